@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+// ScrollStudy: a static-site report generator for scroll-performance studies.
+// No package dependencies: the Swift toolchain's own Foundation and Swift Testing only.
+import PackageDescription
+
+let package = Package(
+    name: "ScrollStudy",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "scrollstudy", targets: ["scrollstudy"]),
+        .library(name: "ScrollSimulation", targets: ["ScrollSimulation"]),
+        .library(name: "StudySite", targets: ["StudySite"]),
+    ],
+    targets: [
+        // The discrete-event model of a scrolling list. Standard library only.
+        .target(name: "ScrollSimulation"),
+        // Mustache templates (spec-compliant core). Standard library only.
+        .target(name: "Mustache"),
+        // Markdown to HTML (CommonMark subset) and Swift highlighting. Standard library only.
+        .target(name: "Markdown"),
+        // SVG charts drawn from plain series. Standard library only.
+        .target(name: "SVGCharts"),
+        // Content loading, study planning, running, page models, publishing.
+        .target(name: "StudySite", dependencies: ["ScrollSimulation", "Mustache", "Markdown", "SVGCharts"]),
+        // The command line: a thin layer over StudySite.
+        .executableTarget(name: "scrollstudy", dependencies: ["StudySite"]),
+
+        .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts"]),
+        .testTarget(name: "StudySiteTests", dependencies: ["StudySite"]),
+    ]
+)

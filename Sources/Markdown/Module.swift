@@ -1,0 +1,2 @@
+/// Markdown to HTML.
+public enum MarkdownModule {}

@@ -1,0 +1,2 @@
+/// SVG charts from plain series.
+public enum SVGChartsModule {}

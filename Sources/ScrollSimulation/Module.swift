@@ -1,0 +1,2 @@
+/// The simulation core.
+public enum ScrollSimulationModule {}

@@ -1,0 +1,3 @@
+import ScrollSimulation
+/// Content loading, planning, running and publishing.
+public enum StudySiteModule {}

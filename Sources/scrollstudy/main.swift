@@ -1,0 +1,2 @@
+import StudySite
+print("scrollstudy")

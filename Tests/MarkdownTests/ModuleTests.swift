@@ -1,0 +1,3 @@
+import Testing
+@testable import Markdown
+@Test func moduleLoads() { _ = MarkdownModule.self }

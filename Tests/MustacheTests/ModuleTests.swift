@@ -1,0 +1,3 @@
+import Testing
+@testable import Mustache
+@Test func moduleLoads() { _ = MustacheModule.self }

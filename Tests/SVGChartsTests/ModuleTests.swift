@@ -1,0 +1,3 @@
+import Testing
+@testable import SVGCharts
+@Test func moduleLoads() { _ = SVGChartsModule.self }

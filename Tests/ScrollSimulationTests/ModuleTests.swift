@@ -1,0 +1,3 @@
+import Testing
+@testable import ScrollSimulation
+@Test func moduleLoads() { _ = ScrollSimulationModule.self }

@@ -1,0 +1,3 @@
+import Testing
+@testable import StudySite
+@Test func moduleLoads() { _ = StudySiteModule.self }
