@@ -1,2 +1,8 @@
 import StudySite
-print("scrollstudy")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(ScrollStudyCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,176 @@
+/// One row of a dataset held in memory.
+public struct DatasetRow: Sendable, Equatable, Codable {
+    /// A stable identifier (the item identifier a diffable data source would use).
+    public var id: String
+    /// The row's main text.
+    public var text: String
+    /// A secondary text (a role, a caption), if any.
+    public var detail: String?
+    /// The image's URL as the data gives it, if the row has an image.
+    public var imageURL: String?
+    /// The source image's width in pixels (0 when there is no image).
+    public var imageWidth: Int
+    /// The source image's height in pixels (0 when there is no image).
+    public var imageHeight: Int
+
+    /// A row.
+    public init(id: String, text: String, detail: String? = nil, imageURL: String? = nil, imageWidth: Int = 0, imageHeight: Int = 0) {
+        self.id = id
+        self.text = text
+        self.detail = detail
+        self.imageURL = imageURL
+        self.imageWidth = imageWidth
+        self.imageHeight = imageHeight
+    }
+}
+
+/// Where a row's text comes from.
+public enum TextSource: String, Sendable, Codable {
+    /// The text is in the loaded data: configuring a cell sets it at once.
+    case data
+    /// Each row's text is read from the glitchy model, which takes the latency setting to answer.
+    case model
+}
+
+/// How a dataset's rows look on screen.
+public struct Presentation: Sendable, Equatable, Codable {
+    /// Table or grid.
+    public var layout: LayoutSpec
+    /// The cell's layers.
+    public var cellDesign: CellDesign
+    /// Side of the image view in a table row, pt (a grid uses its item width).
+    public var imageSide: Double
+
+    /// A presentation.
+    public init(layout: LayoutSpec, cellDesign: CellDesign, imageSide: Double) {
+        self.layout = layout
+        self.cellDesign = cellDesign
+        self.imageSide = imageSide
+    }
+}
+
+/// A list's data as the simulation needs it: sizes, not bytes.
+public struct Dataset: Sendable {
+    /// Storage of the rows.
+    public enum Items: Sendable {
+        /// Rows held in memory.
+        case rows([DatasetRow])
+        /// `count` rows derived on demand from a seed; nothing is stored per row.
+        case synthetic(count: Int, seed: UInt64, imageSide: Int)
+    }
+
+    /// Identifier.
+    public var id: String
+    /// Human-readable name.
+    public var name: String
+    /// One sentence on what it holds.
+    public var summary: String
+    /// The rows.
+    public var items: Items
+    /// Where row text comes from.
+    public var textSource: TextSource
+    /// Whether the rows must be fetched before the list can show anything (T7 decides how).
+    public var requiresInitialFetch: Bool
+    /// Default layout and cell design.
+    public var presentation: Presentation
+
+    /// A dataset.
+    public init(id: String, name: String, summary: String, items: Items, textSource: TextSource,
+                requiresInitialFetch: Bool, presentation: Presentation) {
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.items = items
+        self.textSource = textSource
+        self.requiresInitialFetch = requiresInitialFetch
+        self.presentation = presentation
+    }
+
+    /// Number of rows.
+    public var count: Int {
+        switch items {
+        case let .rows(rows): return rows.count
+        case let .synthetic(count, _, _): return count
+        }
+    }
+
+    /// Whether rows have images.
+    public var hasImages: Bool {
+        switch items {
+        case let .rows(rows): return rows.contains { $0.imageWidth > 0 && $0.imageHeight > 0 }
+        case let .synthetic(_, _, side): return side > 0
+        }
+    }
+
+    /// Text length in characters of row `i` (a row inserted above during a run has index < 0).
+    public func textLength(_ i: Int) -> Int {
+        switch items {
+        case let .rows(rows): return i >= 0 && i < rows.count ? rows[i].text.count : 40
+        case let .synthetic(_, seed, _): return 20 + Int(mix64(seed ^ UInt64(bitPattern: Int64(i))) % 280)
+        }
+    }
+
+    /// Source image size in pixels of row `i`, or nil when it has none.
+    public func imagePixels(_ i: Int) -> (width: Int, height: Int)? {
+        switch items {
+        case let .rows(rows):
+            let row = rows[max(0, min(rows.count - 1, i))]
+            return row.imageWidth > 0 && row.imageHeight > 0 ? (row.imageWidth, row.imageHeight) : nil
+        case let .synthetic(_, _, side):
+            return side > 0 ? (side, side) : nil
+        }
+    }
+
+    /// Row `i` as data (synthetic rows are derived on demand).
+    public func row(_ i: Int) -> DatasetRow {
+        switch items {
+        case let .rows(rows): return rows[i]
+        case let .synthetic(_, seed, side):
+            let words = ["scroll", "frame", "cell", "queue", "image", "layout", "reuse", "cache", "vsync", "commit"]
+            var text = "Row \(i)"
+            var h = mix64(seed ^ UInt64(i))
+            while text.count < textLength(i) {
+                text += " " + words[Int(h % UInt64(words.count))]
+                h = mix64(h)
+            }
+            return DatasetRow(id: "s\(i)", text: String(text.prefix(textLength(i))), imageURL: side > 0 ? "images/\(i).jpg" : nil, imageWidth: side, imageHeight: side)
+        }
+    }
+}
+
+/// The layers of one cell, as the render server sees them.
+public struct CellDesign: Sendable, Equatable, Codable {
+    /// Identifier (`plain`, `card`, or a user's name).
+    public var id: String
+    /// Layers per cell.
+    public var layers: Int
+    /// Of those, layers that are not opaque (clear backgrounds, alpha < 1) unless T16 makes them opaque.
+    public var blendedLayers: Int
+    /// Gradient layers, which T16 replaces with a flat opaque colour.
+    public var gradientLayers: Int
+    /// Offscreen passes per cell (shadow without a path, corner clip, mask) unless T17 removes them.
+    public var offscreenPasses: Int
+    /// Whether the cell has a multi-line label (which needs a second layout pass without preferredMaxLayoutWidth).
+    public var multilineLabel: Bool
+
+    /// A cell design.
+    public init(id: String, layers: Int, blendedLayers: Int, gradientLayers: Int, offscreenPasses: Int, multilineLabel: Bool) {
+        self.id = id
+        self.layers = layers
+        self.blendedLayers = blendedLayers
+        self.gradientLayers = gradientLayers
+        self.offscreenPasses = offscreenPasses
+        self.multilineLabel = multilineLabel
+    }
+
+    /// A default cell: background, content view, a label with a clear background.
+    public static let plain = CellDesign(id: "plain", layers: 3, blendedLayers: 1, gradientLayers: 0, offscreenPasses: 0, multilineLabel: false)
+    /// A card: drop shadow without a path, rounded corners clipped on the container, a gradient
+    /// backdrop and translucent labels over an image.
+    public static let card = CellDesign(id: "card", layers: 7, blendedLayers: 3, gradientLayers: 1, offscreenPasses: 2, multilineLabel: false)
+    /// A self-sizing text cell with a multi-line label and a thumbnail.
+    public static let text = CellDesign(id: "text", layers: 4, blendedLayers: 1, gradientLayers: 0, offscreenPasses: 0, multilineLabel: true)
+
+    /// Built-in designs.
+    public static let builtIn: [CellDesign] = [plain, card, text]
+}

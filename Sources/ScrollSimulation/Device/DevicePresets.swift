@@ -1,0 +1,76 @@
+/// Built-in device profiles and the documented catalog of their constants.
+public extension DeviceProfile {
+    /// A 60 Hz iPhone of the iPhone 13/14 class (390×844 pt, 3× scale, A15-class CPU).
+    static let iPhone60Hz = DeviceProfile(
+        id: "iphone-60hz", name: "iPhone, 60 Hz (390×844 pt)",
+        refreshRateHz: 60, viewportWidth: 390, viewportHeight: 844, screenScale: 3,
+        backgroundCores: 4, workerThreadCap: 64, maxConcurrentDownloads: 64,
+        frameBase: 1_500, cellCreate: 400, dequeue: 15,
+        configureFromViewModel: 40, configureFromRawData: 400, labelSet: 20,
+        autoLayoutMeasure: 600, autoLayoutSecondPass: 400, manualHeightPerRow: 10, cachedHeightLookup: 1,
+        decodePerMegapixelMain: 6_000, setImage: 30, reloadBase: 500, invalidateLayoutPerItem: 5,
+        enqueueWork: 10, cancelWork: 15,
+        renderBase: 2_000, renderOpaqueLayer: 15, renderBlendedLayer: 60, renderGradient: 120,
+        renderOffscreenPass: 400,
+        decodePerMegapixelBackground: 6_000, thumbnailPerSourceMegapixel: 1_500)
+
+    /// A 120 Hz ProMotion iPhone of the iPhone 15 Pro class (393×852 pt): the same work, a CPU
+    /// about 20 % faster, and half the frame budget.
+    static let iPhone120Hz: DeviceProfile = {
+        var p = iPhone60Hz
+        p.id = "iphone-120hz"
+        p.name = "iPhone, 120 Hz ProMotion (393×852 pt)"
+        p.refreshRateHz = 120
+        p.viewportWidth = 393
+        p.viewportHeight = 852
+        p.backgroundCores = 4
+        for key in DeviceProfile.catalog where key.scalesWithCPU {
+            p[keyPath: key.keyPath] = Micros((Double(p[keyPath: key.keyPath]) * 0.8).rounded())
+        }
+        return p
+    }()
+
+    /// The built-in profiles, in the order `list` shows them.
+    static let builtIn: [DeviceProfile] = [iPhone60Hz, iPhone120Hz]
+
+    /// One documented cost constant.
+    struct Constant: Sendable {
+        /// The property name, as written in profile files.
+        public let key: String
+        /// The unit the value is in.
+        public let unit: String
+        /// Why the default has its value.
+        public let reason: String
+        /// Where the value lives.
+        public let keyPath: WritableKeyPath<DeviceProfile, Micros> & Sendable
+        /// Whether a faster CPU shrinks it (render-server and fixed costs do not scale).
+        public let scalesWithCPU: Bool
+    }
+
+    /// Every time constant with its unit and the reason for its default value.
+    static let catalog: [Constant] = [
+        Constant(key: "frameBase", unit: "µs", reason: "Run-loop, scroll-view layout and Core Animation transaction overhead of a frame with nothing new to show; an estimate that leaves most of the 16.67 ms budget free, as a smooth list does.", keyPath: \.frameBase, scalesWithCPU: true),
+        Constant(key: "cellCreate", unit: "µs", reason: "Instantiating a cell with a few subviews and constraints costs a few hundred µs (estimate); reuse exists to avoid it.", keyPath: \.cellCreate, scalesWithCPU: true),
+        Constant(key: "dequeue", unit: "µs", reason: "Taking a cell from the reuse pool is a dictionary lookup and a removal (estimate).", keyPath: \.dequeue, scalesWithCPU: true),
+        Constant(key: "configureFromViewModel", unit: "µs", reason: "An array lookup and two or three label assignments: well under Apple's 5 ms guidance for data-source work in continuous interactions (estimate).", keyPath: \.configureFromViewModel, scalesWithCPU: true),
+        Constant(key: "configureFromRawData", unit: "µs", reason: "Formatting dates and numbers and building strings on main each time a row is shown; creating formatters alone costs hundreds of µs (estimate).", keyPath: \.configureFromRawData, scalesWithCPU: true),
+        Constant(key: "labelSet", unit: "µs", reason: "Setting a label's text invalidates its intrinsic size (estimate).", keyPath: \.labelSet, scalesWithCPU: true),
+        Constant(key: "autoLayoutMeasure", unit: "µs", reason: "systemLayoutSizeFitting on a cell with a multi-line label solves its constraints once (estimate).", keyPath: \.autoLayoutMeasure, scalesWithCPU: true),
+        Constant(key: "autoLayoutSecondPass", unit: "µs", reason: "A multi-line label without preferredMaxLayoutWidth is laid out, then laid out again once its width is known (estimate).", keyPath: \.autoLayoutSecondPass, scalesWithCPU: true),
+        Constant(key: "manualHeightPerRow", unit: "µs", reason: "Measuring one row's text by hand with boundingRect (estimate).", keyPath: \.manualHeightPerRow, scalesWithCPU: true),
+        Constant(key: "cachedHeightLookup", unit: "µs", reason: "Returning a height from an array (estimate).", keyPath: \.cachedHeightLookup, scalesWithCPU: true),
+        Constant(key: "decodePerMegapixelMain", unit: "µs per megapixel", reason: "Software JPEG decoding runs at roughly 150–200 megapixels per second on a phone core; a 1024×1024 photo costs about 6 ms, a third of a 60 Hz frame (estimate).", keyPath: \.decodePerMegapixelMain, scalesWithCPU: true),
+        Constant(key: "setImage", unit: "µs", reason: "Assigning a decoded image to an image view (estimate).", keyPath: \.setImage, scalesWithCPU: true),
+        Constant(key: "reloadBase", unit: "µs", reason: "reloadData or reconfigure bookkeeping before the affected cells are configured (estimate).", keyPath: \.reloadBase, scalesWithCPU: true),
+        Constant(key: "invalidateLayoutPerItem", unit: "µs per item", reason: "A flow layout recomputes every item's attributes when invalidated (estimate).", keyPath: \.invalidateLayoutPerItem, scalesWithCPU: true),
+        Constant(key: "enqueueWork", unit: "µs", reason: "Allocating a block or operation and enqueuing it (estimate).", keyPath: \.enqueueWork, scalesWithCPU: true),
+        Constant(key: "cancelWork", unit: "µs", reason: "cancelAllOperations or cancelling a URLSession task (estimate).", keyPath: \.cancelWork, scalesWithCPU: true),
+        Constant(key: "renderBase", unit: "µs", reason: "Render-server cost of compositing a screen with nothing costly on it (estimate).", keyPath: \.renderBase, scalesWithCPU: false),
+        Constant(key: "renderOpaqueLayer", unit: "µs per layer", reason: "An opaque layer is drawn once with no blending (estimate).", keyPath: \.renderOpaqueLayer, scalesWithCPU: false),
+        Constant(key: "renderBlendedLayer", unit: "µs per layer", reason: "A non-opaque layer must be blended with what lies beneath: several times an opaque layer's cost (estimate; Instruments' 'Color Blended Layers' finds them).", keyPath: \.renderBlendedLayer, scalesWithCPU: false),
+        Constant(key: "renderGradient", unit: "µs per layer", reason: "A gradient layer is drawn per pixel and blended (estimate).", keyPath: \.renderGradient, scalesWithCPU: false),
+        Constant(key: "renderOffscreenPass", unit: "µs per pass", reason: "A shadow without a shadowPath, a mask or a corner clip makes the GPU render into a separate buffer and switch contexts (estimate; Instruments' 'Offscreen-Rendered' finds them).", keyPath: \.renderOffscreenPass, scalesWithCPU: false),
+        Constant(key: "decodePerMegapixelBackground", unit: "µs per megapixel", reason: "The same decode as on main, run on a background core (estimate).", keyPath: \.decodePerMegapixelBackground, scalesWithCPU: true),
+        Constant(key: "thumbnailPerSourceMegapixel", unit: "µs per source megapixel", reason: "A thumbnail decode subsamples the JPEG and never builds the full bitmap: about a quarter of a full decode (estimate).", keyPath: \.thumbnailPerSourceMegapixel, scalesWithCPU: true),
+    ]
+}

@@ -1,0 +1,170 @@
+/// The cell lifecycle: dequeue or create, prepareForReuse, configure, willDisplay, end display.
+extension Simulation {
+    /// A cell for `row`: one prepared ahead, a pooled one, or a new one. Returns it and the cost.
+    func obtainCell(for row: Int, at time: Micros) -> (Int, Micros) {
+        if let c = prepared.removeValue(forKey: row) {
+            cells[c].preparedAhead = false
+            return (c, 0)
+        }
+        let (c, cost) = dequeue()
+        var total = cost
+        if strategy.parameters.configurePoint == .cellForRow { total += configure(c, row: row, at: time) }
+        return (c, total)
+    }
+
+    /// Takes a pooled cell (running prepareForReuse) or creates one.
+    func dequeue() -> (Int, Micros) {
+        if strategy.uses(.t8), let c = pool.popLast() {
+            return (c, device.dequeue + prepareForReuse(c))
+        }
+        cells.append(Cell(layoutGeneration: layoutGenerationForNewCells))
+        recorder.cellsCreated += 1
+        return (cells.count - 1, device.cellCreate)
+    }
+
+    /// Without invalidation after a rotation (T21 off) a grid hands out stale attributes.
+    var layoutGenerationForNewCells: Int {
+        if presentation.layout.isGrid, !strategy.uses(.t21) { return 0 }
+        return rotations
+    }
+
+    /// prepareForReuse: blank the slots (unless the strategy keeps old content, T9) and cancel
+    /// the cell's download (T10).
+    func prepareForReuse(_ c: Int) -> Micros {
+        var cost: Micros = 0
+        if resetsOnReuse {
+            cells[c].text = placeholder
+            if cells[c].image != placeholder {
+                cells[c].image = placeholder
+                cells[c].imageDecoded = false
+                cells[c].imageBytes = 0
+            }
+        }
+        if delivery == .t10, cells[c].task >= 0 {
+            cancel(cells[c].task)
+            cells[c].task = -1
+            cost += device.cancelWork
+        }
+        cells[c].layoutGeneration = layoutGenerationForNewCells
+        return cost
+    }
+
+    /// Configures cell `c` for `row`: local text at once, remote slots through the strategy's delivery.
+    func configure(_ c: Int, row: Int, at time: Micros) -> Micros {
+        let content = item(at: row)
+        cells[c].row = row
+        cells[c].item = content
+        cells[c].generation += 1
+        var cost: Micros
+        if remoteText {
+            cost = device.labelSet
+        } else {
+            cost = strategy.uses(.t6) ? device.configureFromViewModel : device.configureFromRawData
+            cells[c].text = content
+        }
+        if delivery == .t3 { cost += cancelAll(c) }
+        if remoteText { cost += load(.text, cell: c, row: row, at: time) }
+        if hasImages { cost += load(.image, cell: c, row: row, at: time) }
+        if let page = strategy.parameters.pageSize, strategy.uses(.t7), !pageInFlight,
+           row == insertedAbove + loadedRows - 1, loadedRows < dataset.count {
+            pageInFlight = true
+            recorder.requestsStarted += 1
+            events.schedule(.dataFetched(min(dataset.count, loadedRows + page)), at: time + drawLatency())
+            cost += device.enqueueWork
+        }
+        averagePrepCost = averagePrepCost * 0.8 + Double(cost) * 0.2
+        return cost
+    }
+
+    /// willDisplay: configure there if the strategy does (GlitchyTable), size the row, start the
+    /// content clock.
+    func willDisplay(_ c: Int, row: Int, at time: Micros) -> Micros {
+        var cost: Micros = 0
+        if strategy.parameters.configurePoint == .willDisplay { cost += configure(c, row: row, at: time) }
+        cost += measureIfEstimated(row: row)
+        cells[c].visible = true
+        cells[c].row = row
+        for slot in activeSlots {
+            if cells[c][slot] == cells[c].item {
+                recorder.timesToContent.append(0)
+                cells[c].setWaiting(slot, -1)
+            } else {
+                cells[c].setWaiting(slot, time)
+            }
+        }
+        return cost
+    }
+
+    /// didEndDisplaying: the cell goes back to the pool (or is discarded without reuse).
+    func endDisplay(_ c: Int) -> Micros {
+        cells[c].visible = false
+        for slot in activeSlots where cells[c].waiting(slot) >= 0 {
+            recorder.displaysWithoutContent += 1
+            cells[c].setWaiting(slot, -1)
+        }
+        if strategy.uses(.t8) {
+            cells[c].row = -1
+            pool.append(c)
+        } else {
+            cells[c].dead = true
+            cells[c].row = -1
+            cells[c].imageBytes = 0
+        }
+        return 0
+    }
+
+    /// Shows `content` in a slot of cell `c`; counts changes a person would see. Returns the cost.
+    @discardableResult
+    func setSlot(_ c: Int, _ slot: Slot, _ content: Content, decoded: Bool = false, bytes: Int = 0, at time: Micros) -> Micros {
+        let old = cells[c][slot]
+        if cells[c].visible, old != content, !(old == placeholder && content == cells[c].item) {
+            recorder.contentChanges += 1
+            if let start = gestureStart, time >= start + timeline.duration { recorder.contentChangesAfterSettle += 1 }
+        }
+        cells[c][slot] = content
+        if slot == .image {
+            cells[c].imageDecoded = decoded
+            cells[c].imageBytes = decoded ? bytes : 0
+            return device.setImage
+        }
+        return device.labelSet
+    }
+
+    /// Records time to content for slots that just became correct on a visible cell.
+    func noteContentArrival(_ c: Int, at presented: Micros) {
+        for slot in activeSlots {
+            let since = cells[c].waiting(slot)
+            guard since >= 0, cells[c][slot] == cells[c].item else { continue }
+            recorder.timesToContent.append(max(0, presented - since - 2 * interval))
+            cells[c].setWaiting(slot, -1)
+        }
+    }
+
+    /// iOS 15 cell prefetching (T22): uses the frame's spare time to prepare the next cells in the
+    /// scroll direction when the running average says one fits. Returns main-thread time used.
+    func prepareAhead(spare: Micros, direction: Int) -> Micros {
+        var used: Micros = 0
+        // Prepared cells far from the viewport go back to the pool unseen.
+        for (row, c) in prepared.sorted(by: { $0.key < $1.key }) where row < visibleRange.lowerBound - 2 || row >= visibleRange.upperBound + 2 {
+            prepared.removeValue(forKey: row)
+            cells[c].preparedAhead = false
+            cells[c].row = -1
+            recorder.cellsPreparedNeverShown += 1
+            if strategy.uses(.t8) { pool.append(c) } else { cells[c].dead = true }
+        }
+        guard !visibleCells.isEmpty else { return 0 }
+        for k in 0..<2 {
+            let row = direction >= 0 ? visibleRange.upperBound + k : visibleRange.lowerBound - 1 - k
+            guard row >= 0, row < layout.count, prepared[row] == nil else { continue }
+            guard Double(spare - used) >= averagePrepCost else { break }
+            let (c, cost) = dequeue()
+            var total = cost
+            if strategy.parameters.configurePoint == .cellForRow { total += configure(c, row: row, at: lastFrameBegin) }
+            cells[c].row = row
+            cells[c].preparedAhead = true
+            prepared[row] = c
+            used += total
+        }
+        return used
+    }
+}

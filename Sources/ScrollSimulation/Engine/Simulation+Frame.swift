@@ -1,0 +1,211 @@
+/// The render loop: one frame from its vsync to its presentation.
+extension Simulation {
+    /// Runs the frame that begins at vsync `begin`.
+    func runFrame(at begin: Micros) {
+        let target = begin + interval
+        var main = device.frameBase
+
+        // 1. Blocks that background work posted to the main queue.
+        if !pendingMain.isEmpty {
+            let blocks = pendingMain
+            pendingMain.removeAll(keepingCapacity: true)
+            for block in blocks { main += runMainBlock(block, at: begin) }
+        }
+
+        // 2. Input: the gesture's offset at the frame's target time.
+        var relative: Micros? = nil
+        if let start = gestureStart {
+            let rel = target - start
+            relative = rel
+            main += applyGesture(at: rel)
+        }
+
+        // 3. Layout and the cell lifecycle.
+        if layoutDirty { main += prepareLayout() }
+        let direction = relative.map { timeline.direction(at: $0) } ?? 1
+        main += layoutPass(at: begin, direction: direction)
+        if strategy.uses(.t13) { main += updatePrefetchWindow(direction: direction, at: begin) }
+        if let rel = relative { main += refreshIfSettled(at: rel, frameBegin: begin) }
+
+        // 4. Commit: images set without being prepared are decoded now, on main.
+        main += commitDecodes()
+        let commitEnd = begin + main
+
+        // 5. Spare time before the deadline prepares cells ahead (T22).
+        var after: Micros = 0
+        if strategy.uses(.t22), gestureStart != nil { after = prepareAhead(spare: begin + interval - commitEnd, direction: direction) }
+
+        // 6. Render server, then the display.
+        let render = renderCost()
+        let renderStart = max(renderFreeAt, commitEnd <= begin + interval ? begin + interval : ceilToMultiple(commitEnd, of: interval))
+        let renderEnd = renderStart + render
+        let presented = ceilToMultiple(max(renderEnd, renderStart + interval), of: interval)
+        let expected = begin + 2 * interval
+        let hitch = max(0, presented - expected)
+        let kind: UInt8 = hitch == 0 ? 0 : (commitEnd > begin + interval ? 1 : 2)
+        renderFreeAt = renderEnd
+        mainFreeAt = commitEnd + after
+        lastFrameBegin = begin
+        layoutDirty = false
+
+        if gestureStart == nil, !visibleCells.isEmpty, dataReady {
+            gestureStart = presented
+        }
+        let scrolling = relative.map { timeline.isMoving(at: $0) } ?? false
+        record(begin: begin, presented: presented, hitch: hitch, kind: kind, scrolling: scrolling, main: main + after, render: render)
+    }
+
+    /// Applies the gesture's actions and motion up to `rel` µs after it began; returns main-thread cost.
+    func applyGesture(at rel: Micros) -> Micros {
+        var cost: Micros = 0
+        let actions = timeline.actions
+        while nextAction < actions.count, actions[nextAction].time <= rel {
+            cost += perform(actions[nextAction].phase)
+            nextAction += 1
+        }
+        let d = timeline.displacement(at: rel)
+        offset += d - lastDisplacement
+        lastDisplacement = d
+        clampOffset()
+        return cost
+    }
+
+    func clampOffset() {
+        let maxOffset = max(0, layout.contentHeight - viewportHeight)
+        offset = min(max(0, offset), maxOffset)
+    }
+
+    /// An instantaneous gesture action; returns main-thread cost.
+    func perform(_ phase: GesturePhase) -> Micros {
+        switch phase {
+        case let .scrollTo(row):
+            guard layout.count > 0 else { return 0 }
+            offset = layout.top(of: min(row, layout.count - 1))
+            clampOffset()
+            return 0
+        case .rotate:
+            swap(&viewportWidth, &viewportHeight)
+            rotations += 1
+            guard case let .grid(spec) = presentation.layout else {
+                // A table resizes its cells to the new width by itself.
+                for c in visibleCells { cells[c].layoutGeneration = rotations }
+                return device.reloadBase
+            }
+            guard strategy.uses(.t21) else { return 0 }
+            let g = spec.geometry(viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+            layout.regrid(columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
+            for c in visibleCells { cells[c].layoutGeneration = rotations }
+            clampOffset()
+            return device.invalidateLayoutPerItem * Micros(layout.count) + sizeCost * Micros(layout.count)
+                + Micros(visibleCells.count) * device.autoLayoutMeasure
+        case let .insertAbove(k):
+            insertedAbove += k
+            let heights = (0..<k).map { _ in rowHeightForInsert() }
+            layout.insertAbove(k, heights: heights)
+            for c in visibleCells { cells[c].row += k }
+            var moved: [Int: Int] = [:]
+            for (row, c) in prepared { cells[c].row = row + k; moved[row + k] = c }
+            prepared = moved
+            visibleRange = (visibleRange.lowerBound + k)..<(visibleRange.upperBound + k)
+            prefetchWindow = 0..<0
+            return device.reloadBase
+        default:
+            return 0
+        }
+    }
+
+    private func rowHeightForInsert() -> Double {
+        switch presentation.layout {
+        case let .table(.fixed(h)): return h
+        case .table(.fromContent): return strategy.uses(.t18) ? strategy.parameters.estimatedRowHeight : textMetricsHeight(for: -1)
+        case .grid: return 0
+        }
+    }
+
+    /// Render-server cost of the frame, µs.
+    func renderCost() -> Micros {
+        let d = presentation.cellDesign
+        let opaqueLayers = strategy.uses(.t16)
+        let blended = opaqueLayers ? 0 : d.blendedLayers
+        let gradients = opaqueLayers ? 0 : d.gradientLayers
+        let opaque = max(0, d.layers - blended - gradients)
+        let offscreen = strategy.uses(.t17) ? 0 : d.offscreenPasses
+        let perCell = Micros(opaque) * device.renderOpaqueLayer + Micros(blended) * device.renderBlendedLayer
+            + Micros(gradients) * device.renderGradient + Micros(offscreen) * device.renderOffscreenPass
+        return device.renderBase + perCell * Micros(visibleCells.count)
+    }
+
+    /// Decodes, on main, images set on visible cells that were never prepared; returns the cost.
+    func commitDecodes() -> Micros {
+        guard hasImages else { return 0 }
+        var cost: Micros = 0
+        for c in visibleCells where cells[c].image != placeholder && !cells[c].imageDecoded {
+            let content = cells[c].image
+            let mp = megapixels(of: content)
+            cost += Micros((Double(device.decodePerMegapixelMain) * mp).rounded())
+            cells[c].imageDecoded = true
+            cells[c].imageBytes = fullBytes(of: content)
+            cache?.markDecoded(content, bytes: fullBytes(of: content))
+        }
+        return cost
+    }
+
+    /// Records the frame's sample and what the visible cells show.
+    func record(begin: Micros, presented: Micros, hitch: Micros, kind: UInt8, scrolling: Bool, main: Micros, render: Micros) {
+        var placeholderCount: Int32 = 0, staleCount: Int32 = 0, misSized = 0, correctCount = 0
+        var lanes: [SlotState] = []
+        let tracking = gestureStart != nil
+        if tracking { lanes.reserveCapacity(visibleCells.count) }
+        for c in visibleCells {
+            let state = classify(c)
+            if state == .placeholder { placeholderCount += 1 } else if state == .stale { staleCount += 1 } else { correctCount += 1 }
+            if cells[c].layoutGeneration != rotations { misSized += 1 }
+            if tracking { lanes.append(state) }
+            noteContentArrival(c, at: presented)
+        }
+        if timeToFirstContentPending, correctCount > 0 {
+            recorder.timeToFirstContent = presented
+        }
+        let depth = (workerWaiting.count - workerWaitingHead) + (downloadWaiting.count - downloadWaitingHead) + pendingOps
+        recorder.noteQueue(depth: depth, workers: busyWorkers)
+        let bytes = liveImageBytes()
+        recorder.peakImageBytes = max(recorder.peakImageBytes, bytes)
+        let sample = FrameSample(begin: begin, presented: presented, duration: presented - lastPresented, hitch: hitch, hitchKind: kind,
+                                 scrolling: scrolling, mainWork: main, renderWork: render, offset: offset,
+                                 visible: Int32(visibleCells.count), placeholder: placeholderCount, stale: staleCount,
+                                 queueDepth: Int32(depth), imageBytes: bytes)
+        lastPresented = presented
+        recorder.frame(sample, tracking: tracking, misSized: misSized, lanes: lanes)
+    }
+
+    var timeToFirstContentPending: Bool { recorder.timeToFirstContent == nil }
+
+    /// The worst state over a visible cell's slots.
+    func classify(_ c: Int) -> SlotState {
+        let cell = cells[c]
+        var state = SlotState.correct
+        for slot in activeSlots {
+            let shown = cell[slot]
+            if shown == placeholder { if state == .correct { state = .placeholder } } else if shown != cell.item { return .stale }
+        }
+        return state
+    }
+
+    /// The slots this dataset uses.
+    var activeSlots: [Slot] { hasImages ? [.text, .image] : [.text] }
+
+    /// Decoded bitmap bytes alive: the cache's plus those cells hold outside it.
+    func liveImageBytes() -> Int {
+        guard hasImages else { return 0 }
+        var total = cache?.decodedBytes ?? 0
+        func add(_ c: Int) {
+            guard cells[c].imageBytes > 0 else { return }
+            if let cache, cache.contains(cells[c].image) { return }
+            total += cells[c].imageBytes
+        }
+        for c in visibleCells { add(c) }
+        for c in pool { add(c) }
+        for c in prepared.values { add(c) }
+        return total
+    }
+}

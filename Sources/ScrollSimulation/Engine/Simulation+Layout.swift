@@ -1,0 +1,99 @@
+/// Building the layout and finding what is on screen.
+extension Simulation {
+    /// Height of item `i` from its text at the current viewport width (content-derived tables).
+    func textMetricsHeight(for i: Int) -> Double {
+        guard case let .table(.fromContent(metrics)) = presentation.layout else { return 44 }
+        return metrics.height(characters: dataset.textLength(i), width: viewportWidth)
+    }
+
+    /// Main-thread cost of one size query for a row or item, µs.
+    var sizeCost: Micros {
+        switch presentation.layout {
+        case .table(.fixed): return 0
+        case .table(.fromContent):
+            return strategy.uses(.t19) ? device.cachedHeightLookup : strategy.uses(.t18) ? 0 : device.manualHeightPerRow
+        case .grid: return strategy.uses(.t20) ? device.cachedHeightLookup : device.manualHeightPerRow
+        }
+    }
+
+    /// Builds the layout for the loaded rows (called when data or heights arrive).
+    func buildLayout() {
+        let n = loadedRows + insertedAbove
+        switch presentation.layout {
+        case let .table(.fixed(h)):
+            layout = ListLayout(count: n, rowHeight: h)
+        case .table(.fromContent):
+            if strategy.uses(.t18) {
+                layout = ListLayout(heights: Array(repeating: strategy.parameters.estimatedRowHeight, count: n), estimatedRows: true)
+            } else {
+                var heights: [Double] = []
+                heights.reserveCapacity(n)
+                for r in 0..<n { heights.append(textMetricsHeight(for: item(at: r))) }
+                layout = ListLayout(heights: heights, estimatedRows: false)
+            }
+        case let .grid(spec):
+            let g = spec.geometry(viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+            layout = ListLayout(count: n, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
+        }
+        layoutDirty = true
+    }
+
+    /// Main-thread cost of preparing the layout after a reload: without precomputed heights or an
+    /// estimate, UIKit asks every row's height; a flow layout asks every item's size.
+    func prepareLayout() -> Micros {
+        let n = Micros(layout.count)
+        switch presentation.layout {
+        case .table(.fixed): return device.reloadBase
+        case .table(.fromContent):
+            if strategy.uses(.t18) { return device.reloadBase }
+            if strategy.uses(.t19) { return device.reloadBase + n * device.cachedHeightLookup }
+            return device.reloadBase + n * device.manualHeightPerRow
+        case .grid: return device.reloadBase + n * sizeCost
+        }
+    }
+
+    /// Ends display of rows that left the viewport and displays rows that entered it, in the
+    /// scroll direction; returns main-thread cost.
+    func layoutPass(at begin: Micros, direction: Int) -> Micros {
+        guard dataReady, layout.count > 0 else { return 0 }
+        let newRange = layout.visibleItems(offset: offset, viewport: viewportHeight)
+        if newRange == visibleRange { return 0 }
+        var cost: Micros = 0
+        let old = visibleRange
+        let oldCells = visibleCells
+        for (i, row) in old.enumerated() where !newRange.contains(row) {
+            cost += endDisplay(oldCells[i])
+        }
+        var newCells = Array(repeating: -1, count: newRange.count)
+        for row in newRange where old.contains(row) {
+            newCells[row - newRange.lowerBound] = oldCells[row - old.lowerBound]
+        }
+        let entering = newRange.filter { !old.contains($0) }
+        for row in (direction >= 0 ? entering : entering.reversed()) {
+            let (c, obtainCost) = obtainCell(for: row, at: begin)
+            cost += obtainCost
+            cost += willDisplay(c, row: row, at: begin)
+            newCells[row - newRange.lowerBound] = c
+        }
+        visibleRange = newRange
+        visibleCells = newCells
+        return cost
+    }
+
+    /// Measures a row on first display (T18) and corrects the offset when the row starts above it.
+    func measureIfEstimated(row: Int) -> Micros {
+        guard case .table(.fromContent) = presentation.layout else { return sizeCost }
+        guard strategy.uses(.t18) else { return sizeCost }
+        var cost = device.autoLayoutMeasure
+        if presentation.cellDesign.multilineLabel, !strategy.parameters.setsPreferredMaxLayoutWidth { cost += device.autoLayoutSecondPass }
+        guard layout.isEstimated(row) else { return cost }
+        let top = layout.top(of: row)
+        let delta = layout.measure(row, real: textMetricsHeight(for: item(at: row)))
+        if delta != 0, top < offset {
+            offset += delta
+            recorder.offsetCorrections += 1
+            recorder.offsetCorrectionPoints += abs(delta)
+        }
+        return cost
+    }
+}

@@ -1,0 +1,273 @@
+/// Getting a slot's content: stores, caches, in-flight requests, new requests, and completions.
+extension Simulation {
+    /// Megapixels of item `content`'s source image.
+    func megapixels(of content: Content) -> Double {
+        guard let px = dataset.imagePixels(content) else { return 0 }
+        return Double(px.width * px.height) / 1_000_000
+    }
+
+    /// Bytes of a full decode (4 bytes per pixel).
+    func fullBytes(of content: Content) -> Int {
+        guard let px = dataset.imagePixels(content) else { return 0 }
+        return px.width * px.height * 4
+    }
+
+    /// Bytes of a thumbnail at the image view's pixel size (T15).
+    var thumbnailBytes: Int {
+        let side = Int((displaySide * device.screenScale).rounded())
+        return side * side * 4
+    }
+
+    /// The image view's side in points: the table's image size, or a grid item's width.
+    var displaySide: Double {
+        if case .grid = layout.geometry, case let .grid(_, w, _, _) = layout.geometry { return w }
+        return presentation.imageSide
+    }
+
+    /// Bytes of a still-compressed download (about 0.8 bits per pixel of JPEG).
+    func compressedBytes(of content: Content) -> Int { fullBytes(of: content) / 40 }
+
+    /// Background cost of preparing an image for display (T14), as a full decode or a thumbnail (T15).
+    func preparationCost(of content: Content) -> Micros {
+        let mp = megapixels(of: content)
+        let perMP = strategy.uses(.t15) ? device.thumbnailPerSourceMegapixel : device.decodePerMegapixelBackground
+        return Micros((Double(perMP) * mp).rounded())
+    }
+
+    /// Bytes an image prepared off main holds.
+    func preparedBytes(of content: Content) -> Int { strategy.uses(.t15) ? thumbnailBytes : fullBytes(of: content) }
+
+    /// Starts or finds the content of one remote slot for cell `c` showing `row`. Returns main cost.
+    func load(_ slot: Slot, cell c: Int, row: Int, at time: Micros) -> Micros {
+        let content = item(at: row)
+        if delivery == .t1 {
+            // The model (or a synchronous download) answers on the main thread.
+            let wait = drawLatency()
+            recorder.requestsStarted += 1
+            recorder.requestsCompleted += 1
+            return wait + setSlot(c, slot, content, decoded: false, at: time)
+        }
+        let k = key(item: content, row: row, slot: slot)
+        if let stored = results[k] {
+            if slot == .image, delivery != .t5 { results.removeValue(forKey: k) }
+            let decoded = slot == .image && strategy.uses(.t14)
+            return setSlot(c, slot, stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0, at: time)
+        }
+        if slot == .image, cache != nil {
+            if let hit = cache!.lookup(content) {
+                recorder.cacheHits += 1
+                if delivery == .t4 {
+                    // Digital Leaves delivers a cache hit one main-queue turn later.
+                    let r = newRequest(item: content, row: row, slot: slot, cell: c, purpose: .display, counted: false)
+                    requests[r].prepared = hit.decoded
+                    requests[r].state = .fetched
+                    postToMain(.cacheHit(request: r))
+                    return device.enqueueWork
+                }
+                return setSlot(c, slot, content, decoded: hit.decoded, bytes: hit.decoded ? hit.bytes : 0, at: time)
+            }
+            recorder.cacheMisses += 1
+        }
+        if let r = inFlight[k] {
+            if delivery != .t5 {
+                requests[r].cell = c
+                requests[r].generation = cells[c].generation
+                requests[r].purpose = .display
+                if delivery == .t10 { cells[c].task = r }
+            }
+            return 0
+        }
+        let r = newRequest(item: content, row: row, slot: slot, cell: c, purpose: .display, counted: true)
+        if delivery == .t5 || strategy.uses(.t13) { inFlight[k] = r }
+        if delivery == .t10 || delivery == .t9 { cells[c].task = r }
+        submit(r, at: time)
+        return device.enqueueWork
+    }
+
+    /// A new request record.
+    func newRequest(item: Content, row: Int, slot: Slot, cell: Int, purpose: Request.Purpose, counted: Bool) -> Int {
+        if counted { recorder.requestsStarted += 1 }
+        requests.append(Request(item: item, row: row, slot: slot, cell: cell, generation: cell >= 0 ? cells[cell].generation : 0,
+                                purpose: purpose, latency: counted ? drawLatency() : 0))
+        return requests.count - 1
+    }
+
+    /// Sends a request to where the strategy runs it.
+    func submit(_ r: Int, at time: Micros) {
+        let req = requests[r]
+        let blockingOnWorker = req.slot == .text || delivery == .t2 || delivery == .t3
+        if blockingOnWorker {
+            let cpu = req.slot == .image && strategy.uses(.t14) ? preparationCost(of: req.item) : 0
+            jobs.append(Job(request: r, blocking: req.latency, cpu: cpu, cellQueue: delivery == .t3 && req.cell >= 0 ? req.cell : -1))
+            let j = jobs.count - 1
+            requests[r].job = j
+            if jobs[j].cellQueue >= 0 {
+                let c = jobs[j].cellQueue
+                if cells[c].opRunning < 0 { cells[c].opRunning = j; enqueueWorker(j, at: time) } else { cells[c].opPending.append(j); pendingOps += 1 }
+            } else {
+                enqueueWorker(j, at: time)
+            }
+        } else {
+            downloadWaiting.append(r)
+            pumpDownloads(at: time)
+        }
+    }
+
+    // MARK: Worker threads (GCD)
+
+    func enqueueWorker(_ j: Int, at time: Micros) {
+        workerWaiting.append(j)
+        pumpWorkers(at: time)
+    }
+
+    func pumpWorkers(at time: Micros) {
+        while busyWorkers < device.workerThreadCap, workerWaitingHead < workerWaiting.count {
+            let j = workerWaiting[workerWaitingHead]
+            workerWaitingHead += 1
+            if jobs[j].dropped { continue }
+            jobs[j].started = true
+            busyWorkers += 1
+            requests[jobs[j].request].state = .running
+            events.schedule(.jobBlockingDone(j), at: time + jobs[j].blocking)
+        }
+        if workerWaitingHead > 4_096, workerWaitingHead * 2 > workerWaiting.count {
+            workerWaiting.removeFirst(workerWaitingHead)
+            workerWaitingHead = 0
+        }
+        recorder.noteQueue(depth: (workerWaiting.count - workerWaitingHead) + (downloadWaiting.count - downloadWaitingHead) + pendingOps, workers: busyWorkers)
+    }
+
+    /// Earliest start of `cost` of CPU work on a background core at or after `time`; books it.
+    func bookCore(_ cost: Micros, at time: Micros, serial: Bool = false) -> Micros {
+        var best = 0
+        for i in coreFree.indices where coreFree[i] < coreFree[best] { best = i }
+        var start = max(time, coreFree[best])
+        if serial { start = max(start, serialPrepFree) }
+        let end = start + cost
+        coreFree[best] = end
+        if serial { serialPrepFree = end }
+        return end
+    }
+
+    func jobBlockingDone(_ j: Int, at time: Micros) {
+        if jobs[j].cpu > 0 {
+            events.schedule(.jobCPUDone(j), at: bookCore(jobs[j].cpu, at: time))
+        } else {
+            finishJob(j, at: time)
+        }
+    }
+
+    func finishJob(_ j: Int, at time: Micros) {
+        busyWorkers -= 1
+        let r = jobs[j].request
+        if jobs[j].cpu > 0 { requests[r].prepared = true }
+        let c = jobs[j].cellQueue
+        if c >= 0, cells[c].opRunning == j {
+            cells[c].opRunning = -1
+            startNextOp(c, at: time)
+        }
+        requests[r].state = .fetched
+        recorder.requestsCompleted += 1
+        postToMain(.deliver(r))
+        pumpWorkers(at: time)
+    }
+
+    func startNextOp(_ c: Int, at time: Micros) {
+        while !cells[c].opPending.isEmpty {
+            let next = cells[c].opPending.removeFirst()
+            pendingOps -= 1
+            if jobs[next].dropped { continue }
+            cells[c].opRunning = next
+            enqueueWorker(next, at: time)
+            return
+        }
+    }
+
+    /// cancelAllOperations on a cell's serial queue (T3): pending operations are dropped, the
+    /// running one is flagged and will discard its result. Returns the cost.
+    func cancelAll(_ c: Int) -> Micros {
+        for j in cells[c].opPending where !jobs[j].dropped {
+            jobs[j].dropped = true
+            requests[jobs[j].request].cancelled = true
+            requests[jobs[j].request].state = .finished
+            recorder.requestsCancelled += 1
+        }
+        pendingOps -= cells[c].opPending.count
+        cells[c].opPending.removeAll()
+        let running = cells[c].opRunning
+        if running >= 0 {
+            requests[jobs[running].request].cancelled = true
+            if !jobs[running].started {
+                // Not yet on a thread: the operation starts, sees the flag and ends at once.
+                jobs[running].dropped = true
+                requests[jobs[running].request].state = .finished
+                recorder.requestsCancelled += 1
+                cells[c].opRunning = -1
+            }
+        }
+        return device.cancelWork
+    }
+
+    // MARK: Downloads (URLSession)
+
+    func pumpDownloads(at time: Micros) {
+        while activeDownloads < device.maxConcurrentDownloads, downloadWaitingHead < downloadWaiting.count {
+            let r = downloadWaiting[downloadWaitingHead]
+            downloadWaitingHead += 1
+            if requests[r].cancelled { continue }
+            activeDownloads += 1
+            requests[r].state = .running
+            events.schedule(.downloadDone(r), at: time + requests[r].latency)
+        }
+        if downloadWaitingHead > 4_096, downloadWaitingHead * 2 > downloadWaiting.count {
+            downloadWaiting.removeFirst(downloadWaitingHead)
+            downloadWaitingHead = 0
+        }
+    }
+
+    func downloadDone(_ r: Int, at time: Micros) {
+        // Cancelled while downloading: its connection was released when it was cancelled.
+        if requests[r].cancelled { return }
+        activeDownloads -= 1
+        pumpDownloads(at: time)
+        requests[r].state = .fetched
+        recorder.requestsCompleted += 1
+        if strategy.uses(.t14) {
+            requests[r].prepared = true
+            let end = bookCore(preparationCost(of: requests[r].item), at: time, serial: delivery == .t5)
+            events.schedule(.prepDone(r), at: end)
+        } else {
+            postToMain(.deliver(r))
+        }
+    }
+
+    /// Cancels a request that has not delivered yet (URLSessionTask.cancel or Operation.cancel).
+    /// A request whose result is already on its way to main still lands: the race T10 leaves open.
+    func cancel(_ r: Int) {
+        switch requests[r].state {
+        case .waiting:
+            requests[r].cancelled = true
+            requests[r].state = .finished
+            recorder.requestsCancelled += 1
+            dropJob(of: r)
+        case .running:
+            requests[r].cancelled = true
+            recorder.requestsCancelled += 1
+            if isDownload(r) {
+                activeDownloads -= 1
+                requests[r].state = .finished
+                pumpDownloads(at: lastFrameBegin)
+            }
+        case .fetched, .finished:
+            break
+        }
+        let k = key(item: requests[r].item, row: requests[r].row, slot: requests[r].slot)
+        if inFlight[k] == r, requests[r].cancelled { inFlight.removeValue(forKey: k) }
+    }
+
+    func isDownload(_ r: Int) -> Bool { !(requests[r].slot == .text || delivery == .t2 || delivery == .t3) }
+
+    private func dropJob(of r: Int) {
+        if requests[r].job >= 0 { jobs[requests[r].job].dropped = true }
+    }
+}

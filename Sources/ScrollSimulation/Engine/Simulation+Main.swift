@@ -1,0 +1,157 @@
+/// Work that runs on the main queue: completions, reloads, prefetch bookkeeping, refreshes.
+extension Simulation {
+    /// Runs one main-queue block; returns its cost.
+    func runMainBlock(_ block: MainBlock, at time: Micros) -> Micros {
+        switch block {
+        case let .deliver(r): return deliver(r, at: time)
+        case let .cacheHit(r): return deliverCacheHit(r, at: time)
+        case let .data(rows):
+            loadedRows = rows
+            if case .table(.fromContent) = presentation.layout, strategy.uses(.t19), !dataReady || heightsPending {
+                // T19: compute every height once, off main, before showing the rows.
+                heightsPending = true
+                let cost = device.manualHeightPerRow * Micros(loadedRows + insertedAbove)
+                events.schedule(.heightsReady, at: bookCore(cost, at: time))
+                return device.reloadBase
+            }
+            dataReady = true
+            buildLayout()
+            return 0
+        case .heights:
+            heightsPending = false
+            dataReady = true
+            buildLayout()
+            return 0
+        }
+    }
+
+    /// A completion on main, guarded the way the strategy's delivery technique guards it.
+    func deliver(_ r: Int, at time: Micros) -> Micros {
+        let req = requests[r]
+        requests[r].state = .finished
+        let k = key(item: req.item, row: req.row, slot: req.slot)
+        if inFlight[k] == r { inFlight.removeValue(forKey: k) }
+        let decoded = req.slot == .image && req.prepared
+        let bytes = decoded ? preparedBytes(of: req.item) : 0
+        if req.slot == .image, let _ = cache {
+            let evicted = cache!.insert(req.item, bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
+            _ = evicted
+        }
+        if delivery == .t5 {
+            // Store by key, then reconfigure the item if it is on screen; no captured cell.
+            results[k] = req.item
+            guard let c = visibleCell(forKey: req) else { return 0 }
+            let cost = (remoteText ? device.labelSet : (strategy.uses(.t6) ? device.configureFromViewModel : device.configureFromRawData))
+            let content = results[key(item: cells[c].item, row: cells[c].row, slot: req.slot)] ?? req.item
+            return cost + setSlot(c, req.slot, content, decoded: decoded, bytes: bytes, at: time)
+        }
+        if req.cell < 0 {
+            // A prefetch nobody is waiting for: keep the result for the row's display.
+            results[k] = req.item
+            return 0
+        }
+        let c = req.cell
+        switch delivery {
+        case .t3, .t10:
+            if req.cancelled { recorder.requestsWasted += 1; return 0 }
+        case .t4:
+            let matches = usesIDs ? cells[c].item == req.item : cells[c].row == req.row
+            if !matches || cells[c].dead { recorder.requestsWasted += 1; return 0 }
+        default:
+            break
+        }
+        if cells[c].dead { recorder.requestsWasted += 1; return 0 }
+        if cells[c].item != req.item { recorder.requestsWasted += 1 }
+        if cells[c].task == r { cells[c].task = -1 }
+        return setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
+    }
+
+    /// Digital Leaves' cache hit, delivered a turn later with the index-path check.
+    func deliverCacheHit(_ r: Int, at time: Micros) -> Micros {
+        let req = requests[r]
+        let c = req.cell
+        let matches = usesIDs ? cells[c].item == req.item : cells[c].row == req.row
+        guard matches, !cells[c].dead else { return 0 }
+        let bytes = req.prepared ? (cache?.lookup(req.item)?.bytes ?? 0) : 0
+        return setSlot(c, req.slot, req.item, decoded: req.prepared, bytes: bytes, at: time)
+    }
+
+    /// The visible cell a keyed completion addresses: by item id (T23) or by index path.
+    func visibleCell(forKey req: Request) -> Int? {
+        if usesIDs {
+            return visibleCells.first { cells[$0].item == req.item }
+        }
+        guard visibleRange.contains(req.row) else { return nil }
+        return visibleCells[req.row - visibleRange.lowerBound]
+    }
+
+    /// Data-source prefetching (T13): start loads for rows entering the window ahead, cancel
+    /// those leaving it. Returns main-thread cost.
+    func updatePrefetchWindow(direction: Int, at time: Micros) -> Micros {
+        guard dataReady, layout.count > 0, !visibleCells.isEmpty else { return 0 }
+        let d = strategy.parameters.prefetchDistance
+        let window: Range<Int> = direction >= 0
+            ? min(layout.count, visibleRange.upperBound)..<min(layout.count, visibleRange.upperBound + d)
+            : max(0, visibleRange.lowerBound - d)..<max(0, visibleRange.lowerBound)
+        guard window != prefetchWindow else { return 0 }
+        var cost: Micros = 0
+        // cancelPrefetching for rows that left the window without being shown.
+        for row in prefetchWindow where !window.contains(row) && !visibleRange.contains(row) {
+            for slot in remoteSlots {
+                let k = key(item: item(at: row), row: row, slot: slot)
+                if let r = inFlight[k], requests[r].cell < 0 { cancel(r); inFlight.removeValue(forKey: k); cost += device.cancelWork }
+            }
+        }
+        let entering = window.filter { !prefetchWindow.contains($0) }
+        prefetchWindow = window
+        // The WWDC21 sample's inverted guard means it never prefetches.
+        if strategy.parameters.sourceQuirks, delivery == .t5 { return cost }
+        batch: for row in (direction >= 0 ? entering : entering.reversed()) {
+            for slot in remoteSlots {
+                let content = item(at: row)
+                let k = key(item: content, row: row, slot: slot)
+                if inFlight[k] != nil || results[k] != nil {
+                    // Capital One's loop returns here where it means to continue.
+                    if strategy.parameters.sourceQuirks { break batch }
+                    continue
+                }
+                if slot == .image, let cache, cache.contains(content) { continue }
+                let r = newRequest(item: content, row: row, slot: slot, cell: -1, purpose: .prefetch, counted: true)
+                requests[r].generation = 0
+                inFlight[k] = r
+                submit(r, at: time)
+                cost += device.enqueueWork
+            }
+        }
+        return cost
+    }
+
+    /// The slots loaded through the strategy's delivery.
+    var remoteSlots: [Slot] {
+        var slots: [Slot] = []
+        if remoteText { slots.append(.text) }
+        if hasImages { slots.append(.image) }
+        return slots
+    }
+
+    /// T12: when a drag or deceleration ends, fill visible cells missing their content from the
+    /// cache or by loading again. As the source writes it, it updates a throwaway cell: nothing.
+    func refreshIfSettled(at rel: Micros, frameBegin: Micros) -> Micros {
+        let ends = timeline.motionEnds
+        var cost: Micros = 0
+        while motionEndIndex < ends.count, ends[motionEndIndex] <= rel {
+            motionEndIndex += 1
+            guard strategy.uses(.t12) else { continue }
+            if strategy.parameters.sourceQuirks { cost += device.dequeue; continue }
+            for c in visibleCells {
+                for slot in remoteSlots where cells[c][slot] != cells[c].item {
+                    let row = cells[c].row
+                    let k = key(item: cells[c].item, row: row, slot: slot)
+                    if let r = inFlight[k], requests[r].state != .finished { continue }
+                    cost += load(slot, cell: c, row: row, at: frameBegin)
+                }
+            }
+        }
+        return cost
+    }
+}

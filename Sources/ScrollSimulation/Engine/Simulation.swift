@@ -1,0 +1,200 @@
+/// A discrete-event simulation of one list scrolling under one strategy.
+///
+/// Create it with a `RunConfig` and call `run()` once. All state is private to the instance, so
+/// many simulations can run on different threads at once and give the same bytes as run alone.
+public final class Simulation {
+    let config: RunConfig
+    let device: DeviceProfile
+    let strategy: Strategy
+    let dataset: Dataset
+    let presentation: Presentation
+    let interval: Micros
+    let delivery: TechniqueID
+    var random: SeededRandom
+
+    // Time and events.
+    enum Event { case jobBlockingDone(Int), jobCPUDone(Int), downloadDone(Int), prepDone(Int), dataFetched(Int), heightsReady }
+    enum MainBlock { case deliver(Int), data(rows: Int), heights, cacheHit(request: Int) }
+    var events = EventQueue<Event>()
+    var pendingMain: [MainBlock] = []
+    var mainFreeAt: Micros = 0
+    var renderFreeAt: Micros = 0
+    var lastFrameBegin: Micros = -1
+    var lastPresented: Micros = 0
+
+    // Scrolling.
+    let timeline: GestureTimeline
+    var gestureStart: Micros? = nil
+    var offset = 0.0
+    var lastDisplacement = 0.0
+    var nextAction = 0
+    var viewportWidth: Double
+    var viewportHeight: Double
+    var rotations = 0
+    var motionEndIndex = 0
+    var refreshDue = false
+
+    // Data and layout.
+    var layout: ListLayout
+    var loadedRows: Int
+    var insertedAbove = 0
+    var dataReady: Bool
+    var pageInFlight = false
+    var layoutDirty = true
+    var heightsPending = false
+
+    // Cells.
+    var cells: [Cell] = []
+    var pool: [Int] = []
+    var visibleRange: Range<Int> = 0..<0
+    var visibleCells: [Int] = []
+    var prepared: [Int: Int] = [:]          // row → cell prepared ahead (T22)
+    var averagePrepCost: Double
+
+    // Work.
+    var requests: [Request] = []
+    var jobs: [Job] = []
+    var workerWaiting: [Int] = []
+    var workerWaitingHead = 0
+    var busyWorkers = 0
+    var pendingOps = 0
+    var coreFree: [Micros]
+    var serialPrepFree: Micros = 0
+    var activeDownloads = 0
+    var downloadWaiting: [Int] = []
+    var downloadWaitingHead = 0
+    var results: [Int: Content] = [:]       // key → content item (T5 store, prefetched results)
+    var inFlight: [Int: Int] = [:]          // key → request (dedupe, prefetch attach)
+    var prefetchWindow: Range<Int> = 0..<0
+    var cache: ImageCache?
+
+    // Metrics.
+    var recorder: MetricsRecorder
+
+    /// A simulation of `config`.
+    public init(_ config: RunConfig) {
+        self.config = config
+        device = config.device
+        strategy = config.strategy
+        dataset = config.dataset
+        presentation = config.effectivePresentation
+        interval = config.device.vsyncInterval
+        delivery = config.strategy.delivery ?? .t1
+        random = SeededRandom(seed: config.seed)
+        timeline = GestureTimeline(config.gesture)
+        viewportWidth = config.device.viewportWidth
+        viewportHeight = config.device.viewportHeight
+        coreFree = Array(repeating: 0, count: max(1, config.device.backgroundCores))
+        averagePrepCost = Double(config.device.cellCreate)
+        let needsFetch = config.dataset.requiresInitialFetch
+        loadedRows = needsFetch ? 0 : config.dataset.count
+        dataReady = !needsFetch
+        layout = ListLayout(count: 0, rowHeight: 44)
+        if strategy.uses(.t11) {
+            cache = ImageCache(policy: strategy.parameters.cachePolicy, countLimit: strategy.parameters.cacheCountLimit,
+                               byteLimit: strategy.parameters.cacheByteLimit)
+        }
+        recorder = MetricsRecorder(interval: interval, recordSeries: config.recordSeries)
+    }
+
+    // MARK: Derived switches
+
+    var usesIDs: Bool { strategy.uses(.t23) }
+    var remoteText: Bool { dataset.textSource == .model }
+    var hasImages: Bool { dataset.hasImages }
+    var resetsOnReuse: Bool { delivery != .t9 }
+    var settleTime: Micros { (gestureStart ?? 0) + timeline.duration }
+
+    /// The item id at index-path row `r` (rows inserted above have negative ids).
+    @inline(__always) func item(at row: Int) -> Content { row - insertedAbove }
+
+    /// Key for stores and registries: the item id with T23, the index path without.
+    @inline(__always) func key(item: Content, row: Int, slot: Slot) -> Int {
+        (usesIDs ? item : row) &* 2 &+ slot.rawValue
+    }
+
+    /// A latency drawn for one request.
+    func drawLatency() -> Micros {
+        switch config.latencyDistribution {
+        case .fixed: return config.latency
+        case let .logNormal(sigma):
+            return max(0, Micros((Double(config.latency) * exp(sigma * random.normal())).rounded()))
+        }
+    }
+
+    // MARK: Run
+
+    /// Runs the simulation to the end and returns its results.
+    public func run() -> RunResult {
+        startUp()
+        let horizon: Micros = .seconds(600)
+        while true {
+            let frameTime = frameNeeded() ? ceilToMultiple(max(mainFreeAt, lastFrameBegin + interval, 0), of: interval) : nil
+            if let frameTime {
+                while let t = events.nextTime, t <= frameTime { handle(events.pop()!) }
+                runFrame(at: frameTime)
+            } else if let t = events.nextTime {
+                while let next = events.nextTime, next == t { handle(events.pop()!) }
+            } else {
+                break
+            }
+            if let start = gestureStart, lastFrameBegin >= start + timeline.duration + config.observeAfterSettle { break }
+            if lastFrameBegin > horizon || (events.nextTime ?? 0) > horizon { break }
+        }
+        return finish()
+    }
+
+    /// Whether a frame must be produced at the next opportunity.
+    func frameNeeded() -> Bool {
+        if !pendingMain.isEmpty || layoutDirty || refreshDue { return dataReady || !pendingMain.isEmpty }
+        guard let start = gestureStart else { return false }
+        return lastFrameBegin < start + timeline.duration
+    }
+
+    /// viewDidLoad: fetch the data (T7 or synchronously) and build the layout.
+    func startUp() {
+        guard dataset.requiresInitialFetch else {
+            if case .table(.fromContent) = presentation.layout, strategy.uses(.t19) {
+                // T19: every height is computed once, off main, before the rows are shown.
+                dataReady = false
+                heightsPending = true
+                events.schedule(.heightsReady, at: bookCore(device.manualHeightPerRow * Micros(loadedRows), at: 0))
+                return
+            }
+            buildLayout()
+            return
+        }
+        recorder.requestsStarted += 1
+        let pageRows = strategy.uses(.t7) ? (strategy.parameters.pageSize ?? dataset.count) : dataset.count
+        if strategy.uses(.t7) {
+            pageInFlight = true
+            events.schedule(.dataFetched(min(pageRows, dataset.count)), at: drawLatency())
+        } else {
+            // A synchronous fetch in viewDidLoad blocks the main thread for the whole request.
+            let wait = drawLatency()
+            mainFreeAt = wait
+            recorder.noteMainBlock(wait)
+            recorder.requestsCompleted += 1
+            loadedRows = dataset.count
+            dataReady = true
+            buildLayout()
+        }
+    }
+
+    func handle(_ event: (time: Micros, payload: Event)) {
+        let now = event.time
+        switch event.payload {
+        case let .jobBlockingDone(j): jobBlockingDone(j, at: now)
+        case let .jobCPUDone(j): finishJob(j, at: now)
+        case let .downloadDone(r): downloadDone(r, at: now)
+        case let .prepDone(r): postToMain(.deliver(r))
+        case let .dataFetched(rows):
+            recorder.requestsCompleted += 1
+            pageInFlight = false
+            postToMain(.data(rows: rows))
+        case .heightsReady: postToMain(.heights)
+        }
+    }
+
+    func postToMain(_ block: MainBlock) { pendingMain.append(block) }
+}

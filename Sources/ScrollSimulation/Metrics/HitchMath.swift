@@ -1,0 +1,27 @@
+/// Apple's hitch arithmetic and the bands it is judged by.
+public enum HitchMath {
+    /// Hitch time ratio in ms per s: total hitch time over the time spent scrolling.
+    /// Apple's worked example: 100.02 ms of hitches in 30 frames at 60 Hz (0.5 s) → 200.04 ms/s.
+    public static func hitchTimeRatio(hitchTime: Micros, duration: Micros) -> Double {
+        guard duration > 0 else { return 0 }
+        return Double(hitchTime) / 1_000 / (Double(duration) / 1_000_000)
+    }
+
+    /// The band under the thresholds of WWDC20 and Apple's tech talks: < 5 good, 5–10 warning, ≥ 10 critical.
+    public static func talkBand(_ ratio: Double) -> String {
+        ratio < 5 ? "good" : ratio < 10 ? "warning" : "critical"
+    }
+
+    /// The band under Xcode Organizer's thresholds: ≤ 10 good, ≤ 25 warning, ≤ 50 critical, > 50 immediate attention.
+    public static func organizerBand(_ ratio: Double) -> String {
+        ratio <= 10 ? "good" : ratio <= 25 ? "warning" : ratio <= 50 ? "critical" : "immediate-attention"
+    }
+
+    /// The value at percentile `p` (0–100) of `values`, nearest-rank on a sorted copy; 0 when empty.
+    public static func percentile<T: BinaryInteger>(_ values: [T], _ p: Double) -> T {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[min(sorted.count - 1, max(0, rank - 1))]
+    }
+}

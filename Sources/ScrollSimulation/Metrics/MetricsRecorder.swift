@@ -1,0 +1,126 @@
+/// Accumulates a run's measurements as the engine produces frames and events.
+struct MetricsRecorder {
+    let interval: Micros
+    let recordSeries: Bool
+
+    // Work and resources, counted by the engine directly.
+    var requestsStarted = 0
+    var requestsCompleted = 0
+    var requestsCancelled = 0
+    var requestsWasted = 0
+    var peakQueueDepth = 0
+    var peakWorkers = 0
+    var cacheHits = 0
+    var cacheMisses = 0
+    var peakImageBytes = 0
+    var cellsCreated = 0
+    var cellsPreparedNeverShown = 0
+    var offsetCorrections = 0
+    var offsetCorrectionPoints = 0.0
+    var contentChanges = 0
+    var contentChangesAfterSettle = 0
+    var displaysWithoutContent = 0
+    var timesToContent: [Micros] = []
+    var longestMainBlock: Micros = 0
+    var timeToFirstContent: Micros? = nil
+
+    // Frames.
+    var frames: [FrameSample] = []
+    var scrollingDurations: [Micros] = []
+    var scrollingRenderTimes: [Micros] = []
+    var scrollingPresentations: [(presented: Micros, dropped: Int)] = []
+    var hitchTime: Micros = 0
+    var hitchCount = 0
+    var commitHitches = 0
+    var renderHitches = 0
+    var droppedFrames = 0
+    var framesPresented = 0
+    var lastScrollingPresent: Micros? = nil
+
+    // Content, weighted by how many refreshes each presented frame stayed on screen.
+    var visibleCellFrames = 0
+    var placeholderCellFrames = 0
+    var staleCellFrames = 0
+    var misSizedCellFrames = 0
+    var shown: (visible: Int, placeholder: Int, stale: Int, misSized: Int) = (0, 0, 0, 0)
+    var shownSince: Micros? = nil
+    var laneStates: [SlotState] = []
+    var lanes: [[ContentSegment]] = []
+
+    init(interval: Micros, recordSeries: Bool) {
+        self.interval = interval
+        self.recordSeries = recordSeries
+    }
+
+    mutating func noteMainBlock(_ duration: Micros) { longestMainBlock = max(longestMainBlock, duration) }
+
+    mutating func noteQueue(depth: Int, workers: Int) {
+        peakQueueDepth = max(peakQueueDepth, depth)
+        peakWorkers = max(peakWorkers, workers)
+    }
+
+    /// Records a presented frame. `tracking`: the gesture has begun (content accounting runs).
+    mutating func frame(_ sample: FrameSample, tracking: Bool, misSized: Int, lanes newLanes: [SlotState]) {
+        noteMainBlock(sample.mainWork)
+        if sample.scrolling {
+            framesPresented += 1
+            if let last = lastScrollingPresent { scrollingDurations.append(sample.presented - last) }
+            lastScrollingPresent = sample.presented
+            scrollingRenderTimes.append(sample.renderWork)
+            if sample.hitch > 0 {
+                hitchCount += 1
+                hitchTime += sample.hitch
+                if sample.hitchKind == 1 { commitHitches += 1 } else { renderHitches += 1 }
+            }
+            let dropped = Int(sample.hitch / interval)
+            droppedFrames += dropped
+            scrollingPresentations.append((sample.presented, dropped))
+        } else {
+            lastScrollingPresent = nil
+        }
+        if recordSeries { frames.append(sample) }
+        guard tracking else { return }
+        closeDisplay(until: sample.presented)
+        shown = (Int(sample.visible), Int(sample.placeholder), Int(sample.stale), misSized)
+        laneStates = newLanes
+    }
+
+    /// Credits what was on screen since the last presentation, up to `time`.
+    mutating func closeDisplay(until time: Micros) {
+        if let since = shownSince, time > since {
+            let refreshes = Int((time - since) / interval)
+            visibleCellFrames += shown.visible * refreshes
+            placeholderCellFrames += shown.placeholder * refreshes
+            staleCellFrames += shown.stale * refreshes
+            misSizedCellFrames += shown.misSized * refreshes
+            if recordSeries {
+                if lanes.count < laneStates.count { lanes.append(contentsOf: Array(repeating: [], count: laneStates.count - lanes.count)) }
+                for j in 0..<lanes.count {
+                    let state = j < laneStates.count ? laneStates[j] : .empty
+                    if let last = lanes[j].last, last.state == state, last.end == since {
+                        lanes[j][lanes[j].count - 1].end = time
+                    } else {
+                        lanes[j].append(ContentSegment(start: since, end: time, state: state))
+                    }
+                }
+            }
+        }
+        shownSince = time
+    }
+
+    /// Worst share of refreshes dropped in any one-second window of scrolling frames, percent.
+    func worstSecondDroppedPercent() -> Double {
+        var worst = 0.0
+        var lo = 0
+        var droppedInWindow = 0
+        let p = scrollingPresentations
+        for hi in 0..<p.count {
+            droppedInWindow += p[hi].dropped
+            while p[hi].presented - p[lo].presented > .perSecond { droppedInWindow -= p[lo].dropped; lo += 1 }
+            let presented = hi - lo + 1
+            let total = presented + droppedInWindow
+            if total > 0 { worst = max(worst, Double(droppedInWindow) / Double(total) * 100) }
+        }
+        return worst
+    }
+}

@@ -1,0 +1,69 @@
+/// What a person sees in one frame: how it was made and what the visible cells showed.
+public struct FrameSample: Sendable, Equatable {
+    /// When the frame began (its vsync), µs.
+    public var begin: Micros
+    /// When it reached the screen, µs.
+    public var presented: Micros
+    /// Time since the previous presentation, µs.
+    public var duration: Micros
+    /// How late it was against double buffering's expectation, µs (0 when on time).
+    public var hitch: Micros
+    /// 0 none, 1 commit hitch (main thread late), 2 render hitch (render server late).
+    public var hitchKind: UInt8
+    /// Whether the list was scrolling at the frame's target time.
+    public var scrolling: Bool
+    /// Main-thread work of the frame, µs.
+    public var mainWork: Micros
+    /// Render-server work of the frame, µs.
+    public var renderWork: Micros
+    /// Content offset, pt.
+    public var offset: Double
+    /// Visible cells.
+    public var visible: Int32
+    /// Visible cells showing a placeholder (and nothing wrong).
+    public var placeholder: Int32
+    /// Visible cells showing another row's content.
+    public var stale: Int32
+    /// Jobs waiting for a worker, a queue or a connection.
+    public var queueDepth: Int32
+    /// Decoded image bytes alive.
+    public var imageBytes: Int
+}
+
+/// What one on-screen position showed over time.
+public enum SlotState: UInt8, Sendable, Codable {
+    /// The row's own content.
+    case correct
+    /// A placeholder (blank label, default image).
+    case placeholder
+    /// Another row's content.
+    case stale
+    /// No cell at this position.
+    case empty
+}
+
+/// A run of one state at one on-screen position.
+public struct ContentSegment: Sendable, Equatable {
+    /// Start, µs.
+    public var start: Micros
+    /// End, µs.
+    public var end: Micros
+    /// What was shown.
+    public var state: SlotState
+}
+
+/// A run's results: metrics, the per-frame series and the content timeline.
+public struct RunResult: Sendable {
+    /// The metrics.
+    public var metrics: RunMetrics
+    /// Every presented frame, in order (empty when series recording is off).
+    public var frames: [FrameSample]
+    /// Per on-screen position (top to bottom), what it showed over time.
+    public var contentLanes: [[ContentSegment]]
+    /// When the gesture began (the first screen of rows on screen), µs.
+    public var gestureStart: Micros
+    /// When the gesture's motion ended, µs.
+    public var settleTime: Micros
+    /// When observation stopped, µs.
+    public var endTime: Micros
+}

@@ -1,2 +1,0 @@
-/// The simulation core.
-public enum ScrollSimulationModule {}

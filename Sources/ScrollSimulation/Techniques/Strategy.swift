@@ -1,0 +1,99 @@
+/// Which kind of image cache T11 uses.
+public enum CachePolicy: String, Sendable, Codable, CaseIterable {
+    /// Least recently used, bounded by entry count (image libraries).
+    case lruCount = "lru-count"
+    /// Least recently used, bounded by decoded bytes (WWDC21's memory-limited cache).
+    case lruBytes = "lru-bytes"
+    /// A dictionary that drops an arbitrary entry when over its limit (Digital Leaves).
+    case arbitrary
+}
+
+/// Where a cell's row data is requested.
+public enum ConfigurePoint: String, Sendable, Codable {
+    /// In `cellForRowAt` (most code; cells prepared ahead by T22 are configured here).
+    case cellForRow
+    /// In `willDisplay` (GlitchyTable), just before the cell appears.
+    case willDisplay
+}
+
+/// Tunable parameters of the techniques a strategy uses.
+public struct StrategyParameters: Sendable, Equatable, Codable {
+    /// T13: rows ahead of the visible range, in the scroll direction, that prefetching covers.
+    public var prefetchDistance: Int = 10
+    /// T11: cache kind.
+    public var cachePolicy: CachePolicy = .lruCount
+    /// T11: entries for count-bounded caches.
+    public var cacheCountLimit: Int = 100
+    /// T11: bytes for the byte-bounded cache.
+    public var cacheByteLimit: Int = 320 * 1_024 * 1_024
+    /// T18: the estimated row height, pt.
+    public var estimatedRowHeight: Double = 100
+    /// T18: whether `apply(_:)` sets preferredMaxLayoutWidth (avoids the second layout pass).
+    public var setsPreferredMaxLayoutWidth: Bool = false
+    /// T7: rows per page, or nil to fetch everything at once.
+    public var pageSize: Int? = nil
+    /// Where row data is requested.
+    public var configurePoint: ConfigurePoint = .cellForRow
+    /// Reproduce the sources' own bugs as written: Digital Leaves' scroll-end refresh that updates a
+    /// throwaway cell (T12 does nothing), Capital One's prefetch loop that `return`s where it means
+    /// `continue` (T13 stops at the first row already loading), WWDC21's inverted prefetch guard
+    /// (T13 never prefetches).
+    public var sourceQuirks: Bool = false
+
+    /// Defaults.
+    public init() {}
+}
+
+/// A combination of techniques: one point in the space the studies explore.
+public struct Strategy: Sendable, Equatable, Codable {
+    /// Identifier.
+    public var id: String
+    /// Human-readable name.
+    public var name: String
+    /// What it reproduces or why it exists.
+    public var summary: String
+    /// The source it reproduces, if any (a `SourceRef` id).
+    public var source: String?
+    /// The techniques switched on, sorted.
+    public private(set) var techniques: [TechniqueID]
+    /// Their parameters.
+    public var parameters: StrategyParameters
+
+    /// A strategy; techniques are sorted and de-duplicated.
+    public init(id: String, name: String, summary: String, source: String? = nil,
+                techniques: [TechniqueID], parameters: StrategyParameters = .init()) {
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.source = source
+        self.techniques = Array(Set(techniques)).sorted()
+        self.parameters = parameters
+    }
+
+    /// Whether technique `t` is on.
+    public func uses(_ t: TechniqueID) -> Bool { techniques.contains(t) }
+
+    /// The data-delivery technique, once validated.
+    public var delivery: TechniqueID? { techniques.first { TechniqueID.delivery.contains($0) } }
+
+    /// Checks that the combination makes sense; returns problems as sentences (empty when valid).
+    public func problems() -> [String] {
+        var out: [String] = []
+        let deliveries = techniques.filter { TechniqueID.delivery.contains($0) }
+        if deliveries.isEmpty {
+            out.append("strategy '\(id)' has no data-delivery technique; use exactly one of \(TechniqueID.delivery.map(\.description).joined(separator: ", "))")
+        } else if deliveries.count > 1 {
+            out.append("strategy '\(id)' combines data-delivery techniques \(deliveries.map(\.description).joined(separator: " and ")); use exactly one of \(TechniqueID.delivery.map(\.description).joined(separator: ", "))")
+        }
+        if uses(.t18), uses(.t19) {
+            out.append("strategy '\(id)' uses both T18 (self-sizing with an estimate) and T19 (precomputed heights); pick one")
+        }
+        let p = parameters
+        if p.prefetchDistance < 1 || p.prefetchDistance > 1_000 { out.append("prefetchDistance \(p.prefetchDistance) is out of range; valid: 1 to 1000") }
+        if p.cacheCountLimit < 1 { out.append("cacheCountLimit \(p.cacheCountLimit) is out of range; valid: 1 or more") }
+        if p.cacheByteLimit < 1 { out.append("cacheByteLimit \(p.cacheByteLimit) is out of range; valid: 1 or more") }
+        if !(p.estimatedRowHeight >= 1 && p.estimatedRowHeight <= 10_000) { out.append("estimatedRowHeight \(p.estimatedRowHeight) is out of range; valid: 1 to 10000") }
+        if let page = p.pageSize, page < 1 || page > 100_000 { out.append("pageSize \(page) is out of range; valid: 1 to 100000") }
+        return out
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The `scrollstudy` command line: dispatches to a subcommand and maps errors to exit codes.
+public enum ScrollStudyCLI {
+    static let help = """
+    OVERVIEW: ScrollStudy — simulate list scrolling strategies and publish the studies as a static site.
+
+    USAGE: scrollstudy <subcommand> [options]
+
+    SUBCOMMANDS:
+      simulate                Simulate one run and print its metrics.
+      list                    List built-in strategies, techniques, gestures, datasets and devices.
+      bench                   Measure simulation speed (build with -c release).
+
+      See 'scrollstudy <subcommand> --help' for details.
+
+    EXIT CODES:
+      0  success
+      1  a check failed (generate --check found differences)
+      2  usage error (unknown name, bad number, missing option)
+      3  bad content or templates
+    """
+
+    /// Runs the command line with `args` (without the program name); returns the exit code.
+    public static func run(_ args: [String]) -> Int32 {
+        let out: (String) -> Void = { print($0) }
+        guard let command = args.first else { print(help); return 0 }
+        let rest = Array(args.dropFirst())
+        let wantsHelp = rest.contains("--help") || rest.contains("-h")
+        do throws(UsageError) {
+            switch command {
+            case "-h", "--help", "help": print(help)
+            case "simulate": if wantsHelp { print(SimulateCommand.help) } else { try SimulateCommand.run(rest, output: out) }
+            case "list": if wantsHelp { print(ListCommand.help) } else { try ListCommand.run(rest, output: out) }
+            case "bench": if wantsHelp { print(BenchCommand.help) } else { try BenchCommand.run(rest, output: out) }
+            default:
+                throw UsageError(unknownNameMessage(kind: "subcommand", name: command, valid: ["simulate", "list", "bench"]) + "; see 'scrollstudy --help'")
+            }
+        } catch {
+            printError("error: \(error.description)")
+            return 2
+        }
+        return 0
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,128 @@
+import ScrollSimulation
+
+/// `scrollstudy simulate`: one run, printed as a table or as JSON.
+enum SimulateCommand {
+    static let help = """
+    OVERVIEW: Simulate one list scrolling under one strategy and print its metrics.
+
+    USAGE: scrollstudy simulate --strategy <strategy> --latency <ms> [--gesture <gesture>] [--dataset <dataset>] [--refresh <hz>] [--seed <n>] [--jitter <sigma>] [--json]
+
+    OPTIONS:
+      --strategy <strategy>   A strategy preset (see 'scrollstudy list').
+      --latency <ms>          Model latency setting in ms, 0 to 60000.
+      --gesture <gesture>     A gesture preset or inline phases, e.g. drag:220:5,pause:0.5,fling:-3000:fast
+                              (default: aggressive).
+      --dataset <dataset>     glitchy-100, glitchy-300, users-1000, photos-19 or synthetic:<count>
+                              (default: the dataset of the strategy's source).
+      --refresh <hz>          60 or 120 (default: 60).
+      --seed <n>              Seed of the run's random generator, 0 to 2^63-1 (default: 1).
+      --jitter <sigma>        Log-normal latency spread around the setting, 0 to 3 (default: 0, fixed).
+      --json                  Print one JSON object (sorted keys) with 'run' and 'metrics'.
+      -h, --help              Show help information.
+    """
+
+    static func run(_ args: [String], output: (String) -> Void) throws(UsageError) {
+        let a = try Arguments(args, options: ["--strategy", "--latency", "--gesture", "--dataset", "--refresh", "--seed", "--jitter"],
+                              flags: ["--json"], command: "simulate")
+        guard let strategyName = a.values["--strategy"] else { throw UsageError("missing --strategy; valid: \(Catalog.strategyNames.joined(separator: ", "))") }
+        guard a.values["--latency"] != nil else { throw UsageError("missing --latency <ms> (0 to 60000), e.g. --latency 1000") }
+        let config = try makeConfig(strategy: strategyName, args: a)
+        let result = config.run()
+        if a.flags.contains("--json") {
+            output(json(config: config, metrics: result.metrics).serialized(pretty: true))
+        } else {
+            output(table(config: config, metrics: result.metrics))
+        }
+    }
+
+    static func makeConfig(strategy name: String, args a: Arguments) throws(UsageError) -> RunConfig {
+        let strategy = try Catalog.strategy(name)
+        let latency = try a.double("--latency", default: 0, range: 0...60_000)
+        let gesture = try Catalog.gesture(a.values["--gesture"] ?? "aggressive")
+        let dataset = try a.values["--dataset"].map { name throws(UsageError) in try Catalog.dataset(name) } ?? Catalog.defaultDataset(for: strategy)
+        let refresh = try a.int("--refresh", default: 60, range: 60...120)
+        guard refresh == 60 || refresh == 120 else { throw UsageError("--refresh '\(refresh)' is not valid; expected 60 or 120") }
+        let seed = try a.int("--seed", default: 1, range: 0...Int.max)
+        let jitter = try a.double("--jitter", default: 0, range: 0...3)
+        let device = refresh == 120 ? DeviceProfile.iPhone120Hz : .iPhone60Hz
+        return RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture,
+                         latency: .ms(latency), latencyDistribution: jitter > 0 ? .logNormal(sigma: jitter) : .fixed, seed: UInt64(seed))
+    }
+
+    /// The run's parameters as JSON.
+    static func runObject(_ c: RunConfig) -> JSONValue {
+        .object([
+            "strategy": .string(c.strategy.id),
+            "techniques": .array(c.strategy.techniques.map { .string($0.description) }),
+            "dataset": .string(c.dataset.id),
+            "rows": .int(c.dataset.count),
+            "device": .string(c.device.id),
+            "refreshRateHz": .int(c.device.refreshRateHz),
+            "gesture": .string(c.gesture.id),
+            "latencyMs": .double(c.latency.milliseconds),
+            "latencyDistribution": .string(c.latencyDistribution.label),
+            "seed": .int(Int(c.seed)),
+            "layout": .string(c.effectivePresentation.layout.isGrid ? "grid" : "table"),
+            "cellDesign": .string(c.effectivePresentation.cellDesign.id),
+        ])
+    }
+
+    static func metricsObject(_ m: RunMetrics) -> JSONValue {
+        var fields: [String: JSONValue] = [:]
+        for (name, value) in m.flat {
+            switch value {
+            case let .int(i): fields[name] = .int(i)
+            case let .double(d): fields[name] = .double((d * 1_000).rounded() / 1_000)
+            case let .text(s): fields[name] = .string(s)
+            }
+        }
+        return .object(fields)
+    }
+
+    static func json(config: RunConfig, metrics: RunMetrics) -> JSONValue {
+        .object(["run": runObject(config), "metrics": metricsObject(metrics)])
+    }
+
+    static func table(config c: RunConfig, metrics m: RunMetrics) -> String {
+        var lines: [String] = []
+        lines.append("\(c.strategy.name) (\(c.strategy.id): \(c.strategy.techniques.map(\.description).joined(separator: " ")))")
+        lines.append("\(c.dataset.name) · \(c.device.name) · gesture \(c.gesture.id) · latency \(formatDecimal(c.latency.milliseconds, places: 1)) ms · seed \(c.seed)")
+        lines.append("")
+        let groups: [(String, [(String, String)])] = [
+            ("Smoothness", [
+                ("hitch time ratio", "\(formatDecimal(m.hitchTimeRatio, places: 2)) ms/s (\(m.hitchBand); Organizer: \(m.organizerBand))"),
+                ("hitches", "\(m.hitchCount) (\(m.commitHitchCount) commit, \(m.renderHitchCount) render), \(formatDecimal(m.hitchTimeMs, places: 1)) ms in all"),
+                ("frames", "\(m.framesPresented) presented, \(m.droppedFrames) dropped (\(formatDecimal(m.percentDroppedFrames, places: 1)) %; worst second \(formatDecimal(m.worstSecondPercentDroppedFrames, places: 1)) %)"),
+                ("frame duration", "p50 \(ms(m.frameDurationP50Ms)) · p95 \(ms(m.frameDurationP95Ms)) · p99 \(ms(m.frameDurationP99Ms)) · max \(ms(m.frameDurationMaxMs))"),
+                ("longest main-thread block", ms(m.longestMainThreadBlockMs)),
+                ("render time p95", ms(m.renderTimeP95Ms)),
+                ("scrolling time", ms(m.scrollDurationMs)),
+            ]),
+            ("Content", [
+                ("cell-frames", "\(m.visibleCellFrames) visible, \(m.placeholderCellFrames) placeholder, \(m.staleCellFrames) wrong row"),
+                ("changes after display", "\(m.contentChangesAfterDisplay) (\(m.contentChangesAfterSettle) after the list settled)"),
+                ("time to content", "p50 \(ms(m.timeToContentP50Ms)) · p95 \(ms(m.timeToContentP95Ms)) · max \(ms(m.timeToContentMaxMs)); \(m.displaysWithoutContent) displays never got it"),
+                ("time to first content", ms(m.timeToFirstContentMs)),
+            ]),
+            ("Work", [
+                ("requests", "\(m.requestsStarted) started, \(m.requestsCompleted) completed, \(m.requestsCancelled) cancelled, \(m.requestsWasted) wasted"),
+                ("queues", "peak depth \(m.peakQueueDepth), peak workers \(m.peakWorkers)"),
+                ("cache", "\(m.cacheHits) hits, \(m.cacheMisses) misses, \(m.cacheEvictions) evictions"),
+                ("memory", "peak decoded images \(formatDecimal(Double(m.peakImageBytes) / 1_048_576, places: 2)) MiB, \(m.cellsCreated) cells created"),
+                ("layout", "\(m.offsetCorrections) offset corrections (\(formatDecimal(m.offsetCorrectionPoints, places: 1)) pt), \(m.misSizedCellFrames) mis-sized cell-frames"),
+            ]),
+        ]
+        for (title, rows) in groups {
+            lines.append(title)
+            let width = rows.map(\.0.count).max() ?? 0
+            for (label, value) in rows {
+                lines.append("  " + label + String(repeating: " ", count: width - label.count) + "  " + value)
+            }
+        }
+        lines.append("")
+        lines.append("Simulated: a model of a scrolling list, not a measurement of a device.")
+        return lines.joined(separator: "\n")
+    }
+
+    static func ms(_ v: Double) -> String { formatDecimal(v, places: 1) + " ms" }
+}

@@ -1,3 +1,0 @@
-import ScrollSimulation
-/// Content loading, planning, running and publishing.
-public enum StudySiteModule {}

@@ -1,0 +1,81 @@
+import ScrollSimulation
+
+/// A JSON value written deterministically: object keys sorted, numbers locale-free.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Compact or pretty (two-space indent) text with sorted keys.
+    public func serialized(pretty: Bool = true) -> String {
+        var out = ""
+        write(into: &out, indent: pretty ? 0 : -1)
+        return out
+    }
+
+    private func write(into out: inout String, indent: Int) {
+        let pretty = indent >= 0
+        func newline(_ level: Int) { if pretty { out += "\n" + String(repeating: "  ", count: level) } }
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .int(i): out += String(i)
+        case let .double(d): out += d.isFinite ? jsonNumber(d) : "null"
+        case let .string(s): out += jsonQuoted(s)
+        case let .array(items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                newline(indent + 1)
+                item.write(into: &out, indent: pretty ? indent + 1 : -1)
+            }
+            newline(indent)
+            out += "]"
+        case let .object(fields):
+            if fields.isEmpty { out += "{}"; return }
+            out += "{"
+            for (i, key) in fields.keys.sorted().enumerated() {
+                if i > 0 { out += "," }
+                newline(indent + 1)
+                out += jsonQuoted(key) + (pretty ? ": " : ":")
+                fields[key]!.write(into: &out, indent: pretty ? indent + 1 : -1)
+            }
+            newline(indent)
+            out += "}"
+        }
+    }
+}
+
+/// A double as JSON: integral values without a fraction, others with up to 6 decimals.
+func jsonNumber(_ d: Double) -> String {
+    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+    return formatDecimal(d, places: 6)
+}
+
+/// JSON string literal.
+func jsonQuoted(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "<": out += "\\u003c"  // safe to embed in HTML
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
