@@ -125,9 +125,8 @@ struct Lexer {
         let content = triple ? Array(bytes[(contentStart + 1)..<closeAt])
             : Array(bytes[contentStart..<(next == UInt8(ascii: "=") ? closeAt + 1 : closeAt)])
         var body = trimmed(content[...])
-        if triple {
-            token.tagKind = .rawVariable
-        } else if let sigil = body.first {
+        token.tagKind = triple ? .rawVariable : .variable
+        if !triple, let sigil = body.first {
             switch sigil {
             case UInt8(ascii: "!"): token.tagKind = .comment
             case UInt8(ascii: "="): token.tagKind = .setDelimiters
