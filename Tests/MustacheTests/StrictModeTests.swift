@@ -90,3 +90,28 @@ struct StrictModeTests {
         #expect(error.message == "'items' is a list, which cannot be interpolated; use a section to iterate it")
     }
 }
+
+struct StrictInclusionTests {
+    @Test func dynamicPartialNamesAreCheckedInStrictMode() throws {
+        let partials = ["card": try Template("[{{x}}]", name: "card")]
+        let template = try Template("{{>*kind}}", name: "page")
+        #expect(try template.render(["kind": "card", "x": 1], partials: partials, mode: .strict) == "[1]")
+        #expect(try template.render([:], partials: partials) == "")
+        #expect(throws: MustacheError.self) { try template.render([:], partials: partials, mode: .strict) }
+        #expect(throws: MustacheError.self) { try template.render(["kind": 3], partials: partials, mode: .strict) }
+    }
+
+    @Test func missingParentIsAnErrorInStrictMode() throws {
+        let template = try Template("{{<layout}}{{$body}}x{{/body}}{{/layout}}", name: "page")
+        #expect(try template.render([:]) == "")
+        #expect(throws: MustacheError.self) { try template.render([:], mode: .strict) }
+    }
+}
+
+struct EdgeCaseTests {
+    @Test func emptyAndPlainTemplates() throws {
+        #expect(try Template("", name: "e").render(nil) == "")
+        #expect(try Template("just text\r\n", name: "t").render(nil) == "just text\r\n")
+        #expect(try Template("{{.}}", name: "dot").render("top & level") == "top &amp; level")
+    }
+}
