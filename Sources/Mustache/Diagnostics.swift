@@ -1,0 +1,82 @@
+/// Messages for strict-mode lookups: what is in scope, and the closest name to a typo.
+enum Diagnostics {
+    static let maxListed = 10
+
+    /// `'titel' is not defined here; names in scope: items, title; did you mean 'title'?`
+    static func undefinedName(_ tag: TagInfo, stack: [MustacheValue]) -> MustacheError {
+        let first = tag.path.first ?? tag.name
+        // Keys of the object contexts, innermost first, each once.
+        var keys: [String] = []
+        var seen: Set<String> = []
+        for context in stack.reversed() {
+            guard case .object(let dict) = context else { continue }
+            for key in dict.keys.sorted() where seen.insert(key).inserted { keys.append(key) }
+        }
+        var message = "'\(tag.name.hasPrefix("*") ? String(tag.name.dropFirst()) : tag.name)' is not defined here"
+        message += "; names in scope: " + list(keys)
+        if let guess = closest(to: first, among: keys) { message += "; did you mean '\(guess)'?" }
+        return tag.error(message)
+    }
+
+    /// A dotted name whose segment `index` is missing from (or cannot be looked up in) `parent`.
+    static func brokenPath(_ tag: TagInfo, failingAt index: Int, parent: MustacheValue) -> MustacheError {
+        let name = tag.name.hasPrefix("*") ? String(tag.name.dropFirst()) : tag.name
+        let prefix = tag.path[..<index].joined(separator: ".")
+        let segment = tag.path[index]
+        guard case .object(let dict) = parent else {
+            return tag.error("'\(name)' is not defined here: '\(prefix)' is \(parent.kindDescription), not an object with a key '\(segment)'")
+        }
+        let keys = dict.keys.sorted()
+        var message = "'\(name)' is not defined here: '\(prefix)' has no key '\(segment)'; its keys: " + list(keys)
+        if let guess = closest(to: segment, among: keys) { message += "; did you mean '\(prefix).\(guess)'?" }
+        return tag.error(message)
+    }
+
+    static func undefinedPartial(_ name: String, tag: TagInfo, partials: [String: Template]) -> MustacheError {
+        let names = partials.keys.sorted()
+        var message = "partial '\(name)' is not defined; partials available: " + list(names)
+        if let guess = closest(to: name, among: names) { message += "; did you mean '\(guess)'?" }
+        return tag.error(message)
+    }
+
+    /// At most `maxListed` names, sorted, with a count of the rest.
+    static func list(_ names: [String]) -> String {
+        guard !names.isEmpty else { return "(none)" }
+        var text = names.prefix(maxListed).sorted().joined(separator: ", ")
+        if names.count > maxListed { text += " (and \(names.count - maxListed) more)" }
+        return text
+    }
+
+    /// The candidate nearest to `name` by edit distance (transpositions count once), if it is
+    /// close enough to be a plausible typo; ties go to the alphabetically first.
+    static func closest(to name: String, among candidates: [String]) -> String? {
+        let target = Array(name.lowercased())
+        let limit = max(1, target.count / 3)
+        var best: (distance: Int, name: String)? = nil
+        for candidate in candidates.sorted() where candidate != name {
+            let d = editDistance(target, Array(candidate.lowercased()))
+            if d <= limit, d < (best?.distance ?? Int.max) { best = (d, candidate) }
+        }
+        return best?.name
+    }
+
+    /// Optimal-string-alignment distance: insertions, deletions, substitutions, adjacent swaps.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
+                current[j] = d
+            }
+            (before, previous, current) = (previous, current, before)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,2 +1,0 @@
-/// Mustache templates: parsing and rendering (see the module README in the docs).
-public enum MustacheModule {}

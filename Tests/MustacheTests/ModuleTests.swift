@@ -1,3 +1,0 @@
-import Testing
-@testable import Mustache
-@Test func moduleLoads() { _ = MustacheModule.self }
