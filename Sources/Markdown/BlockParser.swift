@@ -27,6 +27,11 @@ struct BlockParser {
 
     var isIndented: Bool { indent >= 4 }
 
+    /// Block quotes and list items nested deeper than this are not recognised (their markers
+    /// stay paragraph text), so that hostile input cannot exhaust the stack when the tree is
+    /// rendered or released. The spec sets no limit; no real document comes near it.
+    static let maximumNesting = 100
+
     init() {
         root = BlockNode(.document, line: 1)
         open = [root]
@@ -210,14 +215,17 @@ struct BlockParser {
         matchedDepth = open.count - 1
     }
 
-    /// Records that the current line holds content of `open[0...depth]`.
+    /// Records that the current line holds content of `open[depth]` (and so of its ancestors,
+    /// which take the end line of their last child when they close: this keeps the cost of a
+    /// line independent of how deeply it is nested).
     mutating func touch(upTo depth: Int) {
         guard depth >= 0 else { return }
-        for i in 0...depth { open[i].endLine = lineNumber }
+        open[depth].endLine = lineNumber
     }
 
     /// Finalises a block that will receive no more lines.
     mutating func close(_ block: BlockNode) {
+        if let last = block.children.last, last.endLine > block.endLine { block.endLine = last.endLine }
         switch block.kind {
         case .paragraph:
             extractDefinitions(block)

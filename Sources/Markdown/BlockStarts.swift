@@ -56,6 +56,7 @@ extension BlockParser {
     }
 
     private mutating func startBlockQuote() -> StartResult {
+        guard matchedDepth < Self.maximumNesting else { return .none }
         advanceToNextNonspace()
         advance(bytes: 1)
         if position < line.count, ASCII.isSpaceOrTab(line[position]) { advance(columns: 1) }
@@ -164,6 +165,7 @@ extension BlockParser {
     }
 
     private mutating func startListItem() -> StartResult {
+        guard matchedDepth < Self.maximumNesting else { return .none }
         var marker = ListMarker()
         var i = nextNonspace
         let first = line[i]

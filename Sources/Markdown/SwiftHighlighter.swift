@@ -65,6 +65,7 @@ struct SwiftLexer {
     }
 
     private mutating func span(_ cls: String, _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
         open(cls)
         emit(range)
         close()
