@@ -44,7 +44,8 @@ struct BlockParser {
         while i < bytes.count {
             let b = bytes[i]
             if b == ASCII.newline || b == ASCII.carriageReturn {
-                line = Array(bytes[lineStart..<i])
+                line.removeAll(keepingCapacity: true)
+                line.append(contentsOf: bytes[lineStart..<i])
                 processLine()
                 if b == ASCII.carriageReturn, i + 1 < bytes.count, bytes[i + 1] == ASCII.newline { i += 1 }
                 lineStart = i + 1

@@ -2,21 +2,41 @@
 public func escapeHTMLText(_ text: String) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count)
-    HTMLEscaping.appendEscaped(text.utf8, to: &out)
+    HTMLEscaping.appendEscaped(text, to: &out)
     return String(decoding: out, as: UTF8.self)
 }
 
 enum HTMLEscaping {
-    static func appendEscaped<C: Sequence>(_ bytes: C, to out: inout [UInt8]) where C.Element == UInt8 {
-        for b in bytes {
-            switch b {
-            case ASCII.ampersand: out.append(contentsOf: "&amp;".utf8)
-            case ASCII.lessThan: out.append(contentsOf: "&lt;".utf8)
-            case ASCII.greaterThan: out.append(contentsOf: "&gt;".utf8)
-            case ASCII.quote: out.append(contentsOf: "&quot;".utf8)
-            default: out.append(b)
+    static func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8]) {
+        appendEscaped(bytes[...], to: &out)
+    }
+
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        appendEscaped(Array(text.utf8)[...], to: &out)
+    }
+
+    /// Copies `bytes`, replacing `&`, `<`, `>` and `"` by references. Runs of ordinary bytes
+    /// are copied in one go.
+    static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        var runStart = bytes.startIndex
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let replacement: StaticString
+            switch bytes[i] {
+            case ASCII.ampersand: replacement = "&amp;"
+            case ASCII.lessThan: replacement = "&lt;"
+            case ASCII.greaterThan: replacement = "&gt;"
+            case ASCII.quote: replacement = "&quot;"
+            default:
+                i += 1
+                continue
             }
+            if runStart < i { out.append(contentsOf: bytes[runStart..<i]) }
+            replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+            i += 1
+            runStart = i
         }
+        if runStart < i { out.append(contentsOf: bytes[runStart..<i]) }
     }
 
     /// Percent-encodes the characters of a destination that may not appear in a URL, keeping

@@ -117,7 +117,7 @@ struct HTMLRenderer {
         write("<h\(block.level)")
         if let id {
             write(" id=\"")
-            HTMLEscaping.appendEscaped(id.utf8, to: &out)
+            HTMLEscaping.appendEscaped(id, to: &out)
             write("\"")
         }
         write(">")

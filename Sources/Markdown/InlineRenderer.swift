@@ -5,17 +5,17 @@ struct InlineRenderer {
     func render(_ nodes: [InlineNode], into out: inout [UInt8]) {
         var i = 0
         while i < nodes.count {
-            let node = nodes[i]
-            switch node.kind {
+            // Fields are read in place: copying a whole node retains all of its arrays.
+            switch nodes[i].kind {
             case .text:
-                HTMLEscaping.appendEscaped(node.bytes, to: &out)
+                HTMLEscaping.appendEscaped(nodes[i].bytes, to: &out)
             case .delimiterRun:
-                for tag in node.closingTags { out.append(contentsOf: (tag == .strong ? "</strong>" : "</em>").utf8) }
-                out.append(contentsOf: repeatElement(node.delimiter, count: node.delimiterCount))
-                for tag in node.openingTags { out.append(contentsOf: (tag == .strong ? "<strong>" : "<em>").utf8) }
+                for tag in nodes[i].closingTags { out.append(contentsOf: (tag == .strong ? "</strong>" : "</em>").utf8) }
+                out.append(contentsOf: repeatElement(nodes[i].delimiter, count: nodes[i].delimiterCount))
+                for tag in nodes[i].openingTags { out.append(contentsOf: (tag == .strong ? "<strong>" : "<em>").utf8) }
             case .code:
                 out.append(contentsOf: "<code>".utf8)
-                HTMLEscaping.appendEscaped(node.bytes, to: &out)
+                HTMLEscaping.appendEscaped(nodes[i].bytes, to: &out)
                 out.append(contentsOf: "</code>".utf8)
             case .softBreak:
                 out.append(ASCII.newline)
@@ -23,32 +23,32 @@ struct InlineRenderer {
                 out.append(contentsOf: "<br />\n".utf8)
             case .html:
                 if options.allowRawHTML {
-                    out.append(contentsOf: node.bytes)
+                    out.append(contentsOf: nodes[i].bytes)
                 } else {
-                    HTMLEscaping.appendEscaped(node.bytes, to: &out)
+                    HTMLEscaping.appendEscaped(nodes[i].bytes, to: &out)
                 }
             case .autolink:
                 out.append(contentsOf: "<a href=\"".utf8)
-                appendDestination(node.destination, isImage: false, to: &out)
+                appendDestination(nodes[i].destination, isImage: false, to: &out)
                 out.append(contentsOf: "\">".utf8)
-                HTMLEscaping.appendEscaped(node.bytes, to: &out)
+                HTMLEscaping.appendEscaped(nodes[i].bytes, to: &out)
                 out.append(contentsOf: "</a>".utf8)
             case .linkStart:
                 out.append(contentsOf: "<a href=\"".utf8)
-                appendDestination(node.destination, isImage: false, to: &out)
+                appendDestination(nodes[i].destination, isImage: false, to: &out)
                 out.append(ASCII.quote)
-                appendTitle(node.title, to: &out)
+                appendTitle(nodes[i].title, to: &out)
                 out.append(ASCII.greaterThan)
             case .linkEnd:
                 out.append(contentsOf: "</a>".utf8)
             case .imageStart:
                 let end = Self.matchingImageEnd(nodes, from: i)
                 out.append(contentsOf: "<img src=\"".utf8)
-                appendDestination(node.destination, isImage: true, to: &out)
+                appendDestination(nodes[i].destination, isImage: true, to: &out)
                 out.append(contentsOf: "\" alt=\"".utf8)
                 HTMLEscaping.appendEscaped(Self.plainText(nodes[(i + 1)..<end]), to: &out)
                 out.append(ASCII.quote)
-                appendTitle(node.title, to: &out)
+                appendTitle(nodes[i].title, to: &out)
                 out.append(contentsOf: " />".utf8)
                 i = end
             case .imageEnd:

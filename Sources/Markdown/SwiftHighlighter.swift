@@ -19,6 +19,9 @@ public enum SwiftHighlighter {
         return String(decoding: lexer.out, as: UTF8.self)
     }
 
+    /// Keywords as UTF-8 slices, so that source slices can be looked up without copying.
+    static let keywordBytes: Set<ArraySlice<UInt8>> = Set(keywords.map { Array($0.utf8)[...] })
+
     static let keywords: Set<String> = [
         "actor", "any", "as", "associatedtype", "async", "await", "borrowing", "break", "case", "catch",
         "class", "consuming", "continue", "convenience", "default", "defer", "deinit", "didSet", "do",
@@ -54,8 +57,10 @@ struct SwiftLexer {
         isIdentifierStart(b) || ASCII.isDigit(b)
     }
 
-    private mutating func open(_ cls: String) {
-        out.append(contentsOf: "<span class=\"\(cls)\">".utf8)
+    private mutating func open(_ cls: StaticString) {
+        out.append(contentsOf: "<span class=\"".utf8)
+        cls.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(contentsOf: "\">".utf8)
     }
 
     private mutating func close() { out.append(contentsOf: "</span>".utf8) }
@@ -64,7 +69,7 @@ struct SwiftLexer {
         HTMLEscaping.appendEscaped(s[range], to: &out)
     }
 
-    private mutating func span(_ cls: String, _ range: Range<Int>) {
+    private mutating func span(_ cls: StaticString, _ range: Range<Int>) {
         guard !range.isEmpty else { return }
         open(cls)
         emit(range)
@@ -97,10 +102,9 @@ struct SwiftLexer {
                 number()
             } else if Self.isIdentifierStart(b) {
                 while i < s.count, Self.isIdentifierCharacter(s[i]) { i += 1 }
-                let word = String(decoding: s[start..<i], as: UTF8.self)
-                if SwiftHighlighter.keywords.contains(word) {
+                if SwiftHighlighter.keywordBytes.contains(s[start..<i]) {
                     span("hl-kw", start..<i)
-                } else if let first = word.utf8.first, first >= 0x41 && first <= 0x5A {
+                } else if s[start] >= 0x41 && s[start] <= 0x5A {
                     span("hl-type", start..<i)
                 } else {
                     emit(start..<i)
