@@ -15,6 +15,8 @@ public struct MarkdownDocument: Sendable {
 
     public init(parsing source: String, options: MarkdownOptions = .init()) throws(FrontMatterError) {
         var bytes = Array(source.utf8)
+        // A byte order mark is not content (and would hide the front matter's `---`).
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         // The spec replaces NUL characters with U+FFFD.
         if bytes.contains(0) {
             bytes = bytes.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }

@@ -39,6 +39,10 @@ struct SwiftLexer {
     let s: [UInt8]
     var i = 0
     var out: [UInt8] = []
+    /// Current nesting of string interpolations; deeper ones stay string text, which bounds
+    /// the recursion on hostile input.
+    var interpolationDepth = 0
+    static let maximumInterpolationDepth = 16
 
     init(_ source: [UInt8]) {
         s = source
@@ -169,11 +173,15 @@ struct SwiftLexer {
             let b = s[i]
             if b == ASCII.backslash, hasHashes(at: i + 1, hashes) {
                 let escaped = i + 1 + hashes
-                if escaped < s.count, s[escaped] == ASCII.leftParen {
+                if escaped < s.count, s[escaped] == ASCII.leftParen,
+                    interpolationDepth < Self.maximumInterpolationDepth
+                {
                     // Interpolation: `\(` and `)` belong to the string, the inside is code.
                     i = escaped + 1
                     span("hl-str", segmentStart..<i)
+                    interpolationDepth += 1
                     code(inInterpolation: true)
+                    interpolationDepth -= 1
                     segmentStart = i
                     if i < s.count { i += 1 }  // the closing `)`
                     continue

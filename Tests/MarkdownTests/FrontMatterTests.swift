@@ -40,6 +40,12 @@ struct FrontMatterTests {
         #expect(doc.html == "<p>body</p>\n")
     }
 
+    @Test func byteOrderMarkBeforeFrontMatter() throws {
+        let doc = try MarkdownDocument(parsing: "\u{FEFF}---\ntitle: T\n---\nx\n")
+        #expect(doc.title == "T")
+        #expect(doc.html == "<p>x</p>\n")
+    }
+
     @Test func unclosedBlock() {
         let error = #expect(throws: FrontMatterError.self) {
             try MarkdownDocument(parsing: "---\ntitle: x\n\nBody\n")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Markdown
 
@@ -63,6 +64,16 @@ struct SwiftHighlighterTests {
         #expect(SwiftHighlighter.html("\"\\(") == str("&quot;\\("))
     }
 
+    @Test func deeplyNestedInterpolationsDoNotRecurseWithoutBound() {
+        let code = String(repeating: "\"\\(", count: 50_000)
+        let html = SwiftHighlighter.html(code)
+        #expect(html.hasPrefix("<span class=\"hl-str\">&quot;\\(</span>"))
+        let text = html.replacingOccurrences(of: "<span class=\"hl-str\">", with: "")
+            .replacingOccurrences(of: "</span>", with: "")
+        #expect(!text.contains("\""))
+        #expect(text.replacingOccurrences(of: "&quot;", with: "\"") == code)
+    }
+
     @Test func fencedSwiftBlocksAreHighlighted() {
         let source = "```swift\nlet a = 1\n```\n\n```\nlet a = 1\n```\n"
         let html = MarkdownDocument.html(source)
@@ -77,8 +88,6 @@ struct SwiftHighlighterTests {
         #expect(plain.hasPrefix("<pre><code class=\"language-swift\">let a = 1\n</code></pre>"))
     }
 }
-
-import Foundation
 
 struct HighlightStylesheetTests {
     @Test func stylesheetThemesEveryClassInEveryScheme() throws {
