@@ -1,7 +1,8 @@
 /// How Markdown is turned into HTML.
 public struct MarkdownOptions: Sendable {
     /// When true, raw HTML blocks and inline HTML are copied to the output as they are.
-    /// When false (the default) they are written as escaped text, and link or image
+    /// When false (the default) they are written as escaped text (an HTML block becomes a
+    /// `<p>` holding its escaped source; inline HTML is escaped where it stands), and link or image
     /// destinations with a `javascript:`, `vbscript:`, `file:` or `data:` scheme (`data:image/…`
     /// is kept for images) are replaced by `#`: keep it false for any text that did not come
     /// from the site's author.
