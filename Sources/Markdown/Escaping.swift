@@ -1,0 +1,159 @@
+/// Escapes `&`, `<`, `>` and `"` so that `text` can be placed in HTML text or a quoted attribute.
+public func escapeHTMLText(_ text: String) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count)
+    HTMLEscaping.appendEscaped(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
+}
+
+enum HTMLEscaping {
+    static func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8]) {
+        appendEscaped(bytes[...], to: &out)
+    }
+
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        appendEscaped(Array(text.utf8)[...], to: &out)
+    }
+
+    /// Copies `bytes`, replacing `&`, `<`, `>` and `"` by references. Runs of ordinary bytes
+    /// are copied in one go.
+    static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        var runStart = bytes.startIndex
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let replacement: StaticString
+            switch bytes[i] {
+            case ASCII.ampersand: replacement = "&amp;"
+            case ASCII.lessThan: replacement = "&lt;"
+            case ASCII.greaterThan: replacement = "&gt;"
+            case ASCII.quote: replacement = "&quot;"
+            default:
+                i += 1
+                continue
+            }
+            if runStart < i { out.append(contentsOf: bytes[runStart..<i]) }
+            replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+            i += 1
+            runStart = i
+        }
+        if runStart < i { out.append(contentsOf: bytes[runStart..<i]) }
+    }
+
+    /// Percent-encodes the characters of a destination that may not appear in a URL, keeping
+    /// existing `%XX` escapes and the reserved characters, then escapes it for an attribute.
+    static func appendURL(_ url: [UInt8], to out: inout [UInt8]) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var i = 0
+        while i < url.count {
+            let b = url[i]
+            if b == 0x25 /* % */ {
+                if i + 2 < url.count, ASCII.isHexDigit(url[i + 1]), ASCII.isHexDigit(url[i + 2]) {
+                    out.append(b)
+                } else {
+                    out.append(contentsOf: "%25".utf8)
+                }
+            } else if b == ASCII.ampersand {
+                out.append(contentsOf: "&amp;".utf8)
+            } else if ASCII.isAlphanumeric(b) || isURLSafe(b) {
+                out.append(b)
+            } else {
+                out.append(0x25)
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 0x0F)])
+            }
+            i += 1
+        }
+    }
+
+    /// Characters kept as they are in a URL (besides letters, digits and `%`).
+    private static func isURLSafe(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x21, 0x23, 0x24, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x2D, 0x2E, 0x2F, 0x3A, 0x3B,
+            0x3D, 0x3F, 0x40, 0x5F, 0x7E:
+            // ! # $ ' ( ) * + , - . / : ; = ? @ _ ~
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// True for destinations a browser would run as script or otherwise should not follow when
+    /// the text is not trusted: `javascript:`, `vbscript:`, `file:` and `data:` (images may use
+    /// `data:image/png`, `gif`, `jpeg` or `webp`).
+    static func isUnsafeURL(_ url: [UInt8], forImage: Bool) -> Bool {
+        // Browsers ignore leading spaces and control characters, and tabs or line breaks anywhere.
+        var scheme: [UInt8] = []
+        var started = false
+        for b in url {
+            if !started && b <= 0x20 { continue }
+            started = true
+            if b == ASCII.tab || b == ASCII.newline || b == ASCII.carriageReturn { continue }
+            scheme.append(ASCII.lowercased(b))
+            if scheme.count >= 16 { break }
+        }
+        func starts(_ prefix: String) -> Bool { scheme.starts(with: prefix.utf8) }
+        if starts("javascript:") || starts("vbscript:") || starts("file:") { return true }
+        if starts("data:") {
+            if !forImage { return true }
+            return !(starts("data:image/png") || starts("data:image/gif")
+                || starts("data:image/jpeg") || starts("data:image/webp"))
+        }
+        return false
+    }
+}
+
+/// Decoding of backslash escapes and character references in link destinations, titles and
+/// info strings (the places where the spec resolves them outside ordinary text).
+enum TextDecoding {
+    static func unescape(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            if b == ASCII.backslash, i + 1 < bytes.endIndex, ASCII.isPunctuation(bytes[i + 1]) {
+                out.append(bytes[i + 1])
+                i += 2
+            } else if b == ASCII.ampersand, let (decoded, end) = characterReference(in: bytes, at: i) {
+                out.append(contentsOf: decoded)
+                i = end
+            } else {
+                out.append(b)
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// Recognises `&name;`, `&#123;` or `&#x1F;` at `start`; returns the replacement bytes and
+    /// the index after the `;`.
+    static func characterReference(in bytes: ArraySlice<UInt8>, at start: Int) -> ([UInt8], Int)? {
+        var i = start + 1
+        guard i < bytes.endIndex else { return nil }
+        if bytes[i] == ASCII.hash {
+            i += 1
+            var hex = false
+            if i < bytes.endIndex, bytes[i] == 0x78 || bytes[i] == 0x58 { hex = true; i += 1 }
+            let digitsStart = i
+            var value: UInt32 = 0
+            while i < bytes.endIndex, i - digitsStart < (hex ? 6 : 7),
+                hex ? ASCII.isHexDigit(bytes[i]) : ASCII.isDigit(bytes[i]) {
+                value = value * (hex ? 16 : 10) + UInt32(ASCII.hexValue(bytes[i]))
+                i += 1
+            }
+            guard i > digitsStart, i < bytes.endIndex, bytes[i] == ASCII.semicolon else { return nil }
+            var out: [UInt8] = []
+            UTF8Bytes.append(codePoint: value, to: &out)
+            return (out, i + 1)
+        }
+        let nameStart = i
+        while i < bytes.endIndex, ASCII.isAlphanumeric(bytes[i]), i - nameStart <= Entities.maximumNameLength {
+            i += 1
+        }
+        guard i > nameStart, i < bytes.endIndex, bytes[i] == ASCII.semicolon,
+            ASCII.isLetter(bytes[nameStart]),
+            let decoded = Entities.lookup(bytes[nameStart..<i])
+        else { return nil }
+        return (decoded, i + 1)
+    }
+}

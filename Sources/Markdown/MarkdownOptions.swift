@@ -1,0 +1,33 @@
+/// How Markdown is turned into HTML.
+public struct MarkdownOptions: Sendable {
+    /// When true, raw HTML blocks and inline HTML are copied to the output as they are.
+    /// When false (the default) they are written as escaped text (an HTML block becomes a
+    /// `<p>` holding its escaped source; inline HTML is escaped where it stands), and link or image
+    /// destinations with a `javascript:`, `vbscript:`, `file:` or `data:` scheme (`data:image/…`
+    /// is kept for images) are replaced by `#`: keep it false for any text that did not come
+    /// from the site's author.
+    public var allowRawHTML: Bool
+
+    /// Adds `id="slug"` to every heading (see `HeadingSlugger` for the rules). On by default.
+    public var headingAnchors: Bool
+
+    /// Highlights fenced code blocks whose info string is `swift` with `SwiftHighlighter`.
+    /// On by default.
+    public var highlightSwift: Bool
+
+    /// Applied to every link, image and autolink destination before it is written (after
+    /// backslash escapes and character references are resolved, before percent-encoding).
+    public var rewriteURL: (@Sendable (String) -> String)?
+
+    public init(
+        allowRawHTML: Bool = false,
+        headingAnchors: Bool = true,
+        highlightSwift: Bool = true,
+        rewriteURL: (@Sendable (String) -> String)? = nil
+    ) {
+        self.allowRawHTML = allowRawHTML
+        self.headingAnchors = headingAnchors
+        self.highlightSwift = highlightSwift
+        self.rewriteURL = rewriteURL
+    }
+}

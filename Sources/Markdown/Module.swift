@@ -1,2 +1,0 @@
-/// Markdown to HTML.
-public enum MarkdownModule {}

@@ -1,3 +1,0 @@
-import Testing
-@testable import Markdown
-@Test func moduleLoads() { _ = MarkdownModule.self }
