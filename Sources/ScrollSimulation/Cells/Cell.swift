@@ -13,7 +13,8 @@ enum Slot: Int, CaseIterable {
 /// One cell object: which row it is attached to and what each slot shows.
 ///
 /// A value in the simulation's cell array; its index is its identity (what a closure that
-/// "captured the cell" holds on to).
+/// "captured the cell" holds on to). Plain data only, so reading one never retains anything; a
+/// cell's pending operations (T3) live beside it in `Simulation.opPending`.
 struct Cell {
     /// Index-path row while attached (visible or prepared), −1 in the pool.
     var row = -1
@@ -31,8 +32,6 @@ struct Cell {
     var generation = 0
     /// Per-cell serial operation queue (T3): the running job, or −1.
     var opRunning = -1
-    /// Per-cell serial operation queue (T3): pending jobs in order.
-    var opPending: [Int] = []
     /// The request a prepareForReuse would cancel (T10), or −1.
     var task = -1
     /// Whether it is on screen.

@@ -2,7 +2,8 @@
 extension Simulation {
     /// A cell for `row`: one prepared ahead, a pooled one, or a new one. Returns it and the cost.
     func obtainCell(for row: Int, at time: Micros) -> (Int, Micros) {
-        if let c = prepared.removeValue(forKey: row) {
+        if let i = prepared.firstIndex(where: { $0.row == row }) {
+            let c = prepared.remove(at: i).cell
             cells[c].preparedAhead = false
             return (c, 0)
         }
@@ -14,17 +15,18 @@ extension Simulation {
 
     /// Takes a pooled cell (running prepareForReuse) or creates one.
     func dequeue() -> (Int, Micros) {
-        if strategy.uses(.t8), let c = pool.popLast() {
+        if uses(.t8), let c = pool.popLast() {
             return (c, device.dequeue + prepareForReuse(c))
         }
         cells.append(Cell(layoutGeneration: layoutGenerationForNewCells))
+        opPending.append([])
         recorder.cellsCreated += 1
         return (cells.count - 1, device.cellCreate)
     }
 
     /// Without invalidation after a rotation (T21 off) a grid hands out stale attributes.
     var layoutGenerationForNewCells: Int {
-        if presentation.layout.isGrid, !strategy.uses(.t21) { return 0 }
+        if presentation.layout.isGrid, !uses(.t21) { return 0 }
         return rotations
     }
 
@@ -35,6 +37,7 @@ extension Simulation {
         if resetsOnReuse {
             cells[c].text = placeholder
             if cells[c].image != placeholder {
+                imageBytesDirty = true
                 cells[c].image = placeholder
                 cells[c].imageDecoded = false
                 cells[c].imageBytes = 0
@@ -59,13 +62,13 @@ extension Simulation {
         if remoteText {
             cost = device.labelSet
         } else {
-            cost = strategy.uses(.t6) ? device.configureFromViewModel : device.configureFromRawData
+            cost = uses(.t6) ? device.configureFromViewModel : device.configureFromRawData
             cells[c].text = content
         }
         if delivery == .t3 { cost += cancelAll(c) }
         if remoteText { cost += load(.text, cell: c, row: row, at: time) }
         if hasImages { cost += load(.image, cell: c, row: row, at: time) }
-        if let page = strategy.parameters.pageSize, strategy.uses(.t7), !pageInFlight,
+        if let page = strategy.parameters.pageSize, uses(.t7), !pageInFlight,
            row == insertedAbove + loadedRows - 1, loadedRows < dataset.count {
             pageInFlight = true
             recorder.requestsStarted += 1
@@ -102,13 +105,14 @@ extension Simulation {
             recorder.displaysWithoutContent += 1
             cells[c].setWaiting(slot, -1)
         }
-        if strategy.uses(.t8) {
+        if uses(.t8) {
             cells[c].row = -1
             pool.append(c)
         } else {
             cells[c].dead = true
             cells[c].row = -1
             cells[c].imageBytes = 0
+            imageBytesDirty = true
         }
         return 0
     }
@@ -123,6 +127,7 @@ extension Simulation {
         }
         cells[c][slot] = content
         if slot == .image {
+            imageBytesDirty = true
             cells[c].imageDecoded = decoded
             cells[c].imageBytes = decoded ? bytes : 0
             return device.setImage
@@ -145,24 +150,27 @@ extension Simulation {
     func prepareAhead(spare: Micros, direction: Int) -> Micros {
         var used: Micros = 0
         // Prepared cells far from the viewport go back to the pool unseen.
-        for (row, c) in prepared.sorted(by: { $0.key < $1.key }) where row < visibleRange.lowerBound - 2 || row >= visibleRange.upperBound + 2 {
-            prepared.removeValue(forKey: row)
+        var i = 0
+        while i < prepared.count {
+            let (row, c) = prepared[i]
+            guard row < visibleRange.lowerBound - 2 || row >= visibleRange.upperBound + 2 else { i += 1; continue }
+            prepared.remove(at: i)
             cells[c].preparedAhead = false
             cells[c].row = -1
             recorder.cellsPreparedNeverShown += 1
-            if strategy.uses(.t8) { pool.append(c) } else { cells[c].dead = true }
+            if uses(.t8) { pool.append(c) } else { cells[c].dead = true }
         }
         guard !visibleCells.isEmpty else { return 0 }
         for k in 0..<2 {
             let row = direction >= 0 ? visibleRange.upperBound + k : visibleRange.lowerBound - 1 - k
-            guard row >= 0, row < layout.count, prepared[row] == nil else { continue }
+            guard row >= 0, row < layout.count, !prepared.contains(where: { $0.row == row }) else { continue }
             guard Double(spare - used) >= averagePrepCost else { break }
             let (c, cost) = dequeue()
             var total = cost
             if strategy.parameters.configurePoint == .cellForRow { total += configure(c, row: row, at: lastFrameBegin) }
             cells[c].row = row
             cells[c].preparedAhead = true
-            prepared[row] = c
+            prepared.append((row, c))
             used += total
         }
         return used

@@ -24,7 +24,7 @@ extension Simulation {
         if layoutDirty { main += prepareLayout() }
         let direction = relative.map { timeline.direction(at: $0) } ?? 1
         main += layoutPass(at: begin, direction: direction)
-        if strategy.uses(.t13) { main += updatePrefetchWindow(direction: direction, at: begin) }
+        if uses(.t13) { main += updatePrefetchWindow(direction: direction, at: begin) }
         if let rel = relative { main += refreshIfSettled(at: rel, frameBegin: begin) }
 
         // 4. Commit: images set without being prepared are decoded now, on main.
@@ -33,7 +33,7 @@ extension Simulation {
 
         // 5. Spare time before the deadline prepares cells ahead (T22).
         var after: Micros = 0
-        if strategy.uses(.t22), gestureStart != nil { after = prepareAhead(spare: begin + interval - commitEnd, direction: direction) }
+        if uses(.t22), gestureStart != nil { after = prepareAhead(spare: begin + interval - commitEnd, direction: direction) }
 
         // 6. Render server, then the display.
         let render = renderCost()
@@ -91,7 +91,7 @@ extension Simulation {
                 for c in visibleCells { cells[c].layoutGeneration = rotations }
                 return device.reloadBase
             }
-            guard strategy.uses(.t21) else { return 0 }
+            guard uses(.t21) else { return 0 }
             let g = spec.geometry(viewportWidth: viewportWidth, viewportHeight: viewportHeight)
             layout.regrid(columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
             for c in visibleCells { cells[c].layoutGeneration = rotations }
@@ -103,9 +103,7 @@ extension Simulation {
             let heights = (0..<k).map { _ in rowHeightForInsert() }
             layout.insertAbove(k, heights: heights)
             for c in visibleCells { cells[c].row += k }
-            var moved: [Int: Int] = [:]
-            for (row, c) in prepared { cells[c].row = row + k; moved[row + k] = c }
-            prepared = moved
+            for j in prepared.indices { prepared[j].row += k; cells[prepared[j].cell].row += k }
             visibleRange = (visibleRange.lowerBound + k)..<(visibleRange.upperBound + k)
             prefetchWindow = 0..<0
             return device.reloadBase
@@ -117,7 +115,7 @@ extension Simulation {
     private func rowHeightForInsert() -> Double {
         switch presentation.layout {
         case let .table(.fixed(h)): return h
-        case .table(.fromContent): return strategy.uses(.t18) ? strategy.parameters.estimatedRowHeight : textMetricsHeight(for: -1)
+        case .table(.fromContent): return uses(.t18) ? strategy.parameters.estimatedRowHeight : textMetricsHeight(for: -1)
         case .grid: return 0
         }
     }
@@ -125,11 +123,11 @@ extension Simulation {
     /// Render-server cost of the frame, µs.
     func renderCost() -> Micros {
         let d = presentation.cellDesign
-        let opaqueLayers = strategy.uses(.t16)
+        let opaqueLayers = uses(.t16)
         let blended = opaqueLayers ? 0 : d.blendedLayers
         let gradients = opaqueLayers ? 0 : d.gradientLayers
         let opaque = max(0, d.layers - blended - gradients)
-        let offscreen = strategy.uses(.t17) ? 0 : d.offscreenPasses
+        let offscreen = uses(.t17) ? 0 : d.offscreenPasses
         let perCell = Micros(opaque) * device.renderOpaqueLayer + Micros(blended) * device.renderBlendedLayer
             + Micros(gradients) * device.renderGradient + Micros(offscreen) * device.renderOffscreenPass
         return device.renderBase + perCell * Micros(visibleCells.count)
@@ -144,6 +142,7 @@ extension Simulation {
             let mp = megapixels(of: content)
             cost += Micros((Double(device.decodePerMegapixelMain) * mp).rounded())
             cells[c].imageDecoded = true
+            imageBytesDirty = true
             cells[c].imageBytes = fullBytes(of: content)
             cache?.markDecoded(content, bytes: fullBytes(of: content))
         }
@@ -153,14 +152,17 @@ extension Simulation {
     /// Records the frame's sample and what the visible cells show.
     func record(begin: Micros, presented: Micros, hitch: Micros, kind: UInt8, scrolling: Bool, main: Micros, render: Micros) {
         var placeholderCount: Int32 = 0, staleCount: Int32 = 0, misSized = 0, correctCount = 0
-        var lanes: [SlotState] = []
         let tracking = gestureStart != nil
-        if tracking { lanes.reserveCapacity(visibleCells.count) }
+        let keepLanes = tracking && config.recordSeries
+        laneBuffer.removeAll(keepingCapacity: true)
         for c in visibleCells {
             let state = classify(c)
             if state == .placeholder { placeholderCount += 1 } else if state == .stale { staleCount += 1 } else { correctCount += 1 }
             if cells[c].layoutGeneration != rotations { misSized += 1 }
-            if tracking { lanes.append(state) }
+            if keepLanes {
+                let shown = hasImages ? cells[c].image : cells[c].text
+                laneBuffer.append((state, state == .placeholder || shown == placeholder ? -1 : shown))
+            }
             noteContentArrival(c, at: presented)
         }
         if timeToFirstContentPending, correctCount > 0 {
@@ -168,14 +170,18 @@ extension Simulation {
         }
         let depth = (workerWaiting.count - workerWaitingHead) + (downloadWaiting.count - downloadWaitingHead) + pendingOps
         recorder.noteQueue(depth: depth, workers: busyWorkers)
-        let bytes = liveImageBytes()
+        if imageBytesDirty {
+            imageBytesLive = liveImageBytes()
+            imageBytesDirty = false
+        }
+        let bytes = imageBytesLive
         recorder.peakImageBytes = max(recorder.peakImageBytes, bytes)
         let sample = FrameSample(begin: begin, presented: presented, duration: presented - lastPresented, hitch: hitch, hitchKind: kind,
                                  scrolling: scrolling, mainWork: main, renderWork: render, offset: offset,
                                  visible: Int32(visibleCells.count), placeholder: placeholderCount, stale: staleCount,
                                  queueDepth: Int32(depth), imageBytes: bytes)
         lastPresented = presented
-        recorder.frame(sample, tracking: tracking, misSized: misSized, lanes: lanes)
+        recorder.frame(sample, tracking: tracking, misSized: misSized, lanes: laneBuffer)
     }
 
     var timeToFirstContentPending: Bool { recorder.timeToFirstContent == nil }
@@ -191,8 +197,6 @@ extension Simulation {
         return state
     }
 
-    /// The slots this dataset uses.
-    var activeSlots: [Slot] { hasImages ? [.text, .image] : [.text] }
 
     /// Decoded bitmap bytes alive: the cache's plus those cells hold outside it.
     func liveImageBytes() -> Int {
@@ -205,7 +209,7 @@ extension Simulation {
         }
         for c in visibleCells { add(c) }
         for c in pool { add(c) }
-        for c in prepared.values { add(c) }
+        for p in prepared { add(p.cell) }
         return total
     }
 }

@@ -11,8 +11,8 @@ extension Simulation {
         switch presentation.layout {
         case .table(.fixed): return 0
         case .table(.fromContent):
-            return strategy.uses(.t19) ? device.cachedHeightLookup : strategy.uses(.t18) ? 0 : device.manualHeightPerRow
-        case .grid: return strategy.uses(.t20) ? device.cachedHeightLookup : device.manualHeightPerRow
+            return uses(.t19) ? device.cachedHeightLookup : uses(.t18) ? 0 : device.manualHeightPerRow
+        case .grid: return uses(.t20) ? device.cachedHeightLookup : device.manualHeightPerRow
         }
     }
 
@@ -23,7 +23,7 @@ extension Simulation {
         case let .table(.fixed(h)):
             layout = ListLayout(count: n, rowHeight: h)
         case .table(.fromContent):
-            if strategy.uses(.t18) {
+            if uses(.t18) {
                 layout = ListLayout(heights: Array(repeating: strategy.parameters.estimatedRowHeight, count: n), estimatedRows: true)
             } else {
                 var heights: [Double] = []
@@ -45,8 +45,8 @@ extension Simulation {
         switch presentation.layout {
         case .table(.fixed): return device.reloadBase
         case .table(.fromContent):
-            if strategy.uses(.t18) { return device.reloadBase }
-            if strategy.uses(.t19) { return device.reloadBase + n * device.cachedHeightLookup }
+            if uses(.t18) { return device.reloadBase }
+            if uses(.t19) { return device.reloadBase + n * device.cachedHeightLookup }
             return device.reloadBase + n * device.manualHeightPerRow
         case .grid: return device.reloadBase + n * sizeCost
         }
@@ -64,18 +64,23 @@ extension Simulation {
         for (i, row) in old.enumerated() where !newRange.contains(row) {
             cost += endDisplay(oldCells[i])
         }
-        var newCells = Array(repeating: -1, count: newRange.count)
+        var newCells = visibleCellsSpare
+        newCells.removeAll(keepingCapacity: true)
+        newCells.append(contentsOf: repeatElement(-1, count: newRange.count))
         for row in newRange where old.contains(row) {
             newCells[row - newRange.lowerBound] = oldCells[row - old.lowerBound]
         }
-        let entering = newRange.filter { !old.contains($0) }
-        for row in (direction >= 0 ? entering : entering.reversed()) {
+        let count = newRange.count
+        for i in 0..<count {
+            let row = direction >= 0 ? newRange.lowerBound + i : newRange.upperBound - 1 - i
+            if old.contains(row) { continue }
             let (c, obtainCost) = obtainCell(for: row, at: begin)
             cost += obtainCost
             cost += willDisplay(c, row: row, at: begin)
             newCells[row - newRange.lowerBound] = c
         }
         visibleRange = newRange
+        visibleCellsSpare = visibleCells
         visibleCells = newCells
         return cost
     }
@@ -83,7 +88,7 @@ extension Simulation {
     /// Measures a row on first display (T18) and corrects the offset when the row starts above it.
     func measureIfEstimated(row: Int) -> Micros {
         guard case .table(.fromContent) = presentation.layout else { return sizeCost }
-        guard strategy.uses(.t18) else { return sizeCost }
+        guard uses(.t18) else { return sizeCost }
         var cost = device.autoLayoutMeasure
         if presentation.cellDesign.multilineLabel, !strategy.parameters.setsPreferredMaxLayoutWidth { cost += device.autoLayoutSecondPass }
         guard layout.isEstimated(row) else { return cost }

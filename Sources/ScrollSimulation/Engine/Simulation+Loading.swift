@@ -30,12 +30,12 @@ extension Simulation {
     /// Background cost of preparing an image for display (T14), as a full decode or a thumbnail (T15).
     func preparationCost(of content: Content) -> Micros {
         let mp = megapixels(of: content)
-        let perMP = strategy.uses(.t15) ? device.thumbnailPerSourceMegapixel : device.decodePerMegapixelBackground
+        let perMP = uses(.t15) ? device.thumbnailPerSourceMegapixel : device.decodePerMegapixelBackground
         return Micros((Double(perMP) * mp).rounded())
     }
 
     /// Bytes an image prepared off main holds.
-    func preparedBytes(of content: Content) -> Int { strategy.uses(.t15) ? thumbnailBytes : fullBytes(of: content) }
+    func preparedBytes(of content: Content) -> Int { uses(.t15) ? thumbnailBytes : fullBytes(of: content) }
 
     /// Starts or finds the content of one remote slot for cell `c` showing `row`. Returns main cost.
     func load(_ slot: Slot, cell c: Int, row: Int, at time: Micros) -> Micros {
@@ -49,8 +49,8 @@ extension Simulation {
         }
         let k = key(item: content, row: row, slot: slot)
         if let stored = results[k] {
-            if slot == .image, delivery != .t5 { results.removeValue(forKey: k) }
-            let decoded = slot == .image && strategy.uses(.t14)
+            if slot == .image { results.removeValue(forKey: k) }
+            let decoded = slot == .image && uses(.t14)
             return setSlot(c, slot, stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0, at: time)
         }
         if slot == .image, cache != nil {
@@ -78,7 +78,7 @@ extension Simulation {
             return 0
         }
         let r = newRequest(item: content, row: row, slot: slot, cell: c, purpose: .display, counted: true)
-        if delivery == .t5 || strategy.uses(.t13) { inFlight[k] = r }
+        if delivery == .t5 || uses(.t13) { inFlight[k] = r }
         if delivery == .t10 || delivery == .t9 { cells[c].task = r }
         submit(r, at: time)
         return device.enqueueWork
@@ -97,13 +97,13 @@ extension Simulation {
         let req = requests[r]
         let blockingOnWorker = req.slot == .text || delivery == .t2 || delivery == .t3
         if blockingOnWorker {
-            let cpu = req.slot == .image && strategy.uses(.t14) ? preparationCost(of: req.item) : 0
+            let cpu = req.slot == .image && uses(.t14) ? preparationCost(of: req.item) : 0
             jobs.append(Job(request: r, blocking: req.latency, cpu: cpu, cellQueue: delivery == .t3 && req.cell >= 0 ? req.cell : -1))
             let j = jobs.count - 1
             requests[r].job = j
             if jobs[j].cellQueue >= 0 {
                 let c = jobs[j].cellQueue
-                if cells[c].opRunning < 0 { cells[c].opRunning = j; enqueueWorker(j, at: time) } else { cells[c].opPending.append(j); pendingOps += 1 }
+                if cells[c].opRunning < 0 { cells[c].opRunning = j; enqueueWorker(j, at: time) } else { opPending[c].append(j); pendingOps += 1 }
             } else {
                 enqueueWorker(j, at: time)
             }
@@ -173,8 +173,8 @@ extension Simulation {
     }
 
     func startNextOp(_ c: Int, at time: Micros) {
-        while !cells[c].opPending.isEmpty {
-            let next = cells[c].opPending.removeFirst()
+        while !opPending[c].isEmpty {
+            let next = opPending[c].removeFirst()
             pendingOps -= 1
             if jobs[next].dropped { continue }
             cells[c].opRunning = next
@@ -186,14 +186,14 @@ extension Simulation {
     /// cancelAllOperations on a cell's serial queue (T3): pending operations are dropped, the
     /// running one is flagged and will discard its result. Returns the cost.
     func cancelAll(_ c: Int) -> Micros {
-        for j in cells[c].opPending where !jobs[j].dropped {
+        for j in opPending[c] where !jobs[j].dropped {
             jobs[j].dropped = true
             requests[jobs[j].request].cancelled = true
             requests[jobs[j].request].state = .finished
             recorder.requestsCancelled += 1
         }
-        pendingOps -= cells[c].opPending.count
-        cells[c].opPending.removeAll()
+        pendingOps -= opPending[c].count
+        opPending[c].removeAll()
         let running = cells[c].opRunning
         if running >= 0 {
             requests[jobs[running].request].cancelled = true
@@ -232,7 +232,7 @@ extension Simulation {
         pumpDownloads(at: time)
         requests[r].state = .fetched
         recorder.requestsCompleted += 1
-        if strategy.uses(.t14) {
+        if uses(.t14) {
             requests[r].prepared = true
             let end = bookCore(preparationCost(of: requests[r].item), at: time, serial: delivery == .t5)
             events.schedule(.prepDone(r), at: end)

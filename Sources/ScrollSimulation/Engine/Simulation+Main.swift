@@ -7,7 +7,7 @@ extension Simulation {
         case let .cacheHit(r): return deliverCacheHit(r, at: time)
         case let .data(rows):
             loadedRows = rows
-            if case .table(.fromContent) = presentation.layout, strategy.uses(.t19), !dataReady || heightsPending {
+            if case .table(.fromContent) = presentation.layout, uses(.t19), !dataReady || heightsPending {
                 // T19: compute every height once, off main, before showing the rows.
                 heightsPending = true
                 let cost = device.manualHeightPerRow * Micros(loadedRows + insertedAbove)
@@ -33,17 +33,20 @@ extension Simulation {
         if inFlight[k] == r { inFlight.removeValue(forKey: k) }
         let decoded = req.slot == .image && req.prepared
         let bytes = decoded ? preparedBytes(of: req.item) : 0
-        if req.slot == .image, let _ = cache {
-            let evicted = cache!.insert(req.item, bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
-            _ = evicted
+        if req.slot == .image, cache != nil {
+            cache!.insert(req.item, bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
+            imageBytesDirty = true
         }
         if delivery == .t5 {
-            // Store by key, then reconfigure the item if it is on screen; no captured cell.
-            results[k] = req.item
-            guard let c = visibleCell(forKey: req) else { return 0 }
-            let cost = (remoteText ? device.labelSet : (strategy.uses(.t6) ? device.configureFromViewModel : device.configureFromRawData))
-            let content = results[key(item: cells[c].item, row: cells[c].row, slot: req.slot)] ?? req.item
-            return cost + setSlot(c, req.slot, content, decoded: decoded, bytes: bytes, at: time)
+            // Text is kept in the store by key; images live in the cache (T11) if there is one.
+            // Then the item is reconfigured if it is on screen; no captured cell is touched.
+            if req.slot == .text { results[k] = req.item }
+            guard let c = visibleCell(forKey: req) else {
+                if req.slot == .image, cache == nil { recorder.requestsWasted += 1 }
+                return 0
+            }
+            let cost = (remoteText ? device.labelSet : (uses(.t6) ? device.configureFromViewModel : device.configureFromRawData))
+            return cost + setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
         }
         if req.cell < 0 {
             // A prefetch nobody is waiting for: keep the result for the row's display.
@@ -96,17 +99,19 @@ extension Simulation {
         guard window != prefetchWindow else { return 0 }
         var cost: Micros = 0
         // cancelPrefetching for rows that left the window without being shown.
-        for row in prefetchWindow where !window.contains(row) && !visibleRange.contains(row) {
+        for row in prefetchWindow where !window.contains(row) && !visibleRange.contains(row) && !inFlight.isEmpty {
             for slot in remoteSlots {
                 let k = key(item: item(at: row), row: row, slot: slot)
                 if let r = inFlight[k], requests[r].cell < 0 { cancel(r); inFlight.removeValue(forKey: k); cost += device.cancelWork }
             }
         }
-        let entering = window.filter { !prefetchWindow.contains($0) }
+        let previous = prefetchWindow
         prefetchWindow = window
         // The WWDC21 sample's inverted guard means it never prefetches.
         if strategy.parameters.sourceQuirks, delivery == .t5 { return cost }
-        batch: for row in (direction >= 0 ? entering : entering.reversed()) {
+        batch: for i in 0..<window.count {
+            let row = direction >= 0 ? window.lowerBound + i : window.upperBound - 1 - i
+            if previous.contains(row) { continue }
             for slot in remoteSlots {
                 let content = item(at: row)
                 let k = key(item: content, row: row, slot: slot)
@@ -126,22 +131,15 @@ extension Simulation {
         return cost
     }
 
-    /// The slots loaded through the strategy's delivery.
-    var remoteSlots: [Slot] {
-        var slots: [Slot] = []
-        if remoteText { slots.append(.text) }
-        if hasImages { slots.append(.image) }
-        return slots
-    }
 
     /// T12: when a drag or deceleration ends, fill visible cells missing their content from the
     /// cache or by loading again. As the source writes it, it updates a throwaway cell: nothing.
     func refreshIfSettled(at rel: Micros, frameBegin: Micros) -> Micros {
-        let ends = timeline.motionEnds
+        let ends = motionEnds
         var cost: Micros = 0
         while motionEndIndex < ends.count, ends[motionEndIndex] <= rel {
             motionEndIndex += 1
-            guard strategy.uses(.t12) else { continue }
+            guard uses(.t12) else { continue }
             if strategy.parameters.sourceQuirks { cost += device.dequeue; continue }
             for c in visibleCells {
                 for slot in remoteSlots where cells[c][slot] != cells[c].item {

@@ -48,7 +48,8 @@ public final class Simulation {
     var pool: [Int] = []
     var visibleRange: Range<Int> = 0..<0
     var visibleCells: [Int] = []
-    var prepared: [Int: Int] = [:]          // row → cell prepared ahead (T22)
+    var visibleCellsSpare: [Int] = []
+    var prepared: [(row: Int, cell: Int)] = []   // cells prepared ahead (T22), at most a few
     var averagePrepCost: Double
 
     // Work.
@@ -58,6 +59,7 @@ public final class Simulation {
     var workerWaitingHead = 0
     var busyWorkers = 0
     var pendingOps = 0
+    var opPending: [[Int]] = []             // per cell: its serial queue's pending jobs (T3)
     var coreFree: [Micros]
     var serialPrepFree: Micros = 0
     var activeDownloads = 0
@@ -70,6 +72,18 @@ public final class Simulation {
 
     // Metrics.
     var recorder: MetricsRecorder
+    var laneBuffer: [(state: SlotState, shown: Int)] = []
+
+    // Fixed for the run.
+    let hasImages: Bool
+    /// The slots this dataset uses.
+    let activeSlots: [Slot]
+    /// The slots loaded through the strategy's delivery.
+    let remoteSlots: [Slot]
+    let motionEnds: [Micros]
+    let techniqueMask: UInt32
+    var imageBytesDirty = true
+    var imageBytesLive = 0
 
     /// A simulation of `config`.
     public init(_ config: RunConfig) {
@@ -90,18 +104,25 @@ public final class Simulation {
         loadedRows = needsFetch ? 0 : config.dataset.count
         dataReady = !needsFetch
         layout = ListLayout(count: 0, rowHeight: 44)
-        if strategy.uses(.t11) {
+        if config.strategy.uses(.t11) {
             cache = ImageCache(policy: strategy.parameters.cachePolicy, countLimit: strategy.parameters.cacheCountLimit,
                                byteLimit: strategy.parameters.cacheByteLimit)
         }
         recorder = MetricsRecorder(interval: interval, recordSeries: config.recordSeries)
+        hasImages = config.dataset.hasImages
+        activeSlots = hasImages ? [.text, .image] : [.text]
+        remoteSlots = (config.dataset.textSource == .model ? [.text] : []) + (hasImages ? [.image] : [])
+        motionEnds = timeline.motionEnds
+        techniqueMask = config.strategy.techniques.reduce(0) { $0 | (1 << UInt32($1.rawValue)) }
     }
 
     // MARK: Derived switches
 
-    var usesIDs: Bool { strategy.uses(.t23) }
+    var usesIDs: Bool { uses(.t23) }
+
+    /// Whether technique `t` is on (a bit test; the engine asks this in its hot loop).
+    @inline(__always) func uses(_ t: TechniqueID) -> Bool { techniqueMask & (1 << UInt32(t.rawValue)) != 0 }
     var remoteText: Bool { dataset.textSource == .model }
-    var hasImages: Bool { dataset.hasImages }
     var resetsOnReuse: Bool { delivery != .t9 }
     var settleTime: Micros { (gestureStart ?? 0) + timeline.duration }
 
@@ -154,7 +175,7 @@ public final class Simulation {
     /// viewDidLoad: fetch the data (T7 or synchronously) and build the layout.
     func startUp() {
         guard dataset.requiresInitialFetch else {
-            if case .table(.fromContent) = presentation.layout, strategy.uses(.t19) {
+            if case .table(.fromContent) = presentation.layout, uses(.t19) {
                 // T19: every height is computed once, off main, before the rows are shown.
                 dataReady = false
                 heightsPending = true
@@ -165,8 +186,8 @@ public final class Simulation {
             return
         }
         recorder.requestsStarted += 1
-        let pageRows = strategy.uses(.t7) ? (strategy.parameters.pageSize ?? dataset.count) : dataset.count
-        if strategy.uses(.t7) {
+        let pageRows = uses(.t7) ? (strategy.parameters.pageSize ?? dataset.count) : dataset.count
+        if uses(.t7) {
             pageInFlight = true
             events.schedule(.dataFetched(min(pageRows, dataset.count)), at: drawLatency())
         } else {

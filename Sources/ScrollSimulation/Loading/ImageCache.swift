@@ -19,7 +19,10 @@ struct ImageCache: Sendable {
     let byteLimit: Int
     private var slots: [Entry] = []
     private var free: [Int] = []
-    private var index: [Int: Int] = [:]
+    /// Slot + 1 for keys 0..<dense.count (0: absent); negative keys (rows inserted above) use `sparse`.
+    private var dense: [Int32] = []
+    private var sparse: [Int: Int] = [:]
+    private(set) var count = 0
     private var head = -1          // most recently used
     private var tail = -1          // least recently used
     /// Bytes held.
@@ -35,22 +38,40 @@ struct ImageCache: Sendable {
         self.byteLimit = byteLimit
     }
 
-    /// Entries held.
-    var count: Int { index.count }
+    @inline(__always) private func slot(of key: Int) -> Int? {
+        if key >= 0 {
+            guard key < dense.count else { return nil }
+            let v = Int(dense[key])
+            return v == 0 ? nil : v - 1
+        }
+        return sparse[key]
+    }
+
+    private mutating func setSlot(_ i: Int?, for key: Int) {
+        if key >= 0 {
+            if key >= dense.count {
+                guard i != nil else { return }
+                dense.append(contentsOf: repeatElement(0, count: max(key + 1, dense.count * 2) - dense.count))
+            }
+            dense[key] = Int32((i ?? -1) + 1)
+        } else {
+            sparse[key] = i
+        }
+    }
 
     /// Looks up `key`, marking it most recently used. Returns (decoded, bytes) when present.
     mutating func lookup(_ key: Int) -> (decoded: Bool, bytes: Int)? {
-        guard let i = index[key] else { return nil }
+        guard let i = slot(of: key) else { return nil }
         if policy != .arbitrary { moveToFront(i) }
         return (slots[i].decoded, slots[i].bytes)
     }
 
     /// Whether `key` is held, without touching recency.
-    func contains(_ key: Int) -> Bool { index[key] != nil }
+    func contains(_ key: Int) -> Bool { slot(of: key) != nil }
 
     /// Marks a held entry as decoded with its decoded size (a lazily decoded image after first display).
     mutating func markDecoded(_ key: Int, bytes newBytes: Int) {
-        guard let i = index[key], !slots[i].decoded else { return }
+        guard let i = slot(of: key), !slots[i].decoded else { return }
         bytes += newBytes - slots[i].bytes
         decodedBytes += newBytes
         slots[i].bytes = newBytes
@@ -61,7 +82,7 @@ struct ImageCache: Sendable {
     /// Inserts or replaces `key`; returns the keys evicted to make room, oldest first.
     @discardableResult
     mutating func insert(_ key: Int, bytes entryBytes: Int, decoded: Bool) -> [Int] {
-        if let i = index[key] {
+        if let i = slot(of: key) {
             bytes += entryBytes - slots[i].bytes
             decodedBytes += (decoded ? entryBytes : 0) - (slots[i].decoded ? slots[i].bytes : 0)
             slots[i].bytes = entryBytes
@@ -71,7 +92,8 @@ struct ImageCache: Sendable {
             let entry = Entry(key: key, bytes: entryBytes, decoded: decoded, prev: -1, next: -1)
             let i: Int
             if let reused = free.popLast() { slots[reused] = entry; i = reused } else { slots.append(entry); i = slots.count - 1 }
-            index[key] = i
+            setSlot(i, for: key)
+            count += 1
             bytes += entryBytes
             if decoded { decodedBytes += entryBytes }
             linkFront(i)
@@ -82,13 +104,22 @@ struct ImageCache: Sendable {
     @discardableResult
     private mutating func evictIfNeeded(keeping key: Int) -> [Int] {
         var evicted: [Int] = []
-        while overLimit, index.count > 1 {
+        while overLimit, count > 1 {
             let victim: Int
             switch policy {
             case .lruCount, .lruBytes:
                 victim = slots[tail].key == key ? slots[slots[tail].prev].key : slots[tail].key
             case .arbitrary:
-                victim = index.keys.lazy.filter { $0 != key }.min { mix64(UInt64(bitPattern: Int64($0))) < mix64(UInt64(bitPattern: Int64($1))) }!
+                var best = Int.min
+                var bestHash = UInt64.max
+                var i = head
+                while i >= 0 {
+                    let k = slots[i].key
+                    let h = mix64(UInt64(bitPattern: Int64(k)))
+                    if k != key, h < bestHash || (h == bestHash && k < best) { best = k; bestHash = h }
+                    i = slots[i].next
+                }
+                victim = best
             }
             remove(victim)
             evicted.append(victim)
@@ -99,13 +130,15 @@ struct ImageCache: Sendable {
 
     private var overLimit: Bool {
         switch policy {
-        case .lruCount, .arbitrary: return index.count > countLimit
+        case .lruCount, .arbitrary: return count > countLimit
         case .lruBytes: return bytes > byteLimit
         }
     }
 
     private mutating func remove(_ key: Int) {
-        guard let i = index.removeValue(forKey: key) else { return }
+        guard let i = slot(of: key) else { return }
+        setSlot(nil, for: key)
+        count -= 1
         bytes -= slots[i].bytes
         if slots[i].decoded { decodedBytes -= slots[i].bytes }
         unlink(i)

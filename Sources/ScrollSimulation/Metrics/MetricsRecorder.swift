@@ -44,7 +44,7 @@ struct MetricsRecorder {
     var misSizedCellFrames = 0
     var shown: (visible: Int, placeholder: Int, stale: Int, misSized: Int) = (0, 0, 0, 0)
     var shownSince: Micros? = nil
-    var laneStates: [SlotState] = []
+    var laneStates: [(state: SlotState, shown: Int)] = []
     var lanes: [[ContentSegment]] = []
 
     init(interval: Micros, recordSeries: Bool) {
@@ -60,7 +60,7 @@ struct MetricsRecorder {
     }
 
     /// Records a presented frame. `tracking`: the gesture has begun (content accounting runs).
-    mutating func frame(_ sample: FrameSample, tracking: Bool, misSized: Int, lanes newLanes: [SlotState]) {
+    mutating func frame(_ sample: FrameSample, tracking: Bool, misSized: Int, lanes newLanes: [(state: SlotState, shown: Int)]) {
         noteMainBlock(sample.mainWork)
         if sample.scrolling {
             framesPresented += 1
@@ -96,11 +96,11 @@ struct MetricsRecorder {
             if recordSeries {
                 if lanes.count < laneStates.count { lanes.append(contentsOf: Array(repeating: [], count: laneStates.count - lanes.count)) }
                 for j in 0..<lanes.count {
-                    let state = j < laneStates.count ? laneStates[j] : .empty
-                    if let last = lanes[j].last, last.state == state, last.end == since {
+                    let (state, shown) = j < laneStates.count ? laneStates[j] : (.empty, -1)
+                    if let last = lanes[j].last, last.state == state, last.shownItem == shown, last.end == since {
                         lanes[j][lanes[j].count - 1].end = time
                     } else {
-                        lanes[j].append(ContentSegment(start: since, end: time, state: state))
+                        lanes[j].append(ContentSegment(start: since, end: time, state: state, shownItem: shown))
                     }
                 }
             }

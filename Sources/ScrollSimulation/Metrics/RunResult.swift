@@ -50,6 +50,9 @@ public struct ContentSegment: Sendable, Equatable {
     public var end: Micros
     /// What was shown.
     public var state: SlotState
+    /// The item id whose content was shown (−1 for a placeholder or an empty position): a change
+    /// of id within the same state is a visible change, such as a cell cycling through wrong rows.
+    public var shownItem: Int
 }
 
 /// A run's results: metrics, the per-frame series and the content timeline.

@@ -113,6 +113,7 @@ struct GestureTimeline: Sendable {
     }
 
     /// The end times of each moving stretch (when a drag stops or a deceleration settles), µs.
+    /// Computed once per run.
     var motionEnds: [Micros] {
         var ends: [Micros] = []
         for (i, s) in segments.enumerated() {

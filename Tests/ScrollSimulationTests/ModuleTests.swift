@@ -1,3 +1,0 @@
-import Testing
-@testable import ScrollSimulation
-@Test func moduleLoads() { _ = ScrollSimulationModule.self }
