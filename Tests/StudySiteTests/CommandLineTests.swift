@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import StudySite
+
+@Suite("scrollstudy simulate")
+struct SimulateCommandTests {
+    static let required = ["hitchTimeRatio", "hitchCount", "hitchTimeMs", "commitHitchCount", "renderHitchCount",
+                           "framesPresented", "droppedFrames", "scrollDurationMs", "frameDurationP50Ms", "frameDurationP95Ms",
+                           "frameDurationP99Ms", "frameDurationMaxMs", "renderTimeP95Ms", "longestMainThreadBlockMs",
+                           "visibleCellFrames", "placeholderCellFrames", "staleCellFrames", "contentChangesAfterDisplay",
+                           "timeToContentP50Ms", "timeToContentP95Ms", "timeToContentMaxMs", "timeToFirstContentMs",
+                           "requestsStarted", "requestsCompleted", "requestsCancelled", "requestsWasted", "peakQueueDepth",
+                           "peakWorkers", "cacheHits", "cacheMisses", "cacheEvictions", "peakImageBytes", "cellsCreated",
+                           "offsetCorrections", "offsetCorrectionPoints", "misSizedCellFrames"]
+
+    static func run(_ args: [String]) throws -> String {
+        var text = ""
+        try SimulateCommand.run(args, output: { text += $0 })
+        return text
+    }
+
+    @Test("--json prints run and metrics with every required metric, keys sorted, same bytes twice")
+    func json() throws {
+        let args = ["--strategy", "glitchy-serial-cancel", "--latency", "1000", "--gesture", "aggressive", "--json"]
+        let text = try Self.run(args)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let metrics = try #require(object["metrics"] as? [String: Any])
+        let run = try #require(object["run"] as? [String: Any])
+        for name in Self.required { #expect(metrics[name] is NSNumber, "missing metric \(name)") }
+        #expect(run["strategy"] as? String == "glitchy-serial-cancel")
+        #expect(run["latencyMs"] as? Double == 1_000)
+        #expect(run["techniques"] as? [String] == ["T3", "T8"])
+        let metricsBlock = text.components(separatedBy: "\"run\"")[0]
+        let keys = metricsBlock.split(separator: "\n").filter { $0.hasPrefix("    \"") }.map { $0.split(separator: "\"")[1] }
+        #expect(keys.count >= Self.required.count)
+        #expect(keys == keys.sorted(), "metric keys are sorted")
+        #expect(text.hasPrefix("{\n  \"metrics\""), "top-level keys sorted: metrics before run")
+        #expect(try Self.run(args) == text, "same command, same bytes")
+        #expect(metrics["staleCellFrames"] as? Int == 0)
+    }
+
+    @Test("The table names the strategy and says the numbers are simulated")
+    func table() throws {
+        let text = try Self.run(["--strategy", "glitchy-sync", "--latency", "100", "--gesture", "fling"])
+        #expect(text.contains("GlitchyTable: synchronous"))
+        #expect(text.contains("hitch time ratio"))
+        #expect(text.contains("critical"))
+        #expect(text.contains("Simulated"))
+    }
+
+    @Test("Unknown names and bad numbers are usage errors that say what is valid",
+          arguments: [
+            (["--strategy", "wwdc", "--latency", "5"], "did you mean 'wwdc21'?"),
+            (["--strategy", "wwdc21", "--latency", "-5"], "--latency '-5' is not valid; expected a number from 0 to 60000"),
+            (["--strategy", "wwdc21", "--latency", "5", "--refresh", "75"], "expected 60 or 120"),
+            (["--strategy", "wwdc21", "--latency", "5", "--seed", "x"], "--seed 'x' is not valid"),
+            (["--strategy", "wwdc21", "--latency", "5", "--gesture", "drag:fast:2"], "expected velocity (pt/s) as a number"),
+            (["--strategy", "wwdc21", "--latency", "5", "--dataset", "synthetic:0"], "needs a row count from 1 to 10000000"),
+            (["--strategy", "wwdc21", "--latency", "5", "--jsn"], "unknown option '--jsn'; did you mean '--json'?"),
+            (["--latency", "5"], "missing --strategy"),
+            (["--strategy", "wwdc21"], "missing --latency"),
+          ])
+    func usageErrors(args: [String], message: String) {
+        do {
+            _ = try Self.run(args)
+            Issue.record("expected an error for \(args)")
+        } catch {
+            let text = String(describing: error)
+            #expect(text.contains(message), "\(text)")
+        }
+    }
+
+    @Test("The command line maps usage errors to exit code 2 and success to 0")
+    func exitCodes() {
+        #expect(ScrollStudyCLI.run(["simulate", "--strategy", "nope", "--latency", "1"]) == 2)
+        #expect(ScrollStudyCLI.run(["frobnicate"]) == 2)
+        #expect(ScrollStudyCLI.run(["list"]) == 0)
+        #expect(ScrollStudyCLI.run(["simulate", "--help"]) == 0)
+    }
+}
