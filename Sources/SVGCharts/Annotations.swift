@@ -1,18 +1,23 @@
 /// Labelled reference lines drawn across a plot.
 enum Annotations {
-    /// Horizontal dashed lines at each value of `lines` inside the y domain, labelled at the
-    /// right end of the plot just above the line (labels are spread apart if they would
-    /// collide). `text` formats a line's label.
-    static func horizontal(_ w: inout SVGWriter, _ lines: [ReferenceLine], scale: Scale, plot: PlotArea,
-                           cls: String, avoid: Obstacles = Obstacles(), text: (ReferenceLine) -> String) {
-        let visible = lines.filter { $0.value.isFinite && scale.domain.contains($0.value) }
-        guard !visible.isEmpty else { return }
+    /// Horizontal dashed lines at each value of `lines` inside the y domain. Each label
+    /// goes above or below its line, at the right or left end, wherever it covers the
+    /// fewest `avoid` boxes (data) and earlier labels. `text` formats a line's label.
+    /// The lines only (draw them under the data).
+    static func horizontalLines(_ w: inout SVGWriter, _ lines: [ReferenceLine], scale: Scale, plot: PlotArea, cls: String) {
         var p = PathBuilder()
-        for l in visible {
+        for l in lines where l.value.isFinite && scale.domain.contains(l.value) {
             let y = scale.map(l.value)
             p.move(plot.left, y); p.line(plot.right, y)
         }
         w.path(p.finish(), cls: cls, extra: [("fill", "none"), ("stroke-dasharray", "6 4")])
+    }
+
+    /// The labels of `horizontalLines` (draw them over the data).
+    static func horizontalLabels(_ w: inout SVGWriter, _ lines: [ReferenceLine], scale: Scale, plot: PlotArea,
+                                 avoid: Obstacles = Obstacles(), text: (ReferenceLine) -> String) {
+        let visible = lines.filter { $0.value.isFinite && scale.domain.contains($0.value) }
+        guard !visible.isEmpty else { return }
         // Each label goes where it covers the least data: above or below its line, at the
         // right or the left end; labels already placed count as obstacles too.
         var obstacles = avoid
