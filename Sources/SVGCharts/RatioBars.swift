@@ -112,7 +112,7 @@ public struct RatioBars: Sendable {
         text.open(&w, kind: "ratio-bars", width: width, height: height, summary: summary)
         w.open("g", [("font-family", Theme.fontFamily), ("font-size", NumberFormat.coord(Theme.fontSize))])
         drawBands(&w, x: x, plot: plot)
-        let ticks = x.ticks(count: 5)
+        let ticks = x.ticks(count: 4)
         let axisTitle = valueName + (unit.isEmpty ? "" : " (" + unit + ")")
         Axis.drawX(&w, scale: x, ticks: ticks, plot: plot, chartWidth: width, title: axisTitle, grid: true) {
             x.label($0, ticks: ticks)
