@@ -86,7 +86,7 @@ import Testing
         let a = chart(rows), b = chart(rows)
         #expect(a == b)
         checkCommon(a, id: "content")
-        #expect(a.svg.utf8.count < 60_000, "\(a.svg.utf8.count) bytes")
+        #expect(a.svg.utf8.count < 30_000, "\(a.svg.utf8.count) bytes")
         let realistic = chart(SampleData.contentRows(rows: 20))
         #expect(realistic.svg.utf8.count < 20_000, "\(realistic.svg.utf8.count) bytes")
     }
