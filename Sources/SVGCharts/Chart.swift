@@ -1,0 +1,70 @@
+/// A rendered chart: inline SVG, a small data table for the page, and the factual
+/// summary sentence (also used in the SVG `<desc>`).
+public struct Chart: Sendable, Equatable {
+    public let svg: String
+    public let table: DataTable
+    public let summary: String
+
+    public init(svg: String, table: DataTable, summary: String) {
+        self.svg = svg
+        self.table = table
+        self.summary = summary
+    }
+}
+
+/// A horizontal (or, for time axes, vertical) reference line with a label, such as a
+/// frame budget or a threshold.
+public struct ReferenceLine: Sendable, Equatable {
+    public var value: Double
+    public var label: String
+
+    public init(_ value: Double, _ label: String) {
+        self.value = value
+        self.label = label
+    }
+}
+
+/// What every chart needs to be accessible: a unique id prefix, a title, and an
+/// optional sentence of the caller's that is put before the computed summary.
+struct ChartText {
+    let id: String
+    let title: String
+    let description: String?
+
+    init(id: String, title: String, description: String?) {
+        self.id = Markup.sanitizeID(id)
+        let t = title.trimmingSpaces
+        self.title = t.isEmpty ? "Chart" : t
+        self.description = description
+    }
+
+    /// The `<desc>` text: the caller's sentence (if any) followed by the summary.
+    func desc(summary: String) -> String {
+        guard let d = description?.trimmingSpaces, !d.isEmpty else { return summary }
+        let end = d.last.map { ".!?".contains($0) } ?? false
+        return d + (end ? " " : ". ") + summary
+    }
+
+    /// Opens the `<svg>` with its accessible name and description.
+    func open(_ w: inout SVGWriter, kind: String, width: Double, height: Double, summary: String) {
+        w.open("svg", [
+            ("xmlns", "http://www.w3.org/2000/svg"),
+            ("class", "chart chart-" + kind),
+            ("viewBox", "0 0 " + NumberFormat.coord(width) + " " + NumberFormat.coord(height)),
+            ("role", "img"),
+            ("aria-labelledby", id + "-title " + id + "-desc"),
+        ])
+        w.element("title", [("id", id + "-title")], text: title)
+        w.element("desc", [("id", id + "-desc")], text: desc(summary: summary))
+        w.empty("rect", [("class", "c-bg"), ("width", NumberFormat.coord(width)), ("height", NumberFormat.coord(height))])
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,56 @@
+/// A small table of already-formatted values shown beside a chart, for screen readers
+/// and for people who want the numbers. Charts keep it to summaries or bins
+/// (at most about 40 rows), never raw points.
+public struct DataTable: Sendable, Equatable {
+    public struct Column: Sendable, Equatable {
+        public var header: String
+        /// Numeric columns are right-aligned (class `num`).
+        public var numeric: Bool
+
+        public init(_ header: String, numeric: Bool = true) {
+            self.header = header
+            self.numeric = numeric
+        }
+    }
+
+    public var caption: String
+    public var columns: [Column]
+    public var rows: [[String]]
+
+    public init(caption: String, columns: [Column], rows: [[String]]) {
+        self.caption = caption
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// The column headers.
+    public var headers: [String] { columns.map(\.header) }
+
+    /// An escaped HTML table: `<caption>`, `<thead>` with `<th scope="col">`, and a body
+    /// whose first cell is a row header when the first column is not numeric.
+    /// Numeric cells carry `class="num"`.
+    public func html() -> String {
+        var s = "<table class=\"chart-data\">"
+        s += "<caption>" + Markup.escape(caption) + "</caption>"
+        s += "<thead><tr>"
+        for c in columns {
+            s += c.numeric ? "<th scope=\"col\" class=\"num\">" : "<th scope=\"col\">"
+            s += Markup.escape(c.header) + "</th>"
+        }
+        s += "</tr></thead><tbody>"
+        for row in rows {
+            s += "<tr>"
+            for (i, cell) in row.enumerated() {
+                let numeric = i < columns.count ? columns[i].numeric : false
+                if i == 0 && !numeric {
+                    s += "<th scope=\"row\">" + Markup.escape(cell) + "</th>"
+                } else {
+                    s += (numeric ? "<td class=\"num\">" : "<td>") + Markup.escape(cell) + "</td>"
+                }
+            }
+            s += "</tr>"
+        }
+        s += "</tbody></table>"
+        return s
+    }
+}

@@ -1,0 +1,117 @@
+/// Escaping, identifiers and a tiny SVG/HTML text writer shared by all charts.
+public enum Markup {
+    /// Escapes `& < > " '` so the text is safe in XML/HTML text and attribute values.
+    /// Also drops characters XML 1.0 forbids (C0 controls other than tab/newline/CR).
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                let v = scalar.value
+                if v < 0x20 || v == 0xFFFE || v == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A caller-given id prefix reduced to `[a-z0-9-]`: lowercased, other characters
+    /// become `-`, runs of `-` collapse, leading/trailing `-` are dropped, and a prefix
+    /// that is empty or starts with a digit gets `chart-` in front.
+    public static func sanitizeID(_ raw: String) -> String {
+        var out = ""
+        var lastWasDash = true
+        for scalar in raw.unicodeScalars {
+            let v = scalar.value
+            var c: Unicode.Scalar? = nil
+            if (0x61...0x7A).contains(v) || (0x30...0x39).contains(v) { c = scalar }
+            else if (0x41...0x5A).contains(v) { c = Unicode.Scalar(v + 0x20) }
+            if let c {
+                out.unicodeScalars.append(c)
+                lastWasDash = false
+            } else if !lastWasDash {
+                out += "-"
+                lastWasDash = true
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        if out.isEmpty { return "chart" }
+        if let first = out.unicodeScalars.first, (0x30...0x39).contains(first.value) { return "chart-" + out }
+        return out
+    }
+
+    /// Roughly how wide `text` renders at `fontSize` in a system sans-serif font.
+    /// Deliberately generous, so layouts computed from it do not collide.
+    static func textWidth(_ text: String, fontSize: Double) -> Double {
+        var units = 0.0
+        for c in text {
+            switch c {
+            case "i", "l", "j", "I", "!", "|", ".", ",", ":", ";", "'", "1", " ", "\u{202F}", "\u{00A0}": units += 0.34
+            case "f", "t", "r", "(", ")", "[", "]", "-": units += 0.42
+            case "m", "w", "M", "W", "%", "@": units += 0.9
+            default:
+                if c.isUppercase { units += 0.68 } else { units += 0.58 }
+            }
+        }
+        return units * fontSize
+    }
+
+    /// Shortens `text` with `…` so that it fits `width` at `fontSize`.
+    static func truncate(_ text: String, toWidth width: Double, fontSize: Double) -> String {
+        if textWidth(text, fontSize: fontSize) <= width { return text }
+        var chars = Array(text)
+        while !chars.isEmpty && textWidth(String(chars) + "…", fontSize: fontSize) > width {
+            chars.removeLast()
+        }
+        return String(chars) + "…"
+    }
+}
+
+/// Accumulates SVG markup. All caller text goes through `Markup.escape`.
+struct SVGWriter {
+    private(set) var out = ""
+
+    init() { out.reserveCapacity(8_192) }
+
+    mutating func raw(_ s: String) { out += s }
+
+    mutating func open(_ name: String, _ attrs: [(String, String)] = []) {
+        out += "<" + name + Self.attributes(attrs) + ">"
+    }
+
+    mutating func close(_ name: String) { out += "</" + name + ">" }
+
+    mutating func empty(_ name: String, _ attrs: [(String, String)]) {
+        out += "<" + name + Self.attributes(attrs) + "/>"
+    }
+
+    mutating func element(_ name: String, _ attrs: [(String, String)] = [], text: String) {
+        out += "<" + name + Self.attributes(attrs) + ">" + Markup.escape(text) + "</" + name + ">"
+    }
+
+    /// A text label. `anchor` is `start`, `middle` or `end`; `cls` adds CSS classes.
+    mutating func text(_ s: String, x: Double, y: Double, cls: String, anchor: String = "start") {
+        var attrs: [(String, String)] = [("x", NumberFormat.coord(x)), ("y", NumberFormat.coord(y)), ("class", cls)]
+        if anchor != "start" { attrs.append(("text-anchor", anchor)) }
+        element("text", attrs, text: s)
+    }
+
+    /// A `<path>`; nothing is written for empty path data.
+    mutating func path(_ d: String, cls: String, extra: [(String, String)] = []) {
+        guard !d.isEmpty else { return }
+        empty("path", [("class", cls)] + extra + [("d", d)])
+    }
+
+    static func attributes(_ attrs: [(String, String)]) -> String {
+        var s = ""
+        for (k, v) in attrs { s += " " + k + "=\"" + Markup.escape(v) + "\"" }
+        return s
+    }
+}

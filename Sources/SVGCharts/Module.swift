@@ -1,2 +1,0 @@
-/// SVG charts from plain series.
-public enum SVGChartsModule {}

@@ -1,0 +1,114 @@
+/// Deterministic, locale-free number formatting for chart text and SVG coordinates.
+///
+/// Everything here is plain arithmetic on `Double`/`UInt64`, so the same input
+/// produces the same characters on every platform. Rules:
+/// - round half away from zero at the requested number of decimals;
+/// - trailing zeros after the decimal point are trimmed (`2.50` → `2.5`, `3.0` → `3`);
+/// - a value that rounds to zero never prints as `-0`;
+/// - non-finite values print as `∞`, `-∞` or `NaN`.
+public enum NumberFormat {
+    /// The separator used between digit groups by `grouped` formatting:
+    /// U+202F NARROW NO-BREAK SPACE, the SI/ISO 80000 digit-group separator.
+    public static let groupSeparator: Character = "\u{202F}"
+
+    /// `value` with at most `maxDecimals` decimals, trailing zeros trimmed.
+    ///
+    /// With `grouping`, integer parts of five or more digits are split in groups of
+    /// three with `groupSeparator` (`12 345`; four-digit numbers stay `1234`, as the
+    /// SI style allows, which also keeps them readable to screen readers).
+    public static func decimal(_ value: Double, maxDecimals: Int = 1, grouping: Bool = false) -> String {
+        guard value.isFinite else {
+            if value.isNaN { return "NaN" }
+            return value < 0 ? "-∞" : "∞"
+        }
+        let decimals = min(max(maxDecimals, 0), 9)
+        var scale: Double = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (value.magnitude * scale).snapped(.toNearestOrAwayFromZero)
+        guard scaled < 9.0e18 else {
+            // Beyond UInt64: not a value a chart label needs to be exact about.
+            return (value < 0 ? "-" : "") + integerDigits(value.magnitude, grouping: grouping)
+        }
+        let units = UInt64(scaled)
+        if units == 0 { return "0" }
+        let divisor = pow10Int(decimals)
+        let whole = units / divisor
+        var fraction = units % divisor
+        var fractionDigits = decimals
+        while fractionDigits > 0 && fraction % 10 == 0 {
+            fraction /= 10
+            fractionDigits -= 1
+        }
+        var text = value < 0 ? "-" : ""
+        text += group(String(whole), grouping: grouping)
+        if fractionDigits > 0 {
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: fractionDigits - digits.count) + digits
+        }
+        return text
+    }
+
+    /// An integer with optional digit grouping (see `decimal`).
+    public static func integer(_ value: Int, grouping: Bool = true) -> String {
+        let digits = group(String(value.magnitude), grouping: grouping)
+        return value < 0 ? "-" + digits : digits
+    }
+
+    /// A "readable" number: decimals chosen from the magnitude, so that small
+    /// values keep their significant digits and large ones do not show noise.
+    /// `0.0042` → `0.004`, `0.5` → `0.5`, `16.667` → `16.7`, `1017.4` → `1017`.
+    public static func readable(_ value: Double, grouping: Bool = true) -> String {
+        let m = value.magnitude
+        let decimals: Int
+        if m >= 100 { decimals = 0 }
+        else if m >= 1 { decimals = 1 }
+        else if m >= 0.1 { decimals = 2 }
+        else { decimals = 3 }
+        return decimal(value, maxDecimals: decimals, grouping: grouping)
+    }
+
+    /// A percentage from a fraction (`0.0523` → `5.2 %`), with a no-break space before `%`.
+    public static func percent(_ fraction: Double) -> String {
+        readable(fraction * 100, grouping: false) + "\u{00A0}%"
+    }
+
+    /// An SVG coordinate: at most one decimal.
+    @inline(__always)
+    static func coord(_ value: Double) -> String {
+        decimal(value, maxDecimals: 1)
+    }
+
+    /// Decimals needed to show ticks spaced `step` apart without loss (for 1-2-5 steps).
+    static func decimals(forStep step: Double) -> Int {
+        guard step > 0, step.isFinite else { return 0 }
+        var d = 0
+        var s = step
+        while d < 9 && (s - s.snapped()).magnitude > 1e-9 * max(1, s.magnitude) {
+            s *= 10
+            d += 1
+        }
+        return d
+    }
+
+    private static func pow10Int(_ n: Int) -> UInt64 {
+        var r: UInt64 = 1
+        for _ in 0..<n { r *= 10 }
+        return r
+    }
+
+    private static func integerDigits(_ value: Double, grouping: Bool) -> String {
+        // Only reached beyond 9e18, far outside anything a chart labels: the runtime's
+        // shortest round-trip form (deterministic, e.g. `1e+20`).
+        value.description
+    }
+
+    private static func group(_ digits: String, grouping: Bool) -> String {
+        guard grouping, digits.count >= 5 else { return digits }
+        var out: [Character] = []
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(groupSeparator) }
+            out.append(c)
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,142 @@
+/// A metric plotted against a swept parameter (e.g. hitch time ratio against image
+/// latency) for several series (e.g. strategies), with distinct marker shapes and dash
+/// patterns, an optional log y axis and labelled horizontal reference lines.
+///
+/// On a log y axis, values at or below zero are drawn on the bottom edge.
+public struct SweepLines: Sendable {
+    public struct Point: Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        public init(_ x: Double, _ y: Double) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    public struct Series: Sendable, Equatable {
+        public var name: String
+        public var points: [Point]
+        public init(name: String, points: [Point]) {
+            self.name = name
+            self.points = points
+        }
+    }
+
+    public var id: String
+    public var title: String
+    public var description: String?
+    public var series: [Series]
+    public var xName: String
+    public var xUnit: String
+    public var yName: String
+    public var yUnit: String
+    public var logY: Bool
+    /// Horizontal reference lines, e.g. `ReferenceLine(5, "warning")`.
+    public var references: [ReferenceLine]
+    public var width: Double
+    public var height: Double
+
+    public init(id: String, title: String, description: String? = nil, series: [Series],
+                xName: String, xUnit: String = "", yName: String, yUnit: String = "",
+                logY: Bool = false, references: [ReferenceLine] = [], width: Double = 640, height: Double = 320) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.series = series
+        self.xName = xName
+        self.xUnit = xUnit
+        self.yName = yName
+        self.yUnit = yUnit
+        self.logY = logY
+        self.references = references
+        self.width = width
+        self.height = height
+    }
+
+    /// Each series' finite points sorted by x.
+    var sortedSeries: [[Point]] {
+        series.map { s in
+            s.points.enumerated().filter { $0.element.x.isFinite && $0.element.y.isFinite }
+                .sorted { $0.element.x < $1.element.x || ($0.element.x == $1.element.x && $0.offset < $1.offset) }
+                .map(\.element)
+        }
+    }
+
+    func yDomain(_ pts: [[Point]]) -> ClosedRange<Double> {
+        let ys = pts.flatMap { $0.map(\.y) } + references.map(\.value).filter(\.isFinite)
+        if logY {
+            let positive = ys.filter { $0 > 0 }
+            let lo = positive.min() ?? 1, hi = positive.max() ?? 10
+            let l = MathLib.pow10(MathLib.log10(lo).snapped(.down))
+            var h = MathLib.pow10(MathLib.log10(hi).snapped(.up))
+            if h <= l { h = l * 10 }
+            return l...h
+        }
+        let lo = min(ys.min() ?? 0, 0)
+        return (lo < 0 ? -Scale.niceLinearMaximum(-lo) : 0)...Scale.niceLinearMaximum(max(ys.max() ?? 1, 0))
+    }
+
+    func unitSuffix(_ unit: String) -> String { unit.isEmpty ? "" : "\u{00A0}" + unit }
+
+    public func render() -> Chart {
+        let text = ChartText(id: id, title: title, description: description)
+        let pts = sortedSeries
+        let summary = summary(pts)
+
+        var items = series.enumerated().map { i, s in
+            LegendItem(label: s.name, swatch: .line(cls: SeriesStyle(i).colorClass, dash: SeriesStyle(i).dash, marker: SeriesStyle(i).marker))
+        }
+        if !references.isEmpty { items.append(LegendItem(label: "Reference", swatch: .line(cls: "c-ref", dash: "6 4", marker: nil))) }
+        let legend = Legend(items, left: 8, maxWidth: width - 16)
+        let yd = yDomain(pts)
+        let probe = logY ? Scale.log(yd, range: (1, 0)) : Scale.linear(yd, range: (1, 0))
+        let yTicks = probe.ticks(count: logY ? 8 : 5)
+        let plot = PlotArea(left: Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) }),
+                            top: 8 + legend.height + 24, right: width - 16,
+                            bottom: height - Axis.xAxisHeight(hasTitle: true))
+        let y = logY ? Scale.log(yd, range: (plot.bottom, plot.top)) : Scale.linear(yd, range: (plot.bottom, plot.top))
+        let xs = pts.flatMap { $0.map(\.x) }
+        let x = Scale.linear((xs.min() ?? 0)...(xs.max() ?? 1), range: (plot.left + 6, plot.right - 6))
+        let xTicks = x.ticks(count: 6)
+
+        var w = SVGWriter()
+        text.open(&w, kind: "sweep-lines", width: width, height: height, summary: summary)
+        w.open("g", [("font-family", Theme.fontFamily), ("font-size", NumberFormat.coord(Theme.fontSize))])
+        legend.draw(into: &w, top: 8)
+        Axis.drawYTitle(&w, yName + (yUnit.isEmpty ? "" : " (" + yUnit + (logY ? ", log scale" : "") + ")"), plot: plot, chartWidth: width)
+        Axis.drawY(&w, scale: y, ticks: yTicks, minor: y.minorTicks(count: 8), plot: plot) { y.label($0, ticks: yTicks) }
+        Axis.drawX(&w, scale: x, ticks: xTicks, plot: plot, chartWidth: width,
+                   title: xName + (xUnit.isEmpty ? "" : " (" + xUnit + ")"), grid: true) { x.label($0, ticks: xTicks) }
+        Annotations.horizontalLines(&w, references, scale: y, plot: plot, cls: "c-ref")
+        var avoid = Obstacles()
+        for (i, p) in pts.enumerated() {
+            let style = SeriesStyle(i)
+            var line = PathBuilder()
+            if p.count > plot.columns * 2 {
+                // Denser than the drawing: one min/max span per pixel column.
+                var columns = ColumnRanges(left: plot.left, count: plot.columns)
+                for q in p { columns.add(x: x.map(q.x), y: y.clampedMap(q.y)) }
+                avoid.add(columns)
+                w.path(columns.stepPath(), cls: style.colorClass + " c-line", extra: style.lineAttributes)
+            } else {
+                avoid.add(polyline: p.map { (x.map($0.x), y.clampedMap($0.y)) }, radius: 5)
+                for (k, q) in p.enumerated() {
+                    if k == 0 { line.move(x.map(q.x), y.clampedMap(q.y)) } else { line.line(x.map(q.x), y.clampedMap(q.y)) }
+                }
+                w.path(line.finish(), cls: style.colorClass + " c-line", extra: style.lineAttributes)
+            }
+            var thinner = MarkerThinner(left: plot.left, bucket: 7)
+            for q in p { thinner.add(x: x.map(q.x), y: y.clampedMap(q.y)) }
+            var markers = PathBuilder()
+            for m in thinner.points { style.marker.draw(into: &markers, x: m.x, y: m.y, r: 4) }
+            w.path(markers.finish(), cls: style.colorClass + " c-marker")
+        }
+        Annotations.horizontalLabels(&w, references, scale: y, plot: plot, avoid: avoid) {
+            $0.label.isEmpty ? NumberFormat.readable($0.value) + unitSuffix(yUnit)
+                             : $0.label + " (" + NumberFormat.readable($0.value) + unitSuffix(yUnit) + ")"
+        }
+        w.close("g")
+        w.close("svg")
+        return Chart(svg: w.out, table: table(pts), summary: summary)
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+@testable import SVGCharts
+
+@Suite struct MarkupTests {
+    @Test func escapesAllFiveCharacters() {
+        #expect(Markup.escape(#"a & b < c > d " e ' f"#) == "a &amp; b &lt; c &gt; d &quot; e &#39; f")
+        #expect(Markup.escape("ok\u{0001}\u{0008}\tok") == "ok\tok")
+        #expect(Markup.escape("日本 ✓") == "日本 ✓")
+    }
+
+    @Test func sanitizesIDs() {
+        #expect(Markup.sanitizeID("Strategy A / Frames") == "strategy-a-frames")
+        #expect(Markup.sanitizeID("--x__y--") == "x-y")
+        #expect(Markup.sanitizeID("") == "chart")
+        #expect(Markup.sanitizeID("\"><script>") == "script")
+        #expect(Markup.sanitizeID("3d") == "chart-3d")
+        #expect(Markup.sanitizeID("Ünïcode") == "n-code")
+    }
+
+    @Test func truncatesToWidth() {
+        let t = Markup.truncate(String(repeating: "word ", count: 40), toWidth: 100, fontSize: 13)
+        #expect(t.hasSuffix("…"))
+        #expect(Markup.textWidth(t, fontSize: 13) <= 100)
+        #expect(Markup.truncate("short", toWidth: 100, fontSize: 13) == "short")
+    }
+
+    @Test func dataTableHTML() {
+        let t = DataTable(caption: "Cap <1>", columns: [.init("Name", numeric: false), .init("Value & more")],
+                          rows: [["a<b", "1\u{202F}203"], ["c", "2"]])
+        let html = t.html()
+        #expect(html.hasPrefix("<table class=\"chart-data\"><caption>Cap &lt;1&gt;</caption><thead><tr>"))
+        #expect(html.contains("<th scope=\"col\">Name</th><th scope=\"col\" class=\"num\">Value &amp; more</th>"))
+        #expect(html.contains("<tr><th scope=\"row\">a&lt;b</th><td class=\"num\">1\u{202F}203</td></tr>"))
+        #expect(html.hasSuffix("</tbody></table>"))
+        #expect(XMLCollector.parse(html) != nil)
+        #expect(t.headers == ["Name", "Value & more"])
+    }
+
+    @Test func pathBuilderIsCompactAndDriftFree() {
+        var p = PathBuilder()
+        p.move(10, 20)
+        p.line(11, 20); p.line(12, 20); p.line(12, 25); p.line(12, 30); p.line(12, 28); p.line(13.1, 27.9)
+        #expect(p.finish() == "M10 20h2v10v-2l1.1-0.1")
+        var q = PathBuilder()
+        for i in 0..<1000 { q.move(0, 0); q.line(Double(i) * 0.33, 0) }
+        #expect(pathPoints(q.finish()).last!.x == (999 * 0.33 * 10).rounded() / 10)
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import SVGCharts
-@Test func moduleLoads() { _ = SVGChartsModule.self }

@@ -1,0 +1,51 @@
+import Testing
+@testable import SVGCharts
+
+@Suite struct SortedDurationsTests {
+    func chart(_ frames: [FrameSample], title: String = "Sorted") -> Chart {
+        SortedDurations(id: "sorted", title: title, frames: frames, budgets: SampleData.budgets).render()
+    }
+
+    @Test func wellFormedAccessibleAndFactual() throws {
+        let c = chart(SampleData.frames())
+        let doc = try #require(checkCommon(c, id: "sorted"))
+        #expect(c.summary.hasPrefix("410 frames sorted by duration: median 16.7\u{00A0}ms, p95 16.7\u{00A0}ms, p99 33.3\u{00A0}ms, longest 1017\u{00A0}ms"))
+        let labels = doc.all("text").map(\.text)
+        #expect(labels.contains("p50 16.7\u{00A0}ms") && labels.contains("p95 16.7\u{00A0}ms") && labels.contains("p99 33.3\u{00A0}ms"))
+        #expect(c.table.rows.contains(["p99", "33.3\u{00A0}ms"]))
+    }
+
+    @Test func percentilesUseNearestRank() {
+        let f = FrameFacts((1...100).map { FrameSample(start: Double($0), duration: Double($0)) })
+        #expect(f.percentile(0.5) == 50)
+        #expect(f.percentile(0.95) == 95)
+        #expect(f.percentile(0.99) == 99)
+        #expect(f.percentile(1) == 100)
+        #expect(f.countLonger(than: 90) == 10)
+    }
+
+    @Test func escapesHostileText() {
+        let c = SortedDurations(id: "s", title: hostile, description: hostile, frames: SampleData.frames(),
+                                budgets: [ReferenceLine(16.67, hostile)]).render()
+        checkCommon(c, id: "s")
+        checkEscaped(c)
+    }
+
+    @Test func deterministicAndBounded() {
+        let f = SampleData.noisyFrames(count: 100_000)
+        let a = chart(f), b = chart(f)
+        #expect(a == b)
+        checkCommon(a, id: "sorted")
+        #expect(a.svg.utf8.count < 12_000, "\(a.svg.utf8.count) bytes")
+    }
+
+    @Test func isolatedSpikeSurvives() throws {
+        var frames = (0..<50_000).map { FrameSample(start: Double($0) * 16.7, duration: 16.7) }
+        frames[123].duration = 1000
+        let doc = try #require(XMLCollector.parse(chart(frames).svg))
+        let line = try #require(doc.withClass("c-series-1").first(where: { $0.name == "path" && $0.attributes["stroke-dasharray"] == nil && ($0.attributes["d"]?.count ?? 0) > 20 })?.attributes["d"])
+        let top = try #require(pathPoints(line).map(\.y).min())
+        let y1000 = try #require(tickY(doc, label: "1000"))
+        #expect((top - y1000).magnitude < 0.6)
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+@testable import SVGCharts
+
+@Suite struct SweepLinesTests {
+    func chart(_ series: [SweepLines.Series] = SampleData.sweepSeries(), logY: Bool = true) -> Chart {
+        SweepLines(id: "sweep", title: "Sweep", series: series, xName: "Latency", xUnit: "ms",
+                   yName: "Hitch time ratio", yUnit: "ms/s", logY: logY,
+                   references: [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")]).render()
+    }
+
+    @Test func wellFormedAccessibleAndFactual() throws {
+        let c = chart()
+        let doc = try #require(checkCommon(c, id: "sweep"))
+        #expect(c.summary.contains("Background decode: 2\u{00A0}ms/s at 0\u{00A0}ms, 14\u{00A0}ms/s at 1000\u{00A0}ms, above warning (5\u{00A0}ms/s) from 250\u{00A0}ms"))
+        #expect(c.summary.contains("Placeholder only: 0.2\u{00A0}ms/s at 0\u{00A0}ms, 0.2\u{00A0}ms/s at 1000\u{00A0}ms, never above warning"))
+        // Distinct marker shapes and dashes per series.
+        let markerPaths = (1...4).compactMap { doc.withClass("c-series-\($0)").last(where: { ($0.attributes["class"] ?? "").contains("c-marker") })?.attributes["d"] }
+        #expect(Set(markerPaths.map { String($0.split(separator: "M")[1].drop(while: { !$0.isLetter })) }).count == 4)
+        let dashes = (1...4).map { doc.withClass("c-series-\($0)").first(where: { ($0.attributes["class"] ?? "").contains("c-line") })?.attributes["stroke-dasharray"] ?? "" }
+        #expect(Set(dashes).count == 4)
+        #expect(c.table.rows.count == 11)
+        #expect(c.table.rows[5] == ["500", "600", "8", "1.4", "0.2"])
+        #expect(tickY(doc, label: "0.1") != nil && tickY(doc, label: "1000") != nil)
+    }
+
+    @Test func crossing() {
+        let p = [SweepLines.Point(0, 1), SweepLines.Point(10, 3), SweepLines.Point(20, 7)]
+        #expect(SweepLines.firstCrossing(p, above: 5) == 15)
+        #expect(SweepLines.firstCrossing(p, above: 0) == 0)
+        #expect(SweepLines.firstCrossing(p, above: 9) == nil)
+    }
+
+    @Test func escapesHostileText() {
+        let c = SweepLines(id: "s", title: hostile, description: hostile,
+                           series: [.init(name: hostile, points: [.init(0, 1), .init(1, 2)])],
+                           xName: hostile, xUnit: hostile, yName: hostile, yUnit: hostile,
+                           references: [ReferenceLine(1.5, hostile)]).render()
+        checkCommon(c, id: "s")
+        checkEscaped(c)
+    }
+
+    @Test func spikeSurvivesAndSizeIsBoundedWith100kPoints() throws {
+        var pts = (0..<100_000).map { SweepLines.Point(Double($0), 1) }
+        pts[77_777].y = 1000
+        let c = chart([.init(name: "dense", points: pts)], logY: false)
+        let doc = try #require(checkCommon(c, id: "sweep"))
+        #expect(c.svg.utf8.count < 12_000, "\(c.svg.utf8.count) bytes")
+        let line = try #require(doc.withClass("c-line").last(where: { $0.name == "path" && $0.attributes["class"]!.contains("c-series-1") })?.attributes["d"])
+        let top = try #require(pathPoints(line).map(\.y).min())
+        let y1000 = try #require(tickY(doc, label: "1000"))
+        #expect((top - y1000).magnitude < 0.6)
+        #expect(chart([.init(name: "dense", points: pts)], logY: false) == c)
+    }
+
+    @Test func logAxisPutsNonPositiveValuesOnTheFloor() throws {
+        let c = chart([.init(name: "z", points: [.init(0, 0), .init(1, 10)])])
+        checkCommon(c, id: "sweep")
+    }
+}
