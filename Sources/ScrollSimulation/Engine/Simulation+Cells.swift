@@ -136,13 +136,23 @@ extension Simulation {
     }
 
     /// Records time to content for slots that just became correct on a visible cell.
+    @inline(__always)
     func noteContentArrival(_ c: Int, at presented: Micros) {
-        for slot in activeSlots {
-            let since = cells[c].waiting(slot)
-            guard since >= 0, cells[c][slot] == cells[c].item else { continue }
-            recorder.timesToContent.append(max(0, presented - since - 2 * interval))
-            cells[c].setWaiting(slot, -1)
+        var cell = cells[c]
+        let item = cell.item
+        let lead = 2 * interval
+        var changed = false
+        if cell.waitingSince.0 >= 0, cell.text == item {
+            recorder.timesToContent.append(max(0, presented - cell.waitingSince.0 - lead))
+            cell.waitingSince.0 = -1
+            changed = true
         }
+        if cell.waitingSince.1 >= 0, cell.image == item {
+            recorder.timesToContent.append(max(0, presented - cell.waitingSince.1 - lead))
+            cell.waitingSince.1 = -1
+            changed = true
+        }
+        if changed { cells[c].waitingSince = cell.waitingSince }
     }
 
     /// iOS 15 cell prefetching (T22): uses the frame's spare time to prepare the next cells in the

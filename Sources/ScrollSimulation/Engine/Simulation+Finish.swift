@@ -4,16 +4,17 @@ extension Simulation {
         let start = gestureStart ?? lastPresented
         let end = max(lastPresented, lastFrameBegin)
         recorder.closeDisplay(until: end)
+        let lanes = recorder.closeLanes(at: end)
         var m = RunMetrics()
         let r = recorder
         m.framesPresented = r.framesPresented
         m.droppedFrames = r.droppedFrames
         m.scrollDurationMs = timeline.movingDuration.milliseconds
-        let durations = r.scrollingDurations
-        m.frameDurationP50Ms = HitchMath.percentile(durations, 50).milliseconds
-        m.frameDurationP90Ms = HitchMath.percentile(durations, 90).milliseconds
-        m.frameDurationP95Ms = HitchMath.percentile(durations, 95).milliseconds
-        m.frameDurationP99Ms = HitchMath.percentile(durations, 99).milliseconds
+        let durations = r.scrollingDurations.sorted()
+        m.frameDurationP50Ms = HitchMath.percentile(sorted: durations, 50).milliseconds
+        m.frameDurationP90Ms = HitchMath.percentile(sorted: durations, 90).milliseconds
+        m.frameDurationP95Ms = HitchMath.percentile(sorted: durations, 95).milliseconds
+        m.frameDurationP99Ms = HitchMath.percentile(sorted: durations, 99).milliseconds
         m.frameDurationMaxMs = (durations.max() ?? 0).milliseconds
         m.hitchCount = r.hitchCount
         m.hitchTimeMs = r.hitchTime.milliseconds
@@ -31,8 +32,9 @@ extension Simulation {
         m.misSizedCellFrames = r.misSizedCellFrames
         m.contentChangesAfterDisplay = r.contentChanges
         m.contentChangesAfterSettle = r.contentChangesAfterSettle
-        m.timeToContentP50Ms = HitchMath.percentile(r.timesToContent, 50).milliseconds
-        m.timeToContentP95Ms = HitchMath.percentile(r.timesToContent, 95).milliseconds
+        let times = r.timesToContent.sorted()
+        m.timeToContentP50Ms = HitchMath.percentile(sorted: times, 50).milliseconds
+        m.timeToContentP95Ms = HitchMath.percentile(sorted: times, 95).milliseconds
         m.timeToContentMaxMs = (r.timesToContent.max() ?? 0).milliseconds
         var withoutContent = r.displaysWithoutContent
         for c in visibleCells { for slot in activeSlots where cells[c].waiting(slot) >= 0 { withoutContent += 1 } }
@@ -56,7 +58,7 @@ extension Simulation {
         m.gestureStartMs = start.milliseconds
         m.settleTimeMs = (start + timeline.duration).milliseconds
         m.observedUntilMs = end.milliseconds
-        return RunResult(metrics: m, frames: r.frames, contentLanes: r.lanes, gestureStart: start,
+        return RunResult(metrics: m, frames: r.frames, contentLanes: lanes, gestureStart: start,
                          settleTime: start + timeline.duration, endTime: end)
     }
 }

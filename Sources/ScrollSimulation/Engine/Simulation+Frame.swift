@@ -156,14 +156,17 @@ extension Simulation {
         let keepLanes = tracking && config.recordSeries
         laneBuffer.removeAll(keepingCapacity: true)
         for c in visibleCells {
-            let state = classify(c)
+            let cell = cells[c]
+            let state = classify(cell)
             if state == .placeholder { placeholderCount += 1 } else if state == .stale { staleCount += 1 } else { correctCount += 1 }
-            if cells[c].layoutGeneration != rotations { misSized += 1 }
+            if cell.layoutGeneration != rotations { misSized += 1 }
             if keepLanes {
-                let shown = hasImages ? cells[c].image : cells[c].text
-                laneBuffer.append((state, state == .placeholder || shown == placeholder ? -1 : shown))
+                // A position showing its own row's content stays one run while rows scroll
+                // through it; wrong content keeps the item it shows, so cycling breaks the run.
+                let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (hasImages && cell.image != cell.item ? cell.image : cell.text)
+                laneBuffer.append(LaneState(state: state, shown: shown))
             }
-            noteContentArrival(c, at: presented)
+            if cell.waitingSince.0 >= 0 || cell.waitingSince.1 >= 0 { noteContentArrival(c, at: presented) }
         }
         if timeToFirstContentPending, correctCount > 0 {
             recorder.timeToFirstContent = presented
@@ -187,14 +190,16 @@ extension Simulation {
     var timeToFirstContentPending: Bool { recorder.timeToFirstContent == nil }
 
     /// The worst state over a visible cell's slots.
-    func classify(_ c: Int) -> SlotState {
-        let cell = cells[c]
-        var state = SlotState.correct
-        for slot in activeSlots {
-            let shown = cell[slot]
-            if shown == placeholder { if state == .correct { state = .placeholder } } else if shown != cell.item { return .stale }
+    @inline(__always)
+    func classify(_ cell: Cell) -> SlotState {
+        let text = cell.text
+        if text != placeholder && text != cell.item { return .stale }
+        if hasImages {
+            let image = cell.image
+            if image != placeholder && image != cell.item { return .stale }
+            if image == placeholder { return .placeholder }
         }
-        return state
+        return text == placeholder ? .placeholder : .correct
     }
 
 

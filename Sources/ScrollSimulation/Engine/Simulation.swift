@@ -72,7 +72,7 @@ public final class Simulation {
 
     // Metrics.
     var recorder: MetricsRecorder
-    var laneBuffer: [(state: SlotState, shown: Int)] = []
+    var laneBuffer: [LaneState] = []
 
     // Fixed for the run.
     let hasImages: Bool

@@ -18,9 +18,13 @@ public enum HitchMath {
     }
 
     /// The value at percentile `p` (0–100) of `values`, nearest-rank on a sorted copy; 0 when empty.
-    public static func percentile<T: BinaryInteger>(_ values: [T], _ p: Double) -> T {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
+    public static func percentile(_ values: [Micros], _ p: Double) -> Micros {
+        percentile(sorted: values.sorted(), p)
+    }
+
+    /// The value at percentile `p` (0–100) of already sorted values, nearest rank; 0 when empty.
+    public static func percentile(sorted: [Micros], _ p: Double) -> Micros {
+        guard !sorted.isEmpty else { return 0 }
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
         return sorted[min(sorted.count - 1, max(0, rank - 1))]
     }

@@ -44,8 +44,10 @@ struct MetricsRecorder {
     var misSizedCellFrames = 0
     var shown: (visible: Int, placeholder: Int, stale: Int, misSized: Int) = (0, 0, 0, 0)
     var shownSince: Micros? = nil
-    var laneStates: [(state: SlotState, shown: Int)] = []
-    var lanes: [[ContentSegment]] = []
+    /// Closed content runs of all positions, in closing order; `lanes` splits them at the end.
+    var closedRuns: [(lane: Int32, segment: ContentSegment)] = []
+    var openRuns: [ContentSegment] = []
+    var laneOrigin: Micros? = nil
 
     init(interval: Micros, recordSeries: Bool) {
         self.interval = interval
@@ -60,7 +62,7 @@ struct MetricsRecorder {
     }
 
     /// Records a presented frame. `tracking`: the gesture has begun (content accounting runs).
-    mutating func frame(_ sample: FrameSample, tracking: Bool, misSized: Int, lanes newLanes: [(state: SlotState, shown: Int)]) {
+    mutating func frame(_ sample: FrameSample, tracking: Bool, misSized: Int, lanes newLanes: [LaneState]) {
         noteMainBlock(sample.mainWork)
         if sample.scrolling {
             framesPresented += 1
@@ -82,10 +84,11 @@ struct MetricsRecorder {
         guard tracking else { return }
         closeDisplay(until: sample.presented)
         shown = (Int(sample.visible), Int(sample.placeholder), Int(sample.stale), misSized)
-        laneStates = newLanes
+        if recordSeries { updateLanes(at: sample.presented, newLanes) }
     }
 
-    /// Credits what was on screen since the last presentation, up to `time`.
+    /// Credits what was on screen since the last presentation, up to `time`, and closes the
+    /// content runs whose state changes at `time`.
     mutating func closeDisplay(until time: Micros) {
         if let since = shownSince, time > since {
             let refreshes = Int((time - since) / interval)
@@ -93,19 +96,50 @@ struct MetricsRecorder {
             placeholderCellFrames += shown.placeholder * refreshes
             staleCellFrames += shown.stale * refreshes
             misSizedCellFrames += shown.misSized * refreshes
-            if recordSeries {
-                if lanes.count < laneStates.count { lanes.append(contentsOf: Array(repeating: [], count: laneStates.count - lanes.count)) }
-                for j in 0..<lanes.count {
-                    let (state, shown) = j < laneStates.count ? laneStates[j] : (.empty, -1)
-                    if let last = lanes[j].last, last.state == state, last.shownItem == shown, last.end == since {
-                        lanes[j][lanes[j].count - 1].end = time
-                    } else {
-                        lanes[j].append(ContentSegment(start: since, end: time, state: state, shownItem: shown))
+        }
+        shownSince = time
+    }
+
+    /// Updates the open content run of each on-screen position to the states presented at `time`.
+    mutating func updateLanes(at time: Micros, _ states: [LaneState]) {
+        let positions = max(openRuns.count, states.count)
+        if openRuns.count < positions {
+            // New positions were empty until now.
+            for _ in openRuns.count..<positions {
+                openRuns.append(ContentSegment(start: laneOrigin ?? time, end: time, state: .empty, shownItem: ContentSegment.noContent))
+            }
+        }
+        if laneOrigin == nil { laneOrigin = time }
+        let stateCount = states.count
+        states.withUnsafeBufferPointer { newStates in
+            openRuns.withUnsafeMutableBufferPointer { open in
+                for j in 0..<positions {
+                    let state = j < stateCount ? newStates[j].state : .empty
+                    let shown = j < stateCount ? newStates[j].shown : ContentSegment.noContent
+                    if open[j].state == state && open[j].shownItem == shown { continue }
+                    if time > open[j].start {
+                        var closed = open[j]
+                        closed.end = time
+                        closedRuns.append((Int32(j), closed))
                     }
+                    open[j] = ContentSegment(start: time, end: time, state: state, shownItem: shown)
                 }
             }
         }
-        shownSince = time
+    }
+
+    /// Closes every open content run at `time` (the end of observation) and returns the runs of
+    /// each position, top to bottom, each in time order.
+    mutating func closeLanes(at time: Micros) -> [[ContentSegment]] {
+        var lanes = Array(repeating: [ContentSegment](), count: openRuns.count)
+        for (lane, segment) in closedRuns { lanes[Int(lane)].append(segment) }
+        for j in openRuns.indices where time > openRuns[j].start {
+            let open = openRuns[j]
+            lanes[j].append(ContentSegment(start: open.start, end: time, state: open.state, shownItem: open.shownItem))
+        }
+        openRuns.removeAll()
+        closedRuns.removeAll()
+        return lanes
     }
 
     /// Worst share of refreshes dropped in any one-second window of scrolling frames, percent.

@@ -50,9 +50,15 @@ public struct ContentSegment: Sendable, Equatable {
     public var end: Micros
     /// What was shown.
     public var state: SlotState
-    /// The item id whose content was shown (−1 for a placeholder or an empty position): a change
-    /// of id within the same state is a visible change, such as a cell cycling through wrong rows.
+    /// For wrong content, the item id whose content was shown, so a change of id within a stale
+    /// run is a visible change (a cell cycling through wrong rows); `ownContent` for correct
+    /// content and `noContent` for a placeholder or an empty position.
     public var shownItem: Int
+
+    /// `shownItem` of a position showing its own row's content.
+    public static let ownContent = -2
+    /// `shownItem` of a placeholder or an empty position.
+    public static let noContent = -1
 }
 
 /// A run's results: metrics, the per-frame series and the content timeline.
@@ -69,4 +75,10 @@ public struct RunResult: Sendable {
     public var settleTime: Micros
     /// When observation stopped, µs.
     public var endTime: Micros
+}
+
+/// What one on-screen position shows in one frame.
+struct LaneState: Equatable {
+    var state: SlotState
+    var shown: Int
 }
