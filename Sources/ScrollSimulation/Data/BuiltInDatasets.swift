@@ -61,9 +61,9 @@ public extension Dataset {
     /// `count` synthetic rows (text 20–299 characters, 256 px images), stored as a seed only.
     static func synthetic(_ count: Int, seed: UInt64 = 42) -> Dataset {
         Dataset(id: "synthetic:\(count)", name: "Synthetic, \(count) rows",
-                summary: "\(count) generated rows (text 20–299 characters, 256×256 px images) derived from a seed; nothing is stored per row.",
+                summary: "\(count) generated rows (text 20–299 characters, 256×256 px images) derived from a seed, in rows whose height follows their text; nothing is stored per row.",
                 items: .synthetic(count: count, seed: seed, imageSide: 256), textSource: .data, requiresInitialFetch: false,
-                presentation: Presentation(layout: .table(.fixed(height: 64)), cellDesign: .plain, imageSide: 44))
+                presentation: Presentation(layout: .table(.fromContent(TextMetrics())), cellDesign: .text, imageSide: 44))
     }
 
     /// The built-in datasets by name (`synthetic:<count>` is parsed separately).

@@ -85,16 +85,14 @@ extension Simulation {
         var cost: Micros = 0
         if strategy.parameters.configurePoint == .willDisplay { cost += configure(c, row: row, at: time) }
         cost += measureIfEstimated(row: row)
-        cells[c].visible = true
-        cells[c].row = row
-        for slot in activeSlots {
-            if cells[c][slot] == cells[c].item {
-                recorder.timesToContent.append(0)
-                cells[c].setWaiting(slot, -1)
-            } else {
-                cells[c].setWaiting(slot, time)
-            }
+        var cell = cells[c]
+        cell.visible = true
+        cell.row = row
+        if cell.text == cell.item { recorder.timesToContent.append(0); cell.waitingSince.0 = -1 } else { cell.waitingSince.0 = time }
+        if hasImages {
+            if cell.image == cell.item { recorder.timesToContent.append(0); cell.waitingSince.1 = -1 } else { cell.waitingSince.1 = time }
         }
+        cells[c] = cell
         return cost
     }
 

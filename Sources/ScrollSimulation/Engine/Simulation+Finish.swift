@@ -10,7 +10,8 @@ extension Simulation {
         m.framesPresented = r.framesPresented
         m.droppedFrames = r.droppedFrames
         m.scrollDurationMs = timeline.movingDuration.milliseconds
-        let durations = r.scrollingDurations.sorted()
+        var durations = r.scrollingDurations
+        durations.sort()
         m.frameDurationP50Ms = HitchMath.percentile(sorted: durations, 50).milliseconds
         m.frameDurationP90Ms = HitchMath.percentile(sorted: durations, 90).milliseconds
         m.frameDurationP95Ms = HitchMath.percentile(sorted: durations, 95).milliseconds
@@ -32,7 +33,8 @@ extension Simulation {
         m.misSizedCellFrames = r.misSizedCellFrames
         m.contentChangesAfterDisplay = r.contentChanges
         m.contentChangesAfterSettle = r.contentChangesAfterSettle
-        let times = r.timesToContent.sorted()
+        var times = r.timesToContent
+        times.sort()
         m.timeToContentP50Ms = HitchMath.percentile(sorted: times, 50).milliseconds
         m.timeToContentP95Ms = HitchMath.percentile(sorted: times, 95).milliseconds
         m.timeToContentMaxMs = (r.timesToContent.max() ?? 0).milliseconds

@@ -58,9 +58,8 @@ extension Simulation {
     /// Applies the gesture's actions and motion up to `rel` µs after it began; returns main-thread cost.
     func applyGesture(at rel: Micros) -> Micros {
         var cost: Micros = 0
-        let actions = timeline.actions
-        while nextAction < actions.count, actions[nextAction].time <= rel {
-            cost += perform(actions[nextAction].phase)
+        while nextAction < timeline.actions.count, timeline.actions[nextAction].time <= rel {
+            cost += perform(timeline.actions[nextAction].phase)
             nextAction += 1
         }
         let d = timeline.displacement(at: rel)
@@ -164,7 +163,7 @@ extension Simulation {
                 // A position showing its own row's content stays one run while rows scroll
                 // through it; wrong content keeps the item it shows, so cycling breaks the run.
                 let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (hasImages && cell.image != cell.item ? cell.image : cell.text)
-                laneBuffer.append(LaneState(state: state, shown: shown))
+                laneBuffer.append(LaneState(state: state, shown: shown, row: cell.row))
             }
             if cell.waitingSince.0 >= 0 || cell.waitingSince.1 >= 0 { noteContentArrival(c, at: presented) }
         }

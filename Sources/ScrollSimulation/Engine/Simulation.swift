@@ -108,7 +108,8 @@ public final class Simulation {
             cache = ImageCache(policy: strategy.parameters.cachePolicy, countLimit: strategy.parameters.cacheCountLimit,
                                byteLimit: strategy.parameters.cacheByteLimit)
         }
-        recorder = MetricsRecorder(interval: interval, recordSeries: config.recordSeries)
+        let expectedFrames = Int((timeline.duration + .seconds(2)) / interval) + 64
+        recorder = MetricsRecorder(interval: interval, recordSeries: config.recordSeries, expectedFrames: expectedFrames)
         hasImages = config.dataset.hasImages
         activeSlots = hasImages ? [.text, .image] : [.text]
         remoteSlots = (config.dataset.textSource == .model ? [.text] : []) + (hasImages ? [.image] : [])
@@ -149,13 +150,17 @@ public final class Simulation {
     public func run() -> RunResult {
         startUp()
         let horizon: Micros = .seconds(600)
+        // The latest instant already simulated: no frame may begin before it.
+        var now: Micros = 0
         while true {
-            let frameTime = frameNeeded() ? ceilToMultiple(max(mainFreeAt, lastFrameBegin + interval, 0), of: interval) : nil
+            let frameTime = frameNeeded() ? ceilToMultiple(max(mainFreeAt, lastFrameBegin + interval, now), of: interval) : nil
             if let frameTime {
                 while let t = events.nextTime, t <= frameTime { handle(events.pop()!) }
                 runFrame(at: frameTime)
+                now = frameTime
             } else if let t = events.nextTime {
                 while let next = events.nextTime, next == t { handle(events.pop()!) }
+                now = t
             } else {
                 break
             }

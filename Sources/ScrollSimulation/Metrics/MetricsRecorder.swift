@@ -47,11 +47,13 @@ struct MetricsRecorder {
     /// Closed content runs of all positions, in closing order; `lanes` splits them at the end.
     var closedRuns: [(lane: Int32, segment: ContentSegment)] = []
     var openRuns: [ContentSegment] = []
+    var openRows: [Int] = []
     var laneOrigin: Micros? = nil
 
-    init(interval: Micros, recordSeries: Bool) {
+    init(interval: Micros, recordSeries: Bool, expectedFrames: Int) {
         self.interval = interval
         self.recordSeries = recordSeries
+        if recordSeries { frames.reserveCapacity(expectedFrames) }
     }
 
     mutating func noteMainBlock(_ duration: Micros) { longestMainBlock = max(longestMainBlock, duration) }
@@ -107,16 +109,24 @@ struct MetricsRecorder {
             // New positions were empty until now.
             for _ in openRuns.count..<positions {
                 openRuns.append(ContentSegment(start: laneOrigin ?? time, end: time, state: .empty, shownItem: ContentSegment.noContent))
+                openRows.append(-1)
             }
         }
         if laneOrigin == nil { laneOrigin = time }
         let stateCount = states.count
         states.withUnsafeBufferPointer { newStates in
             openRuns.withUnsafeMutableBufferPointer { open in
+            openRows.withUnsafeMutableBufferPointer { openRows in
                 for j in 0..<positions {
                     let state = j < stateCount ? newStates[j].state : .empty
                     let shown = j < stateCount ? newStates[j].shown : ContentSegment.noContent
-                    if open[j].state == state && open[j].shownItem == shown { continue }
+                    let row = j < stateCount ? newStates[j].row : -1
+                    if open[j].state == state {
+                        // Same state: the run goes on unless the same row now shows another item.
+                        if open[j].shownItem == shown { continue }
+                        if openRows[j] != row { openRows[j] = row; continue }
+                    }
+                    openRows[j] = row
                     if time > open[j].start {
                         var closed = open[j]
                         closed.end = time
@@ -124,6 +134,7 @@ struct MetricsRecorder {
                     }
                     open[j] = ContentSegment(start: time, end: time, state: state, shownItem: shown)
                 }
+            }
             }
         }
     }
@@ -138,6 +149,7 @@ struct MetricsRecorder {
             lanes[j].append(ContentSegment(start: open.start, end: time, state: open.state, shownItem: open.shownItem))
         }
         openRuns.removeAll()
+        openRows.removeAll()
         closedRuns.removeAll()
         return lanes
     }

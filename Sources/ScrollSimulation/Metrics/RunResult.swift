@@ -50,9 +50,9 @@ public struct ContentSegment: Sendable, Equatable {
     public var end: Micros
     /// What was shown.
     public var state: SlotState
-    /// For wrong content, the item id whose content was shown, so a change of id within a stale
-    /// run is a visible change (a cell cycling through wrong rows); `ownContent` for correct
-    /// content and `noContent` for a placeholder or an empty position.
+    /// For wrong content, the item id whose content was shown when the run began, so a cell
+    /// cycling through wrong rows in place shows as successive stale runs; `ownContent` for
+    /// correct content and `noContent` for a placeholder or an empty position.
     public var shownItem: Int
 
     /// `shownItem` of a position showing its own row's content.
@@ -81,4 +81,7 @@ public struct RunResult: Sendable {
 struct LaneState: Equatable {
     var state: SlotState
     var shown: Int
+    /// The row at the position: while rows scroll through a position its run continues; a new
+    /// item shown for the same row starts a new run.
+    var row: Int
 }

@@ -11,7 +11,7 @@ enum BenchCommand {
 
     OPTIONS:
       --json                  Print the figures as one JSON object.
-      --min-seconds <s>       Wall time to spend per preset, 0.05 to 10 (default: 0.3).
+      --min-seconds <s>       Wall time to spend per preset, 0.05 to 10 (default: 1).
       -h, --help              Show help information.
 
     Per strategy preset: simulated seconds per wall second of the 'aggressive' gesture on users-1000 at
@@ -21,40 +21,52 @@ enum BenchCommand {
 
     static func run(_ args: [String], output: (String) -> Void) throws(UsageError) {
         let a = try Arguments(args, options: ["--min-seconds"], flags: ["--json"], command: "bench")
-        let minSeconds = try a.double("--min-seconds", default: 0.3, range: 0.05...10)
+        let minSeconds = try a.double("--min-seconds", default: 1, range: 0.05...10)
         var rows: [JSONValue] = []
-        var lines = ["strategy                 runs   simulated s   wall s     speed (x real time)"]
-        for strategy in Strategy.presets {
-            let config = RunConfig(dataset: .users1000, strategy: strategy, gesture: .aggressive, latency: .ms(1_000))
-            var runs = 0
-            var simulated = 0.0
-            let clock = ContinuousClock()
-            let start = clock.now
-            var elapsed = 0.0
-            repeat {
-                simulated += config.run().endTime.secondsValue
-                runs += 1
-                elapsed = seconds(clock.now - start)
-            } while elapsed < minSeconds
-            let speed = simulated / elapsed
-            rows.append(.object(["strategy": .string(strategy.id), "runs": .int(runs), "simulatedSeconds": .double(simulated),
-                                 "wallSeconds": .double(elapsed), "speed": .double(speed.rounded())]))
-            lines.append("\(strategy.id.padding(24)) \(String(runs).padding(6)) \(formatDecimal(simulated, places: 1).padding(13)) \(formatDecimal(elapsed, places: 3).padding(10)) \(formatDecimal(speed, places: 0))")
+        var lines = ["strategy                 runs   simulated s   wall s     speed (x real time, median of 5 rounds)"]
+        let rounds = 5
+        let configs = Strategy.presets.map { RunConfig(dataset: .users1000, strategy: $0, gesture: .aggressive, latency: .ms(1_000)) }
+        // Rounds interleave the presets so a slow patch of the machine does not land on one preset.
+        var speeds = Array(repeating: [Double](), count: configs.count)
+        var runs = Array(repeating: 0, count: configs.count)
+        var simulated = Array(repeating: 0.0, count: configs.count)
+        var wall = Array(repeating: 0.0, count: configs.count)
+        let clock = ContinuousClock()
+        for _ in 0..<rounds {
+            for (i, config) in configs.enumerated() {
+                var roundSimulated = 0.0
+                let start = clock.now
+                var elapsed = 0.0
+                repeat {
+                    roundSimulated += config.run().endTime.secondsValue
+                    runs[i] += 1
+                    elapsed = seconds(clock.now - start)
+                } while elapsed < minSeconds / Double(rounds)
+                speeds[i].append(roundSimulated / elapsed)
+                simulated[i] += roundSimulated
+                wall[i] += elapsed
+            }
+        }
+        for (i, config) in configs.enumerated() {
+            let speed = speeds[i].sorted()[rounds / 2]
+            rows.append(.object(["strategy": .string(config.strategy.id), "runs": .int(runs[i]), "simulatedSeconds": .double(simulated[i]),
+                                 "wallSeconds": .double(wall[i]), "speed": .double(speed.rounded()),
+                                 "slowestRound": .double(speeds[i].min()!.rounded())]))
+            lines.append("\(config.strategy.id.padding(24)) \(String(runs[i]).padding(6)) \(formatDecimal(simulated[i], places: 1).padding(13)) \(formatDecimal(wall[i], places: 3).padding(10)) \(formatDecimal(speed, places: 0))")
         }
         let million = RunConfig(dataset: .synthetic(1_000_000), strategy: .allGood, gesture: .aggressive, latency: .ms(100))
         resetPeakMemory()
         let before = peakMemoryBytes()
-        let clock = ContinuousClock()
         let start = clock.now
         let result = million.run()
-        let wall = seconds(clock.now - start)
+        let millionWall = seconds(clock.now - start)
         let peak = peakMemoryBytes()
         lines.append("")
-        lines.append("synthetic:1000000 (all-good, aggressive, 100 ms): wall \(formatDecimal(wall, places: 3)) s, simulated \(formatDecimal(result.endTime.secondsValue, places: 2)) s, peak memory \(formatDecimal(Double(peak) / 1_048_576, places: 1)) MiB (process high-water mark; \(formatDecimal(Double(before) / 1_048_576, places: 1)) MiB before the run)")
+        lines.append("synthetic:1000000 (all-good, aggressive, 100 ms): wall \(formatDecimal(millionWall, places: 3)) s, simulated \(formatDecimal(result.endTime.secondsValue, places: 2)) s, peak memory \(formatDecimal(Double(peak) / 1_048_576, places: 1)) MiB (process high-water mark; \(formatDecimal(Double(before) / 1_048_576, places: 1)) MiB before the run)")
         if a.flags.contains("--json") {
             output(JSONValue.object([
                 "presets": .array(rows),
-                "millionRows": .object(["wallSeconds": .double(wall), "simulatedSeconds": .double(result.endTime.secondsValue),
+                "millionRows": .object(["wallSeconds": .double(millionWall), "simulatedSeconds": .double(result.endTime.secondsValue),
                                         "peakMemoryBytes": .int(peak), "memoryBeforeBytes": .int(before)]),
             ]).serialized())
         } else {
