@@ -1,0 +1,174 @@
+import ScrollSimulation
+
+/// Everything `Content/` describes, loaded and validated: the input of the site generator.
+public struct SiteContent: Sendable {
+    /// Site-wide settings (`site.json`).
+    public var site: SiteSettings
+    /// Datasets by id, sorted by id (built-in ones the studies use plus the user's).
+    public var datasets: [Dataset]
+    /// Device profiles, sorted by id (the built-in two plus the user's).
+    public var devices: [DeviceProfile]
+    /// Strategies, sorted by id (the built-in presets plus the user's).
+    public var strategies: [Strategy]
+    /// Studies, sorted by `order` then id.
+    public var studies: [Study]
+    /// Markdown documents by path relative to `Content/` (e.g. `techniques/t3.md`), sorted by path.
+    public var documents: [ContentDocument]
+    /// Harmless problems worth showing (printed as `warning:` lines).
+    public var warnings: [ContentDiagnostic]
+
+    /// Content from its parts.
+    public init(site: SiteSettings, datasets: [Dataset], devices: [DeviceProfile], strategies: [Strategy],
+                studies: [Study], documents: [ContentDocument] = [], warnings: [ContentDiagnostic] = []) {
+        self.site = site
+        self.datasets = datasets
+        self.devices = devices
+        self.strategies = strategies
+        self.studies = studies
+        self.documents = documents
+        self.warnings = warnings
+    }
+
+    /// A dataset by id.
+    public func dataset(_ id: String) -> Dataset? { datasets.first { $0.id == id } }
+    /// A device by id.
+    public func device(_ id: String) -> DeviceProfile? { devices.first { $0.id == id } }
+    /// A strategy by id.
+    public func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }
+}
+
+/// `site.json`.
+public struct SiteSettings: Sendable, Equatable {
+    /// The site's title.
+    public var title: String
+    /// One paragraph under the title on the index.
+    public var tagline: String
+    /// Latency settings a study uses when it names none, ms.
+    public var defaultLatenciesMs: [Double]
+
+    /// Settings.
+    public init(title: String, tagline: String, defaultLatenciesMs: [Double] = [100, 1_000]) {
+        self.title = title
+        self.tagline = tagline
+        self.defaultLatenciesMs = defaultLatenciesMs
+    }
+}
+
+/// One study: a dataset on devices under gestures, strategies × latency settings × seeds.
+public struct Study: Sendable, Equatable {
+    /// What the study's runs compare.
+    public enum Kind: String, Sendable, Equatable {
+        /// Strategies side by side at a few latency settings.
+        case comparison
+        /// Many latency settings, drawn as lines of a metric against latency.
+        case sweep
+    }
+
+    /// Identifier (the file name without `.json`); also the page's file name.
+    public var id: String
+    /// Title.
+    public var title: String
+    /// The question it asks, in a sentence or two (plain text).
+    public var question: String
+    /// Comparison or sweep.
+    public var kind: Kind
+    /// Dataset id.
+    public var dataset: String
+    /// Device ids (at least one).
+    public var devices: [String]
+    /// Gestures (presets or inline forms, resolved).
+    public var gestures: [Gesture]
+    /// Latency settings, ms.
+    public var latenciesMs: [Double]
+    /// Strategy ids, in the order the study shows them.
+    public var strategies: [String]
+    /// Seeds (each combination runs once per seed).
+    public var seeds: [UInt64]
+    /// Overrides the dataset's layout and cell design.
+    public var presentation: Presentation?
+    /// Position on the index (lower first).
+    public var order: Int
+    /// Techniques this study isolates (used to link technique pages to it).
+    public var isolates: [TechniqueID]
+    /// The file it came from, relative to `Content/`.
+    public var sourceFile: String
+
+    /// A study.
+    public init(id: String, title: String, question: String, kind: Kind = .comparison, dataset: String, devices: [String],
+                gestures: [Gesture], latenciesMs: [Double], strategies: [String], seeds: [UInt64] = [1],
+                presentation: Presentation? = nil, order: Int = 100, isolates: [TechniqueID] = [], sourceFile: String) {
+        self.id = id
+        self.title = title
+        self.question = question
+        self.kind = kind
+        self.dataset = dataset
+        self.devices = devices
+        self.gestures = gestures
+        self.latenciesMs = latenciesMs
+        self.strategies = strategies
+        self.seeds = seeds
+        self.presentation = presentation
+        self.order = order
+        self.isolates = isolates
+        self.sourceFile = sourceFile
+    }
+}
+
+/// A Markdown file from `Content/`, not yet rendered.
+public struct ContentDocument: Sendable, Equatable {
+    /// Path relative to `Content/`, with `/` separators.
+    public var path: String
+    /// The file's text.
+    public var text: String
+
+    /// A document.
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+}
+
+/// A problem in `Content/`, located as precisely as the file allows.
+public struct ContentDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Error or warning.
+    public enum Severity: String, Sendable { case error, warning }
+
+    /// Path relative to the content folder (e.g. `studies/glitchy.json`).
+    public var file: String
+    /// 1-based line, or nil when the problem is about the whole file.
+    public var line: Int?
+    /// 1-based column in characters, or nil.
+    public var column: Int?
+    /// What is wrong, quoting the bad value and saying what is valid.
+    public var message: String
+    /// Error or warning.
+    public var severity: Severity
+
+    /// A diagnostic.
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.severity = severity
+    }
+
+    /// `file:line:column: error: message`, as compilers print it.
+    public var description: String {
+        var location = file
+        if let line { location += ":\(line)" ; if let column { location += ":\(column)" } }
+        return "\(location): \(severity.rawValue): \(message)"
+    }
+}
+
+/// Content that could not be loaded: every problem found, in file order.
+public struct ContentError: Error, Sendable, CustomStringConvertible {
+    /// The problems.
+    public var diagnostics: [ContentDiagnostic]
+
+    /// An error with its problems.
+    public init(_ diagnostics: [ContentDiagnostic]) { self.diagnostics = diagnostics }
+
+    /// One line per problem.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
