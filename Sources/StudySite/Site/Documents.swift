@@ -1,0 +1,38 @@
+import Markdown
+import ScrollSimulation
+
+/// Markdown documents from `Content/`, rendered for the page that shows them.
+extension SiteBuilder {
+    /// Turns the site's own link forms into page-relative URLs: `technique:T3`, `strategy:wwdc21`,
+    /// `study:glitchy-table`, `dataset:users-1000`, `run:<run id>`, `model:` and `model:#anchor`.
+    static func rewrite(_ url: String, root: String) -> String {
+        guard let colon = url.firstIndex(of: ":") else { return url }
+        let scheme = String(url[..<colon])
+        let rest = String(url[url.index(after: colon)...])
+        var fragment = ""
+        var name = rest
+        if let hash = rest.firstIndex(of: "#") { fragment = String(rest[hash...]); name = String(rest[..<hash]) }
+        switch scheme {
+        case "technique": return TechniqueID(text: name).map { "\(root)techniques/\($0.slug).html\(fragment)" } ?? url
+        case "strategy": return "\(root)strategies/\(RunPlanner.slug(name)).html\(fragment)"
+        case "study": return "\(root)studies/\(RunPlanner.slug(name)).html\(fragment)"
+        case "dataset": return "\(root)datasets/\(RunPlanner.slug(name)).html\(fragment)"
+        case "run": return "\(root)runs/\(name).html\(fragment)"
+        case "model": return "\(root)model.html\(fragment)"
+        default: return url
+        }
+    }
+
+    /// The rendered body of `Content/<path>` (author-written, so raw HTML is allowed), or nil when absent.
+    func document(_ path: String, root: String = "../") throws(SiteError) -> MarkdownDocument? {
+        guard let doc = content.documents.first(where: { $0.path == path }) else { return nil }
+        var options = MarkdownOptions()
+        options.allowRawHTML = true
+        options.headingAnchors = true
+        options.highlightSwift = true
+        options.rewriteURL = { url in SiteBuilder.rewrite(url, root: root) }
+        do { return try MarkdownDocument(parsing: doc.text, options: options) } catch {
+            throw SiteError.input("\(path): error: \(error.description)")
+        }
+    }
+}

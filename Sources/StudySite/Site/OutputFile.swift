@@ -1,0 +1,19 @@
+/// One file of the generated site, by path relative to the output folder.
+public struct OutputFile: Sendable, Equatable {
+    /// Relative path with `/` separators.
+    public var path: String
+    /// The file's bytes.
+    public var bytes: [UInt8]
+
+    /// A text file (UTF-8).
+    public init(path: String, text: String) {
+        self.path = path
+        bytes = Array(text.utf8)
+    }
+
+    /// A binary file.
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}

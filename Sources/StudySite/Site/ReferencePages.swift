@@ -1,0 +1,129 @@
+import Mustache
+import ScrollSimulation
+
+/// Technique, strategy, dataset and model pages.
+extension SiteBuilder {
+    /// Sources as links.
+    func sourceLinks(_ ids: [String]) -> MustacheValue {
+        .array(ids.compactMap(SourceRef.named).map { s in
+            .object(["title": .string(s.title), "url": .string(s.url), "hasCode": .bool(s.codeURL != nil), "codeURL": .string(s.codeURL ?? "")])
+        })
+    }
+
+    func techniquesIndexData() -> [String: MustacheValue] {
+        var groups: [String] = []
+        for info in TechniqueInfo.all where !groups.contains(info.group) { groups.append(info.group) }
+        return ["groups": .array(groups.map { group in
+            .object(["name": .string(group), "techniques": .array(TechniqueInfo.all.filter { $0.group == group }.map { info in
+                .object(["id": .string(info.id.description), "title": .string(info.title), "summary": .string(info.summary),
+                         "href": .string("\(info.id.slug).html")])
+            })])
+        })]
+    }
+
+    func techniqueData(_ info: TechniqueInfo) throws(SiteError) -> [String: MustacheValue] {
+        let doc = try document("techniques/\(info.id.slug).md")
+        let strategies = strategiesInUse().filter { $0.uses(info.id) }
+        let isolating = content.studies.filter { $0.isolates.contains(info.id) }
+        let evidence: [MustacheValue] = isolating.map { study in
+            .object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"),
+                     "rows": .array(runs(of: study.id).map { metricRow($0.run, $0.result.metrics, root: "../") })])
+        }
+        return [
+            "id": .string(info.id.description), "title": .string(info.title), "group": .string(info.group), "summary": .string(info.summary),
+            "sources": sourceLinks(info.sources),
+            "strategies": .array(strategies.map { .object(["name": .string($0.name), "href": .string("../strategies/\($0.id).html")]) }),
+            "hasStrategies": .bool(!strategies.isEmpty),
+            "evidence": .array(evidence), "hasEvidence": .bool(!evidence.isEmpty),
+            "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
+        ]
+    }
+
+    func strategiesIndexData(_ strategies: [Strategy]) -> [String: MustacheValue] {
+        ["strategies": .array(strategies.map { s in
+            .object(["name": .string(s.name), "id": .string(s.id), "href": .string("\(s.id).html"), "summary": .string(s.summary),
+                     "techniques": techniqueLinks(s.techniques)])
+        })]
+    }
+
+    func strategyData(_ strategy: Strategy) throws(SiteError) -> [String: MustacheValue] {
+        let doc = try document("strategies/\(strategy.id).md")
+        let rows: [MustacheValue] = plan.indices.filter { plan[$0].config.strategy.id == strategy.id }.map { i in
+            var row = metricRow(plan[i], results[i].metrics, root: "../")
+            if case var .object(fields) = row {
+                fields["study"] = .string(content.studies.first { $0.id == plan[i].studyID }?.title ?? plan[i].studyID)
+                fields["studyHref"] = .string("../studies/\(plan[i].studyID).html")
+                row = .object(fields)
+            }
+            return row
+        }
+        let source = strategy.source.flatMap(SourceRef.named)
+        return [
+            "name": .string(strategy.name), "id": .string(strategy.id), "summary": .string(strategy.summary),
+            "techniques": .array(strategy.techniques.map { id in
+                .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title),
+                         "summary": .string(TechniqueInfo.of(id).summary), "href": .string("../techniques/\(id.slug).html")])
+            }),
+            "hasSource": .bool(source != nil), "sourceTitle": .string(source?.title ?? ""), "sourceURL": .string(source?.url ?? ""),
+            "quirks": .bool(strategy.parameters.sourceQuirks),
+            "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
+            "rows": .array(rows),
+        ]
+    }
+
+    func datasetsIndexData() -> [String: MustacheValue] {
+        ["datasets": .array(datasetsInUse().map { d in
+            .object(["name": .string(d.name), "href": .string("\(RunPlanner.slug(d.id)).html"), "summary": .string(d.summary), "rows": .int(d.count)])
+        })]
+    }
+
+    func datasetData(_ d: Dataset) -> [String: MustacheValue] {
+        let n = d.count
+        var minLength = Int.max, maxLength = 0, total = 0
+        let sampleCount = min(n, 10_000)
+        for i in 0..<sampleCount {
+            let length = d.textLength(i)
+            minLength = min(minLength, length); maxLength = max(maxLength, length); total += length
+        }
+        let images = d.hasImages ? d.imagePixels(0).map { "\($0.width)×\($0.height) px (first row)" } ?? "none" : "none"
+        let samples: [MustacheValue] = (0..<min(n, 8)).map { i in
+            let row = d.row(i)
+            return .object(["id": .string(row.id), "text": .string(row.text), "detail": .string(row.detail ?? ""),
+                            "image": .string(row.imageURL.map { "\($0) (\(row.imageWidth)×\(row.imageHeight) px)" } ?? "—")])
+        }
+        let fields: [(String, String)] = [
+            ("Rows", String(n)), ("Text", "\(minLength)–\(maxLength) characters, mean \(formatDecimal(Double(total) / Double(max(1, sampleCount)), places: 1))\(sampleCount < n ? " (first \(sampleCount) rows)" : "")"),
+            ("Text source", d.textSource == .model ? "read per row from the slow model (takes the latency setting)" : "in the loaded data"),
+            ("Initial fetch", d.requiresInitialFetch ? "yes: the rows arrive in one request" : "no"),
+            ("Images", images), ("Layout", d.presentation.layout.isGrid ? "grid" : "table"), ("Cell design", d.presentation.cellDesign.id),
+        ]
+        let studies = content.studies.filter { $0.dataset == d.id }
+        return ["name": .string(d.name), "summary": .string(d.summary),
+                "fields": .array(fields.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
+                "samples": .array(samples),
+                "studies": .array(studies.map { .object(["title": .string($0.title), "href": .string("../studies/\($0.id).html")]) })]
+    }
+
+    func modelData() -> [String: MustacheValue] {
+        let devices = content.devices
+        let constants: [MustacheValue] = DeviceProfile.catalog.map { constant in
+            .object(["key": .string(constant.key), "unit": .string(constant.unit), "reason": .string(constant.reason),
+                     "values": .array(devices.map { .string(String($0[keyPath: constant.keyPath])) })])
+        }
+        typealias Row = (key: String, unit: String, value: (DeviceProfile) -> String)
+        let displayRows: [Row] = [
+            ("refreshRateHz", "Hz", { String($0.refreshRateHz) }),
+            ("viewport", "pt", { "\(formatDecimal($0.viewportWidth, places: 0))×\(formatDecimal($0.viewportHeight, places: 0))" }),
+            ("screenScale", "px per pt", { formatDecimal($0.screenScale, places: 1) }),
+            ("backgroundCores", "cores", { String($0.backgroundCores) }),
+            ("workerThreadCap", "threads", { String($0.workerThreadCap) }),
+            ("maxConcurrentDownloads", "downloads", { String($0.maxConcurrentDownloads) }),
+        ]
+        let display: [MustacheValue] = displayRows.map { row in
+            let values: [MustacheValue] = devices.map { .string(row.value($0)) }
+            return .object(["key": .string(row.key), "unit": .string(row.unit), "values": .array(values)])
+        }
+        return ["devices": .array(devices.map { .object(["name": .string($0.name), "id": .string($0.id)]) }),
+                "display": .array(display), "constants": .array(constants)]
+    }
+}

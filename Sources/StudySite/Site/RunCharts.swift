@@ -1,0 +1,77 @@
+import ScrollSimulation
+import SVGCharts
+
+/// The charts of one run, drawn from its series.
+struct RunCharts {
+    let run: PlannedRun
+    let result: RunResult
+
+    private var interval: Double { Double(run.config.device.vsyncInterval) / 1_000 }
+    private var start: Micros { result.gestureStart }
+
+    /// Budget lines for the run's refresh rate.
+    var budgets: [ReferenceLine] {
+        let hz = run.config.device.refreshRateHz
+        return [ReferenceLine(interval, "1 frame at \(hz) Hz"), ReferenceLine(interval * 2, "2 frames")]
+    }
+
+    /// Frames presented while the list scrolled (idle-time frames only show when content landed,
+    /// so their spacing is not a frame duration), as the chart library wants them.
+    var chartFrames: [SVGCharts.FrameSample] {
+        result.frames.filter { $0.scrolling && $0.presented >= start }.map { f in
+            SVGCharts.FrameSample(start: Double(f.presented - start) / 1_000, duration: Double(f.duration) / 1_000,
+                                  kind: f.hitchKind == 1 ? .commitHitch : f.hitchKind == 2 ? .renderHitch : .normal)
+        }
+    }
+
+    func frameTimeline(id: String) -> Chart {
+        FrameTimeline(id: id, title: "Frame durations over time",
+                      description: "Time between successive frames on screen while the list scrolls, from the start of the gesture.",
+                      frames: chartFrames, budgets: budgets).render()
+    }
+
+    func sortedDurations(id: String) -> Chart {
+        SortedDurations(id: id, title: "Frames sorted by duration",
+                        description: "Every frame presented while the list scrolled, longest first.",
+                        frames: chartFrames, budgets: budgets).render()
+    }
+
+    func contentTimeline(id: String) -> Chart {
+        let rows = result.contentLanes.enumerated().map { index, lane in
+            ContentTimeline.Row(label: "Position \(index + 1)", segments: lane.compactMap { segment in
+                guard segment.end > start else { return nil }
+                let state: ContentTimeline.State
+                switch segment.state {
+                case .correct: state = .correct
+                case .placeholder: state = .placeholder
+                case .stale: state = .stale
+                case .empty: state = .empty
+                }
+                return ContentTimeline.Segment(start: Double(max(segment.start, start) - start) / 1_000,
+                                               end: Double(segment.end - start) / 1_000, state: state,
+                                               content: segment.state == .stale ? segment.shownItem : nil)
+            })
+        }
+        let settle = Double(result.settleTime - start) / 1_000
+        return ContentTimeline(id: id, title: "What each on-screen position showed",
+                               description: "Each row is a position on screen, top to bottom; time runs left to right from the start of the gesture.",
+                               rows: rows, settle: ReferenceLine(settle, "list settles"),
+                               duration: Double(result.endTime - start) / 1_000).render()
+    }
+
+    func queueAndMemory(id: String) -> Chart {
+        let frames = result.frames.filter { $0.presented >= start }
+        let depth = TimeSeries.Series(name: "Queued work items", points: frames.map { TimeSeries.Point(Double($0.presented - start) / 1_000, Double($0.queueDepth)) })
+        return TimeSeries(id: id, title: "Background work waiting", description: "Work items waiting for a thread, a serial queue or a connection.",
+                          series: [depth], valueName: "Waiting items", unit: "", fillFirst: true,
+                          duration: Double(result.endTime - start) / 1_000).render()
+    }
+
+    func imageMemory(id: String) -> Chart {
+        let frames = result.frames.filter { $0.presented >= start }
+        let bytes = TimeSeries.Series(name: "Decoded images", points: frames.map { TimeSeries.Point(Double($0.presented - start) / 1_000, Double($0.imageBytes) / 1_048_576) })
+        return TimeSeries(id: id, title: "Decoded image memory", description: "Bytes of decoded bitmaps held by cells and caches.",
+                          series: [bytes], valueName: "Memory", unit: "MiB", fillFirst: true,
+                          duration: Double(result.endTime - start) / 1_000).render()
+    }
+}

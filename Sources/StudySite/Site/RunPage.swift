@@ -1,0 +1,70 @@
+import Mustache
+import ScrollSimulation
+import SVGCharts
+
+/// One page per run, with its JSON and CSV downloads.
+extension SiteBuilder {
+    func runPage(_ run: PlannedRun, _ result: RunResult) -> (title: String, data: [String: MustacheValue], downloads: [OutputFile]) {
+        let c = run.config
+        let m = result.metrics
+        let charts = RunCharts(run: run, result: result)
+        let id = RunPlanner.slug(run.id)
+        var chartList = [charts.frameTimeline(id: "\(id)-frames"), charts.contentTimeline(id: "\(id)-content"),
+                         charts.sortedDurations(id: "\(id)-sorted"), charts.queueAndMemory(id: "\(id)-queue")]
+        if c.dataset.hasImages { chartList.append(charts.imageMemory(id: "\(id)-memory")) }
+        let study = content.studies.first { $0.id == run.studyID }
+        let verdict = Format.verdict(m)
+        let parameters: [(String, String)] = [
+            ("Study", study?.title ?? run.studyID), ("Strategy", "\(c.strategy.name) (\(c.strategy.id))"),
+            ("Techniques", c.strategy.techniques.map(\.description).joined(separator: " ")),
+            ("Dataset", "\(c.dataset.name) (\(c.dataset.count) rows)"), ("Device", c.device.name),
+            ("Gesture", "\(c.gesture.id): \(c.gesture.summary)"), ("Model latency", "\(Format.latency(c.latency.milliseconds)) (\(c.latencyDistribution.label))"),
+            ("Seed", String(c.seed)), ("Layout", c.effectivePresentation.layout.isGrid ? "grid" : "table"),
+            ("Cell design", c.effectivePresentation.cellDesign.id),
+        ]
+        let metrics: [MustacheValue] = m.flat.map { .object(["name": .string($0.name), "value": .string($0.value.description)]) }
+        let title = "\(c.strategy.name) at \(Format.latency(c.latency.milliseconds))"
+        let data: [String: MustacheValue] = [
+            "title": .string(title), "id": .string(run.id),
+            "studyTitle": .string(study?.title ?? run.studyID), "studyHref": .string("../studies/\(run.studyID).html"),
+            "strategyHref": .string("../strategies/\(c.strategy.id).html"),
+            "techniques": techniqueLinks(c.strategy.techniques),
+            "parameters": .array(parameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
+            "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
+            "headline": metricRow(run, m, root: "../"),
+            "hitchBand": .string(m.hitchBand), "organizerBand": .string(m.organizerBand),
+            "charts": .array(chartList.map(chartData)),
+            "metrics": .array(metrics),
+            "jsonHref": .string("\(run.id).json"), "csvHref": .string("\(run.id).csv"),
+        ]
+        return (title, data, [OutputFile(path: "runs/\(run.id).json", text: runJSON(run, result)),
+                              OutputFile(path: "runs/\(run.id).csv", text: runCSV(result))])
+    }
+
+    /// The run's parameters and metrics as JSON (the same shape as `simulate --json`).
+    func runJSON(_ run: PlannedRun, _ result: RunResult) -> String {
+        var object = SimulateCommand.json(config: run.config, metrics: result.metrics)
+        if case var .object(fields) = object {
+            fields["id"] = .string(run.id)
+            fields["study"] = .string(run.studyID)
+            object = .object(fields)
+        }
+        return object.serialized(pretty: true) + "\n"
+    }
+
+    /// One line per presented frame from the gesture's start; times in ms from that start.
+    func runCSV(_ result: RunResult) -> String {
+        var lines = ["presented_ms,duration_ms,hitch_ms,hitch_kind,scrolling,main_ms,render_ms,offset_pt,visible,placeholder,stale,queue,image_kib"]
+        lines.reserveCapacity(result.frames.count + 1)
+        let start = result.gestureStart
+        for f in result.frames where f.presented >= start {
+            let kind = f.hitchKind == 1 ? "commit" : f.hitchKind == 2 ? "render" : ""
+            lines.append([formatDecimal(Double(f.presented - start) / 1_000, places: 1), formatDecimal(Double(f.duration) / 1_000, places: 1),
+                          formatDecimal(Double(f.hitch) / 1_000, places: 1), kind, f.scrolling ? "1" : "0",
+                          formatDecimal(Double(f.mainWork) / 1_000, places: 2), formatDecimal(Double(f.renderWork) / 1_000, places: 2),
+                          formatDecimal(f.offset, places: 0), String(f.visible), String(f.placeholder), String(f.stale),
+                          String(f.queueDepth), String(f.imageBytes / 1_024)].joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,59 @@
+import ScrollSimulation
+
+/// One run of a study, with a stable id that is also its page's file name.
+public struct PlannedRun: Sendable {
+    /// Stable id, safe as a file name: `<study>--<strategy>--<latency>ms[--<device>][--<gesture>][--s<seed>]`.
+    public var id: String
+    /// The study it belongs to.
+    public var studyID: String
+    /// What to simulate.
+    public var config: RunConfig
+}
+
+/// Expands studies into runs: study × device × gesture × latency × strategy × seed.
+public enum RunPlanner {
+    /// Every run of every study, in study order, then device, gesture, latency, strategy, seed.
+    public static func plan(_ content: SiteContent) -> [PlannedRun] {
+        var runs: [PlannedRun] = []
+        for study in content.studies {
+            guard let dataset = content.dataset(study.dataset) else { continue }
+            for deviceID in study.devices {
+                guard let device = content.device(deviceID) else { continue }
+                for gesture in study.gestures {
+                    for latency in study.latenciesMs {
+                        for strategyID in study.strategies {
+                            guard let strategy = content.strategy(strategyID) else { continue }
+                            for seed in study.seeds {
+                                var id = "\(study.id)--\(strategy.id)--\(formatDecimal(latency, places: 1).replacingOccurrences(of: ".", with: "_"))ms"
+                                if study.devices.count > 1 { id += "--\(device.id)" }
+                                if study.gestures.count > 1 { id += "--\(slug(gesture.id))" }
+                                if study.seeds.count > 1 { id += "--s\(seed)" }
+                                let config = RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture,
+                                                       latency: .ms(latency), seed: seed, presentation: study.presentation)
+                                runs.append(PlannedRun(id: id, studyID: study.id, config: config))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return runs
+    }
+
+    /// Lower-case letters, digits and single dashes: safe in a file name and a URL.
+    public static func slug(_ text: String) -> String {
+        var out = ""
+        var dash = false
+        for scalar in text.lowercased().unicodeScalars {
+            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") {
+                out.unicodeScalars.append(scalar)
+                dash = false
+            } else if !dash, !out.isEmpty {
+                out += "-"
+                dash = true
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "x" : String(out.prefix(80))
+    }
+}

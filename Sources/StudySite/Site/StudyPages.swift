@@ -1,0 +1,127 @@
+import Mustache
+import ScrollSimulation
+import SVGCharts
+
+/// The index with its summary matrix, and one page per study.
+extension SiteBuilder {
+    /// Headline metrics of one run as a table row.
+    func metricRow(_ run: PlannedRun, _ m: RunMetrics, root: String) -> MustacheValue {
+        let verdict = Format.verdict(m)
+        return .object([
+            "strategy": .string(run.config.strategy.name), "strategyID": .string(run.config.strategy.id),
+            "strategyHref": .string("\(root)strategies/\(run.config.strategy.id).html"),
+            "latency": .string(Format.latency(run.config.latency.milliseconds)),
+            "device": .string(run.config.device.name), "gesture": .string(run.config.gesture.id),
+            "href": .string("\(root)runs/\(run.id).html"),
+            "hitchRatio": .string(Format.ratio(m.hitchTimeRatio)), "band": .string(m.hitchBand),
+            "hitches": .int(m.hitchCount), "p95": .string(Format.ms(m.frameDurationP95Ms)),
+            "maxFrame": .string(Format.ms(m.frameDurationMaxMs)),
+            "stale": .string(Format.percent(m.staleShare)), "placeholder": .string(Format.percent(m.placeholderShare)),
+            "changesAfterSettle": .int(m.contentChangesAfterSettle),
+            "ttc95": .string(Format.ms(m.timeToContentP95Ms)),
+            "requests": .int(m.requestsStarted), "wasted": .int(m.requestsWasted),
+            "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
+        ])
+    }
+
+    func indexData() -> [String: MustacheValue] {
+        let studies: [MustacheValue] = content.studies.map { study in
+            let runs = runs(of: study.id)
+            let device = study.devices.first ?? ""
+            let gesture = study.gestures.first?.id ?? ""
+            let primary = runs.filter { $0.run.config.device.id == device && $0.run.config.gesture.id == gesture && $0.run.config.seed == study.seeds.first }
+            let latencies = study.kind == .sweep ? [study.latenciesMs.first!, study.latenciesMs.last!] : study.latenciesMs
+            let rows: [MustacheValue] = study.strategies.compactMap { sid in
+                guard let strategy = content.strategy(sid) else { return nil }
+                let cells: [MustacheValue] = latencies.map { latency in
+                    guard let hit = primary.first(where: { $0.run.config.strategy.id == sid && $0.run.config.latency == .ms(latency) }) else {
+                        return .object(["present": false, "cell": .null])
+                    }
+                    return .object(["present": true, "cell": metricRow(hit.run, hit.result.metrics, root: "")])
+                }
+                return .object(["strategy": .string(strategy.name), "strategyHref": .string("strategies/\(sid).html"),
+                                "techniques": .string(strategy.techniques.map(\.description).joined(separator: " ")), "cells": .array(cells)])
+            }
+            return .object([
+                "id": .string(study.id), "title": .string(study.title), "question": .string(study.question),
+                "href": .string("studies/\(study.id).html"),
+                "latencies": .array(latencies.map { .string(Format.latency($0)) }),
+                "setup": .string(setupLine(study)),
+                "rows": .array(rows),
+            ])
+        }
+        return ["tagline": .string(content.site.tagline), "studies": .array(studies), "runCount": .int(plan.count)]
+    }
+
+    /// "glitchy-300 · iPhone, 60 Hz · gesture aggressive" for a study.
+    func setupLine(_ study: Study) -> String {
+        let dataset = content.dataset(study.dataset)?.name ?? study.dataset
+        let devices = study.devices.compactMap { content.device($0)?.name }.joined(separator: " and ")
+        let gestures = study.gestures.map(\.id).joined(separator: ", ")
+        return "\(dataset) · \(devices) · gesture \(gestures)"
+    }
+
+    func studyData(_ study: Study) -> [String: MustacheValue] {
+        let runs = runs(of: study.id)
+        var groups: [MustacheValue] = []
+        var charts: [MustacheValue] = []
+        for device in study.devices {
+            for gesture in study.gestures {
+                let group = runs.filter { $0.run.config.device.id == device && $0.run.config.gesture.id == gesture.id }
+                guard !group.isEmpty else { continue }
+                let label = "\(content.device(device)?.name ?? device) · gesture \(gesture.id)"
+                groups.append(.object(["label": .string(label), "rows": .array(group.map { metricRow($0.run, $0.result.metrics, root: "../") })]))
+                let chartID = RunPlanner.slug("\(study.id)-\(device)-\(gesture.id)")
+                if study.kind == .sweep {
+                    charts.append(chartData(sweepChart(study, group, id: "\(chartID)-hitch", metric: "Hitch time ratio", unit: "ms/s", logY: false) { $0.hitchTimeRatio }))
+                    charts.append(chartData(sweepChart(study, group, id: "\(chartID)-stale", metric: "Wrong-row cell-frames", unit: "%", logY: false) { $0.staleShare * 100 }))
+                    charts.append(chartData(sweepChart(study, group, id: "\(chartID)-ttc", metric: "Time to content, p95", unit: "ms", logY: false) { $0.timeToContentP95Ms }))
+                } else {
+                    for latency in study.latenciesMs {
+                        let items = group.filter { $0.run.config.latency == .ms(latency) }.map { RatioBars.Item($0.run.config.strategy.name, $0.result.metrics.hitchTimeRatio) }
+                        let chart = RatioBars(id: "\(chartID)-\(RunPlanner.slug(Format.latency(latency)))", title: "Hitch time ratio at \(Format.latency(latency)) · \(label)",
+                                              description: "Hitch time per second of scrolling for each strategy, against Apple's bands.",
+                                              items: items, bands: appleBands).render()
+                        charts.append(chartData(chart))
+                    }
+                }
+            }
+        }
+        let dataset = content.dataset(study.dataset)
+        return [
+            "title": .string(study.title), "question": .string(study.question), "setup": .string(setupLine(study)),
+            "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(RunPlanner.slug(study.dataset)).html"),
+            "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
+            "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")),
+            "isSweep": .bool(study.kind == .sweep),
+            "groups": .array(groups), "charts": .array(charts),
+            "isolates": techniqueLinks(study.isolates),
+            "hasIsolates": .bool(!study.isolates.isEmpty),
+            "strategies": .array(study.strategies.compactMap { content.strategy($0) }.map { s in
+                .object(["name": .string(s.name), "href": .string("../strategies/\(s.id).html"), "summary": .string(s.summary),
+                         "techniques": techniqueLinks(s.techniques)])
+            }),
+        ]
+    }
+
+    /// Apple's bands for the hitch time ratio (WWDC20 and the tech talks).
+    var appleBands: [RatioBars.Band] {
+        [RatioBars.Band(0, 5, "good (< 5 ms/s)", tone: .good), RatioBars.Band(5, 10, "warning (5–10)", tone: .warning),
+         RatioBars.Band(10, .infinity, "critical (≥ 10)", tone: .critical)]
+    }
+
+    func sweepChart(_ study: Study, _ group: [(run: PlannedRun, result: RunResult)], id: String, metric: String, unit: String, logY: Bool,
+                    value: (RunMetrics) -> Double) -> Chart {
+        let series = study.strategies.compactMap { sid -> SweepLines.Series? in
+            let points = group.filter { $0.run.config.strategy.id == sid }
+                .map { SweepLines.Point($0.run.config.latency.milliseconds, value($0.result.metrics)) }
+                .sorted { $0.x < $1.x }
+            guard !points.isEmpty, let s = content.strategy(sid) else { return nil }
+            return SweepLines.Series(name: s.name, points: points)
+        }
+        let references = metric == "Hitch time ratio" ? [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")] : []
+        return SweepLines(id: id, title: "\(metric) against model latency", description: "One line per strategy; each point is one run.",
+                          series: series, xName: "Model latency", xUnit: "ms", yName: metric, yUnit: unit, logY: logY,
+                          references: references).render()
+    }
+}

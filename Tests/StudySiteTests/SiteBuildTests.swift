@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import ScrollSimulation
+@testable import StudySite
+
+/// A small site built from content made in code, so these tests do not depend on `Content/`.
+enum SmallSite {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func content(title: String = "Small study site") -> SiteContent {
+        let study = Study(id: "glitchy", title: "GlitchyTable <steps> & \"quotes\"", question: "Which step keeps the list smooth?",
+                          dataset: "glitchy-300", devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: [100, 1_000],
+                          strategies: ["glitchy-sync", "glitchy-serial-cancel"], isolates: [.t3], sourceFile: "studies/glitchy.json")
+        return SiteContent(site: SiteSettings(title: title, tagline: "A tagline with <b>markup</b> that must stay text."),
+                           datasets: [.glitchy(300)], devices: DeviceProfile.builtIn, strategies: Strategy.presets, studies: [study])
+    }
+
+    static func build(jobs: Int = 1, content: SiteContent = content()) throws -> [OutputFile] {
+        let templates = try TemplateSet.load(from: packageRoot.appendingPathComponent("Templates"))
+        return try SiteGenerator.build(content: content, templates: templates, jobs: jobs).files
+    }
+}
+
+@Suite("Site build")
+struct SiteBuildTests {
+    @Test("Builds every page kind with page-relative links and escaped user text")
+    func pages() throws {
+        let files = try SmallSite.build()
+        let paths = Set(files.map(\.path))
+        for path in ["index.html", "studies/glitchy.html", "runs/glitchy--glitchy-sync--100ms.html", "runs/glitchy--glitchy-sync--100ms.json",
+                     "runs/glitchy--glitchy-sync--100ms.csv", "techniques/index.html", "techniques/t3.html", "strategies/glitchy-sync.html",
+                     "datasets/glitchy-300.html", "model.html", "assets/site.css", "assets/charts.css"] {
+            #expect(paths.contains(path), "missing \(path)")
+        }
+        let index = String(decoding: files.first { $0.path == "index.html" }!.bytes, as: UTF8.self)
+        #expect(index.contains("GlitchyTable &lt;steps&gt; &amp; &quot;quotes&quot;"))
+        #expect(index.contains("A tagline with &lt;b&gt;markup&lt;/b&gt;"))
+        #expect(!index.contains("href=\"/"), "no root-relative links")
+        #expect(index.contains("Content-Security-Policy"))
+        let run = String(decoding: files.first { $0.path == "runs/glitchy--glitchy-sync--100ms.html" }!.bytes, as: UTF8.self)
+        #expect(run.contains("href=\"../assets/site.css\""))
+        #expect(run.contains("role=\"img\""))
+        #expect(!run.contains("<script"))
+        for file in files where file.path.hasSuffix(".html") {
+            #expect(file.bytes.count < 1_000_000, "\(file.path) is \(file.bytes.count) bytes")
+        }
+    }
+
+    @Test("Two builds, and builds with 1 and 2 jobs, give the same bytes")
+    func deterministic() throws {
+        let a = try SmallSite.build(jobs: 1)
+        let b = try SmallSite.build(jobs: 2)
+        let c = try SmallSite.build(jobs: 2)
+        #expect(a == b)
+        #expect(b == c)
+    }
+
+    @Test("Publishing swaps the site in whole, removes stale files, and --check reports differences")
+    func publishAndCheck() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-publish-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = dir.appendingPathComponent("Output")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: output.appendingPathComponent("stale.html"))
+        let files = [OutputFile(path: "index.html", text: "<p>hi</p>"), OutputFile(path: "runs/a.html", text: "a")]
+        try SitePublisher.publish(files, to: output)
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("stale.html").path))
+        #expect(SitePublisher.differences(files, from: output).isEmpty)
+        let changed = [OutputFile(path: "index.html", text: "<p>changed</p>"), OutputFile(path: "new.html", text: "n")]
+        #expect(SitePublisher.differences(changed, from: output) == ["changed: index.html", "extra: runs/a.html", "missing: new.html"])
+        #expect(throws: SiteError.self) { try SitePublisher.publish([OutputFile(path: "../escape.html", text: "x")], to: output) }
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path), "a refused publish leaves the site")
+    }
+
+    @Test("A template naming something the page never defines is an error, with file, line and column")
+    func strictTemplates() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-templates-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: dir)
+        let model = dir.appendingPathComponent("model.mustache")
+        try ("<h1>{{titel}}</h1>\n" + String(contentsOf: model, encoding: .utf8)).write(to: model, atomically: true, encoding: .utf8)
+        let templates = try TemplateSet.load(from: dir)
+        do {
+            _ = try SiteGenerator.build(content: SmallSite.content(), templates: templates, jobs: 1)
+            Issue.record("expected a strict-mode error")
+        } catch {
+            #expect(error.description.contains("model.mustache:1:5"), "\(error.description)")
+            #expect(error.description.contains("titel"))
+        }
+    }
+}
