@@ -104,7 +104,7 @@ extension SiteBuilder {
                 "studies": .array(studies.map { .object(["title": .string($0.title), "href": .string("../studies/\($0.id).html")]) })]
     }
 
-    func modelData() -> [String: MustacheValue] {
+    func modelData() throws(SiteError) -> [String: MustacheValue] {
         let devices = content.devices
         let constants: [MustacheValue] = DeviceProfile.catalog.map { constant in
             .object(["key": .string(constant.key), "unit": .string(constant.unit), "reason": .string(constant.reason),
@@ -123,7 +123,12 @@ extension SiteBuilder {
             let values: [MustacheValue] = devices.map { .string(row.value($0)) }
             return .object(["key": .string(row.key), "unit": .string(row.unit), "values": .array(values)])
         }
+        let metrics: [MustacheValue] = MetricDefinition.all.map { d in
+            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source)])
+        }
+        let doc = try document("model.md", root: "")
         return ["devices": .array(devices.map { .object(["name": .string($0.name), "id": .string($0.id)]) }),
-                "display": .array(display), "constants": .array(constants)]
+                "display": .array(display), "constants": .array(constants), "metrics": .array(metrics),
+                "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? "")]
     }
 }

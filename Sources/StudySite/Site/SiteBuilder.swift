@@ -39,7 +39,7 @@ struct SiteBuilder {
         for dataset in datasetsInUse() {
             files.append(try page(path: "datasets/\(RunPlanner.slug(dataset.id)).html", title: dataset.name, section: "datasets", template: "dataset", data: datasetData(dataset)))
         }
-        files.append(try page(path: "model.html", title: "The model and its metrics", section: "model", template: "model", data: modelData()))
+        files.append(try page(path: "model.html", title: "The model and its metrics", section: "model", template: "model", data: try modelData()))
         return files.sorted { $0.path < $1.path }
     }
 
