@@ -50,7 +50,9 @@ extension SiteBuilder {
                 "rows": .array(rows),
             ])
         }
-        return ["tagline": .string(content.site.tagline), "studies": .array(studies), "runCount": .int(plan.count)]
+        let tour = tourData()
+        return ["tagline": .string(content.site.tagline), "studies": .array(studies), "runCount": .int(plan.count),
+                "hasTour": .bool(tour != nil), "tour": tour ?? .array([])]
     }
 
     /// "glitchy-300 · iPhone, 60 Hz · gesture aggressive" for a study.
