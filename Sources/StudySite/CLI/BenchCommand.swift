@@ -16,7 +16,9 @@ enum BenchCommand {
 
     Per strategy preset: simulated seconds per wall second of the 'aggressive' gesture on users-1000 at
     1000 ms latency (target: at least 10 000x). Then the wall time and peak memory of one run over
-    synthetic:1000000 (targets: at most 1 s and 300 MB).
+    synthetic:1000000 (targets: at most 1 s and 300 MB). Then, from a checkout, the time to build the
+    default site from ./Content and ./Templates without writing it (target: at most 2 s), split into
+    simulating and rendering, with pages per second and the site's size.
     """
 
     static func run(_ args: [String], output: (String) -> Void) throws(UsageError) {
@@ -63,9 +65,33 @@ enum BenchCommand {
         let peak = peakMemoryBytes()
         lines.append("")
         lines.append("synthetic:1000000 (all-good, aggressive, 100 ms): wall \(formatDecimal(millionWall, places: 3)) s, simulated \(formatDecimal(result.endTime.secondsValue, places: 2)) s, peak memory \(formatDecimal(Double(peak) / 1_048_576, places: 1)) MiB (process high-water mark; \(formatDecimal(Double(before) / 1_048_576, places: 1)) MiB before the run)")
+        // The default site, if this is a checkout with Content/ and Templates/.
+        var siteObject: JSONValue = .null
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        if let content = try? ContentLoader.load(from: cwd.appendingPathComponent("Content")),
+           let templates = try? TemplateSet.load(from: cwd.appendingPathComponent("Templates")) {
+            let jobs = ProcessInfo.processInfo.activeProcessorCount
+            let siteStart = clock.now
+            if let report = try? SiteGenerator.build(content: content, templates: templates, jobs: jobs) {
+                let total = seconds(clock.now - siteStart)
+                let pages = report.files.filter { $0.path.hasSuffix(".html") }
+                let bytes = report.files.reduce(0) { $0 + $1.bytes.count }
+                let largest = report.files.max { $0.bytes.count < $1.bytes.count }!
+                lines.append("")
+                lines.append("default site (\(jobs) jobs): \(report.runs) runs, \(pages.count) pages, \(report.files.count) files, \(formatDecimal(Double(bytes) / 1_048_576, places: 2)) MiB; total \(formatDecimal(total, places: 3)) s (simulating \(formatDecimal(report.simulateSeconds, places: 3)) s, rendering \(formatDecimal(report.renderSeconds, places: 3)) s), \(formatDecimal(Double(pages.count) / total, places: 0)) pages/s; largest file \(largest.path) \(formatDecimal(Double(largest.bytes.count) / 1_024, places: 1)) KiB")
+                siteObject = .object(["runs": .int(report.runs), "pages": .int(pages.count), "files": .int(report.files.count), "bytes": .int(bytes),
+                                      "totalSeconds": .double(total), "simulateSeconds": .double(report.simulateSeconds),
+                                      "renderSeconds": .double(report.renderSeconds), "pagesPerSecond": .double(Double(pages.count) / total),
+                                      "largestFile": .string(largest.path), "largestFileBytes": .int(largest.bytes.count)])
+            }
+        } else {
+            lines.append("")
+            lines.append("default site: skipped (run from a checkout with Content/ and Templates/)")
+        }
         if a.flags.contains("--json") {
             output(JSONValue.object([
                 "presets": .array(rows),
+                "site": siteObject,
                 "millionRows": .object(["wallSeconds": .double(millionWall), "simulatedSeconds": .double(result.endTime.secondsValue),
                                         "peakMemoryBytes": .int(peak), "memoryBeforeBytes": .int(before)]),
             ]).serialized())

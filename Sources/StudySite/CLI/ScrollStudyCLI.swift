@@ -8,6 +8,7 @@ public enum ScrollStudyCLI {
     USAGE: scrollstudy <subcommand> [options]
 
     SUBCOMMANDS:
+      generate                Generate the study site from Content/ and Templates/ into Output/.
       simulate                Simulate one run and print its metrics.
       list                    List built-in strategies, techniques, gestures, datasets and devices.
       bench                   Measure simulation speed (build with -c release).
@@ -19,6 +20,7 @@ public enum ScrollStudyCLI {
       1  a check failed (generate --check found differences)
       2  usage error (unknown name, bad number, missing option)
       3  bad content or templates
+      4  the output could not be written
     """
 
     /// Runs the command line with `args` (without the program name); returns the exit code.
@@ -32,9 +34,14 @@ public enum ScrollStudyCLI {
             case "-h", "--help", "help": print(help)
             case "simulate": if wantsHelp { print(SimulateCommand.help) } else { try SimulateCommand.run(rest, output: out) }
             case "list": if wantsHelp { print(ListCommand.help) } else { try ListCommand.run(rest, output: out) }
+            case "generate":
+                if wantsHelp { print(GenerateCommand.help) } else {
+                    let code = try GenerateCommand.run(rest, output: out, status: { line in printError(line) })
+                    if code != 0 { return code }
+                }
             case "bench": if wantsHelp { print(BenchCommand.help) } else { try BenchCommand.run(rest, output: out) }
             default:
-                throw UsageError(unknownNameMessage(kind: "subcommand", name: command, valid: ["simulate", "list", "bench"]) + "; see 'scrollstudy --help'")
+                throw UsageError(unknownNameMessage(kind: "subcommand", name: command, valid: ["generate", "simulate", "list", "bench"]) + "; see 'scrollstudy --help'")
             }
         } catch {
             printError("error: \(error.description)")

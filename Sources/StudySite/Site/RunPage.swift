@@ -9,8 +9,15 @@ extension SiteBuilder {
         let m = result.metrics
         let charts = RunCharts(run: run, result: result)
         let id = RunPlanner.slug(run.id)
-        var chartList = [charts.frameTimeline(id: "\(id)-frames"), charts.contentTimeline(id: "\(id)-content"),
-                         charts.sortedDurations(id: "\(id)-sorted"), charts.queueAndMemory(id: "\(id)-queue")]
+        var chartList = [charts.frameTimeline(id: "\(id)-frames"), charts.contentTimeline(id: "\(id)-content")]
+        // Charts that would only draw a flat line are left out and said in words instead.
+        var notes: [String] = []
+        if m.hitchCount > 0 { chartList.append(charts.sortedDurations(id: "\(id)-sorted")) } else {
+            notes.append("Every frame met its deadline, so the frames sorted by duration would be one flat line at \(Format.ms(Double(c.device.vsyncInterval) / 1_000)).")
+        }
+        if m.peakQueueDepth > 0 { chartList.append(charts.queueAndMemory(id: "\(id)-queue")) } else {
+            notes.append("No background work ever waited for a thread, a queue or a connection.")
+        }
         if c.dataset.hasImages { chartList.append(charts.imageMemory(id: "\(id)-memory")) }
         let study = content.studies.first { $0.id == run.studyID }
         let verdict = Format.verdict(m)
@@ -34,11 +41,12 @@ extension SiteBuilder {
             "headline": metricRow(run, m, root: "../"),
             "hitchBand": .string(m.hitchBand), "organizerBand": .string(m.organizerBand),
             "charts": .array(chartList.map(chartData)),
+            "notes": .array(notes.map { .string($0) }),
             "metrics": .array(metrics),
             "jsonHref": .string("\(run.id).json"), "csvHref": .string("\(run.id).csv"),
         ]
         return (title, data, [OutputFile(path: "runs/\(run.id).json", text: runJSON(run, result)),
-                              OutputFile(path: "runs/\(run.id).csv", text: runCSV(result))])
+                              OutputFile(path: "runs/\(run.id).csv", text: runCSV(result, interval: c.device.vsyncInterval))])
     }
 
     /// The run's parameters and metrics as JSON (the same shape as `simulate --json`).
@@ -52,16 +60,17 @@ extension SiteBuilder {
         return object.serialized(pretty: true) + "\n"
     }
 
-    /// One line per presented frame from the gesture's start; times in ms from that start.
-    func runCSV(_ result: RunResult) -> String {
-        var lines = ["presented_ms,duration_ms,hitch_ms,hitch_kind,scrolling,main_ms,render_ms,offset_pt,visible,placeholder,stale,queue,image_kib"]
+    /// One line per presented frame from the gesture's start: time in ms from that start, the
+    /// frame's duration and lateness in refresh intervals (1 = on time), work in ms, cell counts.
+    func runCSV(_ result: RunResult, interval: Micros) -> String {
+        var lines = ["time_ms,intervals,late_intervals,hitch,main_ms,render_ms,offset_pt,visible,placeholder,stale,queued,image_kib"]
         lines.reserveCapacity(result.frames.count + 1)
         let start = result.gestureStart
         for f in result.frames where f.presented >= start {
             let kind = f.hitchKind == 1 ? "commit" : f.hitchKind == 2 ? "render" : ""
-            lines.append([formatDecimal(Double(f.presented - start) / 1_000, places: 1), formatDecimal(Double(f.duration) / 1_000, places: 1),
-                          formatDecimal(Double(f.hitch) / 1_000, places: 1), kind, f.scrolling ? "1" : "0",
-                          formatDecimal(Double(f.mainWork) / 1_000, places: 2), formatDecimal(Double(f.renderWork) / 1_000, places: 2),
+            lines.append([formatDecimal(Double(f.presented - start) / 1_000, places: 1), String(f.duration / interval),
+                          String(f.hitch / interval), kind,
+                          formatDecimal(Double(f.mainWork) / 1_000, places: 1), formatDecimal(Double(f.renderWork) / 1_000, places: 1),
                           formatDecimal(f.offset, places: 0), String(f.visible), String(f.placeholder), String(f.stale),
                           String(f.queueDepth), String(f.imageBytes / 1_024)].joined(separator: ","))
         }
