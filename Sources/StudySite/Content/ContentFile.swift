@@ -6,9 +6,11 @@ final class DiagnosticLog {
 
     var hasErrors: Bool { entries.contains { $0.severity == .error } }
 
-    /// Diagnostics of one severity (nil: all), by file path, then line and column (whole-file ones first), then as found.
+    /// Diagnostics of one severity (nil: all), by file path, then line and column (whole-file ones first), then as
+    /// found; a diagnostic found twice (a data file two descriptors share) is kept once.
     func sorted(_ severity: ContentDiagnostic.Severity?) -> [ContentDiagnostic] {
-        entries.enumerated()
+        var seen = Set<String>()
+        return entries.enumerated()
             .filter { severity == nil || $0.element.severity == severity }
             .sorted { a, b in
                 let x = a.element, y = b.element
@@ -18,6 +20,7 @@ final class DiagnosticLog {
                 return a.offset < b.offset
             }
             .map(\.element)
+            .filter { seen.insert($0.description).inserted }
     }
 }
 

@@ -120,9 +120,11 @@ final class ContentLoadSession: DataFileSource {
         fileNames = datasetFiles
         for name in datasetFiles where name.hasSuffix(".json") { parsedJSON[name] = parse("datasets/" + name) }
         var referenced = Set<String>()
+        var dataFileOwners: [String: [String]] = [:]
         for name in datasetFiles {
             if let entry = parsedJSON[name], let node = entry?.root, let target = node["file"]?.value.stringValue, target != name {
                 referenced.insert(target)
+                dataFileOwners[target, default: []].append(String(name.dropLast(5)))
             }
         }
         var userDatasetIDs: [String] = []
@@ -146,7 +148,7 @@ final class ContentLoadSession: DataFileSource {
         }
 
         // Studies.
-        let names = ContentNames(userDatasetIDs: userDatasetIDs, userDatasets: userDatasets, deviceIDs: deviceIDs,
+        let names = ContentNames(userDatasetIDs: userDatasetIDs, dataFileOwners: dataFileOwners, userDatasets: userDatasets, deviceIDs: deviceIDs,
                                  strategyIDs: strategyIDs, strategies: Dictionary(strategies.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
                                  defaultLatenciesMs: site.defaultLatenciesMs)
         var studies: [Study] = []

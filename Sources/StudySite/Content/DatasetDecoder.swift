@@ -65,6 +65,7 @@ enum DatasetDecoder {
         let dataFile: ContentFile
         let dataRoot: TextPosition
         var fieldNames: [String] = []
+        var malformedRecords = false
         switch format {
         case .csv:
             guard let loaded = data.csv(dataName) else { return nil }
@@ -74,6 +75,7 @@ enum DatasetDecoder {
             guard !table.header.isEmpty else { return nil }
             records = DataRecords.fromCSV(table)
             fieldNames = table.header.map(\.text)
+            malformedRecords = !table.problems.isEmpty
         case .json, .jsonStrings:
             guard let loaded = data.json(dataName) else { return nil }
             let (f, root) = loaded
@@ -83,14 +85,13 @@ enum DatasetDecoder {
             guard let r = DataRecords.fromJSON(root, format: format, file: f, report: problems) else { return nil }
             problems.finish()
             records = r
+            malformedRecords = !problems.isEmpty
             var seen = Set<String>()
             for record in r { for n in record.names where seen.insert(n).inserted { fieldNames.append(n) } }
         }
         let dataErrors = dataFile.errorCount
         guard !records.isEmpty else {
-            if dataFile.errorCount == dataErrors {
-                dataFile.error("'\(dataName)' has no rows; a dataset needs at least one", at: dataRoot)
-            }
+            if !malformedRecords { dataFile.error("'\(dataName)' has no rows; a dataset needs at least one", at: dataRoot) }
             return nil
         }
         guard records.count <= ContentLimits.maximumRows else {

@@ -49,8 +49,8 @@ enum StrategyDecoder {
         var parameters = base?.parameters ?? StrategyParameters()
         if let node = object["parameters"] { decodeParameters(node, into: &parameters, file: file) }
 
-        guard file.errorCount == before, let name, let summary else { return nil }
-        let strategy = Strategy(id: id, name: name, summary: summary, source: source ?? base?.source,
+        // The combination is checked even when something else is wrong, so every problem shows at once.
+        let strategy = Strategy(id: id, name: name ?? id, summary: summary ?? "", source: source ?? base?.source,
                                 techniques: techniques, parameters: parameters)
         let techniquesAt = (object["techniques"] ?? object["add"] ?? object["remove"] ?? object["basedOn"] ?? root).position
         for problem in strategy.problems() {
@@ -58,7 +58,7 @@ enum StrategyDecoder {
             let at = parameter.flatMap { key in object["parameters"]?[key]?.value.position } ?? (parameter != nil ? object["parameters"]?.position : nil)
             file.error(problem, at: at ?? techniquesAt)
         }
-        return file.errorCount == before ? strategy : nil
+        return file.errorCount == before && name != nil && summary != nil ? strategy : nil
     }
 
     /// Technique ids in an array, each with its position; bad entries are reported.

@@ -4,6 +4,8 @@ import ScrollSimulation
 struct ContentNames {
     /// User dataset ids (every descriptor, even one with problems, so a study is not blamed for it).
     var userDatasetIDs: [String]
+    /// Data file names in `datasets/` → the ids of the descriptors that name them (for hints).
+    var dataFileOwners: [String: [String]] = [:]
     /// User datasets that loaded, by id.
     var userDatasets: [String: Dataset]
     /// Device ids: built-in and user.
@@ -45,6 +47,8 @@ enum StudyDecoder {
                 builtIn = d
             } else if name.hasPrefix("synthetic:") {
                 file.error("'dataset': \"\(name)\" needs a row count from 1 to 10000000, e.g. \"synthetic:100000\"", at: node.position)
+            } else if let owners = names.dataFileOwners.first(where: { $0.key == name || $0.key.split(separator: ".").first.map(String.init) == name })?.value {
+                file.error("'dataset': '\(name)' is a data file, not a dataset; use the id of the descriptor that names it: \(owners.map { "'\($0)'" }.joined(separator: " or "))", at: node.position)
             } else {
                 file.error("'dataset': " + unknownNameMessage(kind: "dataset", name: name, valid: names.userDatasetIDs + Dataset.builtInNames), at: node.position)
             }
