@@ -9,7 +9,11 @@ extension Simulation {
         let r = recorder
         m.framesPresented = r.framesPresented
         m.droppedFrames = r.droppedFrames
-        m.scrollDurationMs = timeline.movingDuration.milliseconds
+        // The scroll lasts while the finger or the deceleration moves the list, and on until its
+        // last frame is on screen when a stalled main thread presents that frame late.
+        let overhang = max(0, (r.latestScrollingPresent ?? 0) - (start + timeline.duration))
+        let scrollDuration = timeline.movingDuration + overhang
+        m.scrollDurationMs = scrollDuration.milliseconds
         var durations = r.scrollingDurations
         durations.sort()
         m.frameDurationP50Ms = HitchMath.percentile(sorted: durations, 50).milliseconds
@@ -19,7 +23,7 @@ extension Simulation {
         m.frameDurationMaxMs = (durations.max() ?? 0).milliseconds
         m.hitchCount = r.hitchCount
         m.hitchTimeMs = r.hitchTime.milliseconds
-        m.hitchTimeRatio = HitchMath.hitchTimeRatio(hitchTime: r.hitchTime, duration: timeline.movingDuration)
+        m.hitchTimeRatio = HitchMath.hitchTimeRatio(hitchTime: r.hitchTime, duration: scrollDuration)
         m.commitHitchCount = r.commitHitches
         m.renderHitchCount = r.renderHitches
         let expectedFrames = r.framesPresented + r.droppedFrames

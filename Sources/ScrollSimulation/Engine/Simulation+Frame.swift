@@ -44,7 +44,10 @@ extension Simulation {
         let hitch = max(0, presented - expected)
         let kind: UInt8 = hitch == 0 ? 0 : (commitEnd > begin + interval ? 1 : 2)
         renderFreeAt = renderEnd
-        mainFreeAt = commitEnd + after
+        // Back-pressure: with one frame in flight, the next frame cannot begin before the render
+        // server has taken this one, so an overloaded render server paces the frames instead of
+        // queueing them without end.
+        mainFreeAt = max(commitEnd + after, renderStart)
         lastFrameBegin = begin
         layoutDirty = false
 

@@ -36,6 +36,8 @@ struct MetricsRecorder {
     var droppedFrames = 0
     var framesPresented = 0
     var lastScrollingPresent: Micros? = nil
+    /// Presentation of the most recent scrolling frame, kept across idle stretches.
+    var latestScrollingPresent: Micros? = nil
 
     // Content, weighted by how many refreshes each presented frame stayed on screen.
     var visibleCellFrames = 0
@@ -70,6 +72,7 @@ struct MetricsRecorder {
             framesPresented += 1
             if let last = lastScrollingPresent { scrollingDurations.append(sample.presented - last) }
             lastScrollingPresent = sample.presented
+            latestScrollingPresent = sample.presented
             scrollingRenderTimes.append(sample.renderWork)
             if sample.hitch > 0 {
                 hitchCount += 1

@@ -8,6 +8,8 @@ public struct PlannedRun: Sendable {
     public var studyID: String
     /// What to simulate.
     public var config: RunConfig
+    /// `study · strategy · latency`, plus the device, gesture or seed where the study has several.
+    public var label: String
 }
 
 /// Expands studies into runs: study × device × gesture × latency × strategy × seed.
@@ -25,12 +27,13 @@ public enum RunPlanner {
                             guard let strategy = content.strategy(strategyID) else { continue }
                             for seed in study.seeds {
                                 var id = "\(study.id)--\(strategy.id)--\(formatDecimal(latency, places: 1).replacingOccurrences(of: ".", with: "_"))ms"
-                                if study.devices.count > 1 { id += "--\(device.id)" }
-                                if study.gestures.count > 1 { id += "--\(slug(gesture.id))" }
-                                if study.seeds.count > 1 { id += "--s\(seed)" }
+                                var label = "\(study.id) · \(strategy.id) · \(formatDecimal(latency, places: 1)) ms"
+                                if study.devices.count > 1 { id += "--\(device.id)"; label += " · \(device.id)" }
+                                if study.gestures.count > 1 { id += "--\(slug(gesture.id))"; label += " · \(gesture.id)" }
+                                if study.seeds.count > 1 { id += "--s\(seed)"; label += " · seed \(seed)" }
                                 let config = RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture,
                                                        latency: .ms(latency), seed: seed, presentation: study.presentation)
-                                runs.append(PlannedRun(id: id, studyID: study.id, config: config))
+                                runs.append(PlannedRun(id: id, studyID: study.id, config: config, label: label))
                             }
                         }
                     }

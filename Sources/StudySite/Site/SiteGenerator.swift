@@ -19,7 +19,7 @@ public enum SiteGenerator {
         let t0 = clock.now
         let total = plan.count
         let results = RunExecutor.execute(plan, jobs: jobs) { done, run in
-            progress("[\(done)/\(total)] \(run.studyID) · \(run.config.strategy.id) · \(Format.latency(run.config.latency.milliseconds))")
+            progress("[\(done)/\(total)] \(run.label)")
         }
         let t1 = clock.now
         let files = try SiteBuilder(content: content, plan: plan, results: results, templates: templates).build()

@@ -27,6 +27,6 @@ public func closestFirst(_ name: String, among candidates: [String]) -> [String]
 public func unknownNameMessage(kind: String, name: String, valid: [String]) -> String {
     let ordered = closestFirst(name, among: valid)
     var message = "unknown \(kind) '\(name)'"
-    if let best = ordered.first, editDistance(name, best) <= max(2, name.count / 3) { message += "; did you mean '\(best)'?" }
+    if let best = ordered.first, editDistance(name, best) <= max(2, name.count / 3) { message += "; did you mean '\(best)'?" } else { message += "." }
     return message + " Valid \(kind) names: " + ordered.joined(separator: ", ")
 }
