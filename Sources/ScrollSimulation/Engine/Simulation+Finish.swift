@@ -2,7 +2,9 @@
 extension Simulation {
     func finish() -> RunResult {
         let start = gestureStart ?? lastPresented
-        let end = max(lastPresented, lastFrameBegin)
+        // Once nothing is left to happen the screen stays as it is: half a second more of it is
+        // kept so the final state is visible in the timelines.
+        let end = max(lastPresented, lastFrameBegin) + .ms(500)
         recorder.closeDisplay(until: end)
         let lanes = recorder.closeLanes(at: end)
         var m = RunMetrics()
@@ -65,7 +67,7 @@ extension Simulation {
         m.settleTimeMs = (start + timeline.duration).milliseconds
         m.observedUntilMs = end.milliseconds
         return RunResult(metrics: m, frames: r.frames, contentLanes: lanes, gestureStart: start,
-                         settleTime: start + timeline.duration, endTime: end)
+                         settleTime: start + timeline.duration, endTime: end, lastFrameTime: lastFrameBegin)
     }
 }
 

@@ -157,19 +157,34 @@ extension Simulation {
         let tracking = gestureStart != nil
         let keepLanes = tracking && config.recordSeries
         laneBuffer.removeAll(keepingCapacity: true)
-        for c in visibleCells {
-            let cell = cells[c]
-            let state = classify(cell)
-            if state == .placeholder { placeholderCount += 1 } else if state == .stale { staleCount += 1 } else { correctCount += 1 }
-            if cell.layoutGeneration != rotations { misSized += 1 }
-            if keepLanes {
-                // A position showing its own row's content stays one run while rows scroll
-                // through it; wrong content keeps the item it shows, so cycling breaks the run.
-                let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (hasImages && cell.image != cell.item ? cell.image : cell.text)
-                laneBuffer.append(LaneState(state: state, shown: shown, row: cell.row))
+        arrivalBuffer.removeAll(keepingCapacity: true)
+        let images = hasImages
+        let generation = rotations
+        // The per-frame scan reads cells in place: no copies, no uniqueness checks.
+        cells.withUnsafeBufferPointer { cellStore in
+            visibleCells.withUnsafeBufferPointer { visible in
+                for c in visible {
+                    let text = cellStore[c].text, image = cellStore[c].image, item = cellStore[c].item
+                    let state: SlotState
+                    if (text != placeholder && text != item) || (images && image != placeholder && image != item) {
+                        state = .stale; staleCount += 1
+                    } else if text == placeholder || (images && image == placeholder) {
+                        state = .placeholder; placeholderCount += 1
+                    } else {
+                        state = .correct; correctCount += 1
+                    }
+                    if cellStore[c].layoutGeneration != generation { misSized += 1 }
+                    if keepLanes {
+                        // A position showing its own row's content stays one run while rows scroll
+                        // through it; wrong content keeps the item it shows, so cycling breaks the run.
+                        let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (images && image != item ? image : text)
+                        laneBuffer.append(LaneState(state: state, shown: shown, row: cellStore[c].row))
+                    }
+                    if cellStore[c].waitingSince.0 >= 0 || cellStore[c].waitingSince.1 >= 0 { arrivalBuffer.append(c) }
+                }
             }
-            if cell.waitingSince.0 >= 0 || cell.waitingSince.1 >= 0 { noteContentArrival(c, at: presented) }
         }
+        for c in arrivalBuffer { noteContentArrival(c, at: presented) }
         if timeToFirstContentPending, correctCount > 0 {
             recorder.timeToFirstContent = presented
         }

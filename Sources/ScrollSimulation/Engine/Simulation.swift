@@ -73,6 +73,7 @@ public final class Simulation {
     // Metrics.
     var recorder: MetricsRecorder
     var laneBuffer: [LaneState] = []
+    var arrivalBuffer: [Int] = []
 
     // Fixed for the run.
     let hasImages: Bool

@@ -73,8 +73,10 @@ public struct RunResult: Sendable {
     public var gestureStart: Micros
     /// When the gesture's motion ended, µs.
     public var settleTime: Micros
-    /// When observation stopped, µs.
+    /// When observation stopped, µs (half a second after the last frame).
     public var endTime: Micros
+    /// When the last frame began: the end of the simulated activity, µs.
+    public var lastFrameTime: Micros
 }
 
 /// What one on-screen position shows in one frame.

@@ -45,8 +45,10 @@ enum SimulateCommand {
         let seed = try a.int("--seed", default: 1, range: 0...Int.max)
         let jitter = try a.double("--jitter", default: 0, range: 0...3)
         let device = refresh == 120 ? DeviceProfile.iPhone120Hz : .iPhone60Hz
+        // The command prints metrics only, so the per-frame series is not kept.
         return RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture,
-                         latency: .ms(latency), latencyDistribution: jitter > 0 ? .logNormal(sigma: jitter) : .fixed, seed: UInt64(seed))
+                         latency: .ms(latency), latencyDistribution: jitter > 0 ? .logNormal(sigma: jitter) : .fixed, seed: UInt64(seed),
+                         recordSeries: false)
     }
 
     /// The run's parameters as JSON.
