@@ -211,3 +211,21 @@ struct WorkTests {
         #expect(Strategy.presets.allSatisfy { $0.problems().isEmpty })
     }
 }
+
+@Suite("Shared operation queue")
+struct SharedQueueTests {
+    @Test("A width-limited shared OperationQueue bounds concurrent loads and its pending operations can be cancelled")
+    func widthAndCancel() {
+        let wide = simulate(.users1000, strategy("wide", [.t10, .t6, .t7, .t8]), .fling, latencyMs: 1_000).metrics
+        let narrow = simulate(.users1000, strategy("narrow", [.t10, .t6, .t7, .t8]) { $0.sharedQueueWidth = 2 }, .fling, latencyMs: 1_000).metrics
+        #expect(narrow.peakQueueDepth > 10, "loads wait for one of two slots")
+        #expect(narrow.timeToContentP95Ms > wide.timeToContentP95Ms, "\(narrow.timeToContentP95Ms) vs \(wide.timeToContentP95Ms)")
+        #expect(narrow.requestsCancelled > 0, "operations still pending when their cell is reused are dropped")
+        #expect(narrow.requestsCompleted + narrow.requestsCancelled == narrow.requestsStarted)
+        #expect(narrow.staleCellFrames == 0)
+        // Serial glitchy reads through one shared queue of width 1: one read per latency at most.
+        let serial = simulate(.glitchy(300), strategy("one", [.t2, .t8]) { $0.sharedQueueWidth = 1; $0.configurePoint = .willDisplay }, .gentle, latencyMs: 1_000).metrics
+        #expect(serial.requestsCompleted <= Int(serial.observedUntilMs / 1_000) + 1)
+        #expect(serial.peakWorkers == 1)
+    }
+}

@@ -76,6 +76,10 @@ struct Request {
     var state: State = .waiting
     /// The worker job running it, or −1 (downloads, synchronous reads).
     var job = -1
+    /// Whether it holds or waits for a slot of the shared operation queue.
+    var inSharedQueue = false
+    /// Whether it left the shared queue for a thread or a connection.
+    var dispatched = false
     var cancelled = false
     /// Whether the image was prepared (decoded) off main before delivery.
     var prepared = false

@@ -189,6 +189,7 @@ extension Simulation {
             recorder.timeToFirstContent = presented
         }
         let depth = (workerWaiting.count - workerWaitingHead) + (downloadWaiting.count - downloadWaitingHead) + pendingOps
+            + (sharedWaiting.count - sharedWaitingHead)
         recorder.noteQueue(depth: depth, workers: busyWorkers)
         if imageBytesDirty {
             imageBytesLive = liveImageBytes()

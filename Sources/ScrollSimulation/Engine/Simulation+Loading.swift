@@ -94,6 +94,41 @@ extension Simulation {
 
     /// Sends a request to where the strategy runs it.
     func submit(_ r: Int, at time: Micros) {
+        // A shared OperationQueue with a width limit holds requests until one of its slots frees
+        // (per-cell serial queues, T3, have their own).
+        if let width = strategy.parameters.sharedQueueWidth, delivery != .t3 {
+            _ = width
+            sharedWaiting.append(r)
+            requests[r].inSharedQueue = true
+            pumpShared(at: time)
+            return
+        }
+        dispatch(r, at: time)
+    }
+
+    /// Starts queued requests while the shared operation queue has free slots.
+    func pumpShared(at time: Micros) {
+        guard let width = strategy.parameters.sharedQueueWidth else { return }
+        while sharedRunning < width, sharedWaitingHead < sharedWaiting.count {
+            let r = sharedWaiting[sharedWaitingHead]
+            sharedWaitingHead += 1
+            if requests[r].cancelled { continue }
+            sharedRunning += 1
+            dispatch(r, at: time)
+        }
+    }
+
+    /// A request left the shared queue's running set (finished or cancelled while running).
+    func leaveShared(_ r: Int, at time: Micros) {
+        guard requests[r].inSharedQueue else { return }
+        requests[r].inSharedQueue = false
+        sharedRunning -= 1
+        pumpShared(at: time)
+    }
+
+    /// Hands a request to the thread pool (blocking work) or to URLSession (downloads).
+    func dispatch(_ r: Int, at time: Micros) {
+        requests[r].dispatched = true
         let req = requests[r]
         let blockingOnWorker = req.slot == .text || delivery == .t2 || delivery == .t3
         if blockingOnWorker {
@@ -170,6 +205,7 @@ extension Simulation {
         recorder.requestsCompleted += 1
         postToMain(.deliver(r))
         pumpWorkers(at: time)
+        leaveShared(r, at: time)
     }
 
     func startNextOp(_ c: Int, at time: Micros) {
@@ -230,6 +266,7 @@ extension Simulation {
         if requests[r].cancelled { return }
         activeDownloads -= 1
         pumpDownloads(at: time)
+        leaveShared(r, at: time)
         requests[r].state = .fetched
         recorder.requestsCompleted += 1
         if uses(.t14) {
@@ -250,6 +287,12 @@ extension Simulation {
             requests[r].state = .finished
             recorder.requestsCancelled += 1
             dropJob(of: r)
+            if requests[r].inSharedQueue, requests[r].job < 0, !isQueuedForDownload(r) {
+                // Still pending in the shared operation queue: dropped without taking a slot.
+                requests[r].inSharedQueue = false
+            } else {
+                leaveShared(r, at: lastFrameBegin)
+            }
         case .running:
             requests[r].cancelled = true
             recorder.requestsCancelled += 1
@@ -257,6 +300,7 @@ extension Simulation {
                 activeDownloads -= 1
                 requests[r].state = .finished
                 pumpDownloads(at: lastFrameBegin)
+                leaveShared(r, at: lastFrameBegin)
             }
         case .fetched, .finished:
             break
@@ -264,6 +308,9 @@ extension Simulation {
         let k = key(item: requests[r].item, row: requests[r].row, slot: requests[r].slot)
         if inFlight[k] == r, requests[r].cancelled { inFlight.removeValue(forKey: k) }
     }
+
+    /// Whether a waiting request was already handed to URLSession's queue (it holds a shared slot).
+    func isQueuedForDownload(_ r: Int) -> Bool { requests[r].dispatched }
 
     func isDownload(_ r: Int) -> Bool { !(requests[r].slot == .text || delivery == .t2 || delivery == .t3) }
 

@@ -59,6 +59,9 @@ public final class Simulation {
     var workerWaitingHead = 0
     var busyWorkers = 0
     var pendingOps = 0
+    var sharedWaiting: [Int] = []
+    var sharedWaitingHead = 0
+    var sharedRunning = 0
     var opPending: [[Int]] = []             // per cell: its serial queue's pending jobs (T3)
     var coreFree: [Micros]
     var serialPrepFree: Micros = 0

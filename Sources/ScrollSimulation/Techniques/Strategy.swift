@@ -34,6 +34,9 @@ public struct StrategyParameters: Sendable, Equatable, Codable {
     public var pageSize: Int? = nil
     /// Where row data is requested.
     public var configurePoint: ConfigurePoint = .cellForRow
+    /// Loads go through one shared OperationQueue with this maxConcurrentOperationCount (nil: none;
+    /// GCD or URLSession take them directly). Pending operations in it can be cancelled.
+    public var sharedQueueWidth: Int? = nil
     /// Reproduce the sources' own bugs as written: Digital Leaves' scroll-end refresh that updates a
     /// throwaway cell (T12 does nothing), Capital One's prefetch loop that `return`s where it means
     /// `continue` (T13 stops at the first row already loading), WWDC21's inverted prefetch guard
@@ -94,6 +97,7 @@ public struct Strategy: Sendable, Equatable, Codable {
         if p.cacheByteLimit < 1 { out.append("cacheByteLimit \(p.cacheByteLimit) is out of range; valid: 1 or more") }
         if !(p.estimatedRowHeight >= 1 && p.estimatedRowHeight <= 10_000) { out.append("estimatedRowHeight \(p.estimatedRowHeight) is out of range; valid: 1 to 10000") }
         if let page = p.pageSize, page < 1 || page > 100_000 { out.append("pageSize \(page) is out of range; valid: 1 to 100000") }
+        if let width = p.sharedQueueWidth, width < 1 || width > 64 { out.append("sharedQueueWidth \(width) is out of range; valid: 1 to 64") }
         return out
     }
 }

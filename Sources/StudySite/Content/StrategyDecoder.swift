@@ -4,7 +4,7 @@ import ScrollSimulation
 enum StrategyDecoder {
     static let allowedKeys = ["name", "summary", "source", "basedOn", "techniques", "add", "remove", "parameters"]
     static let parameterKeys = ["prefetchDistance", "cachePolicy", "cacheCountLimit", "cacheByteLimit", "estimatedRowHeight",
-                                "setsPreferredMaxLayoutWidth", "pageSize", "configurePoint", "sourceQuirks"]
+                                "setsPreferredMaxLayoutWidth", "pageSize", "configurePoint", "sourceQuirks", "sharedQueueWidth"]
 
     /// The strategy, or nil after reporting its problems.
     static func decode(id: String, root: JSONNode, file: ContentFile) -> Strategy? {
@@ -91,5 +91,6 @@ enum StrategyDecoder {
             p.configurePoint = point
         }
         if let v = object.bool("sourceQuirks") { p.sourceQuirks = v }
+        if let v = object.integer("sharedQueueWidth", in: 1...64, unit: "operations") { p.sharedQueueWidth = v }
     }
 }
