@@ -89,3 +89,37 @@ struct SiteBuildTests {
         }
     }
 }
+
+@Suite("Escaping user text")
+struct EscapingTests {
+    @Test("Hostile and Unicode text from content is escaped in HTML, attributes and SVG, and kept intact")
+    func hostileText() throws {
+        let hostile = "<script>alert('x')</script> & \"quoted\" 👩‍👩‍👧 مرحبا e\u{301}"
+        var strategy = Strategy.glitchyAsyncNaive
+        strategy = Strategy(id: "hostile", name: hostile, summary: hostile, techniques: strategy.techniques, parameters: strategy.parameters)
+        let rows = (0..<40).map { DatasetRow(id: "r\($0)", text: $0 == 0 ? hostile : "row \($0)", detail: "<b>bold</b>") }
+        var dataset = Dataset.glitchy(40)
+        dataset = Dataset(id: "hostile-rows", name: hostile, summary: hostile, items: .rows(rows), textSource: .model,
+                          requiresInitialFetch: false, presentation: dataset.presentation)
+        let study = Study(id: "hostile", title: hostile, question: hostile, dataset: "hostile-rows", devices: ["iphone-60hz"],
+                          gestures: [.fling], latenciesMs: [100], strategies: ["hostile"], sourceFile: "studies/hostile.json")
+        let content = SiteContent(site: SiteSettings(title: hostile, tagline: hostile), datasets: [dataset], devices: DeviceProfile.builtIn,
+                                  strategies: Strategy.presets + [strategy], studies: [study])
+        let files = try SmallSite.build(content: content)
+        let escaped = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quoted&quot; 👩‍👩‍👧 مرحبا e\u{301}"
+        for file in files where file.path.hasSuffix(".html") {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            #expect(!text.contains("<script"), "\(file.path) contains a raw script tag")
+            #expect(!text.contains("<b>bold"), "\(file.path) contains raw markup from a dataset")
+        }
+        let index = String(decoding: files.first { $0.path == "index.html" }!.bytes, as: UTF8.self)
+        #expect(index.contains("<title>" + escaped + " · " + escaped + "</title>"))
+        let studyPage = String(decoding: files.first { $0.path == "studies/hostile.html" }!.bytes, as: UTF8.self)
+        // The strategy name reaches an SVG chart's text, escaped there too.
+        let svg = try #require(studyPage.range(of: "<svg").map { String(studyPage[$0.lowerBound...]) })
+        #expect(svg.contains("&lt;script&gt;"))
+        let datasetPage = String(decoding: files.first { $0.path == "datasets/hostile-rows.html" }!.bytes, as: UTF8.self)
+        #expect(datasetPage.contains("&lt;b&gt;bold&lt;/b&gt;"))
+        #expect(datasetPage.contains(escaped))
+    }
+}
