@@ -15,7 +15,12 @@ let package = Package(
         // The discrete-event model of a scrolling list. Standard library only.
         // Exclusivity is proven statically for the engine's single-threaded state; the dynamic
         // checks on its class properties cost a third of the hot loop, so they are off here.
-        .target(name: "ScrollSimulation", swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
+        .target(name: "ScrollSimulation", swiftSettings: [
+            .unsafeFlags(["-enforce-exclusivity=unchecked"]),
+            // Release builds (benchmarks, site generation) drop overflow and bounds checks in the engine;
+            // debug builds, which run the tests, keep them.
+            .unsafeFlags(["-Ounchecked"], .when(configuration: .release)),
+        ]),
         // Mustache templates (spec-compliant core). Standard library only.
         .target(name: "Mustache"),
         // Markdown to HTML (CommonMark subset) and Swift highlighting. Standard library only.

@@ -14,15 +14,17 @@ extension Simulation {
 
         // 2. Input: the gesture's offset at the frame's target time.
         var relative: Micros? = nil
+        var gesture = (displacement: 0.0, moving: false, direction: 1)
         if let start = gestureStart {
             let rel = target - start
             relative = rel
-            main += applyGesture(at: rel)
+            gesture = timeline.sample(at: rel, hint: &segmentHint)
+            main += applyGesture(at: rel, displacement: gesture.displacement)
         }
 
         // 3. Layout and the cell lifecycle.
         if layoutDirty { main += prepareLayout() }
-        let direction = relative.map { timeline.direction(at: $0) } ?? 1
+        let direction = gesture.direction
         main += layoutPass(at: begin, direction: direction)
         if uses(.t13) { main += updatePrefetchWindow(direction: direction, at: begin) }
         if let rel = relative { main += refreshIfSettled(at: rel, frameBegin: begin) }
@@ -54,18 +56,17 @@ extension Simulation {
         if gestureStart == nil, !visibleCells.isEmpty, dataReady {
             gestureStart = presented
         }
-        let scrolling = relative.map { timeline.isMoving(at: $0) } ?? false
+        let scrolling = relative != nil && gesture.moving
         record(begin: begin, presented: presented, hitch: hitch, kind: kind, scrolling: scrolling, main: main + after, render: render)
     }
 
     /// Applies the gesture's actions and motion up to `rel` µs after it began; returns main-thread cost.
-    func applyGesture(at rel: Micros) -> Micros {
+    func applyGesture(at rel: Micros, displacement d: Double) -> Micros {
         var cost: Micros = 0
         while nextAction < timeline.actions.count, timeline.actions[nextAction].time <= rel {
             cost += perform(timeline.actions[nextAction].phase)
             nextAction += 1
         }
-        let d = timeline.displacement(at: rel)
         offset += d - lastDisplacement
         lastDisplacement = d
         clampOffset()
@@ -180,7 +181,8 @@ extension Simulation {
                         let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (images && image != item ? image : text)
                         laneBuffer.append(LaneState(state: state, shown: shown, row: cellStore[c].row))
                     }
-                    if cellStore[c].waitingSince.0 >= 0 || cellStore[c].waitingSince.1 >= 0 { arrivalBuffer.append(c) }
+                    let waiting = cellStore[c].waitingSince
+                    if (waiting.0 >= 0 && text == item) || (waiting.1 >= 0 && image == item) { arrivalBuffer.append(c) }
                 }
             }
         }

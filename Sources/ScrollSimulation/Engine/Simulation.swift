@@ -28,6 +28,7 @@ public final class Simulation {
     var offset = 0.0
     var lastDisplacement = 0.0
     var nextAction = 0
+    var segmentHint = 0
     var viewportWidth: Double
     var viewportHeight: Double
     var rotations = 0

@@ -68,8 +68,13 @@ struct GestureTimeline: Sendable {
     private mutating func append(_ s: Segment) { if s.end > s.start { segments.append(s) } }
 
     /// Index of the segment containing `time` (binary search; the last one past the end).
-    private func segmentIndex(at time: Micros) -> Int? {
+    /// `hint`, the answer for an earlier time, makes the usual forward step O(1).
+    private func segmentIndex(at time: Micros, hint: Int? = nil) -> Int? {
         guard !segments.isEmpty else { return nil }
+        if let h = hint, h < segments.count, segments[h].start <= time {
+            if h + 1 >= segments.count || segments[h + 1].start > time { return h }
+            if h + 2 >= segments.count || segments[h + 2].start > time { return h + 1 }
+        }
         var lo = 0, hi = segments.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -78,9 +83,17 @@ struct GestureTimeline: Sendable {
         return lo
     }
 
+    /// What a frame needs from the gesture at `time`: displacement, whether the list moves, and
+    /// the direction; `hint` carries the segment found last time.
+    func sample(at time: Micros, hint: inout Int) -> (displacement: Double, moving: Bool, direction: Int) {
+        guard let i = segmentIndex(at: time, hint: hint) else { return (0, false, 1) }
+        hint = i
+        return (displacement(at: time, segment: i), isMoving(at: time, segment: i), direction(at: time, segment: i))
+    }
+
     /// Cumulative displacement in points at `time` since the gesture began.
-    func displacement(at time: Micros) -> Double {
-        guard let i = segmentIndex(at: time) else { return 0 }
+    func displacement(at time: Micros, segment: Int? = nil) -> Double {
+        guard let i = segment ?? segmentIndex(at: time) else { return 0 }
         let s = segments[i]
         let local = max(0, min(time, s.end) - s.start)
         switch s.kind {
@@ -91,8 +104,8 @@ struct GestureTimeline: Sendable {
     }
 
     /// Whether the list is moving at `time` (inside a drag or a deceleration).
-    func isMoving(at time: Micros) -> Bool {
-        guard time >= 0, time < duration, let i = segmentIndex(at: time) else { return false }
+    func isMoving(at time: Micros, segment: Int? = nil) -> Bool {
+        guard time >= 0, time < duration, let i = segment ?? segmentIndex(at: time) else { return false }
         let s = segments[i]
         guard time >= s.start, time < s.end else { return false }
         if case .still = s.kind { return false }
@@ -100,8 +113,8 @@ struct GestureTimeline: Sendable {
     }
 
     /// The direction of motion at `time` (+1 down, −1 up), or the last direction before it.
-    func direction(at time: Micros) -> Int {
-        guard var i = segmentIndex(at: time) else { return 1 }
+    func direction(at time: Micros, segment: Int? = nil) -> Int {
+        guard var i = segment ?? segmentIndex(at: time) else { return 1 }
         while i >= 0 {
             switch segments[i].kind {
             case let .drag(v) where v != 0: return v > 0 ? 1 : -1
