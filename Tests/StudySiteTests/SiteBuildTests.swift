@@ -123,3 +123,83 @@ struct EscapingTests {
         #expect(datasetPage.contains(escaped))
     }
 }
+
+@Suite("scrollstudy generate")
+struct GenerateCommandTests {
+    /// A scratch project: the default Content and Templates copied, an Output with one old file.
+    static func scratch() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-generate-\(UUID().uuidString)")
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
+        try fm.copyItem(at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: dir.appendingPathComponent("Templates"))
+        let content = dir.appendingPathComponent("Content")
+        try fm.createDirectory(at: content.appendingPathComponent("studies"), withIntermediateDirectories: true)
+        try #"{"title": "Scratch", "tagline": "A scratch site."}"#.write(to: content.appendingPathComponent("site.json"), atomically: true, encoding: .utf8)
+        try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel"]}"#
+            .write(to: content.appendingPathComponent("studies/one.json"), atomically: true, encoding: .utf8)
+        try fm.createDirectory(at: dir.appendingPathComponent("Output"), withIntermediateDirectories: true)
+        try "old site".write(to: dir.appendingPathComponent("Output/index.html"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    static func generate(_ dir: URL, _ extra: [String] = []) throws -> (code: Int32, output: String) {
+        var out = ""
+        let code = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
+                                            "--templates", dir.appendingPathComponent("Templates").path,
+                                            "--output", dir.appendingPathComponent("Output").path, "--jobs", "2"] + extra,
+                                           output: { out += $0 + "\n" }, status: { _ in })
+        return (code, out)
+    }
+
+    @Test("Bad content: exit 3 and the previous Output/ is untouched")
+    func badContentKeepsOutput() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "strategies": ["glitchy-synk"]}"#
+            .write(to: dir.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
+        #expect(try Self.generate(dir).code == 3)
+        #expect(try String(contentsOf: dir.appendingPathComponent("Output/index.html"), encoding: .utf8) == "old site")
+    }
+
+    @Test("A malformed template: exit 3, its file and line named, Output/ untouched")
+    func badTemplateKeepsOutput() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "<ul>\n{{#items}}<li>{{name}}</li>\n</ul>\n".write(to: dir.appendingPathComponent("Templates/datasets.mustache"), atomically: true, encoding: .utf8)
+        do {
+            _ = try TemplateSet.load(from: dir.appendingPathComponent("Templates"))
+            Issue.record("expected an error for an unclosed section")
+        } catch {
+            #expect(error.description.contains("datasets.mustache:2:1"), "\(error.description)")
+            #expect(error.description.contains("items"))
+        }
+        #expect(try Self.generate(dir).code == 3)
+        #expect(try String(contentsOf: dir.appendingPathComponent("Output/index.html"), encoding: .utf8) == "old site")
+    }
+
+    @Test("Success replaces Output/ whole; --check then passes, and fails after a change")
+    func generateAndCheck() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Self.generate(dir).code == 0)
+        let index = try String(contentsOf: dir.appendingPathComponent("Output/index.html"), encoding: .utf8)
+        #expect(index.contains("Scratch"))
+        let check = try Self.generate(dir, ["--check"])
+        #expect(check.code == 0 && check.output.contains("up to date"))
+        try #"{"title": "Scratch 2", "tagline": "Changed."}"#.write(to: dir.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
+        let stale = try Self.generate(dir, ["--check"])
+        #expect(stale.code == 1)
+        #expect(stale.output.contains("changed: index.html"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("Output/index.html"), encoding: .utf8) == index, "--check writes nothing")
+    }
+
+    @Test("--output may not replace the content or templates folder")
+    func outputGuard() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(throws: UsageError.self) {
+            _ = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path, "--output", dir.appendingPathComponent("Content").path],
+                                        output: { _ in }, status: { _ in })
+        }
+    }
+}
