@@ -1,5 +1,6 @@
 import Mustache
 import ScrollSimulation
+import SVGCharts
 
 /// Technique, strategy, dataset and model pages.
 extension SiteBuilder {
@@ -26,8 +27,10 @@ extension SiteBuilder {
         let strategies = strategiesInUse().filter { $0.uses(info.id) }
         let isolating = content.studies.filter { $0.isolates.contains(info.id) }
         let evidence: [MustacheValue] = isolating.map { study in
-            .object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"),
-                     "rows": .array(runs(of: study.id).map { metricRow($0.run, $0.result.metrics, root: "../") })])
+            let runs = runs(of: study.id)
+            return .object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"),
+                            "rows": .array(runs.map { metricRow($0.run, $0.result.metrics, root: "../") }),
+                            "charts": .array(evidenceCharts(info.id, study, runs).map(chartData))])
         }
         return [
             "id": .string(info.id.description), "title": .string(info.title), "group": .string(info.group), "summary": .string(info.summary),
@@ -37,6 +40,25 @@ extension SiteBuilder {
             "evidence": .array(evidence), "hasEvidence": .bool(!evidence.isEmpty),
             "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
         ]
+    }
+
+    /// Two charts per isolating study: hitch time ratio against Apple's bands, and the share of
+    /// visible cell-frames showing another row's content, one bar per run.
+    func evidenceCharts(_ id: TechniqueID, _ study: Study, _ runs: [(run: PlannedRun, result: RunResult)]) -> [Chart] {
+        let label = { (r: PlannedRun) -> String in
+            var text = "\(r.config.strategy.name), \(Format.latency(r.config.latency.milliseconds))"
+            if study.devices.count > 1 { text += ", \(r.config.device.refreshRateHz) Hz" }
+            return text
+        }
+        let prefix = RunPlanner.slug("\(id.slug)-\(study.id)")
+        let hitches = RatioBars(id: "\(prefix)-hitch", title: "Hitch time ratio · \(study.title)",
+                                description: "Hitch time per second of scrolling for each run of the study.",
+                                items: runs.map { RatioBars.Item(label($0.run), $0.result.metrics.hitchTimeRatio) }, bands: appleBands).render()
+        let wrong = RatioBars(id: "\(prefix)-wrong", title: "Wrong-row cell-frames · \(study.title)",
+                              description: "Share of visible cell-frames that showed another row's content.",
+                              items: runs.map { RatioBars.Item(label($0.run), $0.result.metrics.staleShare * 100) },
+                              unit: "%", valueName: "Wrong-row cell-frames").render()
+        return [hitches, wrong]
     }
 
     func strategiesIndexData(_ strategies: [Strategy]) -> [String: MustacheValue] {
