@@ -54,10 +54,11 @@ extension SiteBuilder {
         let hitches = RatioBars(id: "\(prefix)-hitch", title: "Hitch time ratio · \(study.title)",
                                 description: "Hitch time per second of scrolling for each run of the study.",
                                 items: runs.map { RatioBars.Item(label($0.run), $0.result.metrics.hitchTimeRatio) }, bands: appleBands).render()
+        let shares = runs.map { $0.result.metrics.staleShare * 100 }
         let wrong = RatioBars(id: "\(prefix)-wrong", title: "Wrong-row cell-frames · \(study.title)",
                               description: "Share of visible cell-frames that showed another row's content.",
-                              items: runs.map { RatioBars.Item(label($0.run), $0.result.metrics.staleShare * 100) },
-                              unit: "%", valueName: "Wrong-row cell-frames").render()
+                              items: zip(runs, shares).map { RatioBars.Item(label($0.run), $1) },
+                              unit: "%", valueName: "Wrong-row cell-frames", maxValue: max(1, shares.max() ?? 0)).render()
         return [hitches, wrong]
     }
 
