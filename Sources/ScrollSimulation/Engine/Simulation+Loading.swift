@@ -12,10 +12,11 @@ extension Simulation {
         return px.width * px.height * 4
     }
 
-    /// Bytes of a thumbnail at the image view's pixel size (T15).
-    var thumbnailBytes: Int {
+    /// Bytes of a thumbnail of `content` at the image view's pixel size (T15), never more than
+    /// the source has: a thumbnail is not scaled up.
+    func thumbnailBytes(of content: Content) -> Int {
         let side = Int((displaySide * device.screenScale).rounded())
-        return side * side * 4
+        return min(side * side * 4, fullBytes(of: content))
     }
 
     /// The image view's side in points: the table's image size, or a grid item's width.
@@ -35,7 +36,7 @@ extension Simulation {
     }
 
     /// Bytes an image prepared off main holds.
-    func preparedBytes(of content: Content) -> Int { uses(.t15) ? thumbnailBytes : fullBytes(of: content) }
+    func preparedBytes(of content: Content) -> Int { uses(.t15) ? thumbnailBytes(of: content) : fullBytes(of: content) }
 
     /// Starts or finds the content of one remote slot for cell `c` showing `row`. Returns main cost.
     func load(_ slot: Slot, cell c: Int, row: Int, at time: Micros) -> Micros {

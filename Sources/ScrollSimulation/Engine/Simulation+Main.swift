@@ -45,7 +45,8 @@ extension Simulation {
                 if req.slot == .image, cache == nil { recorder.requestsWasted += 1 }
                 return 0
             }
-            let cost = (remoteText ? device.labelSet : (uses(.t6) ? device.configureFromViewModel : device.configureFromRawData))
+            // reconfigureItems: the list's bookkeeping, then the cell provider runs again on the existing cell.
+            let cost = device.reloadBase + (remoteText ? device.labelSet : (uses(.t6) ? device.configureFromViewModel : device.configureFromRawData))
             return cost + setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
         }
         if req.cell < 0 {

@@ -25,11 +25,12 @@ public extension Strategy {
     static let capitalOnePrefetch = Strategy(id: "capitalone-prefetch", name: "Capital One: prefetching", summary: "Cancel on reuse plus iOS 10 row prefetching with an operation per index path, as the sample writes it (its loop returns where it means to continue).", source: "capitalone",
                                              techniques: [.t6, .t7, .t8, .t10, .t13], parameters: params { $0.sourceQuirks = true; $0.pageSize = 25 })
     /// Digital Leaves: cache, index-path check, refresh on scroll end (as written: a no-op), self-sizing.
-    static let digitalLeaves = Strategy(id: "digitalleaves", name: "Digital Leaves: cache + index-path check", summary: "A 20-entry dictionary cache, completions that assign only if the index path still matches, self-sizing rows, a computed grid size with invalidation on rotation, and the scroll-end refresh as the sample writes it (it updates a throwaway cell).", source: "digitalleaves",
-                                        techniques: [.t4, .t8, .t11, .t12, .t18, .t20, .t21], parameters: params { $0.cachePolicy = .arbitrary; $0.cacheCountLimit = 20; $0.sourceQuirks = true })
+    /// The sample computes its grid size once and never invalidates it on rotation (no T21).
+    static let digitalLeaves = Strategy(id: "digitalleaves", name: "Digital Leaves: cache + index-path check", summary: "A 20-entry dictionary cache, completions that assign only if the index path still matches, self-sizing rows, a grid size computed once (never invalidated on rotation), and the scroll-end refresh as the sample writes it (it updates a throwaway cell).", source: "digitalleaves",
+                                        techniques: [.t4, .t8, .t11, .t12, .t18, .t20], parameters: params { $0.cachePolicy = .arbitrary; $0.cacheCountLimit = 20; $0.sourceQuirks = true })
     /// Digital Leaves with the refresh doing what it means to do.
     static let digitalLeavesFixed = Strategy(id: "digitalleaves-fixed", name: "Digital Leaves: refresh fixed", summary: "The Digital Leaves strategy with the scroll-end refresh updating the visible cells, as intended.", source: "digitalleaves",
-                                             techniques: [.t4, .t8, .t11, .t12, .t18, .t20, .t21], parameters: params { $0.cachePolicy = .arbitrary; $0.cacheCountLimit = 20 })
+                                             techniques: [.t4, .t8, .t11, .t12, .t18, .t20], parameters: params { $0.cachePolicy = .arbitrary; $0.cacheCountLimit = 20 })
     /// WWDC21: reconfigure by id, prefetching, prepared images in a byte-limited cache, cell prefetching.
     static let wwdc21 = Strategy(id: "wwdc21", name: "WWDC21: reconfigure + prefetch + prepare", summary: "An async data fetch, a diffable data source with stable identifiers, completions that reconfigure by id, data-source prefetching, images prepared off main into a 320 MB cache, and iOS 15 cell prefetching.", source: "wwdc21",
                                  techniques: [.t5, .t7, .t8, .t11, .t13, .t14, .t22, .t23], parameters: params { $0.cachePolicy = .lruBytes })
