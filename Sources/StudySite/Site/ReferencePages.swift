@@ -27,7 +27,9 @@ extension SiteBuilder {
         let strategies = strategiesInUse().filter { $0.uses(info.id) }
         let isolating = content.studies.filter { $0.isolates.contains(info.id) }
         let evidence: [MustacheValue] = isolating.map { study in
-            let runs = runs(of: study.id)
+            // A sweep has many runs per strategy: keep those of the strategies that use the technique.
+            let all = runs(of: study.id)
+            let runs = study.kind == .sweep ? all.filter { $0.run.config.strategy.uses(info.id) } : all
             return .object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"),
                             "rows": .array(runs.map { metricRow($0.run, $0.result.metrics, root: "../") }),
                             "charts": .array(evidenceCharts(info.id, study, runs).map(chartData))])
