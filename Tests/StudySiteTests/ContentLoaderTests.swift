@@ -25,8 +25,8 @@ struct ContentLoaderDefaultTests {
         #expect(content.site.defaultLatenciesMs == [100, 1_000])
         let expected: [(String, Int)] = [
             ("glitchy-table", 6), ("capital-one", 8), ("digital-leaves-table", 6), ("digital-leaves-grid", 2), ("wwdc21", 8),
-            ("rendering", 8), ("latency-sweep", 30), ("image-decoding", 3), ("insertions", 3), ("cache-revisits", 3),
-            ("self-sizing", 3), ("prefetching", 5), ("user-datasets", 2),
+            ("rendering", 8), ("latency-sweep", 25), ("image-decoding", 3), ("insertions", 3), ("cache-revisits", 3),
+            ("self-sizing", 3), ("prefetching", 10), ("user-datasets", 2),
         ]
         #expect(content.studies.map(\.id) == expected.map(\.0))
         #expect(content.studies.map(Self.runs) == expected.map(\.1))
@@ -38,7 +38,7 @@ struct ContentLoaderDefaultTests {
 
         let sweep = try #require(content.studies.first { $0.id == "latency-sweep" })
         #expect(sweep.kind == .sweep)
-        #expect(sweep.latenciesMs == [0, 50, 100, 200, 500, 1_000])
+        #expect(sweep.latenciesMs == [0, 100, 200, 500, 1_000])
         let grid = try #require(content.studies.first { $0.id == "digital-leaves-grid" })
         #expect(grid.presentation == Presentation(layout: .grid(GridSpec(columns: .evenWithOuterSpacing(3), spacing: 10, aspect: 1)),
                                                   cellDesign: .text, imageSide: 110))

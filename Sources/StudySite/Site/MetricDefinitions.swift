@@ -4,6 +4,17 @@ struct MetricDefinition {
     let unit: String
     let definition: String
     let source: String
+
+    /// The JSON fields it covers.
+    var fields: [String] {
+        if name.hasPrefix("frameDurationP50Ms") {
+            return ["frameDurationP50Ms", "frameDurationP90Ms", "frameDurationP95Ms", "frameDurationP99Ms", "frameDurationMaxMs"]
+        }
+        return name.components(separatedBy: ", ")
+    }
+
+    /// File name of its page.
+    var slug: String { RunPlanner.slug(fields[0]) }
 }
 
 extension MetricDefinition {

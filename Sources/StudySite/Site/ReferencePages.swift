@@ -149,11 +149,36 @@ extension SiteBuilder {
             return .object(["key": .string(row.key), "unit": .string(row.unit), "values": .array(values)])
         }
         let metrics: [MustacheValue] = MetricDefinition.all.map { d in
-            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source)])
+            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
+                     "href": .string("metrics/\(d.slug).html")])
         }
         let doc = try document("model.md", root: "")
         return ["devices": .array(devices.map { .object(["name": .string($0.name), "id": .string($0.id)]) }),
                 "display": .array(display), "constants": .array(constants), "metrics": .array(metrics),
                 "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? "")]
+    }
+}
+
+/// One page per metric, and their index.
+extension SiteBuilder {
+    func metricsIndexData() -> [String: MustacheValue] {
+        ["metrics": .array(MetricDefinition.all.map { d in
+            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "href": .string("\(d.slug).html")])
+        })]
+    }
+
+    /// A metric's definition, and its values in the first study's runs as an example.
+    func metricData(_ d: MetricDefinition) -> [String: MustacheValue] {
+        let example = content.studies.first
+        let exampleRuns = example.map { runs(of: $0.id) } ?? []
+        let rows: [MustacheValue] = exampleRuns.map { pair in
+            let values: [MustacheValue] = d.fields.map { field in .string(pair.result.metrics.value(named: field)?.description ?? "—") }
+            return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
+                            "href": .string("../runs/\(pair.run.id).html"), "values": .array(values)])
+        }
+        return ["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
+                "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
+                "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string("../studies/\(example?.id ?? "").html"),
+                "rows": .array(rows)]
     }
 }

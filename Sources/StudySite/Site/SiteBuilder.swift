@@ -40,6 +40,10 @@ struct SiteBuilder {
             files.append(try page(path: "datasets/\(RunPlanner.slug(dataset.id)).html", title: dataset.name, section: "datasets", template: "dataset", data: datasetData(dataset)))
         }
         files.append(try page(path: "model.html", title: "The model and its metrics", section: "model", template: "model", data: try modelData()))
+        files.append(try page(path: "metrics/index.html", title: "Metrics", section: "metrics", template: "metrics", data: metricsIndexData()))
+        for definition in MetricDefinition.all {
+            files.append(try page(path: "metrics/\(definition.slug).html", title: definition.name, section: "metrics", template: "metric", data: metricData(definition)))
+        }
         return files.sorted { $0.path < $1.path }
     }
 
@@ -66,7 +70,7 @@ struct SiteBuilder {
         let body = try templates.render(template, .object(pageData))
         let nav: [MustacheValue] = [("index", "Studies", "index.html"), ("techniques", "Techniques", "techniques/index.html"),
                                     ("strategies", "Strategies", "strategies/index.html"), ("datasets", "Datasets", "datasets/index.html"),
-                                    ("model", "Model and metrics", "model.html")].map { key, label, href in
+                                    ("metrics", "Metrics", "metrics/index.html"), ("model", "Model", "model.html")].map { key, label, href in
             .object(["label": .string(label), "href": .string(root + href), "current": .bool(key == section)])
         }
         let layout: [String: MustacheValue] = ["root": .string(root), "siteTitle": .string(content.site.title),
