@@ -46,6 +46,29 @@ struct SiteBuildTests {
         }
     }
 
+    @Test("Every page-relative href and src names a file the build writes, with the same case")
+    func linksResolve() throws {
+        let files = try SmallSite.build()
+        let paths = Set(files.map(\.path))
+        let reference = /(?:href|src)="([^"#:]*)(?:#[^"]*)?"/
+        var checked = 0
+        var missing: [String] = []
+        for file in files where file.path.hasSuffix(".html") {
+            let html = String(decoding: file.bytes, as: UTF8.self)
+            let folder = file.path.split(separator: "/").dropLast().map(String.init)
+            for match in html.matches(of: reference) where !match.output.1.isEmpty {
+                var parts = folder
+                for component in match.output.1.split(separator: "/") {
+                    if component == ".." { parts.removeLast() } else if component != "." { parts.append(String(component)) }
+                }
+                if !paths.contains(parts.joined(separator: "/")) { missing.append("\(file.path) → \(match.output.1)") }
+                checked += 1
+            }
+        }
+        #expect(missing.isEmpty, "links to files the build does not write: \(missing.prefix(5).joined(separator: ", "))")
+        #expect(checked > 500)
+    }
+
     @Test("Two builds, and builds with 1 and 2 jobs, give the same bytes")
     func deterministic() throws {
         let a = try SmallSite.build(jobs: 1)
