@@ -132,10 +132,11 @@ struct HTMLRenderer {
             let info = TextDecoding.unescape(fence.info[...])
             language = Array(info.prefix { !ASCII.isSpaceOrTab($0) })
         }
+        write(options.focusableCodeBlocks ? "<pre tabindex=\"0\">" : "<pre>")
         if language.isEmpty {
-            write("<pre><code>")
+            write("<code>")
         } else {
-            write("<pre><code class=\"language-")
+            write("<code class=\"language-")
             HTMLEscaping.appendEscaped(language, to: &out)
             write("\">")
         }

@@ -15,6 +15,11 @@ public struct MarkdownOptions: Sendable {
     /// On by default.
     public var highlightSwift: Bool
 
+    /// Writes code blocks as `<pre tabindex="0">` so that a block wider than its column, which
+    /// scrolls sideways, can be reached and scrolled from the keyboard (WCAG 2.1.1). Off by
+    /// default, since CommonMark's reference output has a bare `<pre>`.
+    public var focusableCodeBlocks: Bool
+
     /// Applied to every link, image and autolink destination before it is written (after
     /// backslash escapes and character references are resolved, before percent-encoding).
     public var rewriteURL: (@Sendable (String) -> String)?
@@ -23,11 +28,13 @@ public struct MarkdownOptions: Sendable {
         allowRawHTML: Bool = false,
         headingAnchors: Bool = true,
         highlightSwift: Bool = true,
+        focusableCodeBlocks: Bool = false,
         rewriteURL: (@Sendable (String) -> String)? = nil
     ) {
         self.allowRawHTML = allowRawHTML
         self.headingAnchors = headingAnchors
         self.highlightSwift = highlightSwift
+        self.focusableCodeBlocks = focusableCodeBlocks
         self.rewriteURL = rewriteURL
     }
 }

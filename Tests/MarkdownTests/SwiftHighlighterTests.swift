@@ -101,4 +101,14 @@ struct HighlightStylesheetTests {
         #expect(css.contains("@media (prefers-color-scheme: dark)"))
         #expect(css.contains("@media print"))
     }
+
+    @Test func focusableCodeBlocksCanBeScrolledFromTheKeyboard() {
+        let markdown = "```swift\nlet x = 1\n```\n\n    indented\n"
+        let plain = MarkdownDocument.html(markdown)
+        #expect(plain.contains("<pre><code class=\"language-swift\">"))
+        #expect(!plain.contains("tabindex"))
+        let focusable = MarkdownDocument.html(markdown, options: MarkdownOptions(focusableCodeBlocks: true))
+        #expect(focusable.contains("<pre tabindex=\"0\"><code class=\"language-swift\">"))
+        #expect(focusable.contains("<pre tabindex=\"0\"><code>indented\n</code></pre>"))
+    }
 }

@@ -30,6 +30,7 @@ extension SiteBuilder {
         options.allowRawHTML = true
         options.headingAnchors = true
         options.highlightSwift = true
+        options.focusableCodeBlocks = true
         options.rewriteURL = { url in SiteBuilder.rewrite(url, root: root) }
         do { return try MarkdownDocument(parsing: doc.text, options: options) } catch {
             throw SiteError.input("\(path): error: \(error.description)")
