@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""Browser checks for the generated site, opened from disk (file://) in headless Chromium.
+
+What it asserts, for every HTML page under the output folder:
+  * links: every internal href/src resolves to a file, every #fragment to an id in its target page,
+    and nothing points at the network (the site must work offline and under any sub-path);
+  * charts: every <svg> is inline with role="img" and a non-empty <title>;
+  * loading: the page loads with no console messages of level warning or above and no failed
+    requests, and every <img> has decoded;
+  * accessibility: axe-core finds no serious or critical violations, in light and in emulated
+    dark mode;
+  * layout: no horizontal overflow of the document at 390 px and 1280 px viewport widths.
+It also writes screenshots of the index, a study page and a run page at both widths to the
+artifacts folder.
+
+Usage: python3 Tests/Browser/check_site.py [--output Output] [--artifacts artifacts]
+           [--chromium PATH] [--chromedriver PATH] [--pages GLOB] [--skip-axe]
+Exit status 0 when every check passes, 1 otherwise (each failure printed as `page: problem`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import html.parser
+import importlib.util
+import json
+import pathlib
+import shutil
+import sys
+import time
+import urllib.parse
+
+WIDTHS = (390, 1280)
+HEIGHT = 900
+BLOCKING_IMPACTS = ("serious", "critical")
+
+
+# ---------------------------------------------------------------------------------------------
+# Static checks: parse each page once, without a browser.
+
+class PageScan(html.parser.HTMLParser):
+    """Collects ids, outgoing references and the shape of inline SVG charts of one page."""
+
+    REFERENCE_ATTRIBUTES = {"href", "src", "srcset", "poster", "data", "action", "formaction"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.references: list[tuple[str, str, str, int]] = []  # (tag, attribute, url, line)
+        self.svgs: list[dict] = []
+        self._svg_depth = 0
+        self._in_svg_title = False
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if "id" in attributes and attributes["id"] is not None:
+            self.ids.add(attributes["id"])
+        if "name" in attributes and tag == "a" and attributes["name"]:
+            self.ids.add(attributes["name"])
+        line = self.getpos()[0]
+        for key, value in attrs:
+            if key in self.REFERENCE_ATTRIBUTES and value is not None:
+                if key == "srcset":
+                    for candidate in value.split(","):
+                        url = candidate.strip().split(" ")[0]
+                        if url:
+                            self.references.append((tag, key, url, line))
+                else:
+                    self.references.append((tag, key, value, line))
+        if tag == "svg":
+            if self._svg_depth == 0:
+                self.svgs.append({"line": line, "role": attributes.get("role"), "title": None})
+            self._svg_depth += 1
+        elif tag == "title" and self._svg_depth == 1 and self.svgs[-1]["title"] is None:
+            self.svgs[-1]["title"] = ""
+            self._in_svg_title = True
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag == "svg":
+            self._svg_depth -= 1
+
+    def handle_endtag(self, tag):
+        if tag == "svg" and self._svg_depth > 0:
+            self._svg_depth -= 1
+        elif tag == "title":
+            self._in_svg_title = False
+
+    def handle_data(self, data):
+        if self._in_svg_title:
+            self.svgs[-1]["title"] += data
+
+
+def scan_pages(root: pathlib.Path, pages: list[pathlib.Path]) -> tuple[dict, list[str]]:
+    scans: dict[pathlib.Path, PageScan] = {}
+    for page in pages:
+        scan = PageScan()
+        scan.feed(page.read_text(encoding="utf-8"))
+        scan.close()
+        scans[page] = scan
+
+    failures: list[str] = []
+    id_cache: dict[pathlib.Path, set[str]] = {p: s.ids for p, s in scans.items()}
+    for page, scan in scans.items():
+        name = page.relative_to(root).as_posix()
+        for tag, attribute, url, line in scan.references:
+            followed = tag == "a" and attribute == "href"
+            problem = check_reference(root, page, url, followed, id_cache)
+            if problem:
+                failures.append(f"{name}:{line}: <{tag}> {url!r}: {problem}")
+        for svg in scan.svgs:
+            if svg["role"] != "img":
+                failures.append(f"{name}:{svg['line']}: <svg> has role={svg['role']!r}, expected 'img'")
+            if not (svg["title"] or "").strip():
+                failures.append(f"{name}:{svg['line']}: <svg> has no non-empty <title> as its first title")
+    return scans, failures
+
+
+def check_reference(root: pathlib.Path, page: pathlib.Path, url: str, followed: bool,
+                    id_cache: dict[pathlib.Path, set[str]]) -> str | None:
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme in ("mailto",):
+        return None
+    if parts.scheme in ("http", "https") or url.startswith("//"):
+        # Links out to the sources are fine on <a>; anything loaded (img, link, script) is not.
+        return None if followed else "loads from the network"
+    if parts.scheme:
+        return f"unexpected scheme {parts.scheme!r}"
+    if url.startswith("/"):
+        return "absolute path: links must be page-relative"
+    target = page if parts.path == "" else (page.parent / urllib.parse.unquote(parts.path)).resolve()
+    try:
+        target.relative_to(root)
+    except ValueError:
+        return "points outside the output folder"
+    if target.is_dir():
+        return "points at a folder (no index file is implied from file://)"
+    if not target.exists():
+        return "target file does not exist"
+    if parts.fragment:
+        fragment = urllib.parse.unquote(parts.fragment)
+        if target.suffix != ".html":
+            return "fragment on a non-HTML target"
+        ids = id_cache.get(target)
+        if ids is None:
+            scan = PageScan()
+            scan.feed(target.read_text(encoding="utf-8"))
+            ids = id_cache[target] = scan.ids
+        if fragment not in ids:
+            return f"no element with id {fragment!r} in {target.relative_to(root).as_posix()}"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Browser checks.
+
+def axe_source() -> str:
+    """axe-core's script. Taken from the axe-playwright-python wheel (axe 4.x, installed with
+    --no-deps: only its bundled script is used), else from axe-selenium-python (axe 3.x)."""
+    for package in ("axe_playwright_python", "axe_selenium_python"):
+        spec = importlib.util.find_spec(package)
+        if spec is None or not spec.submodule_search_locations:
+            continue
+        folder = pathlib.Path(list(spec.submodule_search_locations)[0])
+        for candidate in sorted(folder.rglob("axe.min.js")):
+            return candidate.read_text(encoding="utf-8")
+    raise SystemExit("error: axe-core not found; pip install --no-deps axe-playwright-python")
+
+
+def start_browser(chromium: str, chromedriver: str):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=en-US",
+                     f"--window-size={WIDTHS[-1]},{HEIGHT}"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+    driver.set_page_load_timeout(30)
+    driver.execute_cdp_cmd("Network.enable", {})
+    return driver
+
+
+def set_viewport(driver, width: int) -> None:
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+
+
+def set_color_scheme(driver, scheme: str) -> None:
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def load_problems(driver) -> list[str]:
+    problems: list[str] = []
+    for entry in driver.get_log("browser"):
+        if entry.get("level") in ("WARNING", "SEVERE"):
+            problems.append(f"console {entry['level'].lower()}: {entry.get('message', '')[:300]}")
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.loadingFailed":
+            params = message.get("params", {})
+            problems.append(f"failed request: {params.get('errorText')} ({params.get('type')})")
+        elif message.get("method") == "Network.responseReceived":
+            response = message.get("params", {}).get("response", {})
+            status = response.get("status", 200)
+            if status and status >= 400:
+                problems.append(f"HTTP {status} for {response.get('url')}")
+    broken = driver.execute_script(
+        "return Array.from(document.images)"
+        ".filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute('src'));")
+    problems.extend(f"image did not load: {src}" for src in broken)
+    return problems
+
+
+def overflow(driver) -> tuple[int, int, list[str]]:
+    return driver.execute_script("""
+        const root = document.documentElement;
+        const width = root.clientWidth;
+        const culprits = [];
+        if (root.scrollWidth > width) {
+          for (const el of document.body.querySelectorAll('*')) {
+            const r = el.getBoundingClientRect();
+            const style = getComputedStyle(el);
+            const spills = r.right > width + 0.5 ||
+                (style.overflowX === 'visible' && el.scrollWidth > el.clientWidth + 1 && r.left + el.scrollWidth > width + 0.5);
+            if (spills && style.position !== 'fixed') {
+              let p = el.parentElement, clipped = false;
+              while (p && p !== document.body) {
+                const o = getComputedStyle(p).overflowX;
+                if (o === 'auto' || o === 'scroll' || o === 'hidden') { clipped = true; break; }
+                p = p.parentElement;
+              }
+              if (!clipped) culprits.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+                  (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''));
+            }
+            if (culprits.length >= 5) break;
+          }
+        }
+        return [root.scrollWidth, width, culprits];
+    """)
+
+
+def run_axe(driver, source: str) -> list[str]:
+    if not driver.execute_script("return typeof window.axe !== 'undefined';"):
+        driver.execute_script(source)
+    result = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        axe.run(document, {resultTypes: ['violations']})
+           .then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                 nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))))
+           .catch(e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));
+    """)
+    return [f"axe {v['impact']}: {v['id']} — {v['help']} at {', '.join(v['nodes'])}"
+            for v in result if v.get("impact") in BLOCKING_IMPACTS]
+
+
+def screenshot_targets(root: pathlib.Path, pages: list[pathlib.Path]) -> list[tuple[str, pathlib.Path]]:
+    wanted = [("index", root / "index.html")]
+    studies = sorted(p for p in pages if p.parent.name == "studies" and p.name != "index.html")
+    runs = sorted(p for p in pages if p.parent.name == "runs")
+    preferred_run = root / "runs" / "glitchy-table--glitchy-async-naive--1000ms.html"
+    preferred_study = root / "studies" / "glitchy-table.html"
+    if studies:
+        wanted.append(("study", preferred_study if preferred_study in studies else studies[0]))
+    if runs:
+        wanted.append(("run", preferred_run if preferred_run in runs else runs[0]))
+    return wanted
+
+
+def main() -> int:
+    arguments = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    arguments.add_argument("--output", default="Output", help="generated site (default: Output)")
+    arguments.add_argument("--artifacts", default="artifacts", help="screenshots folder (default: artifacts)")
+    arguments.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    arguments.add_argument("--chromedriver", default=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    arguments.add_argument("--pages", default="*", help="only pages whose relative path matches this glob")
+    arguments.add_argument("--skip-axe", action="store_true", help="skip the accessibility audit")
+    options = arguments.parse_args()
+
+    root = pathlib.Path(options.output).resolve()
+    if not (root / "index.html").is_file():
+        print(f"error: {root.name}/index.html not found; run 'scrollstudy generate' first", file=sys.stderr)
+        return 2
+    all_pages = sorted(root.rglob("*.html"))
+    pages = [p for p in all_pages if fnmatch.fnmatch(p.relative_to(root).as_posix(), options.pages)]
+
+    started = time.monotonic()
+    failures: list[str] = []
+    scans, static_failures = scan_pages(root, all_pages)
+    failures += static_failures
+    svg_count = sum(len(s.svgs) for s in scans.values())
+    reference_count = sum(len(s.references) for s in scans.values())
+    print(f"static: {len(all_pages)} pages, {reference_count} links and sources, {svg_count} charts; "
+          f"{len(static_failures)} problems")
+
+    source = "" if options.skip_axe else axe_source()
+    driver = start_browser(options.chromium, options.chromedriver)
+    checked = 0
+    try:
+        for number, page in enumerate(pages, 1):
+            name = page.relative_to(root).as_posix()
+            page_failures: list[str] = []
+            set_color_scheme(driver, "light")
+            set_viewport(driver, WIDTHS[-1])
+            driver.get_log("browser"), driver.get_log("performance")  # drop the previous page's entries
+            driver.get(page.as_uri())
+            page_failures += load_problems(driver)
+            if not options.skip_axe:
+                page_failures += [f"(light) {p}" for p in run_axe(driver, source)]
+                set_color_scheme(driver, "dark")
+                if not driver.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches;"):
+                    page_failures.append("dark mode emulation did not take effect")
+                page_failures += [f"(dark) {p}" for p in run_axe(driver, source)]
+                set_color_scheme(driver, "light")
+            for width in WIDTHS:
+                set_viewport(driver, width)
+                scroll_width, client_width, culprits = overflow(driver)
+                if scroll_width > client_width:
+                    page_failures.append(f"horizontal overflow at {width} px: document is {scroll_width} px "
+                                         f"wide (first wide elements: {', '.join(culprits) or 'unknown'})")
+            failures += [f"{name}: {p}" for p in page_failures]
+            checked += 1
+            if number % 25 == 0 or number == len(pages):
+                print(f"browser: [{number}/{len(pages)}] {len(failures)} problems so far", flush=True)
+
+        artifacts = pathlib.Path(options.artifacts)
+        artifacts.mkdir(parents=True, exist_ok=True)
+        for label, page in screenshot_targets(root, all_pages):
+            for width in WIDTHS:
+                set_viewport(driver, width)
+                driver.get(page.as_uri())
+                full_height = driver.execute_script("return document.documentElement.scrollHeight")
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                       {"width": width, "height": min(full_height, 4000),
+                                        "deviceScaleFactor": 1, "mobile": False})
+                target = artifacts / f"{label}-{width}.png"
+                driver.save_screenshot(str(target))
+                print(f"screenshot: {target} ({page.relative_to(root).as_posix()})")
+    finally:
+        driver.quit()
+
+    for failure in failures:
+        print(f"FAIL {failure}")
+    elapsed = time.monotonic() - started
+    audit = "skipped" if options.skip_axe else "light and dark"
+    print(f"browser checks: {checked} pages loaded from file:// at {' and '.join(map(str, WIDTHS))} px, "
+          f"axe {audit}; {len(failures)} problems; {elapsed:.0f} s")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
