@@ -76,5 +76,18 @@ struct SimulateCommandTests {
         #expect(ScrollStudyCLI.run(["frobnicate"]) == 2)
         #expect(ScrollStudyCLI.run(["list"]) == 0)
         #expect(ScrollStudyCLI.run(["simulate", "--help"]) == 0)
+        #expect(ScrollStudyCLI.run(["help", "generate"]) == 0)
+        #expect(ScrollStudyCLI.run(["help", "frobnicate"]) == 2)
+    }
+
+    @Test("Every subcommand's help follows swift-argument-parser's shape: overview, usage, options with -h, --help")
+    func helpShape() {
+        #expect(ScrollStudyCLI.subcommandHelp.keys.sorted() == ScrollStudyCLI.subcommands.sorted())
+        for (name, text) in ScrollStudyCLI.subcommandHelp {
+            #expect(text.hasPrefix("OVERVIEW: "), "\(name)")
+            #expect(text.contains("\nUSAGE: scrollstudy \(name)"), "\(name)")
+            #expect(text.contains("\nOPTIONS:\n") && text.contains("  -h, --help              Show help information."), "\(name)")
+        }
+        #expect(ScrollStudyCLI.help.contains("USAGE: scrollstudy <subcommand>"))
     }
 }

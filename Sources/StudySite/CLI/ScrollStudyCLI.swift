@@ -13,7 +13,7 @@ public enum ScrollStudyCLI {
       list                    List built-in strategies, techniques, gestures, datasets and devices.
       bench                   Measure simulation speed (build with -c release).
 
-      See 'scrollstudy <subcommand> --help' for details.
+      See 'scrollstudy help <subcommand>' or 'scrollstudy <subcommand> --help' for details.
 
     EXIT CODES:
       0  success
@@ -23,6 +23,10 @@ public enum ScrollStudyCLI {
       4  the output could not be written
     """
 
+    static let subcommands = ["generate", "simulate", "list", "bench"]
+    static let subcommandHelp = ["generate": GenerateCommand.help, "simulate": SimulateCommand.help,
+                                 "list": ListCommand.help, "bench": BenchCommand.help]
+
     /// Runs the command line with `args` (without the program name); returns the exit code.
     public static func run(_ args: [String]) -> Int32 {
         let out: (String) -> Void = { print($0) }
@@ -31,7 +35,12 @@ public enum ScrollStudyCLI {
         let wantsHelp = rest.contains("--help") || rest.contains("-h")
         do throws(UsageError) {
             switch command {
-            case "-h", "--help", "help": print(help)
+            case "-h", "--help", "help":
+                guard let topic = rest.first(where: { !$0.hasPrefix("-") }) else { print(help); break }
+                guard let text = subcommandHelp[topic] else {
+                    throw UsageError(unknownNameMessage(kind: "subcommand", name: topic, valid: subcommands) + "; see 'scrollstudy --help'")
+                }
+                print(text)
             case "simulate": if wantsHelp { print(SimulateCommand.help) } else { try SimulateCommand.run(rest, output: out) }
             case "list": if wantsHelp { print(ListCommand.help) } else { try ListCommand.run(rest, output: out) }
             case "generate":
@@ -41,7 +50,7 @@ public enum ScrollStudyCLI {
                 }
             case "bench": if wantsHelp { print(BenchCommand.help) } else { try BenchCommand.run(rest, output: out) }
             default:
-                throw UsageError(unknownNameMessage(kind: "subcommand", name: command, valid: ["generate", "simulate", "list", "bench"]) + "; see 'scrollstudy --help'")
+                throw UsageError(unknownNameMessage(kind: "subcommand", name: command, valid: subcommands) + "; see 'scrollstudy --help'")
             }
         } catch {
             printError("error: \(error.description)")
