@@ -229,3 +229,24 @@ struct SharedQueueTests {
         #expect(serial.peakWorkers == 1)
     }
 }
+
+@Suite("WWDC21 serial networking queue")
+struct SerialPreparationTests {
+    /// With T5 the sample prepares every image on its one serial networking queue, so a burst of
+    /// images is prepared one after another however many cores the device has; with T10 the
+    /// preparations spread over the background cores.
+    @Test("T5 prepares images one at a time; T10 uses every background core")
+    func serialPreparation() {
+        func p95(_ techniques: [TechniqueID], cores: Int) -> Double {
+            var device = DeviceProfile.iPhone60Hz
+            device.backgroundCores = cores
+            return simulate(.photos19, strategy("prep", techniques + [.t6, .t8, .t14]), .jumpThenUp, latencyMs: 0, device: device)
+                .metrics.timeToContentP95Ms
+        }
+        let serialOne = p95([.t5], cores: 1), serialSix = p95([.t5], cores: 6)
+        let spreadOne = p95([.t10], cores: 1), spreadSix = p95([.t10], cores: 6)
+        print("serial prep p95: 1 core \(serialOne) ms, 6 cores \(serialSix) ms; spread: \(spreadOne) → \(spreadSix) ms")
+        #expect(serialSix == serialOne, "a serial queue gains nothing from more cores")
+        #expect(spreadSix < spreadOne, "concurrent preparation finishes sooner with more cores")
+    }
+}
