@@ -6,7 +6,8 @@ import Testing
 struct SimulateCommandTests {
     static let required = ["hitchTimeRatio", "hitchCount", "hitchTimeMs", "commitHitchCount", "renderHitchCount",
                            "framesPresented", "droppedFrames", "scrollDurationMs", "frameDurationP50Ms", "frameDurationP95Ms",
-                           "frameDurationP99Ms", "frameDurationMaxMs", "renderTimeP95Ms", "longestMainThreadBlockMs",
+                           "frameDurationP99Ms", "frameDurationMaxMs", "frameOverrunP50Ms", "frameOverrunP90Ms", "frameOverrunP95Ms",
+                           "frameOverrunP99Ms", "renderTimeP95Ms", "longestMainThreadBlockMs", "mainThreadTimeMs",
                            "visibleCellFrames", "placeholderCellFrames", "staleCellFrames", "contentChangesAfterDisplay",
                            "timeToContentP50Ms", "timeToContentP95Ms", "timeToContentMaxMs", "timeToFirstContentMs",
                            "requestsStarted", "requestsCompleted", "requestsCancelled", "requestsWasted", "peakQueueDepth",

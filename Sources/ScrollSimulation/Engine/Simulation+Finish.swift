@@ -23,6 +23,12 @@ extension Simulation {
         m.frameDurationP95Ms = HitchMath.percentile(sorted: durations, 95).milliseconds
         m.frameDurationP99Ms = HitchMath.percentile(sorted: durations, 99).milliseconds
         m.frameDurationMaxMs = (durations.max() ?? 0).milliseconds
+        var overruns = r.scrollingOverruns
+        overruns.sort()
+        m.frameOverrunP50Ms = HitchMath.percentile(sorted: overruns, 50).milliseconds
+        m.frameOverrunP90Ms = HitchMath.percentile(sorted: overruns, 90).milliseconds
+        m.frameOverrunP95Ms = HitchMath.percentile(sorted: overruns, 95).milliseconds
+        m.frameOverrunP99Ms = HitchMath.percentile(sorted: overruns, 99).milliseconds
         m.hitchCount = r.hitchCount
         m.hitchTimeMs = r.hitchTime.milliseconds
         m.hitchTimeRatio = HitchMath.hitchTimeRatio(hitchTime: r.hitchTime, duration: scrollDuration)
@@ -33,6 +39,7 @@ extension Simulation {
         m.worstSecondPercentDroppedFrames = r.worstSecondDroppedPercent()
         m.renderTimeP95Ms = HitchMath.percentile(r.scrollingRenderTimes, 95).milliseconds
         m.longestMainThreadBlockMs = r.longestMainBlock.milliseconds
+        m.mainThreadTimeMs = r.mainThreadTime.milliseconds
         m.visibleCellFrames = r.visibleCellFrames
         m.placeholderCellFrames = r.placeholderCellFrames
         m.staleCellFrames = r.staleCellFrames

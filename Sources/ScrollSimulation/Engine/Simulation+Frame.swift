@@ -45,6 +45,10 @@ extension Simulation {
         let expected = begin + 2 * interval
         let hitch = max(0, presented - expected)
         let kind: UInt8 = hitch == 0 ? 0 : (commitEnd > begin + interval ? 1 : 2)
+        // Overrun (FrameSample.overrun): the later stage against its deadline; a render server
+        // still busy at the commit deadline delays the frame by itself.
+        var overrun = max(commitEnd - (begin + interval), renderEnd - expected)
+        if renderFreeAt > begin + interval { overrun = max(overrun, renderFreeAt - (begin + interval)) }
         renderFreeAt = renderEnd
         // Back-pressure: with one frame in flight, the next frame cannot begin before the render
         // server has taken this one, so an overloaded render server paces the frames instead of
@@ -57,7 +61,7 @@ extension Simulation {
             gestureStart = presented
         }
         let scrolling = relative != nil && gesture.moving
-        record(begin: begin, presented: presented, hitch: hitch, kind: kind, scrolling: scrolling, main: main + after, render: render)
+        record(begin: begin, presented: presented, hitch: hitch, kind: kind, overrun: overrun, scrolling: scrolling, main: main + after, render: render)
     }
 
     /// Applies the gesture's actions and motion up to `rel` µs after it began; returns main-thread cost.
@@ -153,7 +157,7 @@ extension Simulation {
     }
 
     /// Records the frame's sample and what the visible cells show.
-    func record(begin: Micros, presented: Micros, hitch: Micros, kind: UInt8, scrolling: Bool, main: Micros, render: Micros) {
+    func record(begin: Micros, presented: Micros, hitch: Micros, kind: UInt8, overrun: Micros, scrolling: Bool, main: Micros, render: Micros) {
         var placeholderCount: Int32 = 0, staleCount: Int32 = 0, misSized = 0, correctCount = 0
         let tracking = gestureStart != nil
         let keepLanes = tracking && config.recordSeries
@@ -199,7 +203,7 @@ extension Simulation {
         }
         let bytes = imageBytesLive
         recorder.peakImageBytes = max(recorder.peakImageBytes, bytes)
-        let sample = FrameSample(begin: begin, presented: presented, duration: presented - lastPresented, hitch: hitch, hitchKind: kind,
+        let sample = FrameSample(begin: begin, presented: presented, duration: presented - lastPresented, hitch: hitch, hitchKind: kind, overrun: overrun,
                                  scrolling: scrolling, mainWork: main, renderWork: render, offset: offset,
                                  visible: Int32(visibleCells.count), placeholder: placeholderCount, stale: staleCount,
                                  queueDepth: Int32(depth), imageBytes: bytes)

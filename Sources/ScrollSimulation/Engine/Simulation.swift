@@ -204,7 +204,7 @@ public final class Simulation {
             // A synchronous fetch in viewDidLoad blocks the main thread for the whole request.
             let wait = drawLatency()
             mainFreeAt = wait
-            recorder.noteMainBlock(wait)
+            recorder.noteMainWorkOutsideFrames(wait)
             recorder.requestsCompleted += 1
             loadedRows = dataset.count
             dataReady = true

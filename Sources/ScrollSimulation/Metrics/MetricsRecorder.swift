@@ -22,12 +22,15 @@ struct MetricsRecorder {
     var displaysWithoutContent = 0
     var timesToContent: [Micros] = []
     var longestMainBlock: Micros = 0
+    /// Main-thread work in all, from launch: every frame's plus blocks outside frames.
+    var mainThreadTime: Micros = 0
     var timeToFirstContent: Micros? = nil
 
     // Frames.
     var frames: [FrameSample] = []
     var scrollingDurations: [Micros] = []
     var scrollingRenderTimes: [Micros] = []
+    var scrollingOverruns: [Micros] = []
     var scrollingPresentations: [(presented: Micros, dropped: Int)] = []
     var hitchTime: Micros = 0
     var hitchCount = 0
@@ -60,6 +63,12 @@ struct MetricsRecorder {
 
     mutating func noteMainBlock(_ duration: Micros) { longestMainBlock = max(longestMainBlock, duration) }
 
+    /// Main-thread work outside any frame (a synchronous fetch in viewDidLoad).
+    mutating func noteMainWorkOutsideFrames(_ duration: Micros) {
+        noteMainBlock(duration)
+        mainThreadTime += duration
+    }
+
     mutating func noteQueue(depth: Int, workers: Int) {
         peakQueueDepth = max(peakQueueDepth, depth)
         peakWorkers = max(peakWorkers, workers)
@@ -68,12 +77,14 @@ struct MetricsRecorder {
     /// Records a presented frame. `tracking`: the gesture has begun (content accounting runs).
     mutating func frame(_ sample: FrameSample, tracking: Bool, misSized: Int, lanes newLanes: [LaneState]) {
         noteMainBlock(sample.mainWork)
+        mainThreadTime += sample.mainWork
         if sample.scrolling {
             framesPresented += 1
             if let last = lastScrollingPresent { scrollingDurations.append(sample.presented - last) }
             lastScrollingPresent = sample.presented
             latestScrollingPresent = sample.presented
             scrollingRenderTimes.append(sample.renderWork)
+            scrollingOverruns.append(sample.overrun)
             if sample.hitch > 0 {
                 hitchCount += 1
                 hitchTime += sample.hitch

@@ -44,6 +44,14 @@ public struct RunMetrics: Sendable, Equatable {
     public var frameDurationP95Ms = 0.0
     public var frameDurationP99Ms = 0.0
     public var frameDurationMaxMs = 0.0
+    /// Frame overrun at percentiles (nearest rank) over the scrolling frames, ms: how far each
+    /// frame's work finished past its deadline, negative when early (Android Macrobenchmark's
+    /// frameOverrunMs; see `FrameSample.overrun` for the deadlines of our model). Positive values
+    /// are hitching frames.
+    public var frameOverrunP50Ms = 0.0
+    public var frameOverrunP90Ms = 0.0
+    public var frameOverrunP95Ms = 0.0
+    public var frameOverrunP99Ms = 0.0
     public var hitchCount = 0
     public var hitchTimeMs = 0.0
     public var hitchTimeRatio = 0.0
@@ -53,6 +61,9 @@ public struct RunMetrics: Sendable, Equatable {
     public var worstSecondPercentDroppedFrames = 0.0
     public var renderTimeP95Ms = 0.0
     public var longestMainThreadBlockMs = 0.0
+    /// Main-thread work in all from launch to the end of observation, ms: every frame's work and
+    /// blocks outside frames (a synchronous fetch in viewDidLoad).
+    public var mainThreadTimeMs = 0.0
     // Content.
     public var visibleCellFrames = 0
     public var placeholderCellFrames = 0
@@ -106,11 +117,14 @@ public struct RunMetrics: Sendable, Equatable {
             ("frameDurationP50Ms", .double(frameDurationP50Ms)), ("frameDurationP90Ms", .double(frameDurationP90Ms)),
             ("frameDurationP95Ms", .double(frameDurationP95Ms)), ("frameDurationP99Ms", .double(frameDurationP99Ms)),
             ("frameDurationMaxMs", .double(frameDurationMaxMs)),
+            ("frameOverrunP50Ms", .double(frameOverrunP50Ms)), ("frameOverrunP90Ms", .double(frameOverrunP90Ms)),
+            ("frameOverrunP95Ms", .double(frameOverrunP95Ms)), ("frameOverrunP99Ms", .double(frameOverrunP99Ms)),
             ("hitchCount", .int(hitchCount)), ("hitchTimeMs", .double(hitchTimeMs)), ("hitchTimeRatio", .double(hitchTimeRatio)),
             ("hitchBand", .text(hitchBand)), ("organizerBand", .text(organizerBand)),
             ("commitHitchCount", .int(commitHitchCount)), ("renderHitchCount", .int(renderHitchCount)),
             ("percentDroppedFrames", .double(percentDroppedFrames)), ("worstSecondPercentDroppedFrames", .double(worstSecondPercentDroppedFrames)),
             ("renderTimeP95Ms", .double(renderTimeP95Ms)), ("longestMainThreadBlockMs", .double(longestMainThreadBlockMs)),
+            ("mainThreadTimeMs", .double(mainThreadTimeMs)),
             ("visibleCellFrames", .int(visibleCellFrames)), ("placeholderCellFrames", .int(placeholderCellFrames)),
             ("staleCellFrames", .int(staleCellFrames)), ("contentChangesAfterDisplay", .int(contentChangesAfterDisplay)),
             ("contentChangesAfterSettle", .int(contentChangesAfterSettle)),

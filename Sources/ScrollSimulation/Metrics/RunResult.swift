@@ -10,6 +10,15 @@ public struct FrameSample: Sendable, Equatable {
     public var hitch: Micros
     /// 0 none, 1 commit hitch (main thread late), 2 render hitch (render server late).
     public var hitchKind: UInt8
+    /// How far the frame's work finished past its deadline, µs; negative when it finished early
+    /// (Android Macrobenchmark's frameOverrunMs). Our deadlines: the commit must end by the next
+    /// vsync (`begin` + 1 interval); the render server must take the frame at that vsync and
+    /// finish it by the vsync at which double buffering expects it on screen (`begin` + 2
+    /// intervals). The overrun is the larger of the commit's and the render's lateness against
+    /// those deadlines, plus, when the render server was still busy with an earlier frame at
+    /// `begin` + 1 interval, how long it kept this frame waiting. It is positive exactly when the
+    /// frame hitches.
+    public var overrun: Micros
     /// Whether the list was scrolling at the frame's target time.
     public var scrolling: Bool
     /// Main-thread work of the frame, µs.
