@@ -69,6 +69,23 @@ struct SiteBuildTests {
         #expect(checked > 500)
     }
 
+    @Test("Every dataset in the content gets a page and an index entry, whether or not a study uses it")
+    func unusedDatasetsArePublished() throws {
+        var content = SmallSite.content()
+        content.datasets = [.glitchy(300), .photos19]
+        let files = try SmallSite.build(content: content)
+        func page(_ path: String) throws -> String {
+            String(decoding: try #require(files.first { $0.path == path }, "missing \(path)").bytes, as: UTF8.self)
+        }
+        let index = try page("datasets/index.html")
+        #expect(index.contains("href=\"glitchy-300.html\"") && index.contains("href=\"photos-19.html\""))
+        let unused = try page("datasets/photos-19.html")
+        #expect(unused.contains(Dataset.photos19.name))
+        #expect(unused.contains("No study uses this dataset yet"))
+        let used = try page("datasets/glitchy-300.html")
+        #expect(used.contains("href=\"../studies/glitchy.html\"") && !used.contains("No study uses this dataset yet"))
+    }
+
     @Test("Two builds, and builds with 1 and 2 jobs, give the same bytes")
     func deterministic() throws {
         let a = try SmallSite.build(jobs: 1)

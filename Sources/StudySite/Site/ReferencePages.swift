@@ -97,7 +97,7 @@ extension SiteBuilder {
     }
 
     func datasetsIndexData() -> [String: MustacheValue] {
-        ["datasets": .array(datasetsInUse().map { d in
+        ["datasets": .array(publishedDatasets().map { d in
             .object(["name": .string(d.name), "href": .string("\(RunPlanner.slug(d.id)).html"), "summary": .string(d.summary), "rows": .int(d.count)])
         })]
     }
@@ -126,6 +126,7 @@ extension SiteBuilder {
         return ["name": .string(d.name), "summary": .string(d.summary),
                 "fields": .array(fields.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
                 "samples": .array(samples),
+                "hasStudies": .bool(!studies.isEmpty),
                 "studies": .array(studies.map { .object(["title": .string($0.title), "href": .string("../studies/\($0.id).html")]) })]
     }
 

@@ -36,7 +36,7 @@ struct SiteBuilder {
             files.append(try page(path: "strategies/\(strategy.id).html", title: strategy.name, section: "strategies", template: "strategy", data: try strategyData(strategy)))
         }
         files.append(try page(path: "datasets/index.html", title: "Datasets", section: "datasets", template: "datasets", data: datasetsIndexData()))
-        for dataset in datasetsInUse() {
+        for dataset in publishedDatasets() {
             files.append(try page(path: "datasets/\(RunPlanner.slug(dataset.id)).html", title: dataset.name, section: "datasets", template: "dataset", data: datasetData(dataset)))
         }
         files.append(try page(path: "model.html", title: "The model and its metrics", section: "model", template: "model", data: try modelData()))
@@ -53,11 +53,9 @@ struct SiteBuilder {
         return content.strategies.filter { used.contains($0.id) }
     }
 
-    /// Datasets some study uses.
-    func datasetsInUse() -> [Dataset] {
-        let used = Set(content.studies.map(\.dataset))
-        return content.datasets.filter { used.contains($0.id) }
-    }
+    /// Datasets with a page: every one in the content (a descriptor dropped into datasets/ is shown
+    /// even before a study uses it) and the built-in ones the studies use, sorted by id.
+    func publishedDatasets() -> [Dataset] { content.datasets }
 
     /// One HTML page: the body template inside the layout, links relative to the page.
     func page(path: String, title: String, section: String, template: String, data: [String: MustacheValue]) throws(SiteError) -> OutputFile {
