@@ -86,6 +86,51 @@ struct SiteBuildTests {
         #expect(used.contains("href=\"../studies/glitchy.html\"") && !used.contains("No study uses this dataset yet"))
     }
 
+    @Test("A technique page shows what its technique changes, with the numbers of the runs, and says flat charts in words")
+    func evidenceFocus() throws {
+        var content = SmallSite.content()
+        let reuse = Strategy.glitchySerialCancel
+        let noReuse = Strategy(id: "no-reuse", name: "No reuse", summary: "Serial queue, no reuse.",
+                               techniques: reuse.techniques.filter { $0 != .t8 }, parameters: reuse.parameters)
+        content.strategies.append(noReuse)
+        content.studies.append(Study(id: "reuse", title: "Reuse", question: "What does reuse save?", dataset: "glitchy-300",
+                                     devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: [100],
+                                     strategies: [reuse.id, noReuse.id], isolates: [.t8], sourceFile: "studies/reuse.json"))
+        let files = try SmallSite.build(content: content)
+        func text(_ path: String) throws -> String {
+            String(decoding: try #require(files.first { $0.path == path }, "missing \(path)").bytes, as: UTF8.self)
+        }
+        let page = try text("techniques/t8.html")
+        #expect(page.contains("<caption>What reusing cells changes</caption>"))
+        var created: [Int] = []
+        for id in ["reuse--glitchy-serial-cancel--100ms", "reuse--no-reuse--100ms"] {
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(try text("runs/\(id).json").utf8)) as? [String: Any])
+            let cells = try #require((json["metrics"] as? [String: Any])?["cellsCreated"] as? Int)
+            created.append(cells)
+            // The run's row in the table carries the run's own count.
+            let row = try #require(page.components(separatedBy: "<tr>").first { $0.contains("../runs/\(id).html") })
+            #expect(row.contains("<td class=\"num\">\(cells)</td>"), "\(id): \(row)")
+        }
+        #expect(created[1] > 2 * created[0], "without reuse every displayed row creates a cell: \(created)")
+        // A gentle read at 100 ms never hitches: the hitch chart is a sentence instead.
+        #expect(page.contains("every hitch time ratio is 0 ms/s"))
+        #expect(!page.contains("id=\"t8-reuse-hitch"))
+        #expect(page.contains("id=\"t8-reuse-focus"))
+        let study = try text("studies/reuse.html")
+        #expect(study.contains("no frame was late with any strategy") && !study.contains("<svg"))
+    }
+
+    @Test("Only pages with highlighted code load the highlighting stylesheet")
+    func highlightStylesheet() throws {
+        var content = SmallSite.content()
+        content.documents = [ContentDocument(path: "techniques/t3.md", text: "## Sketch\n\n```swift\nlet queue = OperationQueue()\n```\n")]
+        let files = try SmallSite.build(content: content)
+        func text(_ path: String) -> String { String(decoding: files.first { $0.path == path }!.bytes, as: UTF8.self) }
+        #expect(text("techniques/t3.html").contains("href=\"../assets/highlight.css\""))
+        #expect(!text("techniques/t4.html").contains("highlight.css"))
+        #expect(!text("index.html").contains("highlight.css"))
+    }
+
     @Test("Two builds, and builds with 1 and 2 jobs, give the same bytes")
     func deterministic() throws {
         let a = try SmallSite.build(jobs: 1)
@@ -135,7 +180,7 @@ struct EscapingTests {
     @Test("Hostile and Unicode text from content is escaped in HTML, attributes and SVG, and kept intact")
     func hostileText() throws {
         let hostile = "<script>alert('x')</script> & \"quoted\" 👩‍👩‍👧 مرحبا e\u{301}"
-        var strategy = Strategy.glitchyAsyncNaive
+        var strategy = Strategy.glitchySync
         strategy = Strategy(id: "hostile", name: hostile, summary: hostile, techniques: strategy.techniques, parameters: strategy.parameters)
         let rows = (0..<40).map { DatasetRow(id: "r\($0)", text: $0 == 0 ? hostile : "row \($0)", detail: "<b>bold</b>") }
         var dataset = Dataset.glitchy(40)
@@ -155,7 +200,8 @@ struct EscapingTests {
         let index = String(decoding: files.first { $0.path == "index.html" }!.bytes, as: UTF8.self)
         #expect(index.contains("<title>" + escaped + " · " + escaped + "</title>"))
         let studyPage = String(decoding: files.first { $0.path == "studies/hostile.html" }!.bytes, as: UTF8.self)
-        // The strategy name reaches an SVG chart's text, escaped there too.
+        // The strategy name reaches an SVG chart's text, escaped there too (a synchronous read hitches,
+        // so the study page draws its hitch chart rather than saying it would be flat).
         let svg = try #require(studyPage.range(of: "<svg").map { String(studyPage[$0.lowerBound...]) })
         #expect(svg.contains("&lt;script&gt;"))
         let datasetPage = String(decoding: files.first { $0.path == "datasets/hostile-rows.html" }!.bytes, as: UTF8.self)

@@ -30,9 +30,30 @@ extension SiteBuilder {
             // A sweep has many runs per strategy: keep those of the strategies that use the technique.
             let all = runs(of: study.id)
             let runs = study.kind == .sweep ? all.filter { $0.run.config.strategy.uses(info.id) } : all
+            let focus = EvidenceFocus.of(info.id)
+            let label = { (r: PlannedRun) in evidenceLabel(r, study) }
+            let keyRows: [MustacheValue] = focus.map { focus in
+                runs.map { pair in
+                    .object(["strategy": .string(label(pair.run)), "strategyHref": .string("../strategies/\(pair.run.config.strategy.id).html"),
+                             "href": .string("../runs/\(pair.run.id).html"),
+                             "values": .array(focus.columns.map { .string($0.value(pair.run, pair.result.metrics)) })])
+                }
+            } ?? []
+            var charts: [Chart] = []
+            if let focus {
+                let values = runs.map { focus.chart.value($0.run, $0.result.metrics) }
+                charts.append(RatioBars(id: RunPlanner.slug("\(info.id.slug)-\(study.id)-focus"), title: "\(focus.chart.title) · \(study.title)",
+                                        description: focus.chart.description,
+                                        items: zip(runs, values).map { RatioBars.Item(label($0.run), $1) },
+                                        unit: focus.chart.unit, valueName: focus.chart.title, maxValue: max(1, values.max() ?? 0)).render())
+            }
+            let common = evidenceCharts(info.id, study, runs)
+            charts += common.charts
             return .object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"),
                             "rows": .array(runs.map { metricRow($0.run, $0.result.metrics, root: "../") }),
-                            "charts": .array(evidenceCharts(info.id, study, runs).map(chartData))])
+                            "hasKeyTable": .bool(focus != nil), "keyCaption": .string(focus?.caption ?? ""),
+                            "keyHeaders": .array((focus?.columns ?? []).map { .string($0.title) }), "keyRows": .array(keyRows),
+                            "charts": .array(charts.map(chartData)), "notes": .array(common.notes.map { .string($0) })])
         }
         return [
             "id": .string(info.id.description), "title": .string(info.title), "group": .string(info.group), "summary": .string(info.summary),
@@ -44,24 +65,40 @@ extension SiteBuilder {
         ]
     }
 
+    /// A run's name in an evidence section: strategy and latency, and the refresh rate when the
+    /// study runs on several devices.
+    func evidenceLabel(_ r: PlannedRun, _ study: Study) -> String {
+        var text = "\(r.config.strategy.name), \(Format.latency(r.config.latency.milliseconds))"
+        if study.devices.count > 1 { text += ", \(r.config.device.refreshRateHz) Hz" }
+        return text
+    }
+
     /// Two charts per isolating study: hitch time ratio against Apple's bands, and the share of
-    /// visible cell-frames showing another row's content, one bar per run.
-    func evidenceCharts(_ id: TechniqueID, _ study: Study, _ runs: [(run: PlannedRun, result: RunResult)]) -> [Chart] {
-        let label = { (r: PlannedRun) -> String in
-            var text = "\(r.config.strategy.name), \(Format.latency(r.config.latency.milliseconds))"
-            if study.devices.count > 1 { text += ", \(r.config.device.refreshRateHz) Hz" }
-            return text
-        }
+    /// visible cell-frames showing another row's content, one bar per run. A chart whose bars
+    /// would all be zero is left out and said in words instead, as run pages do.
+    func evidenceCharts(_ id: TechniqueID, _ study: Study, _ runs: [(run: PlannedRun, result: RunResult)]) -> (charts: [Chart], notes: [String]) {
+        let label = { (r: PlannedRun) in evidenceLabel(r, study) }
         let prefix = RunPlanner.slug("\(id.slug)-\(study.id)")
-        let hitches = RatioBars(id: "\(prefix)-hitch", title: "Hitch time ratio · \(study.title)",
-                                description: "Hitch time per second of scrolling for each run of the study.",
-                                items: runs.map { RatioBars.Item(label($0.run), $0.result.metrics.hitchTimeRatio) }, bands: appleBands).render()
+        var charts: [Chart] = []
+        var notes: [String] = []
+        let ratios = runs.map { $0.result.metrics.hitchTimeRatio }
+        if ratios.contains(where: { $0 > 0 }) {
+            charts.append(RatioBars(id: "\(prefix)-hitch", title: "Hitch time ratio · \(study.title)",
+                                    description: "Hitch time per second of scrolling for each run of the study.",
+                                    items: zip(runs, ratios).map { RatioBars.Item(label($0.run), $1) }, bands: appleBands).render())
+        } else {
+            notes.append("No frame was late in any of these runs: every hitch time ratio is 0 ms/s.")
+        }
         let shares = runs.map { $0.result.metrics.staleShare * 100 }
-        let wrong = RatioBars(id: "\(prefix)-wrong", title: "Wrong-row cell-frames · \(study.title)",
-                              description: "Share of visible cell-frames that showed another row's content.",
-                              items: zip(runs, shares).map { RatioBars.Item(label($0.run), $1) },
-                              unit: "%", valueName: "Wrong-row cell-frames", maxValue: max(1, shares.max() ?? 0)).render()
-        return [hitches, wrong]
+        if shares.contains(where: { $0 > 0 }) {
+            charts.append(RatioBars(id: "\(prefix)-wrong", title: "Wrong-row cell-frames · \(study.title)",
+                                    description: "Share of visible cell-frames that showed another row's content.",
+                                    items: zip(runs, shares).map { RatioBars.Item(label($0.run), $1) },
+                                    unit: "%", valueName: "Wrong-row cell-frames", maxValue: max(1, shares.max() ?? 0)).render())
+        } else {
+            notes.append("No cell showed another row's content in any of these runs.")
+        }
+        return (charts, notes)
     }
 
     func strategiesIndexData(_ strategies: [Strategy]) -> [String: MustacheValue] {
@@ -181,5 +218,74 @@ extension SiteBuilder {
                 "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
                 "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string("../studies/\(example?.id ?? "").html"),
                 "rows": .array(rows)]
+    }
+}
+
+/// What a technique's evidence section shows instead of the common metric table, for techniques
+/// whose effect the common columns (hitches, wrong rows, placeholders, time to content) do not
+/// capture: the metrics the technique changes, as a table, and the one worth a chart; the common
+/// charts follow, or a sentence when they would be flat. Every value comes from
+/// the runs' metrics (and, for creation time, the run's own device constant).
+struct EvidenceFocus {
+    struct Column {
+        let title: String
+        let value: (PlannedRun, RunMetrics) -> String
+    }
+
+    struct ChartSpec {
+        let title: String
+        let description: String
+        let unit: String
+        let value: (PlannedRun, RunMetrics) -> Double
+    }
+
+    let caption: String
+    let columns: [Column]
+    let chart: ChartSpec
+
+    /// The focus of technique `id`, or nil for the common charts alone.
+    static func of(_ id: TechniqueID) -> EvidenceFocus? {
+        func ms(_ v: Double) -> String { formatDecimal(v, places: 1) }
+        switch id {
+        case .t7:
+            return EvidenceFocus(
+                caption: "What fetching in the background changes",
+                columns: [
+                    Column(title: "Longest main-thread block (ms)") { ms($1.longestMainThreadBlockMs) },
+                    Column(title: "Main-thread time in all (ms)") { ms($1.mainThreadTimeMs) },
+                    Column(title: "First complete row (ms after launch)") { ms($1.timeToFirstContentMs) },
+                    Column(title: "First frame with rows (ms after launch)") { ms($1.gestureStartMs) },
+                    Column(title: "Requests") { String($1.requestsStarted) },
+                ],
+                chart: ChartSpec(title: "Longest main-thread block", description: "The longest stretch the main thread was busy without a break, for each run: a synchronous fetch holds it for the whole request.",
+                                 unit: "ms") { $1.longestMainThreadBlockMs })
+        case .t8:
+            return EvidenceFocus(
+                caption: "What reusing cells changes",
+                columns: [
+                    Column(title: "Cells created") { String($1.cellsCreated) },
+                    Column(title: "Creating them (ms of main thread)") { ms(Double($1.cellsCreated) * Double($0.config.device.cellCreate) / 1_000) },
+                    Column(title: "Main-thread time in all (ms)") { ms($1.mainThreadTimeMs) },
+                    Column(title: "Frame overrun p50 (ms)") { ms($1.frameOverrunP50Ms) },
+                    Column(title: "Frame overrun p99 (ms)") { ms($1.frameOverrunP99Ms) },
+                    Column(title: "Peak decoded images") { Format.mib($1.peakImageBytes) },
+                    Column(title: "Wasted requests") { String($1.requestsWasted) },
+                ],
+                chart: ChartSpec(title: "Cells created", description: "Cells instantiated during each run: with reuse about a screenful, without it one per row displayed.",
+                                 unit: "cells") { Double($1.cellsCreated) })
+        case .t20:
+            return EvidenceFocus(
+                caption: "What computing the item size once changes",
+                columns: [
+                    Column(title: "Main-thread time in all (ms)") { ms($1.mainThreadTimeMs) },
+                    Column(title: "Longest main-thread block (ms)") { ms($1.longestMainThreadBlockMs) },
+                    Column(title: "Frame overrun p99 (ms)") { ms($1.frameOverrunP99Ms) },
+                    Column(title: "Hitches") { String($1.hitchCount) },
+                ],
+                chart: ChartSpec(title: "Main-thread time in all", description: "All the main thread's work during each run, from launch to the end of observation.",
+                                 unit: "ms") { $1.mainThreadTimeMs })
+        default:
+            return nil
+        }
     }
 }

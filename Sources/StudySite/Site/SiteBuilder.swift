@@ -71,8 +71,11 @@ struct SiteBuilder {
                                     ("metrics", "Metrics", "metrics/index.html"), ("model", "Model", "model.html")].map { key, label, href in
             .object(["label": .string(label), "href": .string(root + href), "current": .bool(key == section)])
         }
+        // Only pages with highlighted code blocks load the highlighting stylesheet.
+        let highlighted = body.contains("<code class=\"language-")
         let layout: [String: MustacheValue] = ["root": .string(root), "siteTitle": .string(content.site.title),
-                                               "pageTitle": .string(title), "nav": .array(nav), "body": .string(body)]
+                                               "pageTitle": .string(title), "nav": .array(nav), "body": .string(body),
+                                               "highlighted": .bool(highlighted)]
         return OutputFile(path: path, text: try templates.render("layout", .object(layout)))
     }
 

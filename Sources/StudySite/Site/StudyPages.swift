@@ -67,6 +67,7 @@ extension SiteBuilder {
         let runs = runs(of: study.id)
         var groups: [MustacheValue] = []
         var charts: [MustacheValue] = []
+        var notes: [String] = []
         for device in study.devices {
             for gesture in study.gestures {
                 let group = runs.filter { $0.run.config.device.id == device && $0.run.config.gesture.id == gesture.id }
@@ -81,6 +82,11 @@ extension SiteBuilder {
                 } else {
                     for latency in study.latenciesMs {
                         let items = group.filter { $0.run.config.latency == .ms(latency) }.map { RatioBars.Item($0.run.config.strategy.name, $0.result.metrics.hitchTimeRatio) }
+                        // Bars that would all be zero are said in words instead, as run pages do.
+                        guard items.contains(where: { $0.value > 0 }) else {
+                            notes.append("At \(Format.latency(latency)) · \(label): no frame was late with any strategy, so every hitch time ratio is 0 ms/s.")
+                            continue
+                        }
                         let chart = RatioBars(id: "\(chartID)-\(RunPlanner.slug(Format.latency(latency)))", title: "Hitch time ratio at \(Format.latency(latency)) · \(label)",
                                               description: "Hitch time per second of scrolling for each strategy, against Apple's bands.",
                                               items: items, bands: appleBands).render()
@@ -96,7 +102,7 @@ extension SiteBuilder {
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
             "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")),
             "isSweep": .bool(study.kind == .sweep),
-            "groups": .array(groups), "charts": .array(charts),
+            "groups": .array(groups), "charts": .array(charts), "notes": .array(notes.map { .string($0) }),
             "isolates": techniqueLinks(study.isolates),
             "hasIsolates": .bool(!study.isolates.isEmpty),
             "strategies": .array(study.strategies.compactMap { content.strategy($0) }.map { s in
