@@ -26,14 +26,14 @@ struct ContentLoaderDefaultTests {
         let expected: [(String, Int)] = [
             ("glitchy-table", 6), ("capital-one", 8), ("digital-leaves-table", 6), ("digital-leaves-grid", 2), ("wwdc21", 8),
             ("rendering", 8), ("latency-sweep", 25), ("image-decoding", 3), ("insertions", 3), ("cache-revisits", 3),
-            ("self-sizing", 3), ("prefetching", 10), ("user-datasets", 2),
+            ("self-sizing", 3), ("prefetching", 10), ("user-datasets", 2), ("team-list", 3), ("grid-sizing", 2),
         ]
         #expect(content.studies.map(\.id) == expected.map(\.0))
         #expect(content.studies.map(Self.runs) == expected.map(\.1))
-        #expect(content.studies.map(Self.runs).reduce(0, +) == 87)
+        #expect(content.studies.map(Self.runs).reduce(0, +) == 92)
         #expect(content.datasets.map(\.id) == ["catalog", "feed", "glitchy-300", "photos-19", "team", "users-1000"])
         #expect(content.devices.map(\.id) == ["iphone-120hz", "iphone-60hz"])
-        #expect(content.strategies.count == Strategy.presets.count + 25)
+        #expect(content.strategies.count == Strategy.presets.count + 29)
         #expect(content.strategies.map(\.id) == content.strategies.map(\.id).sorted())
 
         let sweep = try #require(content.studies.first { $0.id == "latency-sweep" })
@@ -53,6 +53,16 @@ struct ContentLoaderDefaultTests {
         #expect(noViewModels.techniques == [.t7, .t8, .t10])
         let lru = try #require(content.strategy("cache-lru"))
         #expect(lru.techniques == [.t6, .t7, .t8, .t10, .t11] && lru.parameters.cacheCountLimit == 500 && lru.parameters.cachePolicy == .lruCount)
+        let noReuse = try #require(content.strategy("reuse-off"))
+        #expect(noReuse.techniques == [.t6, .t7, .t10])
+        let syncFetch = try #require(content.strategy("fetch-sync"))
+        #expect(syncFetch.techniques == [.t6, .t8, .t10])
+        let perCall = try #require(content.strategy("grid-size-per-call"))
+        #expect(perCall.techniques == [.t5, .t8, .t11, .t14, .t15, .t21])
+        let teamList = try #require(content.studies.first { $0.id == "team-list" })
+        #expect(teamList.dataset == "team" && teamList.isolates == [.t7, .t8])
+        let gridSizing = try #require(content.studies.first { $0.id == "grid-sizing" })
+        #expect(gridSizing.dataset == "catalog" && gridSizing.isolates == [.t20])
         let pmlw = try #require(content.strategy("self-sizing-estimate-150-pmlw"))
         #expect(pmlw.parameters.estimatedRowHeight == 150 && pmlw.parameters.setsPreferredMaxLayoutWidth)
 
