@@ -4,7 +4,7 @@
 public struct DataTable: Sendable, Equatable {
     public struct Column: Sendable, Equatable {
         public var header: String
-        /// Numeric columns are right-aligned (class `num`).
+        /// Numeric columns are right-aligned, the default; others carry class `text`.
         public var numeric: Bool
 
         public init(_ header: String, numeric: Bool = true) {
@@ -28,13 +28,14 @@ public struct DataTable: Sendable, Equatable {
 
     /// An escaped HTML table: `<caption>`, `<thead>` with `<th scope="col">`, and a body
     /// whose first cell is a row header when the first column is not numeric.
-    /// Numeric cells carry `class="num"`.
+    /// Numeric cells, most of them, are bare `<td>`s (the stylesheet right-aligns them);
+    /// text cells carry `class="text"`.
     public func html() -> String {
         var s = "<table class=\"chart-data\">"
         s += "<caption>" + Markup.escape(caption) + "</caption>"
         s += "<thead><tr>"
         for c in columns {
-            s += c.numeric ? "<th scope=\"col\" class=\"num\">" : "<th scope=\"col\">"
+            s += c.numeric ? "<th scope=\"col\">" : "<th scope=\"col\" class=\"text\">"
             s += Markup.escape(c.header) + "</th>"
         }
         s += "</tr></thead><tbody>"
@@ -45,7 +46,7 @@ public struct DataTable: Sendable, Equatable {
                 if i == 0 && !numeric {
                     s += "<th scope=\"row\">" + Markup.escape(cell) + "</th>"
                 } else {
-                    s += (numeric ? "<td class=\"num\">" : "<td>") + Markup.escape(cell) + "</td>"
+                    s += (numeric ? "<td>" : "<td class=\"text\">") + Markup.escape(cell) + "</td>"
                 }
             }
             s += "</tr>"

@@ -15,7 +15,7 @@ import Testing
 
     /// Classes the samples happen not to need (more series, other states or tones, page tables).
     static let conditional: Set<String> = [
-        "chart-data", "num", "chart-data-scroll", "c-band-neutral", "c-series-5", "c-series-6", "c-run-empty", "c-run-none",
+        "chart-data-scroll", "c-band-neutral", "c-series-5", "c-series-6", "c-run-empty", "c-run-none",
     ]
 
     static func css() throws -> String {
@@ -34,8 +34,10 @@ import Testing
     static func emittedClasses() -> Set<String> {
         var out = Set<String>()
         for (_, chart) in Samples.sampleCharts() {
-            guard let doc = XMLCollector.parse(chart.svg) else { continue }
-            for e in doc.elements { for c in (e.attributes["class"] ?? "").split(separator: " ") { out.insert(String(c)) } }
+            for markup in [chart.svg, chart.table.html()] {
+                guard let doc = XMLCollector.parse(markup) else { continue }
+                for e in doc.elements { for c in (e.attributes["class"] ?? "").split(separator: " ") { out.insert(String(c)) } }
+            }
         }
         return out
     }
