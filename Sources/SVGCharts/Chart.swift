@@ -1,11 +1,14 @@
 /// A rendered chart: inline SVG, a small data table for the page, and the factual
 /// summary sentence (also used in the SVG `<desc>`).
 public struct Chart: Sendable, Equatable {
+    /// The chart's title, also its SVG `<title>`; pages show it as the figure's caption.
+    public let title: String
     public let svg: String
     public let table: DataTable
     public let summary: String
 
-    public init(svg: String, table: DataTable, summary: String) {
+    public init(title: String, svg: String, table: DataTable, summary: String) {
+        self.title = title
         self.svg = svg
         self.table = table
         self.summary = summary

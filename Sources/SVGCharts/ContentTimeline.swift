@@ -133,7 +133,7 @@ public struct ContentTimeline: Sendable {
         }
         w.close("g")
         w.close("svg")
-        return Chart(svg: w.out, table: table(processed), summary: summary)
+        return Chart(title: title, svg: w.out, table: table(processed), summary: summary)
     }
 
     var countHeader: String { settle == nil ? "Changes" : "Late changes" }

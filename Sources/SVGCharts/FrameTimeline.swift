@@ -92,7 +92,7 @@ public struct FrameTimeline: Sendable {
         }
         w.close("g")
         w.close("svg")
-        return Chart(svg: w.out, table: table(facts), summary: summary)
+        return Chart(title: title, svg: w.out, table: table(facts), summary: summary)
     }
 
     static func summary(_ f: FrameFacts, budget: ReferenceLine?) -> String {

@@ -149,7 +149,7 @@ public struct RatioBars: Sendable {
         w.close("g")
         w.close("g")
         w.close("svg")
-        return Chart(svg: w.out, table: table(), summary: summary)
+        return Chart(title: title, svg: w.out, table: table(), summary: summary)
     }
 
     private func drawBands(_ w: inout SVGWriter, x: Scale, plot: PlotArea) {

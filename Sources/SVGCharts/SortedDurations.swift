@@ -84,7 +84,7 @@ public struct SortedDurations: Sendable {
         if facts.count > 0 { drawPercentiles(&w, facts, x: x, y: y, plot: plot) }
         w.close("g")
         w.close("svg")
-        return Chart(svg: w.out, table: table(facts), summary: summary)
+        return Chart(title: title, svg: w.out, table: table(facts), summary: summary)
     }
 
     private func drawPercentiles(_ w: inout SVGWriter, _ facts: FrameFacts, x: Scale, y: Scale, plot: PlotArea) {

@@ -137,6 +137,6 @@ public struct SweepLines: Sendable {
         }
         w.close("g")
         w.close("svg")
-        return Chart(svg: w.out, table: table(pts), summary: summary)
+        return Chart(title: title, svg: w.out, table: table(pts), summary: summary)
     }
 }

@@ -109,7 +109,7 @@ public struct TimeSeries: Sendable {
         }
         w.close("g")
         w.close("svg")
-        return Chart(svg: w.out, table: table(steps, end: end), summary: summary)
+        return Chart(title: title, svg: w.out, table: table(steps, end: end), summary: summary)
     }
 
     private func v(_ value: Double) -> String {

@@ -198,7 +198,8 @@ struct EscapingTests {
             #expect(!text.contains("<b>bold"), "\(file.path) contains raw markup from a dataset")
         }
         let index = String(decoding: files.first { $0.path == "index.html" }!.bytes, as: UTF8.self)
-        #expect(index.contains("<title>" + escaped + " · " + escaped + "</title>"))
+        #expect(index.contains("<title>Summary · " + escaped + "</title>"))
+        #expect(index.contains("<h1>" + escaped + "</h1>"))
         let studyPage = String(decoding: files.first { $0.path == "studies/hostile.html" }!.bytes, as: UTF8.self)
         // The strategy name reaches an SVG chart's text, escaped there too (a synchronous read hitches,
         // so the study page draws its hitch chart rather than saying it would be flat).

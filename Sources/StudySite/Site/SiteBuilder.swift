@@ -17,7 +17,7 @@ struct SiteBuilder {
     /// Every file of the site, sorted by path.
     func build() throws(SiteError) -> [OutputFile] {
         var files = templates.assets
-        files.append(try page(path: "index.html", title: content.site.title, section: "index", template: "index", data: indexData()))
+        files.append(try page(path: "index.html", title: "Summary", section: "index", template: "index", data: indexData()))
         for study in content.studies {
             files.append(try page(path: "studies/\(study.id).html", title: study.title, section: "index", template: "study", data: studyData(study)))
         }
@@ -81,7 +81,8 @@ struct SiteBuilder {
 
     /// A chart as template data: its SVG, its data table and its summary.
     func chartData(_ chart: Chart) -> MustacheValue {
-        .object(["svg": .string(chart.svg), "table": .string(chart.table.html()), "summary": .string(chart.summary)])
+        .object(["svg": .string(chart.svg), "table": .string(chart.table.html()), "summary": .string(chart.summary),
+                 "caption": .string(chart.title)])
     }
 
     /// Links of a technique list.
