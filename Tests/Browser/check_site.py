@@ -9,7 +9,8 @@ What it asserts, for every HTML page under the output folder:
     requests, and every <img> has decoded;
   * accessibility: axe-core finds no serious or critical violations, in light and in emulated
     dark mode;
-  * layout: no horizontal overflow of the document at 390 px and 1280 px viewport widths.
+  * layout: no horizontal overflow of the document at 390 px and 1280 px viewport widths;
+  * size: the whole site within 5 MB and no file over 1 MB.
 It also writes screenshots of the index, a study page and a run page at both widths to the
 artifacts folder.
 
@@ -32,6 +33,8 @@ import time
 import urllib.parse
 
 WIDTHS = (390, 1280)
+SITE_BYTE_LIMIT = 5_000_000   # the whole of Output/
+PAGE_BYTE_LIMIT = 1_000_000   # any one file in it
 HEIGHT = 900
 BLOCKING_IMPACTS = ("serious", "critical")
 
@@ -297,6 +300,15 @@ def main() -> int:
     reference_count = sum(len(s.references) for s in scans.values())
     print(f"static: {len(all_pages)} pages, {reference_count} links and sources, {svg_count} charts; "
           f"{len(static_failures)} problems")
+    sizes = {p: p.stat().st_size for p in sorted(root.rglob("*")) if p.is_file()}
+    total = sum(sizes.values())
+    largest = max(sizes, key=sizes.get)
+    print(f"size: {len(sizes)} files, {total:,} bytes (limit {SITE_BYTE_LIMIT:,}); largest "
+          f"{largest.relative_to(root).as_posix()} {sizes[largest]:,} bytes (limit {PAGE_BYTE_LIMIT:,})")
+    if total > SITE_BYTE_LIMIT:
+        failures.append(f"{root.name}/: {total:,} bytes in all, over the {SITE_BYTE_LIMIT:,} byte budget")
+    failures += [f"{p.relative_to(root).as_posix()}: {n:,} bytes, over {PAGE_BYTE_LIMIT:,}"
+                 for p, n in sizes.items() if n > PAGE_BYTE_LIMIT]
 
     source = "" if options.skip_axe else axe_source()
     driver = start_browser(options.chromium, options.chromedriver)
