@@ -250,3 +250,22 @@ struct SerialPreparationTests {
         #expect(spreadSix < spreadOne, "concurrent preparation finishes sooner with more cores")
     }
 }
+
+@Suite("Sources' quirks")
+struct QuirkTests {
+    /// The T13 page says Capital One's `return`-for-`continue` never fires in our studies: the
+    /// engine offers only rows newly entering the prefetch window. If a change to prefetching
+    /// makes it fire, this fails and the page's text must be revisited.
+    @Test("Capital One's prefetch-loop return is latent: the preset runs the same with and without it")
+    func capitalOneReturnIsLatent() {
+        var fixed = Strategy.capitalOnePrefetch
+        fixed.parameters.sourceQuirks = false
+        for gesture in [Gesture.fling, .aggressive, .downThenUp] {
+            for latency in [100.0, 1_000] {
+                let quirky = simulate(.users1000, .capitalOnePrefetch, gesture, latencyMs: latency).metrics
+                let corrected = simulate(.users1000, fixed, gesture, latencyMs: latency).metrics
+                #expect(quirky == corrected, "\(gesture.id) at \(latency) ms")
+            }
+        }
+    }
+}
