@@ -156,7 +156,7 @@ extension SiteBuilder {
         let fields: [(String, String)] = [
             ("Rows", String(n)), ("Text", "\(minLength)–\(maxLength) characters, mean \(formatDecimal(Double(total) / Double(max(1, sampleCount)), places: 1))\(sampleCount < n ? " (first \(sampleCount) rows)" : "")"),
             ("Text source", d.textSource == .model ? "read per row from the slow model (takes the latency setting)" : "in the loaded data"),
-            ("Initial fetch", d.requiresInitialFetch ? "yes: the rows arrive in one request" : "no"),
+            ("Initial fetch", d.requiresInitialFetch ? "yes: the list is empty until rows are fetched (all at once or in pages, as the strategy's T7 says)" : "no"),
             ("Images", images), ("Layout", d.presentation.layout.isGrid ? "grid" : "table"), ("Cell design", d.presentation.cellDesign.id),
         ]
         let studies = content.studies.filter { $0.dataset == d.id }
