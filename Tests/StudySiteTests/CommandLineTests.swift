@@ -20,6 +20,34 @@ struct SimulateCommandTests {
         return text
     }
 
+    @Test("--content lets simulate name a content folder's strategies, datasets and devices")
+    func contentNames() throws {
+        let content = SmallSite.packageRoot.appendingPathComponent("Content").path
+        let text = try Self.run(["--strategy", "decode-on-main", "--latency", "100", "--dataset", "photos-19",
+                                 "--device", "older-iphone", "--gesture", "down-then-up", "--content", content, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let run = try #require(object["run"] as? [String: Any])
+        #expect(run["strategy"] as? String == "decode-on-main")
+        #expect(run["device"] as? String == "older-iphone")
+        #expect(run["dataset"] as? String == "photos-19")
+        let team = try Self.run(["--strategy", "reuse-off", "--latency", "100", "--dataset", "team", "--content", content, "--json"])
+        #expect(team.contains("\"dataset\" : \"team\"") || team.contains("\"dataset\": \"team\""))
+        // Without --content the same names are unknown, and the error says how to reach them.
+        #expect(throws: UsageError.self) { try Self.run(["--strategy", "decode-on-main", "--latency", "100"]) }
+        do {
+            _ = try Self.run(["--strategy", "glitchy-sync", "--latency", "1", "--device", "older-iphone"])
+            Issue.record("an unknown device must be refused")
+        } catch let error as UsageError {
+            #expect(error.description.contains("unknown device 'older-iphone'") && error.description.contains("--content"))
+        }
+        #expect(throws: UsageError.self) {
+            try Self.run(["--strategy", "glitchy-sync", "--latency", "1", "--device", "iphone-60hz", "--refresh", "60"])
+        }
+        // A content folder that does not load is exit code 3, as for generate.
+        #expect(ScrollStudyCLI.run(["simulate", "--strategy", "glitchy-sync", "--latency", "1", "--content", "/nonexistent-content"]) == 3)
+        #expect(ScrollStudyCLI.run(["list", "--content", content]) == 0)
+    }
+
     @Test("--json prints run and metrics with every required metric, keys sorted, same bytes twice")
     func json() throws {
         let args = ["--strategy", "glitchy-serial-cancel", "--latency", "1000", "--gesture", "aggressive", "--json"]

@@ -33,7 +33,7 @@ public enum ScrollStudyCLI {
         guard let command = args.first else { print(help); return 0 }
         let rest = Array(args.dropFirst())
         let wantsHelp = rest.contains("--help") || rest.contains("-h")
-        do throws(UsageError) {
+        do {
             switch command {
             case "-h", "--help", "help":
                 guard let topic = rest.first(where: { !$0.hasPrefix("-") }) else { print(help); break }
@@ -52,8 +52,11 @@ public enum ScrollStudyCLI {
             default:
                 throw UsageError(unknownNameMessage(kind: "subcommand", name: command, valid: subcommands) + "; see 'scrollstudy --help'")
             }
+        } catch let failure as CommandFailure {
+            printError("error: \(failure.message)")
+            return failure.code
         } catch {
-            printError("error: \(error.description)")
+            printError("error: \(error)")
             return 2
         }
         return 0
