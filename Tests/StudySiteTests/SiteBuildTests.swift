@@ -140,6 +140,17 @@ struct SiteBuildTests {
         #expect(b == c)
     }
 
+    @Test("The default site from Content/ is byte-identical with 1 and 2 jobs")
+    func defaultSiteDeterministic() throws {
+        let content = try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content"))
+        let one = try SmallSite.build(jobs: 1, content: content)
+        let two = try SmallSite.build(jobs: 2, content: content)
+        #expect(one.count > 300)
+        #expect(one.map(\.path) == two.map(\.path))
+        let differing = zip(one, two).filter { $0.bytes != $1.bytes }.map(\.0.path)
+        #expect(differing.isEmpty, "differ between 1 and 2 jobs: \(differing.prefix(5))")
+    }
+
     @Test("Publishing swaps the site in whole, removes stale files, and --check reports differences")
     func publishAndCheck() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-publish-\(UUID().uuidString)")
