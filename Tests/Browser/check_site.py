@@ -319,7 +319,8 @@ def main() -> int:
             page_failures: list[str] = []
             set_color_scheme(driver, "light")
             set_viewport(driver, WIDTHS[-1])
-            driver.get_log("browser"), driver.get_log("performance")  # drop the previous page's entries
+            for log in ("browser", "performance"):
+                driver.get_log(log)  # drop the previous page's entries
             driver.get(page.as_uri())
             page_failures += load_problems(driver)
             if not options.skip_axe:
