@@ -1,3 +1,5 @@
+import Foundation
+
 /// Parsed `--option value` pairs and `--flag`s, with errors a person can act on.
 struct Arguments {
     private(set) var values: [String: String] = [:]
@@ -29,6 +31,12 @@ struct Arguments {
             }
             i += 1
         }
+    }
+
+    /// A folder option, or `defaultPath`, resolved against the current directory.
+    func folder(_ name: String, default defaultPath: String) -> URL {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return URL(fileURLWithPath: values[name] ?? defaultPath, relativeTo: cwd).standardizedFileURL
     }
 
     /// An integer option within `range`, or `defaultValue`.

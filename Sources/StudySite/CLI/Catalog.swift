@@ -1,4 +1,3 @@
-import Foundation
 import ScrollSimulation
 
 /// The names the command line accepts: the built-in ones, plus a content folder's strategies,
@@ -60,15 +59,14 @@ public enum Catalog {
     /// A folder with problems prints them and fails with exit code 3, as `generate` does.
     static func content(_ args: Arguments) throws(CommandFailure) -> SiteContent? {
         guard let path = args.values["--content"] else { return nil }
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let dir = URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
+        let dir = args.folder("--content", default: path)
         do {
             let content = try ContentLoader.load(from: dir)
             for warning in content.warnings { ScrollStudyCLI.printError(warning.description) }
             return content
         } catch {
             ScrollStudyCLI.printError(error.description)
-            throw CommandFailure(code: 3, message: "\(error.diagnostics.filter { $0.severity == .error }.count) problem(s) in \(path)")
+            throw CommandFailure(code: 3, message: "\(error.errorCount) problem(s) in \(path)")
         }
     }
 

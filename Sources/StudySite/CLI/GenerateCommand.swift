@@ -29,14 +29,9 @@ enum GenerateCommand {
     /// Returns the exit code.
     static func run(_ args: [String], output: (String) -> Void, status: @escaping @Sendable (String) -> Void) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs"], flags: ["--check"], command: "generate")
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        func folder(_ flag: String, _ fallback: String) -> URL {
-            let path = a.values[flag] ?? fallback
-            return URL(fileURLWithPath: path, relativeTo: cwd).standardizedFileURL
-        }
-        let contentDir = folder("--content", "Content")
-        let templatesDir = folder("--templates", "Templates")
-        let outputDir = folder("--output", "Output")
+        let contentDir = a.folder("--content", default: "Content")
+        let templatesDir = a.folder("--templates", default: "Templates")
+        let outputDir = a.folder("--output", default: "Output")
         let jobs = try a.int("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, range: 1...64)
         for (flag, dir) in [("--content", contentDir), ("--templates", templatesDir)] where outputDir.path == dir.path || dir.path.hasPrefix(outputDir.path + "/") {
             throw UsageError("--output '\(outputDir.path)' would replace the \(flag) folder; choose another output folder")
@@ -64,7 +59,7 @@ enum GenerateCommand {
             return 0
         } catch let error as ContentError {
             ScrollStudyCLI.printError(error.description)
-            ScrollStudyCLI.printError("error: \(error.diagnostics.filter { $0.severity == .error }.count) problem(s) in \(contentDir.path); nothing was written")
+            ScrollStudyCLI.printError("error: \(error.errorCount) problem(s) in \(contentDir.path); nothing was written")
             return 3
         } catch let error as SiteError {
             ScrollStudyCLI.printError(error.description.hasPrefix("error") || error.description.contains(": error:") ? error.description : "error: \(error.description)")

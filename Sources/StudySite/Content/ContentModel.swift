@@ -171,4 +171,7 @@ public struct ContentError: Error, Sendable, CustomStringConvertible {
 
     /// One line per problem.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+    /// How many of the problems are errors (the rest are warnings).
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
 }
