@@ -109,9 +109,18 @@ public struct RunMetrics: Sendable, Equatable {
     /// Share of visible cell-frames showing a placeholder.
     public var placeholderShare: Double { visibleCellFrames == 0 ? 0 : Double(placeholderCellFrames) / Double(visibleCellFrames) }
 
+    /// The metrics' names in the order they are declared, related ones together (the
+    /// percentiles of one measure from lowest to highest): the order of a range `first … last`.
+    public static let declaredNames: [String] = RunMetrics().declared.map(\.0)
+
     /// Every metric by name, sorted by name: the flat object of `simulate --json`.
     public var flat: [(name: String, value: MetricValue)] {
-        let list: [(String, MetricValue)] = [
+        declared.sorted { $0.0 < $1.0 }.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// Every metric by name, in declaration order.
+    private var declared: [(String, MetricValue)] {
+        [
             ("framesPresented", .int(framesPresented)), ("droppedFrames", .int(droppedFrames)),
             ("scrollDurationMs", .double(scrollDurationMs)),
             ("frameDurationP50Ms", .double(frameDurationP50Ms)), ("frameDurationP90Ms", .double(frameDurationP90Ms)),
@@ -142,7 +151,6 @@ public struct RunMetrics: Sendable, Equatable {
             ("misSizedCellFrames", .int(misSizedCellFrames)),
             ("gestureStartMs", .double(gestureStartMs)), ("settleTimeMs", .double(settleTimeMs)), ("observedUntilMs", .double(observedUntilMs)),
         ]
-        return list.sorted { $0.0 < $1.0 }.map { (name: $0.0, value: $0.1) }
     }
 
     /// One metric by name.

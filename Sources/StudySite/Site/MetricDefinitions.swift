@@ -1,3 +1,5 @@
+import ScrollSimulation
+
 /// What each metric means and where its definition comes from, for the model page.
 struct MetricDefinition {
     let name: String
@@ -5,15 +7,16 @@ struct MetricDefinition {
     let definition: String
     let source: String
 
-    /// The JSON fields it covers: the names listed, or a range written `first … last`.
+    /// The JSON fields it covers: the names listed, or a range written `first … last`, which
+    /// holds every metric from `first` to `last` in the order of `RunMetrics.declaredNames`.
     var fields: [String] {
-        if name.hasPrefix("frameDurationP50Ms") {
-            return ["frameDurationP50Ms", "frameDurationP90Ms", "frameDurationP95Ms", "frameDurationP99Ms", "frameDurationMaxMs"]
+        let ends = name.components(separatedBy: " … ")
+        guard ends.count == 2 else { return name.components(separatedBy: ", ") }
+        let names = RunMetrics.declaredNames
+        guard let first = names.firstIndex(of: ends[0]), let last = names.firstIndex(of: ends[1]), first <= last else {
+            preconditionFailure("metric range '\(name)' does not name two metrics in order")
         }
-        if name.hasPrefix("frameOverrunP50Ms") {
-            return ["frameOverrunP50Ms", "frameOverrunP90Ms", "frameOverrunP95Ms", "frameOverrunP99Ms"]
-        }
-        return name.components(separatedBy: ", ")
+        return Array(names[first...last])
     }
 
     /// File name of its page.
