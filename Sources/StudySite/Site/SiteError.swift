@@ -1,6 +1,6 @@
 /// Why generation stopped. Each case carries what the message needs, so the command line maps a case
 /// to its exit code without reading the text, and `description` is the complete message to print.
-public enum SiteError: Error, Sendable, CustomStringConvertible {
+public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Bad content or templates: one or more located diagnostics, each starting
     /// `file:line:column: error:` or `file: error:` (exit code 3).
     case input(String)

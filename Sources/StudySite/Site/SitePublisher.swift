@@ -191,14 +191,20 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
     /// Files and bytes written (the marker not counted).
     public var counts: (files: Int, bytes: Int) { lock.withLock { (files, bytes) } }
 
-    /// Writes one file into the staging folder. On failure the staging folder is removed and the previous
-    /// output is untouched.
+    /// Writes one file into the staging folder. On any failure (a bad or repeated path included) the staging
+    /// folder is removed and the previous output is untouched.
     public func write(_ file: OutputFile) throws(SiteError) {
-        try OutputFile.checkPath(file.path)
         lock.lock()
         defer { lock.unlock() }
         guard state == .open else { throw failLocked(.write(index: files, path: file.path), "the site was already finished") }
-        guard paths.insert(file.path).inserted else { throw .badPath(path: file.path, problem: .duplicate) }
+        do { try OutputFile.checkPath(file.path) } catch {
+            _ = failLocked(.write(index: files, path: file.path), "")
+            throw error
+        }
+        guard paths.insert(file.path).inserted else {
+            _ = failLocked(.write(index: files, path: file.path), "")
+            throw .badPath(path: file.path, problem: .duplicate)
+        }
         let step = PublishStep.write(index: files, path: file.path)
         if let e = system.before(step) { throw failLocked(step, FileCalls.message(e)) }
         var folder = ""
