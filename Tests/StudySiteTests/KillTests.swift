@@ -128,8 +128,10 @@ struct KillTests {
         #expect(files > 40 && topLevel > 5 && lab.old != lab.new)
 
         // Killed while stopped at a step: before the exchange the old site must be there, after it the new one.
-        var stops: [(String, Outcome)] = [("clean", .old), ("stage", .old), ("sync", .old), ("exchange", .old),
+        var stops: [(String, Outcome?)] = [("clean", .old), ("stage", .old), ("sync", .old), ("exchange", .old),
                                           ("syncParent", .new), ("done", .new)]
+        // Steps of the fallback swap, never reached where the exchange works (the run then completes): either site.
+        let fallback: [(String, Outcome?)] = [("moveAside", nil), ("moveIn", nil), ("restore", nil)]
         for index in stride(from: 0, to: files, by: max(1, files / 12)) + [files - 1] { stops.append(("write:\(index)", .old)) }
         for removed in 0...topLevel { stops.append(("removePrevious:\(removed)", .new)) }
         // Continued from a step and killed after a delay: either site, never anything else.
@@ -138,7 +140,7 @@ struct KillTests {
         for step in ["write:\(files / 2)", "sync", "exchange", "syncParent", "removePrevious:0"] { for d in delays { runs.append((step, d)) } }
 
         // Trials run in three lanes at once (each with its own output), which keeps the test short on a busy machine.
-        let trials: [(step: String, delay: UInt32?, expected: Outcome?)] = stops.map { ($0.0, nil, $0.1) } + runs.map { ($0.0, $0.1, nil) }
+        let trials: [(step: String, delay: UInt32?, expected: Outcome?)] = (stops + fallback).map { ($0.0, nil, $0.1) } + runs.map { ($0.0, $0.1, nil) }
         let lanes = 3
         let tally = Tally()
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
