@@ -152,7 +152,7 @@ struct KillTests {
                     if let expected = t.expected, outcome != expected { problem = "\(what): \(outcome), expected \(expected)" }
                     if case .broken = outcome { problem = "\(what): \(outcome)" }
                     let leftovers = lab.temporaryFolders(lane)
-                    if leftovers.count > 2 { problem = "\(what): temporary folders pile up: \(leftovers)" }
+                    if leftovers.count > 2 { problem = "\(what): \(leftovers.count) temporary folders pile up" }
                     tally.count("\(outcome)")
                 } catch { problem = "\(what): \(error)" }
                 if let problem { tally.fail(problem) }
