@@ -181,7 +181,7 @@ final class Tally: @unchecked Sendable {
     private var outcomes: [String: Int] = [:]
     private var failures: [String] = []
 
-    func count(_ outcome: String) { lock.withLock { outcomes[outcome, default: 0] += 1 } }
-    func fail(_ problem: String) { lock.withLock { failures.append(problem) } }
-    var result: ([String: Int], [String]) { lock.withLock { (outcomes, failures) } }
+    func count(_ outcome: String) { lock.holding { outcomes[outcome, default: 0] += 1 } }
+    func fail(_ problem: String) { lock.holding { failures.append(problem) } }
+    var result: ([String: Int], [String]) { lock.holding { (outcomes, failures) } }
 }

@@ -15,11 +15,11 @@ final class StepLog: @unchecked Sendable {
 
     init(failAt: @escaping (PublishStep) -> Int32? = { _ in nil }) { self.failAt = failAt }
 
-    var seen: [PublishStep] { lock.withLock { steps } }
+    var seen: [PublishStep] { lock.holding { steps } }
 
     var system: PublishSystem {
         PublishSystem { step in
-            self.lock.withLock { self.steps.append(step) }
+            self.lock.holding { self.steps.append(step) }
             return self.failAt(step)
         }
     }

@@ -189,7 +189,7 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
     }
 
     /// Files and bytes written (the marker not counted).
-    public var counts: (files: Int, bytes: Int) { lock.withLock { (files, bytes) } }
+    public var counts: (files: Int, bytes: Int) { lock.holding { (files, bytes) } }
 
     /// Writes one file into the staging folder. On any failure (a bad or repeated path included) the staging
     /// folder is removed and the previous output is untouched.
@@ -272,7 +272,7 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
 
     /// Removes the staging folder; the previous output is untouched. Does nothing once finished.
     public func abort() {
-        lock.withLock {
+        lock.holding {
             if state == .open {
                 removeStaging()
                 state = .aborted

@@ -20,7 +20,7 @@ public final class MemorySink: SiteSink, @unchecked Sendable {
     public init() {}
 
     /// The files written so far.
-    public var files: [OutputFile] { lock.withLock { stored } }
+    public var files: [OutputFile] { lock.holding { stored } }
 
     public func write(_ file: OutputFile) throws(SiteError) {
         try OutputFile.checkPath(file.path)
@@ -48,9 +48,9 @@ public final class ComparingSink: SiteSink, @unchecked Sendable {
     }
 
     /// `changed: path`, `missing: path` and `extra: path`, sorted; complete after `finish`.
-    public var differences: [String] { lock.withLock { found.sorted() } }
+    public var differences: [String] { lock.holding { found.sorted() } }
     /// Files and bytes compared (the marker not counted).
-    public var counts: (files: Int, bytes: Int) { lock.withLock { (files, bytes) } }
+    public var counts: (files: Int, bytes: Int) { lock.holding { (files, bytes) } }
 
     public func write(_ file: OutputFile) throws(SiteError) {
         try OutputFile.checkPath(file.path)
@@ -75,12 +75,12 @@ public final class ComparingSink: SiteSink, @unchecked Sendable {
         } else {
             result = "changed: \(file.path)"
         }
-        if let result { lock.withLock { found.append(result) } }
+        if let result { lock.holding { found.append(result) } }
     }
 
     public func finish() {
         compare(OutputFile(path: OutputFolder.markerName, text: OutputFolder.markerText))
-        let expected = lock.withLock { seen.union([OutputFolder.markerName]) }
+        let expected = lock.holding { seen.union([OutputFolder.markerName]) }
         let base = output.standardizedFileURL.path
         var extra: [String] = []
         if let walker = FileManager.default.enumerator(at: output, includingPropertiesForKeys: [.isRegularFileKey]) {
@@ -89,6 +89,15 @@ public final class ComparingSink: SiteSink, @unchecked Sendable {
                 if !expected.contains(relative) { extra.append("extra: \(relative)") }
             }
         }
-        lock.withLock { found.append(contentsOf: extra) }
+        lock.holding { found.append(contentsOf: extra) }
+    }
+}
+
+extension NSLock {
+    /// Runs `body` with the lock held (Foundation's `withLock` needs macOS 14; the package supports 13).
+    func holding<R>(_ body: () throws -> R) rethrows -> R {
+        lock()
+        defer { unlock() }
+        return try body()
     }
 }
