@@ -116,6 +116,20 @@ struct PublishTests {
         #expect(try Self.entries(s) == ["Output"], "neither the staging folder nor the moved-aside site is left")
     }
 
+    @Test("If even moving the previous site back fails, the error says where the previous site is")
+    func restoreFails() throws {
+        let s = try Scratch("publish")
+        defer { s.remove() }
+        let previous = try Self.previousSite(s)
+        let error = Self.publish(s, StepLog { step in step == .exchange ? ENOSYS : (step == .moveIn || step == .restore) ? EIO : nil })
+        guard case let .publish(_, step, reason)? = error else { Issue.record("expected a publish error"); return }
+        #expect(step == .restore)
+        let aside = s.url(".Output.scrollstudy-previous-\(getpid())")
+        #expect(reason.contains(aside.path) && error?.description.contains("nor move the previous one back") == true)
+        #expect(Scratch.tree(aside) == previous)
+        #expect(try Self.entries(s) == [aside.lastPathComponent], "the staging folder is removed")
+    }
+
     @Test("A failure while writing (any file, the marker, or the sync) leaves the previous output untouched")
     func writeFails() throws {
         let s = try Scratch("publish")

@@ -52,6 +52,8 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
             switch step {
             case .clean, .stage, .write, .sync:
                 return "\(output): error: could not write the new site (\(step): \(reason)); the previous output is untouched"
+            case .restore:
+                return "\(output): error: could not swap in the new site, nor move the previous one back (\(reason))"
             default:
                 return "\(output): error: could not swap in the new site (\(step): \(reason)); the previous output was kept"
             }
