@@ -154,6 +154,27 @@ struct OutputSafetyTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: s.root.path).sorted() == ["empty", "missing", "site"], "no temporary folders left")
     }
 
+    @Test("An output that cannot be written is exit 4 (typed as a publish error), and nothing is left behind")
+    func unwritable() throws {
+        let dir = try GenerateCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "a file".write(to: dir.appendingPathComponent("blocker"), atomically: true, encoding: .utf8)
+        let code = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
+                                            "--templates", dir.appendingPathComponent("Templates").path,
+                                            "--output", dir.appendingPathComponent("blocker/Output").path, "--jobs", "1"],
+                                           output: { _ in }, status: { _ in })
+        #expect(code == 4)
+        #expect(try String(contentsOf: dir.appendingPathComponent("blocker"), encoding: .utf8) == "a file")
+        do {
+            try SitePublisher.publish([OutputFile(path: "index.html", text: "x")], to: dir.appendingPathComponent("blocker/Output"))
+            Issue.record("expected an error")
+        } catch {
+            guard case let .publish(output, step, _) = error else { Issue.record("untyped: \(error)"); return }
+            #expect(output == dir.appendingPathComponent("blocker/Output").path && step == .clean)
+            #expect(error.description.hasPrefix("\(output): error: could not write the new site ("))
+        }
+    }
+
     @Test("The publisher itself refuses a non-site folder, even when called without the command line")
     func publisherChecksToo() throws {
         let s = try Scratch("safety")
