@@ -158,6 +158,8 @@ struct SiteBuildTests {
         let output = dir.appendingPathComponent("Output")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: output.appendingPathComponent("stale.html"))
+        // A site this tool wrote earlier (generate replaces only those): it carries the marker.
+        try Data(OutputFolder.markerText.utf8).write(to: output.appendingPathComponent(OutputFolder.markerName))
         let files = [OutputFile(path: "index.html", text: "<p>hi</p>"), OutputFile(path: "runs/a.html", text: "a")]
         try SitePublisher.publish(files, to: output)
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("stale.html").path))
@@ -224,7 +226,7 @@ struct EscapingTests {
 
 @Suite("scrollstudy generate")
 struct GenerateCommandTests {
-    /// A scratch project: the default Content and Templates copied, an Output with one old file.
+    /// A scratch project: the default Content and Templates copied, an Output (a site generate wrote) with one old file.
     static func scratch() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-generate-\(UUID().uuidString)")
         let fm = FileManager.default
@@ -237,6 +239,7 @@ struct GenerateCommandTests {
             .write(to: content.appendingPathComponent("studies/one.json"), atomically: true, encoding: .utf8)
         try fm.createDirectory(at: dir.appendingPathComponent("Output"), withIntermediateDirectories: true)
         try "old site".write(to: dir.appendingPathComponent("Output/index.html"), atomically: true, encoding: .utf8)
+        try OutputFolder.markerText.write(to: dir.appendingPathComponent("Output/\(OutputFolder.markerName)"), atomically: true, encoding: .utf8)
         return dir
     }
 

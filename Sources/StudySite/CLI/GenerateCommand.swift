@@ -12,7 +12,8 @@ enum GenerateCommand {
       --content <dir>         Content folder (default: ./Content).
       --templates <dir>       Templates folder (default: ./Templates).
       --output <dir>          Output folder (default: ./Output). Replaced whole when generation succeeds;
-                              untouched when it fails.
+                              untouched when it fails. Only a folder generate wrote (it holds a
+                              .scrollstudy-site file), an empty folder or a new path is replaced.
       --jobs <n>              Simulations to run at once, 1 to 64 (default: the number of cores).
       --check                 Write nothing; compare what would be generated with --output, list the files
                               that differ and exit 1 if any do.
@@ -21,7 +22,7 @@ enum GenerateCommand {
     EXIT CODES:
       0  success (or --check found no differences)
       1  --check found differences
-      2  usage error
+      2  usage error, or an output path generate may not replace
       3  bad content or templates (each problem printed as file:line:column: error: message)
       4  the output could not be written
     """
@@ -33,19 +34,31 @@ enum GenerateCommand {
         let templatesDir = a.folder("--templates", default: "Templates")
         let outputDir = a.folder("--output", default: "Output")
         let jobs = try a.int("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, range: 1...64)
-        for (flag, dir) in [("--content", contentDir), ("--templates", templatesDir)] where outputDir.path == dir.path || dir.path.hasPrefix(outputDir.path + "/") {
-            throw UsageError("--output '\(outputDir.path)' would replace the \(flag) folder; choose another output folder")
+        let check = a.flags.contains("--check")
+        let protected = [(flag: "--content", folder: contentDir), (flag: "--templates", folder: templatesDir)]
+        // Refused before any work: a path generate may not replace (with --check, which writes nothing,
+        // only the content and templates folders are protected, as before).
+        do { try OutputFolder.check(outputDir, protecting: protected) } catch {
+            if case let .outputRefused(refusal) = error {
+                switch refusal {
+                case .contains, .inside: throw UsageError(refusal.description)
+                default: if !check { throw UsageError(refusal.description) }
+                }
+            }
         }
+        var staging: StagingSink? = nil
         do {
             status("Loading \(contentDir.lastPathComponent)/ and \(templatesDir.lastPathComponent)/")
             let content = try loadContent(contentDir)
             for warning in content.warnings { status(warning.description) }
             let templates = try TemplateSet.load(from: templatesDir)
-            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, progress: status)
-            if a.flags.contains("--check") {
-                let diffs = SitePublisher.differences(report.files, from: outputDir)
+            if check {
+                let sink = ComparingSink(output: outputDir)
+                let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, into: sink, progress: status)
+                sink.finish()
+                let diffs = sink.differences
                 if diffs.isEmpty {
-                    output("\(outputDir.lastPathComponent)/ is up to date (\(report.files.count) files).")
+                    output("\(outputDir.lastPathComponent)/ is up to date (\(report.fileCount) files).")
                     return 0
                 }
                 output("\(outputDir.lastPathComponent)/ is stale: \(diffs.count) file(s) differ from a fresh generation. Run 'scrollstudy generate' and commit the result.")
@@ -53,19 +66,30 @@ enum GenerateCommand {
                 if diffs.count > 200 { output("  … and \(diffs.count - 200) more") }
                 return 1
             }
-            try SitePublisher.publish(report.files, to: outputDir)
-            let bytes = report.files.reduce(0) { $0 + $1.bytes.count }
-            output("Wrote \(report.files.count) files (\(formatDecimal(Double(bytes) / 1_048_576, places: 2)) MiB) to \(outputDir.path); \(report.runs) runs. Open \(outputDir.appendingPathComponent("index.html").path) in a browser.")
+            let sink = try StagingSink(output: outputDir, protecting: protected)
+            staging = sink
+            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, into: sink, progress: status)
+            try sink.finish()
+            output("Wrote \(report.fileCount) files (\(formatDecimal(Double(report.byteCount) / 1_048_576, places: 2)) MiB) to \(outputDir.path); \(report.runs) runs. Open \(outputDir.appendingPathComponent("index.html").path) in a browser.")
             return 0
         } catch let error as ContentError {
             ScrollStudyCLI.printError(error.description)
             ScrollStudyCLI.printError("error: \(error.errorCount) problem(s) in \(contentDir.path); nothing was written")
             return 3
         } catch let error as SiteError {
-            ScrollStudyCLI.printError(error.description.hasPrefix("error") || error.description.contains(": error:") ? error.description : "error: \(error.description)")
-            if case .input = error { ScrollStudyCLI.printError("error: nothing was written"); return 3 }
-            return 4
+            staging?.abort()
+            ScrollStudyCLI.printError(error.description)
+            switch error {
+            case .input, .page:
+                ScrollStudyCLI.printError("error: nothing was written")
+                return 3
+            case .outputRefused:
+                return 2
+            case .badPath, .publish:
+                return 4
+            }
         } catch {
+            staging?.abort()
             ScrollStudyCLI.printError("error: \(error)")
             return 4
         }

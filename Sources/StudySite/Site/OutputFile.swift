@@ -16,4 +16,13 @@ public struct OutputFile: Sendable, Equatable {
         self.path = path
         self.bytes = bytes
     }
+
+    /// Refuses a path that could land outside the output folder: empty, absolute, with `.`, `..` or empty
+    /// components, or a backslash.
+    static func checkPath(_ path: String) throws(SiteError) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if path.isEmpty || path.hasPrefix("/") || parts.contains("..") || parts.contains(".") || parts.contains("") || path.contains("\\") {
+            throw .badPath(path: path, problem: .outsideOutput)
+        }
+    }
 }

@@ -65,7 +65,8 @@ struct SiteBuilder {
         pageData["root"] = .string(root)
         pageData["siteTitle"] = .string(content.site.title)
         pageData["pageTitle"] = .string(title)
-        let body = try templates.render(template, .object(pageData))
+        let body: String
+        do { body = try templates.render(template, .object(pageData)) } catch { throw .page(path: path, step: .body(template: template), problem: error) }
         let nav: [MustacheValue] = [("index", "Studies", "index.html"), ("techniques", "Techniques", "techniques/index.html"),
                                     ("strategies", "Strategies", "strategies/index.html"), ("datasets", "Datasets", "datasets/index.html"),
                                     ("metrics", "Metrics", "metrics/index.html"), ("model", "Model", "model.html")].map { key, label, href in
@@ -76,7 +77,9 @@ struct SiteBuilder {
         let layout: [String: MustacheValue] = ["root": .string(root), "siteTitle": .string(content.site.title),
                                                "pageTitle": .string(title), "nav": .array(nav), "body": .string(body),
                                                "highlighted": .bool(highlighted)]
-        return OutputFile(path: path, text: try templates.render("layout", .object(layout)))
+        do { return OutputFile(path: path, text: try templates.render("layout", .object(layout))) } catch {
+            throw .page(path: path, step: .layout, problem: error)
+        }
     }
 
     /// A chart as template data: its SVG, its data table and its summary.

@@ -45,17 +45,3 @@ public struct TemplateSet: Sendable {
         do { return try template.render(data, partials: templates, mode: .strict) } catch { throw SiteError.input(error.description) }
     }
 }
-
-/// Why generation stopped.
-public enum SiteError: Error, Sendable, CustomStringConvertible {
-    /// Bad content or templates (exit code 3).
-    case input(String)
-    /// The output could not be written (exit code 4).
-    case output(String)
-
-    public var description: String {
-        switch self {
-        case let .input(s), let .output(s): return s
-        }
-    }
-}
