@@ -52,6 +52,10 @@ enum InstrumentsImporter {
         var stack: [Element] = []
         var root: Element? = nil
         var failure: (message: String, line: Int, column: Int)? = nil
+        /// The file's lines as Unicode scalars, to find where an element's start tag begins.
+        let lines: [[Unicode.Scalar]]
+
+        init(lines: [[Unicode.Scalar]]) { self.lines = lines }
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
             let path: String
@@ -62,7 +66,20 @@ enum InstrumentsImporter {
             } else {
                 path = "/\(name)"
             }
-            stack.append(Element(name: name, attributes: attributes, path: path, line: parser.lineNumber, column: parser.columnNumber))
+            // XMLParser reports a position inside or after the start tag; the element starts at
+            // the last "<name" on that line at or before it.
+            let line = parser.lineNumber
+            var column = parser.columnNumber
+            if line >= 1, line <= lines.count {
+                let text = lines[line - 1]
+                let needle = Array("<\(name)".unicodeScalars)
+                var k = min(column - 1, text.count - needle.count)
+                while k >= 0 {
+                    if Array(text[k..<k + needle.count]) == needle { column = k + 1; break }
+                    k -= 1
+                }
+            }
+            stack.append(Element(name: name, attributes: attributes, path: path, line: line, column: column))
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -80,9 +97,9 @@ enum InstrumentsImporter {
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
             if failure == nil {
-                let ns = parseError as NSError
-                let reason = (ns.userInfo[NSLocalizedDescriptionKey] as? String).map { ": \($0)" } ?? ""
-                failure = ("the file is not well-formed XML (XMLParser error \(ns.code)\(reason))", parser.lineNumber, parser.columnNumber)
+                let code = (parseError as NSError).code
+                let inside = stack.last.map { " inside \($0.path)" } ?? ""
+                failure = ("the file is not well-formed XML: \(InstrumentsImporter.describe(code))\(inside)", parser.lineNumber, parser.columnNumber)
             }
         }
     }
@@ -93,8 +110,22 @@ enum InstrumentsImporter {
     /// One table: schema name, column mnemonics, rows of resolved cells (nil: `<sentinel/>`).
     struct Table { var name: String; var element: Element; var columns: [String]; var rows: [(element: Element, cells: [Cell?])] }
 
+    /// What an XMLParser error code means, in words. The codes are libxml2's `xmlParserErrors`,
+    /// which XMLParser passes through as the NSError code (Darwin's NSXMLParserError uses the
+    /// same numbers; swift-corelibs' `XMLParser.ErrorCode` cases do not match them, so the
+    /// numbers are read directly).
+    static func describe(_ code: Int) -> String {
+        switch code {
+        case 4: return "the file is empty"
+        case 73: return "'>' is missing at the end of a tag"
+        case 76: return "an end tag does not match the element it closes"
+        case 77: return "the file ends inside an element that is never closed"
+        default: return "XML error \(code) (libxml2's numbering)"
+        }
+    }
+
     static func runs(_ data: [UInt8], file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
-        let builder = TreeBuilder()
+        let builder = TreeBuilder(lines: String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) })
         let parser = XMLParser(data: Data(data))
         parser.delegate = builder
         parser.shouldResolveExternalEntities = false
