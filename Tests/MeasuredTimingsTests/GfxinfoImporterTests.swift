@@ -104,3 +104,37 @@ struct GfxinfoImporterTests {
         #expect(errors == ["framestats.txt:18:1: error: this ---PROFILEDATA--- line opens a section that is never closed; each section of frame data ends with another ---PROFILEDATA--- line"])
     }
 }
+
+@Suite("Every problem at once, from a path")
+struct WholeFileTests {
+    @Test("Two bad values in one file: both reported, in file order, and no run")
+    func twoProblems() {
+        let broken = Fixture.text("gfxinfo-legacy.txt")
+            .replacingOccurrences(of: "1000090000001", with: "x")
+            .replacingOccurrences(of: "1000112000002", with: "y")
+        let errors = Fixture.errors(broken, file: "framestats.txt")
+        #expect(errors.count == 2)
+        #expect(errors.first?.hasPrefix("framestats.txt:24:165: error: FrameCompleted is \"x\"") == true, "\(errors)")
+        #expect(errors.last?.hasPrefix("framestats.txt:25:") == true, "\(errors)")
+    }
+
+    @Test("Reading from a path; a missing file is an error naming it")
+    func path() throws {
+        let path = Fixture.folder.appendingPathComponent("gfxinfo-android12.txt").path
+        let runs = try MeasuredImport.runs(contentsOf: path)
+        #expect(runs.first?.sourceFile == path)
+        do {
+            _ = try MeasuredImport.runs(contentsOf: path + ".missing")
+            Issue.record("a missing file imported")
+        } catch {
+            #expect(error.description == "\(path).missing: error: cannot read the file")
+        }
+    }
+
+    @Test("A hitch whose swap-id matches no frame lifetime is an error at the hitch's row")
+    func unmatchedHitch() {
+        let broken = Fixture.text("instruments-hitches-lifetimes.xml").replacingOccurrences(of: "<uint32 id=\"10\" fmt=\"107\">107</uint32>", with: "<uint32 id=\"10\" fmt=\"999\">999</uint32>")
+        let errors = Fixture.errors(broken, file: "hitches.xml", MeasuredImportOptions(refreshHz: 60))
+        #expect(errors == ["hitches.xml:5:1: error: /trace-query-result/node[1]/row[2]: this hitch's swap-id \"999\" matches no row of hitches-frame-lifetimes; export both tables from the same run"])
+    }
+}
