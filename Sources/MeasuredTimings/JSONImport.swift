@@ -1,21 +1,46 @@
 /// Reading a JSON measurement file: located errors, collected so a file reports every problem.
 struct JSONImport {
     let file: String
+    /// The text, to turn the reader's columns (Unicode scalars) into characters for messages.
+    let text: String?
     var errors: [MeasuredImportError] = []
 
-    init(file: String) { self.file = file }
+    init(file: String, text: String? = nil) {
+        self.file = file
+        self.text = text
+    }
 
     /// Parses `text`; a syntax error becomes the one error.
     static func parse(_ text: String, file: String) throws(MeasuredImportFailure) -> LocatedJSON {
         do throws(LocatedJSON.SyntaxError) {
             return try LocatedJSON.parse(text)
         } catch {
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: error.line, column: error.column, message: error.message)])
+            let column = characterColumn(text, line: error.line, scalarColumn: error.column)
+            throw MeasuredImportFailure([MeasuredImportError(file: file, line: error.line, column: column, message: error.message)])
         }
     }
 
+    /// The 1-based column in characters (grapheme clusters) of a 1-based column in Unicode scalars.
+    static func characterColumn(_ text: String?, line: Int, scalarColumn: Int) -> Int {
+        guard let text else { return scalarColumn }
+        let scalars = text.unicodeScalars
+        var lineStart = scalars.startIndex
+        var current = 1
+        var i = lineStart
+        while current < line, i < scalars.endIndex {
+            if scalars[i] == "\n" { current += 1; lineStart = scalars.index(after: i) }
+            i = scalars.index(after: i)
+        }
+        guard current == line else { return scalarColumn }
+        let end = scalars.index(lineStart, offsetBy: scalarColumn - 1, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        var prefix = String.UnicodeScalarView()
+        prefix.append(contentsOf: scalars[lineStart..<end])
+        return String(prefix).count + 1
+    }
+
     mutating func error(_ node: LocatedJSON, _ message: String) {
-        errors.append(MeasuredImportError(file: file, line: node.line, column: node.column, message: message))
+        errors.append(MeasuredImportError(file: file, line: node.line,
+                                          column: Self.characterColumn(text, line: node.line, scalarColumn: node.column), message: message))
     }
 
     /// The member `key` of `object`, which `what` (for messages) must have.

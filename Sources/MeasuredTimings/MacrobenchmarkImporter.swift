@@ -10,8 +10,8 @@
 /// no frame durations and no hitch time ratio, and hitch time and dropped frames only when the
 /// caller gives the refresh rate.
 enum MacrobenchmarkImporter {
-    static func runs(_ root: LocatedJSON, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
-        var j = JSONImport(file: file)
+    static func runs(_ root: LocatedJSON, text: String?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        var j = JSONImport(file: file, text: text)
         guard let benchmarksNode = j.required(root, "benchmarks", in: "a Macrobenchmark file"),
               let benchmarks = j.array(benchmarksNode, "\"benchmarks\"") else { try j.check(); return [] }
         let device = deviceName(root["context"])
@@ -54,8 +54,8 @@ enum MacrobenchmarkImporter {
         }
         try j.check()
         if runs.isEmpty {
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: benchmarksNode.line, column: benchmarksNode.column,
-                message: "no benchmark has per-frame \"sampledMetrics\" (frameDurationCpuMs or frameOverrunMs with \"runs\"); measure the scroll with FrameTimingMetric")])
+            j.error(benchmarksNode, "no benchmark has per-frame \"sampledMetrics\" (frameDurationCpuMs or frameOverrunMs with \"runs\"); measure the scroll with FrameTimingMetric")
+            try j.check()
         }
         return runs
     }

@@ -34,12 +34,13 @@ public enum MeasuredImport {
         case .gfxinfoFramestats:
             return try GfxinfoImporter.runs(try text(bytes, file: file), file: file, options: options)
         case .xctestMetrics, .metricKit, .macrobenchmark:
+            let source = try text(bytes, file: file)
             let root: LocatedJSON
-            if let parsed { root = parsed } else { root = try JSONImport.parse(try text(bytes, file: file), file: file) }
+            if let parsed { root = parsed } else { root = try JSONImport.parse(source, file: file) }
             switch format {
-            case .xctestMetrics: return try XCTestImporter.runs(root, file: file, options: options)
-            case .metricKit: return try MetricKitImporter.runs(root, file: file, options: options)
-            default: return try MacrobenchmarkImporter.runs(root, file: file, options: options)
+            case .xctestMetrics: return try XCTestImporter.runs(root, text: source, file: file, options: options)
+            case .metricKit: return try MetricKitImporter.runs(root, text: source, file: file, options: options)
+            default: return try MacrobenchmarkImporter.runs(root, text: source, file: file, options: options)
             }
         }
     }

@@ -11,8 +11,8 @@
 enum MetricKitImporter {
     static let validUnits = ["ms per s"]
 
-    static func runs(_ root: LocatedJSON, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
-        var j = JSONImport(file: file)
+    static func runs(_ root: LocatedJSON, text: String?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        var j = JSONImport(file: file, text: text)
         let payloads = root.elements ?? [root]
         var runs: [MeasuredRun] = []
         for (index, payload) in payloads.enumerated() {
@@ -35,8 +35,8 @@ enum MetricKitImporter {
         }
         try j.check()
         if runs.isEmpty {
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: root.line, column: root.column,
-                message: "no payload has \"animationMetrics\": {\"scrollHitchTimeRatio\": …}; MetricKit reports it only for days on which users scrolled")])
+            j.error(root, "no payload has \"animationMetrics\": {\"scrollHitchTimeRatio\": …}; MetricKit reports it only for days on which users scrolled")
+            try j.check()
         }
         return runs
     }

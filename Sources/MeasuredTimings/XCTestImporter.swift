@@ -37,8 +37,8 @@ enum XCTestImporter {
         }
     }
 
-    static func runs(_ root: LocatedJSON, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
-        var j = JSONImport(file: file)
+    static func runs(_ root: LocatedJSON, text: String?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        var j = JSONImport(file: file, text: text)
         guard let tests = j.array(root, "an xcresulttool metrics file (an array of tests)") else { try j.check(); return [] }
         var runs: [MeasuredRun] = []
         for test in tests {
@@ -118,8 +118,8 @@ enum XCTestImporter {
         }
         try j.check()
         if runs.isEmpty {
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: root.line, column: root.column,
-                message: "no test run has a \"Hitch Time Ratio\" metric; measure the scroll with XCTOSSignpostMetric.scrollingAndDecelerationMetric or XCTHitchMetric")])
+            j.error(root, "no test run has a \"Hitch Time Ratio\" metric; measure the scroll with XCTOSSignpostMetric.scrollingAndDecelerationMetric or XCTHitchMetric")
+            try j.check()
         }
         return runs
     }

@@ -166,3 +166,14 @@ struct SnifferTests {
         #expect(Fixture.errors("<plist></plist>", file: "x.plist").first?.hasPrefix("x.plist:1:1: error: an XML file without <trace-query-result>") == true)
     }
 }
+
+@Suite("Located JSON")
+struct LocatedJSONTests {
+    @Test("Columns count characters: 👍🏽 (two scalars) is one column")
+    func characterColumns() {
+        let text = "{\"é👍🏽\": 1, \"animationMetrics\": {\"scrollHitchTimeRatio\": \"1 parsec\"}}"
+        #expect(Fixture.errors(text, file: "day.json") == [
+            "day.json:1:56: error: unknown unit \"parsec\" in \"scrollHitchTimeRatio\": \"1 parsec\"; valid: \"ms per s\"",
+        ])
+    }
+}
