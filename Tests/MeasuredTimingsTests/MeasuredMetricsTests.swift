@@ -94,3 +94,24 @@ struct MeasuredMetricsTests {
         #expect(m.value(named: "hitchCount") == .int(2))
     }
 }
+
+@Suite("Metric names")
+struct MetricNameTests {
+    @Test("Measured metrics use RunMetrics' names, except CPU time per frame and frame rate, which the simulation has no counterpart for")
+    func names() {
+        var frames = MeasuredMetricsTests.sixtyHz()
+        for k in frames.indices {
+            frames[k].overrun = 0
+            frames[k].cpuDuration = 5_000
+            frames[k].renderDuration = 3_000
+        }
+        var m = MeasuredMetrics(frames: frames, timing: .presentation)
+        m.frameRate = 60
+        let measuredOnly: Set = ["frameCPUDurationP50Ms", "frameCPUDurationP90Ms", "frameCPUDurationP95Ms", "frameCPUDurationP99Ms", "frameRate"]
+        let names = m.known.map(\.name)
+        #expect(names.count == 24, "every metric is known for these frames")
+        for name in names where !measuredOnly.contains(name) {
+            #expect(RunMetrics.declaredNames.contains(name), "\(name) is not a RunMetrics name")
+        }
+    }
+}
