@@ -44,8 +44,9 @@ enum MetricKitImporter {
     /// The number of "12.5 ms per s", after checking the unit.
     private static func value(_ text: String, node: LocatedJSON, _ j: inout JSONImport) -> Double? {
         let trimmed = text.trimmingSpaces
-        let numberEnd = trimmed.firstIndex { !("0"..."9").contains($0) && $0 != "." && $0 != "-" } ?? trimmed.endIndex
-        let number = String(trimmed[..<numberEnd])
+        // The number may group thousands with commas ("1,000 ms per s").
+        let numberEnd = trimmed.firstIndex { !("0"..."9").contains($0) && $0 != "." && $0 != "-" && $0 != "," } ?? trimmed.endIndex
+        let number = String(trimmed[..<numberEnd]).filter { $0 != "," }
         let unit = String(trimmed[numberEnd...]).trimmingSpaces
         guard let v = Double(number), v.isFinite, v >= 0 else {
             j.error(node, "\"scrollHitchTimeRatio\" is \"\(text)\"; expected a number of ms per s and its unit, such as \"3.5 ms per s\"")

@@ -79,6 +79,14 @@ struct MetricKitImporterTests {
         #expect(runs.count == 1 && runs[0].metrics.hitchTimeRatio == 7.5)
     }
 
+    @Test("Thousands grouped with commas")
+    func grouped() throws {
+        let text = Fixture.text("metrickit-payloads.json").replacingOccurrences(of: "\"7.5 ms per s\"", with: "\"1,000 ms per s\"")
+        let runs = try MeasuredImport.runs(Array(text.utf8), file: "payloads.json")
+        #expect(runs.first?.metrics.hitchTimeRatio == 1_000)
+        #expect(runs.first?.metrics.organizerBand == "immediate-attention")
+    }
+
     @Test("An unknown unit is an error at the value")
     func unknownUnit() {
         let broken = Fixture.text("metrickit-payloads.json").replacingOccurrences(of: "\"7.5 ms per s\"", with: "\"7.5 s per hour\"")
