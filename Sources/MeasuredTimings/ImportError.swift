@@ -54,9 +54,15 @@ public struct MeasuredImportOptions: Sendable, Equatable {
     /// wins over this one.
     public var refreshHz: Double?
 
-    public init(label: String? = nil, refreshHz: Double? = nil) {
+    /// The app's process in an Instruments trace of all processes: its name as Instruments
+    /// shows it ("Feed"), with its pid ("Feed (4242)"), or the pid alone. Hitches of other
+    /// processes are left out; without it, a hitches table with several processes is an error.
+    public var process: String?
+
+    public init(label: String? = nil, refreshHz: Double? = nil, process: String? = nil) {
         self.label = label
         self.refreshHz = refreshHz
+        self.process = process
     }
 
     /// The refresh interval from `refreshHz`, µs.

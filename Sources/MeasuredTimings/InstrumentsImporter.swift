@@ -105,7 +105,7 @@ enum InstrumentsImporter {
     }
 
     /// A resolved cell: its text and `fmt` attribute.
-    struct Cell { var text: String; var fmt: String?; var element: Element }
+    struct Cell { var text: String; var fmt: String?; var element: Element; var target: Element }
 
     /// One table: schema name, column mnemonics, rows of resolved cells (nil: `<sentinel/>`).
     struct Table { var name: String; var element: Element; var columns: [String]; var rows: [(element: Element, cells: [Cell?])] }
@@ -160,7 +160,7 @@ enum InstrumentsImporter {
         func cell(_ e: Element) -> Cell? {
             if e.name == "sentinel" { return nil }
             let target = e.attributes["ref"].flatMap { byID[$0] } ?? e
-            return Cell(text: target.text.trimmingSpaces, fmt: target.attributes["fmt"], element: e)
+            return Cell(text: target.text.trimmingSpaces, fmt: target.attributes["fmt"], element: e, target: target)
         }
         var tables: [Table] = []
         for node in root.children where node.name == "node" {
@@ -212,6 +212,7 @@ enum InstrumentsImporter {
         guard requireColumns(hitches, ["start", "duration"]) else { throw MeasuredImportFailure(errors) }
         let interval = options.refreshInterval
         var processes: [String] = []
+        var otherProcesses: [String] = []
         struct Hitch { var row: Element; var start: Int64; var duration: Int64; var swap: String?; var system: Bool }
         var hitchList: [Hitch] = []
         for row in hitches.rows {
@@ -222,9 +223,21 @@ enum InstrumentsImporter {
             if let k = columnIndex(hitches, "is-system"), k < row.cells.count, let c = row.cells[k] { system = c.text == "1" || c.text == "true" }
             if let k = columnIndex(hitches, "process"), k < row.cells.count, let c = row.cells[k] {
                 let name = c.fmt ?? c.text
+                let pid = c.target.children.first { $0.name == "pid" }?.text.trimmingSpaces
+                if let wanted = options.process, name != wanted, !name.hasPrefix(wanted + " ("), pid != wanted {
+                    if !otherProcesses.contains(name) { otherProcesses.append(name) }
+                    continue
+                }
                 if !processes.contains(name) { processes.append(name) }
             }
             hitchList.append(Hitch(row: row.element, start: start, duration: duration, swap: swap, system: system))
+        }
+        func quoted(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: ", ") }
+        if options.process == nil, processes.count > 1 {
+            error(hitches.element, "the hitches table holds hitches of \(processes.count) processes (\(quoted(processes))); name the app's process (its name or pid) in the import options")
+        }
+        if let wanted = options.process, processes.isEmpty, !otherProcesses.isEmpty {
+            error(hitches.element, "no hitch belongs to the process \"\(wanted)\"; the table's processes: \(quoted(otherProcesses))")
         }
         var label = "Instruments hitches"
         if processes.count == 1 { label += ", \(processes[0])" }

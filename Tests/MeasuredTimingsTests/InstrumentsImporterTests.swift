@@ -94,4 +94,26 @@ struct InstrumentsImporterTests {
         #expect(errors.count == 1)
         #expect(errors.first?.contains("/trace-query-result/node[1]/row[2]/start-time[1]: \"start\" is \"2.13 s\"; expected a whole number of nanoseconds") == true, "\(errors)")
     }
+
+    /// The hitches-only export with a third hitch, of another process (a trace of all processes).
+    static var twoProcesses: String {
+        let other = "<row><start-time id=\"90\" fmt=\"00:02.300.000\">2300000000</start-time><duration ref=\"4\"/>"
+            + "<process id=\"91\" fmt=\"SpringBoard (55)\"><pid id=\"92\" fmt=\"55\">55</pid></process><boolean ref=\"3\"/>"
+            + "<uint32 id=\"93\" fmt=\"7\">7</uint32><string ref=\"8\"/><display-name ref=\"5\"/><sentinel/></row>\n</node>"
+        return Fixture.text("instruments-hitches-only.xml").replacingOccurrences(of: "</node>", with: other)
+    }
+
+    @Test("A trace of all processes: the app's hitches by name or pid; without a process, an error listing them")
+    func processes() throws {
+        let errors = Fixture.errors(Self.twoProcesses, file: "all.xml")
+        #expect(errors == ["all.xml:3:55: error: /trace-query-result/node[1]/schema[1]: the hitches table holds hitches of 2 processes (\"FeedApp (4242)\", \"SpringBoard (55)\"); name the app's process (its name or pid) in the import options"])
+        for name in ["FeedApp", "FeedApp (4242)", "4242"] {
+            let runs = try MeasuredImport.runs(Array(Self.twoProcesses.utf8), file: "all.xml", options: MeasuredImportOptions(process: name))
+            #expect(runs.first?.metrics.hitchCount == 2, "\(name)")
+            #expect(runs.first?.label == "Instruments hitches, FeedApp (4242)")
+        }
+        #expect(Fixture.errors(Self.twoProcesses, file: "all.xml", MeasuredImportOptions(process: "Mail")) == [
+            "all.xml:3:55: error: /trace-query-result/node[1]/schema[1]: no hitch belongs to the process \"Mail\"; the table's processes: \"FeedApp (4242)\", \"SpringBoard (55)\"",
+        ])
+    }
 }
