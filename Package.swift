@@ -31,11 +31,14 @@ let package = Package(
         .target(name: "StudySite", dependencies: ["ScrollSimulation", "Mustache", "Markdown", "SVGCharts"]),
         // The command line: a thin layer over StudySite.
         .executableTarget(name: "scrollstudy", dependencies: ["StudySite"]),
+        // Frame timings measured on devices (Instruments, XCTest, MetricKit, Android), imported and reduced to the site's metrics.
+        .target(name: "MeasuredTimings", dependencies: ["ScrollSimulation"]),
 
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts"]),
         .testTarget(name: "StudySiteTests", dependencies: ["StudySite"]),
+        .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings"], exclude: ["Fixtures"]),
     ]
 )
