@@ -25,17 +25,21 @@ let package = Package(
         .target(name: "Mustache"),
         // Markdown to HTML (CommonMark subset) and Swift highlighting. Standard library only.
         .target(name: "Markdown"),
-        // SVG charts drawn from plain series. Standard library only.
-        .target(name: "SVGCharts"),
+        // Shared text formats: located text (SourceText), the positioned JSON and CSV readers, the
+        // deterministic JSON writer and the one number formatter. Standard library only; for the
+        // site, the charts and any importer of measured data.
+        .target(name: "Formats"),
+        // SVG charts drawn from plain series. Standard library and Formats only.
+        .target(name: "SVGCharts", dependencies: ["Formats"]),
         // Content loading, study planning, running, page models, publishing.
-        .target(name: "StudySite", dependencies: ["ScrollSimulation", "Mustache", "Markdown", "SVGCharts"]),
+        .target(name: "StudySite", dependencies: ["Formats", "ScrollSimulation", "Mustache", "Markdown", "SVGCharts"]),
         // The command line: a thin layer over StudySite.
         .executableTarget(name: "scrollstudy", dependencies: ["StudySite"]),
 
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
-        .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts"]),
-        .testTarget(name: "StudySiteTests", dependencies: ["StudySite"]),
+        .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "Formats"]),
+        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Formats"]),
     ]
 )

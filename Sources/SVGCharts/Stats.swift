@@ -1,3 +1,5 @@
+import Formats
+
 /// Summary statistics used by the charts' descriptions and tables.
 enum Stats {
     /// Nearest-rank percentile (`p` in 0...1) of values sorted ascending:

@@ -1,3 +1,4 @@
+import Formats
 import ScrollSimulation
 
 /// `scrollstudy simulate`: one run, printed as a table or as JSON.

@@ -1,5 +1,3 @@
-import ScrollSimulation
-
 /// A JSON value written deterministically: object keys sorted, numbers locale-free.
 public enum JSONValue: Sendable, Equatable {
     case null
@@ -53,8 +51,8 @@ public enum JSONValue: Sendable, Equatable {
 
 /// A double as JSON: integral values without a fraction, others with up to 6 decimals.
 func jsonNumber(_ d: Double) -> String {
-    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-    return formatDecimal(d, places: 6)
+    if d == d.snapped(), d.magnitude < 1e15 { return String(Int64(d)) }
+    return NumberFormat.decimal(d, maxDecimals: 6)
 }
 
 /// JSON string literal.
