@@ -12,10 +12,10 @@ let package = Package(
         .library(name: "StudySite", targets: ["StudySite"]),
     ],
     targets: [
-        // The discrete-event model of a scrolling list. Standard library only.
+        // The discrete-event model of a scrolling list, and its metric table. Standard library and Formats only.
         // Exclusivity is proven statically for the engine's single-threaded state; the dynamic
         // checks on its class properties cost a third of the hot loop, so they are off here.
-        .target(name: "ScrollSimulation", swiftSettings: [
+        .target(name: "ScrollSimulation", dependencies: ["Formats"], swiftSettings: [
             .unsafeFlags(["-enforce-exclusivity=unchecked"]),
             // Release builds (benchmarks, site generation) drop overflow and bounds checks in the engine;
             // debug builds, which run the tests, keep them.
@@ -23,8 +23,8 @@ let package = Package(
         ]),
         // Mustache templates (spec-compliant core). Standard library only.
         .target(name: "Mustache"),
-        // Markdown to HTML (CommonMark subset) and Swift highlighting. Standard library only.
-        .target(name: "Markdown"),
+        // Markdown to HTML (CommonMark subset) and Swift highlighting. Standard library and Formats only.
+        .target(name: "Markdown", dependencies: ["Formats"]),
         // Shared text formats: located text (SourceText), the positioned JSON and CSV readers, the
         // deterministic JSON writer and the one number formatter. Standard library only; for the
         // site, the charts and any importer of measured data.
@@ -36,6 +36,7 @@ let package = Package(
         // The command line: a thin layer over StudySite.
         .executableTarget(name: "scrollstudy", dependencies: ["StudySite"]),
 
+        .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),

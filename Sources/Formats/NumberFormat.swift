@@ -49,6 +49,12 @@ public enum NumberFormat {
         return text
     }
 
+    /// `value` with at most `places` decimals, trailing zeros trimmed, no grouping; a non-finite
+    /// value prints as `0`. The form of metric values, page text, run ids and JSON numbers.
+    public static func fixed(_ value: Double, places: Int) -> String {
+        value.isFinite ? decimal(value, maxDecimals: places) : "0"
+    }
+
     /// An integer with optional digit grouping (see `decimal`).
     public static func integer(_ value: Int, grouping: Bool = true) -> String {
         let digits = group(String(value.magnitude), grouping: grouping)

@@ -1,3 +1,4 @@
+import Formats
 import Mustache
 import ScrollSimulation
 import SVGCharts
@@ -154,7 +155,7 @@ extension SiteBuilder {
                             "image": .string(row.imageURL.map { "\($0) (\(row.imageWidth)×\(row.imageHeight) px)" } ?? "—")])
         }
         let fields: [(String, String)] = [
-            ("Rows", String(n)), ("Text", "\(minLength)–\(maxLength) characters, mean \(formatDecimal(Double(total) / Double(max(1, sampleCount)), places: 1))\(sampleCount < n ? " (first \(sampleCount) rows)" : "")"),
+            ("Rows", String(n)), ("Text", "\(minLength)–\(maxLength) characters, mean \(NumberFormat.fixed(Double(total) / Double(max(1, sampleCount)), places: 1))\(sampleCount < n ? " (first \(sampleCount) rows)" : "")"),
             ("Text source", d.textSource == .model ? "read per row from the slow model (takes the latency setting)" : "in the loaded data"),
             ("Initial fetch", d.requiresInitialFetch ? "yes: the list is empty until rows are fetched (all at once or in pages, as the strategy's T7 says)" : "no"),
             ("Images", images), ("Layout", d.presentation.layout.isGrid ? "grid" : "table"), ("Cell design", d.presentation.cellDesign.id),
@@ -176,8 +177,8 @@ extension SiteBuilder {
         typealias Row = (key: String, unit: String, value: (DeviceProfile) -> String)
         let displayRows: [Row] = [
             ("refreshRateHz", "Hz", { String($0.refreshRateHz) }),
-            ("viewport", "pt", { "\(formatDecimal($0.viewportWidth, places: 0))×\(formatDecimal($0.viewportHeight, places: 0))" }),
-            ("screenScale", "px per pt", { formatDecimal($0.screenScale, places: 1) }),
+            ("viewport", "pt", { "\(NumberFormat.fixed($0.viewportWidth, places: 0))×\(NumberFormat.fixed($0.viewportHeight, places: 0))" }),
+            ("screenScale", "px per pt", { NumberFormat.fixed($0.screenScale, places: 1) }),
             ("backgroundCores", "cores", { String($0.backgroundCores) }),
             ("workerThreadCap", "threads", { String($0.workerThreadCap) }),
             ("maxConcurrentDownloads", "downloads", { String($0.maxConcurrentDownloads) }),
@@ -245,7 +246,7 @@ struct EvidenceFocus {
 
     /// The focus of technique `id`, or nil for the common charts alone.
     static func of(_ id: TechniqueID) -> EvidenceFocus? {
-        func ms(_ v: Double) -> String { formatDecimal(v, places: 1) }
+        func ms(_ v: Double) -> String { NumberFormat.fixed(v, places: 1) }
         switch id {
         case .t7:
             return EvidenceFocus(

@@ -1,3 +1,4 @@
+import Formats
 import Mustache
 import ScrollSimulation
 import SVGCharts
@@ -68,10 +69,10 @@ extension SiteBuilder {
         let start = result.gestureStart
         for f in result.frames where f.presented >= start {
             let kind = f.hitchKind == 1 ? "commit" : f.hitchKind == 2 ? "render" : ""
-            lines.append([formatDecimal(Double(f.presented - start) / 1_000, places: 1), String(f.duration / interval),
+            lines.append([NumberFormat.fixed(Double(f.presented - start) / 1_000, places: 1), String(f.duration / interval),
                           String(f.hitch / interval), kind,
-                          formatDecimal(Double(f.mainWork) / 1_000, places: 1), formatDecimal(Double(f.renderWork) / 1_000, places: 1),
-                          formatDecimal(f.offset, places: 0), String(f.visible), String(f.placeholder), String(f.stale),
+                          NumberFormat.fixed(Double(f.mainWork) / 1_000, places: 1), NumberFormat.fixed(Double(f.renderWork) / 1_000, places: 1),
+                          NumberFormat.fixed(f.offset, places: 0), String(f.visible), String(f.placeholder), String(f.stale),
                           String(f.queueDepth), String(f.imageBytes / 1_024)].joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
