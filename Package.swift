@@ -31,13 +31,17 @@ let package = Package(
         .target(name: "Formats"),
         // SVG charts drawn from plain series. Standard library and Formats only.
         .target(name: "SVGCharts", dependencies: ["Formats"]),
+        // The results layer: a run's record (id, fingerprint of its inputs, metrics, frames,
+        // content timeline), its JSON forms, and the index of a site's records by run id.
+        .target(name: "Results", dependencies: ["Formats", "ScrollSimulation"]),
         // Content loading, study planning, running, page models, publishing.
-        .target(name: "StudySite", dependencies: ["Formats", "ScrollSimulation", "Mustache", "Markdown", "SVGCharts"]),
+        .target(name: "StudySite", dependencies: ["Formats", "ScrollSimulation", "Results", "Mustache", "Markdown", "SVGCharts"]),
         // The command line: a thin layer over StudySite.
         .executableTarget(name: "scrollstudy", dependencies: ["StudySite"]),
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "ScrollSimulation", "Formats"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "Formats"]),

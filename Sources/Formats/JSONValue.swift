@@ -3,7 +3,11 @@ public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number written with at most 6 decimals (`jsonNumber`): published summaries.
     case double(Double)
+    /// A number written exactly, as the shortest text that reads back as the same double: records
+    /// that are read back and must give the same pages.
+    case exact(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -23,6 +27,7 @@ public enum JSONValue: Sendable, Equatable {
         case let .bool(b): out += b ? "true" : "false"
         case let .int(i): out += String(i)
         case let .double(d): out += d.isFinite ? jsonNumber(d) : "null"
+        case let .exact(d): out += d.isFinite ? (d == 0 ? "0" : d.description) : "null"
         case let .string(s): out += jsonQuoted(s)
         case let .array(items):
             if items.isEmpty { out += "[]"; return }

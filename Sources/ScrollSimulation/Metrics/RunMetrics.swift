@@ -1,5 +1,5 @@
 /// The metrics of one run (MODEL.md). Times in ms unless the name says otherwise.
-public struct RunMetrics: Sendable, Equatable {
+public struct RunMetrics: Sendable, Equatable, Codable {
     // Frames and hitches (scrolling frames only).
     public var framesPresented = 0
     public var droppedFrames = 0

@@ -1,4 +1,5 @@
 import Formats
+import Results
 import ScrollSimulation
 
 /// `scrollstudy simulate`: one run, printed as a table or as JSON.
@@ -32,11 +33,11 @@ enum SimulateCommand {
         guard a.values["--latency"] != nil else { throw UsageError("missing --latency <ms> (0 to 60000), e.g. --latency 1000") }
         let content = try Catalog.content(a)
         let config = try makeConfig(strategy: strategyName, args: a, content: content)
-        let result = config.run()
+        let record = RunRecord.run(config)
         if a.flags.contains("--json") {
-            output(json(config: config, metrics: result.metrics).serialized(pretty: true))
+            output(record.summaryJSON().serialized(pretty: true))
         } else {
-            output(table(config: config, metrics: result.metrics))
+            output(table(config: config, metrics: record.metrics))
         }
     }
 
@@ -58,40 +59,6 @@ enum SimulateCommand {
         return RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture,
                          latency: .ms(latency), latencyDistribution: jitter > 0 ? .logNormal(sigma: jitter) : .fixed, seed: UInt64(seed),
                          recordSeries: false)
-    }
-
-    /// The run's parameters as JSON.
-    static func runObject(_ c: RunConfig) -> JSONValue {
-        .object([
-            "strategy": .string(c.strategy.id),
-            "techniques": .array(c.strategy.techniques.map { .string($0.description) }),
-            "dataset": .string(c.dataset.id),
-            "rows": .int(c.dataset.count),
-            "device": .string(c.device.id),
-            "refreshRateHz": .int(c.device.refreshRateHz),
-            "gesture": .string(c.gesture.id),
-            "latencyMs": .double(c.latency.milliseconds),
-            "latencyDistribution": .string(c.latencyDistribution.label),
-            "seed": .int(Int(c.seed)),
-            "layout": .string(c.effectivePresentation.layout.isGrid ? "grid" : "table"),
-            "cellDesign": .string(c.effectivePresentation.cellDesign.id),
-        ])
-    }
-
-    static func metricsObject(_ m: RunMetrics) -> JSONValue {
-        var fields: [String: JSONValue] = [:]
-        for (name, value) in m.flat {
-            switch value {
-            case let .int(i): fields[name] = .int(i)
-            case let .double(d): fields[name] = .double((d * 1_000).rounded() / 1_000)
-            case let .text(s): fields[name] = .string(s)
-            }
-        }
-        return .object(fields)
-    }
-
-    static func json(config: RunConfig, metrics: RunMetrics) -> JSONValue {
-        .object(["run": runObject(config), "metrics": metricsObject(metrics)])
     }
 
     static func table(config c: RunConfig, metrics m: RunMetrics) -> String {

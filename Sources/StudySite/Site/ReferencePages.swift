@@ -111,11 +111,11 @@ extension SiteBuilder {
 
     func strategyData(_ strategy: Strategy) throws(SiteError) -> [String: MustacheValue] {
         let doc = try document("strategies/\(strategy.id).md")
-        let rows: [MustacheValue] = plan.indices.filter { plan[$0].config.strategy.id == strategy.id }.map { i in
-            var row = metricRow(plan[i], results[i].metrics, root: "../")
+        let rows: [MustacheValue] = plan.filter { $0.config.strategy.id == strategy.id }.map { run in
+            var row = metricRow(run, result(of: run).metrics, root: "../")
             if case var .object(fields) = row {
-                fields["study"] = .string(content.studies.first { $0.id == plan[i].studyID }?.title ?? plan[i].studyID)
-                fields["studyHref"] = .string("../studies/\(plan[i].studyID).html")
+                fields["study"] = .string(content.studies.first { $0.id == run.studyID }?.title ?? run.studyID)
+                fields["studyHref"] = .string("../studies/\(run.studyID).html")
                 row = .object(fields)
             }
             return row

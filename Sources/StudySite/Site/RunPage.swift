@@ -1,12 +1,14 @@
 import Formats
 import Mustache
+import Results
 import ScrollSimulation
 import SVGCharts
 
 /// One page per run, with its JSON and CSV downloads.
 extension SiteBuilder {
-    func runPage(_ run: PlannedRun, _ result: RunResult) -> (title: String, data: [String: MustacheValue], downloads: [OutputFile]) {
+    func runPage(_ run: PlannedRun, _ record: RunRecord) -> (title: String, data: [String: MustacheValue], downloads: [OutputFile]) {
         let c = run.config
+        let result = record.result
         let m = result.metrics
         let charts = RunCharts(run: run, result: result)
         let id = RunPlanner.slug(run.id)
@@ -46,19 +48,8 @@ extension SiteBuilder {
             "metrics": .array(metrics),
             "jsonHref": .string("\(run.id).json"), "csvHref": .string("\(run.id).csv"),
         ]
-        return (title, data, [OutputFile(path: "runs/\(run.id).json", text: runJSON(run, result)),
+        return (title, data, [OutputFile(path: "runs/\(run.id).json", text: record.summaryJSON().serialized(pretty: true) + "\n"),
                               OutputFile(path: "runs/\(run.id).csv", text: runCSV(result, interval: c.device.vsyncInterval))])
-    }
-
-    /// The run's parameters and metrics as JSON (the same shape as `simulate --json`).
-    func runJSON(_ run: PlannedRun, _ result: RunResult) -> String {
-        var object = SimulateCommand.json(config: run.config, metrics: result.metrics)
-        if case var .object(fields) = object {
-            fields["id"] = .string(run.id)
-            fields["study"] = .string(run.studyID)
-            object = .object(fields)
-        }
-        return object.serialized(pretty: true) + "\n"
     }
 
     /// One line per presented frame from the gesture's start: time in ms from that start, the

@@ -1,4 +1,5 @@
 import Mustache
+import Results
 import ScrollSimulation
 import SVGCharts
 
@@ -6,12 +7,19 @@ import SVGCharts
 struct SiteBuilder {
     let content: SiteContent
     let plan: [PlannedRun]
-    let results: [RunResult]
+    /// Every run's record, by run id.
+    let results: ResultsIndex
     let templates: TemplateSet
 
     /// Results of a study's runs, in plan order.
     func runs(of studyID: String) -> [(run: PlannedRun, result: RunResult)] {
-        plan.indices.filter { plan[$0].studyID == studyID }.map { (plan[$0], results[$0]) }
+        plan.filter { $0.studyID == studyID }.map { ($0, result(of: $0)) }
+    }
+
+    /// The result of a planned run (every planned run has one: the executor ran them all).
+    func result(of run: PlannedRun) -> RunResult {
+        guard let record = results[run.id] else { preconditionFailure("no result for run '\(run.id)'") }
+        return record.result
     }
 
     /// Every file of the site, sorted by path.
@@ -21,8 +29,8 @@ struct SiteBuilder {
         for study in content.studies {
             files.append(try page(path: "studies/\(study.id).html", title: study.title, section: "index", template: "study", data: studyData(study)))
         }
-        for (i, run) in plan.enumerated() {
-            let built = runPage(run, results[i])
+        for run in plan {
+            let built = runPage(run, results[run.id]!)
             files.append(try page(path: "runs/\(run.id).html", title: built.title, section: "index", template: "run", data: built.data))
             files.append(contentsOf: built.downloads)
         }
