@@ -45,6 +45,6 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "Formats"]),
-        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Formats"]),
+        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Formats", "Results"]),
     ]
 )

@@ -4,25 +4,8 @@ import SVGCharts
 
 /// The index with its summary matrix, and one page per study.
 extension SiteBuilder {
-    /// Headline metrics of one run as a table row.
-    func metricRow(_ run: PlannedRun, _ m: RunMetrics, root: String) -> MustacheValue {
-        let verdict = Format.verdict(m)
-        return .object([
-            "strategy": .string(run.config.strategy.name), "strategyID": .string(run.config.strategy.id),
-            "strategyHref": .string("\(root)strategies/\(run.config.strategy.id).html"),
-            "latency": .string(Format.latency(run.config.latency.milliseconds)),
-            "device": .string(run.config.device.name), "gesture": .string(run.config.gesture.id),
-            "href": .string("\(root)runs/\(run.id).html"),
-            "hitchRatio": .string(Format.ratio(m.hitchTimeRatio)), "band": .string(m.hitchBand),
-            "hitches": .int(m.hitchCount), "p95": .string(Format.ms(m.frameDurationP95Ms)),
-            "maxFrame": .string(Format.ms(m.frameDurationMaxMs)),
-            "stale": .string(Format.percent(m.staleShare)), "placeholder": .string(Format.percent(m.placeholderShare)),
-            "changesAfterSettle": .int(m.contentChangesAfterSettle),
-            "ttc95": .string(Format.ms(m.timeToContentP95Ms)),
-            "requests": .int(m.requestsStarted), "wasted": .int(m.requestsWasted),
-            "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
-        ])
-    }
+    /// Headline metrics of one run as a table row (`PageParts.metricRow`).
+    func metricRow(_ run: PlannedRun, _ m: RunMetrics, root: String) -> MustacheValue { PageParts.metricRow(run, m, root: root) }
 
     func indexData() -> [String: MustacheValue] {
         let studies: [MustacheValue] = content.studies.map { study in
