@@ -43,7 +43,7 @@ extension SiteBuilder {
             var charts: [Chart] = []
             if let focus {
                 let values = runs.map { focus.chart.value($0.run, $0.result.metrics) }
-                charts.append(RatioBars(id: RunPlanner.slug("\(info.id.slug)-\(study.id)-focus"), title: "\(focus.chart.title) · \(study.title)",
+                charts.append(RatioBars(id: Slug.make("\(info.id.slug)-\(study.id)-focus"), title: "\(focus.chart.title) · \(study.title)",
                                         description: focus.chart.description,
                                         items: zip(runs, values).map { RatioBars.Item(label($0.run), $1) },
                                         unit: focus.chart.unit, valueName: focus.chart.title, maxValue: max(1, values.max() ?? 0)).render())
@@ -79,7 +79,7 @@ extension SiteBuilder {
     /// would all be zero is left out and said in words instead, as run pages do.
     func evidenceCharts(_ id: TechniqueID, _ study: Study, _ runs: [(run: PlannedRun, result: RunResult)]) -> (charts: [Chart], notes: [String]) {
         let label = { (r: PlannedRun) in evidenceLabel(r, study) }
-        let prefix = RunPlanner.slug("\(id.slug)-\(study.id)")
+        let prefix = Slug.make("\(id.slug)-\(study.id)")
         var charts: [Chart] = []
         var notes: [String] = []
         let ratios = runs.map { $0.result.metrics.hitchTimeRatio }
@@ -136,7 +136,7 @@ extension SiteBuilder {
 
     func datasetsIndexData() -> [String: MustacheValue] {
         ["datasets": .array(publishedDatasets().map { d in
-            .object(["name": .string(d.name), "href": .string("\(RunPlanner.slug(d.id)).html"), "summary": .string(d.summary), "rows": .int(d.count)])
+            .object(["name": .string(d.name), "href": .string("\(Slug.make(d.id)).html"), "summary": .string(d.summary), "rows": .int(d.count)])
         })]
     }
 

@@ -31,7 +31,7 @@ struct RunPages: PageGenerator {
         let result = record.result
         let m = result.metrics
         let charts = RunCharts(run: run, result: result)
-        let id = RunPlanner.slug(run.id)
+        let id = Slug.make(run.id)
         var chartList = [charts.frameTimeline(id: "\(id)-frames"), charts.contentTimeline(id: "\(id)-content")]
         // Charts that would only draw a flat line are left out and said in words instead.
         var notes: [String] = []

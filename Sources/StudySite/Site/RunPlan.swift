@@ -30,7 +30,7 @@ public enum RunPlanner {
                                 var id = "\(study.id)--\(strategy.id)--\(NumberFormat.fixed(latency, places: 1).replacingOccurrences(of: ".", with: "_"))ms"
                                 var label = "\(study.id) · \(strategy.id) · \(NumberFormat.fixed(latency, places: 1)) ms"
                                 if study.devices.count > 1 { id += "--\(device.id)"; label += " · \(device.id)" }
-                                if study.gestures.count > 1 { id += "--\(slug(gesture.id))"; label += " · \(gesture.id)" }
+                                if study.gestures.count > 1 { id += "--\(Slug.make(gesture.id))"; label += " · \(gesture.id)" }
                                 if study.seeds.count > 1 { id += "--s\(seed)"; label += " · seed \(seed)" }
                                 let config = RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture,
                                                        latency: .ms(latency), seed: seed, presentation: study.presentation)
@@ -43,7 +43,4 @@ public enum RunPlanner {
         }
         return runs
     }
-
-    /// Lower-case letters, digits and single dashes: safe in a file name and a URL (`Slug.make`).
-    public static func slug(_ text: String) -> String { Slug.make(text, .fileName) }
 }

@@ -1,3 +1,4 @@
+import Formats
 import Mustache
 import ScrollSimulation
 import SVGCharts
@@ -57,7 +58,7 @@ extension SiteBuilder {
                 guard !group.isEmpty else { continue }
                 let label = "\(content.device(device)?.name ?? device) · gesture \(gesture.id)"
                 groups.append(.object(["label": .string(label), "rows": .array(group.map { metricRow($0.run, $0.result.metrics, root: "../") })]))
-                let chartID = RunPlanner.slug("\(study.id)-\(device)-\(gesture.id)")
+                let chartID = Slug.make("\(study.id)-\(device)-\(gesture.id)")
                 if study.kind == .sweep {
                     charts.append(chartData(sweepChart(study, group, id: "\(chartID)-hitch", metric: "Hitch time ratio", unit: "ms/s", logY: false) { $0.hitchTimeRatio }))
                     charts.append(chartData(sweepChart(study, group, id: "\(chartID)-stale", metric: "Wrong-row cell-frames", unit: "%", logY: false) { $0.staleShare * 100 }))
@@ -70,7 +71,7 @@ extension SiteBuilder {
                             notes.append("At \(Format.latency(latency)) · \(label): no frame was late with any strategy, so every hitch time ratio is 0 ms/s.")
                             continue
                         }
-                        let chart = RatioBars(id: "\(chartID)-\(RunPlanner.slug(Format.latency(latency)))", title: "Hitch time ratio at \(Format.latency(latency)) · \(label)",
+                        let chart = RatioBars(id: "\(chartID)-\(Slug.make(Format.latency(latency)))", title: "Hitch time ratio at \(Format.latency(latency)) · \(label)",
                                               description: "Hitch time per second of scrolling for each strategy, against Apple's bands.",
                                               items: items, bands: appleBands).render()
                         charts.append(chartData(chart))
@@ -81,7 +82,7 @@ extension SiteBuilder {
         let dataset = content.dataset(study.dataset)
         return [
             "title": .string(study.title), "question": .string(study.question), "setup": .string(setupLine(study)),
-            "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(RunPlanner.slug(study.dataset)).html"),
+            "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(Slug.make(study.dataset)).html"),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
             "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")),
             "isSweep": .bool(study.kind == .sweep),
