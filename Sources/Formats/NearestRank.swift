@@ -5,8 +5,8 @@
 /// It is always a value that was observed (a real frame's duration, never an interpolation
 /// between two frames), which is how the metric pages describe percentiles and how frame
 /// metrics are reported by Android Macrobenchmark. p·n is computed in binary floating point,
-/// so a product that should be a whole number can land just above it (0.29 × 100 is
-/// 29.000000000000004); a tolerance of 1e-9 ranks it as the whole number.
+/// so a product that should be a whole number can land just above it (0.07 × 100 is
+/// 7.000000000000001); a tolerance of 1e-9 ranks it as the whole number.
 public enum NearestRank {
     /// The 0-based index of the `fraction` (0...1) percentile among `count` sorted values, or nil
     /// when there are none.
