@@ -86,7 +86,7 @@ extension SiteBuilder {
         if ratios.contains(where: { $0 > 0 }) {
             charts.append(RatioBars(id: "\(prefix)-hitch", title: "Hitch time ratio · \(study.title)",
                                     description: "Hitch time per second of scrolling for each run of the study.",
-                                    items: zip(runs, ratios).map { RatioBars.Item(label($0.run), $1) }, bands: appleBands).render())
+                                    items: zip(runs, ratios).map { RatioBars.Item(label($0.run), $1) }, bands: PageParts.appleBands).render())
         } else {
             notes.append("No frame was late in any of these runs: every hitch time ratio is 0 ms/s.")
         }

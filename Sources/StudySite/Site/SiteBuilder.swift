@@ -49,7 +49,7 @@ public struct SiteBuilder: Sendable {
         var jobs = templates.assets.map(PageJob.file)
         jobs.append(r.job(path: "index.html", title: "Summary", section: "index", template: "index") { indexData() })
         for study in content.studies {
-            jobs.append(r.job(path: "studies/\(study.id).html", title: study.title, section: "index", template: "study") { studyData(study) })
+            jobs.append(contentsOf: studyPage(study).jobs())
         }
         for run in plan {
             guard let record = results[run.id] else { preconditionFailure("no result for run '\(run.id)'") }
@@ -111,6 +111,12 @@ enum PageParts {
         .array(ids.map { id in
             .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title), "href": .string("\(root)techniques/\(id.slug).html")])
         })
+    }
+
+    /// Apple's bands for the hitch time ratio (WWDC20 and the tech talks).
+    static var appleBands: [RatioBars.Band] {
+        [RatioBars.Band(0, 5, "good (< 5 ms/s)", tone: .good), RatioBars.Band(5, 10, "warning (5–10)", tone: .warning),
+         RatioBars.Band(10, .infinity, "critical (≥ 10)", tone: .critical)]
     }
 
     /// Headline metrics of one run as a table row.
