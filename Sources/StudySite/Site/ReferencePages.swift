@@ -198,18 +198,28 @@ extension SiteBuilder {
     }
 }
 
-/// One page per metric, and their index.
-extension SiteBuilder {
-    func metricsIndexData() -> [String: MustacheValue] {
+/// The metric pages: one per listed group of the metric table, and their index. They see the
+/// table and, as an example, the first study and its runs' results.
+struct MetricPages: PageGenerator {
+    let example: Study?
+    let exampleRuns: [(run: PlannedRun, result: RunResult)]
+    let renderer: PageRenderer
+
+    func jobs() -> [PageJob] {
+        [renderer.job(path: "metrics/index.html", title: "Metrics", section: "metrics", template: "metrics") { indexData() }]
+            + MetricDefinition.all.map { d in
+                renderer.job(path: "metrics/\(d.slug).html", title: d.name, section: "metrics", template: "metric") { data(d) }
+            }
+    }
+
+    func indexData() -> [String: MustacheValue] {
         ["metrics": .array(MetricDefinition.all.map { d in
             .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "href": .string("\(d.slug).html")])
         })]
     }
 
-    /// A metric's definition, and its values in the first study's runs as an example.
-    func metricData(_ d: MetricDefinition) -> [String: MustacheValue] {
-        let example = content.studies.first
-        let exampleRuns = example.map { runs(of: $0.id) } ?? []
+    /// A metric's definition, and its values in the example study's runs.
+    func data(_ d: MetricDefinition) -> [String: MustacheValue] {
         let rows: [MustacheValue] = exampleRuns.map { pair in
             let values: [MustacheValue] = d.fields.map { field in .string(pair.result.metrics.value(named: field)?.description ?? "—") }
             return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),

@@ -74,10 +74,8 @@ public struct SiteBuilder: Sendable {
             jobs.append(r.job(path: "datasets/\(Slug.make(dataset.id)).html", title: dataset.name, section: "datasets", template: "dataset") { datasetData(dataset) })
         }
         jobs.append(r.job(path: "model.html", title: "The model and its metrics", section: "model", template: "model") { () throws(SiteError) in try modelData() })
-        jobs.append(r.job(path: "metrics/index.html", title: "Metrics", section: "metrics", template: "metrics") { metricsIndexData() })
-        for definition in MetricDefinition.all {
-            jobs.append(r.job(path: "metrics/\(definition.slug).html", title: definition.name, section: "metrics", template: "metric") { metricData(definition) })
-        }
+        let example = content.studies.first
+        jobs.append(contentsOf: MetricPages(example: example, exampleRuns: example.map { runs(of: $0.id) } ?? [], renderer: r).jobs())
         return jobs.sorted { $0.path < $1.path }
     }
 
