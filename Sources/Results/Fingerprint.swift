@@ -11,15 +11,35 @@ import ScrollSimulation
 /// keep. The text is hashed with 64-bit FNV-1a and printed as 16 hex digits.
 public enum Fingerprint {
     /// The fingerprint of a run configuration under the current model version.
-    public static func of(_ config: RunConfig, modelVersion: Int = SimulationModel.version) -> String {
-        hex(fnv1a64(canonicalText(config, modelVersion: modelVersion)))
+    ///
+    /// `datasetDigest`, when given, must be `digest(of: config.dataset)`: runs that share a
+    /// dataset (every run of a study) can compute its digest once instead of walking its rows
+    /// for every run. The result is the same either way.
+    public static func of(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
+        hex(fnv1a64(canonicalText(config, datasetDigest: datasetDigest, modelVersion: modelVersion)))
     }
 
-    /// The text that is hashed: the model version, then the configuration.
-    public static func canonicalText(_ config: RunConfig, modelVersion: Int = SimulationModel.version) -> String {
-        var out = "scrollstudy-run model=\(modelVersion)\n"
-        describe(config, into: &out, depth: 0)
-        return out
+    /// A dataset's own digest: the hash of its canonical text.
+    public static func digest(of dataset: Dataset) -> String {
+        var text = ""
+        describe(dataset, into: &text, depth: 0)
+        return hex(fnv1a64(text))
+    }
+
+    /// The text that is hashed: the model version, then the configuration, with the dataset
+    /// written as its digest.
+    public static func canonicalText(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
+        var out = "scrollstudy-run model=\(modelVersion)\n\(type(of: config)){"
+        for (i, child) in Mirror(reflecting: config).children.enumerated() {
+            if i > 0 { out += "," }
+            out += (child.label ?? "?") + ":"
+            if child.label == "dataset" {
+                out += "digest(" + (datasetDigest ?? digest(of: config.dataset)) + ")"
+            } else {
+                describe(child.value, into: &out, depth: 1)
+            }
+        }
+        return out + "}"
     }
 
     /// 64-bit FNV-1a of the UTF-8 bytes.

@@ -56,19 +56,20 @@ public struct RunRecord: Sendable, Equatable, Codable {
     public var parameters: RunParameters
     public var result: RunResult
 
-    public init(id: String = "", study: String = "", config: RunConfig, result: RunResult) {
+    /// `datasetDigest`: see `Fingerprint.of(_:datasetDigest:)`.
+    public init(id: String = "", study: String = "", config: RunConfig, datasetDigest: String? = nil, result: RunResult) {
         schemaVersion = Self.currentSchemaVersion
         self.id = id
         self.study = study
-        fingerprint = Fingerprint.of(config)
+        fingerprint = Fingerprint.of(config, datasetDigest: datasetDigest)
         modelVersion = SimulationModel.version
         parameters = RunParameters(config)
         self.result = result
     }
 
     /// Runs `config` and records it.
-    public static func run(id: String = "", study: String = "", _ config: RunConfig) -> RunRecord {
-        RunRecord(id: id, study: study, config: config, result: config.run())
+    public static func run(id: String = "", study: String = "", _ config: RunConfig, datasetDigest: String? = nil) -> RunRecord {
+        RunRecord(id: id, study: study, config: config, datasetDigest: datasetDigest, result: config.run())
     }
 
     public var metrics: RunMetrics { result.metrics }

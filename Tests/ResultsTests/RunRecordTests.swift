@@ -83,3 +83,19 @@ extension RunResult {
         RunResult(metrics: RunMetrics(), frames: [], contentLanes: [], gestureStart: 0, settleTime: 0, endTime: 0, lastFrameTime: 0)
     }
 }
+
+@Suite("Fingerprints with a precomputed dataset digest")
+struct DatasetDigestTests {
+    @Test("A dataset digest computed once gives the same fingerprint, and a changed row changes it")
+    func digest() {
+        let config = RunRecordTests.config()
+        #expect(Fingerprint.of(config, datasetDigest: Fingerprint.digest(of: config.dataset)) == Fingerprint.of(config))
+        var changed = config
+        if case var .rows(rows) = changed.dataset.items {
+            rows[57].text += "!"
+            changed.dataset.items = .rows(rows)
+        }
+        #expect(Fingerprint.digest(of: changed.dataset) != Fingerprint.digest(of: config.dataset))
+        #expect(Fingerprint.of(changed) != Fingerprint.of(config), "a row's text")
+    }
+}

@@ -10,9 +10,16 @@ public enum RunExecutor {
     public static func execute(_ plan: [PlannedRun], jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> ResultsIndex {
         let slots = ResultSlots(count: plan.count)
         let workers = max(1, min(jobs, plan.count))
+        // Every run of a plan takes its dataset from the content, where ids are unique: one
+        // digest per dataset id serves all the runs that use it.
+        var digests: [String: String] = [:]
+        for run in plan where digests[run.config.dataset.id] == nil {
+            digests[run.config.dataset.id] = Fingerprint.digest(of: run.config.dataset)
+        }
+        let datasetDigests = digests
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let i = slots.claim() {
-                let record = RunRecord.run(id: plan[i].id, study: plan[i].studyID, plan[i].config)
+                let record = RunRecord.run(id: plan[i].id, study: plan[i].studyID, plan[i].config, datasetDigest: datasetDigests[plan[i].config.dataset.id])
                 slots.store(record, at: i) { done in progress(done, plan[i]) }
             }
         }
