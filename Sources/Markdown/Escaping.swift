@@ -77,26 +77,32 @@ enum HTMLEscaping {
         }
     }
 
-    /// True for destinations a browser would run as script or otherwise should not follow when
-    /// the text is not trusted: `javascript:`, `vbscript:`, `file:` and `data:` (images may use
-    /// `data:image/png`, `gif`, `jpeg` or `webp`).
-    static func isUnsafeURL(_ url: [UInt8], forImage: Bool) -> Bool {
-        // Browsers ignore leading spaces and control characters, and tabs or line breaks anywhere.
+    /// Schemes a destination may have when the text is not trusted.
+    static let safeSchemes: [[UInt8]] = ["http", "https", "mailto"].map { Array($0.utf8) }
+
+    /// False unless the destination is relative (a path, `?query` or `#fragment`, with no scheme)
+    /// or uses `http:`, `https:` or `mailto:`. Everything else — `javascript:`, `vbscript:`,
+    /// `data:` (images too), `file:`, and any scheme not listed — is unsafe for text that is not
+    /// trusted. The scheme is read as a browser reads it: leading spaces and control characters
+    /// are skipped, tabs and line breaks anywhere are ignored, and letters are compared without case.
+    static func isUnsafeURL(_ url: [UInt8]) -> Bool {
         var scheme: [UInt8] = []
         var started = false
         for b in url {
             if !started && b <= 0x20 { continue }
             started = true
             if b == ASCII.tab || b == ASCII.newline || b == ASCII.carriageReturn { continue }
-            scheme.append(ASCII.lowercased(b))
-            if scheme.count >= 16 { break }
-        }
-        func starts(_ prefix: String) -> Bool { scheme.starts(with: prefix.utf8) }
-        if starts("javascript:") || starts("vbscript:") || starts("file:") { return true }
-        if starts("data:") {
-            if !forImage { return true }
-            return !(starts("data:image/png") || starts("data:image/gif")
-                || starts("data:image/jpeg") || starts("data:image/webp"))
+            if b == ASCII.colon {
+                // A scheme is a letter, then letters, digits, `+`, `-` or `.`; anything else before
+                // the first `:` makes the whole destination a relative path.
+                return !scheme.isEmpty && !safeSchemes.contains(scheme)
+            }
+            if b == ASCII.slash || b == ASCII.question || b == ASCII.hash { return false }
+            let lower = ASCII.lowercased(b)
+            let valid = scheme.isEmpty ? ASCII.isLetter(lower)
+                : ASCII.isAlphanumeric(lower) || lower == 0x2B || lower == 0x2D || lower == 0x2E
+            guard valid else { return false }
+            scheme.append(lower)
         }
         return false
     }

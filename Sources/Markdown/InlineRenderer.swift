@@ -95,7 +95,7 @@ struct InlineRenderer {
         if let rewrite = options.rewriteURL {
             url = Array(rewrite(String(decoding: destination, as: UTF8.self)).utf8)
         }
-        if !options.allowRawHTML && HTMLEscaping.isUnsafeURL(url, forImage: isImage) {
+        if !options.allowRawHTML && HTMLEscaping.isUnsafeURL(url) {
             url = [ASCII.hash]
         }
         HTMLEscaping.appendURL(url, to: &out)

@@ -274,7 +274,7 @@ final class ContentLoadSession: DataFileSource {
         guard let parsed = parse("site.json"),
               let object = ObjectReader(parsed.root, in: parsed.file, expected: "site.json") else { return nil }
         let file = parsed.file
-        object.allowOnly(["title", "tagline", "defaultLatenciesMs"])
+        object.allowOnly(["title", "tagline", "defaultLatenciesMs", "trustedMarkdownHTML"])
         let before = file.errorCount
         let title = object.string("title", required: true)
         let tagline = object.string("tagline", required: true)
@@ -290,8 +290,9 @@ final class ContentLoadSession: DataFileSource {
                 file.error("'defaultLatenciesMs' is empty; give at least one latency setting in ms, or leave it out for [100, 1000]", at: node.position)
             }
         }
+        let trusted = object.bool("trustedMarkdownHTML") ?? false
         guard file.errorCount == before, let title, let tagline else { return nil }
-        return SiteSettings(title: title, tagline: tagline, defaultLatenciesMs: latencies)
+        return SiteSettings(title: title, tagline: tagline, defaultLatenciesMs: latencies, trustedMarkdownHTML: trusted)
     }
 
     private func warning(_ path: String, _ message: String) {

@@ -45,12 +45,17 @@ public struct SiteSettings: Sendable, Equatable {
     public var tagline: String
     /// Latency settings a study uses when it names none, ms.
     public var defaultLatenciesMs: [Double]
+    /// Whether the Markdown documents come from trusted authors: raw HTML is then copied into the
+    /// pages and link destinations are not restricted. Off by default: raw HTML is shown as text
+    /// and only relative, http, https and mailto destinations are kept.
+    public var trustedMarkdownHTML: Bool
 
     /// Settings.
-    public init(title: String, tagline: String, defaultLatenciesMs: [Double] = [100, 1_000]) {
+    public init(title: String, tagline: String, defaultLatenciesMs: [Double] = [100, 1_000], trustedMarkdownHTML: Bool = false) {
         self.title = title
         self.tagline = tagline
         self.defaultLatenciesMs = defaultLatenciesMs
+        self.trustedMarkdownHTML = trustedMarkdownHTML
     }
 }
 

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import Markdown
+
+/// With raw HTML off (the default), only relative, http, https and mailto destinations survive.
+struct SafeURLTests {
+    func href(_ markdown: String) -> String? {
+        let html = MarkdownDocument.html(markdown)
+        guard let range = html.range(of: #"(?:href|src)="[^"]*""#, options: .regularExpression) else { return nil }
+        return String(html[range].drop { $0 != "\"" }.dropFirst().dropLast())
+    }
+
+    @Test func safeDestinationsAreKept() {
+        let kept = [
+            "https://example.com/a?b#c", "http://example.com", "HTTPS://EXAMPLE.COM", "mailto:a@example.com",
+            "page.html", "../techniques/t3.html", "/root", "//example.com/x", "#anchor", "?q=1", "a/b:c",
+            "1abc:def", "",
+        ]
+        for url in kept {
+            #expect(!HTMLEscaping.isUnsafeURL(Array(url.utf8)), "\(url) should be kept")
+            #expect(href("[x](<\(url)>)") == url, "\(url)")
+            #expect(href("![x](<\(url)>)") == url, "image \(url)")
+        }
+    }
+
+    @Test func everyOtherSchemeIsReplaced() {
+        let refused = [
+            "javascript:alert(1)", "JAVASCRIPT:alert(1)", " javascript:x", "java\tscript:x", "java\nscript:x",
+            "vbscript:x", "data:text/html,hi", "data:image/png;base64,AAAA",
+            "data:image/svg+xml;base64,PHN2Zz4=", "file:///etc/passwd", "ftp://example.com", "blob:https://a/b",
+            "intent://x", "x-custom+scheme.v1:thing", "ms-settings:", "a:b",
+        ]
+        for url in refused {
+            #expect(HTMLEscaping.isUnsafeURL(Array(url.utf8)), "\(url) should be refused")
+            if url.contains("\n") { continue }  // a destination cannot hold a line break
+            #expect(href("[x](<\(url)>)") == "#", "\(url)")
+            #expect(href("![x](<\(url)>)") == "#", "image \(url)")
+        }
+    }
+
+    @Test func referencesAndAutolinksAreCheckedToo() {
+        #expect(href("[x][r]\n\n[r]: data:text/html,hi") == "#")
+        #expect(href("<data:text/html,hi>") == "#")
+        #expect(href("[x](&#x64;ata:text/html,hi)") == "#")
+        #expect(href("<mailto:a@example.com>") == "mailto:a@example.com")
+        #expect(href("<https://example.com>") == "https://example.com")
+    }
+
+    @Test func trustedModeKeepsEverything() {
+        let html = MarkdownDocument.html("[x](ftp://example.com) ![i](data:image/png;base64,AA)", options: .init(allowRawHTML: true))
+        #expect(html == "<p><a href=\"ftp://example.com\">x</a> <img src=\"data:image/png;base64,AA\" alt=\"i\" /></p>\n")
+    }
+}
