@@ -59,7 +59,7 @@ enum GenerateCommand {
             return 0
         } catch let error as ContentError {
             ScrollStudyCLI.printError(error.description)
-            ScrollStudyCLI.printError("error: \(error.errorCount) problem(s) in \(contentDir.path); nothing was written")
+            ScrollStudyCLI.printError("error: \(error.summary(in: contentDir.path)); nothing was written")
             return 3
         } catch let error as SiteError {
             ScrollStudyCLI.printError(error.description.hasPrefix("error") || error.description.contains(": error:") ? error.description : "error: \(error.description)")
