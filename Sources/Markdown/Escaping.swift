@@ -77,6 +77,44 @@ enum HTMLEscaping {
         }
     }
 
+    /// Replaces the code points HTML forbids in a document — controls other than tab, line feed,
+    /// form feed and carriage return (U+0001–U+001F, U+007F–U+009F) and noncharacters
+    /// (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF) — by U+FFFD, so that untrusted text keeps the page valid.
+    /// `bytes` is valid UTF-8; text without such code points is left as it is.
+    static func replaceForbiddenCodePoints(_ bytes: inout [UInt8]) {
+        func forbidden(at i: Int) -> Int {
+            let b = bytes[i]
+            switch b {
+            case 0x01...0x08, 0x0B, 0x0E...0x1F, 0x7F: return 1
+            case 0xC2: return i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]) ? 2 : 0
+            case 0xEF:
+                guard i + 2 < bytes.count else { return 0 }
+                if bytes[i + 1] == 0xB7 && (0x90...0xAF).contains(bytes[i + 2]) { return 3 }
+                return bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE ? 3 : 0
+            case 0xF0...0xF4:
+                guard i + 3 < bytes.count else { return 0 }
+                return bytes[i + 1] & 0x0F == 0x0F && bytes[i + 2] == 0xBF && bytes[i + 3] >= 0xBE ? 4 : 0
+            default: return 0
+            }
+        }
+        var i = 0
+        while i < bytes.count, forbidden(at: i) == 0 { i += 1 }
+        guard i < bytes.count else { return }
+        var out = Array(bytes[..<i])
+        out.reserveCapacity(bytes.count + 8)
+        while i < bytes.count {
+            let length = forbidden(at: i)
+            if length > 0 {
+                out += [0xEF, 0xBF, 0xBD]
+                i += length
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        bytes = out
+    }
+
     /// Schemes a destination may have when the text is not trusted.
     static let safeSchemes: [[UInt8]] = ["http", "https", "mailto"].map { Array($0.utf8) }
 

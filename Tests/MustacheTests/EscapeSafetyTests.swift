@@ -14,6 +14,19 @@ struct EscapeSafetyTests {
         #expect(try Template("{{{v}}}", name: "t").render(.object(["v": .string("a\u{0}")])) == "a\u{0}")
     }
 
+    @Test func otherCodePointsHTMLForbidsBecomeTheReplacementCharacter() throws {
+        let forbidden = [0x1, 0x8, 0xB, 0xE, 0x1B, 0x7F, 0x80, 0x85, 0x9F, 0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF]
+            .map { String(Unicode.Scalar(UInt32($0))!) }
+        for c in forbidden {
+            #expect(escapeHTML("a\(c)b&") == "a\u{FFFD}b&amp;", "\(c.unicodeScalars.first!.value)")
+        }
+        // Their neighbours, and the whitespace controls HTML allows, are kept.
+        let allowed = ["\t", "\n", "\u{C}", "\r", "\u{A0}", "\u{FDCF}", "\u{FDF0}", "\u{FFFD}", "\u{1FFFD}", "\u{10FFFD}", "\u{E000}"]
+        for c in allowed {
+            #expect(escapeHTML("a\(c)b") == "a\(c)b", "\(c.unicodeScalars.first!.value)")
+        }
+    }
+
     @Test func textWithoutBidiControlsIsUnchanged() throws {
         for text in ["plain", "עברית and العربية", "mark\u{200F}s \u{200E}kept\u{061C}", "emoji 👩🏽‍💻 é", ""] {
             #expect(try render(text) == "<p>\(text) after</p>", "\(text)")
