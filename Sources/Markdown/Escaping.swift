@@ -39,6 +39,16 @@ enum HTMLEscaping {
         if runStart < i { out.append(contentsOf: bytes[runStart..<i]) }
     }
 
+    /// Like `appendEscaped`, for text from an author who is not trusted: text holding a
+    /// bidirectional embedding, override or isolate control (U+202A–U+202E, U+2066–U+2069) is
+    /// wrapped in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE with its unmatched closers dropped
+    /// and its open controls closed, so the controls reorder only that text. Other text is
+    /// escaped unchanged.
+    static func appendEscapedIsolated(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        guard BidiControls.present(bytes) else { return appendEscaped(bytes, to: &out) }
+        appendEscaped(BidiControls.isolated(bytes)[...], to: &out)
+    }
+
     /// Percent-encodes the characters of a destination that may not appear in a URL, keeping
     /// existing `%XX` escapes and the reserved characters, then escapes it for an attribute.
     static func appendURL(_ url: [UInt8], to out: inout [UInt8]) {
@@ -199,5 +209,63 @@ enum TextDecoding {
             let decoded = Entities.lookup(bytes[nameStart..<i])
         else { return nil }
         return (decoded, i + 1)
+    }
+}
+
+/// The bidirectional controls that have a scope, and how to confine them to one piece of text.
+enum BidiControls {
+    /// Whether the UTF-8 `bytes` hold U+202A–U+202E or U+2066–U+2069 (`E2 80 AA…AE`, `E2 81 A6…A9`).
+    static func present(_ b: ArraySlice<UInt8>) -> Bool {
+        var i = b.startIndex
+        while i + 2 < b.endIndex {
+            if b[i] == 0xE2, (b[i + 1] == 0x80 && (0xAA...0xAE).contains(b[i + 2])) || (b[i + 1] == 0x81 && (0xA6...0xA9).contains(b[i + 2])) {
+                return true
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// The text inside FSI … PDI, with a PDF or PDI that closes nothing opened in the text dropped
+    /// and every control left open closed at the end.
+    static func isolated(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        let fsi: [UInt8] = [0xE2, 0x81, 0xA8], pdi: [UInt8] = [0xE2, 0x81, 0xA9], pdf: [UInt8] = [0xE2, 0x80, 0xAC]
+        var out = fsi
+        out.reserveCapacity(bytes.count + 12)
+        // Open controls, innermost last: true for an isolate, false for an embedding or override.
+        var open: [Bool] = []
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            guard bytes[i] == 0xE2, i + 2 < bytes.endIndex, bytes[i + 1] == 0x80 || bytes[i + 1] == 0x81 else {
+                out.append(bytes[i])
+                i += 1
+                continue
+            }
+            let control = (bytes[i + 1], bytes[i + 2])
+            switch control {
+            case (0x80, 0xAA), (0x80, 0xAB), (0x80, 0xAD), (0x80, 0xAE):
+                open.append(false)
+                out += bytes[i..<(i + 3)]
+            case (0x81, 0xA6), (0x81, 0xA7), (0x81, 0xA8):
+                open.append(true)
+                out += bytes[i..<(i + 3)]
+            case (0x80, 0xAC):
+                if open.last == false {
+                    open.removeLast()
+                    out += pdf
+                }
+            case (0x81, 0xA9):
+                if let k = open.lastIndex(of: true) {
+                    open.removeSubrange(k...)
+                    out += pdi
+                }
+            default:
+                out += bytes[i..<(i + 3)]
+            }
+            i += 3
+        }
+        for isIsolate in open.reversed() { out += isIsolate ? pdi : pdf }
+        out += pdi
+        return out
     }
 }

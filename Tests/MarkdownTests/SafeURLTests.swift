@@ -57,4 +57,14 @@ struct SafeURLTests {
         #expect(MarkdownDocument.html("tab\tand é ✓") == "<p>tab\tand é ✓</p>\n")
         #expect(MarkdownDocument.html("a\u{1}b", options: .init(allowRawHTML: true)) == "<p>a\u{1}b</p>\n")
     }
+
+    @Test func bidiControlsAreConfinedToTheirTextUnlessTrusted() {
+        #expect(MarkdownDocument.html("a \u{202E}b *c*") == "<p>\u{2068}a \u{202E}b \u{202C}\u{2069}<em>c</em></p>\n")
+        #expect(MarkdownDocument.html("`x\u{2067}y`") == "<p><code>\u{2068}x\u{2067}y\u{2069}\u{2069}</code></p>\n")
+        #expect(MarkdownDocument.html("![a\u{202E}b](i.png)") == "<p><img src=\"i.png\" alt=\"\u{2068}a\u{202E}b\u{202C}\u{2069}\" /></p>\n")
+        #expect(MarkdownDocument.html("```\nlet a = 1 // \u{202E}x\n```")
+            == "<pre><code>\u{2068}let a = 1 // \u{202E}x\n\u{202C}\u{2069}</code></pre>\n")
+        #expect(MarkdownDocument.html("plain \u{200F}mark") == "<p>plain \u{200F}mark</p>\n")
+        #expect(MarkdownDocument.html("a \u{202E}b", options: .init(allowRawHTML: true)) == "<p>a \u{202E}b</p>\n")
+    }
 }
