@@ -265,6 +265,15 @@ struct SmallContentFixTests {
         #expect(!page.contains("\u{202E}txt.exe?<"), "the override is closed inside the value")
     }
 
+    @Test("A very long unknown name is reported without an edit-distance table per candidate")
+    func longUnknownName() throws {
+        let long = String(repeating: "x", count: 300_000)
+        #expect(editDistance(long, "wwdc21") == 300_000)
+        #expect(editDistance("wwdc-21", "wwdc21") == 1)
+        let problems = try Fixture.problems(["studies/s.json": #"{"title": "S", "question": "Q?", "dataset": "users-1000", "strategies": ["\#(long)"]}"#])
+        expectDiagnostic(problems, "studies/s.json", 1, 74, "unknown strategy 'xxxx", "Valid strategy names:")
+    }
+
     @Test("A template that is not UTF-8 is reported at the line and column of its first bad byte")
     func templateEncoding() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-templates-\(UUID().uuidString)")
