@@ -79,7 +79,7 @@ struct HTMLRenderer {
                 out.append(contentsOf: content)
             } else {
                 write("<p>")
-                HTMLEscaping.appendEscaped(content, to: &out)
+                HTMLEscaping.appendEscapedIsolated(content[...], to: &out)
                 write("</p>")
             }
             write("\n")
@@ -125,6 +125,15 @@ struct HTMLRenderer {
         write("</h\(block.level)>\n")
     }
 
+    /// Escapes text; when the author is not trusted, its bidi controls are also confined to it.
+    private mutating func appendText(_ bytes: [UInt8]) {
+        if options.allowRawHTML {
+            HTMLEscaping.appendEscaped(bytes, to: &out)
+        } else {
+            HTMLEscaping.appendEscapedIsolated(bytes[...], to: &out)
+        }
+    }
+
     private mutating func renderCode(_ block: BlockNode) {
         newline()
         var language: [UInt8] = []
@@ -137,13 +146,17 @@ struct HTMLRenderer {
             write("<code>")
         } else {
             write("<code class=\"language-")
-            HTMLEscaping.appendEscaped(language, to: &out)
+            appendText(language)
             write("\">")
         }
+        // Untrusted code has its bidi controls confined to the block (they could make the code
+        // read differently from what it is).
+        let code = options.allowRawHTML || !BidiControls.present(block.content[...])
+            ? block.content : BidiControls.isolated(block.content[...])
         if options.highlightSwift && language == Array("swift".utf8) {
-            write(SwiftHighlighter.html(String(decoding: block.content, as: UTF8.self)))
+            write(SwiftHighlighter.html(String(decoding: code, as: UTF8.self)))
         } else {
-            HTMLEscaping.appendEscaped(block.content, to: &out)
+            HTMLEscaping.appendEscaped(code, to: &out)
         }
         write("</code></pre>\n")
     }

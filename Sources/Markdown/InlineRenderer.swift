@@ -8,14 +8,14 @@ struct InlineRenderer {
             // Fields are read in place: copying a whole node retains all of its arrays.
             switch nodes[i].kind {
             case .text:
-                HTMLEscaping.appendEscaped(nodes[i].bytes, to: &out)
+                appendText(nodes[i].bytes[...], to: &out)
             case .delimiterRun:
                 for tag in nodes[i].closingTags { out.append(contentsOf: (tag == .strong ? "</strong>" : "</em>").utf8) }
                 out.append(contentsOf: repeatElement(nodes[i].delimiter, count: nodes[i].delimiterCount))
                 for tag in nodes[i].openingTags { out.append(contentsOf: (tag == .strong ? "<strong>" : "<em>").utf8) }
             case .code:
                 out.append(contentsOf: "<code>".utf8)
-                HTMLEscaping.appendEscaped(nodes[i].bytes, to: &out)
+                appendText(nodes[i].bytes[...], to: &out)
                 out.append(contentsOf: "</code>".utf8)
             case .softBreak:
                 out.append(ASCII.newline)
@@ -25,13 +25,13 @@ struct InlineRenderer {
                 if options.allowRawHTML {
                     out.append(contentsOf: nodes[i].bytes)
                 } else {
-                    HTMLEscaping.appendEscaped(nodes[i].bytes, to: &out)
+                    appendText(nodes[i].bytes[...], to: &out)
                 }
             case .autolink:
                 out.append(contentsOf: "<a href=\"".utf8)
                 appendDestination(nodes[i].destination, isImage: false, to: &out)
                 out.append(contentsOf: "\">".utf8)
-                HTMLEscaping.appendEscaped(nodes[i].bytes, to: &out)
+                appendText(nodes[i].bytes[...], to: &out)
                 out.append(contentsOf: "</a>".utf8)
             case .linkStart:
                 out.append(contentsOf: "<a href=\"".utf8)
@@ -46,7 +46,7 @@ struct InlineRenderer {
                 out.append(contentsOf: "<img src=\"".utf8)
                 appendDestination(nodes[i].destination, isImage: true, to: &out)
                 out.append(contentsOf: "\" alt=\"".utf8)
-                HTMLEscaping.appendEscaped(Self.plainText(nodes[(i + 1)..<end]), to: &out)
+                appendText(Self.plainText(nodes[(i + 1)..<end])[...], to: &out)
                 out.append(ASCII.quote)
                 appendTitle(nodes[i].title, to: &out)
                 out.append(contentsOf: " />".utf8)
@@ -90,12 +90,21 @@ struct InlineRenderer {
         return out
     }
 
+    /// Escapes text; when the author is not trusted, its bidi controls are also confined to it.
+    private func appendText(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        if options.allowRawHTML {
+            HTMLEscaping.appendEscaped(bytes, to: &out)
+        } else {
+            HTMLEscaping.appendEscapedIsolated(bytes, to: &out)
+        }
+    }
+
     private func appendDestination(_ destination: [UInt8], isImage: Bool, to out: inout [UInt8]) {
         var url = destination
         if let rewrite = options.rewriteURL {
             url = Array(rewrite(String(decoding: destination, as: UTF8.self)).utf8)
         }
-        if !options.allowRawHTML && HTMLEscaping.isUnsafeURL(url, forImage: isImage) {
+        if !options.allowRawHTML && HTMLEscaping.isUnsafeURL(url) {
             url = [ASCII.hash]
         }
         HTMLEscaping.appendURL(url, to: &out)
@@ -104,7 +113,7 @@ struct InlineRenderer {
     private func appendTitle(_ title: [UInt8]?, to out: inout [UInt8]) {
         guard let title else { return }
         out.append(contentsOf: " title=\"".utf8)
-        HTMLEscaping.appendEscaped(title, to: &out)
+        appendText(title[...], to: &out)
         out.append(ASCII.quote)
     }
 }

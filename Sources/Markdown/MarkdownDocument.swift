@@ -21,6 +21,7 @@ public struct MarkdownDocument: Sendable {
         if bytes.contains(0) {
             bytes = bytes.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }
         }
+        if !options.allowRawHTML { HTMLEscaping.replaceForbiddenCodePoints(&bytes) }
         let (matter, body) = try FrontMatterParser.split(bytes)
         var parser = BlockParser()
         let root = parser.parse(Array(body))
@@ -40,6 +41,7 @@ extension MarkdownDocument {
         if bytes.contains(0) {
             bytes = bytes.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }
         }
+        if !options.allowRawHTML { HTMLEscaping.replaceForbiddenCodePoints(&bytes) }
         var parser = BlockParser()
         let root = parser.parse(bytes)
         var renderer = HTMLRenderer(options: options, definitions: parser.definitions)

@@ -2,10 +2,10 @@
 public struct MarkdownOptions: Sendable {
     /// When true, raw HTML blocks and inline HTML are copied to the output as they are.
     /// When false (the default) they are written as escaped text (an HTML block becomes a
-    /// `<p>` holding its escaped source; inline HTML is escaped where it stands), and link or image
-    /// destinations with a `javascript:`, `vbscript:`, `file:` or `data:` scheme (`data:image/…`
-    /// is kept for images) are replaced by `#`: keep it false for any text that did not come
-    /// from the site's author.
+    /// `<p>` holding its escaped source; inline HTML is escaped where it stands), and a link or
+    /// image destination is kept only when it is relative (a path, `?query` or `#fragment`) or
+    /// uses `http:`, `https:` or `mailto:`; any other (`javascript:`, `data:`, `file:`, an unknown
+    /// scheme) is replaced by `#`. Keep it false for any text that did not come from a trusted author.
     public var allowRawHTML: Bool
 
     /// Adds `id="slug"` to every heading (see `HeadingSlugger` for the rules). On by default.

@@ -10,6 +10,10 @@ struct Parser {
     var lineEnd: [Int] = []
     var consumed: [Bool] = []
 
+    /// Deepest nesting of sections, inverted sections, parents and blocks within one template.
+    /// Rendering recurses once per level, so unbounded nesting would overflow the stack.
+    static let maximumNesting = 256
+
     static func parse(_ source: TemplateSource) throws(MustacheError) -> [Node] {
         var lexer = Lexer(source: source)
         let tokens = try lexer.run()
@@ -29,6 +33,9 @@ struct Parser {
             tokens[i].container = open.last ?? -1
             if tokens[i].tagKind.opensElement {
                 open.append(i)
+                if open.count > Self.maximumNesting {
+                    throw error(at: i, "\(describe(i)) '\(tokens[i].name)' is nested \(open.count) deep; sections, parents and blocks may be nested at most \(Self.maximumNesting) deep in one template")
+                }
             } else if tokens[i].tagKind == .close {
                 let closer = tokens[i]
                 guard let o = open.popLast() else {

@@ -12,8 +12,31 @@ struct Renderer {
     /// Block arguments of the parent tags being rendered, outermost first (the outermost wins).
     var argumentFrames: [[String: [Node]]] = []
     var includeDepth = 0
+    /// Sections, partials and blocks being rendered, one inside the other.
+    var nesting = 0
 
     static let maxIncludeDepth = 100
+    /// Deepest nesting across partials: each template is limited to `Parser.maximumNesting`, but
+    /// partials can stack them, and every level is a recursive call.
+    static let maxRenderNesting = 1_000
+
+    /// The innermost section or inclusion tag being rendered (blocks carry no position of their own).
+    var innermostTag: TagInfo?
+
+    /// Renders `nodes` one level deeper than the caller, refusing to go past `maxRenderNesting`.
+    mutating func renderNested(_ nodes: [Node], at tag: TagInfo?) throws(MustacheError) {
+        let outer = innermostTag
+        if let tag { innermostTag = tag }
+        defer { innermostTag = outer }
+        guard nesting < Self.maxRenderNesting else {
+            let message = "sections, partials and blocks nested more than \(Self.maxRenderNesting) deep while rendering; does a partial include itself through a section?"
+            if let at = innermostTag { throw at.error(message) }
+            throw MustacheError(source: TemplateSource(name: "template", text: ""), start: 0, end: 0, message: message)
+        }
+        nesting += 1
+        defer { nesting -= 1 }
+        try render(nodes)
+    }
 
     init(root: MustacheValue, partials: [String: Template], strict: Bool) {
         self.stack = [root]
@@ -34,7 +57,7 @@ struct Renderer {
             case .section(let tag, let children, let inverted):
                 let value = try resolve(tag)
                 if inverted {
-                    if value?.isFalsy ?? true { try render(children) }
+                    if value?.isFalsy ?? true { try renderNested(children, at: tag) }
                     continue
                 }
                 switch value {
@@ -43,12 +66,12 @@ struct Renderer {
                 case .array(let items)?:
                     for item in items {
                         stack.append(item)
-                        try render(children)
+                        try renderNested(children, at: tag)
                         stack.removeLast()
                     }
                 case let value?:
                     stack.append(value)
-                    try render(children)
+                    try renderNested(children, at: tag)
                     stack.removeLast()
                 }
             case .include(let inclusion):
@@ -141,7 +164,7 @@ struct Renderer {
         includeDepth += 1
         let hasArguments = !inclusion.arguments.isEmpty
         if hasArguments { argumentFrames.append(inclusion.arguments) }
-        try render(template.nodes)
+        try renderNested(template.nodes, at: tag)
         if hasArguments { argumentFrames.removeLast() }
         includeDepth -= 1
         indent.removeSubrange(savedIndent...)
@@ -160,10 +183,10 @@ struct Renderer {
         if let argument {
             indent.append(contentsOf: block.overrideIndent.utf8)
             if block.inline { unindentedAt = out.count }
-            try render(argument)
+            try renderNested(argument, at: nil)
         } else {
             indent.append(contentsOf: block.defaultIndent.utf8)
-            try render(block.children)
+            try renderNested(block.children, at: nil)
         }
         unindentedAt = savedUnindented
         indent.removeSubrange(savedIndent...)

@@ -21,6 +21,49 @@ public struct Template: Sendable {
         self.sizeHint = source.utf8.count
     }
 
+    /// Compiles a template file's bytes, which must be UTF-8 (a leading byte order mark is kept as
+    /// text, as `init(_:name:)` would keep U+FEFF). Bytes that are not UTF-8 are an error at the
+    /// line and column of the first bad byte; the message gives the byte, never the text around it.
+    public init(utf8 bytes: [UInt8], name: String) throws(MustacheError) {
+        if let bad = Self.firstInvalidUTF8(bytes) {
+            let hex = String(bytes[bad], radix: 16, uppercase: true)
+            // Everything before the bad byte is valid, so its line and column can be shown.
+            let valid = String(decoding: bytes[..<bad], as: UTF8.self)
+            let source = TemplateSource(name: name, text: valid)
+            throw MustacheError(source: source, start: valid.utf8.count, end: valid.utf8.count,
+                                message: "the template is not valid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(bad) starts no UTF-8 character; save the file as UTF-8")
+        }
+        try self.init(String(decoding: bytes, as: UTF8.self), name: name)
+    }
+
+    /// Offset of the first byte that is not part of well-formed UTF-8, or nil.
+    static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
+        var i = 0
+        let n = b.count
+        while i < n {
+            let c = b[i]
+            if c < 0x80 { i += 1; continue }
+            let need: Int
+            var scalar: UInt32
+            let minimum: UInt32
+            switch c {
+            case 0xC2...0xDF: need = 1; scalar = UInt32(c & 0x1F); minimum = 0x80
+            case 0xE0...0xEF: need = 2; scalar = UInt32(c & 0x0F); minimum = 0x800
+            case 0xF0...0xF4: need = 3; scalar = UInt32(c & 0x07); minimum = 0x10000
+            default: return i
+            }
+            guard i + need < n else { return i }
+            for k in 1...need {
+                let d = b[i + k]
+                guard d & 0xC0 == 0x80 else { return i }
+                scalar = scalar << 6 | UInt32(d & 0x3F)
+            }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
+            i += need + 1
+        }
+        return nil
+    }
+
     /// Renders against `data`; partial and parent tags look templates up by name in `partials`.
     public func render(_ data: MustacheValue, partials: [String: Template] = [:], mode: RenderMode = .lenient) throws(MustacheError) -> String {
         var renderer = Renderer(root: data, partials: partials, strict: mode == .strict)

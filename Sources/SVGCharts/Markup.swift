@@ -3,11 +3,30 @@ import Formats
 /// Escaping, identifiers and a tiny SVG/HTML text writer shared by all charts.
 public enum Markup {
     /// Escapes `& < > " '` so the text is safe in XML/HTML text and attribute values.
-    /// Also drops characters XML 1.0 forbids (C0 controls other than tab/newline/CR).
+    /// Also drops characters XML 1.0 or HTML forbid (C0 controls other than tab/newline/CR, DEL,
+    /// C1 controls, noncharacters), and isolates text holding bidi embedding, override or isolate
+    /// controls (inside FSI … PDI, unmatched closers dropped, open ones closed) so that they
+    /// cannot reorder the text around it.
     public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
+        let hasBidi = text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
+        if hasBidi { out += "\u{2068}" }
+        var open: [Bool] = []  // true: an isolate; false: an embedding or override
         for scalar in text.unicodeScalars {
+            if hasBidi {
+                switch scalar.value {
+                case 0x202A, 0x202B, 0x202D, 0x202E: open.append(false)
+                case 0x2066, 0x2067, 0x2068: open.append(true)
+                case 0x202C:
+                    guard open.last == false else { continue }
+                    open.removeLast()
+                case 0x2069:
+                    guard let k = open.lastIndex(of: true) else { continue }
+                    open.removeSubrange(k...)
+                default: break
+                }
+            }
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
@@ -17,9 +36,13 @@ public enum Markup {
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             default:
                 let v = scalar.value
-                if v < 0x20 || v == 0xFFFE || v == 0xFFFF { continue }
+                if v < 0x20 || (0x7F...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE { continue }
                 out.unicodeScalars.append(scalar)
             }
+        }
+        if hasBidi {
+            for isIsolate in open.reversed() { out += isIsolate ? "\u{2069}" : "\u{202C}" }
+            out += "\u{2069}"
         }
         return out
     }

@@ -34,3 +34,21 @@ struct HeadingAnchorTests {
         #expect(doc.headings == [Heading(level: 1, text: "A", id: nil)])
     }
 }
+
+/// Heading ids for many identical headings: the numbering rule, at a size where the old
+/// quadratic search took seconds (the time is not asserted, only the result).
+struct ManyHeadingsTests {
+    @Test func identicalHeadingsAreNumberedInOrder() throws {
+        let n = 20_000
+        let doc = try MarkdownDocument(parsing: String(repeating: "## Same\n", count: n))
+        let ids = doc.headings.map { $0.id ?? "" }
+        #expect(ids.count == n)
+        #expect(ids == ["same"] + (2...n).map { "same-\($0)" })
+        #expect(Set(ids).count == n)
+    }
+
+    @Test func numbersTakenByOtherHeadingsAreSkipped() throws {
+        let doc = try MarkdownDocument(parsing: "# A 3\n# A\n# A\n# A\n# A 2\n# A\n")
+        #expect(doc.headings.map(\.id) == ["a-3", "a", "a-2", "a-4", "a-2-2", "a-5"])
+    }
+}

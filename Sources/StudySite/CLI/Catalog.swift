@@ -66,7 +66,7 @@ public enum Catalog {
             return content
         } catch {
             ScrollStudyCLI.printError(error.description)
-            throw CommandFailure(code: 3, message: "\(error.errorCount) problem(s) in \(path)")
+            throw CommandFailure(code: 3, message: error.summary(in: path))
         }
     }
 

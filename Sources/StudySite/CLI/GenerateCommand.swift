@@ -75,7 +75,7 @@ enum GenerateCommand {
             return 0
         } catch let error as ContentError {
             ScrollStudyCLI.printError(error.description)
-            ScrollStudyCLI.printError("error: \(error.errorCount) problem(s) in \(contentDir.path); nothing was written")
+            ScrollStudyCLI.printError("error: \(error.summary(in: contentDir.path)); nothing was written")
             return 3
         } catch let error as SiteError {
             staging?.abort()

@@ -1,4 +1,5 @@
 import Formats
+import ScrollSimulation
 
 /// Every diagnostic of one load, in the order they were found (sorted at the end).
 final class DiagnosticLog {
@@ -42,10 +43,11 @@ final class ContentFile {
         self.log = log
     }
 
-    /// Reports an error at a position (nil: the whole file).
-    func error(_ message: String, at position: TextPosition?) {
+    /// Reports an error at a position (nil: the whole file); `count` > 1 for a line that stands
+    /// for that many problems not listed one by one.
+    func error(_ message: String, at position: TextPosition?, count: Int = 1) {
         errorCount += 1
-        report(message, at: position, severity: .error)
+        report(message, at: position, severity: .error, count: count)
     }
 
     /// Reports a warning at a position (nil: the whole file).
@@ -53,12 +55,12 @@ final class ContentFile {
         report(message, at: position, severity: .warning)
     }
 
-    private func report(_ message: String, at position: TextPosition?, severity: ContentDiagnostic.Severity) {
+    private func report(_ message: String, at position: TextPosition?, severity: ContentDiagnostic.Severity, count: Int = 1) {
         if let position {
             let (line, column) = text.lineColumn(position)
-            log.add(ContentDiagnostic(file: path, line: line, column: column, message: message, severity: severity))
+            log.add(ContentDiagnostic(file: path, line: line, column: column, message: message, severity: severity, count: count))
         } else {
-            log.add(ContentDiagnostic(file: path, message: message, severity: severity))
+            log.add(ContentDiagnostic(file: path, message: message, severity: severity, count: count))
         }
     }
 
@@ -213,6 +215,9 @@ func describeValue(_ node: JSONNode) -> String {
     case .object: return "an object"
     }
 }
+
+/// A latency as run ids and labels show it, to 0.1 ms (`0.0001` and `0.0002` both give `0`).
+func latencyLabel(_ ms: Double) -> String { NumberFormat.fixed(ms, places: 1) }
 
 /// A number as short, locale-free text (`5`, `0.5`, `60000`).
 func plainNumber(_ d: Double) -> String {

@@ -50,6 +50,9 @@ final class ContentLoadSession: DataFileSource {
     /// `site.json`, once read without errors: the tour is checked against the studies after they load.
     private var siteJSON: ContentFile?
 
+    /// The content folder with every symbolic link resolved: files must resolve to paths under it.
+    private var realRoot = ""
+
     init(root: URL) { self.root = root }
 
     func run() throws(ContentError) -> SiteContent {
@@ -57,6 +60,7 @@ final class ContentLoadSession: DataFileSource {
         guard manager.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ContentError([ContentDiagnostic(file: ".", message: "the content folder '\(root.path)' does not exist or is not a folder")])
         }
+        realRoot = Self.realPath(root.path) ?? root.standardizedFileURL.path
         let files = list("", depth: 0)
 
         // Sort the files by kind.
@@ -168,7 +172,7 @@ final class ContentLoadSession: DataFileSource {
         if let siteJSON { TourDecoder.check(site.tour, studies: studies, file: siteJSON) }
 
         if log.hasErrors { throw ContentError(log.sorted(nil)) }
-        return SiteContent(
+        let content = SiteContent(
             site: site,
             datasets: (Array(userDatasets.values) + Array(usedBuiltIns.values)).sorted { $0.id < $1.id },
             devices: devices.sorted { $0.id < $1.id },
@@ -176,6 +180,23 @@ final class ContentLoadSession: DataFileSource {
             studies: studies.sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id },
             documents: documents.sorted { $0.path < $1.path },
             warnings: log.sorted(.warning))
+        checkRunIDs(content)
+        if log.hasErrors { throw ContentError(log.sorted(nil)) }
+        return content
+    }
+
+    /// Every run gets a page named by its id, so two runs with one id would share a page. Ids join
+    /// ids with `--`, which an id may also hold (study `a` with strategy `b--c` and study `a--b`
+    /// with strategy `c` both give `a--b--c--100ms`): such a clash is an error.
+    private func checkRunIDs(_ content: SiteContent) {
+        var firstStudy: [String: String] = [:]
+        var reported = Set<String>()
+        for run in RunPlanner.plan(content) {
+            guard let other = firstStudy[run.id] else { firstStudy[run.id] = run.studyID; continue }
+            guard reported.insert(run.id).inserted, let study = content.studies.first(where: { $0.id == run.studyID }) else { continue }
+            let clash = other == run.studyID ? "another run of this study" : "a run of study '\(other)'"
+            log.add(ContentDiagnostic(file: study.sourceFile, message: "run '\(run.id)' has the same id as \(clash), so they would share one page; ids are made of the study, strategy, latency (and device, gesture, seed) joined with '--': rename a study or strategy so that no id contains '--' where another ends"))
+        }
     }
 
     // MARK: Files
@@ -191,7 +212,13 @@ final class ContentLoadSession: DataFileSource {
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = folder.isEmpty ? name : folder + "/" + name
             var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory) else { continue }
+            guard manager.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory) else {
+                if let target = try? manager.destinationOfSymbolicLink(atPath: url.appendingPathComponent(name).path) {
+                    warning(path, "'\(path)' is a symbolic link to '\(target)', which does not exist; it is not read")
+                }
+                continue
+            }
+            guard isInside(path) else { continue }
             if isDirectory.boolValue {
                 if depth + 1 >= Self.maximumDepth {
                     warning(path, "folder '\(path)' is nested too deeply (more than \(Self.maximumDepth) levels); it is not read")
@@ -205,9 +232,33 @@ final class ContentLoadSession: DataFileSource {
         return out
     }
 
+    /// The absolute path with every symbolic link resolved, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` (relative to the content folder) resolves to a place inside the folder. One
+    /// that does not — a symbolic link, or a path through a linked folder, that leads outside — is
+    /// reported as an error naming the link and its target, and must not be read: nothing of what
+    /// lies outside the folder may reach a page or a message.
+    private func isInside(_ path: String) -> Bool {
+        let full = root.appendingPathComponent(path).path
+        guard let real = Self.realPath(full) else { return true }  // missing: reported where it is read
+        if real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") { return true }
+        if !refusedLinks.insert(path).inserted { return false }
+        log.add(ContentDiagnostic(file: path, message: "'\(path)' is a symbolic link (or lies in a linked folder) that leads outside the content folder, to '\(real)'; only what is inside the content folder is read (links that stay inside it are fine). Copy the file or folder into the content folder instead"))
+        return false
+    }
+
+    /// Paths already reported by `isInside(_:)`.
+    private var refusedLinks = Set<String>()
+
     /// A file's text, or nil after reporting why it cannot be used.
     private func read(_ path: String) -> ContentFile? {
         let url = root.appendingPathComponent(path)
+        guard isInside(path) else { return nil }
         if let size = (try? manager.attributesOfItem(atPath: url.path))?[.size] as? Int, size > ContentLimits.maximumFileBytes {
             log.add(ContentDiagnostic(file: path, message: "the file is \(size) bytes; the limit is \(ContentLimits.maximumFileBytes) bytes"))
             return nil
@@ -279,7 +330,7 @@ final class ContentLoadSession: DataFileSource {
         guard let parsed = parse("site.json"),
               let object = ObjectReader(parsed.root, in: parsed.file, expected: "site.json") else { return nil }
         let file = parsed.file
-        object.allowOnly(["title", "tagline", "defaultLatenciesMs", "tour"])
+        object.allowOnly(["title", "tagline", "defaultLatenciesMs", "tour", "trustedMarkdownHTML"])
         let before = file.errorCount
         let title = object.string("title", required: true)
         let tagline = object.string("tagline", required: true)
@@ -287,18 +338,26 @@ final class ContentLoadSession: DataFileSource {
         if let node = object["defaultLatenciesMs"],
            let values = file.numberArray(node, "defaultLatenciesMs", in: 0...ContentLimits.maximumLatencyMs, unit: "ms") {
             latencies = []
+            var shown: [String: Double] = [:]
             for (v, position) in values {
-                if latencies.contains(v) { file.error("'defaultLatenciesMs' lists \(plainNumber(v)) twice", at: position) }
-                else { latencies.append(v) }
+                if latencies.contains(v) { file.error("'defaultLatenciesMs' lists \(plainNumber(v)) twice", at: position); continue }
+                let label = latencyLabel(v)
+                if let other = shown[label] {
+                    file.error("'defaultLatenciesMs' value \(plainNumber(v)) is shown as \(label) ms, like \(plainNumber(other)); run pages are named by the latency to 0.1 ms, so latencies must differ by at least 0.1 ms", at: position)
+                    continue
+                }
+                shown[label] = v
+                latencies.append(v)
             }
             if node.elements?.isEmpty == true {
                 file.error("'defaultLatenciesMs' is empty; give at least one latency setting in ms, or leave it out for [100, 1000]", at: node.position)
             }
         }
         let tour = object["tour"].map { TourDecoder.decode($0, file: file) } ?? []
+        let trusted = object.bool("trustedMarkdownHTML") ?? false
         guard file.errorCount == before, let title, let tagline else { return nil }
         siteJSON = file
-        return SiteSettings(title: title, tagline: tagline, defaultLatenciesMs: latencies, tour: tour)
+        return SiteSettings(title: title, tagline: tagline, defaultLatenciesMs: latencies, tour: tour, trustedMarkdownHTML: trusted)
     }
 
     private func warning(_ path: String, _ message: String) {

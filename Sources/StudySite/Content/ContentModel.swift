@@ -47,13 +47,19 @@ public struct SiteSettings: Sendable, Equatable {
     public var defaultLatenciesMs: [Double]
     /// The guided tour on the index, in order (none when empty).
     public var tour: [TourStep]
+    /// Whether the Markdown documents come from trusted authors: raw HTML is then copied into the
+    /// pages and link destinations are not restricted. Off by default: raw HTML is shown as text
+    /// and only relative, http, https and mailto destinations are kept.
+    public var trustedMarkdownHTML: Bool
 
     /// Settings.
-    public init(title: String, tagline: String, defaultLatenciesMs: [Double] = [100, 1_000], tour: [TourStep] = []) {
+    public init(title: String, tagline: String, defaultLatenciesMs: [Double] = [100, 1_000], tour: [TourStep] = [],
+                trustedMarkdownHTML: Bool = false) {
         self.title = title
         self.tagline = tagline
         self.defaultLatenciesMs = defaultLatenciesMs
         self.tour = tour
+        self.trustedMarkdownHTML = trustedMarkdownHTML
     }
 }
 
@@ -146,14 +152,18 @@ public struct ContentDiagnostic: Error, Sendable, Equatable, CustomStringConvert
     public var message: String
     /// Error or warning.
     public var severity: Severity
+    /// How many problems it stands for: 1, or for a line that counts the problems not listed
+    /// one by one ("… and 990 more row problems"), that number.
+    public var count: Int
 
     /// A diagnostic.
-    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error, count: Int = 1) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
         self.severity = severity
+        self.count = count
     }
 
     /// `file:line:column: error: message`, as compilers print it.
@@ -175,6 +185,21 @@ public struct ContentError: Error, Sendable, CustomStringConvertible {
     /// One line per problem.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 
-    /// How many of the problems are errors (the rest are warnings).
-    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    /// How many of the problems are errors (the rest are warnings), counting those that a
+    /// "… and N more" line stands for.
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.reduce(0) { $0 + $1.count } }
+
+    /// The closing line: "1 problem in Content", "3 problems in Content", or, when some were only
+    /// counted, "1000 problems in Content (10 listed above, 990 more counted but not listed)".
+    public func summary(in folder: String) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }
+        let total = errorCount
+        let counted = errors.filter { $0.count != 1 }
+        var text = "\(total) problem\(total == 1 ? "" : "s") in \(folder)"
+        if !counted.isEmpty {
+            let listed = errors.count - counted.count
+            text += " (\(listed) listed above, \(total - listed) more counted but not listed)"
+        }
+        return text
+    }
 }

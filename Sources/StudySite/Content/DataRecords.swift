@@ -136,6 +136,6 @@ final class RowProblems {
     func finish() {
         guard let firstUnlisted else { return }
         let more = count - ContentLimits.rowProblemsListed
-        file.error("… and \(more) more row problem\(more == 1 ? "" : "s") in this file, from here on (only the first \(ContentLimits.rowProblemsListed) are listed)", at: firstUnlisted)
+        file.error("… and \(more) more row problem\(more == 1 ? "" : "s") in this file, from here on (only the first \(ContentLimits.rowProblemsListed) are listed)", at: firstUnlisted, count: more)
     }
 }

@@ -74,9 +74,17 @@ enum StudyDecoder {
         if let node = object["latenciesMs"], let values = file.numberArray(node, "latenciesMs", in: 0...ContentLimits.maximumLatencyMs, unit: "ms") {
             latencyCount = node.elements?.count ?? 0
             latencies = []
+            var shown: [String: Double] = [:]
             for (v, position) in values {
-                if latencies.contains(v) { file.error("'latenciesMs' lists \(plainNumber(v)) twice", at: position) }
-                else { latencies.append(v) }
+                if latencies.contains(v) { file.error("'latenciesMs' lists \(plainNumber(v)) twice", at: position); continue }
+                // Run pages and labels show a latency to 0.1 ms, so two that look alike would share a page.
+                let label = latencyLabel(v)
+                if let other = shown[label] {
+                    file.error("'latenciesMs' value \(plainNumber(v)) is shown as \(label) ms, like \(plainNumber(other)); run pages are named by the latency to 0.1 ms, so latencies must differ by at least 0.1 ms", at: position)
+                    continue
+                }
+                shown[label] = v
+                latencies.append(v)
             }
             if latencyCount == 0 { file.error("'latenciesMs' is empty; give at least one latency setting in ms, or leave it out to use the site's (\(names.defaultLatenciesMs.map(plainNumber).joined(separator: ", ")))", at: node.position) }
         }

@@ -24,11 +24,13 @@ extension SiteBuilder {
         }
     }
 
-    /// The rendered body of `Content/<path>` (author-written, so raw HTML is allowed), or nil when absent.
+    /// The rendered body of `Content/<path>`, or nil when absent. Raw HTML and destinations other
+    /// than relative, http, https and mailto are neutralised unless site.json's
+    /// `trustedMarkdownHTML` is true.
     func document(_ path: String, root: String = "../") throws(SiteError) -> MarkdownDocument? {
         guard let doc = content.documents.first(where: { $0.path == path }) else { return nil }
         var options = MarkdownOptions()
-        options.allowRawHTML = true
+        options.allowRawHTML = content.site.trustedMarkdownHTML
         options.headingAnchors = true
         options.highlightSwift = true
         options.focusableCodeBlocks = true

@@ -18,11 +18,11 @@ public struct TemplateSet: Sendable {
         var problems: [String] = []
         for name in names.sorted() where name.hasSuffix(".mustache") {
             let url = directory.appendingPathComponent(name)
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                problems.append("\(name): error: not readable as UTF-8 text")
+            guard let data = fm.contents(atPath: url.path) else {
+                problems.append("\(name): error: the file could not be read")
                 continue
             }
-            do { templates[String(name.dropLast(".mustache".count))] = try Template(text, name: name) } catch { problems.append(error.description) }
+            do { templates[String(name.dropLast(".mustache".count))] = try Template(utf8: [UInt8](data), name: name) } catch { problems.append(error.description) }
         }
         if !problems.isEmpty { throw SiteError.input(problems.joined(separator: "\n")) }
         var assets: [OutputFile] = []

@@ -1,0 +1,556 @@
+import Foundation
+import Testing
+@testable import StudySite
+
+/// Hostile text in every field of a content folder that reaches a page: a whole site is built
+/// from it with the package's templates, and every page is checked for markup, attributes and
+/// URLs the site did not write itself, and for well-formedness.
+@Suite("Hostile content")
+struct HostileContentTests {
+    /// Script tags, attribute breakouts, entity tricks, script and data URLs, NUL and other
+    /// controls, bidi overrides, very long and empty strings, Markdown and template syntax.
+    static let payloads: [String] = [
+        "<script>alert(1)</script>",
+        "<SCRIPT SRC=//evil.example/x.js></SCRIPT>",
+        "<img src=x onerror=alert(1)>",
+        "\"><svg onload=alert(1)>",
+        "' onmouseover='alert(1)' x='",
+        "\" onfocus=\"alert(1)\" autofocus=\"",
+        "</title><script>alert(1)</script>",
+        "</textarea></style></code></pre><iframe src=javascript:alert(1)>",
+        "--><script>alert(1)</script><!--",
+        "<![CDATA[<script>alert(1)</script>]]>",
+        "<base href=\"https://evil.example/\"><meta http-equiv=\"refresh\" content=\"0;url=https://evil.example\">",
+        "<a href=\"javascript:alert(1)\">click</a><form action=https://evil.example><button>go</button></form>",
+        "&lt;script&gt;alert(1)&lt;/script&gt; &#60;img src=x onerror=alert(1)&#62; &#x3C;b&#x3E;",
+        "&amp;lt;script&amp;gt; &quot; &apos; &#0; &#xD800; &bogus; & &&",
+        "javascript:alert(1)",
+        " JaVaScRiPt:alert(document.domain)",
+        "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+        "vbscript:msgbox(1) file:///etc/passwd",
+        "a\u{0}b\u{0}",
+        "\u{1}\u{7}\u{8}\u{B}\u{1B}[31mred\u{1B}[0m\u{7F}\u{85}\u{9F}",
+        "evil\u{202E}gnp.exe",
+        "\u{2069}\u{202E}after\u{2066}\u{202B}x\u{202C}",
+        "\u{FEFF}\u{200B}\u{2028}\u{2029}zero width",
+        "",
+        "   ",
+        String(repeating: "<b>x</b>&\"'", count: 300),
+        String(repeating: "A", count: 12_000),
+        "[x](javascript:alert(1)) ![y](data:image/svg+xml;base64,PHN2Zz4=) <javascript:alert(1)> <div onclick=x>",
+        "{{title}} {{{body}}} {{>layout}} {{#x}}",
+        "\\\"}, \"x\": \"y",
+        "Unicode 👩‍👩‍👧 e\u{301} مرحبا עברית 日本語",
+        "%3Cscript%3Ealert(1)%3C/script%3E",
+        "url(javascript:alert(1)) expression(alert(1))",
+    ]
+
+    /// The fields a payload is put in.
+    static let fields = [
+        "site.title", "site.tagline", "study.title", "study.question", "strategy.name", "strategy.summary",
+        "device.name", "dataset.name", "dataset.summary", "csv.id", "csv.text", "csv.detail", "csv.imageURL",
+        "json.id", "json.text", "json.detail", "md.technique", "md.strategy", "md.model", "md.frontMatter", "file.name",
+    ]
+
+    /// A JSON string literal.
+    static func json(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A CSV field, quoted.
+    static func csv(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// Whether `s` can be a data file's name (besides `.csv`).
+    static func usableFileName(_ s: String) -> Bool {
+        !s.isEmpty && !s.hasPrefix(".") && !s.contains("/") && !s.unicodeScalars.contains("\u{0}") && s.utf8.count < 200
+            && !s.trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
+    /// The content folder with `payload` in every field except `benign` ones; each field's value
+    /// starts with a marker (`F07`) so that the test can tell which fields reached a page.
+    static func files(_ payload: String, benign: Set<String>, charted: Bool = false) -> [String: String] {
+        func value(_ field: String) -> String {
+            let marker = "F" + String(format: "%02d", fields.firstIndex(of: field)!)
+            if benign.contains(field) { return "Plain " + marker }
+            return payload.isEmpty ? payload : marker + " " + payload
+        }
+        let dataFile = benign.contains("file.name") || !usableFileName(payload) ? "people.csv" : value("file.name") + ".csv"
+        var rows = "id,text,detail,image\n"
+        rows += [value("csv.id"), value("csv.text"), value("csv.detail"), value("csv.imageURL")].map(csv).joined(separator: ",") + "\n"
+        for k in 1..<30 { rows += "r\(k),Row \(k),Detail \(k),img/\(k).png\n" }
+        var records = ["{\"id\": \(json(value("json.id"))), \"text\": \(json(value("json.text"))), \"detail\": \(json(value("json.detail")))}"]
+        for k in 1..<30 { records.append("{\"id\": \"j\(k)\", \"text\": \"Item \(k)\", \"detail\": \"D\(k)\"}") }
+        func markdown(_ field: String) -> String {
+            let p = value(field)
+            return """
+                # \(p)
+
+                \(p)
+
+                <div>\(p)</div>
+
+                * \(p)
+                  > \(p)
+
+                [\(p)](\(p)) [link](<\(p)>) ![\(p)](\(p)) <\(p)> `\(p)`
+
+                ```swift
+                let s = "\(p)"
+                ```
+
+                Fixed: ![an image](img/a.png "A title") [a link](https://example.com "Title") <https://example.com>
+
+                [ref]: \(p) "\(p)"
+                """
+        }
+        return [
+            "site.json": "{\"title\": \(json(value("site.title"))), \"tagline\": \(json(value("site.tagline"))), \"defaultLatenciesMs\": [100]}",
+            "studies/hostile.json": """
+                {"title": \(json(value("study.title"))), "question": \(json(value("study.question"))), "dataset": "people",
+                 "devices": ["dev"], "gestures": ["gentle"], "strategies": ["mine"], "isolates": ["T3"]}
+                """,
+            "studies/second.json": """
+                {"title": "Second", "question": "Q?", "dataset": "items", "gestures": ["gentle"], "strategies": ["mine"]}
+                """,
+            "strategies/mine.json": "{\"name\": \(json(value("strategy.name"))), \"summary\": \(json(value("strategy.summary"))), \"basedOn\": \"\(charted ? "glitchy-sync" : "glitchy-serial-cancel")\"}",
+            "devices/dev.json": "{\"basedOn\": \"iphone-60hz\", \"name\": \(json(value("device.name")))}",
+            "datasets/people.json": """
+                {"name": \(json(value("dataset.name"))), "summary": \(json(value("dataset.summary"))), "file": \(json(dataFile)),
+                 "fields": {"id": "id", "text": "text", "detail": "detail", "imageURL": "image", "imageWidth": 64, "imageHeight": 64}}
+                """,
+            "datasets/" + dataFile: rows,
+            "datasets/items.json": #"{"name": "Items", "summary": "JSON rows.", "file": "items-data.json", "fields": {"id": "id", "text": "text", "detail": "detail"}}"#,
+            "datasets/items-data.json": "[" + records.joined(separator: ",\n") + "]",
+            "techniques/t3.md": markdown("md.technique"),
+            "strategies/mine.md": markdown("md.strategy"),
+            "model.md": "---\ntitle: \(value("md.frontMatter"))\nsummary: \(value("md.frontMatter"))\n---\n" + markdown("md.model"),
+        ]
+    }
+
+    /// The field a diagnostic's file belongs to, to fall back to a benign value there.
+    static func fields(of diagnostic: ContentDiagnostic, payload: String) -> [String] {
+        switch diagnostic.file {
+        case "site.json": return ["site.title", "site.tagline"]
+        case "studies/hostile.json": return ["study.title", "study.question"]
+        case "strategies/mine.json": return ["strategy.name", "strategy.summary"]
+        case "devices/dev.json": return ["device.name"]
+        case "datasets/people.json": return ["dataset.name", "dataset.summary", "file.name"]
+        case "datasets/items-data.json": return ["json.id", "json.text", "json.detail"]
+        case "model.md": return ["md.frontMatter", "md.model"]
+        case "techniques/t3.md": return ["md.technique"]
+        case "strategies/mine.md": return ["md.strategy"]
+        default:
+            if diagnostic.file.hasSuffix(".csv") { return ["csv.id", "csv.text", "csv.detail", "csv.imageURL", "file.name"] }
+            return []
+        }
+    }
+
+    struct Built {
+        var pages: [String: String]
+        /// Fields that had to be given a benign value because the loader refused the payload there.
+        var refused: Set<String>
+    }
+
+    /// Builds the site, replacing the payload by a benign value in the files the loader refuses.
+    static func build(_ payload: String, charted: Bool = false) throws -> Built {
+        var benign = Set<String>()
+        for _ in 0..<6 {
+            let folder = try TemporaryContent(files(payload, benign: benign, charted: charted))
+            do {
+                let content = try folder.load()
+                var pages: [String: String] = [:]
+                for file in try SmallSite.build(content: content) where file.path.hasSuffix(".html") {
+                    pages[file.path] = String(decoding: file.bytes, as: UTF8.self)
+                }
+                return Built(pages: pages, refused: benign)
+            } catch let error as ContentError {
+                let more = Set(error.diagnostics.filter { $0.severity == .error }.flatMap { fields(of: $0, payload: payload) })
+                guard !more.isEmpty, !more.isSubset(of: benign) else { throw error }
+                benign.formUnion(more)
+            }
+        }
+        throw ContentError([ContentDiagnostic(file: ".", message: "no content built for \(payload.prefix(40))")])
+    }
+
+    /// What a site built from plain text writes: the vocabulary the hostile pages must stay within.
+    static let baseline: HTMLVocabulary = {
+        var vocabulary = HTMLVocabulary()
+        let built = try! build("Plain words")
+        #expect(built.refused.isEmpty)
+        for (path, page) in built.pages {
+            let scan = HTMLScan(page)
+            #expect(scan.problems.isEmpty, "baseline \(path): \(scan.problems.prefix(3))")
+            vocabulary.add(scan)
+        }
+        return vocabulary
+    }()
+
+    @Test("Every payload in every field: no foreign element, attribute or URL, and well-formed pages",
+          arguments: payloads.indices)
+    func battery(_ index: Int) throws {
+        let payload = Self.payloads[index]
+        let built = try Self.build(payload)
+        let baseline = Self.baseline
+        var reached = Set<String>()
+        for (path, page) in built.pages.sorted(by: { $0.key < $1.key }) {
+            let scan = HTMLScan(page)
+            #expect(scan.problems.isEmpty, "payload \(index) \(path): \(scan.problems.prefix(3))")
+            for problem in baseline.foreign(in: scan).prefix(5) {
+                Issue.record("payload \(index) \(path): \(problem)")
+            }
+            // Markers are "F" and two digits.
+            let bytes = Array(page.utf8)
+            var k = 0
+            while k + 2 < bytes.count {
+                if bytes[k] == 0x46, (0x30...0x39).contains(bytes[k + 1]), (0x30...0x39).contains(bytes[k + 2]) {
+                    let n = Int(bytes[k + 1] - 0x30) * 10 + Int(bytes[k + 2] - 0x30)
+                    if n < Self.fields.count { reached.insert(Self.fields[n]) }
+                }
+                k += 1
+            }
+        }
+        if !payload.isEmpty {
+            // Every field reaches a page, or was refused by the loader with an error.
+            let missing = Set(Self.fields).subtracting(reached).subtracting(built.refused)
+                .subtracting(["file.name", "md.frontMatter"])  // not shown on pages
+            #expect(missing.isEmpty, "payload \(index): fields that reached no page: \(missing.sorted())")
+        }
+        HostileCount.shared.add(fields: Self.fields.count - built.refused.count, refused: built.refused.count)
+    }
+
+    @Test("Hostile names in SVG charts: a strategy that hitches gets its study's charts drawn")
+    func charts() throws {
+        // One build (a hitching strategy costs more to simulate): script, controls and bidi at once.
+        let payload = "<script>x</script>\u{202E}evil\u{7F}\u{85}\u{2069}\u{1} \" onload=\"x"
+        let built = try Self.build(payload, charted: true)
+        #expect(built.refused.isEmpty)
+        let study = try #require(built.pages["studies/hostile.html"])
+        let svg = try #require(study.range(of: "<svg").map { String(study[$0.lowerBound...]) })
+        #expect(svg.contains("F04 &lt;script&gt;"), "the strategy name reaches a chart")
+        for (path, page) in built.pages {
+            let scan = HTMLScan(page)
+            #expect(scan.problems.isEmpty, "\(path): \(scan.problems.prefix(3))")
+            #expect(Self.baseline.foreign(in: scan).isEmpty, "\(path): \(Self.baseline.foreign(in: scan).prefix(3))")
+        }
+    }
+
+    @Test("Invalid UTF-8 in any content file is refused at its position, without echoing it")
+    func invalidUTF8() throws {
+        let base = Self.files("Plain", benign: [])
+        for path in base.keys.sorted() {
+            var bytes = Array(base[path]!.utf8)
+            let cut = min(bytes.count, 12)
+            bytes.insert(contentsOf: [0xC3, 0x28, 0xFF], at: cut)
+            let folder = try TemporaryContent(base.filter { $0.key != path })
+            try folder.write(path, Data(bytes))
+            let problems = folder.problems()
+            let match = problems.first { $0.file == path && $0.message.contains("not valid UTF-8") }
+            #expect(match != nil && match?.line != nil, "\(path): \(problems.map(\.description))")
+            #expect(!problems.contains { $0.message.contains("\u{FFFD}") }, "\(path)")
+        }
+    }
+}
+
+/// Counts the battery's cases, printed once for the report.
+final class HostileCount: @unchecked Sendable {
+    static let shared = HostileCount()
+    private let lock = NSLock()
+    private var cases = 0, refused = 0, payloads = 0
+
+    func add(fields: Int, refused r: Int) {
+        lock.lock()
+        cases += fields
+        refused += r
+        payloads += 1
+        if payloads == HostileContentTests.payloads.count {
+            print("hostile battery: \(payloads) payloads × \(HostileContentTests.fields.count) fields = \(cases + refused) cases; \(cases) built into a site, \(refused) refused by the loader with an error")
+        }
+        lock.unlock()
+    }
+}
+
+/// The elements, attributes and fixed values a site writes.
+struct HTMLVocabulary {
+    var elements = Set<String>()
+    var attributes = Set<String>()
+    /// `<meta>` and `<link>` tags as written, attribute by attribute.
+    var headTags = Set<String>()
+
+    mutating func add(_ scan: HTMLScan) {
+        for tag in scan.tags {
+            elements.insert(tag.name)
+            for (name, _) in tag.attributes { attributes.insert(name) }
+            if tag.name == "meta" || tag.name == "link" || tag.name == "base" { headTags.insert(tag.description) }
+        }
+    }
+
+    static let urlAttributes: Set<String> = ["href", "src", "xlink:href", "action", "formaction", "poster", "srcset", "data", "background", "cite"]
+
+    /// What `scan` holds beyond this vocabulary.
+    func foreign(in scan: HTMLScan) -> [String] {
+        var out: [String] = []
+        for tag in scan.tags {
+            if !elements.contains(tag.name) { out.append("element <\(tag.name)> the site does not write") }
+            if ["script", "iframe", "object", "embed", "base", "form", "frame"].contains(tag.name) { out.append("active element <\(tag.name)>") }
+            if (tag.name == "meta" || tag.name == "link") && !headTags.contains(tag.description) { out.append("foreign \(tag.description)") }
+            for (name, value) in tag.attributes {
+                if !attributes.contains(name) { out.append("attribute \(name) on <\(tag.name)> the site does not write") }
+                if name.hasPrefix("on") { out.append("event handler \(name) on <\(tag.name)>") }
+                if name == "style" && ["url(", "expression", "javascript"].contains(where: { value.lowercased().contains($0) }) {
+                    out.append("style attribute \(value)")
+                }
+                if Self.urlAttributes.contains(name), let scheme = Self.scheme(of: value), !["http", "https", "mailto"].contains(scheme) {
+                    out.append("\(name)=\"\(value.prefix(60))\" with scheme \(scheme):")
+                }
+            }
+        }
+        return out
+    }
+
+    /// The scheme of a URL as a browser reads it (lowercased), or nil for a relative URL.
+    static func scheme(of value: String) -> String? {
+        let decoded = HTMLScan.decodeReferences(value)
+        var scheme = ""
+        var started = false
+        for scalar in decoded.unicodeScalars {
+            if !started && scalar.value <= 0x20 { continue }
+            started = true
+            if scalar == "\t" || scalar == "\n" || scalar == "\r" { continue }
+            if scalar == ":" { return scheme.isEmpty ? nil : scheme }
+            if scalar == "/" || scalar == "?" || scalar == "#" { return nil }
+            let ok = scheme.isEmpty ? scalar.properties.isAlphabetic && scalar.isASCII
+                : (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar)))
+            if !ok { return nil }
+            scheme.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value)).properties.lowercaseMapping.unicodeScalars.first!)
+        }
+        return nil
+    }
+}
+
+/// A strict reading of the HTML this site writes: tags with quoted attributes, balanced
+/// elements, escaped text, and no code point HTML forbids. Works on UTF-8 bytes.
+struct HTMLScan {
+    struct Tag: CustomStringConvertible {
+        var name: String
+        var attributes: [(String, String)]
+        var description: String { "<\(name)" + attributes.map { " \($0.0)=\"\($0.1)\"" }.joined() + ">" }
+    }
+
+    private(set) var tags: [Tag] = []
+    private(set) var problems: [String] = []
+    /// Bidi controls open in the current run of text; inline elements do not end it (nor do they
+    /// in a browser), any other tag must find it empty.
+    private var bidi: [Bool] = []
+
+    static let inlineElements: Set<String> = ["a", "abbr", "b", "bdi", "code", "em", "i", "small", "span", "strong", "sub", "sup", "time", "tspan"]
+    static let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
+    static let rawText: Set<String> = ["script", "style", "title", "textarea"]
+
+    private mutating func endOfTextRun(_ context: @autoclosure () -> String) {
+        if !bidi.isEmpty { problems.append("bidi controls left open before \(context())") }
+        bidi = []
+    }
+
+    static func isNameByte(_ b: UInt8) -> Bool {
+        (0x61...0x7A).contains(b) || (0x41...0x5A).contains(b) || (0x30...0x39).contains(b) || b == 0x2D || b == 0x3A
+    }
+
+    static func lower(_ b: UInt8) -> UInt8 { (0x41...0x5A).contains(b) ? b + 0x20 : b }
+
+    static func starts(_ s: [UInt8], _ prefix: String, at k: Int) -> Bool {
+        let p = Array(prefix.utf8)
+        guard k + p.count <= s.count else { return false }
+        for j in 0..<p.count where lower(s[k + j]) != p[j] { return false }
+        return true
+    }
+
+    static func find(_ needle: String, in s: [UInt8], from start: Int) -> Int? {
+        let n = Array(needle.utf8)
+        var k = start
+        while k + n.count <= s.count {
+            if s[k] == n[0] {
+                var j = 1
+                while j < n.count, lower(s[k + j]) == n[j] { j += 1 }
+                if j == n.count { return k }
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    static func text(_ s: [UInt8], _ range: Range<Int>) -> String {
+        String(decoding: s[range.clamped(to: 0..<s.count)], as: UTF8.self)
+    }
+
+    init(_ html: String) {
+        let s = Array(html.utf8)
+        var i = 0
+        var open: [String] = []
+        var textStart = 0
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+        while i < s.count {
+            guard s[i] == UInt8(ascii: "<") else { i += 1; continue }
+            checkText(s, textStart..<i, in: open.last ?? "")
+            if Self.starts(s, "<!--", at: i) {
+                guard let end = Self.find("-->", in: s, from: i + 4) else { problems.append("unclosed comment"); return }
+                i = end + 3
+                textStart = i
+                continue
+            }
+            if Self.starts(s, "<!doctype", at: i) {
+                while i < s.count, s[i] != UInt8(ascii: ">") { i += 1 }
+                i += 1
+                textStart = i
+                continue
+            }
+            let closing = i + 1 < s.count && s[i + 1] == UInt8(ascii: "/")
+            var k = i + (closing ? 2 : 1)
+            let nameStart = k
+            while k < s.count, Self.isNameByte(s[k]) { k += 1 }
+            let name = Self.text(s, nameStart..<k).lowercased()
+            guard !name.isEmpty, nameStart < s.count, (0x41...0x7A).contains(s[nameStart]) else {
+                problems.append("a '<' that starts no tag: \(Self.text(s, i..<(i + 30)))")
+                i += 1
+                continue
+            }
+            if !Self.inlineElements.contains(name) { endOfTextRun(closing ? "</\(name)>" : "<\(name)>") }
+            if closing {
+                while k < s.count, isSpace(s[k]) { k += 1 }
+                guard k < s.count, s[k] == UInt8(ascii: ">") else { problems.append("malformed end tag </\(name)"); return }
+                if open.last == name { open.removeLast() } else { problems.append("</\(name)> closes <\(open.last ?? "nothing")>"); return }
+                i = k + 1
+                textStart = i
+                continue
+            }
+            var tag = Tag(name: name, attributes: [])
+            var selfClosing = false
+            attributes: while true {
+                while k < s.count, isSpace(s[k]) { k += 1 }
+                guard k < s.count else { problems.append("unclosed tag <\(name)"); return }
+                if s[k] == UInt8(ascii: ">") { k += 1; break attributes }
+                if s[k] == UInt8(ascii: "/"), k + 1 < s.count, s[k + 1] == UInt8(ascii: ">") { selfClosing = true; k += 2; break attributes }
+                let attributeStart = k
+                while k < s.count, !isSpace(s[k]), !"=>\"'</".utf8.contains(s[k]) { k += 1 }
+                let attribute = Self.text(s, attributeStart..<k).lowercased()
+                guard !attribute.isEmpty else { problems.append("garbage in <\(name)> at \(Self.text(s, k..<(k + 20)))"); return }
+                var value = ""
+                if k < s.count, s[k] == UInt8(ascii: "=") {
+                    k += 1
+                    guard k < s.count, s[k] == UInt8(ascii: "\"") else { problems.append("unquoted value of \(attribute) in <\(name)>"); return }
+                    k += 1
+                    let valueStart = k
+                    while k < s.count, s[k] != UInt8(ascii: "\"") {
+                        if s[k] == UInt8(ascii: "<") { problems.append("'<' inside \(attribute)=\"…\" of <\(name)>") }
+                        k += 1
+                    }
+                    value = Self.text(s, valueStart..<k)
+                    let outer = bidi
+                    bidi = []
+                    checkText(s, valueStart..<k, in: "\(name) \(attribute)")
+                    endOfTextRun("the end of \(attribute)=\"…\" in <\(name)>")
+                    bidi = outer
+                    k += 1
+                }
+                if tag.attributes.contains(where: { $0.0 == attribute }) { problems.append("duplicate \(attribute) in <\(name)>") }
+                tag.attributes.append((attribute, value))
+            }
+            tags.append(tag)
+            i = k
+            textStart = i
+            if Self.rawText.contains(name) {
+                guard let end = Self.find("</\(name)", in: s, from: i) else { problems.append("unclosed <\(name)>"); return }
+                checkText(s, i..<end, in: name)
+                endOfTextRun("</\(name)>")
+                if name == "title" || name == "textarea", s[i..<end].contains(UInt8(ascii: "<")) { problems.append("'<' inside <\(name)>") }
+                i = end
+                textStart = i
+                open.append(name)
+                continue
+            }
+            if !selfClosing && !Self.voidElements.contains(name) { open.append(name) }
+        }
+        checkText(s, textStart..<s.count, in: open.last ?? "")
+        endOfTextRun("the end of the page")
+        if !open.isEmpty { problems.append("unclosed elements: \(open)") }
+    }
+
+    /// Text and attribute values: only complete character references, no code point HTML
+    /// forbids, and bidi controls tracked (balanced per run of text).
+    private mutating func checkText(_ s: [UInt8], _ range: Range<Int>, in context: @autoclosure () -> String) {
+        var k = range.lowerBound
+        let end = range.upperBound
+        while k < end {
+            let b = s[k]
+            if b < 0x80 {
+                if (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0C && b != 0x0D) || b == 0x7F {
+                    problems.append("forbidden code point U+\(String(b, radix: 16, uppercase: true)) in \(context())")
+                } else if b == UInt8(ascii: "&") {
+                    var j = k + 1
+                    while j < end, j - k < 40, Self.isNameByte(s[j]) || s[j] == UInt8(ascii: "#") { j += 1 }
+                    let body = Self.text(s, (k + 1)..<j)
+                    let named = !body.isEmpty && !body.contains("#") && !body.contains("-") && !body.contains(":")
+                    let numeric = body.hasPrefix("#") && body.count > 1
+                    if !(j < end && s[j] == UInt8(ascii: ";") && (named || numeric)) {
+                        problems.append("a bare '&' in \(context()): \(Self.text(s, k..<min(end, k + 20)))")
+                    }
+                }
+                k += 1
+                continue
+            }
+            // Decode one scalar (the page is valid UTF-8: it came from a String).
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            var v = UInt32(b) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+            for j in 1..<length { v = v << 6 | UInt32(s[k + j] & 0x3F) }
+            if (0x80...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE {
+                problems.append("forbidden code point U+\(String(v, radix: 16, uppercase: true)) in \(context())")
+            }
+            switch v {
+            case 0x202A, 0x202B, 0x202D, 0x202E: bidi.append(false)
+            case 0x2066, 0x2067, 0x2068: bidi.append(true)
+            case 0x202C: if bidi.last == false { bidi.removeLast() } else { problems.append("unmatched PDF in \(context())") }
+            case 0x2069:
+                if let open = bidi.lastIndex(of: true) { bidi.removeSubrange(open...) } else { problems.append("unmatched PDI in \(context())") }
+            default: break
+            }
+            k += length
+        }
+    }
+
+    /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&#39;` and numeric references decoded (enough for URLs).
+    static func decodeReferences(_ s: String) -> String {
+        var out = ""
+        var rest = Substring(s)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            rest = rest[amp...]
+            guard let semi = rest.firstIndex(of: ";"), rest.distance(from: rest.startIndex, to: semi) < 12 else {
+                out += "&"
+                rest = rest.dropFirst()
+                continue
+            }
+            let body = rest[rest.index(after: rest.startIndex)..<semi]
+            switch body {
+            case "amp": out += "&"
+            case "lt": out += "<"
+            case "gt": out += ">"
+            case "quot": out += "\""
+            case "#39", "apos": out += "'"
+            default:
+                let number = body.hasPrefix("#x") || body.hasPrefix("#X") ? UInt32(body.dropFirst(2), radix: 16)
+                    : body.hasPrefix("#") ? UInt32(body.dropFirst()) : nil
+                if let number, let scalar = Unicode.Scalar(number) { out.unicodeScalars.append(scalar) } else { out += "&" + body + ";" }
+            }
+            rest = rest[rest.index(after: semi)...]
+        }
+        return out + rest
+    }
+}
