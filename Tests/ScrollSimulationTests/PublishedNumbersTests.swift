@@ -1,0 +1,162 @@
+import Testing
+import ScrollSimulation
+
+/// The numbers the site publishes, checked against values worked out by hand from the published
+/// definitions (the metric pages and the model page), not against the engine's own formulas or
+/// against golden outputs. Each scenario is small enough that its answer is derived in a comment.
+@Suite("Published numbers from their definitions")
+struct PublishedNumbersTests {
+    static let device = DeviceProfile.iPhone60Hz
+    /// 60 Hz: one refresh interval is 16 667 µs (the profile rounds 1/60 s to the microsecond).
+    static let interval: Micros = 16_667
+
+    // MARK: Percentiles
+
+    /// The metric pages say percentiles are nearest rank: the p-th percentile of n sorted values
+    /// is the value at rank ⌈p/100 · n⌉ (1-based), i.e. the smallest value with at least p % of
+    /// the values at or below it.
+    @Test("Nearest rank: p50/p90/p95/p99 of 1…20 and of 1…100 are the values at rank ⌈p·n/100⌉")
+    func nearestRank() {
+        let twenty: [Micros] = Array((1...20).reversed())
+        // n = 20: ⌈10⌉ = 10, ⌈18⌉ = 18, ⌈19⌉ = 19, ⌈19.8⌉ = 20.
+        #expect(HitchMath.percentile(twenty, 50) == 10)
+        #expect(HitchMath.percentile(twenty, 90) == 18)
+        #expect(HitchMath.percentile(twenty, 95) == 19)
+        #expect(HitchMath.percentile(twenty, 99) == 20)
+        // 1…100 in a fixed scrambled order (37 · k mod 101 visits 1…100 once each).
+        let hundred: [Micros] = (1...100).map { Micros($0 * 37 % 101) }
+        // n = 100: ranks 50, 90, 95, 99 hold exactly those values.
+        #expect(HitchMath.percentile(hundred, 50) == 50)
+        #expect(HitchMath.percentile(hundred, 95) == 95)
+        #expect(HitchMath.percentile(hundred, 99) == 99)
+        #expect(HitchMath.percentile(hundred, 100) == 100)
+        // n = 3: ⌈1.5⌉ = 2 → the middle one; ⌈0.03⌉ = 1 → the smallest.
+        #expect(HitchMath.percentile([30, 10, 20], 50) == 20)
+        #expect(HitchMath.percentile([30, 10, 20], 1) == 10)
+        // n = 1: every percentile is the value; none of an empty list is 0 (documented).
+        #expect(HitchMath.percentile([7], 50) == 7 && HitchMath.percentile([7], 99) == 7)
+        #expect(HitchMath.percentile([], 50) == 0)
+    }
+
+    // MARK: A hand-built scenario with two synchronous reads
+
+    /// GlitchyTable's synchronous read (T1) on 44 pt rows, 50 ms per read, 60 Hz, 390×844 pt.
+    ///
+    /// Rows 0…19 fill 0…880 pt, so 844 pt of viewport shows rows 0–19 at offset 0. Row 20 (top at
+    /// 880 pt) comes into view once the offset passes 880 − 844 = 36 pt, row 21 once it passes 80.
+    /// Row 0 leaves at 44 and row 1 at 88; leaving costs nothing. The gesture:
+    ///   drag 50 pt/s for 1 s (offset 0 → 50: row 20 appears, one 50 ms read on main)
+    ///   pause 1 s
+    ///   drag 50 pt/s for 1 s (offset 50 → 100: row 21 appears, one more read)
+    ///   pause 0.5 s
+    /// So exactly two frames block the main thread, each for 50 ms plus the frame's small costs.
+    static let twoReads = Gesture(id: "two-reads", summary: "two slow drags that reveal one row each", phases: [
+        .drag(velocity: 50, duration: .seconds(1)), .pause(duration: .seconds(1)),
+        .drag(velocity: 50, duration: .seconds(1)), .pause(duration: .ms(500)),
+    ])
+
+    static func twoReadsRun() -> RunResult {
+        RunConfig(dataset: .glitchy(100), strategy: .glitchySync, device: device, gesture: twoReads, latency: .ms(50)).run()
+    }
+
+    /// The vsync grid for one blocking frame that begins at vsync b: its main-thread work is
+    /// frameBase 1.5 ms + the 50 ms read + a few µs of cell work ≈ 51.6 ms, so the commit ends in
+    /// the fourth interval (50.0 < 51.6 < 66.7 ms). The render server takes it at the next vsync,
+    /// b + 4 intervals, renders ≈ 2 ms, and the frame is shown at b + 5 intervals. Double
+    /// buffering expected it at b + 2 intervals: a hitch of 3 intervals = 50 001 µs, and the
+    /// vsyncs at b + 2, b + 3 and b + 4 intervals showed the previous frame again — 3 missed vsyncs.
+    /// The frame before it was shown at b + 1 interval, so one frame duration is 4 intervals; the
+    /// next frame begins when the render server took this one (b + 4) and is shown at b + 6: on time.
+    @Test("Two 50 ms reads: 2 hitches of 3 intervals, 6 missed vsyncs, a 4-interval frame each")
+    func hitchesAndMissedVsyncs() {
+        let run = Self.twoReadsRun()
+        let m = run.metrics
+        let i = Self.interval
+        #expect(m.hitchCount == 2)
+        #expect(m.commitHitchCount == 2 && m.renderHitchCount == 0)
+        #expect(m.hitchTimeMs == Double(2 * 3 * i) / 1_000, "hitch time \(m.hitchTimeMs) ms; expected 2 × 3 × 16.667 ms")
+        // Dropped frames are missed vsyncs: 3 per blocking frame, not one more per hitch.
+        #expect(m.droppedFrames == 6, "\(m.droppedFrames) dropped frames; expected 6 missed vsyncs")
+        // Counted independently on the grid: the vsyncs strictly between consecutive scrolling
+        // presentations within each drag.
+        let scrolling = run.frames.filter(\.scrolling)
+        var missed = 0
+        for (a, b) in zip(scrolling, scrolling.dropFirst()) where b.presented - a.presented < .ms(500) {
+            #expect((b.presented - a.presented) % i == 0, "presentations lie on the vsync grid")
+            missed += Int((b.presented - a.presented) / i) - 1
+        }
+        #expect(missed == 6, "\(missed) vsyncs without a new frame inside the drags")
+        // Percent dropped frames = missed / (presented + missed).
+        let expectedPercent = 6.0 / Double(m.framesPresented + 6) * 100
+        #expect(abs(m.percentDroppedFrames - expectedPercent) < 1e-9, "\(m.percentDroppedFrames) % vs \(expectedPercent) %")
+    }
+
+    /// The metric page: "Total hitch time divided by the time the list was scrolling (drags and
+    /// decelerations)", and scrollDurationMs is "every drag and deceleration of the gesture,
+    /// without its pauses". Here that is 1 s + 1 s = 2 s (the 1.5 s of pauses are not scrolling,
+    /// and the last moving frame is on screen long before the script's end, so nothing overhangs).
+    /// Hitch time 6 intervals = 100.002 ms, so the ratio is 100.002 / 2 = 50.001 ms/s — not
+    /// 100.002 / 3.5 = 28.6 ms/s, which dividing by the whole script would give.
+    @Test("The hitch time ratio divides by the moving time only: 100.002 ms over 2 s = 50.001 ms/s")
+    func ratioExcludesPauses() {
+        let m = Self.twoReadsRun().metrics
+        #expect(m.scrollDurationMs == 2_000, "scroll duration \(m.scrollDurationMs) ms; the drags last 2 000 ms")
+        #expect(abs(m.hitchTimeRatio - 50.001) < 1e-9, "hitch time ratio \(m.hitchTimeRatio) ms/s; expected 100.002 ms / 2 s")
+        // The settle moment is the script's end, pauses included: gesture start + 3.5 s.
+        #expect(abs(m.settleTimeMs - m.gestureStartMs - 3_500) < 1e-9)
+    }
+
+    /// Frame durations while scrolling: the two blocking frames each last 4 intervals (66.668 ms);
+    /// every other duration inside a drag is one interval (16.667 ms). With n durations, nearest
+    /// rank puts p99 at rank ⌈0.99 n⌉. For 100 < n ≤ 200 that is rank n − 1, the smaller of the
+    /// two long ones, so p99 = 66.668 ms; p95 (rank ⌈0.95 n⌉ ≤ n − 2 for n ≥ 40) and p50 are
+    /// 16.667 ms. A rank one too low would give 16.667 ms for p99.
+    @Test("Frame-duration percentiles of the two-read run: p50 = p95 = 1 interval, p99 = max = 4 intervals")
+    func frameDurationPercentiles() throws {
+        let run = Self.twoReadsRun()
+        let m = run.metrics
+        // Durations between consecutive scrolling presentations inside one drag (the pause breaks the chain).
+        let scrolling = run.frames.filter(\.scrolling)
+        let n = zip(scrolling, scrolling.dropFirst()).filter { $1.presented - $0.presented < .ms(500) }.count
+        try #require(n > 100 && n <= 200, "\(n) durations: the derivation above needs 100 < n ≤ 200")
+        let one = Double(Self.interval) / 1_000, four = Double(4 * Self.interval) / 1_000
+        #expect(m.frameDurationP50Ms == one)
+        #expect(m.frameDurationP90Ms == one)
+        #expect(m.frameDurationP95Ms == one)
+        #expect(m.frameDurationP99Ms == four, "p99 \(m.frameDurationP99Ms) ms over \(n) durations; expected the 4-interval frame")
+        #expect(m.frameDurationMaxMs == four)
+    }
+
+    // MARK: Changes after the list settles
+
+    /// GlitchyTable's naive async (T2): each shown row sends a block to the global queue that
+    /// sleeps L and then writes its row's text into the cell it captured, never cancelled. The
+    /// first frame shows rows 0–19 (20 cells) and starts 20 reads; the gesture's first frame
+    /// jumps to row 100, so those 20 cells are reused (reset to blank) for rows 100–119 and 20 more
+    /// reads start one interval later. With L = 500 ms both batches land about 0.5 s later:
+    /// each cell first gets its old row's text (a wrong row: a visible change) and then its own
+    /// (wrong → right: another change). 20 × 2 = 40 changes in all.
+    static func jumpRun(pause: Micros?) -> RunMetrics {
+        let phases: [GesturePhase] = [.scrollTo(row: 100)] + (pause.map { [.pause(duration: $0)] } ?? [])
+        let gesture = Gesture(id: "jump", summary: "jump to row 100", phases: phases)
+        return RunConfig(dataset: .glitchy(300), strategy: .glitchyAsyncNaive, device: device, gesture: gesture, latency: .ms(500)).run().metrics
+    }
+
+    /// "Counts 'after the list settled' start at settleTimeMs", the script's end. With the jump
+    /// alone the script lasts 0 s: the list has settled before any read lands, so all 40 changes
+    /// count — the earliest lands ≈ 0.47 s after settling, well inside any grace period a wrong
+    /// count might add. With a 1 s pause after the jump, all 40 land before the settle moment and
+    /// none count.
+    @Test("Changes after settle are counted from the settle moment: 40 of 40 when the script ends at once, 0 of 40 after a 1 s pause")
+    func changesAfterSettle() {
+        let immediate = Self.jumpRun(pause: nil)
+        #expect(immediate.contentChangesAfterDisplay == 40, "\(immediate.contentChangesAfterDisplay) changes; expected 20 wrong + 20 corrections")
+        #expect(immediate.contentChangesAfterSettle == 40, "\(immediate.contentChangesAfterSettle) of 40 changes counted after settling at \(immediate.settleTimeMs) ms")
+        #expect(immediate.settleTimeMs == immediate.gestureStartMs)
+        let paused = Self.jumpRun(pause: .seconds(1))
+        #expect(paused.contentChangesAfterDisplay == 40)
+        #expect(paused.contentChangesAfterSettle == 0, "\(paused.contentChangesAfterSettle) changes counted after settling; all 40 land during the pause")
+        // Wrong rows were on screen between the two batches: one interval per cell at least.
+        #expect(immediate.staleCellFrames >= 20 && paused.staleCellFrames >= 20)
+    }
+}
