@@ -156,6 +156,16 @@ struct PublishedNumbersTests {
         let paused = Self.jumpRun(pause: .seconds(1))
         #expect(paused.contentChangesAfterDisplay == 40)
         #expect(paused.contentChangesAfterSettle == 0, "\(paused.contentChangesAfterSettle) changes counted after settling; all 40 land during the pause")
+        // Time to content counts from a row's display to the frame that shows its content, less
+        // the two intervals double buffering needs anyway. Rows 100–119 are displayed by the
+        // frame that begins at vsync b; their reads finish at b + 500 ms; the hop to main runs in
+        // the first frame at or after that, b + 30 intervals (500.01 ms ≥ 500 ms), shown at
+        // b + 32 intervals. 32 − 2 = 30 intervals = 500.01 ms for each of the 20 rows. Rows 0–19
+        // left the screen before their text came: 20 displays without content.
+        let thirty = Double(30 * Self.interval) / 1_000
+        #expect(immediate.timeToContentP50Ms == thirty && immediate.timeToContentP95Ms == thirty && immediate.timeToContentMaxMs == thirty,
+                "time to content p50 \(immediate.timeToContentP50Ms), p95 \(immediate.timeToContentP95Ms), max \(immediate.timeToContentMaxMs) ms; expected 500.01 ms")
+        #expect(immediate.displaysWithoutContent == 20)
         // Wrong rows were on screen between the two batches: one interval per cell at least.
         #expect(immediate.staleCellFrames >= 20 && paused.staleCellFrames >= 20)
     }
