@@ -166,7 +166,16 @@ struct PublishedNumbersTests {
         #expect(immediate.timeToContentP50Ms == thirty && immediate.timeToContentP95Ms == thirty && immediate.timeToContentMaxMs == thirty,
                 "time to content p50 \(immediate.timeToContentP50Ms), p95 \(immediate.timeToContentP95Ms), max \(immediate.timeToContentMaxMs) ms; expected 500.01 ms")
         #expect(immediate.displaysWithoutContent == 20)
-        // Wrong rows were on screen between the two batches: one interval per cell at least.
-        #expect(immediate.staleCellFrames >= 20 && paused.staleCellFrames >= 20)
+        // Cell-frames count each visible cell once per refresh it stays on screen. The 20 cells
+        // show blanks from the first presentation (b + 2 intervals, the gesture's start) until
+        // the first batch is shown at b + 32: 30 refreshes × 20 = 600 placeholder cell-frames.
+        // The second batch, one interval behind, is shown at b + 33: each cell shows a wrong row
+        // for exactly one refresh, 20 stale cell-frames. Observation ends half a second after
+        // the last frame; every refresh until then shows 20 cells.
+        #expect(immediate.placeholderCellFrames == 600, "\(immediate.placeholderCellFrames) placeholder cell-frames; expected 30 refreshes × 20 cells")
+        #expect(immediate.staleCellFrames == 20, "\(immediate.staleCellFrames) stale cell-frames; expected 1 refresh × 20 cells")
+        let refreshes = Int(Micros(((immediate.observedUntilMs - immediate.gestureStartMs) * 1_000).rounded()) / Self.interval)
+        #expect(immediate.visibleCellFrames == 20 * refreshes, "\(immediate.visibleCellFrames) visible cell-frames over \(refreshes) refreshes")
+        #expect(paused.staleCellFrames == 20 && paused.placeholderCellFrames == 600)
     }
 }
