@@ -179,3 +179,32 @@ struct PublishedNumbersTests {
         #expect(paused.staleCellFrames == 20 && paused.placeholderCellFrames == 600)
     }
 }
+
+extension PublishedNumbersTests {
+    /// GlitchyTable's serial queue with cancellation (T3), L = 500 ms, and a gesture that only
+    /// jumps one row down (offset 44 pt): rows 1–19 stay on screen, row 0 leaves and its cell is
+    /// reused for row 20.
+    ///
+    /// The first frame (vsync b) displays rows 0–19 and starts their reads at b. Rows 1–19 get
+    /// their text when the reads finish at b + 500 ms: shown at b + 32 intervals, time to content
+    /// 30 intervals = 500.01 ms. Row 20 is displayed by the next frame (b + 1 interval) in row 0's
+    /// cell; its read waits behind row 0's, which is cancelled but still running until b + 500 ms,
+    /// then takes 500 ms more: done at b + 1 s, shown in the frame at b + 60 intervals
+    /// (1 000.02 ms ≥ 1 s) at b + 62. Time to content 62 − 1 − 2 = 59 intervals = 983.353 ms:
+    /// remaining(old) + L, the "up to 2L" of claim 4.
+    ///
+    /// Twenty times: nineteen of 500.01 ms and one of 983.353 ms. Nearest rank: p50 (rank 10) and
+    /// p95 (rank 19) are 500.01 ms; the maximum is 983.353 ms. Row 0 never got its text.
+    @Test("T3 after a one-row jump: 19 rows in 30 intervals, the reused cell's row in 59; p95 is not the max")
+    func serialQueueWaitsBehindTheRunningRead() {
+        let gesture = Gesture(id: "one-row", summary: "jump one row down", phases: [.scrollTo(row: 1)])
+        let m = RunConfig(dataset: .glitchy(300), strategy: .glitchySerialCancel, device: Self.device, gesture: gesture, latency: .ms(500)).run().metrics
+        let thirty = Double(30 * Self.interval) / 1_000, fiftyNine = Double(59 * Self.interval) / 1_000
+        #expect(m.timeToContentP50Ms == thirty, "p50 \(m.timeToContentP50Ms) ms")
+        #expect(m.timeToContentP95Ms == thirty, "p95 \(m.timeToContentP95Ms) ms")
+        #expect(m.timeToContentMaxMs == fiftyNine, "max \(m.timeToContentMaxMs) ms; expected the wait behind the cancelled read, 59 intervals")
+        #expect(m.displaysWithoutContent == 1, "row 0 left before its text came")
+        #expect(m.requestsCancelled == 0 && m.requestsWasted == 1, "row 0's read was running, so it is discarded, not cancelled: \(m.requestsCancelled) cancelled, \(m.requestsWasted) wasted")
+        #expect(m.staleCellFrames == 0)
+    }
+}
