@@ -208,3 +208,27 @@ extension PublishedNumbersTests {
         #expect(m.staleCellFrames == 0)
     }
 }
+
+extension PublishedNumbersTests {
+    /// Capital One's article code (T9: no reset, no cancel) on its 1 000 users, 64 pt rows,
+    /// 100 ms downloads. After 3 s at rest every avatar on screen has landed; then the list jumps
+    /// to row 100. The 844 pt viewport shows rows 0–13 (row 13 spans 832–896), so 14 cells are
+    /// reused for rows 100–113. Their text comes from the view models at once (correct), but
+    /// their image slot still shows the avatar of the row they showed before: the jump's frame
+    /// shows 14 wrong rows out of 14, until the new downloads land 100 ms later. A strategy that
+    /// resets on reuse (T10) shows 14 placeholders in the same frame instead.
+    @Test("T9 reuse shows the previous row's avatar at once; T10's reset shows a placeholder")
+    func reusedCellKeepsItsOldImage() throws {
+        let gesture = Gesture(id: "rest-then-jump", summary: "rest 3 s, jump to row 100",
+                              phases: [.pause(duration: .seconds(3)), .scrollTo(row: 100)])
+        func jumpFrame(_ s: Strategy) throws -> FrameSample {
+            let run = RunConfig(dataset: .users1000, strategy: s, device: Self.device, gesture: gesture, latency: .ms(100)).run()
+            // The jump is applied by the first frame whose target time is 3 s into the gesture.
+            return try #require(run.frames.first { $0.begin + Self.interval - run.gestureStart >= .seconds(3) })
+        }
+        let t9 = try jumpFrame(.capitalOneArticle)
+        #expect(t9.visible == 14 && t9.stale == 14 && t9.placeholder == 0, "T9 jump frame: \(t9.stale) wrong, \(t9.placeholder) blank of \(t9.visible)")
+        let t10 = try jumpFrame(.capitalOneCancel)
+        #expect(t10.visible == 14 && t10.stale == 0 && t10.placeholder == 14, "T10 jump frame: \(t10.stale) wrong, \(t10.placeholder) blank of \(t10.visible)")
+    }
+}
