@@ -98,5 +98,26 @@ import Testing
         @media (prefers-color-scheme: dark) { body { color: #e6edf3; background: #0d1117; } figcaption { color: #9198a1; } }
         """
         try page.write(to: dir.appendingPathComponent("page.css"), atomically: true, encoding: .utf8)
+
+        // What a person opens must be what the charts render: read the pages back.
+        let index = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
+        let samples = Self.sampleCharts(), stress = Self.stressCharts()
+        for (name, chart) in samples {
+            #expect(index.contains(chart.svg), "index.html lacks the \(name) chart")
+            let single = try String(contentsOf: dir.appendingPathComponent("\(name).html"), encoding: .utf8)
+            #expect(single.contains(chart.svg) && single.contains(chart.table.html()), "\(name).html lacks its chart or table")
+            #expect(XMLCollector.parse(chart.svg) != nil, "\(name): the SVG is not well-formed")
+        }
+        for (i, (name, chart)) in stress.enumerated() {
+            #expect(index.contains(chart.svg), "index.html lacks the stress chart \(name)")
+            let single = try String(contentsOf: dir.appendingPathComponent("stress-\(i + 1).html"), encoding: .utf8)
+            #expect(single.contains(chart.svg), "stress-\(i + 1).html lacks \(name)")
+            #expect(XMLCollector.parse(chart.svg) != nil, "\(name): the SVG is not well-formed")
+        }
+        // The size report: one line per chart, name and the SVG's byte count.
+        let report = try String(contentsOf: dir.appendingPathComponent("sizes.txt"), encoding: .utf8)
+        let expected = (samples + stress).map { "\($0.0)\t\($0.1.svg.utf8.count)" }
+        #expect(report.split(separator: "\n").map(String.init) == expected)
+        #expect(try String(contentsOf: cssTarget, encoding: .utf8) == String(contentsOf: css, encoding: .utf8))
     }
 }

@@ -53,7 +53,20 @@ import Testing
     }
 
     @Test func logAxisPutsNonPositiveValuesOnTheFloor() throws {
-        let c = chart([.init(name: "z", points: [.init(0, 0), .init(1, 10)])])
-        checkCommon(c, id: "sweep")
+        // Positive values and references are 5 and 10, so the log axis runs from the decade below
+        // 5 (1) to 10: its floor, the plot's bottom edge, is the tick labelled "1". Zero and a
+        // negative value have no logarithm and must be drawn there, and 10 on the top tick.
+        let c = chart([.init(name: "z", points: [.init(0, 0), .init(1, 10), .init(2, -3)])])
+        let doc = try #require(checkCommon(c, id: "sweep"))
+        let floor = try #require(tickY(doc, label: "1"))
+        let top = try #require(tickY(doc, label: "10"))
+        #expect(floor > top + 100, "the floor tick lies below the top tick on the page")
+        // The legend's swatch comes first; the plotted line is the series' last c-line path.
+        let line = try #require(doc.withClass("c-line").last(where: { $0.name == "path" && $0.attributes["class"]!.contains("c-series-1") })?.attributes["d"])
+        let points = pathPoints(line)
+        try #require(points.count == 3, "one vertex per point: \(line)")
+        #expect((points[0].y - floor).magnitude < 0.6, "0 is drawn at y \(points[0].y); the floor is at \(floor)")
+        #expect((points[1].y - top).magnitude < 0.6, "10 is drawn at y \(points[1].y); its tick is at \(top)")
+        #expect((points[2].y - floor).magnitude < 0.6, "-3 is drawn at y \(points[2].y); the floor is at \(floor)")
     }
 }

@@ -51,13 +51,11 @@ struct PhysicsTests {
         #expect(g.phases[0] == .drag(velocity: 220, duration: .seconds(5)))
         #expect(g.phases[2] == .fling(velocity: -3_000, rate: .fast, cutAfter: nil))
         #expect(throws: GestureParseError.self) { try Gesture.parse(inline: "drag:abc:5") }
-        do { _ = try Gesture.parse(inline: "slide:3") } catch {
-            #expect(error.description.contains("unknown phase 'slide'"))
-            #expect(error.description.contains("drag:<pt/s>:<seconds>"))
-        }
-        do { _ = try Gesture.parse(inline: "drag:99999999:1") } catch {
-            #expect(error.description.contains("out of range"))
-        }
+        let unknown = #expect(throws: GestureParseError.self) { try Gesture.parse(inline: "slide:3") }
+        #expect(unknown?.description.contains("unknown phase 'slide'") == true, "\(String(describing: unknown))")
+        #expect(unknown?.description.contains("drag:<pt/s>:<seconds>") == true, "\(String(describing: unknown))")
+        let tooFast = #expect(throws: GestureParseError.self) { try Gesture.parse(inline: "drag:99999999:1") }
+        #expect(tooFast?.description.contains("out of range") == true, "\(String(describing: tooFast))")
     }
 }
 
