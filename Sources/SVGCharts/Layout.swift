@@ -53,11 +53,13 @@ struct Box: Equatable {
 
     /// The box a one-line label takes: `x` is its anchor point (`start`, `middle` or
     /// `end`), `baseline` its baseline. Text width comes from `Markup.textWidth`; the box
-    /// reaches `0.8 × fontSize` above the baseline and `0.25 × fontSize` below it.
+    /// reaches `0.95 × fontSize` above the baseline and `0.3 × fontSize` below it, as a
+    /// browser's box for a line of sans-serif text does (ascent and descent, not just the
+    /// glyphs' ink).
     static func text(_ s: String, x: Double, baseline: Double, fontSize: Double, anchor: String = "start") -> Box {
         let w = Markup.textWidth(s, fontSize: fontSize)
         let left = anchor == "end" ? x - w : anchor == "middle" ? x - w / 2 : x
-        return Box(x0: left, y0: baseline - fontSize * 0.8, x1: left + w, y1: baseline + fontSize * 0.25)
+        return Box(x0: left, y0: baseline - fontSize * 0.95, x1: left + w, y1: baseline + fontSize * 0.3)
     }
 
     /// True when the boxes share an area (touching edges do not count).
