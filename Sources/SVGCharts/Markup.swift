@@ -67,17 +67,26 @@ public enum Markup {
     }
 
     /// Breaks `text` at spaces into lines no wider than `width` at `fontSize`; a single
-    /// word wider than `width` gets a line of its own (and may overflow).
+    /// word wider than `width` gets a line of its own (and may overflow). A number and the
+    /// word after it ("100 ms", "120 Hz") stay on one line.
     static func wrap(_ text: String, toWidth width: Double, fontSize: Double) -> [String] {
+        var words: [String] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if let last = words.last, let end = last.last, end.isNumber, let first = word.first, first.isLetter {
+                words[words.count - 1] = last + " " + word
+            } else {
+                words.append(String(word))
+            }
+        }
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+        for word in words {
             let candidate = line.isEmpty ? String(word) : line + " " + word
             if line.isEmpty || textWidth(candidate, fontSize: fontSize) <= width {
                 line = candidate
             } else {
                 lines.append(line)
-                line = String(word)
+                line = word
             }
         }
         if !line.isEmpty { lines.append(line) }
