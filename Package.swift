@@ -12,10 +12,10 @@ let package = Package(
         .library(name: "StudySite", targets: ["StudySite"]),
     ],
     targets: [
-        // The discrete-event model of a scrolling list. Standard library only.
+        // The discrete-event model of a scrolling list, and its metric table. Standard library and Formats only.
         // Exclusivity is proven statically for the engine's single-threaded state; the dynamic
         // checks on its class properties cost a third of the hot loop, so they are off here.
-        .target(name: "ScrollSimulation", swiftSettings: [
+        .target(name: "ScrollSimulation", dependencies: ["Formats"], swiftSettings: [
             .unsafeFlags(["-enforce-exclusivity=unchecked"]),
             // Release builds (benchmarks, site generation) drop overflow and bounds checks in the engine;
             // debug builds, which run the tests, keep them.
@@ -23,19 +23,31 @@ let package = Package(
         ]),
         // Mustache templates (spec-compliant core). Standard library only.
         .target(name: "Mustache"),
-        // Markdown to HTML (CommonMark subset) and Swift highlighting. Standard library only.
-        .target(name: "Markdown"),
-        // SVG charts drawn from plain series. Standard library only.
-        .target(name: "SVGCharts"),
+        // Markdown to HTML (CommonMark subset) and Swift highlighting. Standard library and Formats only.
+        .target(name: "Markdown", dependencies: ["Formats"]),
+        // Shared text formats: located text (SourceText), the positioned JSON and CSV readers, the
+        // deterministic JSON writer and the one number formatter. Standard library only; for the
+        // site, the charts and any importer of measured data.
+        .target(name: "Formats"),
+        // SVG charts drawn from plain series. Standard library and Formats only.
+        .target(name: "SVGCharts", dependencies: ["Formats"]),
+        // The results layer: a run's record (id, fingerprint of its inputs, metrics, frames,
+        // content timeline), its JSON forms, and the index of a site's records by run id.
+        .target(name: "Results", dependencies: ["Formats", "ScrollSimulation"]),
         // Content loading, study planning, running, page models, publishing.
-        .target(name: "StudySite", dependencies: ["ScrollSimulation", "Mustache", "Markdown", "SVGCharts"]),
+        .target(name: "StudySite", dependencies: ["Formats", "ScrollSimulation", "Results", "Mustache", "Markdown", "SVGCharts"]),
         // The command line: a thin layer over StudySite.
         .executableTarget(name: "scrollstudy", dependencies: ["StudySite"]),
+        // Frame timings measured on devices (Instruments, XCTest, MetricKit, Android), imported and reduced to the site's metrics.
+        .target(name: "MeasuredTimings", dependencies: ["ScrollSimulation"]),
 
+        .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "ScrollSimulation", "Formats"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
-        .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts"]),
-        .testTarget(name: "StudySiteTests", dependencies: ["StudySite"]),
+        .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "Formats"]),
+        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Formats", "Results"]),
+        .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,8 +1,10 @@
+import Formats
+
 /// Turns heading text into unique `id` values.
 ///
-/// Rules: letters are lowercased; ASCII letters and digits, and non-ASCII letters, digits and
-/// combining marks are kept; every run of other characters (spaces, punctuation, symbols)
-/// becomes one `-`; leading and trailing `-` are dropped. An empty result becomes `section`.
+/// The rules are the project's one slug function, `Slug.make(_:.anchor)`: letters lowercased;
+/// ASCII letters and digits, and non-ASCII letters, digits and combining marks, kept; every run
+/// of other characters one `-`; no leading or trailing `-`; an empty result `section`.
 /// A slug already given out gets `-2`, `-3`, … (skipping values already taken).
 struct HeadingSlugger {
     private var used: Set<String> = []
@@ -19,31 +21,5 @@ struct HeadingSlugger {
         return candidate
     }
 
-    static func baseSlug(_ text: String) -> String {
-        var slug = ""
-        var pendingSeparator = false
-        for scalar in text.unicodeScalars {
-            let kept: String?
-            if scalar.isASCII {
-                let b = UInt8(scalar.value)
-                kept = ASCII.isAlphanumeric(b) ? String(Unicode.Scalar(ASCII.lowercased(b))) : nil
-            } else {
-                switch scalar.properties.generalCategory {
-                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                    .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark:
-                    kept = String(scalar).lowercased()
-                default:
-                    kept = nil
-                }
-            }
-            if let kept {
-                if pendingSeparator && !slug.isEmpty { slug.append("-") }
-                pendingSeparator = false
-                slug.append(kept)
-            } else {
-                pendingSeparator = true
-            }
-        }
-        return slug.isEmpty ? "section" : slug
-    }
+    static func baseSlug(_ text: String) -> String { Slug.make(text, .anchor) }
 }

@@ -1,3 +1,5 @@
+import Formats
+
 /// Labelled reference lines drawn across a plot.
 enum Annotations {
     /// Horizontal dashed lines at each value of `lines` inside the y domain. Each label

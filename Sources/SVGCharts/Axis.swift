@@ -1,3 +1,5 @@
+import Formats
+
 /// Axis and grid drawing shared by the charts.
 enum Axis {
     /// Horizontal grid lines at `ticks` (and fainter ones at `minor`), with labels to the

@@ -1,3 +1,5 @@
+import Formats
+
 /// A rendered chart: inline SVG, a small data table for the page, and the factual
 /// summary sentence (also used in the SVG `<desc>`).
 public struct Chart: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Formats
+
 /// Row processing for `ContentTimeline`: merging segments, counting content changes and
 /// reducing a row to whole pixel columns.
 struct ProcessedRow {

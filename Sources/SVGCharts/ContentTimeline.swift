@@ -1,3 +1,5 @@
+import Formats
+
 /// What each on-screen slot (row) showed over time: the right content, a placeholder,
 /// stale content (another row's item), or nothing.
 ///

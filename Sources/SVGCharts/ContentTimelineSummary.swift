@@ -1,3 +1,5 @@
+import Formats
+
 /// The computed description and data table of a `ContentTimeline`.
 extension ContentTimeline {
     func summary(_ rows: [ProcessedRow], end: Double) -> String {

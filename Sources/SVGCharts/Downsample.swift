@@ -1,3 +1,5 @@
+import Formats
+
 /// Reduces a step function with any number of steps to at most one vertical span per
 /// pixel column (its minimum and maximum there), so a dense series draws with a
 /// bounded number of path commands and a lone spike still shows as a full-height

@@ -1,3 +1,5 @@
+import Formats
+
 /// One rendered frame: when it started, how long it took, and whether it hitched.
 public struct FrameSample: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {

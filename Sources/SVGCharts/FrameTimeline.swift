@@ -1,3 +1,5 @@
+import Formats
+
 /// Frame durations over time on a logarithmic y axis, with frame-budget lines and hitch
 /// markers (commit and render hitches differ by shape and class).
 ///

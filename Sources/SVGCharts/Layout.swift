@@ -1,3 +1,5 @@
+import Formats
+
 /// Shared geometry and text sizes.
 enum Theme {
     /// Font size (user units) of tick labels, legends and axis titles; set on the root

@@ -1,3 +1,5 @@
+import Formats
+
 /// One entry of a chart legend.
 struct LegendItem {
     enum Swatch {

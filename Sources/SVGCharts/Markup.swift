@@ -1,3 +1,5 @@
+import Formats
+
 /// Escaping, identifiers and a tiny SVG/HTML text writer shared by all charts.
 public enum Markup {
     /// Escapes `& < > " '` so the text is safe in XML/HTML text and attribute values.

@@ -1,3 +1,5 @@
+import Formats
+
 /// Builds compact SVG path data.
 ///
 /// Coordinates are rounded to 0.1 user units and kept as integer tenths, so relative

@@ -1,3 +1,5 @@
+import Formats
+
 /// Horizontal bars, one per category, over coloured background bands (e.g. good /
 /// warning / critical ranges of the hitch time ratio), with the value written at each
 /// bar's end.

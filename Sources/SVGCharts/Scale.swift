@@ -1,3 +1,5 @@
+import Formats
+
 /// Maps data values to drawing coordinates, linearly or logarithmically, and
 /// generates "nice" ticks (1-2-5 multiples of powers of ten).
 public struct Scale: Sendable, Equatable {

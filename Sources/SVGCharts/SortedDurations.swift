@@ -1,3 +1,5 @@
+import Formats
+
 /// Frame durations sorted longest first, as an exceedance curve: a point at x = s %
 /// and y = d ms reads "s % of frames took at least d ms".
 ///

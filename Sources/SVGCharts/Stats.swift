@@ -1,11 +1,11 @@
+import Formats
+
 /// Summary statistics used by the charts' descriptions and tables.
 enum Stats {
     /// Nearest-rank percentile (`p` in 0...1) of values sorted ascending:
     /// the smallest value such that at least `p` of the values are at or below it.
     static func percentile(sortedAscending v: [Double], _ p: Double) -> Double? {
-        guard !v.isEmpty else { return nil }
-        let rank = Int((p * Double(v.count) - 1e-9).snapped(.up))
-        return v[min(max(rank - 1, 0), v.count - 1)]
+        NearestRank.value(sortedAscending: v, fraction: p)
     }
 
     static func median(sortedAscending v: [Double]) -> Double? { percentile(sortedAscending: v, 0.5) }

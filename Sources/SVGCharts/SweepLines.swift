@@ -1,3 +1,5 @@
+import Formats
+
 /// A metric plotted against a swept parameter (e.g. hitch time ratio against image
 /// latency) for several series (e.g. strategies), with distinct marker shapes and dash
 /// patterns, an optional log y axis and labelled horizontal reference lines.

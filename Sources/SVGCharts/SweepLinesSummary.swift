@@ -1,3 +1,5 @@
+import Formats
+
 /// The computed description and data table of `SweepLines`.
 extension SweepLines {
     func xText(_ v: Double) -> String { NumberFormat.readable(v) + unitSuffix(xUnit) }

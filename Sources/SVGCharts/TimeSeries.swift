@@ -1,3 +1,5 @@
+import Formats
+
 /// One or more step-line series over time (e.g. queue depth, decoded-image memory),
 /// y from zero, optional filled area under the first series.
 ///

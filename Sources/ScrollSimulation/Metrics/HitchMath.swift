@@ -1,3 +1,5 @@
+import Formats
+
 /// Apple's hitch arithmetic and the bands it is judged by.
 public enum HitchMath {
     /// Hitch time ratio in ms per s: total hitch time over the time spent scrolling.
@@ -22,10 +24,8 @@ public enum HitchMath {
         percentile(sorted: values.sorted(), p)
     }
 
-    /// The value at percentile `p` (0–100) of already sorted values, nearest rank; 0 when empty.
+    /// The value at percentile `p` (0–100) of already sorted values, nearest rank (`NearestRank`); 0 when empty.
     public static func percentile(sorted: [Micros], _ p: Double) -> Micros {
-        guard !sorted.isEmpty else { return 0 }
-        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
-        return sorted[min(sorted.count - 1, max(0, rank - 1))]
+        NearestRank.value(sortedAscending: sorted, fraction: p / 100) ?? 0
     }
 }

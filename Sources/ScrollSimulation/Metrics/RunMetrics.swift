@@ -1,40 +1,5 @@
-/// One metric's value, for output.
-public enum MetricValue: Sendable, Equatable, CustomStringConvertible {
-    case int(Int)
-    case double(Double)
-    case text(String)
-
-    /// Plain text: integers as integers, doubles with up to 3 decimals, locale-free.
-    public var description: String {
-        switch self {
-        case let .int(v): return String(v)
-        case let .double(v): return formatDecimal(v, places: 3)
-        case let .text(s): return s
-        }
-    }
-}
-
-/// Formats `v` with at most `places` decimals, trailing zeros trimmed, no `-0`.
-public func formatDecimal(_ v: Double, places: Int) -> String {
-    guard v.isFinite else { return "0" }
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    let scaled = (abs(v) * scale).rounded()
-    if scaled == 0 { return "0" }
-    let whole = Int64(scaled / scale)
-    var frac = Int64(scaled - Double(whole) * scale)
-    var text = (v < 0 ? "-" : "") + String(whole)
-    if frac > 0 {
-        var digits = String(frac)
-        while digits.count < places { digits = "0" + digits }
-        while digits.hasSuffix("0") { digits.removeLast(); frac /= 10 }
-        text += "." + digits
-    }
-    return text
-}
-
 /// The metrics of one run (MODEL.md). Times in ms unless the name says otherwise.
-public struct RunMetrics: Sendable, Equatable {
+public struct RunMetrics: Sendable, Equatable, Codable {
     // Frames and hitches (scrolling frames only).
     public var framesPresented = 0
     public var droppedFrames = 0
@@ -108,51 +73,4 @@ public struct RunMetrics: Sendable, Equatable {
     public var staleShare: Double { visibleCellFrames == 0 ? 0 : Double(staleCellFrames) / Double(visibleCellFrames) }
     /// Share of visible cell-frames showing a placeholder.
     public var placeholderShare: Double { visibleCellFrames == 0 ? 0 : Double(placeholderCellFrames) / Double(visibleCellFrames) }
-
-    /// The metrics' names in the order they are declared, related ones together (the
-    /// percentiles of one measure from lowest to highest): the order of a range `first … last`.
-    public static let declaredNames: [String] = RunMetrics().declared.map(\.0)
-
-    /// Every metric by name, sorted by name: the flat object of `simulate --json`.
-    public var flat: [(name: String, value: MetricValue)] {
-        declared.sorted { $0.0 < $1.0 }.map { (name: $0.0, value: $0.1) }
-    }
-
-    /// Every metric by name, in declaration order.
-    private var declared: [(String, MetricValue)] {
-        [
-            ("framesPresented", .int(framesPresented)), ("droppedFrames", .int(droppedFrames)),
-            ("scrollDurationMs", .double(scrollDurationMs)),
-            ("frameDurationP50Ms", .double(frameDurationP50Ms)), ("frameDurationP90Ms", .double(frameDurationP90Ms)),
-            ("frameDurationP95Ms", .double(frameDurationP95Ms)), ("frameDurationP99Ms", .double(frameDurationP99Ms)),
-            ("frameDurationMaxMs", .double(frameDurationMaxMs)),
-            ("frameOverrunP50Ms", .double(frameOverrunP50Ms)), ("frameOverrunP90Ms", .double(frameOverrunP90Ms)),
-            ("frameOverrunP95Ms", .double(frameOverrunP95Ms)), ("frameOverrunP99Ms", .double(frameOverrunP99Ms)),
-            ("hitchCount", .int(hitchCount)), ("hitchTimeMs", .double(hitchTimeMs)), ("hitchTimeRatio", .double(hitchTimeRatio)),
-            ("hitchBand", .text(hitchBand)), ("organizerBand", .text(organizerBand)),
-            ("commitHitchCount", .int(commitHitchCount)), ("renderHitchCount", .int(renderHitchCount)),
-            ("percentDroppedFrames", .double(percentDroppedFrames)), ("worstSecondPercentDroppedFrames", .double(worstSecondPercentDroppedFrames)),
-            ("renderTimeP95Ms", .double(renderTimeP95Ms)), ("longestMainThreadBlockMs", .double(longestMainThreadBlockMs)),
-            ("mainThreadTimeMs", .double(mainThreadTimeMs)),
-            ("visibleCellFrames", .int(visibleCellFrames)), ("placeholderCellFrames", .int(placeholderCellFrames)),
-            ("staleCellFrames", .int(staleCellFrames)), ("contentChangesAfterDisplay", .int(contentChangesAfterDisplay)),
-            ("contentChangesAfterSettle", .int(contentChangesAfterSettle)),
-            ("timeToContentP50Ms", .double(timeToContentP50Ms)), ("timeToContentP95Ms", .double(timeToContentP95Ms)),
-            ("timeToContentMaxMs", .double(timeToContentMaxMs)), ("displaysWithoutContent", .int(displaysWithoutContent)),
-            ("timeToFirstContentMs", .double(timeToFirstContentMs)),
-            ("requestsStarted", .int(requestsStarted)), ("requestsCompleted", .int(requestsCompleted)),
-            ("requestsCancelled", .int(requestsCancelled)), ("requestsWasted", .int(requestsWasted)),
-            ("peakQueueDepth", .int(peakQueueDepth)), ("peakWorkers", .int(peakWorkers)),
-            ("cacheHits", .int(cacheHits)), ("cacheMisses", .int(cacheMisses)), ("cacheEvictions", .int(cacheEvictions)),
-            ("cacheHitRate", .double(cacheHitRate)),
-            ("peakImageBytes", .int(peakImageBytes)), ("cellsCreated", .int(cellsCreated)),
-            ("cellsPreparedNeverShown", .int(cellsPreparedNeverShown)),
-            ("offsetCorrections", .int(offsetCorrections)), ("offsetCorrectionPoints", .double(offsetCorrectionPoints)),
-            ("misSizedCellFrames", .int(misSizedCellFrames)),
-            ("gestureStartMs", .double(gestureStartMs)), ("settleTimeMs", .double(settleTimeMs)), ("observedUntilMs", .double(observedUntilMs)),
-        ]
-    }
-
-    /// One metric by name.
-    public func value(named name: String) -> MetricValue? { flat.first { $0.name == name }?.value }
 }

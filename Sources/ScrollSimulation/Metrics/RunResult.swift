@@ -70,8 +70,9 @@ public struct ContentSegment: Sendable, Equatable {
     public static let noContent = -1
 }
 
-/// A run's results: metrics, the per-frame series and the content timeline.
-public struct RunResult: Sendable {
+/// A run's results: metrics, the per-frame series and the content timeline. `Codable` (the
+/// results layer writes it inside a run record), field names as declared.
+public struct RunResult: Sendable, Equatable, Codable {
     /// The metrics.
     public var metrics: RunMetrics
     /// Every presented frame, in order (empty when series recording is off).
@@ -86,6 +87,65 @@ public struct RunResult: Sendable {
     public var endTime: Micros
     /// When the last frame began: the end of the simulated activity, µs.
     public var lastFrameTime: Micros
+}
+
+/// The version of the simulation model. Bump it with any change to the engine that changes a
+/// run's result, so that stored results from the old model are recognised as stale.
+public enum SimulationModel {
+    public static let version = 1
+}
+
+/// A frame is stored as one array, `[begin, presented, duration, hitch, hitchKind, overrun,
+/// scrolling (0/1), mainWork, renderWork, offset, visible, placeholder, stale, queueDepth,
+/// imageBytes]`: thousands of frames per run stay compact.
+extension FrameSample: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        begin = try c.decode(Micros.self)
+        presented = try c.decode(Micros.self)
+        duration = try c.decode(Micros.self)
+        hitch = try c.decode(Micros.self)
+        hitchKind = try c.decode(UInt8.self)
+        overrun = try c.decode(Micros.self)
+        scrolling = try c.decode(Int.self) != 0
+        mainWork = try c.decode(Micros.self)
+        renderWork = try c.decode(Micros.self)
+        offset = try c.decode(Double.self)
+        visible = try c.decode(Int32.self)
+        placeholder = try c.decode(Int32.self)
+        stale = try c.decode(Int32.self)
+        queueDepth = try c.decode(Int32.self)
+        imageBytes = try c.decode(Int.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(begin); try c.encode(presented); try c.encode(duration); try c.encode(hitch)
+        try c.encode(hitchKind); try c.encode(overrun); try c.encode(scrolling ? 1 : 0)
+        try c.encode(mainWork); try c.encode(renderWork); try c.encode(offset)
+        try c.encode(visible); try c.encode(placeholder); try c.encode(stale); try c.encode(queueDepth)
+        try c.encode(imageBytes)
+    }
+}
+
+/// A segment is stored as `[start, end, state, shownItem]`, the state as its number.
+extension ContentSegment: Codable {
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        start = try c.decode(Micros.self)
+        end = try c.decode(Micros.self)
+        let raw = try c.decode(UInt8.self)
+        guard let s = SlotState(rawValue: raw) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "content state \(raw) is not one of 0 (correct), 1 (placeholder), 2 (stale), 3 (empty)")
+        }
+        state = s
+        shownItem = try c.decode(Int.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(start); try c.encode(end); try c.encode(state.rawValue); try c.encode(shownItem)
+    }
 }
 
 /// What one on-screen position shows in one frame.

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import ScrollSimulation
 
@@ -55,7 +56,7 @@ enum BenchCommand {
             let a = bare[i].sorted()[rounds / 2], b = recorded[i].sorted()[rounds / 2]
             rows.append(.object(["strategy": .string(strategy.id), "speedMetricsOnly": .double(a.rounded()), "speedWithSeries": .double(b.rounded()),
                                  "slowestRoundMetricsOnly": .double(bare[i].min()!.rounded()), "slowestRoundWithSeries": .double(recorded[i].min()!.rounded())]))
-            lines.append("\(strategy.id.padding(24)) \(formatDecimal(a, places: 0).padding(14)) \(formatDecimal(b, places: 0))")
+            lines.append("\(strategy.id.padding(24)) \(NumberFormat.fixed(a, places: 0).padding(14)) \(NumberFormat.fixed(b, places: 0))")
         }
         let million = RunConfig(dataset: .synthetic(1_000_000), strategy: .allGood, gesture: .aggressive, latency: .ms(100))
         resetPeakMemory()
@@ -65,7 +66,7 @@ enum BenchCommand {
         let millionWall = seconds(clock.now - start)
         let peak = peakMemoryBytes()
         lines.append("")
-        lines.append("synthetic:1000000 (all-good, aggressive, 100 ms): wall \(formatDecimal(millionWall, places: 3)) s, simulated \(formatDecimal(result.lastFrameTime.secondsValue, places: 2)) s, peak memory \(formatDecimal(Double(peak) / 1_048_576, places: 1)) MiB (process high-water mark; \(formatDecimal(Double(before) / 1_048_576, places: 1)) MiB before the run)")
+        lines.append("synthetic:1000000 (all-good, aggressive, 100 ms): wall \(NumberFormat.fixed(millionWall, places: 3)) s, simulated \(NumberFormat.fixed(result.lastFrameTime.secondsValue, places: 2)) s, peak memory \(NumberFormat.fixed(Double(peak) / 1_048_576, places: 1)) MiB (process high-water mark; \(NumberFormat.fixed(Double(before) / 1_048_576, places: 1)) MiB before the run)")
         // The default site, if this is a checkout with Content/ and Templates/.
         var siteObject: JSONValue = .null
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -79,7 +80,7 @@ enum BenchCommand {
                 let bytes = report.files.reduce(0) { $0 + $1.bytes.count }
                 let largest = report.files.max { $0.bytes.count < $1.bytes.count }!
                 lines.append("")
-                lines.append("default site (\(jobs) jobs): \(report.runs) runs, \(pages.count) pages, \(report.files.count) files, \(formatDecimal(Double(bytes) / 1_048_576, places: 2)) MiB; total \(formatDecimal(total, places: 3)) s (simulating \(formatDecimal(report.simulateSeconds, places: 3)) s, rendering \(formatDecimal(report.renderSeconds, places: 3)) s), \(formatDecimal(Double(pages.count) / total, places: 0)) pages/s; largest file \(largest.path) \(formatDecimal(Double(largest.bytes.count) / 1_024, places: 1)) KiB")
+                lines.append("default site (\(jobs) jobs): \(report.runs) runs, \(pages.count) pages, \(report.files.count) files, \(NumberFormat.fixed(Double(bytes) / 1_048_576, places: 2)) MiB; total \(NumberFormat.fixed(total, places: 3)) s (simulating \(NumberFormat.fixed(report.simulateSeconds, places: 3)) s, rendering \(NumberFormat.fixed(report.renderSeconds, places: 3)) s), \(NumberFormat.fixed(Double(pages.count) / total, places: 0)) pages/s; largest file \(largest.path) \(NumberFormat.fixed(Double(largest.bytes.count) / 1_024, places: 1)) KiB")
                 siteObject = .object(["runs": .int(report.runs), "pages": .int(pages.count), "files": .int(report.files.count), "bytes": .int(bytes),
                                       "totalSeconds": .double(total), "simulateSeconds": .double(report.simulateSeconds),
                                       "renderSeconds": .double(report.renderSeconds), "pagesPerSecond": .double(Double(pages.count) / total),

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 import ScrollSimulation
 
 /// `scrollstudy generate`: Content + Templates → Output.
@@ -70,7 +71,7 @@ enum GenerateCommand {
             staging = sink
             let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, into: sink, progress: status)
             try sink.finish()
-            output("Wrote \(report.fileCount) files (\(formatDecimal(Double(report.byteCount) / 1_048_576, places: 2)) MiB) to \(outputDir.path); \(report.runs) runs. Open \(outputDir.appendingPathComponent("index.html").path) in a browser.")
+            output("Wrote \(report.fileCount) files (\(NumberFormat.fixed(Double(report.byteCount) / 1_048_576, places: 2)) MiB) to \(outputDir.path); \(report.runs) runs. Open \(outputDir.appendingPathComponent("index.html").path) in a browser.")
             return 0
         } catch let error as ContentError {
             ScrollStudyCLI.printError(error.description)

@@ -1,3 +1,5 @@
+import Formats
+import Results
 import ScrollSimulation
 
 /// `scrollstudy simulate`: one run, printed as a table or as JSON.
@@ -31,11 +33,11 @@ enum SimulateCommand {
         guard a.values["--latency"] != nil else { throw UsageError("missing --latency <ms> (0 to 60000), e.g. --latency 1000") }
         let content = try Catalog.content(a)
         let config = try makeConfig(strategy: strategyName, args: a, content: content)
-        let result = config.run()
+        let record = RunRecord.run(config)
         if a.flags.contains("--json") {
-            output(json(config: config, metrics: result.metrics).serialized(pretty: true))
+            output(record.summaryJSON().serialized(pretty: true))
         } else {
-            output(table(config: config, metrics: result.metrics))
+            output(table(config: config, metrics: record.metrics))
         }
     }
 
@@ -59,70 +61,15 @@ enum SimulateCommand {
                          recordSeries: false)
     }
 
-    /// The run's parameters as JSON.
-    static func runObject(_ c: RunConfig) -> JSONValue {
-        .object([
-            "strategy": .string(c.strategy.id),
-            "techniques": .array(c.strategy.techniques.map { .string($0.description) }),
-            "dataset": .string(c.dataset.id),
-            "rows": .int(c.dataset.count),
-            "device": .string(c.device.id),
-            "refreshRateHz": .int(c.device.refreshRateHz),
-            "gesture": .string(c.gesture.id),
-            "latencyMs": .double(c.latency.milliseconds),
-            "latencyDistribution": .string(c.latencyDistribution.label),
-            "seed": .int(Int(c.seed)),
-            "layout": .string(c.effectivePresentation.layout.isGrid ? "grid" : "table"),
-            "cellDesign": .string(c.effectivePresentation.cellDesign.id),
-        ])
-    }
-
-    static func metricsObject(_ m: RunMetrics) -> JSONValue {
-        var fields: [String: JSONValue] = [:]
-        for (name, value) in m.flat {
-            switch value {
-            case let .int(i): fields[name] = .int(i)
-            case let .double(d): fields[name] = .double((d * 1_000).rounded() / 1_000)
-            case let .text(s): fields[name] = .string(s)
-            }
-        }
-        return .object(fields)
-    }
-
-    static func json(config: RunConfig, metrics: RunMetrics) -> JSONValue {
-        .object(["run": runObject(config), "metrics": metricsObject(metrics)])
-    }
-
     static func table(config c: RunConfig, metrics m: RunMetrics) -> String {
         var lines: [String] = []
         lines.append("\(c.strategy.name) (\(c.strategy.id): \(c.strategy.techniques.map(\.description).joined(separator: " ")))")
-        lines.append("\(c.dataset.name) · \(c.device.name) · gesture \(c.gesture.id) · latency \(formatDecimal(c.latency.milliseconds, places: 1)) ms · seed \(c.seed)")
+        lines.append("\(c.dataset.name) · \(c.device.name) · gesture \(c.gesture.id) · latency \(NumberFormat.fixed(c.latency.milliseconds, places: 1)) ms · seed \(c.seed)")
         lines.append("")
-        let groups: [(String, [(String, String)])] = [
-            ("Smoothness", [
-                ("hitch time ratio", "\(formatDecimal(m.hitchTimeRatio, places: 2)) ms/s (\(m.hitchBand); Organizer: \(m.organizerBand))"),
-                ("hitches", "\(m.hitchCount) (\(m.commitHitchCount) commit, \(m.renderHitchCount) render), \(formatDecimal(m.hitchTimeMs, places: 1)) ms in all"),
-                ("frames", "\(m.framesPresented) presented, \(m.droppedFrames) dropped (\(formatDecimal(m.percentDroppedFrames, places: 1)) %; worst second \(formatDecimal(m.worstSecondPercentDroppedFrames, places: 1)) %)"),
-                ("frame duration", "p50 \(ms(m.frameDurationP50Ms)) · p95 \(ms(m.frameDurationP95Ms)) · p99 \(ms(m.frameDurationP99Ms)) · max \(ms(m.frameDurationMaxMs))"),
-                ("frame overrun", "p50 \(ms(m.frameOverrunP50Ms)) · p90 \(ms(m.frameOverrunP90Ms)) · p95 \(ms(m.frameOverrunP95Ms)) · p99 \(ms(m.frameOverrunP99Ms)) (negative: early)"),
-                ("main thread", "longest block \(ms(m.longestMainThreadBlockMs)) · \(ms(m.mainThreadTimeMs)) in all"),
-                ("render time p95", ms(m.renderTimeP95Ms)),
-                ("scrolling time", ms(m.scrollDurationMs)),
-            ]),
-            ("Content", [
-                ("cell-frames", "\(m.visibleCellFrames) visible, \(m.placeholderCellFrames) placeholder, \(m.staleCellFrames) wrong row"),
-                ("changes after display", "\(m.contentChangesAfterDisplay) (\(m.contentChangesAfterSettle) after the list settled)"),
-                ("time to content", "p50 \(ms(m.timeToContentP50Ms)) · p95 \(ms(m.timeToContentP95Ms)) · max \(ms(m.timeToContentMaxMs)); \(m.displaysWithoutContent) displays never got it"),
-                ("time to first content", ms(m.timeToFirstContentMs)),
-            ]),
-            ("Work", [
-                ("requests", "\(m.requestsStarted) started, \(m.requestsCompleted) completed, \(m.requestsCancelled) cancelled, \(m.requestsWasted) wasted"),
-                ("queues", "peak depth \(m.peakQueueDepth), peak workers \(m.peakWorkers)"),
-                ("cache", "\(m.cacheHits) hits, \(m.cacheMisses) misses, \(m.cacheEvictions) evictions"),
-                ("memory", "peak decoded images \(formatDecimal(Double(m.peakImageBytes) / 1_048_576, places: 2)) MiB, \(m.cellsCreated) cells created"),
-                ("layout", "\(m.offsetCorrections) offset corrections (\(formatDecimal(m.offsetCorrectionPoints, places: 1)) pt), \(m.misSizedCellFrames) mis-sized cell-frames"),
-            ]),
-        ]
+        // One line per group of the metric table that has one, by section in the table's order.
+        let groups: [(String, [(String, String)])] = MetricGroup.Section.allCases.map { section in
+            (section.rawValue, MetricTable.groups.filter { $0.section == section }.compactMap { g in g.cli.map { ($0.label, $0.text(m)) } })
+        }.filter { !$0.1.isEmpty }
         for (title, rows) in groups {
             lines.append(title)
             let width = rows.map(\.0.count).max() ?? 0
@@ -134,6 +81,4 @@ enum SimulateCommand {
         lines.append("Simulated: a model of a scrolling list, not a measurement of a device.")
         return lines.joined(separator: "\n")
     }
-
-    static func ms(_ v: Double) -> String { formatDecimal(v, places: 1) + " ms" }
 }

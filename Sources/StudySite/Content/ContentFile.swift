@@ -1,3 +1,5 @@
+import Formats
+
 /// Every diagnostic of one load, in the order they were found (sorted at the end).
 final class DiagnosticLog {
     private(set) var entries: [ContentDiagnostic] = []

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import ScrollSimulation
 
@@ -46,6 +47,8 @@ final class ContentLoadSession: DataFileSource {
     private(set) var fileNames: [String] = []
     private var parsedJSON: [String: (file: ContentFile, root: JSONNode)?] = [:]
     private var parsedCSV: [String: (file: ContentFile, table: CSVTable)?] = [:]
+    /// `site.json`, once read without errors: the tour is checked against the studies after they load.
+    private var siteJSON: ContentFile?
 
     init(root: URL) { self.root = root }
 
@@ -162,6 +165,8 @@ final class ContentLoadSession: DataFileSource {
             }
         }
 
+        if let siteJSON { TourDecoder.check(site.tour, studies: studies, file: siteJSON) }
+
         if log.hasErrors { throw ContentError(log.sorted(nil)) }
         return SiteContent(
             site: site,
@@ -274,7 +279,7 @@ final class ContentLoadSession: DataFileSource {
         guard let parsed = parse("site.json"),
               let object = ObjectReader(parsed.root, in: parsed.file, expected: "site.json") else { return nil }
         let file = parsed.file
-        object.allowOnly(["title", "tagline", "defaultLatenciesMs"])
+        object.allowOnly(["title", "tagline", "defaultLatenciesMs", "tour"])
         let before = file.errorCount
         let title = object.string("title", required: true)
         let tagline = object.string("tagline", required: true)
@@ -290,8 +295,10 @@ final class ContentLoadSession: DataFileSource {
                 file.error("'defaultLatenciesMs' is empty; give at least one latency setting in ms, or leave it out for [100, 1000]", at: node.position)
             }
         }
+        let tour = object["tour"].map { TourDecoder.decode($0, file: file) } ?? []
         guard file.errorCount == before, let title, let tagline else { return nil }
-        return SiteSettings(title: title, tagline: tagline, defaultLatenciesMs: latencies)
+        siteJSON = file
+        return SiteSettings(title: title, tagline: tagline, defaultLatenciesMs: latencies, tour: tour)
     }
 
     private func warning(_ path: String, _ message: String) {

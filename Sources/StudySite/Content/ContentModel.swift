@@ -45,12 +45,15 @@ public struct SiteSettings: Sendable, Equatable {
     public var tagline: String
     /// Latency settings a study uses when it names none, ms.
     public var defaultLatenciesMs: [Double]
+    /// The guided tour on the index, in order (none when empty).
+    public var tour: [TourStep]
 
     /// Settings.
-    public init(title: String, tagline: String, defaultLatenciesMs: [Double] = [100, 1_000]) {
+    public init(title: String, tagline: String, defaultLatenciesMs: [Double] = [100, 1_000], tour: [TourStep] = []) {
         self.title = title
         self.tagline = tagline
         self.defaultLatenciesMs = defaultLatenciesMs
+        self.tour = tour
     }
 }
 

@@ -1,3 +1,5 @@
+import Formats
+
 /// One value of a record in a data file.
 struct FieldValue {
     enum Kind {

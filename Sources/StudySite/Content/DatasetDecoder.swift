@@ -1,3 +1,4 @@
+import Formats
 import ScrollSimulation
 
 /// The files in `datasets/`, parsed on demand and once each.

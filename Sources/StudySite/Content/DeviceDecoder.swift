@@ -1,3 +1,4 @@
+import Formats
 import ScrollSimulation
 
 /// Reads `devices/<id>.json`: a built-in profile with some values changed.

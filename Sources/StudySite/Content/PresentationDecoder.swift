@@ -1,3 +1,4 @@
+import Formats
 import ScrollSimulation
 
 /// Reads a `presentation` object: layout, cell design and image side, each optional over a base.

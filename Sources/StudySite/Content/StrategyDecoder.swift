@@ -1,3 +1,4 @@
+import Formats
 import ScrollSimulation
 
 /// Reads `strategies/<id>.json`: techniques (from scratch or over a preset) and their parameters.

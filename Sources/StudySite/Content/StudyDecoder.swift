@@ -1,3 +1,4 @@
+import Formats
 import ScrollSimulation
 
 /// The names a study may use, with what is behind them.

@@ -1,3 +1,4 @@
+import Formats
 import Markdown
 import ScrollSimulation
 
@@ -14,9 +15,9 @@ extension SiteBuilder {
         if let hash = rest.firstIndex(of: "#") { fragment = String(rest[hash...]); name = String(rest[..<hash]) }
         switch scheme {
         case "technique": return TechniqueID(text: name).map { "\(root)techniques/\($0.slug).html\(fragment)" } ?? url
-        case "strategy": return "\(root)strategies/\(RunPlanner.slug(name)).html\(fragment)"
-        case "study": return "\(root)studies/\(RunPlanner.slug(name)).html\(fragment)"
-        case "dataset": return "\(root)datasets/\(RunPlanner.slug(name)).html\(fragment)"
+        case "strategy": return "\(root)strategies/\(Slug.make(name)).html\(fragment)"
+        case "study": return "\(root)studies/\(Slug.make(name)).html\(fragment)"
+        case "dataset": return "\(root)datasets/\(Slug.make(name)).html\(fragment)"
         case "run": return "\(root)runs/\(name).html\(fragment)"
         case "model": return "\(root)model.html\(fragment)"
         default: return url

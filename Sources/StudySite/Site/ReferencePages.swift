@@ -1,3 +1,4 @@
+import Formats
 import Mustache
 import ScrollSimulation
 import SVGCharts
@@ -42,7 +43,7 @@ extension SiteBuilder {
             var charts: [Chart] = []
             if let focus {
                 let values = runs.map { focus.chart.value($0.run, $0.result.metrics) }
-                charts.append(RatioBars(id: RunPlanner.slug("\(info.id.slug)-\(study.id)-focus"), title: "\(focus.chart.title) · \(study.title)",
+                charts.append(RatioBars(id: Slug.make("\(info.id.slug)-\(study.id)-focus"), title: "\(focus.chart.title) · \(study.title)",
                                         description: focus.chart.description,
                                         items: zip(runs, values).map { RatioBars.Item(label($0.run), $1) },
                                         unit: focus.chart.unit, valueName: focus.chart.title, maxValue: max(1, values.max() ?? 0)).render())
@@ -78,14 +79,14 @@ extension SiteBuilder {
     /// would all be zero is left out and said in words instead, as run pages do.
     func evidenceCharts(_ id: TechniqueID, _ study: Study, _ runs: [(run: PlannedRun, result: RunResult)]) -> (charts: [Chart], notes: [String]) {
         let label = { (r: PlannedRun) in evidenceLabel(r, study) }
-        let prefix = RunPlanner.slug("\(id.slug)-\(study.id)")
+        let prefix = Slug.make("\(id.slug)-\(study.id)")
         var charts: [Chart] = []
         var notes: [String] = []
         let ratios = runs.map { $0.result.metrics.hitchTimeRatio }
         if ratios.contains(where: { $0 > 0 }) {
             charts.append(RatioBars(id: "\(prefix)-hitch", title: "Hitch time ratio · \(study.title)",
                                     description: "Hitch time per second of scrolling for each run of the study.",
-                                    items: zip(runs, ratios).map { RatioBars.Item(label($0.run), $1) }, bands: appleBands).render())
+                                    items: zip(runs, ratios).map { RatioBars.Item(label($0.run), $1) }, bands: PageParts.appleBands).render())
         } else {
             notes.append("No frame was late in any of these runs: every hitch time ratio is 0 ms/s.")
         }
@@ -110,11 +111,11 @@ extension SiteBuilder {
 
     func strategyData(_ strategy: Strategy) throws(SiteError) -> [String: MustacheValue] {
         let doc = try document("strategies/\(strategy.id).md")
-        let rows: [MustacheValue] = plan.indices.filter { plan[$0].config.strategy.id == strategy.id }.map { i in
-            var row = metricRow(plan[i], results[i].metrics, root: "../")
+        let rows: [MustacheValue] = plan.filter { $0.config.strategy.id == strategy.id }.map { run in
+            var row = metricRow(run, result(of: run).metrics, root: "../")
             if case var .object(fields) = row {
-                fields["study"] = .string(content.studies.first { $0.id == plan[i].studyID }?.title ?? plan[i].studyID)
-                fields["studyHref"] = .string("../studies/\(plan[i].studyID).html")
+                fields["study"] = .string(content.studies.first { $0.id == run.studyID }?.title ?? run.studyID)
+                fields["studyHref"] = .string("../studies/\(run.studyID).html")
                 row = .object(fields)
             }
             return row
@@ -135,7 +136,7 @@ extension SiteBuilder {
 
     func datasetsIndexData() -> [String: MustacheValue] {
         ["datasets": .array(publishedDatasets().map { d in
-            .object(["name": .string(d.name), "href": .string("\(RunPlanner.slug(d.id)).html"), "summary": .string(d.summary), "rows": .int(d.count)])
+            .object(["name": .string(d.name), "href": .string("\(Slug.make(d.id)).html"), "summary": .string(d.summary), "rows": .int(d.count)])
         })]
     }
 
@@ -154,7 +155,7 @@ extension SiteBuilder {
                             "image": .string(row.imageURL.map { "\($0) (\(row.imageWidth)×\(row.imageHeight) px)" } ?? "—")])
         }
         let fields: [(String, String)] = [
-            ("Rows", String(n)), ("Text", "\(minLength)–\(maxLength) characters, mean \(formatDecimal(Double(total) / Double(max(1, sampleCount)), places: 1))\(sampleCount < n ? " (first \(sampleCount) rows)" : "")"),
+            ("Rows", String(n)), ("Text", "\(minLength)–\(maxLength) characters, mean \(NumberFormat.fixed(Double(total) / Double(max(1, sampleCount)), places: 1))\(sampleCount < n ? " (first \(sampleCount) rows)" : "")"),
             ("Text source", d.textSource == .model ? "read per row from the slow model (takes the latency setting)" : "in the loaded data"),
             ("Initial fetch", d.requiresInitialFetch ? "yes: the list is empty until rows are fetched (all at once or in pages, as the strategy's T7 says)" : "no"),
             ("Images", images), ("Layout", d.presentation.layout.isGrid ? "grid" : "table"), ("Cell design", d.presentation.cellDesign.id),
@@ -176,8 +177,8 @@ extension SiteBuilder {
         typealias Row = (key: String, unit: String, value: (DeviceProfile) -> String)
         let displayRows: [Row] = [
             ("refreshRateHz", "Hz", { String($0.refreshRateHz) }),
-            ("viewport", "pt", { "\(formatDecimal($0.viewportWidth, places: 0))×\(formatDecimal($0.viewportHeight, places: 0))" }),
-            ("screenScale", "px per pt", { formatDecimal($0.screenScale, places: 1) }),
+            ("viewport", "pt", { "\(NumberFormat.fixed($0.viewportWidth, places: 0))×\(NumberFormat.fixed($0.viewportHeight, places: 0))" }),
+            ("screenScale", "px per pt", { NumberFormat.fixed($0.screenScale, places: 1) }),
             ("backgroundCores", "cores", { String($0.backgroundCores) }),
             ("workerThreadCap", "threads", { String($0.workerThreadCap) }),
             ("maxConcurrentDownloads", "downloads", { String($0.maxConcurrentDownloads) }),
@@ -197,18 +198,28 @@ extension SiteBuilder {
     }
 }
 
-/// One page per metric, and their index.
-extension SiteBuilder {
-    func metricsIndexData() -> [String: MustacheValue] {
+/// The metric pages: one per listed group of the metric table, and their index. They see the
+/// table and, as an example, the first study and its runs' results.
+struct MetricPages: PageGenerator {
+    let example: Study?
+    let exampleRuns: [(run: PlannedRun, result: RunResult)]
+    let renderer: PageRenderer
+
+    func jobs() -> [PageJob] {
+        [renderer.job(path: "metrics/index.html", title: "Metrics", section: "metrics", template: "metrics") { indexData() }]
+            + MetricDefinition.all.map { d in
+                renderer.job(path: "metrics/\(d.slug).html", title: d.name, section: "metrics", template: "metric") { data(d) }
+            }
+    }
+
+    func indexData() -> [String: MustacheValue] {
         ["metrics": .array(MetricDefinition.all.map { d in
             .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "href": .string("\(d.slug).html")])
         })]
     }
 
-    /// A metric's definition, and its values in the first study's runs as an example.
-    func metricData(_ d: MetricDefinition) -> [String: MustacheValue] {
-        let example = content.studies.first
-        let exampleRuns = example.map { runs(of: $0.id) } ?? []
+    /// A metric's definition, and its values in the example study's runs.
+    func data(_ d: MetricDefinition) -> [String: MustacheValue] {
         let rows: [MustacheValue] = exampleRuns.map { pair in
             let values: [MustacheValue] = d.fields.map { field in .string(pair.result.metrics.value(named: field)?.description ?? "—") }
             return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
@@ -245,7 +256,7 @@ struct EvidenceFocus {
 
     /// The focus of technique `id`, or nil for the common charts alone.
     static func of(_ id: TechniqueID) -> EvidenceFocus? {
-        func ms(_ v: Double) -> String { formatDecimal(v, places: 1) }
+        func ms(_ v: Double) -> String { NumberFormat.fixed(v, places: 1) }
         switch id {
         case .t7:
             return EvidenceFocus(

@@ -1,3 +1,4 @@
+import Formats
 import ScrollSimulation
 
 /// One run of a study, with a stable id that is also its page's file name.
@@ -26,10 +27,10 @@ public enum RunPlanner {
                         for strategyID in study.strategies {
                             guard let strategy = content.strategy(strategyID) else { continue }
                             for seed in study.seeds {
-                                var id = "\(study.id)--\(strategy.id)--\(formatDecimal(latency, places: 1).replacingOccurrences(of: ".", with: "_"))ms"
-                                var label = "\(study.id) · \(strategy.id) · \(formatDecimal(latency, places: 1)) ms"
+                                var id = "\(study.id)--\(strategy.id)--\(NumberFormat.fixed(latency, places: 1).replacingOccurrences(of: ".", with: "_"))ms"
+                                var label = "\(study.id) · \(strategy.id) · \(NumberFormat.fixed(latency, places: 1)) ms"
                                 if study.devices.count > 1 { id += "--\(device.id)"; label += " · \(device.id)" }
-                                if study.gestures.count > 1 { id += "--\(slug(gesture.id))"; label += " · \(gesture.id)" }
+                                if study.gestures.count > 1 { id += "--\(Slug.make(gesture.id))"; label += " · \(gesture.id)" }
                                 if study.seeds.count > 1 { id += "--s\(seed)"; label += " · seed \(seed)" }
                                 let config = RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture,
                                                        latency: .ms(latency), seed: seed, presentation: study.presentation)
@@ -41,22 +42,5 @@ public enum RunPlanner {
             }
         }
         return runs
-    }
-
-    /// Lower-case letters, digits and single dashes: safe in a file name and a URL.
-    public static func slug(_ text: String) -> String {
-        var out = ""
-        var dash = false
-        for scalar in text.lowercased().unicodeScalars {
-            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") {
-                out.unicodeScalars.append(scalar)
-                dash = false
-            } else if !dash, !out.isEmpty {
-                out += "-"
-                dash = true
-            }
-        }
-        while out.hasSuffix("-") { out.removeLast() }
-        return out.isEmpty ? "x" : String(out.prefix(80))
     }
 }

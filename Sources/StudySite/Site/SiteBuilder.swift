@@ -1,50 +1,82 @@
+import Formats
 import Mustache
+import Results
 import ScrollSimulation
 import SVGCharts
 
-/// Turns content, runs and their results into the site's files.
-struct SiteBuilder {
+/// The site's summary view: content, the plan and the results index. It yields the jobs of
+/// every file; summary pages (index, studies, techniques, strategies, datasets, model, metrics)
+/// are rendered from it, run pages by `RunPages` from one record each.
+public struct SiteBuilder: Sendable {
     let content: SiteContent
     let plan: [PlannedRun]
-    let results: [RunResult]
+    /// Every run's record, by run id.
+    let results: ResultsIndex
     let templates: TemplateSet
+
+    public init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet) {
+        self.content = content
+        self.plan = plan
+        self.results = results
+        self.templates = templates
+    }
 
     /// Results of a study's runs, in plan order.
     func runs(of studyID: String) -> [(run: PlannedRun, result: RunResult)] {
-        plan.indices.filter { plan[$0].studyID == studyID }.map { (plan[$0], results[$0]) }
+        plan.filter { $0.studyID == studyID }.map { ($0, result(of: $0)) }
     }
 
-    /// Every file of the site, sorted by path.
+    /// The result of a planned run (every planned run has one: the executor ran them all).
+    func result(of run: PlannedRun) -> RunResult {
+        guard let record = results[run.id] else { preconditionFailure("no result for run '\(run.id)'") }
+        return record.result
+    }
+
+    /// The layout and templates every page shares.
+    var renderer: PageRenderer { PageRenderer(templates: templates, siteTitle: content.site.title) }
+
+    /// Every file of the site, sorted by path (every job rendered, in order).
     func build() throws(SiteError) -> [OutputFile] {
-        var files = templates.assets
-        files.append(try page(path: "index.html", title: "Summary", section: "index", template: "index", data: indexData()))
+        var files: [OutputFile] = []
+        for job in jobs() { files.append(try job.render()) }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// A job per file of the site, sorted by path: the assets, the summary pages (which see the
+    /// content and the results index), and each run's page and downloads (which see one record).
+    public func jobs() -> [PageJob] {
+        let r = renderer
+        var jobs = templates.assets.map(PageJob.file)
+        jobs.append(r.job(path: "index.html", title: "Summary", section: "index", template: "index") { indexData() })
         for study in content.studies {
-            files.append(try page(path: "studies/\(study.id).html", title: study.title, section: "index", template: "study", data: studyData(study)))
+            jobs.append(contentsOf: studyPage(study).jobs())
         }
-        for (i, run) in plan.enumerated() {
-            let built = runPage(run, results[i])
-            files.append(try page(path: "runs/\(run.id).html", title: built.title, section: "index", template: "run", data: built.data))
-            files.append(contentsOf: built.downloads)
+        for run in plan {
+            guard let record = results[run.id] else { preconditionFailure("no result for run '\(run.id)'") }
+            let studyTitle = content.studies.first { $0.id == run.studyID }?.title ?? run.studyID
+            jobs.append(contentsOf: RunPages(run: run, record: record, studyTitle: studyTitle, renderer: r).jobs())
         }
-        files.append(try page(path: "techniques/index.html", title: "Techniques", section: "techniques", template: "techniques", data: techniquesIndexData()))
+        jobs.append(r.job(path: "techniques/index.html", title: "Techniques", section: "techniques", template: "techniques") { techniquesIndexData() })
         for info in TechniqueInfo.all {
-            files.append(try page(path: "techniques/\(info.id.slug).html", title: "\(info.id) · \(info.title)", section: "techniques", template: "technique", data: try techniqueData(info)))
+            jobs.append(r.job(path: "techniques/\(info.id.slug).html", title: "\(info.id) · \(info.title)", section: "techniques", template: "technique") { () throws(SiteError) in
+                try techniqueData(info)
+            })
         }
         let shownStrategies = strategiesInUse()
-        files.append(try page(path: "strategies/index.html", title: "Strategies", section: "strategies", template: "strategies", data: strategiesIndexData(shownStrategies)))
+        jobs.append(r.job(path: "strategies/index.html", title: "Strategies", section: "strategies", template: "strategies") { strategiesIndexData(shownStrategies) })
         for strategy in shownStrategies {
-            files.append(try page(path: "strategies/\(strategy.id).html", title: strategy.name, section: "strategies", template: "strategy", data: try strategyData(strategy)))
+            jobs.append(r.job(path: "strategies/\(strategy.id).html", title: strategy.name, section: "strategies", template: "strategy") { () throws(SiteError) in
+                try strategyData(strategy)
+            })
         }
-        files.append(try page(path: "datasets/index.html", title: "Datasets", section: "datasets", template: "datasets", data: datasetsIndexData()))
+        jobs.append(r.job(path: "datasets/index.html", title: "Datasets", section: "datasets", template: "datasets") { datasetsIndexData() })
         for dataset in publishedDatasets() {
-            files.append(try page(path: "datasets/\(RunPlanner.slug(dataset.id)).html", title: dataset.name, section: "datasets", template: "dataset", data: datasetData(dataset)))
+            jobs.append(r.job(path: "datasets/\(Slug.make(dataset.id)).html", title: dataset.name, section: "datasets", template: "dataset") { datasetData(dataset) })
         }
-        files.append(try page(path: "model.html", title: "The model and its metrics", section: "model", template: "model", data: try modelData()))
-        files.append(try page(path: "metrics/index.html", title: "Metrics", section: "metrics", template: "metrics", data: metricsIndexData()))
-        for definition in MetricDefinition.all {
-            files.append(try page(path: "metrics/\(definition.slug).html", title: definition.name, section: "metrics", template: "metric", data: metricData(definition)))
-        }
-        return files.sorted { $0.path < $1.path }
+        jobs.append(r.job(path: "model.html", title: "The model and its metrics", section: "model", template: "model") { () throws(SiteError) in try modelData() })
+        let example = content.studies.first
+        jobs.append(contentsOf: MetricPages(example: example, exampleRuns: example.map { runs(of: $0.id) } ?? [], renderer: r).jobs())
+        return jobs.sorted { $0.path < $1.path }
     }
 
     /// Strategies some study uses, in preset-then-id order.
@@ -57,41 +89,51 @@ struct SiteBuilder {
     /// even before a study uses it) and the built-in ones the studies use, sorted by id.
     func publishedDatasets() -> [Dataset] { content.datasets }
 
-    /// One HTML page: the body template inside the layout, links relative to the page.
-    func page(path: String, title: String, section: String, template: String, data: [String: MustacheValue]) throws(SiteError) -> OutputFile {
-        let depth = path.split(separator: "/").count - 1
-        let root = String(repeating: "../", count: depth)
-        var pageData = data
-        pageData["root"] = .string(root)
-        pageData["siteTitle"] = .string(content.site.title)
-        pageData["pageTitle"] = .string(title)
-        let body: String
-        do { body = try templates.render(template, .object(pageData)) } catch { throw .page(path: path, step: .body(template: template), problem: error) }
-        let nav: [MustacheValue] = [("index", "Studies", "index.html"), ("techniques", "Techniques", "techniques/index.html"),
-                                    ("strategies", "Strategies", "strategies/index.html"), ("datasets", "Datasets", "datasets/index.html"),
-                                    ("metrics", "Metrics", "metrics/index.html"), ("model", "Model", "model.html")].map { key, label, href in
-            .object(["label": .string(label), "href": .string(root + href), "current": .bool(key == section)])
-        }
-        // Only pages with highlighted code blocks load the highlighting stylesheet.
-        let highlighted = body.contains("<code class=\"language-")
-        let layout: [String: MustacheValue] = ["root": .string(root), "siteTitle": .string(content.site.title),
-                                               "pageTitle": .string(title), "nav": .array(nav), "body": .string(body),
-                                               "highlighted": .bool(highlighted)]
-        do { return OutputFile(path: path, text: try templates.render("layout", .object(layout))) } catch {
-            throw .page(path: path, step: .layout, problem: error)
-        }
-    }
+    /// A chart as template data (`PageParts.chart`).
+    func chartData(_ chart: Chart) -> MustacheValue { PageParts.chart(chart) }
 
+    /// Links of a technique list (`PageParts.techniqueLinks`).
+    func techniqueLinks(_ ids: [TechniqueID], root: String = "../") -> MustacheValue { PageParts.techniqueLinks(ids, root: root) }
+}
+
+/// Pieces of page data that several kinds of page show, from their own narrow inputs.
+enum PageParts {
     /// A chart as template data: its SVG, its data table and its summary.
-    func chartData(_ chart: Chart) -> MustacheValue {
+    static func chart(_ chart: Chart) -> MustacheValue {
         .object(["svg": .string(chart.svg), "table": .string(chart.table.html()), "summary": .string(chart.summary),
                  "caption": .string(chart.title)])
     }
 
     /// Links of a technique list.
-    func techniqueLinks(_ ids: [TechniqueID], root: String = "../") -> MustacheValue {
+    static func techniqueLinks(_ ids: [TechniqueID], root: String = "../") -> MustacheValue {
         .array(ids.map { id in
             .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title), "href": .string("\(root)techniques/\(id.slug).html")])
         })
+    }
+
+    /// Apple's bands for the hitch time ratio (WWDC20 and the tech talks).
+    static var appleBands: [RatioBars.Band] {
+        [RatioBars.Band(0, 5, "good (< 5 ms/s)", tone: .good), RatioBars.Band(5, 10, "warning (5–10)", tone: .warning),
+         RatioBars.Band(10, .infinity, "critical (≥ 10)", tone: .critical)]
+    }
+
+    /// Headline metrics of one run as a table row.
+    static func metricRow(_ run: PlannedRun, _ m: RunMetrics, root: String) -> MustacheValue {
+        let verdict = Format.verdict(m)
+        return .object([
+            "strategy": .string(run.config.strategy.name), "strategyID": .string(run.config.strategy.id),
+            "strategyHref": .string("\(root)strategies/\(run.config.strategy.id).html"),
+            "latency": .string(Format.latency(run.config.latency.milliseconds)),
+            "device": .string(run.config.device.name), "gesture": .string(run.config.gesture.id),
+            "href": .string("\(root)runs/\(run.id).html"),
+            "hitchRatio": .string(Format.ratio(m.hitchTimeRatio)), "band": .string(m.hitchBand),
+            "hitches": .int(m.hitchCount), "p95": .string(Format.ms(m.frameDurationP95Ms)),
+            "maxFrame": .string(Format.ms(m.frameDurationMaxMs)),
+            "stale": .string(Format.percent(m.staleShare)), "placeholder": .string(Format.percent(m.placeholderShare)),
+            "changesAfterSettle": .int(m.contentChangesAfterSettle),
+            "ttc95": .string(Format.ms(m.timeToContentP95Ms)),
+            "requests": .int(m.requestsStarted), "wasted": .int(m.requestsWasted),
+            "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
+        ])
     }
 }

@@ -35,18 +35,84 @@ public enum SiteGenerator {
             progress("[\(done)/\(total)] \(run.label)")
         }
         let t1 = clock.now
-        let files = try SiteBuilder(content: content, plan: plan, results: results, templates: templates).build()
-        var bytes = 0
-        for file in files {
-            try sink.write(file)
-            bytes += file.bytes.count
-        }
+        let pageJobs = SiteBuilder(content: content, plan: plan, results: results, templates: templates).jobs()
+        let (fileCount, bytes) = try render(pageJobs, jobs: jobs, into: sink)
         let t2 = clock.now
-        return Report(files: [], fileCount: files.count, byteCount: bytes, runs: plan.count,
+        return Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
                       simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1))
+    }
+
+    /// Renders `pageJobs` on `jobs` threads and hands the files to `sink` in job order, each as
+    /// soon as every job before it is written, so at most about `jobs` rendered files wait in
+    /// memory. The first failing job in job order is the error reported, whatever the thread count.
+    /// Returns the number of files and bytes written.
+    static func render(_ pageJobs: [PageJob], jobs: Int, into sink: SiteSink) throws(SiteError) -> (files: Int, bytes: Int) {
+        let hand = OrderedHandOff(count: pageJobs.count, sink: sink)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, pageJobs.count))) { _ in
+            while let i = hand.claim() {
+                let outcome: Result<OutputFile, SiteError>
+                do throws(SiteError) { outcome = .success(try pageJobs[i].render()) } catch { outcome = .failure(error) }
+                hand.finish(i, outcome)
+            }
+        }
+        return try hand.result()
     }
 
     static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}
+
+/// Hands out job indices in order and writes finished files to the sink in the same order.
+private final class OrderedHandOff: @unchecked Sendable {
+    private let lock = NSLock()
+    private let sink: SiteSink
+    private var next = 0
+    private var written = 0
+    private var bytes = 0
+    private var waiting: [Int: OutputFile] = [:]
+    private var failure: (index: Int, error: SiteError)?
+
+    init(count: Int, sink: SiteSink) {
+        self.sink = sink
+        self.count = count
+    }
+    private let count: Int
+
+    /// The next job to render, or nil when all are handed out or one has failed (every job before
+    /// a failure was handed out already, so the lowest failing index is still found).
+    func claim() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard failure == nil, next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    /// Files job `i`'s outcome and writes every file that is now next in order. Writes happen under
+    /// the lock, one at a time, in job order.
+    func finish(_ i: Int, _ outcome: Result<OutputFile, SiteError>) {
+        lock.lock(); defer { lock.unlock() }
+        switch outcome {
+        case .failure(let error):
+            if failure == nil || i < failure!.index { failure = (i, error) }
+        case .success(let file):
+            waiting[i] = file
+        }
+        while failure.map({ written < $0.index }) ?? true, let file = waiting.removeValue(forKey: written) {
+            do throws(SiteError) {
+                try sink.write(file)
+                bytes += file.bytes.count
+                written += 1
+            } catch {
+                failure = (written, error)
+            }
+        }
+    }
+
+    func result() throws(SiteError) -> (files: Int, bytes: Int) {
+        lock.lock(); defer { lock.unlock() }
+        if let failure { throw failure.error }
+        precondition(written == count, "rendered \(written) of \(count) files")
+        return (written, bytes)
     }
 }

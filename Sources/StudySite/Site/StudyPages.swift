@@ -1,28 +1,12 @@
+import Formats
 import Mustache
 import ScrollSimulation
 import SVGCharts
 
-/// The index with its summary matrix, and one page per study.
+/// The index with its summary matrix.
 extension SiteBuilder {
-    /// Headline metrics of one run as a table row.
-    func metricRow(_ run: PlannedRun, _ m: RunMetrics, root: String) -> MustacheValue {
-        let verdict = Format.verdict(m)
-        return .object([
-            "strategy": .string(run.config.strategy.name), "strategyID": .string(run.config.strategy.id),
-            "strategyHref": .string("\(root)strategies/\(run.config.strategy.id).html"),
-            "latency": .string(Format.latency(run.config.latency.milliseconds)),
-            "device": .string(run.config.device.name), "gesture": .string(run.config.gesture.id),
-            "href": .string("\(root)runs/\(run.id).html"),
-            "hitchRatio": .string(Format.ratio(m.hitchTimeRatio)), "band": .string(m.hitchBand),
-            "hitches": .int(m.hitchCount), "p95": .string(Format.ms(m.frameDurationP95Ms)),
-            "maxFrame": .string(Format.ms(m.frameDurationMaxMs)),
-            "stale": .string(Format.percent(m.staleShare)), "placeholder": .string(Format.percent(m.placeholderShare)),
-            "changesAfterSettle": .int(m.contentChangesAfterSettle),
-            "ttc95": .string(Format.ms(m.timeToContentP95Ms)),
-            "requests": .int(m.requestsStarted), "wasted": .int(m.requestsWasted),
-            "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
-        ])
-    }
+    /// Headline metrics of one run as a table row (`PageParts.metricRow`).
+    func metricRow(_ run: PlannedRun, _ m: RunMetrics, root: String) -> MustacheValue { PageParts.metricRow(run, m, root: root) }
 
     func indexData() -> [String: MustacheValue] {
         let studies: [MustacheValue] = content.studies.map { study in
@@ -56,15 +40,42 @@ extension SiteBuilder {
     }
 
     /// "glitchy-300 · iPhone, 60 Hz · gesture aggressive" for a study.
-    func setupLine(_ study: Study) -> String {
-        let dataset = content.dataset(study.dataset)?.name ?? study.dataset
-        let devices = study.devices.compactMap { content.device($0)?.name }.joined(separator: " and ")
-        let gestures = study.gestures.map(\.id).joined(separator: ", ")
-        return "\(dataset) · \(devices) · gesture \(gestures)"
+    func setupLine(_ study: Study) -> String { studyPage(study).setupLine }
+
+    /// The page of `study`, with the content it names and its own runs' results.
+    func studyPage(_ study: Study) -> StudyPage {
+        StudyPage(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
+                  strategies: study.strategies.compactMap { content.strategy($0) }, runs: runs(of: study.id), renderer: renderer)
+    }
+}
+
+/// One study's page: it sees the study, the dataset, devices and strategies it names, and the
+/// results of its own runs, nothing else.
+struct StudyPage: PageGenerator {
+    let study: Study
+    let dataset: Dataset?
+    /// The study's devices that exist, in its order.
+    let devices: [DeviceProfile]
+    /// The study's strategies that exist, in its order.
+    let strategies: [Strategy]
+    /// Its runs and their results, in plan order.
+    let runs: [(run: PlannedRun, result: RunResult)]
+    let renderer: PageRenderer
+
+    func jobs() -> [PageJob] {
+        [renderer.job(path: "studies/\(study.id).html", title: study.title, section: "index", template: "study") { data() }]
     }
 
-    func studyData(_ study: Study) -> [String: MustacheValue] {
-        let runs = runs(of: study.id)
+    func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }
+
+    /// "glitchy-300 · iPhone, 60 Hz · gesture aggressive".
+    var setupLine: String {
+        let names = devices.map(\.name).joined(separator: " and ")
+        let gestures = study.gestures.map(\.id).joined(separator: ", ")
+        return "\(dataset?.name ?? study.dataset) · \(names) · gesture \(gestures)"
+    }
+
+    func data() -> [String: MustacheValue] {
         var groups: [MustacheValue] = []
         var charts: [MustacheValue] = []
         var notes: [String] = []
@@ -72,13 +83,13 @@ extension SiteBuilder {
             for gesture in study.gestures {
                 let group = runs.filter { $0.run.config.device.id == device && $0.run.config.gesture.id == gesture.id }
                 guard !group.isEmpty else { continue }
-                let label = "\(content.device(device)?.name ?? device) · gesture \(gesture.id)"
-                groups.append(.object(["label": .string(label), "rows": .array(group.map { metricRow($0.run, $0.result.metrics, root: "../") })]))
-                let chartID = RunPlanner.slug("\(study.id)-\(device)-\(gesture.id)")
+                let label = "\(devices.first { $0.id == device }?.name ?? device) · gesture \(gesture.id)"
+                groups.append(.object(["label": .string(label), "rows": .array(group.map { PageParts.metricRow($0.run, $0.result.metrics, root: "../") })]))
+                let chartID = Slug.make("\(study.id)-\(device)-\(gesture.id)")
                 if study.kind == .sweep {
-                    charts.append(chartData(sweepChart(study, group, id: "\(chartID)-hitch", metric: "Hitch time ratio", unit: "ms/s", logY: false) { $0.hitchTimeRatio }))
-                    charts.append(chartData(sweepChart(study, group, id: "\(chartID)-stale", metric: "Wrong-row cell-frames", unit: "%", logY: false) { $0.staleShare * 100 }))
-                    charts.append(chartData(sweepChart(study, group, id: "\(chartID)-ttc", metric: "Time to content, p95", unit: "ms", logY: false) { $0.timeToContentP95Ms }))
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-hitch", metric: "Hitch time ratio", unit: "ms/s", logY: false) { $0.hitchTimeRatio }))
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-stale", metric: "Wrong-row cell-frames", unit: "%", logY: false) { $0.staleShare * 100 }))
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-ttc", metric: "Time to content, p95", unit: "ms", logY: false) { $0.timeToContentP95Ms }))
                 } else {
                     for latency in study.latenciesMs {
                         let items = group.filter { $0.run.config.latency == .ms(latency) }.map { RatioBars.Item($0.run.config.strategy.name, $0.result.metrics.hitchTimeRatio) }
@@ -87,44 +98,37 @@ extension SiteBuilder {
                             notes.append("At \(Format.latency(latency)) · \(label): no frame was late with any strategy, so every hitch time ratio is 0 ms/s.")
                             continue
                         }
-                        let chart = RatioBars(id: "\(chartID)-\(RunPlanner.slug(Format.latency(latency)))", title: "Hitch time ratio at \(Format.latency(latency)) · \(label)",
+                        let chart = RatioBars(id: "\(chartID)-\(Slug.make(Format.latency(latency)))", title: "Hitch time ratio at \(Format.latency(latency)) · \(label)",
                                               description: "Hitch time per second of scrolling for each strategy, against Apple's bands.",
-                                              items: items, bands: appleBands).render()
-                        charts.append(chartData(chart))
+                                              items: items, bands: PageParts.appleBands).render()
+                        charts.append(PageParts.chart(chart))
                     }
                 }
             }
         }
-        let dataset = content.dataset(study.dataset)
         return [
-            "title": .string(study.title), "question": .string(study.question), "setup": .string(setupLine(study)),
-            "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(RunPlanner.slug(study.dataset)).html"),
+            "title": .string(study.title), "question": .string(study.question), "setup": .string(setupLine),
+            "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(Slug.make(study.dataset)).html"),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
             "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")),
             "isSweep": .bool(study.kind == .sweep),
             "groups": .array(groups), "charts": .array(charts), "notes": .array(notes.map { .string($0) }),
-            "isolates": techniqueLinks(study.isolates),
+            "isolates": PageParts.techniqueLinks(study.isolates),
             "hasIsolates": .bool(!study.isolates.isEmpty),
-            "strategies": .array(study.strategies.compactMap { content.strategy($0) }.map { s in
+            "strategies": .array(strategies.map { s in
                 .object(["name": .string(s.name), "href": .string("../strategies/\(s.id).html"), "summary": .string(s.summary),
-                         "techniques": techniqueLinks(s.techniques)])
+                         "techniques": PageParts.techniqueLinks(s.techniques)])
             }),
         ]
     }
 
-    /// Apple's bands for the hitch time ratio (WWDC20 and the tech talks).
-    var appleBands: [RatioBars.Band] {
-        [RatioBars.Band(0, 5, "good (< 5 ms/s)", tone: .good), RatioBars.Band(5, 10, "warning (5–10)", tone: .warning),
-         RatioBars.Band(10, .infinity, "critical (≥ 10)", tone: .critical)]
-    }
-
-    func sweepChart(_ study: Study, _ group: [(run: PlannedRun, result: RunResult)], id: String, metric: String, unit: String, logY: Bool,
+    func sweepChart(_ group: [(run: PlannedRun, result: RunResult)], id: String, metric: String, unit: String, logY: Bool,
                     value: (RunMetrics) -> Double) -> Chart {
         let series = study.strategies.compactMap { sid -> SweepLines.Series? in
             let points = group.filter { $0.run.config.strategy.id == sid }
                 .map { SweepLines.Point($0.run.config.latency.milliseconds, value($0.result.metrics)) }
                 .sorted { $0.x < $1.x }
-            guard !points.isEmpty, let s = content.strategy(sid) else { return nil }
+            guard !points.isEmpty, let s = strategy(sid) else { return nil }
             return SweepLines.Series(name: s.name, points: points)
         }
         let references = metric == "Hitch time ratio" ? [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")] : []

@@ -1,11 +1,13 @@
-import ScrollSimulation
-
 /// A JSON value written deterministically: object keys sorted, numbers locale-free.
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number written with at most 6 decimals (`jsonNumber`): published summaries.
     case double(Double)
+    /// A number written exactly, as the shortest text that reads back as the same double: records
+    /// that are read back and must give the same pages.
+    case exact(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -25,6 +27,7 @@ public enum JSONValue: Sendable, Equatable {
         case let .bool(b): out += b ? "true" : "false"
         case let .int(i): out += String(i)
         case let .double(d): out += d.isFinite ? jsonNumber(d) : "null"
+        case let .exact(d): out += d.isFinite ? (d == 0 ? "0" : d.description) : "null"
         case let .string(s): out += jsonQuoted(s)
         case let .array(items):
             if items.isEmpty { out += "[]"; return }
@@ -53,8 +56,8 @@ public enum JSONValue: Sendable, Equatable {
 
 /// A double as JSON: integral values without a fraction, others with up to 6 decimals.
 func jsonNumber(_ d: Double) -> String {
-    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-    return formatDecimal(d, places: 6)
+    if d == d.snapped(), d.magnitude < 1e15 { return String(Int64(d)) }
+    return NumberFormat.decimal(d, maxDecimals: 6)
 }
 
 /// JSON string literal.

@@ -1,9 +1,9 @@
 /// One field of a CSV file and where it starts.
-struct CSVCell: Sendable, Equatable {
+public struct CSVCell: Sendable, Equatable {
     /// The field's text, unquoted (`""` becomes `"`), otherwise verbatim.
-    var text: String
+    public var text: String
     /// Where the field starts (its opening quote when quoted).
-    var position: TextPosition
+    public var position: TextPosition
 }
 
 /// A CSV file (RFC 4180) read into a header and rows, with every problem located.
@@ -11,16 +11,16 @@ struct CSVCell: Sendable, Equatable {
 /// Records end with CRLF or LF; fields may be quoted, with `""` for a quote and commas and line
 /// breaks inside the quotes; a leading byte-order mark is skipped; blank lines are skipped.
 /// Problems do not stop the parse, except a quote that is never closed (it runs to the end).
-struct CSVTable: Sendable {
+public struct CSVTable: Sendable {
     /// The first record: column names.
-    var header: [CSVCell]
+    public var header: [CSVCell]
     /// The other records; rows whose field count differs from the header's are reported and left out.
-    var rows: [[CSVCell]]
+    public var rows: [[CSVCell]]
     /// Malformed quotes, wrong field counts, empty or repeated column names.
-    var problems: [SyntaxProblem]
+    public var problems: [SyntaxProblem]
 
     /// Parses a whole text.
-    static func parse(_ text: SourceText) -> CSVTable {
+    public static func parse(_ text: SourceText) -> CSVTable {
         let records = readRecords(text)
         var problems = records.problems
         guard let header = records.records.first else {

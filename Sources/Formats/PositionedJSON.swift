@@ -1,7 +1,7 @@
 /// A JSON value that remembers where it starts in its file.
-struct JSONNode: Sendable {
+public struct JSONNode: Sendable {
     /// The value.
-    enum Value: Sendable {
+    public enum Value: Sendable {
         case null
         case bool(Bool)
         /// A number and its literal as written (`1e3`, `100`), for messages and text fields.
@@ -13,59 +13,59 @@ struct JSONNode: Sendable {
     }
 
     /// The value.
-    var value: Value
+    public var value: Value
     /// Where its first character is.
-    var position: TextPosition
+    public var position: TextPosition
 
     /// The object's member for `key`, if this is an object that has one.
-    subscript(key: String) -> JSONMember? {
+    public subscript(key: String) -> JSONMember? {
         if case let .object(members) = value { return members.first { $0.key == key } }
         return nil
     }
 
     /// The members, if this is an object.
-    var members: [JSONMember]? { if case let .object(m) = value { return m } else { return nil } }
+    public var members: [JSONMember]? { if case let .object(m) = value { return m } else { return nil } }
     /// The elements, if this is an array.
-    var elements: [JSONNode]? { if case let .array(e) = value { return e } else { return nil } }
+    public var elements: [JSONNode]? { if case let .array(e) = value { return e } else { return nil } }
     /// The text, if this is a string.
-    var stringValue: String? { if case let .string(s) = value { return s } else { return nil } }
+    public var stringValue: String? { if case let .string(s) = value { return s } else { return nil } }
 }
 
 /// One `"key": value` pair of an object.
-struct JSONMember: Sendable {
+public struct JSONMember: Sendable {
     /// The key.
-    var key: String
+    public var key: String
     /// Where the key's opening quote is.
-    var keyPosition: TextPosition
+    public var keyPosition: TextPosition
     /// The value.
-    var value: JSONNode
+    public var value: JSONNode
 }
 
 /// A syntax problem in a JSON or CSV file: a message and where it is.
-struct SyntaxProblem: Sendable, Error {
+public struct SyntaxProblem: Sendable, Error {
     /// What is wrong and what was expected.
-    var message: String
+    public var message: String
     /// Where.
-    var position: TextPosition
+    public var position: TextPosition
 }
 
 /// A strict RFC 8259 JSON parser that keeps every value's position.
 ///
 /// No comments, no trailing commas, no single quotes, no `NaN`; messages say so when they see one.
 /// A syntax error stops the parse (`error`); duplicate keys do not (`duplicates`).
-struct PositionedJSON {
+public struct PositionedJSON {
     /// The root value, when the text parsed.
-    var root: JSONNode?
+    public var root: JSONNode?
     /// The syntax error that stopped the parse, if any.
-    var error: SyntaxProblem?
+    public var error: SyntaxProblem?
     /// Keys repeated within one object (each an error; the parse goes on).
-    var duplicates: [SyntaxProblem]
+    public var duplicates: [SyntaxProblem]
 
     /// Deepest nesting accepted (deeper input is reported, not overflowed).
-    static let maximumDepth = 200
+    public static let maximumDepth = 200
 
     /// Parses a whole text.
-    static func parse(_ text: SourceText) -> PositionedJSON {
+    public static func parse(_ text: SourceText) -> PositionedJSON {
         var parser = Parser(text: text)
         do throws(SyntaxProblem) {
             parser.skipWhitespace()

@@ -1,4 +1,5 @@
-/// Deterministic, locale-free number formatting for chart text and SVG coordinates.
+/// Deterministic, locale-free number formatting: chart text and SVG coordinates, page text, run
+/// ids and JSON numbers all go through `decimal(_:maxDecimals:grouping:)`.
 ///
 /// Everything here is plain arithmetic on `Double`/`UInt64`, so the same input
 /// produces the same characters on every platform. Rules:
@@ -48,6 +49,12 @@ public enum NumberFormat {
         return text
     }
 
+    /// `value` with at most `places` decimals, trailing zeros trimmed, no grouping; a non-finite
+    /// value prints as `0`. The form of metric values, page text, run ids and JSON numbers.
+    public static func fixed(_ value: Double, places: Int) -> String {
+        value.isFinite ? decimal(value, maxDecimals: places) : "0"
+    }
+
     /// An integer with optional digit grouping (see `decimal`).
     public static func integer(_ value: Int, grouping: Bool = true) -> String {
         let digits = group(String(value.magnitude), grouping: grouping)
@@ -72,14 +79,8 @@ public enum NumberFormat {
         readable(fraction * 100, grouping: false) + "\u{00A0}%"
     }
 
-    /// An SVG coordinate: at most one decimal.
-    @inline(__always)
-    static func coord(_ value: Double) -> String {
-        decimal(value, maxDecimals: 1)
-    }
-
     /// Decimals needed to show ticks spaced `step` apart without loss (for 1-2-5 steps).
-    static func decimals(forStep step: Double) -> Int {
+    public static func decimals(forStep step: Double) -> Int {
         guard step > 0, step.isFinite else { return 0 }
         var d = 0
         var s = step

@@ -2,41 +2,41 @@
 ///
 /// The column is not stored: it is counted in characters (grapheme clusters) from the line's
 /// start only when a diagnostic needs it (`SourceText.lineColumn(_:)`).
-struct TextPosition: Sendable, Equatable {
+public struct TextPosition: Sendable, Equatable {
     /// 1-based line.
-    var line: Int
+    public var line: Int
     /// Byte offset of the line's first byte.
-    var lineStart: Int
+    public var lineStart: Int
     /// Byte offset of the position.
-    var offset: Int
+    public var offset: Int
 
     /// The start of a file (after a byte-order mark, if any).
-    static func start(of text: SourceText) -> TextPosition {
+    public static func start(of text: SourceText) -> TextPosition {
         TextPosition(line: 1, lineStart: text.bodyStart, offset: text.bodyStart)
     }
 }
 
 /// A content file's bytes, known to be valid UTF-8.
-struct SourceText: Sendable {
+public struct SourceText: Sendable {
     /// The file's bytes.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
     /// Offset of the first byte after a UTF-8 byte-order mark (0 without one).
-    let bodyStart: Int
+    public let bodyStart: Int
 
     /// Text from bytes, not checked: see `firstInvalidUTF8(_:)`.
-    init(bytes: [UInt8]) {
+    public init(bytes: [UInt8]) {
         self.bytes = bytes
         bodyStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// Text from a string (tests and JSON embedded in strings).
-    init(_ string: String) { self.init(bytes: Array(string.utf8)) }
+    public init(_ string: String) { self.init(bytes: Array(string.utf8)) }
 
     /// The file as a string, without a byte-order mark.
-    var string: String { String(decoding: bytes[bodyStart...], as: UTF8.self) }
+    public var string: String { String(decoding: bytes[bodyStart...], as: UTF8.self) }
 
     /// 1-based line and column (in characters) of a position.
-    func lineColumn(_ p: TextPosition) -> (line: Int, column: Int) {
+    public func lineColumn(_ p: TextPosition) -> (line: Int, column: Int) {
         let start = min(p.lineStart, bytes.count), end = min(max(p.offset, start), bytes.count)
         var ascii = true
         for i in start..<end where bytes[i] >= 0x80 { ascii = false; break }
@@ -45,7 +45,7 @@ struct SourceText: Sendable {
     }
 
     /// The position of a byte offset, counting lines from the start (slow; for rare messages).
-    func position(ofOffset offset: Int) -> TextPosition {
+    public func position(ofOffset offset: Int) -> TextPosition {
         var line = 1, lineStart = bodyStart
         var i = bodyStart
         while i < min(offset, bytes.count) {
@@ -56,7 +56,7 @@ struct SourceText: Sendable {
     }
 
     /// Offset of the first byte that is not part of well-formed UTF-8, or nil.
-    static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
+    public static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
         var i = 0
         let n = b.count
         while i < n {

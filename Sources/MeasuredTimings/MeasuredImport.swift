@@ -1,0 +1,88 @@
+import Foundation
+
+/// Reading measured runs from a file: the format is recognised from the content, and the file
+/// gives either all its runs or every problem found, never part of a run.
+public enum MeasuredImport {
+    /// The runs in the file at `path`, its format recognised from its content.
+    public static func runs(contentsOf path: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw MeasuredImportFailure([MeasuredImportError(file: path, line: nil, column: nil, message: "cannot read the file")])
+        }
+        return try runs(Array(data), file: path, options: options)
+    }
+
+    /// The runs in `bytes` (the content of `file`), its format recognised from the content.
+    public static func runs(_ bytes: [UInt8], file: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        let (format, json) = try recognise(bytes, file: file)
+        return try runs(bytes, format: format, parsed: json, file: file, options: options)
+    }
+
+    /// The runs in `bytes`, read as `format`.
+    public static func runs(_ bytes: [UInt8], format: MeasuredFormat, file: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        try runs(bytes, format: format, parsed: nil, file: file, options: options)
+    }
+
+    /// The format of `bytes`, from its content.
+    public static func format(of bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> MeasuredFormat {
+        try recognise(bytes, file: file).format
+    }
+
+    private static func runs(_ bytes: [UInt8], format: MeasuredFormat, parsed: LocatedJSON?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        switch format {
+        case .instrumentsHitches:
+            return try InstrumentsImporter.runs(bytes, file: file, options: options)
+        case .gfxinfoFramestats:
+            return try GfxinfoImporter.runs(try text(bytes, file: file), file: file, options: options)
+        case .xctestMetrics, .metricKit, .macrobenchmark:
+            let source = try text(bytes, file: file)
+            let root: LocatedJSON
+            if let parsed { root = parsed } else { root = try JSONImport.parse(source, file: file) }
+            switch format {
+            case .xctestMetrics: return try XCTestImporter.runs(root, text: source, file: file, options: options)
+            case .metricKit: return try MetricKitImporter.runs(root, text: source, file: file, options: options)
+            default: return try MacrobenchmarkImporter.runs(root, text: source, file: file, options: options)
+            }
+        }
+    }
+
+    private static func text(_ bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> String {
+        guard let s = String(validating: bytes, as: UTF8.self) else {
+            throw MeasuredImportFailure([MeasuredImportError(file: file, line: nil, column: nil, message: "the file is not UTF-8 text")])
+        }
+        return s
+    }
+
+    /// The format and, for JSON, the parsed root.
+    private static func recognise(_ bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> (format: MeasuredFormat, json: LocatedJSON?) {
+        func none(_ what: String, line: Int? = 1, column: Int? = 1) -> MeasuredImportFailure {
+            MeasuredImportFailure([MeasuredImportError(file: file, line: line, column: column,
+                message: "\(what); the measured formats read are: " + MeasuredFormat.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; "))])
+        }
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        guard start < bytes.count else { throw none("the file is empty") }
+        if bytes[start] == UInt8(ascii: "<") {
+            let head = String(decoding: bytes.prefix(8_192), as: UTF8.self)
+            guard head.contains("<trace-query-result") else { throw none("an XML file without <trace-query-result>") }
+            return (.instrumentsHitches, nil)
+        }
+        let s = try text(bytes, file: file)
+        if s.contains(GfxinfoImporter.marker) { return (.gfxinfoFramestats, nil) }
+        guard bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else {
+            throw none("the content is none of them")
+        }
+        let root = try JSONImport.parse(s, file: file)
+        func isMetricKit(_ v: LocatedJSON) -> Bool {
+            v["animationMetrics"] != nil || v["metaData"] != nil || v["timeStampBegin"] != nil
+        }
+        if let elements = root.elements {
+            guard let first = elements.first else { throw none("an empty JSON array", line: root.line, column: root.column) }
+            if first["testRuns"] != nil || first["testIdentifier"] != nil { return (.xctestMetrics, root) }
+            if isMetricKit(first) { return (.metricKit, root) }
+            throw none("a JSON array whose first element has neither \"testRuns\" (XCTest) nor \"metaData\"/\"animationMetrics\" (MetricKit)", line: first.line, column: first.column)
+        }
+        if root["benchmarks"] != nil { return (.macrobenchmark, root) }
+        if isMetricKit(root) { return (.metricKit, root) }
+        throw none("a JSON object with none of \"benchmarks\" (Macrobenchmark) or \"metaData\"/\"animationMetrics\" (MetricKit)", line: root.line, column: root.column)
+    }
+}

@@ -1,0 +1,150 @@
+import ScrollSimulation
+
+/// The file formats a measured run can come from.
+public enum MeasuredFormat: String, Sendable, CaseIterable, Equatable {
+    /// `xcrun xctrace export` XML of an Instruments trace's `hitches` table, with or without its
+    /// `hitches-frame-lifetimes` table.
+    case instrumentsHitches = "instruments-hitches"
+    /// The JSON of `xcrun xcresulttool get test-results metrics`: XCTest's scroll and hitch metrics.
+    case xctestMetrics = "xctest-metrics"
+    /// A MetricKit daily metric payload (`MXMetricPayload.jsonRepresentation()`), or an array of them.
+    case metricKit = "metrickit"
+    /// The output of `adb shell dumpsys gfxinfo <package> framestats`.
+    case gfxinfoFramestats = "gfxinfo-framestats"
+    /// Jetpack Macrobenchmark's `*-benchmarkData.json`.
+    case macrobenchmark = "macrobenchmark"
+
+    /// What the format is, for messages.
+    public var summary: String {
+        switch self {
+        case .instrumentsHitches: return "Instruments `xctrace export` XML of the hitches table (<trace-query-result> with <schema name=\"hitches\">)"
+        case .xctestMetrics: return "XCTest metrics JSON from `xcresulttool get test-results metrics` (an array of tests with \"testRuns\")"
+        case .metricKit: return "MetricKit payload JSON (an object with \"animationMetrics\" or \"metaData\", or an array of them)"
+        case .gfxinfoFramestats: return "`dumpsys gfxinfo <package> framestats` text (rows between ---PROFILEDATA--- lines)"
+        case .macrobenchmark: return "Jetpack Macrobenchmark JSON (an object with \"benchmarks\")"
+        }
+    }
+}
+
+/// What a frame's `expected` and `actual` times mean in a run.
+public enum MeasuredTiming: String, Sendable, Equatable {
+    /// Presentation on the display: `expected` is when the frame should have appeared, `actual`
+    /// when it did (Instruments). A hitch is `actual − expected`, as in the simulation.
+    case presentation
+    /// The app's own work: `expected` is the deadline the frame's work had to meet, `actual` when
+    /// it completed (Android). The frame appears at the first vsync after completion, so a frame
+    /// late by any amount is late by whole refresh intervals on screen.
+    case completion
+}
+
+/// Per-frame flags that survive import.
+public struct MeasuredFrameFlags: OptionSet, Sendable, Equatable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The first frame drawn after its window's layout or visibility changed (Android's
+    /// `Flags` bit 0, FrameMetrics' FIRST_DRAW_FRAME). Kept: it is a real frame the user saw.
+    public static let firstFrame = MeasuredFrameFlags(rawValue: 1 << 0)
+    /// A hitch Instruments attributes to the system rather than the app (`is-system`).
+    public static let systemHitch = MeasuredFrameFlags(rawValue: 1 << 1)
+}
+
+/// One frame as a measurement saw it: the record every importer reduces its format to.
+///
+/// Times are integer microseconds (`Micros`), like the simulation's; formats in nanoseconds are
+/// rounded to the nearest microsecond. A field the format does not carry is `nil`, never 0.
+public struct MeasuredFrame: Sendable, Equatable {
+    /// When the frame began: its intended vsync (Android `IntendedVsync`) or the start of its
+    /// lifetime (Instruments `hitches-frame-lifetimes` start).
+    public var begin: Micros?
+    /// When it was due: expected presentation (`MeasuredTiming.presentation`) or its work's
+    /// deadline (`MeasuredTiming.completion`).
+    public var expected: Micros?
+    /// When it was done: actual presentation or its work's completion.
+    public var actual: Micros?
+    /// The display's refresh interval for this frame.
+    public var refreshInterval: Micros?
+    /// Main (UI) thread work of the frame, up to the commit or the hand-off to the render thread.
+    public var mainDuration: Micros?
+    /// Render work of the frame (Android's RenderThread from sync to completion).
+    public var renderDuration: Micros?
+    /// CPU time to produce the frame on the UI and render threads (Macrobenchmark `frameDurationCpuMs`).
+    public var cpuDuration: Micros?
+    /// How far the frame's work finished past its deadline, negative when early (Android's
+    /// `FrameCompleted − FrameDeadline`, Macrobenchmark's `frameOverrunMs`). `nil` where the format
+    /// has no deadline for the work (Instruments).
+    public var overrun: Micros?
+    /// Flags that survive import.
+    public var flags: MeasuredFrameFlags
+
+    public init(begin: Micros? = nil, expected: Micros? = nil, actual: Micros? = nil, refreshInterval: Micros? = nil,
+                mainDuration: Micros? = nil, renderDuration: Micros? = nil, cpuDuration: Micros? = nil,
+                overrun: Micros? = nil, flags: MeasuredFrameFlags = []) {
+        self.begin = begin
+        self.expected = expected
+        self.actual = actual
+        self.refreshInterval = refreshInterval
+        self.mainDuration = mainDuration
+        self.renderDuration = renderDuration
+        self.cpuDuration = cpuDuration
+        self.overrun = overrun
+        self.flags = flags
+    }
+}
+
+/// One measured run: a scroll measured on a device, as frames or, where the format keeps only
+/// summaries, as those summaries.
+public struct MeasuredRun: Sendable, Equatable {
+    /// What the run holds.
+    public enum Content: Sendable, Equatable {
+        /// Every frame, in the order the format lists them.
+        case frames([MeasuredFrame])
+        /// Only the summaries the format gives (XCTest per iteration, MetricKit per day,
+        /// Instruments' hitches table without frame lifetimes).
+        case aggregates(MeasuredMetrics)
+    }
+
+    /// The format it was read from.
+    public var format: MeasuredFormat
+    /// A label for the run (test and iteration, benchmark and iteration, build and day …).
+    public var label: String
+    /// The device, as the file names it, if it does.
+    public var device: String?
+    /// The display's refresh rate, Hz, when the file gives it or the importer was told it.
+    public var refreshHz: Double?
+    /// What `expected` and `actual` mean in the frames.
+    public var timing: MeasuredTiming
+    /// Frames, or aggregates only.
+    public var content: Content
+    /// The file it came from, as given to the importer.
+    public var sourceFile: String
+    /// Whether the numbers aggregate many users' devices over a day (MetricKit), not one run.
+    public var isFieldAggregate: Bool
+    /// What the importer left out and why (dropped Android rows, for instance), for the reader.
+    public var notes: [String]
+
+    public init(format: MeasuredFormat, label: String, device: String?, refreshHz: Double?, timing: MeasuredTiming,
+                content: Content, sourceFile: String, isFieldAggregate: Bool = false, notes: [String] = []) {
+        self.format = format
+        self.label = label
+        self.device = device
+        self.refreshHz = refreshHz
+        self.timing = timing
+        self.content = content
+        self.sourceFile = sourceFile
+        self.isFieldAggregate = isFieldAggregate
+        self.notes = notes
+    }
+
+    /// The frames, when the format has them.
+    public var frames: [MeasuredFrame]? { if case let .frames(f) = content { return f } else { return nil } }
+
+    /// The metrics: computed from the frames (`MeasuredMetrics(frames:timing:)`), or the
+    /// aggregates the format gave.
+    public var metrics: MeasuredMetrics {
+        switch content {
+        case let .frames(frames): return MeasuredMetrics(frames: frames, timing: timing)
+        case let .aggregates(metrics): return metrics
+        }
+    }
+}

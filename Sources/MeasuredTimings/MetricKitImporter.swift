@@ -1,0 +1,61 @@
+/// A MetricKit daily metric payload: the JSON of `MXMetricPayload.jsonRepresentation()`, or an
+/// array of such payloads.
+///
+/// A payload has `timeStampBegin`, `timeStampEnd`, `appVersion`, `metaData` (`deviceType`,
+/// `osVersion`, `appBuildVersion`, …) and, for an app whose users scrolled that day,
+/// `animationMetrics.scrollHitchTimeRatio` (`MXAnimationMetric`, iOS 14+), written as a value
+/// and a unit in one string: `"12.5 ms per s"`. That ratio aggregates every scroll of every
+/// reporting device over the day, so each payload becomes one run marked as a field aggregate
+/// that carries the hitch time ratio and nothing else. Payloads without animation metrics are
+/// skipped; a unit other than "ms per s" is an error, not a guess.
+enum MetricKitImporter {
+    static let validUnits = ["ms per s"]
+
+    static func runs(_ root: LocatedJSON, text: String?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        var j = JSONImport(file: file, text: text)
+        let payloads = root.elements ?? [root]
+        var runs: [MeasuredRun] = []
+        for (index, payload) in payloads.enumerated() {
+            guard j.object(payload, "a MetricKit payload") != nil else { continue }
+            guard let animation = payload["animationMetrics"] else { continue }
+            guard let ratioNode = j.required(animation, "scrollHitchTimeRatio", in: "\"animationMetrics\""),
+                  let text = j.string(ratioNode, "\"scrollHitchTimeRatio\" (a value and a unit, such as \"3.5 ms per s\")") else { continue }
+            guard let ratio = value(text, node: ratioNode, &j) else { continue }
+            var m = MeasuredMetrics()
+            m.hitchTimeRatio = ratio
+            let meta = payload["metaData"]
+            let build = meta?["appBuildVersion"]?.string ?? payload["appVersion"]?.string
+            let begin = payload["timeStampBegin"]?.string, end = payload["timeStampEnd"]?.string
+            var label = build.map { "build \($0)" } ?? "payload \(index + 1)"
+            if let begin, let end { label += ", \(begin) to \(end)" }
+            let device = [meta?["deviceType"]?.string, meta?["osVersion"]?.string].compactMap { $0 }.joined(separator: ", ")
+            runs.append(MeasuredRun(format: .metricKit, label: options.label(label), device: device.isEmpty ? nil : device,
+                                    refreshHz: nil, timing: .presentation, content: .aggregates(m), sourceFile: file,
+                                    isFieldAggregate: true))
+        }
+        try j.check()
+        if runs.isEmpty {
+            j.error(root, "no payload has \"animationMetrics\": {\"scrollHitchTimeRatio\": …}; MetricKit reports it only for days on which users scrolled")
+            try j.check()
+        }
+        return runs
+    }
+
+    /// The number of "12.5 ms per s", after checking the unit.
+    private static func value(_ text: String, node: LocatedJSON, _ j: inout JSONImport) -> Double? {
+        let trimmed = text.trimmingSpaces
+        // The number may group thousands with commas ("1,000 ms per s").
+        let numberEnd = trimmed.firstIndex { !("0"..."9").contains($0) && $0 != "." && $0 != "-" && $0 != "," } ?? trimmed.endIndex
+        let number = String(trimmed[..<numberEnd]).filter { $0 != "," }
+        let unit = String(trimmed[numberEnd...]).trimmingSpaces
+        guard let v = Double(number), v.isFinite, v >= 0 else {
+            j.error(node, "\"scrollHitchTimeRatio\" is \"\(text)\"; expected a number of ms per s and its unit, such as \"3.5 ms per s\"")
+            return nil
+        }
+        guard validUnits.contains(unit) else {
+            j.error(node, "unknown unit \"\(unit)\" in \"scrollHitchTimeRatio\": \"\(text)\"; valid: " + validUnits.map { "\"\($0)\"" }.joined(separator: ", "))
+            return nil
+        }
+        return v
+    }
+}

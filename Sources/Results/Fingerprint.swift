@@ -1,0 +1,104 @@
+import ScrollSimulation
+
+/// A stable hash of everything a run depends on, to key stored results: two runs with the same
+/// fingerprint give the same result, and any change to an input — a strategy's parameter, a
+/// dataset's row, a device constant, the gesture, the latency, the seed or the model version —
+/// gives another fingerprint.
+///
+/// The inputs are written as canonical text by walking the whole `RunConfig` (every stored
+/// property, recursively, with the names of types, fields and enum cases; sets and dictionaries
+/// in sorted order), so a field added to the configuration later is covered without a list to
+/// keep. The text is hashed with 64-bit FNV-1a and printed as 16 hex digits.
+public enum Fingerprint {
+    /// The fingerprint of a run configuration under the current model version.
+    ///
+    /// `datasetDigest`, when given, must be `digest(of: config.dataset)`: runs that share a
+    /// dataset (every run of a study) can compute its digest once instead of walking its rows
+    /// for every run. The result is the same either way.
+    public static func of(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
+        hex(fnv1a64(canonicalText(config, datasetDigest: datasetDigest, modelVersion: modelVersion)))
+    }
+
+    /// A dataset's own digest: the hash of its canonical text.
+    public static func digest(of dataset: Dataset) -> String {
+        var text = ""
+        describe(dataset, into: &text, depth: 0)
+        return hex(fnv1a64(text))
+    }
+
+    /// The text that is hashed: the model version, then the configuration, with the dataset
+    /// written as its digest.
+    public static func canonicalText(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
+        var out = "scrollstudy-run model=\(modelVersion)\n\(type(of: config)){"
+        for (i, child) in Mirror(reflecting: config).children.enumerated() {
+            if i > 0 { out += "," }
+            out += (child.label ?? "?") + ":"
+            if child.label == "dataset" {
+                out += "digest(" + (datasetDigest ?? digest(of: config.dataset)) + ")"
+            } else {
+                describe(child.value, into: &out, depth: 1)
+            }
+        }
+        return out + "}"
+    }
+
+    /// 64-bit FNV-1a of the UTF-8 bytes.
+    public static func fnv1a64(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    static func hex(_ v: UInt64) -> String {
+        let digits = String(v, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Canonical text of any value, from its reflection.
+    static func describe(_ value: Any, into out: inout String, depth: Int) {
+        precondition(depth < 64, "run configuration nested too deeply to fingerprint")
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            if let child = mirror.children.first { describe(child.value, into: &out, depth: depth + 1) } else { out += "nil" }
+        case .collection:
+            out += "["
+            for (i, child) in mirror.children.enumerated() {
+                if i > 0 { out += "," }
+                describe(child.value, into: &out, depth: depth + 1)
+            }
+            out += "]"
+        case .set, .dictionary:
+            // Unordered: sorted by their canonical text, so the hash does not depend on hashing seeds.
+            let items = mirror.children.map { child -> String in
+                var text = ""
+                describe(child.value, into: &text, depth: depth + 1)
+                return text
+            }.sorted()
+            out += "{" + items.joined(separator: ",") + "}"
+        case .enum:
+            out += "\(type(of: value))."
+            if let payload = mirror.children.first {
+                out += (payload.label ?? "?") + "("
+                describe(payload.value, into: &out, depth: depth + 1)
+                out += ")"
+            } else {
+                out += String(describing: value)
+            }
+        case .struct, .class, .tuple:
+            out += mirror.displayStyle == .tuple ? "(" : "\(type(of: value)){"
+            for (i, child) in mirror.children.enumerated() {
+                if i > 0 { out += "," }
+                if let label = child.label { out += label + ":" }
+                describe(child.value, into: &out, depth: depth + 1)
+            }
+            out += mirror.displayStyle == .tuple ? ")" : "}"
+        default:
+            // Leaves: numbers print their shortest exact form; strings are quoted and escaped.
+            if let s = value as? String { out += String(reflecting: s) } else { out += String(describing: value) }
+        }
+    }
+}

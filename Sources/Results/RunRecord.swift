@@ -1,0 +1,123 @@
+import Formats
+import ScrollSimulation
+
+/// What a run was: the parameters a reader needs to know which run a record is, as published.
+public struct RunParameters: Sendable, Equatable, Codable {
+    public var strategy: String
+    public var techniques: [String]
+    public var dataset: String
+    public var rows: Int
+    public var device: String
+    public var refreshRateHz: Int
+    public var gesture: String
+    public var latencyMs: Double
+    public var latencyDistribution: String
+    public var seed: UInt64
+    /// `table` or `grid`.
+    public var layout: String
+    public var cellDesign: String
+
+    public init(_ c: RunConfig) {
+        strategy = c.strategy.id
+        techniques = c.strategy.techniques.map(\.description)
+        dataset = c.dataset.id
+        rows = c.dataset.count
+        device = c.device.id
+        refreshRateHz = c.device.refreshRateHz
+        gesture = c.gesture.id
+        latencyMs = c.latency.milliseconds
+        latencyDistribution = c.latencyDistribution.label
+        seed = c.seed
+        layout = c.effectivePresentation.layout.isGrid ? "grid" : "table"
+        cellDesign = c.effectivePresentation.cellDesign.id
+    }
+}
+
+/// One run's record: which run, a fingerprint of everything it depends on, and its result
+/// (metrics, frames, content timeline). This is the unit the results layer stores, indexes
+/// and hands to pages; its JSON forms are defined here and nowhere else:
+/// - `recordJSON()`: the whole record, canonical (sorted keys, exact numbers), to store and
+///   read back (`RunRecord.decode`), versioned by `schemaVersion`;
+/// - `summaryJSON()`: run parameters and metrics (3 decimals), the object of `simulate --json`
+///   and, with `id` and `study`, of each run's published `.json` download.
+public struct RunRecord: Sendable, Equatable, Codable {
+    /// The version of this format; readers refuse other versions.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    /// The run's id (unique within a site; the name of its page), or empty for a lone run.
+    public var id: String
+    /// The study it belongs to, or empty for a lone run.
+    public var study: String
+    /// `Fingerprint.of(config)`: equal fingerprints, equal results.
+    public var fingerprint: String
+    /// `SimulationModel.version` of the engine that produced the result.
+    public var modelVersion: Int
+    public var parameters: RunParameters
+    public var result: RunResult
+
+    /// `datasetDigest`: see `Fingerprint.of(_:datasetDigest:)`.
+    public init(id: String = "", study: String = "", config: RunConfig, datasetDigest: String? = nil, result: RunResult) {
+        schemaVersion = Self.currentSchemaVersion
+        self.id = id
+        self.study = study
+        fingerprint = Fingerprint.of(config, datasetDigest: datasetDigest)
+        modelVersion = SimulationModel.version
+        parameters = RunParameters(config)
+        self.result = result
+    }
+
+    /// Runs `config` and records it.
+    public static func run(id: String = "", study: String = "", _ config: RunConfig, datasetDigest: String? = nil) -> RunRecord {
+        RunRecord(id: id, study: study, config: config, datasetDigest: datasetDigest, result: config.run())
+    }
+
+    public var metrics: RunMetrics { result.metrics }
+
+    // MARK: JSON forms
+
+    /// The whole record as canonical JSON text.
+    public func recordJSON() -> String {
+        // Every field is a plain value, a string, a number or an array of them: encoding cannot fail.
+        (try? CanonicalJSON.text(self)) ?? "null\n"
+    }
+
+    /// The published summary: `run` (parameters) and `metrics` (by name, doubles to 3 decimals),
+    /// plus `id` and `study` when the run belongs to a study.
+    public func summaryJSON() -> JSONValue {
+        var fields: [String: JSONValue] = ["run": Self.parametersObject(parameters), "metrics": Self.metricsObject(result.metrics)]
+        if !id.isEmpty { fields["id"] = .string(id) }
+        if !study.isEmpty { fields["study"] = .string(study) }
+        return .object(fields)
+    }
+
+    static func parametersObject(_ p: RunParameters) -> JSONValue {
+        .object([
+            "strategy": .string(p.strategy),
+            "techniques": .array(p.techniques.map { .string($0) }),
+            "dataset": .string(p.dataset),
+            "rows": .int(p.rows),
+            "device": .string(p.device),
+            "refreshRateHz": .int(p.refreshRateHz),
+            "gesture": .string(p.gesture),
+            "latencyMs": .double(p.latencyMs),
+            "latencyDistribution": .string(p.latencyDistribution),
+            "seed": .int(Int(truncatingIfNeeded: p.seed)),
+            "layout": .string(p.layout),
+            "cellDesign": .string(p.cellDesign),
+        ])
+    }
+
+    /// Every metric of the metric table by name; doubles rounded half away from zero to 3 decimals.
+    static func metricsObject(_ m: RunMetrics) -> JSONValue {
+        var fields: [String: JSONValue] = [:]
+        for (name, value) in m.flat {
+            switch value {
+            case let .int(i): fields[name] = .int(i)
+            case let .double(d): fields[name] = .double((d * 1_000).snapped() / 1_000)
+            case let .text(s): fields[name] = .string(s)
+            }
+        }
+        return .object(fields)
+    }
+}

@@ -1,0 +1,70 @@
+import Mustache
+
+/// One file of the site and how to make it. Jobs do not depend on each other, so they can be
+/// rendered in any order or at the same time and handed, one by one, to whatever writes the
+/// site (a folder, a comparison with the committed site, memory in tests).
+public struct PageJob: Sendable {
+    /// The file's path relative to the site's root, `/`-separated.
+    public let path: String
+    private let make: @Sendable () throws(SiteError) -> OutputFile
+
+    /// A job that renders its file when asked.
+    init(path: String, make: @escaping @Sendable () throws(SiteError) -> OutputFile) {
+        self.path = path
+        self.make = make
+    }
+
+    /// A job for a file that is already made (assets).
+    static func file(_ file: OutputFile) -> PageJob { PageJob(path: file.path) { file } }
+
+    /// Renders the file.
+    public func render() throws(SiteError) -> OutputFile {
+        let file = try make()
+        precondition(file.path == path, "job for '\(path)' made '\(file.path)'")
+        return file
+    }
+}
+
+/// A kind of page: turns its own inputs into jobs.
+protocol PageGenerator: Sendable {
+    func jobs() -> [PageJob]
+}
+
+/// What every page shares: the templates and the site's title, and the layout around a body.
+struct PageRenderer: Sendable {
+    let templates: TemplateSet
+    let siteTitle: String
+
+    /// The job of one HTML page whose body data is computed when the job runs.
+    func job(path: String, title: String, section: String, template: String,
+             data: @escaping @Sendable () throws(SiteError) -> [String: MustacheValue]) -> PageJob {
+        PageJob(path: path) { () throws(SiteError) -> OutputFile in
+            try page(path: path, title: title, section: section, template: template, data: try data())
+        }
+    }
+
+    /// One HTML page: the body template inside the layout, links relative to the page.
+    func page(path: String, title: String, section: String, template: String, data: [String: MustacheValue]) throws(SiteError) -> OutputFile {
+        let depth = path.split(separator: "/").count - 1
+        let root = String(repeating: "../", count: depth)
+        var pageData = data
+        pageData["root"] = .string(root)
+        pageData["siteTitle"] = .string(siteTitle)
+        pageData["pageTitle"] = .string(title)
+        let body: String
+        do { body = try templates.render(template, .object(pageData)) } catch { throw .page(path: path, step: .body(template: template), problem: error) }
+        let nav: [MustacheValue] = [("index", "Studies", "index.html"), ("techniques", "Techniques", "techniques/index.html"),
+                                    ("strategies", "Strategies", "strategies/index.html"), ("datasets", "Datasets", "datasets/index.html"),
+                                    ("metrics", "Metrics", "metrics/index.html"), ("model", "Model", "model.html")].map { key, label, href in
+            .object(["label": .string(label), "href": .string(root + href), "current": .bool(key == section)])
+        }
+        // Only pages with highlighted code blocks load the highlighting stylesheet.
+        let highlighted = body.contains("<code class=\"language-")
+        let layout: [String: MustacheValue] = ["root": .string(root), "siteTitle": .string(siteTitle),
+                                               "pageTitle": .string(title), "nav": .array(nav), "body": .string(body),
+                                               "highlighted": .bool(highlighted)]
+        do { return OutputFile(path: path, text: try templates.render("layout", .object(layout))) } catch {
+            throw .page(path: path, step: .layout, problem: error)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+@testable import ScrollSimulation
+
+@Suite("The metric table")
+struct MetricTableTests {
+    @Test("Every stored metric of RunMetrics is in the table exactly once, with the value it reads")
+    func everyFieldOnce() {
+        var m = RunMetrics()
+        // Distinct values, so a table entry that reads the wrong field is caught.
+        m.framesPresented = 11; m.hitchCount = 12; m.frameDurationP90Ms = 13.5; m.observedUntilMs = 14.25
+        let stored = Mirror(reflecting: m).children.compactMap(\.label)
+        let names = MetricTable.metrics.map(\.name)
+        #expect(Set(names).count == names.count, "a metric is listed twice")
+        for field in stored {
+            #expect(names.contains(field), "RunMetrics.\(field) has no entry in MetricTable")
+        }
+        for child in Mirror(reflecting: m).children {
+            guard let label = child.label, let value = m.value(named: label) else { continue }
+            #expect(value.description == MetricValue.from(child.value)?.description, "\(label) reads another field")
+        }
+        // The derived ones are listed too.
+        for derived in ["cacheHitRate", "hitchBand", "organizerBand"] { #expect(names.contains(derived)) }
+    }
+
+    @Test("The JSON order is by name; a range title names its first and last metric")
+    func order() {
+        let flat = RunMetrics().flat.map(\.name)
+        #expect(flat == flat.sorted())
+        #expect(flat.count == MetricTable.metrics.count)
+        let durations = MetricTable.groups.first { $0.names.first == "frameDurationP50Ms" }
+        #expect(durations?.title == "frameDurationP50Ms … frameDurationMaxMs")
+        #expect(durations?.names == ["frameDurationP50Ms", "frameDurationP90Ms", "frameDurationP95Ms", "frameDurationP99Ms", "frameDurationMaxMs"])
+    }
+}
+
+extension MetricValue {
+    static func from(_ any: Any) -> MetricValue? {
+        if let i = any as? Int { return .int(i) }
+        if let d = any as? Double { return .double(d) }
+        if let s = any as? String { return .text(s) }
+        return nil
+    }
+}

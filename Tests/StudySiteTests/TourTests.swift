@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import StudySite
+
+@Suite("The guided tour comes from site.json")
+struct TourTests {
+    static func site(_ tour: String) -> String {
+        "{\"title\": \"T\", \"tagline\": \"A.\",\n \"tour\": [\n\(tour)\n]}"
+    }
+
+    static let step = #"{"id": "one", "title": "1. One", "study": "s", "strategy": "wwdc21", "latencyMs": 100, "chart": "frames", "text": "Ratio {{hitchTimeRatio}} ms/s, worst frame {{frameDurationMaxMs}}, {{staleShare}} wrong."}"#
+
+    @Test("A step naming a missing study, a strategy or latency the study does not run, or an unknown placeholder is an error at its position")
+    func errors() throws {
+        let missing = try Fixture.problems(["site.json": Self.site(#"{"id": "one", "title": "1", "study": "nope", "strategy": "wwdc21", "latencyMs": 100, "chart": "frames", "text": "x"}"#),
+                                            "studies/s.json": Fixture.study])
+        expectDiagnostic(missing, "site.json", 3, 38, "'tour[0].study'", "unknown study 'nope'", "Valid study names: s")
+        let strategy = try Fixture.problems(["site.json": Self.site(#"{"id": "one", "title": "1", "study": "s", "strategy": "glitchy-sync", "latencyMs": 1, "chart": "frames", "text": "x"}"#),
+                                             "studies/s.json": Fixture.study])
+        expectDiagnostic(strategy, "site.json", 3, 55, "'tour[0].strategy'", "study 's' does not run 'glitchy-sync'; its strategies, closest first: wwdc21")
+        expectDiagnostic(strategy, "site.json", 3, 84, "'tour[0].latencyMs'", "does not run at 1 ms", "100, 1000")
+        let placeholder = try Fixture.problems(["site.json": Self.site(#"{"id": "one", "title": "1", "study": "s", "strategy": "wwdc21", "latencyMs": 100, "chart": "frames", "text": "{{hitchTimeRatoi}}"}"#),
+                                                "studies/s.json": Fixture.study])
+        expectDiagnostic(placeholder, "site.json", 3, 110, "'tour[0].text'", "unknown placeholder 'hitchTimeRatoi'; did you mean 'hitchTimeRatio'?")
+        let chart = try Fixture.problems(["site.json": Self.site(#"{"id": "one", "title": "1", "study": "s", "strategy": "wwdc21", "latencyMs": 100, "chart": "pie", "text": "x"}"#),
+                                          "studies/s.json": Fixture.study])
+        expectDiagnostic(chart, "site.json", 3, 92, "'tour[0].chart'", "unknown chart 'pie'", "frames, content")
+    }
+
+    @Test("A valid tour is loaded and rendered with the run's numbers; without one the index has no tour")
+    func rendered() throws {
+        let folder = try Fixture.folder(["site.json": Self.site(Self.step), "studies/s.json": Fixture.study])
+        let content = try folder.load()
+        #expect(content.site.tour.map(\.id) == ["one"])
+        let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
+        let files = try SiteGenerator.build(content: content, templates: templates, jobs: 1).files
+        let index = String(decoding: files.first { $0.path == "index.html" }!.bytes, as: UTF8.self)
+        #expect(index.contains("1. One"))
+        #expect(index.contains("id=\"tour-one"))
+        #expect(!index.contains("{{"), "every placeholder replaced")
+        let ratio = try #require(index.range(of: "Ratio ")).upperBound
+        #expect(index[ratio...].hasPrefix("0 ms/s, worst frame 16.7 ms, 0 % wrong."), "\(index[ratio...].prefix(60))")
+        var plain = content
+        plain.site.tour = []
+        let none = try SiteGenerator.build(content: plain, templates: templates, jobs: 1).files
+        #expect(!String(decoding: none.first { $0.path == "index.html" }!.bytes, as: UTF8.self).contains("A guided tour"))
+    }
+}
