@@ -15,36 +15,39 @@ enum Annotations {
         w.path(p.finish(), cls: cls, extra: [("fill", "none"), ("stroke-dasharray", "6 4")])
     }
 
-    /// The labels of `horizontalLines` (draw them over the data).
+    /// The labels of `horizontalLines` (draw them over the data). Each label goes above or
+    /// below its line, at the right or left end, and, when lines lie close together, up to
+    /// three label heights further away; a `LabelPlacer` keeps labels from overlapping one
+    /// another and prefers the spot covering the fewest `avoid` boxes (data). A label with
+    /// no free spot is left out; its text is returned so the caller can name it in a key.
+    @discardableResult
     static func horizontalLabels(_ w: inout SVGWriter, _ lines: [ReferenceLine], scale: Scale, plot: PlotArea,
-                                 avoid: Obstacles = Obstacles(), text: (ReferenceLine) -> String) {
+                                 avoid: Obstacles = Obstacles(), text: (ReferenceLine) -> String) -> [String] {
         let visible = lines.filter { $0.value.isFinite && scale.domain.contains($0.value) }
-        guard !visible.isEmpty else { return }
-        // Each label goes where it covers the least data: above or below its line, at the
-        // right or the left end; labels already placed count as obstacles too.
-        var obstacles = avoid
+        guard !visible.isEmpty else { return [] }
         let fs = Theme.smallFontSize
+        var placer = LabelPlacer(bounds: Box(x0: plot.left, y0: plot.top - 2, x1: plot.right, y1: plot.bottom + 2))
+        var dropped: [String] = []
         w.open("g", [("class", "c-ref-label")])
         for l in visible {
             let y = scale.map(l.value)
             let t = Markup.truncate(text(l), toWidth: plot.width - 8, fontSize: fs)
-            let tw = Markup.textWidth(t, fontSize: fs)
-            var best: (x: Double, y: Double, end: Bool, hits: Int)? = nil
-            for (baseline, atRight) in [(y - 4, true), (y - 4, false), (y + fs + 1, true), (y + fs + 1, false)] {
-                guard baseline - fs * 0.8 >= plot.top - 2, baseline + 2 <= plot.bottom else { continue }
-                let x0 = atRight ? plot.right - 4 - tw : plot.left + 4
-                let hits = obstacles.hits(x0: x0 - 2, y0: baseline - fs * 0.8, x1: x0 + tw + 2, y1: baseline + 2)
-                if best == nil || hits < best!.hits { best = (atRight ? plot.right - 4 : x0, baseline, atRight, hits) }
-                if hits == 0 { break }
+            var spots: [(x: Double, baseline: Double, end: Bool)] = []
+            for k in 0...3 {
+                let step = Double(k) * (fs + 3)
+                for baseline in [y - 4 - step, y + fs + 1 + step] {
+                    spots.append((plot.right - 4, baseline, true))
+                    spots.append((plot.left + 4, baseline, false))
+                }
             }
-            guard let b = best else { continue }
-            let x0 = b.end ? b.x - tw : b.x
-            obstacles.add(x0: x0, y0: b.y - fs * 0.8, x1: x0 + tw, y1: b.y + 2)
-            var attrs = [("x", NumberFormat.coord(b.x)), ("y", NumberFormat.coord(b.y))]
-            if b.end { attrs.append(("text-anchor", "end")) }
+            let boxes = spots.map { Box.text(t, x: $0.x, baseline: $0.baseline, fontSize: fs, anchor: $0.end ? "end" : "start") }
+            guard let i = placer.place(boxes, obstacles: avoid) else { dropped.append(t); continue }
+            var attrs = [("x", NumberFormat.coord(spots[i].x)), ("y", NumberFormat.coord(spots[i].baseline))]
+            if spots[i].end { attrs.append(("text-anchor", "end")) }
             w.element("text", attrs, text: t)
         }
         w.close("g")
+        return dropped
     }
 
     /// Vertical lines at x values, labelled at the top of the plot.

@@ -65,7 +65,8 @@ enum Axis {
     static func drawYTitle(_ w: inout SVGWriter, _ title: String, plot: PlotArea, chartWidth: Double) {
         guard !title.isEmpty else { return }
         let t = Markup.truncate(title, toWidth: chartWidth - 16, fontSize: Theme.fontSize)
-        w.text(t, x: 8, y: plot.top - 10, cls: "c-axis-title")
+        // 13 units above the plot: clear of the top tick label (centred on plot.top) below it.
+        w.text(t, x: 8, y: plot.top - 13, cls: "c-axis-title")
     }
 
     /// Height below the plot taken by `drawX` (labels and title).

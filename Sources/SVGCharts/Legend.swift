@@ -9,6 +9,8 @@ struct LegendItem {
         case marker(cls: String, shape: MarkerShape)
         /// A filled box; `fill` is an optional `url(#…)` pattern reference.
         case patch(cls: String, fill: String?)
+        /// No swatch: a line of text, e.g. a note that some series coincide.
+        case note
     }
 
     let label: String
@@ -28,8 +30,21 @@ struct Legend {
         self.items = items
         var x = left, row = 0
         for item in items {
+            if case .note = item.swatch {
+                // A note takes whole rows of its own, wrapped at spaces.
+                let lines = Markup.wrap(item.label, toWidth: maxWidth, fontSize: Theme.fontSize)
+                guard !lines.isEmpty else { continue }
+                if x > left { row += 1 }
+                for (k, line) in lines.enumerated() {
+                    placed.append((LegendItem(label: Markup.truncate(line, toWidth: maxWidth, fontSize: Theme.fontSize), swatch: .note), left, row + k))
+                }
+                row += lines.count - 1
+                x = left + maxWidth + 1 // the next item starts a new row
+                continue
+            }
             let label = Markup.truncate(item.label, toWidth: maxWidth - Self.swatchWidth - 8, fontSize: Theme.fontSize)
-            let w = Self.swatchWidth + 6 + Markup.textWidth(label, fontSize: Theme.fontSize)
+            let lead = Self.lead(item.swatch)
+            let w = lead + Markup.textWidth(label, fontSize: Theme.fontSize)
             if x > left && x + w > left + maxWidth { row += 1; x = left }
             placed.append((LegendItem(label: label, swatch: item.swatch), x, row))
             x += w + 18
@@ -38,6 +53,12 @@ struct Legend {
     }
 
     var height: Double { Double(rowCount) * Self.rowHeight }
+
+    /// Room before an item's text: the swatch and a gap, or nothing for a note.
+    static func lead(_ swatch: LegendItem.Swatch) -> Double {
+        if case .note = swatch { return 0 }
+        return swatchWidth + 6
+    }
 
     /// Draws the legend with its first row's centre line at `top + rowHeight / 2`.
     func draw(into w: inout SVGWriter, top: Double) {
@@ -70,8 +91,10 @@ struct Legend {
                 ]
                 if let fill { attrs.append(("fill", fill)) }
                 w.empty("rect", attrs)
+            case .note:
+                break
             }
-            w.text(p.item.label, x: p.x + Self.swatchWidth + 6, y: cy + 4.5, cls: "c-legend-text")
+            w.text(p.item.label, x: p.x + Self.lead(p.item.swatch), y: cy + 4.5, cls: "c-legend-text")
         }
         w.close("g")
     }

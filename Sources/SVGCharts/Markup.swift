@@ -72,8 +72,11 @@ public enum Markup {
         return out
     }
 
-    /// Roughly how wide `text` renders at `fontSize` in a system sans-serif font.
-    /// Deliberately generous, so layouts computed from it do not collide.
+    /// Roughly how wide `text` renders at `fontSize` in a system sans-serif font, from
+    /// per-character widths in ems: 0.34 for narrow glyphs (i l j I ! | . , : ; ' 1 and
+    /// spaces), 0.42 for f t r ( ) [ ] -, 0.9 for m w M W % @, 0.68 for other capitals and
+    /// 0.58 for everything else. Deliberately generous, so layouts computed from it do not
+    /// collide.
     static func textWidth(_ text: String, fontSize: Double) -> Double {
         var units = 0.0
         for c in text {
@@ -86,6 +89,44 @@ public enum Markup {
             }
         }
         return units * fontSize
+    }
+
+    /// Breaks `text` at spaces into lines no wider than `width` at `fontSize`; a single
+    /// word wider than `width` gets a line of its own (and may overflow). A number and the
+    /// word after it ("100 ms", "120 Hz") stay on one line.
+    static func wrap(_ text: String, toWidth width: Double, fontSize: Double) -> [String] {
+        var words: [String] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if let last = words.last, let end = last.last, end.isNumber, let first = word.first, first.isLetter {
+                words[words.count - 1] = last + " " + word
+            } else {
+                words.append(String(word))
+            }
+        }
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if line.isEmpty || textWidth(candidate, fontSize: fontSize) <= width {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Shortens `text` from the front with a leading `…` so that it fits `width`: keeps the
+    /// end, where labels such as "…, 100 ms, 120 Hz" carry what tells rows apart.
+    static func truncateFront(_ text: String, toWidth width: Double, fontSize: Double) -> String {
+        if textWidth(text, fontSize: fontSize) <= width { return text }
+        var chars = Array(text)
+        while !chars.isEmpty && textWidth("…" + String(chars), fontSize: fontSize) > width {
+            chars.removeFirst()
+        }
+        return "…" + String(chars)
     }
 
     /// Shortens `text` with `…` so that it fits `width` at `fontSize`.

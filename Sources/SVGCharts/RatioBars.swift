@@ -68,7 +68,46 @@ public struct RatioBars: Sendable {
     }
 
     static let rowHeight = 30.0
+    /// Row height when some category name takes two lines.
+    static let tallRowHeight = 36.0
     static let barHeight = 18.0
+    /// Distance between the baselines of a two-line category name.
+    static let lineGap = 15.0
+
+    /// Each category name as one or two lines no wider than `width`, wrapped at spaces.
+    /// A name that needs more than two lines keeps its first line and the end of the rest
+    /// on the second (cut from the front with `…`), because the ends of names such as
+    /// "…, 100 ms, 120 Hz" are what tell rows apart. If two different names still come
+    /// out the same, every shortened name gets its row number in front ("3. …"), which
+    /// the data table below the chart (same order, full names) resolves.
+    static func categoryLines(_ names: [String], width: Double, fontSize: Double) -> [[String]] {
+        var out = names.map { name -> [String] in
+            let lines = Markup.wrap(name, toWidth: width, fontSize: fontSize)
+            guard let first = lines.first else { return [""] }
+            let head = Markup.truncate(first, toWidth: width, fontSize: fontSize)
+            guard lines.count > 1 else { return [head] }
+            let rest = lines.dropFirst().joined(separator: " ")
+            return [head, Markup.truncateFront(rest, toWidth: width, fontSize: fontSize)]
+        }
+        let shown = out.map { $0.joined(separator: " ") }
+        var seen: [String: String] = [:]
+        var clash = false
+        for (name, text) in zip(names, shown) {
+            if let other = seen[text], other != name { clash = true; break }
+            seen[text] = name
+        }
+        if clash {
+            for i in out.indices where out[i].joined(separator: " ") != names[i] {
+                let number = String(i + 1) + ". "
+                let lines = out[i]
+                out[i][0] = Markup.truncate(number + lines[0], toWidth: width, fontSize: fontSize)
+                if out[i][0] == number + lines[0] { continue }
+                // The number did not fit on the first line as it was: rewrap the name behind it.
+                out[i] = categoryLines([number + names[i]], width: width, fontSize: fontSize)[0]
+            }
+        }
+        return out
+    }
 
     /// The end of the value axis.
     func axisMaximum() -> Double {
@@ -102,9 +141,11 @@ public struct RatioBars: Sendable {
 
         let nameWidth = min(width * 0.38, items.map { Markup.textWidth($0.name, fontSize: Theme.fontSize) }.max() ?? 0)
         let valueWidth = items.map { Markup.textWidth(valueText($0.value), fontSize: Theme.smallFontSize) }.max() ?? 0
+        let names = Self.categoryLines(items.map(\.name), width: nameWidth, fontSize: Theme.fontSize)
+        let rowHeight = names.contains { $0.count > 1 } ? Self.tallRowHeight : Self.rowHeight
         let bandRow = bands.isEmpty ? 0.0 : 22.0
         let plotTop = 10 + bandRow
-        let plotHeight = Double(max(items.count, 1)) * Self.rowHeight
+        let plotHeight = Double(max(items.count, 1)) * rowHeight
         let height = plotTop + plotHeight + Axis.xAxisHeight(hasTitle: true)
         let plot = PlotArea(left: 16 + nameWidth, top: plotTop, right: width - 14 - valueWidth - 8,
                             bottom: plotTop + plotHeight)
@@ -123,9 +164,16 @@ public struct RatioBars: Sendable {
         var bars = PathBuilder(), breaks = PathBuilder()
         w.open("g", [("class", "c-category"), ("text-anchor", "end")])
         for (i, item) in items.enumerated() {
-            let cy = plot.top + (Double(i) + 0.5) * Self.rowHeight
-            let name = Markup.truncate(item.name, toWidth: nameWidth, fontSize: Theme.fontSize)
-            w.element("text", [("x", NumberFormat.coord(plot.left - 8)), ("y", NumberFormat.coord(cy + 4.5))], text: name)
+            let cy = plot.top + (Double(i) + 0.5) * rowHeight
+            let lines = names[i]
+            if lines.count == 1 {
+                w.element("text", [("x", NumberFormat.coord(plot.left - 8)), ("y", NumberFormat.coord(cy + 4.5))], text: lines[0])
+            } else {
+                w.open("text", [("x", NumberFormat.coord(plot.left - 8)), ("y", NumberFormat.coord(cy + 4.5 - Self.lineGap / 2))])
+                w.element("tspan", [("x", NumberFormat.coord(plot.left - 8))], text: lines[0])
+                w.element("tspan", [("x", NumberFormat.coord(plot.left - 8)), ("dy", NumberFormat.coord(Self.lineGap))], text: lines[1])
+                w.close("text")
+            }
             let v = item.value.isFinite ? max(item.value, 0) : 0
             let end = x.clampedMap(v)
             if end - plot.left >= 0.05 {
@@ -143,7 +191,7 @@ public struct RatioBars: Sendable {
         w.path(breaks.finish(), cls: "c-break")
         w.open("g", [("class", "c-value-label"), ("font-size", NumberFormat.coord(Theme.smallFontSize))])
         for (i, item) in items.enumerated() {
-            let cy = plot.top + (Double(i) + 0.5) * Self.rowHeight
+            let cy = plot.top + (Double(i) + 0.5) * rowHeight
             let v = item.value.isFinite ? max(item.value, 0) : 0
             w.element("text", [("x", NumberFormat.coord(x.clampedMap(v) + 5)), ("y", NumberFormat.coord(cy + 4.5))],
                       text: item.value.isFinite ? valueText(item.value) : "–")
@@ -154,20 +202,31 @@ public struct RatioBars: Sendable {
         return Chart(title: title, svg: w.out, table: table(), summary: summary)
     }
 
+    /// Band backgrounds, and a label for each band in the strip above the plot. A label is
+    /// centred in its band; when its full text ("warning (5–10)") does not fit the band it
+    /// falls back to the part before " (" ("warning"), and when that does not fit either
+    /// it is left out (the data table's Band column and the summary still name it). A
+    /// `LabelPlacer` keeps the labels apart.
     private func drawBands(_ w: inout SVGWriter, x: Scale, plot: PlotArea) {
+        var placer = LabelPlacer(bounds: Box(x0: plot.left, y0: plot.top - 20, x1: plot.right, y1: plot.top))
+        let fs = Theme.smallFontSize
         for b in bands {
             let lo = x.clampedMap(b.lower), hi = x.clampedMap(b.upper)
             guard hi - lo > 0.5 else { continue }
             let cls = "c-band-" + b.tone.rawValue
             w.empty("rect", [("class", cls), ("x", NumberFormat.coord(lo)), ("y", NumberFormat.coord(plot.top)),
                              ("width", NumberFormat.coord(hi - lo)), ("height", NumberFormat.coord(plot.height))])
-            let label = Markup.truncate(b.label, toWidth: hi - lo - 4, fontSize: Theme.smallFontSize)
-            guard label != "…" else { continue }
             w.empty("rect", [("class", cls), ("x", NumberFormat.coord(lo)), ("y", NumberFormat.coord(plot.top - 20)),
                              ("width", NumberFormat.coord(hi - lo)), ("height", "20")])
+            let band = Box(x0: lo + 2, y0: plot.top - 20, x1: hi - 2, y1: plot.top)
+            var texts = [b.label]
+            if let cut = b.label.firstRange(of: " (") { texts.append(String(b.label[..<cut.lowerBound])) }
+            let boxes = texts.map { Box.text($0, x: (lo + hi) / 2, baseline: plot.top - 6, fontSize: fs, anchor: "middle") }
+            let fitting = boxes.indices.filter { band.contains(boxes[$0]) }
+            guard let k = placer.place(fitting.map { boxes[$0] }) else { continue }
             w.element("text", [("class", "c-band-label " + cls), ("x", NumberFormat.coord((lo + hi) / 2)),
                                ("y", NumberFormat.coord(plot.top - 6)), ("text-anchor", "middle"),
-                               ("font-size", NumberFormat.coord(Theme.smallFontSize))], text: label)
+                               ("font-size", NumberFormat.coord(fs))], text: texts[fitting[k]])
         }
     }
 

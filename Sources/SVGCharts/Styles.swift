@@ -27,19 +27,28 @@ public enum MarkerShape: Sendable, Equatable, CaseIterable {
 
 /// How the n-th series of a chart looks: colour class, dash pattern and marker shape,
 /// so that series differ by more than colour.
+///
+/// The palette has `colorCount` colours (`c-series-1` … `c-series-10` in charts.css), so the
+/// first ten series of a chart never share a colour. Dash and marker are chosen so that
+/// every (dash, marker) pair differs for the first 36 series: the marker advances with the
+/// index and, after each full cycle of dashes, is shifted by one more step. Series beyond
+/// the palette therefore reuse a colour but never a colour with the same dash and marker.
 struct SeriesStyle {
     let index: Int
 
-    static let count = 6
+    static let colorCount = 10
     private static let dashes = ["", "7 3", "2 2.5", "9 3 2 3", "4 4", "1 3"]
     private static let shapes: [MarkerShape] = [.circle, .square, .triangleUp, .diamond, .triangleDown, .plus]
 
-    init(_ index: Int) { self.index = index }
+    init(_ index: Int) { self.index = max(0, index) }
 
-    /// `c-series-1` … `c-series-6` (cycling).
-    var colorClass: String { "c-series-" + String(index % Self.count + 1) }
+    /// `c-series-1` … `c-series-10` (cycling after ten).
+    var colorClass: String { "c-series-" + String(index % Self.colorCount + 1) }
     var dash: String { Self.dashes[index % Self.dashes.count] }
-    var marker: MarkerShape { Self.shapes[index % Self.shapes.count] }
+    var marker: MarkerShape {
+        let cycle = index / Self.dashes.count
+        return Self.shapes[(index + cycle) % Self.shapes.count]
+    }
 
     /// Attributes for a stroked series line: no fill, and the dash pattern.
     var lineAttributes: [(String, String)] {

@@ -80,6 +80,12 @@ public struct SweepLines: Sendable {
 
     func unitSuffix(_ unit: String) -> String { unit.isEmpty ? "" : "\u{00A0}" + unit }
 
+    /// A reference line's label in the plot and in the key: "warning (5 ms/s)".
+    func referenceText(_ r: ReferenceLine) -> String {
+        r.label.isEmpty ? NumberFormat.readable(r.value) + unitSuffix(yUnit)
+                        : r.label + " (" + NumberFormat.readable(r.value) + unitSuffix(yUnit) + ")"
+    }
+
     public func render() -> Chart {
         let text = ChartText(id: id, title: title, description: description)
         let pts = sortedSeries
@@ -88,7 +94,14 @@ public struct SweepLines: Sendable {
         var items = series.enumerated().map { i, s in
             LegendItem(label: s.name, swatch: .line(cls: SeriesStyle(i).colorClass, dash: SeriesStyle(i).dash, marker: SeriesStyle(i).marker))
         }
-        if !references.isEmpty { items.append(LegendItem(label: "Reference", swatch: .line(cls: "c-ref", dash: "6 4", marker: nil))) }
+        // The key names every reference line, so a label the plot has no room for is not lost.
+        let refs = references.filter(\.value.isFinite)
+        if !refs.isEmpty {
+            items.append(LegendItem(label: refs.map(referenceText).joined(separator: ", "), swatch: .line(cls: "c-ref", dash: "6 4", marker: nil)))
+        }
+        let groups = coincidentGroups(pts)
+        for g in groups { items.append(LegendItem(label: coincidenceSentence(g, pts) + " (drawn " + NumberFormat.readable(Self.coincidenceOffset) + " px apart)", swatch: .note)) }
+        let offsets = coincidenceOffsets(groups)
         let legend = Legend(items, left: 8, maxWidth: width - 16)
         let yd = yDomain(pts)
         let probe = logY ? Scale.log(yd, range: (1, 0)) : Scale.linear(yd, range: (1, 0))
@@ -114,29 +127,29 @@ public struct SweepLines: Sendable {
         for (i, p) in pts.enumerated() {
             let style = SeriesStyle(i)
             var line = PathBuilder()
+            // Series that coincide are drawn a few pixels apart so that each stays visible.
+            let dy = offsets[i]
+            let py = { (v: Double) in y.clampedMap(v) + dy }
             if p.count > plot.columns * 2 {
                 // Denser than the drawing: one min/max span per pixel column.
                 var columns = ColumnRanges(left: plot.left, count: plot.columns)
-                for q in p { columns.add(x: x.map(q.x), y: y.clampedMap(q.y)) }
+                for q in p { columns.add(x: x.map(q.x), y: py(q.y)) }
                 avoid.add(columns)
                 w.path(columns.stepPath(), cls: style.colorClass + " c-line", extra: style.lineAttributes)
             } else {
-                avoid.add(polyline: p.map { (x.map($0.x), y.clampedMap($0.y)) }, radius: 5)
+                avoid.add(polyline: p.map { (x.map($0.x), py($0.y)) }, radius: 5)
                 for (k, q) in p.enumerated() {
-                    if k == 0 { line.move(x.map(q.x), y.clampedMap(q.y)) } else { line.line(x.map(q.x), y.clampedMap(q.y)) }
+                    if k == 0 { line.move(x.map(q.x), py(q.y)) } else { line.line(x.map(q.x), py(q.y)) }
                 }
                 w.path(line.finish(), cls: style.colorClass + " c-line", extra: style.lineAttributes)
             }
             var thinner = MarkerThinner(left: plot.left, bucket: 7)
-            for q in p { thinner.add(x: x.map(q.x), y: y.clampedMap(q.y)) }
+            for q in p { thinner.add(x: x.map(q.x), y: py(q.y)) }
             var markers = PathBuilder()
             for m in thinner.points { style.marker.draw(into: &markers, x: m.x, y: m.y, r: 4) }
             w.path(markers.finish(), cls: style.colorClass + " c-marker")
         }
-        Annotations.horizontalLabels(&w, references, scale: y, plot: plot, avoid: avoid) {
-            $0.label.isEmpty ? NumberFormat.readable($0.value) + unitSuffix(yUnit)
-                             : $0.label + " (" + NumberFormat.readable($0.value) + unitSuffix(yUnit) + ")"
-        }
+        Annotations.horizontalLabels(&w, references, scale: y, plot: plot, avoid: avoid, text: referenceText)
         w.close("g")
         w.close("svg")
         return Chart(title: title, svg: w.out, table: table(pts), summary: summary)

@@ -15,6 +15,46 @@ extension SweepLines {
         return nil
     }
 
+    /// Vertical distance, in drawing units, between coinciding series.
+    static let coincidenceOffset = 3.0
+
+    /// Groups (of two or more series indexes, in series order) whose points are the same:
+    /// equal x values and y values within a millionth of the largest magnitude.
+    func coincidentGroups(_ pts: [[Point]]) -> [[Int]] {
+        let scale = max(pts.flatMap { $0.map { $0.y.magnitude } }.max() ?? 0, 1e-12)
+        func same(_ a: [Point], _ b: [Point]) -> Bool {
+            a.count == b.count && !a.isEmpty && zip(a, b).allSatisfy { $0.x == $1.x && ($0.y - $1.y).magnitude <= scale * 1e-6 }
+        }
+        var taken = Set<Int>()
+        var groups: [[Int]] = []
+        for i in pts.indices where !taken.contains(i) {
+            let g = [i] + pts.indices.filter { $0 > i && !taken.contains($0) && same(pts[i], pts[$0]) }
+            guard g.count > 1 else { continue }
+            taken.formUnion(g)
+            groups.append(g)
+        }
+        return groups
+    }
+
+    /// Per series, the vertical offset that spreads each coinciding group symmetrically
+    /// around its true position; 0 for every other series.
+    func coincidenceOffsets(_ groups: [[Int]]) -> [Double] {
+        var out = Array(repeating: 0.0, count: series.count)
+        for g in groups {
+            for (k, i) in g.enumerated() { out[i] = (Double(k) - Double(g.count - 1) / 2) * Self.coincidenceOffset }
+        }
+        return out
+    }
+
+    /// "A, B, C and D coincide at 0 ms/s" (or "… coincide at every point" when not constant).
+    func coincidenceSentence(_ g: [Int], _ pts: [[Point]]) -> String {
+        let names = g.map { series[$0].name }
+        let list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        let ys = pts[g[0]].map(\.y)
+        if let first = ys.first, ys.allSatisfy({ $0 == first }) { return list + " coincide at " + yText(first) }
+        return list + " coincide at every point"
+    }
+
     func summary(_ pts: [[Point]]) -> String {
         var parts: [String] = []
         let ref = references.first(where: { $0.value.isFinite })
@@ -34,7 +74,9 @@ extension SweepLines {
             }
             parts.append(t)
         }
-        return parts.isEmpty ? "No series." : parts.joined(separator: "; ") + "."
+        guard !parts.isEmpty else { return "No series." }
+        let notes = coincidentGroups(pts).map { coincidenceSentence($0, pts) + "." }
+        return ([parts.joined(separator: "; ") + "."] + notes).joined(separator: " ")
     }
 
     /// One row per swept value (at most 40, evenly picked) and one column per series.

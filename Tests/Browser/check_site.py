@@ -10,6 +10,12 @@ What it asserts, for every HTML page under the output folder:
   * accessibility: axe-core finds no serious or critical violations, in light and in emulated
     dark mode;
   * layout: no horizontal overflow of the document at 390 px and 1280 px viewport widths;
+  * charts: no two <text> boxes of one chart intersect, and at 390 px every chart text renders
+    at least 11 CSS px (computed font-size times the SVG's scale);
+  * tables: at 1280 px every cell of every table is visible inside its scroll container (or is
+    inside a <details> expansion, checked opened); at 390 px a stacked table (table.stack) fits
+    and each cell's label is its column header; printed (emulated print media, 720 px), every
+    cell of every table outside a closed <details> is visible and within the page;
   * size: the whole site within 5 MB and no file over 1 MB.
 It also writes screenshots of the index, a study page and a run page at both widths to the
 artifacts folder.
@@ -36,6 +42,8 @@ WIDTHS = (390, 1280)
 SITE_BYTE_LIMIT = 5_000_000   # the whole of Output/
 PAGE_BYTE_LIMIT = 1_000_000   # any one file in it
 HEIGHT = 900
+MIN_CHART_TEXT_PX = 11.0      # smallest rendered chart text on a 390 px phone
+PRINT_WIDTH = 720             # A4 at 96 dpi less 2 × 1.5 cm margins
 BLOCKING_IMPACTS = ("serious", "critical")
 
 
@@ -248,6 +256,119 @@ def overflow(driver) -> tuple[int, int, list[str]]:
     """)
 
 
+def chart_text_problems(driver) -> list[str]:
+    """Pairs of <text> elements in one chart whose rendered boxes intersect (by more than half
+    a pixel each way), and, with `min_px`, texts rendered smaller than that."""
+    return driver.execute_script("""
+        const problems = [];
+        document.querySelectorAll('svg.chart').forEach((svg, n) => {
+          const name = svg.querySelector('title') ? svg.querySelector('title').textContent : 'chart ' + n;
+          const boxes = [];
+          svg.querySelectorAll('text').forEach(t => {
+            const r = t.getBoundingClientRect();
+            if (r.width > 0 && r.height > 0 && t.textContent.trim()) boxes.push([t.textContent.trim(), r]);
+          });
+          for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+            const a = boxes[i][1], b = boxes[j][1];
+            const dx = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+            const dy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (dx > 0.5 && dy > 0.5 && problems.length < 10)
+              problems.push(`chart "${name}": labels "${boxes[i][0]}" and "${boxes[j][0]}" overlap`);
+          }
+        });
+        return problems;
+    """)
+
+
+def chart_text_sizes(driver) -> list[str]:
+    """Chart texts whose computed font-size times the SVG's scale is under MIN_CHART_TEXT_PX."""
+    return driver.execute_script("""
+        const limit = arguments[0], problems = [];
+        document.querySelectorAll('svg.chart').forEach((svg, n) => {
+          const box = svg.viewBox.baseVal;
+          if (!box || !box.width) return;
+          const scale = svg.getBoundingClientRect().width / box.width;
+          let smallest = Infinity, which = '';
+          svg.querySelectorAll('text').forEach(t => {
+            const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+            if (t.textContent.trim() && px < smallest) { smallest = px; which = t.textContent.trim(); }
+          });
+          if (smallest < limit - 0.01) {
+            const name = svg.querySelector('title') ? svg.querySelector('title').textContent : 'chart ' + n;
+            problems.push(`chart "${name}": text "${which}" renders at ${smallest.toFixed(1)} px (minimum ${limit})`);
+          }
+        });
+        return problems;
+    """, MIN_CHART_TEXT_PX)
+
+
+# A table's cells that are not fully visible: zero-sized (hidden), outside the visible part of
+# a clipping or scrolling ancestor, or beyond the document's width. With `opened`, closed
+# <details> are opened first (an expansion counts when its content fits once opened);
+# otherwise tables inside closed <details> are skipped.
+HIDDEN_CELLS_SCRIPT = """
+    const opened = arguments[0], problems = [];
+    if (opened) document.querySelectorAll('details:not([open])').forEach(d => { d.open = true; d.dataset.checkOpened = '1'; });
+    const docWidth = document.documentElement.clientWidth;
+    document.querySelectorAll('main table').forEach((table, n) => {
+      if (!opened && table.closest('details:not([open])')) return;
+      const name = (table.caption ? table.caption.textContent.trim() : '') ||
+                   (table.className ? 'table.' + table.className.split(' ')[0] : 'table') + ' #' + (n + 1);
+      let hidden = 0, first = '';
+      for (const cell of table.querySelectorAll('th, td')) {
+        if (cell.closest('thead') && getComputedStyle(cell.closest('thead')).position === 'absolute') continue;
+        const r = cell.getBoundingClientRect();
+        let visible = r.width > 0 && r.height > 0 && r.left >= -0.5 && r.right <= docWidth + 0.5;
+        for (let p = cell.parentElement; visible && p && p !== document.body; p = p.parentElement) {
+          const o = getComputedStyle(p).overflowX;
+          if (o === 'visible') continue;
+          const c = p.getBoundingClientRect();
+          if (r.left < c.left - 0.5 || r.right > c.left + p.clientWidth + 0.5) visible = false;
+        }
+        if (!visible) { hidden++; if (!first) first = cell.textContent.trim().slice(0, 40); }
+      }
+      if (hidden) problems.push(`table "${name}": ${hidden} cells not visible (first: "${first}")`);
+    });
+    document.querySelectorAll('details[data-check-opened]').forEach(d => { d.open = false; delete d.dataset.checkOpened; });
+    return problems;
+"""
+
+
+def hidden_table_cells(driver, opened: bool) -> list[str]:
+    return driver.execute_script(HIDDEN_CELLS_SCRIPT, opened)
+
+
+def stacked_table_problems(driver) -> list[str]:
+    """At a phone width, each table.stack must not scroll sideways, and each cell's label
+    (its ::before text) must be the header of its column when the table has one."""
+    return driver.execute_script("""
+        const problems = [];
+        document.querySelectorAll('table.stack').forEach((table, n) => {
+          const name = 'table.' + table.className.split(' ').join('.') + ' #' + (n + 1);
+          const box = table.getBoundingClientRect(), docWidth = document.documentElement.clientWidth;
+          if (box.right > docWidth + 0.5 || table.scrollWidth > table.clientWidth + 1)
+            problems.push(`${name}: wider than the screen (${Math.round(box.width)} px) instead of stacked`);
+          const headers = Array.from(table.querySelectorAll('thead tr:first-child th')).map(h => h.textContent.trim());
+          for (const row of table.querySelectorAll('tbody tr')) {
+            Array.from(row.children).forEach((cell, i) => {
+              if (cell.tagName !== 'TD' || getComputedStyle(cell).display === 'none') return;
+              const label = getComputedStyle(cell, '::before').content.replace(/^"|"$/g, '');
+              if (!label || label === 'none') {
+                if (problems.length < 10) problems.push(`${name}: a cell in column ${i + 1} has no label`);
+              } else if (!cell.hasAttribute('data-label') && headers[i] !== undefined && headers[i] !== label) {
+                if (problems.length < 10) problems.push(`${name}: column ${i + 1} is labelled "${label}" but its header is "${headers[i]}"`);
+              }
+            });
+          }
+        });
+        return problems;
+    """)
+
+
+def set_print_media(driver, on: bool) -> None:
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print" if on else ""})
+
+
 def run_axe(driver, source: str) -> list[str]:
     if not driver.execute_script("return typeof window.axe !== 'undefined';"):
         driver.execute_script(source)
@@ -336,6 +457,16 @@ def main() -> int:
                 if scroll_width > client_width:
                     page_failures.append(f"horizontal overflow at {width} px: document is {scroll_width} px "
                                          f"wide (first wide elements: {', '.join(culprits) or 'unknown'})")
+                if width == WIDTHS[-1]:
+                    page_failures += [f"at {width} px: {p}" for p in chart_text_problems(driver)]
+                    page_failures += [f"at {width} px: {p}" for p in hidden_table_cells(driver, opened=True)]
+                else:
+                    page_failures += [f"at {width} px: {p}" for p in chart_text_sizes(driver)]
+                    page_failures += [f"at {width} px: {p}" for p in stacked_table_problems(driver)]
+            set_viewport(driver, PRINT_WIDTH)
+            set_print_media(driver, True)
+            page_failures += [f"print: {p}" for p in hidden_table_cells(driver, opened=False)]
+            set_print_media(driver, False)
             failures += [f"{name}: {p}" for p in page_failures]
             checked += 1
             if number % 25 == 0 or number == len(pages):

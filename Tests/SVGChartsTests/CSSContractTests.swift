@@ -15,7 +15,7 @@ import Testing
 
     /// Classes the samples happen not to need (more series, other states or tones, page tables).
     static let conditional: Set<String> = [
-        "chart-data-scroll", "c-band-neutral", "c-series-5", "c-series-6", "c-run-empty", "c-run-none",
+        "chart-data-scroll", "c-band-neutral", "c-series-5", "c-series-6", "c-series-7", "c-series-8", "c-series-9", "c-series-10", "c-run-empty", "c-run-none",
     ]
 
     static func css() throws -> String {
