@@ -19,7 +19,7 @@ extension Simulation {
             return (c, device.dequeue + prepareForReuse(c))
         }
         cells.append(Cell(layoutGeneration: layoutGenerationForNewCells))
-        opPending.append([])
+        opPending.append(FIFO())
         recorder.cellsCreated += 1
         return (cells.count - 1, device.cellCreate)
     }

@@ -194,8 +194,7 @@ extension Simulation {
         if timeToFirstContentPending, correctCount > 0 {
             recorder.timeToFirstContent = presented
         }
-        let depth = (workerWaiting.count - workerWaitingHead) + (downloadWaiting.count - downloadWaitingHead) + pendingOps
-            + (sharedWaiting.count - sharedWaitingHead)
+        let depth = workerWaiting.count + downloadWaiting.count + pendingOps + sharedWaiting.count
         recorder.noteQueue(depth: depth, workers: busyWorkers)
         if imageBytesDirty {
             imageBytesLive = liveImageBytes()

@@ -99,7 +99,7 @@ extension Simulation {
         // (per-cell serial queues, T3, have their own).
         if let width = strategy.parameters.sharedQueueWidth, delivery != .t3 {
             _ = width
-            sharedWaiting.append(r)
+            sharedWaiting.push(r)
             requests[r].inSharedQueue = true
             pumpShared(at: time)
             return
@@ -110,9 +110,7 @@ extension Simulation {
     /// Starts queued requests while the shared operation queue has free slots.
     func pumpShared(at time: Micros) {
         guard let width = strategy.parameters.sharedQueueWidth else { return }
-        while sharedRunning < width, sharedWaitingHead < sharedWaiting.count {
-            let r = sharedWaiting[sharedWaitingHead]
-            sharedWaitingHead += 1
+        while sharedRunning < width, let r = sharedWaiting.pop() {
             if requests[r].cancelled { continue }
             sharedRunning += 1
             dispatch(r, at: time)
@@ -139,12 +137,12 @@ extension Simulation {
             requests[r].job = j
             if jobs[j].cellQueue >= 0 {
                 let c = jobs[j].cellQueue
-                if cells[c].opRunning < 0 { cells[c].opRunning = j; enqueueWorker(j, at: time) } else { opPending[c].append(j); pendingOps += 1 }
+                if cells[c].opRunning < 0 { cells[c].opRunning = j; enqueueWorker(j, at: time) } else { opPending[c].push(j); pendingOps += 1 }
             } else {
                 enqueueWorker(j, at: time)
             }
         } else {
-            downloadWaiting.append(r)
+            downloadWaiting.push(r)
             pumpDownloads(at: time)
         }
     }
@@ -152,25 +150,19 @@ extension Simulation {
     // MARK: Worker threads (GCD)
 
     func enqueueWorker(_ j: Int, at time: Micros) {
-        workerWaiting.append(j)
+        workerWaiting.push(j)
         pumpWorkers(at: time)
     }
 
     func pumpWorkers(at time: Micros) {
-        while busyWorkers < device.workerThreadCap, workerWaitingHead < workerWaiting.count {
-            let j = workerWaiting[workerWaitingHead]
-            workerWaitingHead += 1
+        while busyWorkers < device.workerThreadCap, let j = workerWaiting.pop() {
             if jobs[j].dropped { continue }
             jobs[j].started = true
             busyWorkers += 1
             requests[jobs[j].request].state = .running
             events.schedule(.jobBlockingDone(j), at: time + jobs[j].blocking)
         }
-        if workerWaitingHead > 4_096, workerWaitingHead * 2 > workerWaiting.count {
-            workerWaiting.removeFirst(workerWaitingHead)
-            workerWaitingHead = 0
-        }
-        recorder.noteQueue(depth: (workerWaiting.count - workerWaitingHead) + (downloadWaiting.count - downloadWaitingHead) + pendingOps, workers: busyWorkers)
+        recorder.noteQueue(depth: workerWaiting.count + downloadWaiting.count + pendingOps, workers: busyWorkers)
     }
 
     /// Earliest start of `cost` of CPU work on a background core at or after `time`; books it.
@@ -210,8 +202,7 @@ extension Simulation {
     }
 
     func startNextOp(_ c: Int, at time: Micros) {
-        while !opPending[c].isEmpty {
-            let next = opPending[c].removeFirst()
+        while let next = opPending[c].pop() {
             pendingOps -= 1
             if jobs[next].dropped { continue }
             cells[c].opRunning = next
@@ -223,7 +214,7 @@ extension Simulation {
     /// cancelAllOperations on a cell's serial queue (T3): pending operations are dropped, the
     /// running one is flagged and will discard its result. Returns the cost.
     func cancelAll(_ c: Int) -> Micros {
-        for j in opPending[c] where !jobs[j].dropped {
+        for j in opPending[c].elements where !jobs[j].dropped {
             jobs[j].dropped = true
             requests[jobs[j].request].cancelled = true
             requests[jobs[j].request].state = .finished
@@ -248,17 +239,11 @@ extension Simulation {
     // MARK: Downloads (URLSession)
 
     func pumpDownloads(at time: Micros) {
-        while activeDownloads < device.maxConcurrentDownloads, downloadWaitingHead < downloadWaiting.count {
-            let r = downloadWaiting[downloadWaitingHead]
-            downloadWaitingHead += 1
+        while activeDownloads < device.maxConcurrentDownloads, let r = downloadWaiting.pop() {
             if requests[r].cancelled { continue }
             activeDownloads += 1
             requests[r].state = .running
             events.schedule(.downloadDone(r), at: time + requests[r].latency)
-        }
-        if downloadWaitingHead > 4_096, downloadWaitingHead * 2 > downloadWaiting.count {
-            downloadWaiting.removeFirst(downloadWaitingHead)
-            downloadWaitingHead = 0
         }
     }
 

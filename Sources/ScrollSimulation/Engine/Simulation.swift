@@ -1,3 +1,12 @@
+// log, exp, pow and cos from the C math library, without Foundation.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A discrete-event simulation of one list scrolling under one strategy.
 ///
 /// Create it with a `RunConfig` and call `run()` once. All state is private to the instance, so
@@ -56,19 +65,16 @@ public final class Simulation {
     // Work.
     var requests: [Request] = []
     var jobs: [Job] = []
-    var workerWaiting: [Int] = []
-    var workerWaitingHead = 0
+    var workerWaiting = FIFO<Int>()
     var busyWorkers = 0
     var pendingOps = 0
-    var sharedWaiting: [Int] = []
-    var sharedWaitingHead = 0
+    var sharedWaiting = FIFO<Int>()
     var sharedRunning = 0
-    var opPending: [[Int]] = []             // per cell: its serial queue's pending jobs (T3)
+    var opPending: [FIFO<Int>] = []         // per cell: its serial queue's pending jobs (T3)
     var coreFree: [Micros]
     var serialPrepFree: Micros = 0
     var activeDownloads = 0
-    var downloadWaiting: [Int] = []
-    var downloadWaitingHead = 0
+    var downloadWaiting = FIFO<Int>()
     var results: [Int: Content] = [:]       // key → content item (T5 store, prefetched results)
     var inFlight: [Int: Int] = [:]          // key → request (dedupe, prefetch attach)
     var prefetchWindow: Range<Int> = 0..<0
