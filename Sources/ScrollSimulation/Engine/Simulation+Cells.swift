@@ -20,7 +20,7 @@ extension Simulation {
         }
         cells.append(Cell(layoutGeneration: layoutGenerationForNewCells))
         opPending.append(FIFO())
-        recorder.cellsCreated += 1
+        recorder.noteCellCreated()
         return (cells.count - 1, device.cellCreate)
     }
 
@@ -71,7 +71,7 @@ extension Simulation {
         if let page = strategy.parameters.pageSize, uses(.t7), !pageInFlight,
            row == insertedAbove + loadedRows - 1, loadedRows < dataset.count {
             pageInFlight = true
-            recorder.requestsStarted += 1
+            recorder.noteRequestStarted()
             events.schedule(.dataFetched(min(dataset.count, loadedRows + page)), at: time + drawLatency())
             cost += device.enqueueWork
         }
@@ -88,9 +88,9 @@ extension Simulation {
         var cell = cells[c]
         cell.visible = true
         cell.row = row
-        if cell.text == cell.item { recorder.timesToContent.append(0); cell.waitingSince.0 = -1 } else { cell.waitingSince.0 = time }
+        if cell.text == cell.item { recorder.noteTimeToContent(0); cell.waitingSince.0 = -1 } else { cell.waitingSince.0 = time }
         if hasImages {
-            if cell.image == cell.item { recorder.timesToContent.append(0); cell.waitingSince.1 = -1 } else { cell.waitingSince.1 = time }
+            if cell.image == cell.item { recorder.noteTimeToContent(0); cell.waitingSince.1 = -1 } else { cell.waitingSince.1 = time }
         }
         cells[c] = cell
         return cost
@@ -100,7 +100,7 @@ extension Simulation {
     func endDisplay(_ c: Int) -> Micros {
         cells[c].visible = false
         for slot in activeSlots where cells[c].waiting(slot) >= 0 {
-            recorder.displaysWithoutContent += 1
+            recorder.noteDisplayWithoutContent()
             cells[c].setWaiting(slot, -1)
         }
         if uses(.t8) {
@@ -120,8 +120,9 @@ extension Simulation {
     func setSlot(_ c: Int, _ slot: Slot, _ content: Content, decoded: Bool = false, bytes: Int = 0, at time: Micros) -> Micros {
         let old = cells[c][slot]
         if cells[c].visible, old != content, !(old == placeholder && content == cells[c].item) {
-            recorder.contentChanges += 1
-            if let start = gestureStart, time >= start + timeline.duration { recorder.contentChangesAfterSettle += 1 }
+            var afterSettle = false
+            if let start = gestureStart, time >= start + timeline.duration { afterSettle = true }
+            recorder.noteContentChange(afterSettle: afterSettle)
         }
         cells[c][slot] = content
         if slot == .image {
@@ -141,12 +142,12 @@ extension Simulation {
         let lead = 2 * interval
         var changed = false
         if cell.waitingSince.0 >= 0, cell.text == item {
-            recorder.timesToContent.append(max(0, presented - cell.waitingSince.0 - lead))
+            recorder.noteTimeToContent(max(0, presented - cell.waitingSince.0 - lead))
             cell.waitingSince.0 = -1
             changed = true
         }
         if cell.waitingSince.1 >= 0, cell.image == item {
-            recorder.timesToContent.append(max(0, presented - cell.waitingSince.1 - lead))
+            recorder.noteTimeToContent(max(0, presented - cell.waitingSince.1 - lead))
             cell.waitingSince.1 = -1
             changed = true
         }
@@ -165,7 +166,7 @@ extension Simulation {
             prepared.remove(at: i)
             cells[c].preparedAhead = false
             cells[c].row = -1
-            recorder.cellsPreparedNeverShown += 1
+            recorder.noteCellPreparedNeverShown()
             if uses(.t8) { pool.append(c) } else { cells[c].dead = true }
         }
         guard !visibleCells.isEmpty else { return 0 }

@@ -191,9 +191,7 @@ extension Simulation {
             }
         }
         for c in arrivalBuffer { noteContentArrival(c, at: presented) }
-        if timeToFirstContentPending, correctCount > 0 {
-            recorder.timeToFirstContent = presented
-        }
+        if correctCount > 0 { recorder.noteContentShown(at: presented) }
         let depth = workerWaiting.count + downloadWaiting.count + pendingOps + sharedWaiting.count
         recorder.noteQueue(depth: depth, workers: busyWorkers)
         if imageBytesDirty {
@@ -201,7 +199,7 @@ extension Simulation {
             imageBytesDirty = false
         }
         let bytes = imageBytesLive
-        recorder.peakImageBytes = max(recorder.peakImageBytes, bytes)
+        recorder.noteImageBytes(bytes)
         let sample = FrameSample(begin: begin, presented: presented, duration: presented - lastPresented, hitch: hitch, hitchKind: kind, overrun: overrun,
                                  scrolling: scrolling, mainWork: main, renderWork: render, offset: offset,
                                  visible: Int32(visibleCells.count), placeholder: placeholderCount, stale: staleCount,
@@ -209,8 +207,6 @@ extension Simulation {
         lastPresented = presented
         recorder.frame(sample, tracking: tracking, misSized: misSized, lanes: laneBuffer)
     }
-
-    var timeToFirstContentPending: Bool { recorder.timeToFirstContent == nil }
 
     /// The worst state over a visible cell's slots.
     @inline(__always)

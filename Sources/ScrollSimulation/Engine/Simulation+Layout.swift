@@ -96,8 +96,7 @@ extension Simulation {
         let delta = layout.measure(row, real: textMetricsHeight(for: item(at: row)))
         if delta != 0, top < offset {
             offset += delta
-            recorder.offsetCorrections += 1
-            recorder.offsetCorrectionPoints += abs(delta)
+            recorder.noteOffsetCorrection(points: delta)
         }
         return cost
     }

@@ -44,8 +44,8 @@ extension Simulation {
         if delivery == .t1 {
             // The model (or a synchronous download) answers on the main thread.
             let wait = drawLatency()
-            recorder.requestsStarted += 1
-            recorder.requestsCompleted += 1
+            recorder.noteRequestStarted()
+            recorder.noteRequestCompleted()
             return wait + setSlot(c, slot, content, decoded: false, at: time)
         }
         let k = key(item: content, row: row, slot: slot)
@@ -56,7 +56,7 @@ extension Simulation {
         }
         if slot == .image, cache != nil {
             if let hit = cache!.lookup(content) {
-                recorder.cacheHits += 1
+                recorder.noteCacheHit()
                 if delivery == .t4 {
                     // Digital Leaves delivers a cache hit one main-queue turn later.
                     let r = newRequest(item: content, row: row, slot: slot, cell: c, purpose: .display, counted: false)
@@ -67,7 +67,7 @@ extension Simulation {
                 }
                 return setSlot(c, slot, content, decoded: hit.decoded, bytes: hit.decoded ? hit.bytes : 0, at: time)
             }
-            recorder.cacheMisses += 1
+            recorder.noteCacheMiss()
         }
         if let r = inFlight[k] {
             if delivery != .t5 {
@@ -87,7 +87,7 @@ extension Simulation {
 
     /// A new request record.
     func newRequest(item: Content, row: Int, slot: Slot, cell: Int, purpose: Request.Purpose, counted: Bool) -> Int {
-        if counted { recorder.requestsStarted += 1 }
+        if counted { recorder.noteRequestStarted() }
         requests.append(Request(item: item, row: row, slot: slot, cell: cell, generation: cell >= 0 ? cells[cell].generation : 0,
                                 purpose: purpose, latency: counted ? drawLatency() : 0))
         return requests.count - 1
@@ -195,7 +195,7 @@ extension Simulation {
             startNextOp(c, at: time)
         }
         requests[r].state = .fetched
-        recorder.requestsCompleted += 1
+        recorder.noteRequestCompleted()
         postToMain(.deliver(r))
         pumpWorkers(at: time)
         leaveShared(r, at: time)
@@ -218,7 +218,7 @@ extension Simulation {
             jobs[j].dropped = true
             requests[jobs[j].request].cancelled = true
             requests[jobs[j].request].state = .finished
-            recorder.requestsCancelled += 1
+            recorder.noteRequestCancelled()
         }
         pendingOps -= opPending[c].count
         opPending[c].removeAll()
@@ -229,7 +229,7 @@ extension Simulation {
                 // Not yet on a thread: the operation starts, sees the flag and ends at once.
                 jobs[running].dropped = true
                 requests[jobs[running].request].state = .finished
-                recorder.requestsCancelled += 1
+                recorder.noteRequestCancelled()
                 cells[c].opRunning = -1
             }
         }
@@ -254,7 +254,7 @@ extension Simulation {
         pumpDownloads(at: time)
         leaveShared(r, at: time)
         requests[r].state = .fetched
-        recorder.requestsCompleted += 1
+        recorder.noteRequestCompleted()
         if uses(.t14) {
             requests[r].prepared = true
             let end = bookCore(preparationCost(of: requests[r].item), at: time, serial: delivery == .t5)
@@ -271,7 +271,7 @@ extension Simulation {
         case .waiting:
             requests[r].cancelled = true
             requests[r].state = .finished
-            recorder.requestsCancelled += 1
+            recorder.noteRequestCancelled()
             dropJob(of: r)
             if requests[r].inSharedQueue, requests[r].job < 0, !isQueuedForDownload(r) {
                 // Still pending in the shared operation queue: dropped without taking a slot.
@@ -281,7 +281,7 @@ extension Simulation {
             }
         case .running:
             requests[r].cancelled = true
-            recorder.requestsCancelled += 1
+            recorder.noteRequestCancelled()
             if isDownload(r) {
                 activeDownloads -= 1
                 requests[r].state = .finished

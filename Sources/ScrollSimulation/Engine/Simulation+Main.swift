@@ -42,7 +42,7 @@ extension Simulation {
             // Then the item is reconfigured if it is on screen; no captured cell is touched.
             if req.slot == .text { results[k] = req.item }
             guard let c = visibleCell(forKey: req) else {
-                if req.slot == .image, cache == nil { recorder.requestsWasted += 1 }
+                if req.slot == .image, cache == nil { recorder.noteRequestWasted() }
                 return 0
             }
             // reconfigureItems: the list's bookkeeping, then the cell provider runs again on the existing cell.
@@ -57,15 +57,15 @@ extension Simulation {
         let c = req.cell
         switch delivery {
         case .t3, .t10:
-            if req.cancelled { recorder.requestsWasted += 1; return 0 }
+            if req.cancelled { recorder.noteRequestWasted(); return 0 }
         case .t4:
             let matches = usesIDs ? cells[c].item == req.item : cells[c].row == req.row
-            if !matches || cells[c].dead { recorder.requestsWasted += 1; return 0 }
+            if !matches || cells[c].dead { recorder.noteRequestWasted(); return 0 }
         default:
             break
         }
-        if cells[c].dead { recorder.requestsWasted += 1; return 0 }
-        if cells[c].item != req.item { recorder.requestsWasted += 1 }
+        if cells[c].dead { recorder.noteRequestWasted(); return 0 }
+        if cells[c].item != req.item { recorder.noteRequestWasted() }
         if cells[c].task == r { cells[c].task = -1 }
         return setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
     }

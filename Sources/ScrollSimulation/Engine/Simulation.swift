@@ -201,7 +201,7 @@ public final class Simulation {
             buildLayout()
             return
         }
-        recorder.requestsStarted += 1
+        recorder.noteRequestStarted()
         let pageRows = uses(.t7) ? (strategy.parameters.pageSize ?? dataset.count) : dataset.count
         if uses(.t7) {
             pageInFlight = true
@@ -211,7 +211,7 @@ public final class Simulation {
             let wait = drawLatency()
             mainFreeAt = wait
             recorder.noteMainWorkOutsideFrames(wait)
-            recorder.requestsCompleted += 1
+            recorder.noteRequestCompleted()
             loadedRows = dataset.count
             dataReady = true
             buildLayout()
@@ -226,7 +226,7 @@ public final class Simulation {
         case let .downloadDone(r): downloadDone(r, at: now)
         case let .prepDone(r): postToMain(.deliver(r))
         case let .dataFetched(rows):
-            recorder.requestsCompleted += 1
+            recorder.noteRequestCompleted()
             pageInFlight = false
             postToMain(.data(rows: rows))
         case .heightsReady: postToMain(.heights)
