@@ -12,9 +12,9 @@ enum Slot: Int, CaseIterable {
 
 /// One cell object: which row it is attached to and what each slot shows.
 ///
-/// A value in the simulation's cell array; its index is its identity (what a closure that
-/// "captured the cell" holds on to). Plain data only, so reading one never retains anything; a
-/// cell's pending operations (T3) live beside it in `Simulation.opPending`.
+/// A value in the `CellStore`; its index is its identity (what a closure that "captured the
+/// cell" holds on to). Plain data only, so reading one never retains anything; a cell's serial
+/// operation queue (T3) lives with the other work queues.
 struct Cell {
     /// Index-path row while attached (visible or prepared), −1 in the pool.
     var row = -1
@@ -30,14 +30,10 @@ struct Cell {
     var imageBytes = 0
     /// Incremented by each configure.
     var generation = 0
-    /// Per-cell serial operation queue (T3): the running job, or −1.
-    var opRunning = -1
     /// The request a prepareForReuse would cancel (T10), or −1.
     var task = -1
     /// Whether it is on screen.
     var visible = false
-    /// Whether it was prepared ahead by cell prefetching (T22) and not yet shown.
-    var preparedAhead = false
     /// Whether it was discarded (no reuse, T8 off).
     var dead = false
     /// Rotation count its layout attributes belong to (T21).

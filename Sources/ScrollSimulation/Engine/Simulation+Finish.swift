@@ -5,8 +5,7 @@ extension Simulation {
         // Once nothing is left to happen the screen stays as it is: half a second more of it is
         // kept so the final state is visible in the timelines.
         let end = max(lastPresented, lastFrameBegin) + .ms(500)
-        var stillWaiting = 0
-        for c in visibleCells { for slot in activeSlots where cells[c].waiting(slot) >= 0 { stillWaiting += 1 } }
+        let stillWaiting = cells.slotsStillWaiting(activeSlots)
         // Prefetched results nobody displayed were wasted work (T5's store keeps results for later on purpose).
         let unclaimed = delivery == .t5 ? 0 : results.count
         let (metrics, frames, lanes) = recorder.finish(start: start, end: end, gestureDuration: timeline.duration,

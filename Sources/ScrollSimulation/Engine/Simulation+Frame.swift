@@ -57,7 +57,7 @@ extension Simulation {
         lastFrameBegin = begin
         layoutDirty = false
 
-        if gestureStart == nil, !visibleCells.isEmpty, dataReady {
+        if gestureStart == nil, !cells.visibleCells.isEmpty, dataReady {
             gestureStart = presented
         }
         let scrolling = relative != nil && gesture.moving
@@ -95,23 +95,21 @@ extension Simulation {
             rotations += 1
             guard case let .grid(spec) = presentation.layout else {
                 // A table resizes its cells to the new width by itself.
-                for c in visibleCells { cells[c].layoutGeneration = rotations }
+                cells.relayoutVisible(rotations)
                 return device.reloadBase
             }
             guard uses(.t21) else { return 0 }
             let g = spec.geometry(viewportWidth: viewportWidth, viewportHeight: viewportHeight)
             layout.regrid(columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
-            for c in visibleCells { cells[c].layoutGeneration = rotations }
+            cells.relayoutVisible(rotations)
             clampOffset()
             return device.invalidateLayoutPerItem * Micros(layout.count) + sizeCost * Micros(layout.count)
-                + Micros(visibleCells.count) * device.autoLayoutMeasure
+                + Micros(cells.visibleCells.count) * device.autoLayoutMeasure
         case let .insertAbove(k):
             insertedAbove += k
             let heights = (0..<k).map { _ in rowHeightForInsert() }
             layout.insertAbove(k, heights: heights)
-            for c in visibleCells { cells[c].row += k }
-            for j in prepared.indices { prepared[j].row += k; cells[prepared[j].cell].row += k }
-            visibleRange = (visibleRange.lowerBound + k)..<(visibleRange.upperBound + k)
+            cells.shiftRows(by: k)
             prefetchWindow = 0..<0
             return device.reloadBase
         default:
@@ -137,20 +135,18 @@ extension Simulation {
         let offscreen = uses(.t17) ? 0 : d.offscreenPasses
         let perCell = Micros(opaque) * device.renderOpaqueLayer + Micros(blended) * device.renderBlendedLayer
             + Micros(gradients) * device.renderGradient + Micros(offscreen) * device.renderOffscreenPass
-        return device.renderBase + perCell * Micros(visibleCells.count)
+        return device.renderBase + perCell * Micros(cells.visibleCells.count)
     }
 
     /// Decodes, on main, images set on visible cells that were never prepared; returns the cost.
     func commitDecodes() -> Micros {
         guard hasImages else { return 0 }
         var cost: Micros = 0
-        for c in visibleCells where cells[c].image != placeholder && !cells[c].imageDecoded {
+        for c in cells.visibleCells where cells[c].image != placeholder && !cells[c].imageDecoded {
             let content = cells[c].image
             let mp = megapixels(of: content)
             cost += Micros((Double(device.decodePerMegapixelMain) * mp).rounded())
-            cells[c].imageDecoded = true
-            imageBytesDirty = true
-            cells[c].imageBytes = fullBytes(of: content)
+            cells.markDecoded(c, bytes: fullBytes(of: content))
             cache?.markDecoded(content, bytes: fullBytes(of: content))
         }
         return cost
@@ -158,82 +154,23 @@ extension Simulation {
 
     /// Records the frame's sample and what the visible cells show.
     func record(begin: Micros, presented: Micros, hitch: Micros, kind: UInt8, overrun: Micros, scrolling: Bool, main: Micros, render: Micros) {
-        var placeholderCount: Int32 = 0, staleCount: Int32 = 0, misSized = 0, correctCount = 0
         let tracking = gestureStart != nil
         let keepLanes = tracking && config.recordSeries
         laneBuffer.removeAll(keepingCapacity: true)
         arrivalBuffer.removeAll(keepingCapacity: true)
-        let images = hasImages
-        let generation = rotations
-        // The per-frame scan reads cells in place: no copies, no uniqueness checks.
-        cells.withUnsafeBufferPointer { cellStore in
-            visibleCells.withUnsafeBufferPointer { visible in
-                for c in visible {
-                    let text = cellStore[c].text, image = cellStore[c].image, item = cellStore[c].item
-                    let state: SlotState
-                    if (text != placeholder && text != item) || (images && image != placeholder && image != item) {
-                        state = .stale; staleCount += 1
-                    } else if text == placeholder || (images && image == placeholder) {
-                        state = .placeholder; placeholderCount += 1
-                    } else {
-                        state = .correct; correctCount += 1
-                    }
-                    if cellStore[c].layoutGeneration != generation { misSized += 1 }
-                    if keepLanes {
-                        // A position showing its own row's content stays one run while rows scroll
-                        // through it; wrong content keeps the item it shows, so cycling breaks the run.
-                        let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (images && image != item ? image : text)
-                        laneBuffer.append(LaneState(state: state, shown: shown, row: cellStore[c].row))
-                    }
-                    let waiting = cellStore[c].waitingSince
-                    if (waiting.0 >= 0 && text == item) || (waiting.1 >= 0 && image == item) { arrivalBuffer.append(c) }
-                }
-            }
-        }
+        let counts = cells.census(images: hasImages, layoutGeneration: rotations, keepLanes: keepLanes,
+                                  lanes: &laneBuffer, arrivals: &arrivalBuffer)
         for c in arrivalBuffer { noteContentArrival(c, at: presented) }
-        if correctCount > 0 { recorder.noteContentShown(at: presented) }
+        if counts.correct > 0 { recorder.noteContentShown(at: presented) }
         let depth = workerWaiting.count + downloadWaiting.count + pendingOps + sharedWaiting.count
         recorder.noteQueue(depth: depth, workers: busyWorkers)
-        if imageBytesDirty {
-            imageBytesLive = liveImageBytes()
-            imageBytesDirty = false
-        }
-        let bytes = imageBytesLive
+        let bytes = cells.liveImageBytes(cache: cache, images: hasImages)
         recorder.noteImageBytes(bytes)
         let sample = FrameSample(begin: begin, presented: presented, duration: presented - lastPresented, hitch: hitch, hitchKind: kind, overrun: overrun,
                                  scrolling: scrolling, mainWork: main, renderWork: render, offset: offset,
-                                 visible: Int32(visibleCells.count), placeholder: placeholderCount, stale: staleCount,
+                                 visible: Int32(cells.visibleCells.count), placeholder: counts.placeholder, stale: counts.stale,
                                  queueDepth: Int32(depth), imageBytes: bytes)
         lastPresented = presented
-        recorder.frame(sample, tracking: tracking, misSized: misSized, lanes: laneBuffer)
-    }
-
-    /// The worst state over a visible cell's slots.
-    @inline(__always)
-    func classify(_ cell: Cell) -> SlotState {
-        let text = cell.text
-        if text != placeholder && text != cell.item { return .stale }
-        if hasImages {
-            let image = cell.image
-            if image != placeholder && image != cell.item { return .stale }
-            if image == placeholder { return .placeholder }
-        }
-        return text == placeholder ? .placeholder : .correct
-    }
-
-
-    /// Decoded bitmap bytes alive: the cache's plus those cells hold outside it.
-    func liveImageBytes() -> Int {
-        guard hasImages else { return 0 }
-        var total = cache?.decodedBytes ?? 0
-        func add(_ c: Int) {
-            guard cells[c].imageBytes > 0 else { return }
-            if let cache, cache.contains(cells[c].image) { return }
-            total += cells[c].imageBytes
-        }
-        for c in visibleCells { add(c) }
-        for c in pool { add(c) }
-        for p in prepared { add(p.cell) }
-        return total
+        recorder.frame(sample, tracking: tracking, misSized: counts.misSized, lanes: laneBuffer)
     }
 }

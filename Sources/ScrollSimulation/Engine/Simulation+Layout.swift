@@ -57,19 +57,14 @@ extension Simulation {
     func layoutPass(at begin: Micros, direction: Int) -> Micros {
         guard dataReady, layout.count > 0 else { return 0 }
         let newRange = layout.visibleItems(offset: offset, viewport: viewportHeight)
-        if newRange == visibleRange { return 0 }
+        let old = cells.visibleRange
+        if newRange == old { return 0 }
         var cost: Micros = 0
-        let old = visibleRange
-        let oldCells = visibleCells
+        let oldCells = cells.visibleCells
         for (i, row) in old.enumerated() where !newRange.contains(row) {
             cost += endDisplay(oldCells[i])
         }
-        var newCells = visibleCellsSpare
-        newCells.removeAll(keepingCapacity: true)
-        newCells.append(contentsOf: repeatElement(-1, count: newRange.count))
-        for row in newRange where old.contains(row) {
-            newCells[row - newRange.lowerBound] = oldCells[row - old.lowerBound]
-        }
+        cells.stageWindow(newRange)
         let count = newRange.count
         for i in 0..<count {
             let row = direction >= 0 ? newRange.lowerBound + i : newRange.upperBound - 1 - i
@@ -77,11 +72,9 @@ extension Simulation {
             let (c, obtainCost) = obtainCell(for: row, at: begin)
             cost += obtainCost
             cost += willDisplay(c, row: row, at: begin)
-            newCells[row - newRange.lowerBound] = c
+            cells.place(c, row: row, lowerBound: newRange.lowerBound)
         }
-        visibleRange = newRange
-        visibleCellsSpare = visibleCells
-        visibleCells = newCells
+        cells.commitWindow(newRange)
         return cost
     }
 

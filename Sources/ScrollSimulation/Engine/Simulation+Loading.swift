@@ -74,13 +74,13 @@ extension Simulation {
                 requests[r].cell = c
                 requests[r].generation = cells[c].generation
                 requests[r].purpose = .display
-                if delivery == .t10 { cells[c].task = r }
+                if delivery == .t10 { cells.setTask(c, r) }
             }
             return 0
         }
         let r = newRequest(item: content, row: row, slot: slot, cell: c, purpose: .display, counted: true)
         if delivery == .t5 || uses(.t13) { inFlight[k] = r }
-        if delivery == .t10 || delivery == .t9 { cells[c].task = r }
+        if delivery == .t10 { cells.setTask(c, r) }
         submit(r, at: time)
         return device.enqueueWork
     }
@@ -137,7 +137,7 @@ extension Simulation {
             requests[r].job = j
             if jobs[j].cellQueue >= 0 {
                 let c = jobs[j].cellQueue
-                if cells[c].opRunning < 0 { cells[c].opRunning = j; enqueueWorker(j, at: time) } else { opPending[c].push(j); pendingOps += 1 }
+                if opRunning[c] < 0 { opRunning[c] = j; enqueueWorker(j, at: time) } else { opPending[c].push(j); pendingOps += 1 }
             } else {
                 enqueueWorker(j, at: time)
             }
@@ -190,8 +190,8 @@ extension Simulation {
         let r = jobs[j].request
         if jobs[j].cpu > 0 { requests[r].prepared = true }
         let c = jobs[j].cellQueue
-        if c >= 0, cells[c].opRunning == j {
-            cells[c].opRunning = -1
+        if c >= 0, opRunning[c] == j {
+            opRunning[c] = -1
             startNextOp(c, at: time)
         }
         requests[r].state = .fetched
@@ -205,7 +205,7 @@ extension Simulation {
         while let next = opPending[c].pop() {
             pendingOps -= 1
             if jobs[next].dropped { continue }
-            cells[c].opRunning = next
+            opRunning[c] = next
             enqueueWorker(next, at: time)
             return
         }
@@ -222,7 +222,7 @@ extension Simulation {
         }
         pendingOps -= opPending[c].count
         opPending[c].removeAll()
-        let running = cells[c].opRunning
+        let running = opRunning[c]
         if running >= 0 {
             requests[jobs[running].request].cancelled = true
             if !jobs[running].started {
@@ -230,7 +230,7 @@ extension Simulation {
                 jobs[running].dropped = true
                 requests[jobs[running].request].state = .finished
                 recorder.noteRequestCancelled()
-                cells[c].opRunning = -1
+                opRunning[c] = -1
             }
         }
         return device.cancelWork

@@ -35,7 +35,7 @@ extension Simulation {
         let bytes = decoded ? preparedBytes(of: req.item) : 0
         if req.slot == .image, cache != nil {
             cache!.insert(req.item, bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
-            imageBytesDirty = true
+            cells.imageBytesChanged()
         }
         if delivery == .t5 {
             // Text is kept in the store by key; images live in the cache (T11) if there is one.
@@ -66,7 +66,7 @@ extension Simulation {
         }
         if cells[c].dead { recorder.noteRequestWasted(); return 0 }
         if cells[c].item != req.item { recorder.noteRequestWasted() }
-        if cells[c].task == r { cells[c].task = -1 }
+        cells.clearTask(c, ifItIs: r)
         return setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
     }
 
@@ -82,17 +82,14 @@ extension Simulation {
 
     /// The visible cell a keyed completion addresses: by item id (T23) or by index path.
     func visibleCell(forKey req: Request) -> Int? {
-        if usesIDs {
-            return visibleCells.first { cells[$0].item == req.item }
-        }
-        guard visibleRange.contains(req.row) else { return nil }
-        return visibleCells[req.row - visibleRange.lowerBound]
+        usesIDs ? cells.visibleCell(showing: req.item) : cells.visibleCell(atRow: req.row)
     }
 
     /// Data-source prefetching (T13): start loads for rows entering the window ahead, cancel
     /// those leaving it. Returns main-thread cost.
     func updatePrefetchWindow(direction: Int, at time: Micros) -> Micros {
-        guard dataReady, layout.count > 0, !visibleCells.isEmpty else { return 0 }
+        guard dataReady, layout.count > 0, !cells.visibleCells.isEmpty else { return 0 }
+        let visibleRange = cells.visibleRange
         let d = strategy.parameters.prefetchDistance
         let window: Range<Int> = direction >= 0
             ? min(layout.count, visibleRange.upperBound)..<min(layout.count, visibleRange.upperBound + d)
@@ -142,7 +139,7 @@ extension Simulation {
             motionEndIndex += 1
             guard uses(.t12) else { continue }
             if strategy.parameters.sourceQuirks { cost += device.dequeue; continue }
-            for c in visibleCells {
+            for c in cells.visibleCells {
                 for slot in remoteSlots where cells[c][slot] != cells[c].item {
                     let row = cells[c].row
                     let k = key(item: cells[c].item, row: row, slot: slot)

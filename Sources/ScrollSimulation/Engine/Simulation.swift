@@ -54,13 +54,7 @@ public final class Simulation {
     var heightsPending = false
 
     // Cells.
-    var cells: [Cell] = []
-    var pool: [Int] = []
-    var visibleRange: Range<Int> = 0..<0
-    var visibleCells: [Int] = []
-    var visibleCellsSpare: [Int] = []
-    var prepared: [(row: Int, cell: Int)] = []   // cells prepared ahead (T22), at most a few
-    var averagePrepCost: Double
+    var cells: CellStore
 
     // Work.
     var requests: [Request] = []
@@ -70,6 +64,7 @@ public final class Simulation {
     var pendingOps = 0
     var sharedWaiting = FIFO<Int>()
     var sharedRunning = 0
+    var opRunning: [Int] = []               // per cell: its serial queue's running job or −1 (T3)
     var opPending: [FIFO<Int>] = []         // per cell: its serial queue's pending jobs (T3)
     var coreFree: [Micros]
     var serialPrepFree: Micros = 0
@@ -93,8 +88,6 @@ public final class Simulation {
     let remoteSlots: [Slot]
     let motionEnds: [Micros]
     let techniqueMask: UInt32
-    var imageBytesDirty = true
-    var imageBytesLive = 0
 
     /// A simulation of `config`.
     public init(_ config: RunConfig) {
@@ -110,7 +103,7 @@ public final class Simulation {
         viewportWidth = config.device.viewportWidth
         viewportHeight = config.device.viewportHeight
         coreFree = Array(repeating: 0, count: max(1, config.device.backgroundCores))
-        averagePrepCost = Double(config.device.cellCreate)
+        cells = CellStore(initialPrepCost: config.device.cellCreate)
         let needsFetch = config.dataset.requiresInitialFetch
         loadedRows = needsFetch ? 0 : config.dataset.count
         dataReady = !needsFetch
