@@ -5,25 +5,24 @@ extension Simulation {
         if let c = cells.takePrepared(row: row) { return (c, 0) }
         let (c, cost) = dequeue()
         var total = cost
-        if strategy.parameters.configurePoint == .cellForRow { total += configure(c, row: row, at: time) }
+        if behaviour.cells.configurePoint == .cellForRow { total += configure(c, row: row, at: time) }
         return (c, total)
     }
 
     /// Takes a pooled cell (running prepareForReuse) or creates one.
     func dequeue() -> (Int, Micros) {
-        if uses(.t8), let c = cells.takePooled() {
+        if behaviour.cells.reuses, let c = cells.takePooled() {
             return (c, device.dequeue + prepareForReuse(c))
         }
         let c = cells.create(layoutGeneration: layoutGenerationForNewCells)
-        opRunning.append(-1)
-        opPending.append(FIFO())
+        work.addCell()
         recorder.noteCellCreated()
         return (c, device.cellCreate)
     }
 
     /// Without invalidation after a rotation (T21 off) a grid hands out stale attributes.
     var layoutGenerationForNewCells: Int {
-        if presentation.layout.isGrid, !uses(.t21) { return 0 }
+        if presentation.layout.isGrid, !behaviour.layout.invalidatesOnRotation { return 0 }
         return rotations
     }
 
@@ -31,8 +30,8 @@ extension Simulation {
     /// the cell's download (T10).
     func prepareForReuse(_ c: Int) -> Micros {
         var cost: Micros = 0
-        if resetsOnReuse { cells.blankSlots(c) }
-        if delivery == .t10, let task = cells.takeTask(c) {
+        if behaviour.cells.resetsOnReuse { cells.blankSlots(c) }
+        if behaviour.loading.cancelsOnReuse, let task = cells.takeTask(c) {
             cancel(task)
             cost += device.cancelWork
         }
@@ -48,12 +47,12 @@ extension Simulation {
         if remoteText {
             cost = device.labelSet
         } else {
-            cost = uses(.t6) ? device.configureFromViewModel : device.configureFromRawData
+            cost = behaviour.cells.usesViewModels ? device.configureFromViewModel : device.configureFromRawData
         }
-        if delivery == .t3 { cost += cancelAll(c) }
+        if behaviour.loading.serialQueuePerCell { cost += cancelAll(c) }
         if remoteText { cost += load(.text, cell: c, row: row, at: time) }
         if hasImages { cost += load(.image, cell: c, row: row, at: time) }
-        if let page = strategy.parameters.pageSize, uses(.t7), !pageInFlight,
+        if let page = behaviour.loading.pageSize, behaviour.loading.fetchesDataAsync, !pageInFlight,
            row == insertedAbove + loadedRows - 1, loadedRows < dataset.count {
             pageInFlight = true
             recorder.noteRequestStarted()
@@ -68,7 +67,7 @@ extension Simulation {
     /// content clock.
     func willDisplay(_ c: Int, row: Int, at time: Micros) -> Micros {
         var cost: Micros = 0
-        if strategy.parameters.configurePoint == .willDisplay { cost += configure(c, row: row, at: time) }
+        if behaviour.cells.configurePoint == .willDisplay { cost += configure(c, row: row, at: time) }
         cost += measureIfEstimated(row: row)
         let ready = cells.beginDisplay(c, row: row, at: time, images: hasImages)
         for _ in 0..<ready { recorder.noteTimeToContent(0) }
@@ -79,7 +78,7 @@ extension Simulation {
     func endDisplay(_ c: Int) -> Micros {
         let waiting = cells.endDisplay(c, slots: activeSlots)
         for _ in 0..<waiting { recorder.noteDisplayWithoutContent() }
-        if uses(.t8) { cells.recycle(c) } else { cells.discard(c) }
+        if behaviour.cells.reuses { cells.recycle(c) } else { cells.discard(c) }
         return 0
     }
 
@@ -109,7 +108,7 @@ extension Simulation {
     func prepareAhead(spare: Micros, direction: Int) -> Micros {
         var used: Micros = 0
         // Prepared cells far from the viewport go back to the pool unseen.
-        let released = cells.releasePrepared(margin: 2, reuse: uses(.t8))
+        let released = cells.releasePrepared(margin: 2, reuse: behaviour.cells.reuses)
         for _ in 0..<released { recorder.noteCellPreparedNeverShown() }
         let visibleRange = cells.visibleRange
         guard !cells.visibleCells.isEmpty else { return 0 }
@@ -119,7 +118,7 @@ extension Simulation {
             guard Double(spare - used) >= cells.averagePrepCost else { break }
             let (c, cost) = dequeue()
             var total = cost
-            if strategy.parameters.configurePoint == .cellForRow { total += configure(c, row: row, at: lastFrameBegin) }
+            if behaviour.cells.configurePoint == .cellForRow { total += configure(c, row: row, at: lastFrameBegin) }
             cells.keepPrepared(c, row: row)
             used += total
         }

@@ -7,7 +7,7 @@ extension Simulation {
         let end = max(lastPresented, lastFrameBegin) + .ms(500)
         let stillWaiting = cells.slotsStillWaiting(activeSlots)
         // Prefetched results nobody displayed were wasted work (T5's store keeps results for later on purpose).
-        let unclaimed = delivery == .t5 ? 0 : results.count
+        let unclaimed = behaviour.loading.reconfiguresByItem ? 0 : results.count
         let (metrics, frames, lanes) = recorder.finish(start: start, end: end, gestureDuration: timeline.duration,
                                                        movingDuration: timeline.movingDuration, slotsStillWaiting: stillWaiting,
                                                        unclaimedResults: unclaimed, cacheEvictions: cache?.evictions ?? 0)

@@ -26,7 +26,7 @@ extension Simulation {
         if layoutDirty { main += prepareLayout() }
         let direction = gesture.direction
         main += layoutPass(at: begin, direction: direction)
-        if uses(.t13) { main += updatePrefetchWindow(direction: direction, at: begin) }
+        if behaviour.loading.prefetches { main += updatePrefetchWindow(direction: direction, at: begin) }
         if let rel = relative { main += refreshIfSettled(at: rel, frameBegin: begin) }
 
         // 4. Commit: images set without being prepared are decoded now, on main.
@@ -35,7 +35,7 @@ extension Simulation {
 
         // 5. Spare time before the deadline prepares cells ahead (T22).
         var after: Micros = 0
-        if uses(.t22), gestureStart != nil { after = prepareAhead(spare: begin + interval - commitEnd, direction: direction) }
+        if behaviour.cells.preparesAhead, gestureStart != nil { after = prepareAhead(spare: begin + interval - commitEnd, direction: direction) }
 
         // 6. Render server, then the display.
         let render = renderCost()
@@ -98,7 +98,7 @@ extension Simulation {
                 cells.relayoutVisible(rotations)
                 return device.reloadBase
             }
-            guard uses(.t21) else { return 0 }
+            guard behaviour.layout.invalidatesOnRotation else { return 0 }
             let g = spec.geometry(viewportWidth: viewportWidth, viewportHeight: viewportHeight)
             layout.regrid(columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
             cells.relayoutVisible(rotations)
@@ -120,7 +120,7 @@ extension Simulation {
     private func rowHeightForInsert() -> Double {
         switch presentation.layout {
         case let .table(.fixed(h)): return h
-        case .table(.fromContent): return uses(.t18) ? strategy.parameters.estimatedRowHeight : textMetricsHeight(for: -1)
+        case .table(.fromContent): return behaviour.layout.estimatesHeights ? behaviour.layout.estimatedRowHeight : textMetricsHeight(for: -1)
         case .grid: return 0
         }
     }
@@ -128,11 +128,11 @@ extension Simulation {
     /// Render-server cost of the frame, µs.
     func renderCost() -> Micros {
         let d = presentation.cellDesign
-        let opaqueLayers = uses(.t16)
+        let opaqueLayers = behaviour.render.opaqueLayers
         let blended = opaqueLayers ? 0 : d.blendedLayers
         let gradients = opaqueLayers ? 0 : d.gradientLayers
         let opaque = max(0, d.layers - blended - gradients)
-        let offscreen = uses(.t17) ? 0 : d.offscreenPasses
+        let offscreen = behaviour.render.avoidsOffscreenPasses ? 0 : d.offscreenPasses
         let perCell = Micros(opaque) * device.renderOpaqueLayer + Micros(blended) * device.renderBlendedLayer
             + Micros(gradients) * device.renderGradient + Micros(offscreen) * device.renderOffscreenPass
         return device.renderBase + perCell * Micros(cells.visibleCells.count)
@@ -162,8 +162,8 @@ extension Simulation {
                                   lanes: &laneBuffer, arrivals: &arrivalBuffer)
         for c in arrivalBuffer { noteContentArrival(c, at: presented) }
         if counts.correct > 0 { recorder.noteContentShown(at: presented) }
-        let depth = workerWaiting.count + downloadWaiting.count + pendingOps + sharedWaiting.count
-        recorder.noteQueue(depth: depth, workers: busyWorkers)
+        let depth = work.depth
+        recorder.noteQueue(depth: depth, workers: work.busyWorkers)
         let bytes = cells.liveImageBytes(cache: cache, images: hasImages)
         recorder.noteImageBytes(bytes)
         let sample = FrameSample(begin: begin, presented: presented, duration: presented - lastPresented, hitch: hitch, hitchKind: kind, overrun: overrun,

@@ -11,8 +11,8 @@ extension Simulation {
         switch presentation.layout {
         case .table(.fixed): return 0
         case .table(.fromContent):
-            return uses(.t19) ? device.cachedHeightLookup : uses(.t18) ? 0 : device.manualHeightPerRow
-        case .grid: return uses(.t20) ? device.cachedHeightLookup : device.manualHeightPerRow
+            return behaviour.layout.precomputesHeights ? device.cachedHeightLookup : behaviour.layout.estimatesHeights ? 0 : device.manualHeightPerRow
+        case .grid: return behaviour.layout.computesItemSize ? device.cachedHeightLookup : device.manualHeightPerRow
         }
     }
 
@@ -23,8 +23,8 @@ extension Simulation {
         case let .table(.fixed(h)):
             layout = ListLayout(count: n, rowHeight: h)
         case .table(.fromContent):
-            if uses(.t18) {
-                layout = ListLayout(heights: Array(repeating: strategy.parameters.estimatedRowHeight, count: n), estimatedRows: true)
+            if behaviour.layout.estimatesHeights {
+                layout = ListLayout(heights: Array(repeating: behaviour.layout.estimatedRowHeight, count: n), estimatedRows: true)
             } else {
                 var heights: [Double] = []
                 heights.reserveCapacity(n)
@@ -45,8 +45,8 @@ extension Simulation {
         switch presentation.layout {
         case .table(.fixed): return device.reloadBase
         case .table(.fromContent):
-            if uses(.t18) { return device.reloadBase }
-            if uses(.t19) { return device.reloadBase + n * device.cachedHeightLookup }
+            if behaviour.layout.estimatesHeights { return device.reloadBase }
+            if behaviour.layout.precomputesHeights { return device.reloadBase + n * device.cachedHeightLookup }
             return device.reloadBase + n * device.manualHeightPerRow
         case .grid: return device.reloadBase + n * sizeCost
         }
@@ -81,9 +81,9 @@ extension Simulation {
     /// Measures a row on first display (T18) and corrects the offset when the row starts above it.
     func measureIfEstimated(row: Int) -> Micros {
         guard case .table(.fromContent) = presentation.layout else { return sizeCost }
-        guard uses(.t18) else { return sizeCost }
+        guard behaviour.layout.estimatesHeights else { return sizeCost }
         var cost = device.autoLayoutMeasure
-        if presentation.cellDesign.multilineLabel, !strategy.parameters.setsPreferredMaxLayoutWidth { cost += device.autoLayoutSecondPass }
+        if presentation.cellDesign.multilineLabel, !behaviour.layout.setsPreferredMaxLayoutWidth { cost += device.autoLayoutSecondPass }
         guard layout.isEstimated(row) else { return cost }
         let top = layout.top(of: row)
         let delta = layout.measure(row, real: textMetricsHeight(for: item(at: row)))

@@ -31,17 +31,17 @@ extension Simulation {
     /// Background cost of preparing an image for display (T14), as a full decode or a thumbnail (T15).
     func preparationCost(of content: Content) -> Micros {
         let mp = megapixels(of: content)
-        let perMP = uses(.t15) ? device.thumbnailPerSourceMegapixel : device.decodePerMegapixelBackground
+        let perMP = behaviour.loading.thumbnails ? device.thumbnailPerSourceMegapixel : device.decodePerMegapixelBackground
         return Micros((Double(perMP) * mp).rounded())
     }
 
     /// Bytes an image prepared off main holds.
-    func preparedBytes(of content: Content) -> Int { uses(.t15) ? thumbnailBytes(of: content) : fullBytes(of: content) }
+    func preparedBytes(of content: Content) -> Int { behaviour.loading.thumbnails ? thumbnailBytes(of: content) : fullBytes(of: content) }
 
     /// Starts or finds the content of one remote slot for cell `c` showing `row`. Returns main cost.
     func load(_ slot: Slot, cell c: Int, row: Int, at time: Micros) -> Micros {
         let content = item(at: row)
-        if delivery == .t1 {
+        if behaviour.loading.onMain {
             // The model (or a synchronous download) answers on the main thread.
             let wait = drawLatency()
             recorder.noteRequestStarted()
@@ -51,13 +51,13 @@ extension Simulation {
         let k = key(item: content, row: row, slot: slot)
         if let stored = results[k] {
             if slot == .image { results.removeValue(forKey: k) }
-            let decoded = slot == .image && uses(.t14)
+            let decoded = slot == .image && behaviour.loading.preparesImagesOffMain
             return setSlot(c, slot, stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0, at: time)
         }
         if slot == .image, cache != nil {
             if let hit = cache!.lookup(content) {
                 recorder.noteCacheHit()
-                if delivery == .t4 {
+                if behaviour.loading.deliversCacheHitsLater {
                     // Digital Leaves delivers a cache hit one main-queue turn later.
                     let r = newRequest(item: content, row: row, slot: slot, cell: c, purpose: .display, counted: false)
                     requests[r].prepared = hit.decoded
@@ -70,17 +70,17 @@ extension Simulation {
             recorder.noteCacheMiss()
         }
         if let r = inFlight[k] {
-            if delivery != .t5 {
+            if behaviour.loading.claimsInFlight {
                 requests[r].cell = c
                 requests[r].generation = cells[c].generation
                 requests[r].purpose = .display
-                if delivery == .t10 { cells.setTask(c, r) }
+                if behaviour.loading.cancelsOnReuse { cells.setTask(c, r) }
             }
             return 0
         }
         let r = newRequest(item: content, row: row, slot: slot, cell: c, purpose: .display, counted: true)
-        if delivery == .t5 || uses(.t13) { inFlight[k] = r }
-        if delivery == .t10 { cells.setTask(c, r) }
+        if behaviour.loading.registersInFlight { inFlight[k] = r }
+        if behaviour.loading.cancelsOnReuse { cells.setTask(c, r) }
         submit(r, at: time)
         return device.enqueueWork
     }
@@ -97,9 +97,8 @@ extension Simulation {
     func submit(_ r: Int, at time: Micros) {
         // A shared OperationQueue with a width limit holds requests until one of its slots frees
         // (per-cell serial queues, T3, have their own).
-        if let width = strategy.parameters.sharedQueueWidth, delivery != .t3 {
-            _ = width
-            sharedWaiting.push(r)
+        if behaviour.loading.sharedQueueWidth != nil {
+            work.enqueueShared(r)
             requests[r].inSharedQueue = true
             pumpShared(at: time)
             return
@@ -109,10 +108,9 @@ extension Simulation {
 
     /// Starts queued requests while the shared operation queue has free slots.
     func pumpShared(at time: Micros) {
-        guard let width = strategy.parameters.sharedQueueWidth else { return }
-        while sharedRunning < width, let r = sharedWaiting.pop() {
+        while let r = work.nextWaitingShared() {
             if requests[r].cancelled { continue }
-            sharedRunning += 1
+            work.startShared()
             dispatch(r, at: time)
         }
     }
@@ -121,7 +119,7 @@ extension Simulation {
     func leaveShared(_ r: Int, at time: Micros) {
         guard requests[r].inSharedQueue else { return }
         requests[r].inSharedQueue = false
-        sharedRunning -= 1
+        work.endShared()
         pumpShared(at: time)
     }
 
@@ -129,71 +127,40 @@ extension Simulation {
     func dispatch(_ r: Int, at time: Micros) {
         requests[r].dispatched = true
         let req = requests[r]
-        let blockingOnWorker = req.slot == .text || delivery == .t2 || delivery == .t3
-        if blockingOnWorker {
-            let cpu = req.slot == .image && uses(.t14) ? preparationCost(of: req.item) : 0
-            jobs.append(Job(request: r, blocking: req.latency, cpu: cpu, cellQueue: delivery == .t3 && req.cell >= 0 ? req.cell : -1))
-            let j = jobs.count - 1
+        if !isDownload(r) {
+            let cpu = req.slot == .image && behaviour.loading.preparesImagesOffMain ? preparationCost(of: req.item) : 0
+            let j = work.newJob(request: r, blocking: req.latency, cpu: cpu, cellQueue: behaviour.loading.serialQueuePerCell && req.cell >= 0 ? req.cell : -1)
             requests[r].job = j
-            if jobs[j].cellQueue >= 0 {
-                let c = jobs[j].cellQueue
-                if opRunning[c] < 0 { opRunning[c] = j; enqueueWorker(j, at: time) } else { opPending[c].push(j); pendingOps += 1 }
-            } else {
-                enqueueWorker(j, at: time)
-            }
+            if work.submit(j) { pumpWorkers(at: time) }
         } else {
-            downloadWaiting.push(r)
+            work.enqueueDownload(r)
             pumpDownloads(at: time)
         }
     }
 
     // MARK: Worker threads (GCD)
 
-    func enqueueWorker(_ j: Int, at time: Micros) {
-        workerWaiting.push(j)
-        pumpWorkers(at: time)
-    }
-
+    /// Starts waiting jobs while threads are free.
     func pumpWorkers(at time: Micros) {
-        while busyWorkers < device.workerThreadCap, let j = workerWaiting.pop() {
-            if jobs[j].dropped { continue }
-            jobs[j].started = true
-            busyWorkers += 1
-            requests[jobs[j].request].state = .running
-            events.schedule(.jobBlockingDone(j), at: time + jobs[j].blocking)
+        while let j = work.startNextJob() {
+            requests[work.jobs[j].request].state = .running
+            events.schedule(.jobBlockingDone(j), at: time + work.jobs[j].blocking)
         }
-        recorder.noteQueue(depth: workerWaiting.count + downloadWaiting.count + pendingOps, workers: busyWorkers)
-    }
-
-    /// Earliest start of `cost` of CPU work on a background core at or after `time`; books it.
-    func bookCore(_ cost: Micros, at time: Micros, serial: Bool = false) -> Micros {
-        var best = 0
-        for i in coreFree.indices where coreFree[i] < coreFree[best] { best = i }
-        var start = max(time, coreFree[best])
-        if serial { start = max(start, serialPrepFree) }
-        let end = start + cost
-        coreFree[best] = end
-        if serial { serialPrepFree = end }
-        return end
+        recorder.noteQueue(depth: work.depthOutsideSharedQueue, workers: work.busyWorkers)
     }
 
     func jobBlockingDone(_ j: Int, at time: Micros) {
-        if jobs[j].cpu > 0 {
-            events.schedule(.jobCPUDone(j), at: bookCore(jobs[j].cpu, at: time))
+        if work.jobs[j].cpu > 0 {
+            events.schedule(.jobCPUDone(j), at: work.bookCore(work.jobs[j].cpu, at: time))
         } else {
             finishJob(j, at: time)
         }
     }
 
     func finishJob(_ j: Int, at time: Micros) {
-        busyWorkers -= 1
-        let r = jobs[j].request
-        if jobs[j].cpu > 0 { requests[r].prepared = true }
-        let c = jobs[j].cellQueue
-        if c >= 0, opRunning[c] == j {
-            opRunning[c] = -1
-            startNextOp(c, at: time)
-        }
+        let r = work.jobs[j].request
+        if work.jobs[j].cpu > 0 { requests[r].prepared = true }
+        if work.finish(j) { pumpWorkers(at: time) }
         requests[r].state = .fetched
         recorder.noteRequestCompleted()
         postToMain(.deliver(r))
@@ -201,36 +168,26 @@ extension Simulation {
         leaveShared(r, at: time)
     }
 
-    func startNextOp(_ c: Int, at time: Micros) {
-        while let next = opPending[c].pop() {
-            pendingOps -= 1
-            if jobs[next].dropped { continue }
-            opRunning[c] = next
-            enqueueWorker(next, at: time)
-            return
-        }
-    }
-
     /// cancelAllOperations on a cell's serial queue (T3): pending operations are dropped, the
     /// running one is flagged and will discard its result. Returns the cost.
     func cancelAll(_ c: Int) -> Micros {
-        for j in opPending[c].elements where !jobs[j].dropped {
-            jobs[j].dropped = true
-            requests[jobs[j].request].cancelled = true
-            requests[jobs[j].request].state = .finished
+        while let j = work.takePending(ofCell: c) {
+            if work.jobs[j].dropped { continue }
+            work.drop(j)
+            let r = work.jobs[j].request
+            requests[r].cancelled = true
+            requests[r].state = .finished
             recorder.noteRequestCancelled()
         }
-        pendingOps -= opPending[c].count
-        opPending[c].removeAll()
-        let running = opRunning[c]
-        if running >= 0 {
-            requests[jobs[running].request].cancelled = true
-            if !jobs[running].started {
+        if let running = work.runningJob(ofCell: c) {
+            let r = work.jobs[running].request
+            requests[r].cancelled = true
+            if !work.jobs[running].started {
                 // Not yet on a thread: the operation starts, sees the flag and ends at once.
-                jobs[running].dropped = true
-                requests[jobs[running].request].state = .finished
+                work.drop(running)
+                requests[r].state = .finished
                 recorder.noteRequestCancelled()
-                opRunning[c] = -1
+                work.clearRunning(ofCell: c)
             }
         }
         return device.cancelWork
@@ -238,10 +195,11 @@ extension Simulation {
 
     // MARK: Downloads (URLSession)
 
+    /// Starts waiting downloads while connections are free.
     func pumpDownloads(at time: Micros) {
-        while activeDownloads < device.maxConcurrentDownloads, let r = downloadWaiting.pop() {
+        while let r = work.nextWaitingDownload() {
             if requests[r].cancelled { continue }
-            activeDownloads += 1
+            work.startDownload()
             requests[r].state = .running
             events.schedule(.downloadDone(r), at: time + requests[r].latency)
         }
@@ -250,14 +208,14 @@ extension Simulation {
     func downloadDone(_ r: Int, at time: Micros) {
         // Cancelled while downloading: its connection was released when it was cancelled.
         if requests[r].cancelled { return }
-        activeDownloads -= 1
+        work.endDownload()
         pumpDownloads(at: time)
         leaveShared(r, at: time)
         requests[r].state = .fetched
         recorder.noteRequestCompleted()
-        if uses(.t14) {
+        if behaviour.loading.preparesImagesOffMain {
             requests[r].prepared = true
-            let end = bookCore(preparationCost(of: requests[r].item), at: time, serial: delivery == .t5)
+            let end = work.bookCore(preparationCost(of: requests[r].item), at: time, serial: behaviour.loading.preparesSerially)
             events.schedule(.prepDone(r), at: end)
         } else {
             postToMain(.deliver(r))
@@ -272,8 +230,8 @@ extension Simulation {
             requests[r].cancelled = true
             requests[r].state = .finished
             recorder.noteRequestCancelled()
-            dropJob(of: r)
-            if requests[r].inSharedQueue, requests[r].job < 0, !isQueuedForDownload(r) {
+            if requests[r].job >= 0 { work.drop(requests[r].job) }
+            if requests[r].inSharedQueue, requests[r].job < 0, !requests[r].dispatched {
                 // Still pending in the shared operation queue: dropped without taking a slot.
                 requests[r].inSharedQueue = false
             } else {
@@ -283,7 +241,7 @@ extension Simulation {
             requests[r].cancelled = true
             recorder.noteRequestCancelled()
             if isDownload(r) {
-                activeDownloads -= 1
+                work.endDownload()
                 requests[r].state = .finished
                 pumpDownloads(at: lastFrameBegin)
                 leaveShared(r, at: lastFrameBegin)
@@ -295,12 +253,6 @@ extension Simulation {
         if inFlight[k] == r, requests[r].cancelled { inFlight.removeValue(forKey: k) }
     }
 
-    /// Whether a waiting request was already handed to URLSession's queue (it holds a shared slot).
-    func isQueuedForDownload(_ r: Int) -> Bool { requests[r].dispatched }
-
-    func isDownload(_ r: Int) -> Bool { !(requests[r].slot == .text || delivery == .t2 || delivery == .t3) }
-
-    private func dropJob(of r: Int) {
-        if requests[r].job >= 0 { jobs[requests[r].job].dropped = true }
-    }
+    /// Whether request `r` uses a connection (an image download) rather than a worker thread.
+    func isDownload(_ r: Int) -> Bool { requests[r].slot == .image && !behaviour.loading.imagesOnWorkerThreads }
 }

@@ -7,11 +7,11 @@ extension Simulation {
         case let .cacheHit(r): return deliverCacheHit(r, at: time)
         case let .data(rows):
             loadedRows = rows
-            if case .table(.fromContent) = presentation.layout, uses(.t19), !dataReady || heightsPending {
+            if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights, !dataReady || heightsPending {
                 // T19: compute every height once, off main, before showing the rows.
                 heightsPending = true
                 let cost = device.manualHeightPerRow * Micros(loadedRows + insertedAbove)
-                events.schedule(.heightsReady, at: bookCore(cost, at: time))
+                events.schedule(.heightsReady, at: work.bookCore(cost, at: time))
                 return device.reloadBase
             }
             dataReady = true
@@ -37,7 +37,7 @@ extension Simulation {
             cache!.insert(req.item, bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
             cells.imageBytesChanged()
         }
-        if delivery == .t5 {
+        if behaviour.loading.reconfiguresByItem {
             // Text is kept in the store by key; images live in the cache (T11) if there is one.
             // Then the item is reconfigured if it is on screen; no captured cell is touched.
             if req.slot == .text { results[k] = req.item }
@@ -46,7 +46,7 @@ extension Simulation {
                 return 0
             }
             // reconfigureItems: the list's bookkeeping, then the cell provider runs again on the existing cell.
-            let cost = device.reloadBase + (remoteText ? device.labelSet : (uses(.t6) ? device.configureFromViewModel : device.configureFromRawData))
+            let cost = device.reloadBase + (remoteText ? device.labelSet : (behaviour.cells.usesViewModels ? device.configureFromViewModel : device.configureFromRawData))
             return cost + setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
         }
         if req.cell < 0 {
@@ -55,13 +55,12 @@ extension Simulation {
             return 0
         }
         let c = req.cell
-        switch delivery {
-        case .t3, .t10:
+        switch behaviour.loading.completionCheck {
+        case .cancelledFlag:
             if req.cancelled { recorder.noteRequestWasted(); return 0 }
-        case .t4:
-            let matches = usesIDs ? cells[c].item == req.item : cells[c].row == req.row
-            if !matches || cells[c].dead { recorder.noteRequestWasted(); return 0 }
-        default:
+        case .sameRow:
+            if !stillShows(c, req) || cells[c].dead { recorder.noteRequestWasted(); return 0 }
+        case .none:
             break
         }
         if cells[c].dead { recorder.noteRequestWasted(); return 0 }
@@ -74,15 +73,19 @@ extension Simulation {
     func deliverCacheHit(_ r: Int, at time: Micros) -> Micros {
         let req = requests[r]
         let c = req.cell
-        let matches = usesIDs ? cells[c].item == req.item : cells[c].row == req.row
-        guard matches, !cells[c].dead else { return 0 }
+        guard stillShows(c, req), !cells[c].dead else { return 0 }
         let bytes = req.prepared ? (cache?.lookup(req.item)?.bytes ?? 0) : 0
         return setSlot(c, req.slot, req.item, decoded: req.prepared, bytes: bytes, at: time)
     }
 
+    /// Whether cell `c` still shows what `req` was made for: its item (T23) or its index-path row.
+    func stillShows(_ c: Int, _ req: Request) -> Bool {
+        behaviour.loading.keysByItem ? cells[c].item == req.item : cells[c].row == req.row
+    }
+
     /// The visible cell a keyed completion addresses: by item id (T23) or by index path.
     func visibleCell(forKey req: Request) -> Int? {
-        usesIDs ? cells.visibleCell(showing: req.item) : cells.visibleCell(atRow: req.row)
+        behaviour.loading.keysByItem ? cells.visibleCell(showing: req.item) : cells.visibleCell(atRow: req.row)
     }
 
     /// Data-source prefetching (T13): start loads for rows entering the window ahead, cancel
@@ -90,7 +93,7 @@ extension Simulation {
     func updatePrefetchWindow(direction: Int, at time: Micros) -> Micros {
         guard dataReady, layout.count > 0, !cells.visibleCells.isEmpty else { return 0 }
         let visibleRange = cells.visibleRange
-        let d = strategy.parameters.prefetchDistance
+        let d = behaviour.loading.prefetchDistance
         let window: Range<Int> = direction >= 0
             ? min(layout.count, visibleRange.upperBound)..<min(layout.count, visibleRange.upperBound + d)
             : max(0, visibleRange.lowerBound - d)..<max(0, visibleRange.lowerBound)
@@ -106,7 +109,7 @@ extension Simulation {
         let previous = prefetchWindow
         prefetchWindow = window
         // The WWDC21 sample's inverted guard means it never prefetches.
-        if strategy.parameters.sourceQuirks, delivery == .t5 { return cost }
+        if behaviour.loading.prefetchNeverRuns { return cost }
         batch: for i in 0..<window.count {
             let row = direction >= 0 ? window.lowerBound + i : window.upperBound - 1 - i
             if previous.contains(row) { continue }
@@ -115,7 +118,7 @@ extension Simulation {
                 let k = key(item: content, row: row, slot: slot)
                 if inFlight[k] != nil || results[k] != nil {
                     // Capital One's loop returns here where it means to continue.
-                    if strategy.parameters.sourceQuirks { break batch }
+                    if behaviour.loading.prefetchStopsAtLoadedRow { break batch }
                     continue
                 }
                 if slot == .image, let cache, cache.contains(content) { continue }
@@ -137,8 +140,8 @@ extension Simulation {
         var cost: Micros = 0
         while motionEndIndex < ends.count, ends[motionEndIndex] <= rel {
             motionEndIndex += 1
-            guard uses(.t12) else { continue }
-            if strategy.parameters.sourceQuirks { cost += device.dequeue; continue }
+            guard behaviour.loading.refreshesWhenSettled else { continue }
+            if behaviour.loading.refreshIsNoOp { cost += device.dequeue; continue }
             for c in cells.visibleCells {
                 for slot in remoteSlots where cells[c][slot] != cells[c].item {
                     let row = cells[c].row

@@ -18,7 +18,8 @@ public final class Simulation {
     let dataset: Dataset
     let presentation: Presentation
     let interval: Micros
-    let delivery: TechniqueID
+    /// What the strategy's techniques make the engine do.
+    let behaviour: Behaviour
     var random: SeededRandom
 
     // Time and events.
@@ -58,18 +59,7 @@ public final class Simulation {
 
     // Work.
     var requests: [Request] = []
-    var jobs: [Job] = []
-    var workerWaiting = FIFO<Int>()
-    var busyWorkers = 0
-    var pendingOps = 0
-    var sharedWaiting = FIFO<Int>()
-    var sharedRunning = 0
-    var opRunning: [Int] = []               // per cell: its serial queue's running job or −1 (T3)
-    var opPending: [FIFO<Int>] = []         // per cell: its serial queue's pending jobs (T3)
-    var coreFree: [Micros]
-    var serialPrepFree: Micros = 0
-    var activeDownloads = 0
-    var downloadWaiting = FIFO<Int>()
+    var work: WorkQueues
     var results: [Int: Content] = [:]       // key → content item (T5 store, prefetched results)
     var inFlight: [Int: Int] = [:]          // key → request (dedupe, prefetch attach)
     var prefetchWindow: Range<Int> = 0..<0
@@ -87,7 +77,6 @@ public final class Simulation {
     /// The slots loaded through the strategy's delivery.
     let remoteSlots: [Slot]
     let motionEnds: [Micros]
-    let techniqueMask: UInt32
 
     /// A simulation of `config`.
     public init(_ config: RunConfig) {
@@ -97,18 +86,20 @@ public final class Simulation {
         dataset = config.dataset
         presentation = config.effectivePresentation
         interval = config.device.vsyncInterval
-        delivery = config.strategy.delivery ?? .t1
+        let behaviour = Behaviour(config.strategy)
+        self.behaviour = behaviour
         random = SeededRandom(seed: config.seed)
         timeline = GestureTimeline(config.gesture)
         viewportWidth = config.device.viewportWidth
         viewportHeight = config.device.viewportHeight
-        coreFree = Array(repeating: 0, count: max(1, config.device.backgroundCores))
+        work = WorkQueues(threadCap: config.device.workerThreadCap, connectionCap: config.device.maxConcurrentDownloads,
+                          sharedWidth: behaviour.loading.sharedQueueWidth, cores: config.device.backgroundCores)
         cells = CellStore(initialPrepCost: config.device.cellCreate)
         let needsFetch = config.dataset.requiresInitialFetch
         loadedRows = needsFetch ? 0 : config.dataset.count
         dataReady = !needsFetch
         layout = ListLayout(count: 0, rowHeight: 44)
-        if config.strategy.uses(.t11) {
+        if behaviour.loading.cachesImages {
             cache = ImageCache(policy: strategy.parameters.cachePolicy, countLimit: strategy.parameters.cacheCountLimit,
                                byteLimit: strategy.parameters.cacheByteLimit)
         }
@@ -118,17 +109,11 @@ public final class Simulation {
         activeSlots = hasImages ? [.text, .image] : [.text]
         remoteSlots = (config.dataset.textSource == .model ? [.text] : []) + (hasImages ? [.image] : [])
         motionEnds = timeline.motionEnds
-        techniqueMask = config.strategy.techniques.reduce(0) { $0 | (1 << UInt32($1.rawValue)) }
     }
 
     // MARK: Derived switches
 
-    var usesIDs: Bool { uses(.t23) }
-
-    /// Whether technique `t` is on (a bit test; the engine asks this in its hot loop).
-    @inline(__always) func uses(_ t: TechniqueID) -> Bool { techniqueMask & (1 << UInt32(t.rawValue)) != 0 }
     var remoteText: Bool { dataset.textSource == .model }
-    var resetsOnReuse: Bool { delivery != .t9 }
     var settleTime: Micros { (gestureStart ?? 0) + timeline.duration }
 
     /// The item id at index-path row `r` (rows inserted above have negative ids).
@@ -136,7 +121,7 @@ public final class Simulation {
 
     /// Key for stores and registries: the item id with T23, the index path without.
     @inline(__always) func key(item: Content, row: Int, slot: Slot) -> Int {
-        (usesIDs ? item : row) &* 2 &+ slot.rawValue
+        (behaviour.loading.keysByItem ? item : row) &* 2 &+ slot.rawValue
     }
 
     /// A latency drawn for one request.
@@ -184,19 +169,19 @@ public final class Simulation {
     /// viewDidLoad: fetch the data (T7 or synchronously) and build the layout.
     func startUp() {
         guard dataset.requiresInitialFetch else {
-            if case .table(.fromContent) = presentation.layout, uses(.t19) {
+            if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights {
                 // T19: every height is computed once, off main, before the rows are shown.
                 dataReady = false
                 heightsPending = true
-                events.schedule(.heightsReady, at: bookCore(device.manualHeightPerRow * Micros(loadedRows), at: 0))
+                events.schedule(.heightsReady, at: work.bookCore(device.manualHeightPerRow * Micros(loadedRows), at: 0))
                 return
             }
             buildLayout()
             return
         }
         recorder.noteRequestStarted()
-        let pageRows = uses(.t7) ? (strategy.parameters.pageSize ?? dataset.count) : dataset.count
-        if uses(.t7) {
+        if behaviour.loading.fetchesDataAsync {
+            let pageRows = behaviour.loading.pageSize ?? dataset.count
             pageInFlight = true
             events.schedule(.dataFetched(min(pageRows, dataset.count)), at: drawLatency())
         } else {
