@@ -23,7 +23,7 @@ extension Simulation {
     /// Without invalidation after a rotation (T21 off) a grid hands out stale attributes.
     var layoutGenerationForNewCells: Int {
         if presentation.layout.isGrid, !behaviour.layout.invalidatesOnRotation { return 0 }
-        return rotations
+        return scroll.rotations
     }
 
     /// prepareForReuse: blank the slots (unless the strategy keeps old content, T9) and cancel
@@ -88,7 +88,7 @@ extension Simulation {
         let old = cells[c][slot]
         if cells[c].visible, old != content, !(old == placeholder && content == cells[c].item) {
             var afterSettle = false
-            if let start = gestureStart, time >= start + timeline.duration { afterSettle = true }
+            if let start = scroll.gestureStart, time >= start + scroll.timeline.duration { afterSettle = true }
             recorder.noteContentChange(afterSettle: afterSettle)
         }
         cells.show(content, in: slot, of: c, decoded: decoded, bytes: bytes)

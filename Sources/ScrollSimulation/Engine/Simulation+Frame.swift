@@ -15,10 +15,10 @@ extension Simulation {
         // 2. Input: the gesture's offset at the frame's target time.
         var relative: Micros? = nil
         var gesture = (displacement: 0.0, moving: false, direction: 1)
-        if let start = gestureStart {
+        if let start = scroll.gestureStart {
             let rel = target - start
             relative = rel
-            gesture = timeline.sample(at: rel, hint: &segmentHint)
+            gesture = scroll.sample(at: rel)
             main += applyGesture(at: rel, displacement: gesture.displacement)
         }
 
@@ -35,7 +35,7 @@ extension Simulation {
 
         // 5. Spare time before the deadline prepares cells ahead (T22).
         var after: Micros = 0
-        if behaviour.cells.preparesAhead, gestureStart != nil { after = prepareAhead(spare: begin + interval - commitEnd, direction: direction) }
+        if behaviour.cells.preparesAhead, scroll.gestureStart != nil { after = prepareAhead(spare: begin + interval - commitEnd, direction: direction) }
 
         // 6. Render server, then the display.
         let render = renderCost()
@@ -57,8 +57,8 @@ extension Simulation {
         lastFrameBegin = begin
         layoutDirty = false
 
-        if gestureStart == nil, !cells.visibleCells.isEmpty, dataReady {
-            gestureStart = presented
+        if scroll.gestureStart == nil, !cells.visibleCells.isEmpty, dataReady {
+            scroll.start(at: presented)
         }
         let scrolling = relative != nil && gesture.moving
         record(begin: begin, presented: presented, hitch: hitch, kind: kind, overrun: overrun, scrolling: scrolling, main: main + after, render: render)
@@ -67,19 +67,9 @@ extension Simulation {
     /// Applies the gesture's actions and motion up to `rel` µs after it began; returns main-thread cost.
     func applyGesture(at rel: Micros, displacement d: Double) -> Micros {
         var cost: Micros = 0
-        while nextAction < timeline.actions.count, timeline.actions[nextAction].time <= rel {
-            cost += perform(timeline.actions[nextAction].phase)
-            nextAction += 1
-        }
-        offset += d - lastDisplacement
-        lastDisplacement = d
-        clampOffset()
+        while let phase = scroll.takeAction(until: rel) { cost += perform(phase) }
+        scroll.follow(displacement: d, contentHeight: layout.contentHeight)
         return cost
-    }
-
-    func clampOffset() {
-        let maxOffset = max(0, layout.contentHeight - viewportHeight)
-        offset = min(max(0, offset), maxOffset)
     }
 
     /// An instantaneous gesture action; returns main-thread cost.
@@ -87,22 +77,20 @@ extension Simulation {
         switch phase {
         case let .scrollTo(row):
             guard layout.count > 0 else { return 0 }
-            offset = layout.top(of: min(row, layout.count - 1))
-            clampOffset()
+            scroll.jump(to: layout.top(of: min(row, layout.count - 1)), contentHeight: layout.contentHeight)
             return 0
         case .rotate:
-            swap(&viewportWidth, &viewportHeight)
-            rotations += 1
+            scroll.rotate()
             guard case let .grid(spec) = presentation.layout else {
                 // A table resizes its cells to the new width by itself.
-                cells.relayoutVisible(rotations)
+                cells.relayoutVisible(scroll.rotations)
                 return device.reloadBase
             }
             guard behaviour.layout.invalidatesOnRotation else { return 0 }
-            let g = spec.geometry(viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+            let g = spec.geometry(viewportWidth: scroll.viewportWidth, viewportHeight: scroll.viewportHeight)
             layout.regrid(columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
-            cells.relayoutVisible(rotations)
-            clampOffset()
+            cells.relayoutVisible(scroll.rotations)
+            scroll.clamp(contentHeight: layout.contentHeight)
             return device.invalidateLayoutPerItem * Micros(layout.count) + sizeCost * Micros(layout.count)
                 + Micros(cells.visibleCells.count) * device.autoLayoutMeasure
         case let .insertAbove(k):
@@ -154,11 +142,11 @@ extension Simulation {
 
     /// Records the frame's sample and what the visible cells show.
     func record(begin: Micros, presented: Micros, hitch: Micros, kind: UInt8, overrun: Micros, scrolling: Bool, main: Micros, render: Micros) {
-        let tracking = gestureStart != nil
+        let tracking = scroll.gestureStart != nil
         let keepLanes = tracking && config.recordSeries
         laneBuffer.removeAll(keepingCapacity: true)
         arrivalBuffer.removeAll(keepingCapacity: true)
-        let counts = cells.census(images: hasImages, layoutGeneration: rotations, keepLanes: keepLanes,
+        let counts = cells.census(images: hasImages, layoutGeneration: scroll.rotations, keepLanes: keepLanes,
                                   lanes: &laneBuffer, arrivals: &arrivalBuffer)
         for c in arrivalBuffer { noteContentArrival(c, at: presented) }
         if counts.correct > 0 { recorder.noteContentShown(at: presented) }
@@ -167,7 +155,7 @@ extension Simulation {
         let bytes = cells.liveImageBytes(cache: cache, images: hasImages)
         recorder.noteImageBytes(bytes)
         let sample = FrameSample(begin: begin, presented: presented, duration: presented - lastPresented, hitch: hitch, hitchKind: kind, overrun: overrun,
-                                 scrolling: scrolling, mainWork: main, renderWork: render, offset: offset,
+                                 scrolling: scrolling, mainWork: main, renderWork: render, offset: scroll.offset,
                                  visible: Int32(cells.visibleCells.count), placeholder: counts.placeholder, stale: counts.stale,
                                  queueDepth: Int32(depth), imageBytes: bytes)
         lastPresented = presented

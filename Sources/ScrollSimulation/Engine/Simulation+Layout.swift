@@ -3,7 +3,7 @@ extension Simulation {
     /// Height of item `i` from its text at the current viewport width (content-derived tables).
     func textMetricsHeight(for i: Int) -> Double {
         guard case let .table(.fromContent(metrics)) = presentation.layout else { return 44 }
-        return metrics.height(characters: dataset.textLength(i), width: viewportWidth)
+        return metrics.height(characters: dataset.textLength(i), width: scroll.viewportWidth)
     }
 
     /// Main-thread cost of one size query for a row or item, µs.
@@ -32,7 +32,7 @@ extension Simulation {
                 layout = ListLayout(heights: heights, estimatedRows: false)
             }
         case let .grid(spec):
-            let g = spec.geometry(viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+            let g = spec.geometry(viewportWidth: scroll.viewportWidth, viewportHeight: scroll.viewportHeight)
             layout = ListLayout(count: n, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
         }
         layoutDirty = true
@@ -56,7 +56,7 @@ extension Simulation {
     /// scroll direction; returns main-thread cost.
     func layoutPass(at begin: Micros, direction: Int) -> Micros {
         guard dataReady, layout.count > 0 else { return 0 }
-        let newRange = layout.visibleItems(offset: offset, viewport: viewportHeight)
+        let newRange = layout.visibleItems(offset: scroll.offset, viewport: scroll.viewportHeight)
         let old = cells.visibleRange
         if newRange == old { return 0 }
         var cost: Micros = 0
@@ -87,8 +87,8 @@ extension Simulation {
         guard layout.isEstimated(row) else { return cost }
         let top = layout.top(of: row)
         let delta = layout.measure(row, real: textMetricsHeight(for: item(at: row)))
-        if delta != 0, top < offset {
-            offset += delta
+        if delta != 0, top < scroll.offset {
+            scroll.correct(by: delta)
             recorder.noteOffsetCorrection(points: delta)
         }
         return cost

@@ -136,10 +136,8 @@ extension Simulation {
     /// T12: when a drag or deceleration ends, fill visible cells missing their content from the
     /// cache or by loading again. As the source writes it, it updates a throwaway cell: nothing.
     func refreshIfSettled(at rel: Micros, frameBegin: Micros) -> Micros {
-        let ends = motionEnds
         var cost: Micros = 0
-        while motionEndIndex < ends.count, ends[motionEndIndex] <= rel {
-            motionEndIndex += 1
+        for _ in 0..<scroll.takeMotionEnds(until: rel) {
             guard behaviour.loading.refreshesWhenSettled else { continue }
             if behaviour.loading.refreshIsNoOp { cost += device.dequeue; continue }
             for c in cells.visibleCells {

@@ -33,17 +33,7 @@ public final class Simulation {
     var lastPresented: Micros = 0
 
     // Scrolling.
-    let timeline: GestureTimeline
-    var gestureStart: Micros? = nil
-    var offset = 0.0
-    var lastDisplacement = 0.0
-    var nextAction = 0
-    var segmentHint = 0
-    var viewportWidth: Double
-    var viewportHeight: Double
-    var rotations = 0
-    var motionEndIndex = 0
-    var refreshDue = false
+    var scroll: ScrollState
 
     // Data and layout.
     var layout: ListLayout
@@ -76,7 +66,6 @@ public final class Simulation {
     let activeSlots: [Slot]
     /// The slots loaded through the strategy's delivery.
     let remoteSlots: [Slot]
-    let motionEnds: [Micros]
 
     /// A simulation of `config`.
     public init(_ config: RunConfig) {
@@ -89,9 +78,8 @@ public final class Simulation {
         let behaviour = Behaviour(config.strategy)
         self.behaviour = behaviour
         random = SeededRandom(seed: config.seed)
-        timeline = GestureTimeline(config.gesture)
-        viewportWidth = config.device.viewportWidth
-        viewportHeight = config.device.viewportHeight
+        scroll = ScrollState(gesture: config.gesture, viewportWidth: config.device.viewportWidth,
+                             viewportHeight: config.device.viewportHeight)
         work = WorkQueues(threadCap: config.device.workerThreadCap, connectionCap: config.device.maxConcurrentDownloads,
                           sharedWidth: behaviour.loading.sharedQueueWidth, cores: config.device.backgroundCores)
         cells = CellStore(initialPrepCost: config.device.cellCreate)
@@ -103,18 +91,16 @@ public final class Simulation {
             cache = ImageCache(policy: strategy.parameters.cachePolicy, countLimit: strategy.parameters.cacheCountLimit,
                                byteLimit: strategy.parameters.cacheByteLimit)
         }
-        let expectedFrames = Int((timeline.duration + .seconds(2)) / interval) + 64
+        let expectedFrames = Int((scroll.timeline.duration + .seconds(2)) / interval) + 64
         recorder = MetricsRecorder(interval: interval, recordSeries: config.recordSeries, expectedFrames: expectedFrames)
         hasImages = config.dataset.hasImages
         activeSlots = hasImages ? [.text, .image] : [.text]
         remoteSlots = (config.dataset.textSource == .model ? [.text] : []) + (hasImages ? [.image] : [])
-        motionEnds = timeline.motionEnds
     }
 
     // MARK: Derived switches
 
     var remoteText: Bool { dataset.textSource == .model }
-    var settleTime: Micros { (gestureStart ?? 0) + timeline.duration }
 
     /// The item id at index-path row `r` (rows inserted above have negative ids).
     @inline(__always) func item(at row: Int) -> Content { row - insertedAbove }
@@ -153,7 +139,7 @@ public final class Simulation {
             } else {
                 break
             }
-            if let start = gestureStart, lastFrameBegin >= start + timeline.duration + config.observeAfterSettle { break }
+            if let start = scroll.gestureStart, lastFrameBegin >= start + scroll.timeline.duration + config.observeAfterSettle { break }
             if lastFrameBegin > horizon || (events.nextTime ?? 0) > horizon { break }
         }
         return finish()
@@ -161,9 +147,9 @@ public final class Simulation {
 
     /// Whether a frame must be produced at the next opportunity.
     func frameNeeded() -> Bool {
-        if !pendingMain.isEmpty || layoutDirty || refreshDue { return dataReady || !pendingMain.isEmpty }
-        guard let start = gestureStart else { return false }
-        return lastFrameBegin < start + timeline.duration
+        if !pendingMain.isEmpty || layoutDirty { return dataReady || !pendingMain.isEmpty }
+        guard let start = scroll.gestureStart else { return false }
+        return lastFrameBegin < start + scroll.timeline.duration
     }
 
     /// viewDidLoad: fetch the data (T7 or synchronously) and build the layout.
