@@ -28,8 +28,6 @@ struct Cell {
     var imageDecoded = false
     /// Decoded bytes of the image it holds (0 when none or not yet decoded).
     var imageBytes = 0
-    /// Incremented by each configure.
-    var generation = 0
     /// The request a prepareForReuse would cancel (T10), or −1.
     var task = -1
     /// Whether it is on screen.
@@ -52,7 +50,6 @@ struct Cell {
 
 /// A fetch of one slot's content for one row: a model read or an image download.
 struct Request {
-    enum Purpose { case display, prefetch, refresh }
     enum State { case waiting, running, fetched, finished }
 
     /// Item id the content belongs to.
@@ -63,10 +60,6 @@ struct Request {
     var slot: Slot
     /// The captured cell, or −1 (prefetch, store-based).
     var cell: Int
-    /// The cell's configure generation when captured.
-    var generation: Int
-    /// Why it was made.
-    var purpose: Purpose
     /// Latency drawn for it, µs.
     var latency: Micros
     var state: State = .waiting

@@ -58,7 +58,6 @@ struct CellStore {
     mutating func attach(_ c: Int, row: Int, item: Content, localText: Bool) {
         cells[c].row = row
         cells[c].item = item
-        cells[c].generation += 1
         if localText { cells[c].text = item }
     }
 

@@ -7,10 +7,10 @@ extension Simulation {
         let end = max(lastPresented, lastFrameBegin) + .ms(500)
         let stillWaiting = cells.slotsStillWaiting(activeSlots)
         // Prefetched results nobody displayed were wasted work (T5's store keeps results for later on purpose).
-        let unclaimed = behaviour.loading.reconfiguresByItem ? 0 : results.count
+        let unclaimed = behaviour.loading.reconfiguresByItem ? 0 : loads.storedCount
         let (metrics, frames, lanes) = recorder.finish(start: start, end: end, gestureDuration: scroll.timeline.duration,
                                                        movingDuration: scroll.timeline.movingDuration, slotsStillWaiting: stillWaiting,
-                                                       unclaimedResults: unclaimed, cacheEvictions: cache?.evictions ?? 0)
+                                                       unclaimedResults: unclaimed, cacheEvictions: loads.cacheEvictions)
         return RunResult(metrics: metrics, frames: frames, contentLanes: lanes, gestureStart: start,
                          settleTime: start + scroll.timeline.duration, endTime: end, lastFrameTime: lastFrameBegin)
     }

@@ -98,7 +98,7 @@ extension Simulation {
             let heights = (0..<k).map { _ in rowHeightForInsert() }
             layout.insertAbove(k, heights: heights)
             cells.shiftRows(by: k)
-            prefetchWindow = 0..<0
+            loads.setPrefetchWindow(0..<0)
             return device.reloadBase
         default:
             return 0
@@ -135,7 +135,7 @@ extension Simulation {
             let mp = megapixels(of: content)
             cost += Micros((Double(device.decodePerMegapixelMain) * mp).rounded())
             cells.markDecoded(c, bytes: fullBytes(of: content))
-            cache?.markDecoded(content, bytes: fullBytes(of: content))
+            loads.cacheMarkDecoded(content, bytes: fullBytes(of: content))
         }
         return cost
     }
@@ -152,7 +152,7 @@ extension Simulation {
         if counts.correct > 0 { recorder.noteContentShown(at: presented) }
         let depth = work.depth
         recorder.noteQueue(depth: depth, workers: work.busyWorkers)
-        let bytes = cells.liveImageBytes(cache: cache, images: hasImages)
+        let bytes = cells.liveImageBytes(cache: loads.cache, images: hasImages)
         recorder.noteImageBytes(bytes)
         let sample = FrameSample(begin: begin, presented: presented, duration: presented - lastPresented, hitch: hitch, hitchKind: kind, overrun: overrun,
                                  scrolling: scrolling, mainWork: main, renderWork: render, offset: scroll.offset,

@@ -49,19 +49,19 @@ extension Simulation {
             return wait + setSlot(c, slot, content, decoded: false, at: time)
         }
         let k = key(item: content, row: row, slot: slot)
-        if let stored = results[k] {
-            if slot == .image { results.removeValue(forKey: k) }
+        if let stored = loads.storedResult(k) {
+            if slot == .image { loads.removeStored(k) }
             let decoded = slot == .image && behaviour.loading.preparesImagesOffMain
             return setSlot(c, slot, stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0, at: time)
         }
-        if slot == .image, cache != nil {
-            if let hit = cache!.lookup(content) {
+        if slot == .image, loads.cachesImages {
+            if let hit = loads.cacheLookup(content) {
                 recorder.noteCacheHit()
                 if behaviour.loading.deliversCacheHitsLater {
                     // Digital Leaves delivers a cache hit one main-queue turn later.
-                    let r = newRequest(item: content, row: row, slot: slot, cell: c, purpose: .display, counted: false)
-                    requests[r].prepared = hit.decoded
-                    requests[r].state = .fetched
+                    let r = newRequest(item: content, row: row, slot: slot, cell: c, counted: false)
+                    if hit.decoded { loads.markPrepared(r) }
+                    loads.markFetched(r)
                     postToMain(.cacheHit(request: r))
                     return device.enqueueWork
                 }
@@ -69,28 +69,24 @@ extension Simulation {
             }
             recorder.noteCacheMiss()
         }
-        if let r = inFlight[k] {
+        if let r = loads.inFlight(k) {
             if behaviour.loading.claimsInFlight {
-                requests[r].cell = c
-                requests[r].generation = cells[c].generation
-                requests[r].purpose = .display
+                loads.claim(r, forCell: c)
                 if behaviour.loading.cancelsOnReuse { cells.setTask(c, r) }
             }
             return 0
         }
-        let r = newRequest(item: content, row: row, slot: slot, cell: c, purpose: .display, counted: true)
-        if behaviour.loading.registersInFlight { inFlight[k] = r }
+        let r = newRequest(item: content, row: row, slot: slot, cell: c, counted: true)
+        if behaviour.loading.registersInFlight { loads.register(r, key: k) }
         if behaviour.loading.cancelsOnReuse { cells.setTask(c, r) }
         submit(r, at: time)
         return device.enqueueWork
     }
 
     /// A new request record.
-    func newRequest(item: Content, row: Int, slot: Slot, cell: Int, purpose: Request.Purpose, counted: Bool) -> Int {
+    func newRequest(item: Content, row: Int, slot: Slot, cell: Int, counted: Bool) -> Int {
         if counted { recorder.noteRequestStarted() }
-        requests.append(Request(item: item, row: row, slot: slot, cell: cell, generation: cell >= 0 ? cells[cell].generation : 0,
-                                purpose: purpose, latency: counted ? drawLatency() : 0))
-        return requests.count - 1
+        return loads.add(Request(item: item, row: row, slot: slot, cell: cell, latency: counted ? drawLatency() : 0))
     }
 
     /// Sends a request to where the strategy runs it.
@@ -99,7 +95,7 @@ extension Simulation {
         // (per-cell serial queues, T3, have their own).
         if behaviour.loading.sharedQueueWidth != nil {
             work.enqueueShared(r)
-            requests[r].inSharedQueue = true
+            loads.setInSharedQueue(r, true)
             pumpShared(at: time)
             return
         }
@@ -109,7 +105,7 @@ extension Simulation {
     /// Starts queued requests while the shared operation queue has free slots.
     func pumpShared(at time: Micros) {
         while let r = work.nextWaitingShared() {
-            if requests[r].cancelled { continue }
+            if loads[r].cancelled { continue }
             work.startShared()
             dispatch(r, at: time)
         }
@@ -117,20 +113,20 @@ extension Simulation {
 
     /// A request left the shared queue's running set (finished or cancelled while running).
     func leaveShared(_ r: Int, at time: Micros) {
-        guard requests[r].inSharedQueue else { return }
-        requests[r].inSharedQueue = false
+        guard loads[r].inSharedQueue else { return }
+        loads.setInSharedQueue(r, false)
         work.endShared()
         pumpShared(at: time)
     }
 
     /// Hands a request to the thread pool (blocking work) or to URLSession (downloads).
     func dispatch(_ r: Int, at time: Micros) {
-        requests[r].dispatched = true
-        let req = requests[r]
+        loads.markDispatched(r)
+        let req = loads[r]
         if !isDownload(r) {
             let cpu = req.slot == .image && behaviour.loading.preparesImagesOffMain ? preparationCost(of: req.item) : 0
             let j = work.newJob(request: r, blocking: req.latency, cpu: cpu, cellQueue: behaviour.loading.serialQueuePerCell && req.cell >= 0 ? req.cell : -1)
-            requests[r].job = j
+            loads.setJob(r, j)
             if work.submit(j) { pumpWorkers(at: time) }
         } else {
             work.enqueueDownload(r)
@@ -143,7 +139,7 @@ extension Simulation {
     /// Starts waiting jobs while threads are free.
     func pumpWorkers(at time: Micros) {
         while let j = work.startNextJob() {
-            requests[work.jobs[j].request].state = .running
+            loads.markRunning(work.jobs[j].request)
             events.schedule(.jobBlockingDone(j), at: time + work.jobs[j].blocking)
         }
         recorder.noteQueue(depth: work.depthOutsideSharedQueue, workers: work.busyWorkers)
@@ -159,9 +155,9 @@ extension Simulation {
 
     func finishJob(_ j: Int, at time: Micros) {
         let r = work.jobs[j].request
-        if work.jobs[j].cpu > 0 { requests[r].prepared = true }
+        if work.jobs[j].cpu > 0 { loads.markPrepared(r) }
         if work.finish(j) { pumpWorkers(at: time) }
-        requests[r].state = .fetched
+        loads.markFetched(r)
         recorder.noteRequestCompleted()
         postToMain(.deliver(r))
         pumpWorkers(at: time)
@@ -175,17 +171,17 @@ extension Simulation {
             if work.jobs[j].dropped { continue }
             work.drop(j)
             let r = work.jobs[j].request
-            requests[r].cancelled = true
-            requests[r].state = .finished
+            loads.flagCancelled(r)
+            loads.markFinished(r)
             recorder.noteRequestCancelled()
         }
         if let running = work.runningJob(ofCell: c) {
             let r = work.jobs[running].request
-            requests[r].cancelled = true
+            loads.flagCancelled(r)
             if !work.jobs[running].started {
                 // Not yet on a thread: the operation starts, sees the flag and ends at once.
                 work.drop(running)
-                requests[r].state = .finished
+                loads.markFinished(r)
                 recorder.noteRequestCancelled()
                 work.clearRunning(ofCell: c)
             }
@@ -198,24 +194,24 @@ extension Simulation {
     /// Starts waiting downloads while connections are free.
     func pumpDownloads(at time: Micros) {
         while let r = work.nextWaitingDownload() {
-            if requests[r].cancelled { continue }
+            if loads[r].cancelled { continue }
             work.startDownload()
-            requests[r].state = .running
-            events.schedule(.downloadDone(r), at: time + requests[r].latency)
+            loads.markRunning(r)
+            events.schedule(.downloadDone(r), at: time + loads[r].latency)
         }
     }
 
     func downloadDone(_ r: Int, at time: Micros) {
         // Cancelled while downloading: its connection was released when it was cancelled.
-        if requests[r].cancelled { return }
+        if loads[r].cancelled { return }
         work.endDownload()
         pumpDownloads(at: time)
         leaveShared(r, at: time)
-        requests[r].state = .fetched
+        loads.markFetched(r)
         recorder.noteRequestCompleted()
         if behaviour.loading.preparesImagesOffMain {
-            requests[r].prepared = true
-            let end = work.bookCore(preparationCost(of: requests[r].item), at: time, serial: behaviour.loading.preparesSerially)
+            loads.markPrepared(r)
+            let end = work.bookCore(preparationCost(of: loads[r].item), at: time, serial: behaviour.loading.preparesSerially)
             events.schedule(.prepDone(r), at: end)
         } else {
             postToMain(.deliver(r))
@@ -225,34 +221,35 @@ extension Simulation {
     /// Cancels a request that has not delivered yet (URLSessionTask.cancel or Operation.cancel).
     /// A request whose result is already on its way to main still lands: the race T10 leaves open.
     func cancel(_ r: Int) {
-        switch requests[r].state {
+        switch loads[r].state {
         case .waiting:
-            requests[r].cancelled = true
-            requests[r].state = .finished
+            loads.flagCancelled(r)
+            loads.markFinished(r)
             recorder.noteRequestCancelled()
-            if requests[r].job >= 0 { work.drop(requests[r].job) }
-            if requests[r].inSharedQueue, requests[r].job < 0, !requests[r].dispatched {
+            let req = loads[r]
+            if req.job >= 0 { work.drop(req.job) }
+            if req.inSharedQueue, req.job < 0, !req.dispatched {
                 // Still pending in the shared operation queue: dropped without taking a slot.
-                requests[r].inSharedQueue = false
+                loads.setInSharedQueue(r, false)
             } else {
                 leaveShared(r, at: lastFrameBegin)
             }
         case .running:
-            requests[r].cancelled = true
+            loads.flagCancelled(r)
             recorder.noteRequestCancelled()
             if isDownload(r) {
                 work.endDownload()
-                requests[r].state = .finished
+                loads.markFinished(r)
                 pumpDownloads(at: lastFrameBegin)
                 leaveShared(r, at: lastFrameBegin)
             }
         case .fetched, .finished:
             break
         }
-        let k = key(item: requests[r].item, row: requests[r].row, slot: requests[r].slot)
-        if inFlight[k] == r, requests[r].cancelled { inFlight.removeValue(forKey: k) }
+        let req = loads[r]
+        if req.cancelled { loads.unregister(key: key(item: req.item, row: req.row, slot: req.slot), ifItIs: r) }
     }
 
     /// Whether request `r` uses a connection (an image download) rather than a worker thread.
-    func isDownload(_ r: Int) -> Bool { requests[r].slot == .image && !behaviour.loading.imagesOnWorkerThreads }
+    func isDownload(_ r: Int) -> Bool { loads[r].slot == .image && !behaviour.loading.imagesOnWorkerThreads }
 }

@@ -27,22 +27,22 @@ extension Simulation {
 
     /// A completion on main, guarded the way the strategy's delivery technique guards it.
     func deliver(_ r: Int, at time: Micros) -> Micros {
-        let req = requests[r]
-        requests[r].state = .finished
+        let req = loads[r]
+        loads.markFinished(r)
         let k = key(item: req.item, row: req.row, slot: req.slot)
-        if inFlight[k] == r { inFlight.removeValue(forKey: k) }
+        loads.unregister(key: k, ifItIs: r)
         let decoded = req.slot == .image && req.prepared
         let bytes = decoded ? preparedBytes(of: req.item) : 0
-        if req.slot == .image, cache != nil {
-            cache!.insert(req.item, bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
+        if req.slot == .image, loads.cachesImages {
+            loads.cacheInsert(req.item, bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
             cells.imageBytesChanged()
         }
         if behaviour.loading.reconfiguresByItem {
             // Text is kept in the store by key; images live in the cache (T11) if there is one.
             // Then the item is reconfigured if it is on screen; no captured cell is touched.
-            if req.slot == .text { results[k] = req.item }
+            if req.slot == .text { loads.store(req.item, key: k) }
             guard let c = visibleCell(forKey: req) else {
-                if req.slot == .image, cache == nil { recorder.noteRequestWasted() }
+                if req.slot == .image, !loads.cachesImages { recorder.noteRequestWasted() }
                 return 0
             }
             // reconfigureItems: the list's bookkeeping, then the cell provider runs again on the existing cell.
@@ -51,7 +51,7 @@ extension Simulation {
         }
         if req.cell < 0 {
             // A prefetch nobody is waiting for: keep the result for the row's display.
-            results[k] = req.item
+            loads.store(req.item, key: k)
             return 0
         }
         let c = req.cell
@@ -71,10 +71,10 @@ extension Simulation {
 
     /// Digital Leaves' cache hit, delivered a turn later with the index-path check.
     func deliverCacheHit(_ r: Int, at time: Micros) -> Micros {
-        let req = requests[r]
+        let req = loads[r]
         let c = req.cell
         guard stillShows(c, req), !cells[c].dead else { return 0 }
-        let bytes = req.prepared ? (cache?.lookup(req.item)?.bytes ?? 0) : 0
+        let bytes = req.prepared ? (loads.cacheLookup(req.item)?.bytes ?? 0) : 0
         return setSlot(c, req.slot, req.item, decoded: req.prepared, bytes: bytes, at: time)
     }
 
@@ -97,17 +97,17 @@ extension Simulation {
         let window: Range<Int> = direction >= 0
             ? min(layout.count, visibleRange.upperBound)..<min(layout.count, visibleRange.upperBound + d)
             : max(0, visibleRange.lowerBound - d)..<max(0, visibleRange.lowerBound)
-        guard window != prefetchWindow else { return 0 }
+        guard window != loads.prefetchWindow else { return 0 }
         var cost: Micros = 0
         // cancelPrefetching for rows that left the window without being shown.
-        for row in prefetchWindow where !window.contains(row) && !visibleRange.contains(row) && !inFlight.isEmpty {
+        let previous = loads.prefetchWindow
+        for row in previous where !window.contains(row) && !visibleRange.contains(row) && loads.hasInFlight {
             for slot in remoteSlots {
                 let k = key(item: item(at: row), row: row, slot: slot)
-                if let r = inFlight[k], requests[r].cell < 0 { cancel(r); inFlight.removeValue(forKey: k); cost += device.cancelWork }
+                if let r = loads.inFlight(k), loads[r].cell < 0 { cancel(r); loads.unregister(key: k, ifItIs: r); cost += device.cancelWork }
             }
         }
-        let previous = prefetchWindow
-        prefetchWindow = window
+        loads.setPrefetchWindow(window)
         // The WWDC21 sample's inverted guard means it never prefetches.
         if behaviour.loading.prefetchNeverRuns { return cost }
         batch: for i in 0..<window.count {
@@ -116,15 +116,14 @@ extension Simulation {
             for slot in remoteSlots {
                 let content = item(at: row)
                 let k = key(item: content, row: row, slot: slot)
-                if inFlight[k] != nil || results[k] != nil {
+                if loads.inFlight(k) != nil || loads.storedResult(k) != nil {
                     // Capital One's loop returns here where it means to continue.
                     if behaviour.loading.prefetchStopsAtLoadedRow { break batch }
                     continue
                 }
-                if slot == .image, let cache, cache.contains(content) { continue }
-                let r = newRequest(item: content, row: row, slot: slot, cell: -1, purpose: .prefetch, counted: true)
-                requests[r].generation = 0
-                inFlight[k] = r
+                if slot == .image, loads.cacheContains(content) { continue }
+                let r = newRequest(item: content, row: row, slot: slot, cell: -1, counted: true)
+                loads.register(r, key: k)
                 submit(r, at: time)
                 cost += device.enqueueWork
             }
@@ -144,7 +143,7 @@ extension Simulation {
                 for slot in remoteSlots where cells[c][slot] != cells[c].item {
                     let row = cells[c].row
                     let k = key(item: cells[c].item, row: row, slot: slot)
-                    if let r = inFlight[k], requests[r].state != .finished { continue }
+                    if let r = loads.inFlight(k), loads[r].state != .finished { continue }
                     cost += load(slot, cell: c, row: row, at: frameBegin)
                 }
             }

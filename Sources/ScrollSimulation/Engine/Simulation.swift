@@ -48,12 +48,8 @@ public final class Simulation {
     var cells: CellStore
 
     // Work.
-    var requests: [Request] = []
     var work: WorkQueues
-    var results: [Int: Content] = [:]       // key → content item (T5 store, prefetched results)
-    var inFlight: [Int: Int] = [:]          // key → request (dedupe, prefetch attach)
-    var prefetchWindow: Range<Int> = 0..<0
-    var cache: ImageCache?
+    var loads: Loads
 
     // Metrics.
     var recorder: MetricsRecorder
@@ -87,10 +83,9 @@ public final class Simulation {
         loadedRows = needsFetch ? 0 : config.dataset.count
         dataReady = !needsFetch
         layout = ListLayout(count: 0, rowHeight: 44)
-        if behaviour.loading.cachesImages {
-            cache = ImageCache(policy: strategy.parameters.cachePolicy, countLimit: strategy.parameters.cacheCountLimit,
-                               byteLimit: strategy.parameters.cacheByteLimit)
-        }
+        let p = config.strategy.parameters
+        loads = Loads(cache: behaviour.loading.cachesImages
+                      ? ImageCache(policy: p.cachePolicy, countLimit: p.cacheCountLimit, byteLimit: p.cacheByteLimit) : nil)
         let expectedFrames = Int((scroll.timeline.duration + .seconds(2)) / interval) + 64
         recorder = MetricsRecorder(interval: interval, recordSeries: config.recordSeries, expectedFrames: expectedFrames)
         hasImages = config.dataset.hasImages
