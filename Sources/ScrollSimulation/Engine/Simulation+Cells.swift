@@ -118,7 +118,7 @@ extension Simulation {
             guard Double(spare - used) >= cells.averagePrepCost else { break }
             let (c, cost) = dequeue()
             var total = cost
-            if behaviour.cells.configurePoint == .cellForRow { total += configure(c, row: row, at: lastFrameBegin) }
+            if behaviour.cells.configurePoint == .cellForRow { total += configure(c, row: row, at: renderLoop.lastFrameBegin) }
             cells.keepPrepared(c, row: row)
             used += total
         }

@@ -1,10 +1,10 @@
 /// The end of a run: what is still on screen, handed to the recorder for the run's metrics.
 extension Simulation {
     func finish() -> RunResult {
-        let start = scroll.gestureStart ?? lastPresented
+        let start = scroll.gestureStart ?? renderLoop.lastPresented
         // Once nothing is left to happen the screen stays as it is: half a second more of it is
         // kept so the final state is visible in the timelines.
-        let end = max(lastPresented, lastFrameBegin) + .ms(500)
+        let end = max(renderLoop.lastPresented, renderLoop.lastFrameBegin) + .ms(500)
         let stillWaiting = cells.slotsStillWaiting(activeSlots)
         // Prefetched results nobody displayed were wasted work (T5's store keeps results for later on purpose).
         let unclaimed = behaviour.loading.reconfiguresByItem ? 0 : loads.storedCount
@@ -12,7 +12,7 @@ extension Simulation {
                                                        movingDuration: scroll.timeline.movingDuration, slotsStillWaiting: stillWaiting,
                                                        unclaimedResults: unclaimed, cacheEvictions: loads.cacheEvictions)
         return RunResult(metrics: metrics, frames: frames, contentLanes: lanes, gestureStart: start,
-                         settleTime: start + scroll.timeline.duration, endTime: end, lastFrameTime: lastFrameBegin)
+                         settleTime: start + scroll.timeline.duration, endTime: end, lastFrameTime: renderLoop.lastFrameBegin)
     }
 }
 

@@ -39,29 +39,15 @@ extension Simulation {
 
         // 6. Render server, then the display.
         let render = renderCost()
-        let renderStart = max(renderFreeAt, commitEnd <= begin + interval ? begin + interval : ceilToMultiple(commitEnd, of: interval))
-        let renderEnd = renderStart + render
-        let presented = ceilToMultiple(max(renderEnd, renderStart + interval), of: interval)
-        let expected = begin + 2 * interval
-        let hitch = max(0, presented - expected)
-        let kind: UInt8 = hitch == 0 ? 0 : (commitEnd > begin + interval ? 1 : 2)
-        // Overrun (FrameSample.overrun): the later stage against its deadline; a render server
-        // still busy at the commit deadline delays the frame by itself.
-        var overrun = max(commitEnd - (begin + interval), renderEnd - expected)
-        if renderFreeAt > begin + interval { overrun = max(overrun, renderFreeAt - (begin + interval)) }
-        renderFreeAt = renderEnd
-        // Back-pressure: with one frame in flight, the next frame cannot begin before the render
-        // server has taken this one, so an overloaded render server paces the frames instead of
-        // queueing them without end.
-        mainFreeAt = max(commitEnd + after, renderStart)
-        lastFrameBegin = begin
+        let timing = renderLoop.commit(begin: begin, commitEnd: commitEnd, after: after, render: render)
+        let presented = timing.presented
         layoutDirty = false
 
         if scroll.gestureStart == nil, !cells.visibleCells.isEmpty, dataReady {
             scroll.start(at: presented)
         }
         let scrolling = relative != nil && gesture.moving
-        record(begin: begin, presented: presented, hitch: hitch, kind: kind, overrun: overrun, scrolling: scrolling, main: main + after, render: render)
+        record(begin: begin, timing: timing, scrolling: scrolling, main: main + after, render: render)
     }
 
     /// Applies the gesture's actions and motion up to `rel` µs after it began; returns main-thread cost.
@@ -141,7 +127,8 @@ extension Simulation {
     }
 
     /// Records the frame's sample and what the visible cells show.
-    func record(begin: Micros, presented: Micros, hitch: Micros, kind: UInt8, overrun: Micros, scrolling: Bool, main: Micros, render: Micros) {
+    func record(begin: Micros, timing: RenderLoop.Timing, scrolling: Bool, main: Micros, render: Micros) {
+        let presented = timing.presented
         let tracking = scroll.gestureStart != nil
         let keepLanes = tracking && config.recordSeries
         laneBuffer.removeAll(keepingCapacity: true)
@@ -154,11 +141,11 @@ extension Simulation {
         recorder.noteQueue(depth: depth, workers: work.busyWorkers)
         let bytes = cells.liveImageBytes(cache: loads.cache, images: hasImages)
         recorder.noteImageBytes(bytes)
-        let sample = FrameSample(begin: begin, presented: presented, duration: presented - lastPresented, hitch: hitch, hitchKind: kind, overrun: overrun,
+        let sample = FrameSample(begin: begin, presented: presented, duration: renderLoop.notePresented(presented),
+                                 hitch: timing.hitch, hitchKind: timing.kind, overrun: timing.overrun,
                                  scrolling: scrolling, mainWork: main, renderWork: render, offset: scroll.offset,
                                  visible: Int32(cells.visibleCells.count), placeholder: counts.placeholder, stale: counts.stale,
                                  queueDepth: Int32(depth), imageBytes: bytes)
-        lastPresented = presented
         recorder.frame(sample, tracking: tracking, misSized: counts.misSized, lanes: laneBuffer)
     }
 }

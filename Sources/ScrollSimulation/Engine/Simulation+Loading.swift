@@ -232,7 +232,7 @@ extension Simulation {
                 // Still pending in the shared operation queue: dropped without taking a slot.
                 loads.setInSharedQueue(r, false)
             } else {
-                leaveShared(r, at: lastFrameBegin)
+                leaveShared(r, at: renderLoop.lastFrameBegin)
             }
         case .running:
             loads.flagCancelled(r)
@@ -240,8 +240,8 @@ extension Simulation {
             if isDownload(r) {
                 work.endDownload()
                 loads.markFinished(r)
-                pumpDownloads(at: lastFrameBegin)
-                leaveShared(r, at: lastFrameBegin)
+                pumpDownloads(at: renderLoop.lastFrameBegin)
+                leaveShared(r, at: renderLoop.lastFrameBegin)
             }
         case .fetched, .finished:
             break

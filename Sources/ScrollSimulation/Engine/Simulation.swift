@@ -27,10 +27,7 @@ public final class Simulation {
     enum MainBlock { case deliver(Int), data(rows: Int), heights, cacheHit(request: Int) }
     var events = EventQueue<Event>()
     var pendingMain: [MainBlock] = []
-    var mainFreeAt: Micros = 0
-    var renderFreeAt: Micros = 0
-    var lastFrameBegin: Micros = -1
-    var lastPresented: Micros = 0
+    var renderLoop: RenderLoop
 
     // Scrolling.
     var scroll: ScrollState
@@ -71,6 +68,7 @@ public final class Simulation {
         dataset = config.dataset
         presentation = config.effectivePresentation
         interval = config.device.vsyncInterval
+        renderLoop = RenderLoop(interval: config.device.vsyncInterval)
         let behaviour = Behaviour(config.strategy)
         self.behaviour = behaviour
         random = SeededRandom(seed: config.seed)
@@ -123,7 +121,7 @@ public final class Simulation {
         // The latest instant already simulated: no frame may begin before it.
         var now: Micros = 0
         while true {
-            let frameTime = frameNeeded() ? ceilToMultiple(max(mainFreeAt, lastFrameBegin + interval, now), of: interval) : nil
+            let frameTime = frameNeeded() ? renderLoop.nextFrameBegin(notBefore: now) : nil
             if let frameTime {
                 while let t = events.nextTime, t <= frameTime { handle(events.pop()!) }
                 runFrame(at: frameTime)
@@ -134,8 +132,8 @@ public final class Simulation {
             } else {
                 break
             }
-            if let start = scroll.gestureStart, lastFrameBegin >= start + scroll.timeline.duration + config.observeAfterSettle { break }
-            if lastFrameBegin > horizon || (events.nextTime ?? 0) > horizon { break }
+            if let start = scroll.gestureStart, renderLoop.lastFrameBegin >= start + scroll.timeline.duration + config.observeAfterSettle { break }
+            if renderLoop.lastFrameBegin > horizon || (events.nextTime ?? 0) > horizon { break }
         }
         return finish()
     }
@@ -144,7 +142,7 @@ public final class Simulation {
     func frameNeeded() -> Bool {
         if !pendingMain.isEmpty || layoutDirty { return dataReady || !pendingMain.isEmpty }
         guard let start = scroll.gestureStart else { return false }
-        return lastFrameBegin < start + scroll.timeline.duration
+        return renderLoop.lastFrameBegin < start + scroll.timeline.duration
     }
 
     /// viewDidLoad: fetch the data (T7 or synchronously) and build the layout.
@@ -168,7 +166,7 @@ public final class Simulation {
         } else {
             // A synchronous fetch in viewDidLoad blocks the main thread for the whole request.
             let wait = drawLatency()
-            mainFreeAt = wait
+            renderLoop.blockMain(until: wait)
             recorder.noteMainWorkOutsideFrames(wait)
             recorder.noteRequestCompleted()
             loadedRows = dataset.count
