@@ -33,13 +33,4 @@ struct FIFO<Element> {
         }
         return element
     }
-
-    /// The queued elements, front first.
-    var elements: ArraySlice<Element> { storage[head...] }
-
-    /// Empties the queue, keeping its storage.
-    mutating func removeAll() {
-        storage.removeAll(keepingCapacity: true)
-        head = 0
-    }
 }

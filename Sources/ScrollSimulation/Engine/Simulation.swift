@@ -11,10 +11,25 @@ import Darwin
 ///
 /// Create it with a `RunConfig` and call `run()` once. All state is private to the instance, so
 /// many simulations can run on different threads at once and give the same bytes as run alone.
+///
+/// The simulation coordinates; each part of the state has one owner that keeps its invariants:
+///
+/// - `RenderLoop`: the frame clock and the vsync arithmetic of a frame (`Engine/RenderLoop.swift`).
+/// - `ScrollState`: the gesture's clock, the offset, the viewport (`Scrolling/ScrollState.swift`).
+/// - `CellStore`: cells, the reuse pool, the visible window, cells prepared ahead (`Cells/CellStore.swift`).
+/// - `Loads`: requests, kept results, the in-flight registry, the prefetch window, the image
+///   cache (`Loading/Loads.swift`).
+/// - `WorkQueues`: worker threads, connections, the shared and per-cell operation queues, the
+///   cores (`Loading/WorkQueues.swift`).
+/// - `MetricsRecorder`: every measurement, and the run's metrics at the end (`Metrics/MetricsRecorder.swift`).
+///
+/// What the strategy's techniques change is decided once, in `Behaviour`
+/// (`Techniques/Behaviour.swift`); the phases of a frame are in the `Simulation+…` files:
+/// `Frame` (the render loop's frame), `Layout`, `Cells` (the cell lifecycle), `Loading`
+/// (requests and queues), `Main` (blocks on the main queue), `Finish`.
 public final class Simulation {
     let config: RunConfig
     let device: DeviceProfile
-    let strategy: Strategy
     let dataset: Dataset
     let presentation: Presentation
     let interval: Micros
@@ -64,7 +79,6 @@ public final class Simulation {
     public init(_ config: RunConfig) {
         self.config = config
         device = config.device
-        strategy = config.strategy
         dataset = config.dataset
         presentation = config.effectivePresentation
         interval = config.device.vsyncInterval
