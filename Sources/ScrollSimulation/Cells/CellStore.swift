@@ -16,8 +16,10 @@ struct CellStore {
     private var staged: [Int] = []
     /// Cells prepared ahead (T22) for rows not yet shown; at most a few.
     private var prepared: [(row: Int, cell: Int)] = []
-    private var imageBytesDirty = true
-    private var imageBytesLive = 0
+    /// Whether the live decoded bytes must be counted again (`recountImageBytes`).
+    private(set) var imageBytesDirty = true
+    /// Decoded bitmap bytes alive, as last counted.
+    private(set) var imageBytesLive = 0
     /// Running average of what configuring a cell costs, µs: T22 prepares a cell ahead only when
     /// the frame's spare time covers it.
     private(set) var averagePrepCost: Double
@@ -288,12 +290,11 @@ struct CellStore {
     /// Something outside the cells (the image cache) changed the decoded bytes alive.
     mutating func imageBytesChanged() { imageBytesDirty = true }
 
-    /// Decoded bitmap bytes alive: `cache`'s plus those cells hold outside it (visible, pooled,
-    /// prepared). Recomputed only after a change.
-    mutating func liveImageBytes(cache: ImageCache?, images: Bool) -> Int {
-        guard imageBytesDirty else { return imageBytesLive }
+    /// Counts the decoded bitmap bytes alive: `cache`'s plus those cells hold outside it (visible,
+    /// pooled, prepared). Call it only when `imageBytesDirty`.
+    mutating func recountImageBytes(cache: ImageCache?, images: Bool) {
         imageBytesDirty = false
-        guard images else { imageBytesLive = 0; return 0 }
+        guard images else { imageBytesLive = 0; return }
         var total = cache?.decodedBytes ?? 0
         func add(_ c: Int) {
             guard cells[c].imageBytes > 0 else { return }
@@ -304,6 +305,5 @@ struct CellStore {
         for c in pool { add(c) }
         for p in prepared { add(p.cell) }
         imageBytesLive = total
-        return total
     }
 }

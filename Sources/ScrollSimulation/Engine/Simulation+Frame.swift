@@ -139,7 +139,8 @@ extension Simulation {
         if counts.correct > 0 { recorder.noteContentShown(at: presented) }
         let depth = work.depth
         recorder.noteQueue(depth: depth, workers: work.busyWorkers)
-        let bytes = cells.liveImageBytes(cache: loads.cache, images: hasImages)
+        if cells.imageBytesDirty { cells.recountImageBytes(cache: loads.cache, images: hasImages) }
+        let bytes = cells.imageBytesLive
         recorder.noteImageBytes(bytes)
         let sample = FrameSample(begin: begin, presented: presented, duration: renderLoop.notePresented(presented),
                                  hitch: timing.hitch, hitchKind: timing.kind, overrun: timing.overrun,
