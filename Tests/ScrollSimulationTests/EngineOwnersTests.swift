@@ -18,7 +18,8 @@ struct EngineOwnersTests {
         }
         #expect(queue.count == 20_000 - got.count)
         while let x = queue.pop() { got.append(x) }
-        #expect(got == expected)
+        let firstDifference = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(got.count == expected.count && firstDifference == nil, "first out of order at position \(firstDifference ?? -1)")
         #expect(queue.isEmpty && queue.count == 0)
     }
 
