@@ -52,11 +52,11 @@ extension Simulation {
         if behaviour.loading.serialQueuePerCell { cost += cancelAll(c) }
         if remoteText { cost += load(.text, cell: c, row: row, at: time) }
         if hasImages { cost += load(.image, cell: c, row: row, at: time) }
-        if let page = behaviour.loading.pageSize, behaviour.loading.fetchesDataAsync, !pageInFlight,
-           row == insertedAbove + loadedRows - 1, loadedRows < dataset.count {
-            pageInFlight = true
+        if let page = behaviour.loading.pageSize, behaviour.loading.fetchesDataAsync, !list.pageInFlight,
+           list.isLastLoaded(row), list.loadedRows < dataset.count {
+            list.beginPageFetch()
             recorder.noteRequestStarted()
-            events.schedule(.dataFetched(min(dataset.count, loadedRows + page)), at: time + drawLatency())
+            events.schedule(.dataFetched(min(dataset.count, list.loadedRows + page)), at: time + drawLatency())
             cost += device.enqueueWork
         }
         cells.notePrepCost(cost)

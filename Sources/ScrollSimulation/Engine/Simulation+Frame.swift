@@ -23,7 +23,7 @@ extension Simulation {
         }
 
         // 3. Layout and the cell lifecycle.
-        if layoutDirty { main += prepareLayout() }
+        if list.layoutDirty { main += prepareLayout() }
         let direction = gesture.direction
         main += layoutPass(at: begin, direction: direction)
         if behaviour.loading.prefetches { main += updatePrefetchWindow(direction: direction, at: begin) }
@@ -41,9 +41,9 @@ extension Simulation {
         let render = renderCost()
         let timing = renderLoop.commit(begin: begin, commitEnd: commitEnd, after: after, render: render)
         let presented = timing.presented
-        layoutDirty = false
+        list.layoutPrepared()
 
-        if scroll.gestureStart == nil, !cells.visibleCells.isEmpty, dataReady {
+        if scroll.gestureStart == nil, !cells.visibleCells.isEmpty, list.ready {
             scroll.start(at: presented)
         }
         let scrolling = relative != nil && gesture.moving
@@ -74,15 +74,14 @@ extension Simulation {
             }
             guard behaviour.layout.invalidatesOnRotation else { return 0 }
             let g = spec.geometry(viewportWidth: scroll.viewportWidth, viewportHeight: scroll.viewportHeight)
-            layout.regrid(columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
+            list.regrid(columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
             cells.relayoutVisible(scroll.rotations)
             scroll.clamp(contentHeight: layout.contentHeight)
             return device.invalidateLayoutPerItem * Micros(layout.count) + sizeCost * Micros(layout.count)
                 + Micros(cells.visibleCells.count) * device.autoLayoutMeasure
         case let .insertAbove(k):
-            insertedAbove += k
             let heights = (0..<k).map { _ in rowHeightForInsert() }
-            layout.insertAbove(k, heights: heights)
+            list.insertAbove(k, heights: heights)
             cells.shiftRows(by: k)
             loads.setPrefetchWindow(0..<0)
             return device.reloadBase

@@ -18,7 +18,8 @@ extension Simulation {
 
     /// Builds the layout for the loaded rows (called when data or heights arrive).
     func buildLayout() {
-        let n = loadedRows + insertedAbove
+        let n = list.rowCount
+        let layout: ListLayout
         switch presentation.layout {
         case let .table(.fixed(h)):
             layout = ListLayout(count: n, rowHeight: h)
@@ -35,7 +36,7 @@ extension Simulation {
             let g = spec.geometry(viewportWidth: scroll.viewportWidth, viewportHeight: scroll.viewportHeight)
             layout = ListLayout(count: n, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
         }
-        layoutDirty = true
+        list.setLayout(layout)
     }
 
     /// Main-thread cost of preparing the layout after a reload: without precomputed heights or an
@@ -55,7 +56,7 @@ extension Simulation {
     /// Ends display of rows that left the viewport and displays rows that entered it, in the
     /// scroll direction; returns main-thread cost.
     func layoutPass(at begin: Micros, direction: Int) -> Micros {
-        guard dataReady, layout.count > 0 else { return 0 }
+        guard list.ready, layout.count > 0 else { return 0 }
         let newRange = layout.visibleItems(offset: scroll.offset, viewport: scroll.viewportHeight)
         let old = cells.visibleRange
         if newRange == old { return 0 }
@@ -86,7 +87,7 @@ extension Simulation {
         if presentation.cellDesign.multilineLabel, !behaviour.layout.setsPreferredMaxLayoutWidth { cost += device.autoLayoutSecondPass }
         guard layout.isEstimated(row) else { return cost }
         let top = layout.top(of: row)
-        let delta = layout.measure(row, real: textMetricsHeight(for: item(at: row)))
+        let delta = list.measure(row, real: textMetricsHeight(for: item(at: row)))
         if delta != 0, top < scroll.offset {
             scroll.correct(by: delta)
             recorder.noteOffsetCorrection(points: delta)

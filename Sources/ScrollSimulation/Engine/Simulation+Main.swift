@@ -6,20 +6,20 @@ extension Simulation {
         case let .deliver(r): return deliver(r, at: time)
         case let .cacheHit(r): return deliverCacheHit(r, at: time)
         case let .data(rows):
-            loadedRows = rows
-            if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights, !dataReady || heightsPending {
+            list.rowsArrived(rows)
+            if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights, !list.ready || list.heightsPending {
                 // T19: compute every height once, off main, before showing the rows.
-                heightsPending = true
-                let cost = device.manualHeightPerRow * Micros(loadedRows + insertedAbove)
+                list.awaitHeights()
+                let cost = device.manualHeightPerRow * Micros(list.rowCount)
                 events.schedule(.heightsReady, at: work.bookCore(cost, at: time))
                 return device.reloadBase
             }
-            dataReady = true
+            list.markReady()
             buildLayout()
             return 0
         case .heights:
-            heightsPending = false
-            dataReady = true
+            list.heightsArrived()
+            list.markReady()
             buildLayout()
             return 0
         }
@@ -91,7 +91,7 @@ extension Simulation {
     /// Data-source prefetching (T13): start loads for rows entering the window ahead, cancel
     /// those leaving it. Returns main-thread cost.
     func updatePrefetchWindow(direction: Int, at time: Micros) -> Micros {
-        guard dataReady, layout.count > 0, !cells.visibleCells.isEmpty else { return 0 }
+        guard list.ready, layout.count > 0, !cells.visibleCells.isEmpty else { return 0 }
         let visibleRange = cells.visibleRange
         let d = behaviour.loading.prefetchDistance
         let window: Range<Int> = direction >= 0

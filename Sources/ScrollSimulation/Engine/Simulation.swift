@@ -16,6 +16,7 @@ import Darwin
 ///
 /// - `RenderLoop`: the frame clock and the vsync arithmetic of a frame (`Engine/RenderLoop.swift`).
 /// - `ScrollState`: the gesture's clock, the offset, the viewport (`Scrolling/ScrollState.swift`).
+/// - `ListData`: loaded and inserted rows, whether they can be shown, the layout (`Engine/ListData.swift`).
 /// - `CellStore`: cells, the reuse pool, the visible window, cells prepared ahead (`Cells/CellStore.swift`).
 /// - `Loads`: requests, kept results, the in-flight registry, the prefetch window, the image
 ///   cache (`Loading/Loads.swift`).
@@ -47,14 +48,8 @@ public final class Simulation {
     // Scrolling.
     var scroll: ScrollState
 
-    // Data and layout.
-    var layout: ListLayout
-    var loadedRows: Int
-    var insertedAbove = 0
-    var dataReady: Bool
-    var pageInFlight = false
-    var layoutDirty = true
-    var heightsPending = false
+    // Rows and layout.
+    var list: ListData
 
     // Cells.
     var cells: CellStore
@@ -92,9 +87,7 @@ public final class Simulation {
                           sharedWidth: behaviour.loading.sharedQueueWidth, cores: config.device.backgroundCores)
         cells = CellStore(initialPrepCost: config.device.cellCreate)
         let needsFetch = config.dataset.requiresInitialFetch
-        loadedRows = needsFetch ? 0 : config.dataset.count
-        dataReady = !needsFetch
-        layout = ListLayout(count: 0, rowHeight: 44)
+        list = ListData(loadedRows: needsFetch ? 0 : config.dataset.count, ready: !needsFetch)
         let p = config.strategy.parameters
         loads = Loads(cache: behaviour.loading.cachesImages
                       ? ImageCache(policy: p.cachePolicy, countLimit: p.cacheCountLimit, byteLimit: p.cacheByteLimit) : nil)
@@ -110,7 +103,12 @@ public final class Simulation {
     var remoteText: Bool { dataset.textSource == .model }
 
     /// The item id at index-path row `r` (rows inserted above have negative ids).
-    @inline(__always) func item(at row: Int) -> Content { row - insertedAbove }
+    @inline(__always) func item(at row: Int) -> Content { list.item(at: row) }
+
+    /// The list's layout.
+    var layout: ListLayout {
+        @inline(__always) _read { yield list.layout }
+    }
 
     /// Key for stores and registries: the item id with T23, the index path without.
     @inline(__always) func key(item: Content, row: Int, slot: Slot) -> Int {
@@ -154,7 +152,7 @@ public final class Simulation {
 
     /// Whether a frame must be produced at the next opportunity.
     func frameNeeded() -> Bool {
-        if !pendingMain.isEmpty || layoutDirty { return dataReady || !pendingMain.isEmpty }
+        if !pendingMain.isEmpty || list.layoutDirty { return list.ready || !pendingMain.isEmpty }
         guard let start = scroll.gestureStart else { return false }
         return renderLoop.lastFrameBegin < start + scroll.timeline.duration
     }
@@ -164,9 +162,8 @@ public final class Simulation {
         guard dataset.requiresInitialFetch else {
             if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights {
                 // T19: every height is computed once, off main, before the rows are shown.
-                dataReady = false
-                heightsPending = true
-                events.schedule(.heightsReady, at: work.bookCore(device.manualHeightPerRow * Micros(loadedRows), at: 0))
+                list.awaitHeights()
+                events.schedule(.heightsReady, at: work.bookCore(device.manualHeightPerRow * Micros(list.loadedRows), at: 0))
                 return
             }
             buildLayout()
@@ -175,7 +172,7 @@ public final class Simulation {
         recorder.noteRequestStarted()
         if behaviour.loading.fetchesDataAsync {
             let pageRows = behaviour.loading.pageSize ?? dataset.count
-            pageInFlight = true
+            list.beginPageFetch()
             events.schedule(.dataFetched(min(pageRows, dataset.count)), at: drawLatency())
         } else {
             // A synchronous fetch in viewDidLoad blocks the main thread for the whole request.
@@ -183,8 +180,8 @@ public final class Simulation {
             renderLoop.blockMain(until: wait)
             recorder.noteMainWorkOutsideFrames(wait)
             recorder.noteRequestCompleted()
-            loadedRows = dataset.count
-            dataReady = true
+            list.rowsArrived(dataset.count)
+            list.markReady()
             buildLayout()
         }
     }
@@ -198,7 +195,7 @@ public final class Simulation {
         case let .prepDone(r): postToMain(.deliver(r))
         case let .dataFetched(rows):
             recorder.noteRequestCompleted()
-            pageInFlight = false
+            list.pageArrived()
             postToMain(.data(rows: rows))
         case .heightsReady: postToMain(.heights)
         }
