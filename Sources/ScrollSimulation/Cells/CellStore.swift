@@ -170,7 +170,8 @@ struct CellStore {
 
     /// What the visible cells show in a presented frame: counts per state, the lane state of
     /// each position when `keepLanes`, and the cells whose content arrived since they appeared.
-    func census(images: Bool, layoutGeneration generation: Int, keepLanes: Bool,
+    /// (Mutating only so that the simulation reads the store in place instead of copying it.)
+    @inline(__always) mutating func census(images: Bool, layoutGeneration generation: Int, keepLanes: Bool,
                 lanes: inout [LaneState], arrivals: inout [Int]) -> (placeholder: Int32, stale: Int32, misSized: Int, correct: Int) {
         var placeholderCount: Int32 = 0, staleCount: Int32 = 0, misSized = 0, correctCount = 0
         // The per-frame scan reads cells in place: no copies, no uniqueness checks.
@@ -211,10 +212,10 @@ struct CellStore {
     // MARK: The visible window
 
     /// The visible cell showing `item`, if any.
-    func visibleCell(showing item: Content) -> Int? { visibleCells.first { cells[$0].item == item } }
+    @inline(__always) func visibleCell(showing item: Content) -> Int? { visibleCells.first { cells[$0].item == item } }
 
     /// The visible cell at index-path row `row`, if that row is on screen.
-    func visibleCell(atRow row: Int) -> Int? {
+    @inline(__always) func visibleCell(atRow row: Int) -> Int? {
         guard visibleRange.contains(row) else { return nil }
         return visibleCells[row - visibleRange.lowerBound]
     }
@@ -260,7 +261,7 @@ struct CellStore {
     }
 
     /// Whether a cell is prepared for `row`.
-    func isPrepared(row: Int) -> Bool { prepared.contains { $0.row == row } }
+    @inline(__always) func isPrepared(row: Int) -> Bool { prepared.contains { $0.row == row } }
 
     /// Keeps cell `c`, configured for `row`, until that row appears.
     mutating func keepPrepared(_ c: Int, row: Int) {

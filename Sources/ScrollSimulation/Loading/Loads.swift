@@ -51,7 +51,7 @@ struct Loads {
     // MARK: Results kept for later
 
     /// The result kept under key `k`, if any.
-    func storedResult(_ k: Int) -> Content? { stored[k] }
+    @inline(__always) func storedResult(_ k: Int) -> Content? { stored[k] }
     /// Keeps `item` under key `k`.
     mutating func store(_ item: Content, key k: Int) { stored[k] = item }
     /// Forgets the result under key `k` (an image, which the cell now holds).
@@ -62,9 +62,9 @@ struct Loads {
     // MARK: In flight
 
     /// The request loading key `k`, if any.
-    func inFlight(_ k: Int) -> Int? { inFlight[k] }
+    @inline(__always) func inFlight(_ k: Int) -> Int? { inFlight[k] }
     /// Whether anything is registered in flight.
-    var hasInFlight: Bool { !inFlight.isEmpty }
+    @inline(__always) var hasInFlight: Bool { !inFlight.isEmpty }
     /// Registers `r` as loading key `k`.
     mutating func register(_ r: Int, key k: Int) { inFlight[k] = r }
     /// Unregisters key `k` when `r` is what loads it.
@@ -78,11 +78,11 @@ struct Loads {
     // MARK: Image cache (T11)
 
     /// Whether the strategy caches images.
-    var cachesImages: Bool { cache != nil }
+    @inline(__always) var cachesImages: Bool { cache != nil }
     /// Looks `item` up in the cache, marking it recently used.
     mutating func cacheLookup(_ item: Content) -> (decoded: Bool, bytes: Int)? { cache?.lookup(item) }
     /// Whether the cache holds `item`, without touching recency.
-    func cacheContains(_ item: Content) -> Bool { cache?.contains(item) ?? false }
+    @inline(__always) func cacheContains(_ item: Content) -> Bool { cache?.contains(item) ?? false }
     /// Puts `item` in the cache (when there is one).
     mutating func cacheInsert(_ item: Content, bytes: Int, decoded: Bool) { cache?.insert(item, bytes: bytes, decoded: decoded) }
     /// A cached `item` was decoded on main into `bytes`.
