@@ -1,4 +1,11 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import ScrollSimulation
 
 @Suite("Hitch arithmetic and scrolling physics")

@@ -12,9 +12,9 @@ enum Slot: Int, CaseIterable {
 
 /// One cell object: which row it is attached to and what each slot shows.
 ///
-/// A value in the simulation's cell array; its index is its identity (what a closure that
-/// "captured the cell" holds on to). Plain data only, so reading one never retains anything; a
-/// cell's pending operations (T3) live beside it in `Simulation.opPending`.
+/// A value in the `CellStore`; its index is its identity (what a closure that "captured the
+/// cell" holds on to). Plain data only, so reading one never retains anything; a cell's serial
+/// operation queue (T3) lives with the other work queues.
 struct Cell {
     /// Index-path row while attached (visible or prepared), −1 in the pool.
     var row = -1
@@ -28,16 +28,10 @@ struct Cell {
     var imageDecoded = false
     /// Decoded bytes of the image it holds (0 when none or not yet decoded).
     var imageBytes = 0
-    /// Incremented by each configure.
-    var generation = 0
-    /// Per-cell serial operation queue (T3): the running job, or −1.
-    var opRunning = -1
     /// The request a prepareForReuse would cancel (T10), or −1.
     var task = -1
     /// Whether it is on screen.
     var visible = false
-    /// Whether it was prepared ahead by cell prefetching (T22) and not yet shown.
-    var preparedAhead = false
     /// Whether it was discarded (no reuse, T8 off).
     var dead = false
     /// Rotation count its layout attributes belong to (T21).
@@ -56,7 +50,6 @@ struct Cell {
 
 /// A fetch of one slot's content for one row: a model read or an image download.
 struct Request {
-    enum Purpose { case display, prefetch, refresh }
     enum State { case waiting, running, fetched, finished }
 
     /// Item id the content belongs to.
@@ -67,10 +60,6 @@ struct Request {
     var slot: Slot
     /// The captured cell, or −1 (prefetch, store-based).
     var cell: Int
-    /// The cell's configure generation when captured.
-    var generation: Int
-    /// Why it was made.
-    var purpose: Purpose
     /// Latency drawn for it, µs.
     var latency: Micros
     var state: State = .waiting

@@ -1,3 +1,12 @@
+// log, exp, pow and cos from the C math library, without Foundation.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A seeded SplitMix64 generator: the only source of randomness in a run.
 ///
 /// SplitMix64 passes BigCrush, needs 8 bytes of state and is identical on every platform, which is

@@ -15,18 +15,18 @@ extension Simulation {
         // 2. Input: the gesture's offset at the frame's target time.
         var relative: Micros? = nil
         var gesture = (displacement: 0.0, moving: false, direction: 1)
-        if let start = gestureStart {
+        if let start = scroll.gestureStart {
             let rel = target - start
             relative = rel
-            gesture = timeline.sample(at: rel, hint: &segmentHint)
+            gesture = scroll.sample(at: rel)
             main += applyGesture(at: rel, displacement: gesture.displacement)
         }
 
         // 3. Layout and the cell lifecycle.
-        if layoutDirty { main += prepareLayout() }
+        if list.layoutDirty { main += prepareLayout() }
         let direction = gesture.direction
         main += layoutPass(at: begin, direction: direction)
-        if uses(.t13) { main += updatePrefetchWindow(direction: direction, at: begin) }
+        if behaviour.loading.prefetches { main += updatePrefetchWindow(direction: direction, at: begin) }
         if let rel = relative { main += refreshIfSettled(at: rel, frameBegin: begin) }
 
         // 4. Commit: images set without being prepared are decoded now, on main.
@@ -35,51 +35,27 @@ extension Simulation {
 
         // 5. Spare time before the deadline prepares cells ahead (T22).
         var after: Micros = 0
-        if uses(.t22), gestureStart != nil { after = prepareAhead(spare: begin + interval - commitEnd, direction: direction) }
+        if behaviour.cells.preparesAhead, scroll.gestureStart != nil { after = prepareAhead(spare: begin + interval - commitEnd, direction: direction) }
 
         // 6. Render server, then the display.
         let render = renderCost()
-        let renderStart = max(renderFreeAt, commitEnd <= begin + interval ? begin + interval : ceilToMultiple(commitEnd, of: interval))
-        let renderEnd = renderStart + render
-        let presented = ceilToMultiple(max(renderEnd, renderStart + interval), of: interval)
-        let expected = begin + 2 * interval
-        let hitch = max(0, presented - expected)
-        let kind: UInt8 = hitch == 0 ? 0 : (commitEnd > begin + interval ? 1 : 2)
-        // Overrun (FrameSample.overrun): the later stage against its deadline; a render server
-        // still busy at the commit deadline delays the frame by itself.
-        var overrun = max(commitEnd - (begin + interval), renderEnd - expected)
-        if renderFreeAt > begin + interval { overrun = max(overrun, renderFreeAt - (begin + interval)) }
-        renderFreeAt = renderEnd
-        // Back-pressure: with one frame in flight, the next frame cannot begin before the render
-        // server has taken this one, so an overloaded render server paces the frames instead of
-        // queueing them without end.
-        mainFreeAt = max(commitEnd + after, renderStart)
-        lastFrameBegin = begin
-        layoutDirty = false
+        let timing = renderLoop.commit(begin: begin, commitEnd: commitEnd, after: after, render: render)
+        let presented = timing.presented
+        list.layoutPrepared()
 
-        if gestureStart == nil, !visibleCells.isEmpty, dataReady {
-            gestureStart = presented
+        if scroll.gestureStart == nil, !cells.visibleCells.isEmpty, list.ready {
+            scroll.start(at: presented)
         }
         let scrolling = relative != nil && gesture.moving
-        record(begin: begin, presented: presented, hitch: hitch, kind: kind, overrun: overrun, scrolling: scrolling, main: main + after, render: render)
+        record(begin: begin, timing: timing, scrolling: scrolling, main: main + after, render: render)
     }
 
     /// Applies the gesture's actions and motion up to `rel` µs after it began; returns main-thread cost.
     func applyGesture(at rel: Micros, displacement d: Double) -> Micros {
         var cost: Micros = 0
-        while nextAction < timeline.actions.count, timeline.actions[nextAction].time <= rel {
-            cost += perform(timeline.actions[nextAction].phase)
-            nextAction += 1
-        }
-        offset += d - lastDisplacement
-        lastDisplacement = d
-        clampOffset()
+        while let phase = scroll.takeAction(until: rel) { cost += perform(phase) }
+        scroll.follow(displacement: d, contentHeight: layout.contentHeight)
         return cost
-    }
-
-    func clampOffset() {
-        let maxOffset = max(0, layout.contentHeight - viewportHeight)
-        offset = min(max(0, offset), maxOffset)
     }
 
     /// An instantaneous gesture action; returns main-thread cost.
@@ -87,32 +63,27 @@ extension Simulation {
         switch phase {
         case let .scrollTo(row):
             guard layout.count > 0 else { return 0 }
-            offset = layout.top(of: min(row, layout.count - 1))
-            clampOffset()
+            scroll.jump(to: layout.top(of: min(row, layout.count - 1)), contentHeight: layout.contentHeight)
             return 0
         case .rotate:
-            swap(&viewportWidth, &viewportHeight)
-            rotations += 1
+            scroll.rotate()
             guard case let .grid(spec) = presentation.layout else {
                 // A table resizes its cells to the new width by itself.
-                for c in visibleCells { cells[c].layoutGeneration = rotations }
+                cells.relayoutVisible(scroll.rotations)
                 return device.reloadBase
             }
-            guard uses(.t21) else { return 0 }
-            let g = spec.geometry(viewportWidth: viewportWidth, viewportHeight: viewportHeight)
-            layout.regrid(columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
-            for c in visibleCells { cells[c].layoutGeneration = rotations }
-            clampOffset()
+            guard behaviour.layout.invalidatesOnRotation else { return 0 }
+            let g = spec.geometry(viewportWidth: scroll.viewportWidth, viewportHeight: scroll.viewportHeight)
+            list.regrid(columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
+            cells.relayoutVisible(scroll.rotations)
+            scroll.clamp(contentHeight: layout.contentHeight)
             return device.invalidateLayoutPerItem * Micros(layout.count) + sizeCost * Micros(layout.count)
-                + Micros(visibleCells.count) * device.autoLayoutMeasure
+                + Micros(cells.visibleCells.count) * device.autoLayoutMeasure
         case let .insertAbove(k):
-            insertedAbove += k
             let heights = (0..<k).map { _ in rowHeightForInsert() }
-            layout.insertAbove(k, heights: heights)
-            for c in visibleCells { cells[c].row += k }
-            for j in prepared.indices { prepared[j].row += k; cells[prepared[j].cell].row += k }
-            visibleRange = (visibleRange.lowerBound + k)..<(visibleRange.upperBound + k)
-            prefetchWindow = 0..<0
+            list.insertAbove(k, heights: heights)
+            cells.shiftRows(by: k)
+            loads.setPrefetchWindow(0..<0)
             return device.reloadBase
         default:
             return 0
@@ -122,7 +93,7 @@ extension Simulation {
     private func rowHeightForInsert() -> Double {
         switch presentation.layout {
         case let .table(.fixed(h)): return h
-        case .table(.fromContent): return uses(.t18) ? strategy.parameters.estimatedRowHeight : textMetricsHeight(for: -1)
+        case .table(.fromContent): return behaviour.layout.estimatesHeights ? behaviour.layout.estimatedRowHeight : textMetricsHeight(for: -1)
         case .grid: return 0
         }
     }
@@ -130,115 +101,51 @@ extension Simulation {
     /// Render-server cost of the frame, µs.
     func renderCost() -> Micros {
         let d = presentation.cellDesign
-        let opaqueLayers = uses(.t16)
+        let opaqueLayers = behaviour.render.opaqueLayers
         let blended = opaqueLayers ? 0 : d.blendedLayers
         let gradients = opaqueLayers ? 0 : d.gradientLayers
         let opaque = max(0, d.layers - blended - gradients)
-        let offscreen = uses(.t17) ? 0 : d.offscreenPasses
+        let offscreen = behaviour.render.avoidsOffscreenPasses ? 0 : d.offscreenPasses
         let perCell = Micros(opaque) * device.renderOpaqueLayer + Micros(blended) * device.renderBlendedLayer
             + Micros(gradients) * device.renderGradient + Micros(offscreen) * device.renderOffscreenPass
-        return device.renderBase + perCell * Micros(visibleCells.count)
+        return device.renderBase + perCell * Micros(cells.visibleCells.count)
     }
 
     /// Decodes, on main, images set on visible cells that were never prepared; returns the cost.
     func commitDecodes() -> Micros {
         guard hasImages else { return 0 }
         var cost: Micros = 0
-        for c in visibleCells where cells[c].image != placeholder && !cells[c].imageDecoded {
+        for c in cells.visibleCells where cells[c].image != placeholder && !cells[c].imageDecoded {
             let content = cells[c].image
             let mp = megapixels(of: content)
             cost += Micros((Double(device.decodePerMegapixelMain) * mp).rounded())
-            cells[c].imageDecoded = true
-            imageBytesDirty = true
-            cells[c].imageBytes = fullBytes(of: content)
-            cache?.markDecoded(content, bytes: fullBytes(of: content))
+            cells.markDecoded(c, bytes: fullBytes(of: content))
+            loads.cacheMarkDecoded(content, bytes: fullBytes(of: content))
         }
         return cost
     }
 
     /// Records the frame's sample and what the visible cells show.
-    func record(begin: Micros, presented: Micros, hitch: Micros, kind: UInt8, overrun: Micros, scrolling: Bool, main: Micros, render: Micros) {
-        var placeholderCount: Int32 = 0, staleCount: Int32 = 0, misSized = 0, correctCount = 0
-        let tracking = gestureStart != nil
+    func record(begin: Micros, timing: RenderLoop.Timing, scrolling: Bool, main: Micros, render: Micros) {
+        let presented = timing.presented
+        let tracking = scroll.gestureStart != nil
         let keepLanes = tracking && config.recordSeries
         laneBuffer.removeAll(keepingCapacity: true)
         arrivalBuffer.removeAll(keepingCapacity: true)
-        let images = hasImages
-        let generation = rotations
-        // The per-frame scan reads cells in place: no copies, no uniqueness checks.
-        cells.withUnsafeBufferPointer { cellStore in
-            visibleCells.withUnsafeBufferPointer { visible in
-                for c in visible {
-                    let text = cellStore[c].text, image = cellStore[c].image, item = cellStore[c].item
-                    let state: SlotState
-                    if (text != placeholder && text != item) || (images && image != placeholder && image != item) {
-                        state = .stale; staleCount += 1
-                    } else if text == placeholder || (images && image == placeholder) {
-                        state = .placeholder; placeholderCount += 1
-                    } else {
-                        state = .correct; correctCount += 1
-                    }
-                    if cellStore[c].layoutGeneration != generation { misSized += 1 }
-                    if keepLanes {
-                        // A position showing its own row's content stays one run while rows scroll
-                        // through it; wrong content keeps the item it shows, so cycling breaks the run.
-                        let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (images && image != item ? image : text)
-                        laneBuffer.append(LaneState(state: state, shown: shown, row: cellStore[c].row))
-                    }
-                    let waiting = cellStore[c].waitingSince
-                    if (waiting.0 >= 0 && text == item) || (waiting.1 >= 0 && image == item) { arrivalBuffer.append(c) }
-                }
-            }
-        }
+        let counts = cells.census(images: hasImages, layoutGeneration: scroll.rotations, keepLanes: keepLanes,
+                                  lanes: &laneBuffer, arrivals: &arrivalBuffer)
         for c in arrivalBuffer { noteContentArrival(c, at: presented) }
-        if timeToFirstContentPending, correctCount > 0 {
-            recorder.timeToFirstContent = presented
-        }
-        let depth = (workerWaiting.count - workerWaitingHead) + (downloadWaiting.count - downloadWaitingHead) + pendingOps
-            + (sharedWaiting.count - sharedWaitingHead)
-        recorder.noteQueue(depth: depth, workers: busyWorkers)
-        if imageBytesDirty {
-            imageBytesLive = liveImageBytes()
-            imageBytesDirty = false
-        }
-        let bytes = imageBytesLive
-        recorder.peakImageBytes = max(recorder.peakImageBytes, bytes)
-        let sample = FrameSample(begin: begin, presented: presented, duration: presented - lastPresented, hitch: hitch, hitchKind: kind, overrun: overrun,
-                                 scrolling: scrolling, mainWork: main, renderWork: render, offset: offset,
-                                 visible: Int32(visibleCells.count), placeholder: placeholderCount, stale: staleCount,
+        if counts.correct > 0 { recorder.noteContentShown(at: presented) }
+        let depth = work.depth
+        recorder.noteQueue(depth: depth, workers: work.busyWorkers)
+        if cells.imageBytesDirty { cells.recountImageBytes(cache: loads.cache, images: hasImages) }
+        let bytes = cells.imageBytesLive
+        recorder.noteImageBytes(bytes)
+        let sample = FrameSample(begin: begin, presented: presented, duration: renderLoop.notePresented(presented),
+                                 hitch: timing.hitch, hitchKind: timing.kind, overrun: timing.overrun,
+                                 scrolling: scrolling, mainWork: main, renderWork: render, offset: scroll.offset,
+                                 visible: Int32(cells.visibleCells.count), placeholder: counts.placeholder, stale: counts.stale,
                                  queueDepth: Int32(depth), imageBytes: bytes)
-        lastPresented = presented
-        recorder.frame(sample, tracking: tracking, misSized: misSized, lanes: laneBuffer)
-    }
-
-    var timeToFirstContentPending: Bool { recorder.timeToFirstContent == nil }
-
-    /// The worst state over a visible cell's slots.
-    @inline(__always)
-    func classify(_ cell: Cell) -> SlotState {
-        let text = cell.text
-        if text != placeholder && text != cell.item { return .stale }
-        if hasImages {
-            let image = cell.image
-            if image != placeholder && image != cell.item { return .stale }
-            if image == placeholder { return .placeholder }
-        }
-        return text == placeholder ? .placeholder : .correct
-    }
-
-
-    /// Decoded bitmap bytes alive: the cache's plus those cells hold outside it.
-    func liveImageBytes() -> Int {
-        guard hasImages else { return 0 }
-        var total = cache?.decodedBytes ?? 0
-        func add(_ c: Int) {
-            guard cells[c].imageBytes > 0 else { return }
-            if let cache, cache.contains(cells[c].image) { return }
-            total += cells[c].imageBytes
-        }
-        for c in visibleCells { add(c) }
-        for c in pool { add(c) }
-        for p in prepared { add(p.cell) }
-        return total
+        recorder.frame(sample, tracking: tracking, misSized: counts.misSized, lanes: laneBuffer)
     }
 }

@@ -3,7 +3,7 @@ extension Simulation {
     /// Height of item `i` from its text at the current viewport width (content-derived tables).
     func textMetricsHeight(for i: Int) -> Double {
         guard case let .table(.fromContent(metrics)) = presentation.layout else { return 44 }
-        return metrics.height(characters: dataset.textLength(i), width: viewportWidth)
+        return metrics.height(characters: dataset.textLength(i), width: scroll.viewportWidth)
     }
 
     /// Main-thread cost of one size query for a row or item, µs.
@@ -11,20 +11,21 @@ extension Simulation {
         switch presentation.layout {
         case .table(.fixed): return 0
         case .table(.fromContent):
-            return uses(.t19) ? device.cachedHeightLookup : uses(.t18) ? 0 : device.manualHeightPerRow
-        case .grid: return uses(.t20) ? device.cachedHeightLookup : device.manualHeightPerRow
+            return behaviour.layout.precomputesHeights ? device.cachedHeightLookup : behaviour.layout.estimatesHeights ? 0 : device.manualHeightPerRow
+        case .grid: return behaviour.layout.computesItemSize ? device.cachedHeightLookup : device.manualHeightPerRow
         }
     }
 
     /// Builds the layout for the loaded rows (called when data or heights arrive).
     func buildLayout() {
-        let n = loadedRows + insertedAbove
+        let n = list.rowCount
+        let layout: ListLayout
         switch presentation.layout {
         case let .table(.fixed(h)):
             layout = ListLayout(count: n, rowHeight: h)
         case .table(.fromContent):
-            if uses(.t18) {
-                layout = ListLayout(heights: Array(repeating: strategy.parameters.estimatedRowHeight, count: n), estimatedRows: true)
+            if behaviour.layout.estimatesHeights {
+                layout = ListLayout(heights: Array(repeating: behaviour.layout.estimatedRowHeight, count: n), estimatedRows: true)
             } else {
                 var heights: [Double] = []
                 heights.reserveCapacity(n)
@@ -32,10 +33,10 @@ extension Simulation {
                 layout = ListLayout(heights: heights, estimatedRows: false)
             }
         case let .grid(spec):
-            let g = spec.geometry(viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+            let g = spec.geometry(viewportWidth: scroll.viewportWidth, viewportHeight: scroll.viewportHeight)
             layout = ListLayout(count: n, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
         }
-        layoutDirty = true
+        list.setLayout(layout)
     }
 
     /// Main-thread cost of preparing the layout after a reload: without precomputed heights or an
@@ -45,8 +46,8 @@ extension Simulation {
         switch presentation.layout {
         case .table(.fixed): return device.reloadBase
         case .table(.fromContent):
-            if uses(.t18) { return device.reloadBase }
-            if uses(.t19) { return device.reloadBase + n * device.cachedHeightLookup }
+            if behaviour.layout.estimatesHeights { return device.reloadBase }
+            if behaviour.layout.precomputesHeights { return device.reloadBase + n * device.cachedHeightLookup }
             return device.reloadBase + n * device.manualHeightPerRow
         case .grid: return device.reloadBase + n * sizeCost
         }
@@ -55,21 +56,16 @@ extension Simulation {
     /// Ends display of rows that left the viewport and displays rows that entered it, in the
     /// scroll direction; returns main-thread cost.
     func layoutPass(at begin: Micros, direction: Int) -> Micros {
-        guard dataReady, layout.count > 0 else { return 0 }
-        let newRange = layout.visibleItems(offset: offset, viewport: viewportHeight)
-        if newRange == visibleRange { return 0 }
+        guard list.ready, layout.count > 0 else { return 0 }
+        let newRange = layout.visibleItems(offset: scroll.offset, viewport: scroll.viewportHeight)
+        let old = cells.visibleRange
+        if newRange == old { return 0 }
         var cost: Micros = 0
-        let old = visibleRange
-        let oldCells = visibleCells
+        let oldCells = cells.visibleCells
         for (i, row) in old.enumerated() where !newRange.contains(row) {
             cost += endDisplay(oldCells[i])
         }
-        var newCells = visibleCellsSpare
-        newCells.removeAll(keepingCapacity: true)
-        newCells.append(contentsOf: repeatElement(-1, count: newRange.count))
-        for row in newRange where old.contains(row) {
-            newCells[row - newRange.lowerBound] = oldCells[row - old.lowerBound]
-        }
+        cells.stageWindow(newRange)
         let count = newRange.count
         for i in 0..<count {
             let row = direction >= 0 ? newRange.lowerBound + i : newRange.upperBound - 1 - i
@@ -77,27 +73,24 @@ extension Simulation {
             let (c, obtainCost) = obtainCell(for: row, at: begin)
             cost += obtainCost
             cost += willDisplay(c, row: row, at: begin)
-            newCells[row - newRange.lowerBound] = c
+            cells.place(c, row: row, lowerBound: newRange.lowerBound)
         }
-        visibleRange = newRange
-        visibleCellsSpare = visibleCells
-        visibleCells = newCells
+        cells.commitWindow(newRange)
         return cost
     }
 
     /// Measures a row on first display (T18) and corrects the offset when the row starts above it.
     func measureIfEstimated(row: Int) -> Micros {
         guard case .table(.fromContent) = presentation.layout else { return sizeCost }
-        guard uses(.t18) else { return sizeCost }
+        guard behaviour.layout.estimatesHeights else { return sizeCost }
         var cost = device.autoLayoutMeasure
-        if presentation.cellDesign.multilineLabel, !strategy.parameters.setsPreferredMaxLayoutWidth { cost += device.autoLayoutSecondPass }
+        if presentation.cellDesign.multilineLabel, !behaviour.layout.setsPreferredMaxLayoutWidth { cost += device.autoLayoutSecondPass }
         guard layout.isEstimated(row) else { return cost }
         let top = layout.top(of: row)
-        let delta = layout.measure(row, real: textMetricsHeight(for: item(at: row)))
-        if delta != 0, top < offset {
-            offset += delta
-            recorder.offsetCorrections += 1
-            recorder.offsetCorrectionPoints += abs(delta)
+        let delta = list.measure(row, real: textMetricsHeight(for: item(at: row)))
+        if delta != 0, top < scroll.offset {
+            scroll.correct(by: delta)
+            recorder.noteOffsetCorrection(points: delta)
         }
         return cost
     }

@@ -31,76 +31,71 @@ extension Simulation {
     /// Background cost of preparing an image for display (T14), as a full decode or a thumbnail (T15).
     func preparationCost(of content: Content) -> Micros {
         let mp = megapixels(of: content)
-        let perMP = uses(.t15) ? device.thumbnailPerSourceMegapixel : device.decodePerMegapixelBackground
+        let perMP = behaviour.loading.thumbnails ? device.thumbnailPerSourceMegapixel : device.decodePerMegapixelBackground
         return Micros((Double(perMP) * mp).rounded())
     }
 
     /// Bytes an image prepared off main holds.
-    func preparedBytes(of content: Content) -> Int { uses(.t15) ? thumbnailBytes(of: content) : fullBytes(of: content) }
+    func preparedBytes(of content: Content) -> Int { behaviour.loading.thumbnails ? thumbnailBytes(of: content) : fullBytes(of: content) }
 
     /// Starts or finds the content of one remote slot for cell `c` showing `row`. Returns main cost.
     func load(_ slot: Slot, cell c: Int, row: Int, at time: Micros) -> Micros {
         let content = item(at: row)
-        if delivery == .t1 {
+        if behaviour.loading.onMain {
             // The model (or a synchronous download) answers on the main thread.
             let wait = drawLatency()
-            recorder.requestsStarted += 1
-            recorder.requestsCompleted += 1
+            recorder.noteRequestStarted()
+            recorder.noteRequestCompleted()
             return wait + setSlot(c, slot, content, decoded: false, at: time)
         }
         let k = key(item: content, row: row, slot: slot)
-        if let stored = results[k] {
-            if slot == .image { results.removeValue(forKey: k) }
-            let decoded = slot == .image && uses(.t14)
+        if let stored = loads.storedResult(k) {
+            if slot == .image { loads.removeStored(k) }
+            let decoded = slot == .image && behaviour.loading.preparesImagesOffMain
             return setSlot(c, slot, stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0, at: time)
         }
-        if slot == .image, cache != nil {
-            if let hit = cache!.lookup(content) {
-                recorder.cacheHits += 1
-                if delivery == .t4 {
+        if slot == .image, loads.cachesImages {
+            if let hit = loads.cacheLookup(content) {
+                recorder.noteCacheHit()
+                if behaviour.loading.deliversCacheHitsLater {
                     // Digital Leaves delivers a cache hit one main-queue turn later.
-                    let r = newRequest(item: content, row: row, slot: slot, cell: c, purpose: .display, counted: false)
-                    requests[r].prepared = hit.decoded
-                    requests[r].state = .fetched
+                    let r = newRequest(item: content, row: row, slot: slot, cell: c, counted: false)
+                    if hit.decoded { loads.markPrepared(r) }
+                    loads.markFetched(r)
                     postToMain(.cacheHit(request: r))
                     return device.enqueueWork
                 }
                 return setSlot(c, slot, content, decoded: hit.decoded, bytes: hit.decoded ? hit.bytes : 0, at: time)
             }
-            recorder.cacheMisses += 1
+            recorder.noteCacheMiss()
         }
-        if let r = inFlight[k] {
-            if delivery != .t5 {
-                requests[r].cell = c
-                requests[r].generation = cells[c].generation
-                requests[r].purpose = .display
-                if delivery == .t10 { cells[c].task = r }
+        if let r = loads.inFlight(k) {
+            if behaviour.loading.claimsInFlight {
+                loads.claim(r, forCell: c)
+                if behaviour.loading.cancelsOnReuse { cells.setTask(c, r) }
             }
             return 0
         }
-        let r = newRequest(item: content, row: row, slot: slot, cell: c, purpose: .display, counted: true)
-        if delivery == .t5 || uses(.t13) { inFlight[k] = r }
-        if delivery == .t10 || delivery == .t9 { cells[c].task = r }
+        let r = newRequest(item: content, row: row, slot: slot, cell: c, counted: true)
+        if behaviour.loading.registersInFlight { loads.register(r, key: k) }
+        if behaviour.loading.cancelsOnReuse { cells.setTask(c, r) }
         submit(r, at: time)
         return device.enqueueWork
     }
 
     /// A new request record.
-    func newRequest(item: Content, row: Int, slot: Slot, cell: Int, purpose: Request.Purpose, counted: Bool) -> Int {
-        if counted { recorder.requestsStarted += 1 }
-        requests.append(Request(item: item, row: row, slot: slot, cell: cell, generation: cell >= 0 ? cells[cell].generation : 0,
-                                purpose: purpose, latency: counted ? drawLatency() : 0))
-        return requests.count - 1
+    func newRequest(item: Content, row: Int, slot: Slot, cell: Int, counted: Bool) -> Int {
+        if counted { recorder.noteRequestStarted() }
+        return loads.add(Request(item: item, row: row, slot: slot, cell: cell, latency: counted ? drawLatency() : 0))
     }
 
     /// Sends a request to where the strategy runs it.
     func submit(_ r: Int, at time: Micros) {
         // A shared OperationQueue with a width limit holds requests until one of its slots frees
         // (per-cell serial queues, T3, have their own).
-        if let width = strategy.parameters.sharedQueueWidth, delivery != .t3 {
-            _ = width
-            sharedWaiting.append(r)
-            requests[r].inSharedQueue = true
+        if behaviour.loading.sharedQueueWidth != nil {
+            work.enqueueShared(r)
+            loads.setInSharedQueue(r, true)
             pumpShared(at: time)
             return
         }
@@ -109,137 +104,86 @@ extension Simulation {
 
     /// Starts queued requests while the shared operation queue has free slots.
     func pumpShared(at time: Micros) {
-        guard let width = strategy.parameters.sharedQueueWidth else { return }
-        while sharedRunning < width, sharedWaitingHead < sharedWaiting.count {
-            let r = sharedWaiting[sharedWaitingHead]
-            sharedWaitingHead += 1
-            if requests[r].cancelled { continue }
-            sharedRunning += 1
+        while let r = work.nextWaitingShared() {
+            if loads[r].cancelled { continue }
+            work.startShared()
             dispatch(r, at: time)
         }
     }
 
     /// A request left the shared queue's running set (finished or cancelled while running).
     func leaveShared(_ r: Int, at time: Micros) {
-        guard requests[r].inSharedQueue else { return }
-        requests[r].inSharedQueue = false
-        sharedRunning -= 1
+        guard loads[r].inSharedQueue else { return }
+        loads.setInSharedQueue(r, false)
+        work.endShared()
         pumpShared(at: time)
     }
 
     /// Hands a request to the thread pool (blocking work) or to URLSession (downloads).
     func dispatch(_ r: Int, at time: Micros) {
-        requests[r].dispatched = true
-        let req = requests[r]
-        let blockingOnWorker = req.slot == .text || delivery == .t2 || delivery == .t3
-        if blockingOnWorker {
-            let cpu = req.slot == .image && uses(.t14) ? preparationCost(of: req.item) : 0
-            jobs.append(Job(request: r, blocking: req.latency, cpu: cpu, cellQueue: delivery == .t3 && req.cell >= 0 ? req.cell : -1))
-            let j = jobs.count - 1
-            requests[r].job = j
-            if jobs[j].cellQueue >= 0 {
-                let c = jobs[j].cellQueue
-                if cells[c].opRunning < 0 { cells[c].opRunning = j; enqueueWorker(j, at: time) } else { opPending[c].append(j); pendingOps += 1 }
-            } else {
-                enqueueWorker(j, at: time)
-            }
+        loads.markDispatched(r)
+        let req = loads[r]
+        if !isDownload(r) {
+            let cpu = req.slot == .image && behaviour.loading.preparesImagesOffMain ? preparationCost(of: req.item) : 0
+            let j = work.newJob(request: r, blocking: req.latency, cpu: cpu, cellQueue: behaviour.loading.serialQueuePerCell && req.cell >= 0 ? req.cell : -1)
+            loads.setJob(r, j)
+            if work.submit(j) { pumpWorkers(at: time) }
         } else {
-            downloadWaiting.append(r)
+            work.enqueueDownload(r)
             pumpDownloads(at: time)
         }
     }
 
     // MARK: Worker threads (GCD)
 
-    func enqueueWorker(_ j: Int, at time: Micros) {
-        workerWaiting.append(j)
-        pumpWorkers(at: time)
-    }
-
+    /// Starts waiting jobs while threads are free.
     func pumpWorkers(at time: Micros) {
-        while busyWorkers < device.workerThreadCap, workerWaitingHead < workerWaiting.count {
-            let j = workerWaiting[workerWaitingHead]
-            workerWaitingHead += 1
-            if jobs[j].dropped { continue }
-            jobs[j].started = true
-            busyWorkers += 1
-            requests[jobs[j].request].state = .running
-            events.schedule(.jobBlockingDone(j), at: time + jobs[j].blocking)
+        while let j = work.startNextJob() {
+            loads.markRunning(work.jobs[j].request)
+            events.schedule(.jobBlockingDone(j), at: time + work.jobs[j].blocking)
         }
-        if workerWaitingHead > 4_096, workerWaitingHead * 2 > workerWaiting.count {
-            workerWaiting.removeFirst(workerWaitingHead)
-            workerWaitingHead = 0
-        }
-        recorder.noteQueue(depth: (workerWaiting.count - workerWaitingHead) + (downloadWaiting.count - downloadWaitingHead) + pendingOps, workers: busyWorkers)
-    }
-
-    /// Earliest start of `cost` of CPU work on a background core at or after `time`; books it.
-    func bookCore(_ cost: Micros, at time: Micros, serial: Bool = false) -> Micros {
-        var best = 0
-        for i in coreFree.indices where coreFree[i] < coreFree[best] { best = i }
-        var start = max(time, coreFree[best])
-        if serial { start = max(start, serialPrepFree) }
-        let end = start + cost
-        coreFree[best] = end
-        if serial { serialPrepFree = end }
-        return end
+        recorder.noteQueue(depth: work.depthOutsideSharedQueue, workers: work.busyWorkers)
     }
 
     func jobBlockingDone(_ j: Int, at time: Micros) {
-        if jobs[j].cpu > 0 {
-            events.schedule(.jobCPUDone(j), at: bookCore(jobs[j].cpu, at: time))
+        if work.jobs[j].cpu > 0 {
+            events.schedule(.jobCPUDone(j), at: work.bookCore(work.jobs[j].cpu, at: time))
         } else {
             finishJob(j, at: time)
         }
     }
 
     func finishJob(_ j: Int, at time: Micros) {
-        busyWorkers -= 1
-        let r = jobs[j].request
-        if jobs[j].cpu > 0 { requests[r].prepared = true }
-        let c = jobs[j].cellQueue
-        if c >= 0, cells[c].opRunning == j {
-            cells[c].opRunning = -1
-            startNextOp(c, at: time)
-        }
-        requests[r].state = .fetched
-        recorder.requestsCompleted += 1
+        let r = work.jobs[j].request
+        if work.jobs[j].cpu > 0 { loads.markPrepared(r) }
+        if work.finish(j) { pumpWorkers(at: time) }
+        loads.markFetched(r)
+        recorder.noteRequestCompleted()
         postToMain(.deliver(r))
         pumpWorkers(at: time)
         leaveShared(r, at: time)
     }
 
-    func startNextOp(_ c: Int, at time: Micros) {
-        while !opPending[c].isEmpty {
-            let next = opPending[c].removeFirst()
-            pendingOps -= 1
-            if jobs[next].dropped { continue }
-            cells[c].opRunning = next
-            enqueueWorker(next, at: time)
-            return
-        }
-    }
-
     /// cancelAllOperations on a cell's serial queue (T3): pending operations are dropped, the
     /// running one is flagged and will discard its result. Returns the cost.
     func cancelAll(_ c: Int) -> Micros {
-        for j in opPending[c] where !jobs[j].dropped {
-            jobs[j].dropped = true
-            requests[jobs[j].request].cancelled = true
-            requests[jobs[j].request].state = .finished
-            recorder.requestsCancelled += 1
+        while let j = work.takePending(ofCell: c) {
+            if work.jobs[j].dropped { continue }
+            work.drop(j)
+            let r = work.jobs[j].request
+            loads.flagCancelled(r)
+            loads.markFinished(r)
+            recorder.noteRequestCancelled()
         }
-        pendingOps -= opPending[c].count
-        opPending[c].removeAll()
-        let running = cells[c].opRunning
-        if running >= 0 {
-            requests[jobs[running].request].cancelled = true
-            if !jobs[running].started {
+        if let running = work.runningJob(ofCell: c) {
+            let r = work.jobs[running].request
+            loads.flagCancelled(r)
+            if !work.jobs[running].started {
                 // Not yet on a thread: the operation starts, sees the flag and ends at once.
-                jobs[running].dropped = true
-                requests[jobs[running].request].state = .finished
-                recorder.requestsCancelled += 1
-                cells[c].opRunning = -1
+                work.drop(running)
+                loads.markFinished(r)
+                recorder.noteRequestCancelled()
+                work.clearRunning(ofCell: c)
             }
         }
         return device.cancelWork
@@ -247,32 +191,27 @@ extension Simulation {
 
     // MARK: Downloads (URLSession)
 
+    /// Starts waiting downloads while connections are free.
     func pumpDownloads(at time: Micros) {
-        while activeDownloads < device.maxConcurrentDownloads, downloadWaitingHead < downloadWaiting.count {
-            let r = downloadWaiting[downloadWaitingHead]
-            downloadWaitingHead += 1
-            if requests[r].cancelled { continue }
-            activeDownloads += 1
-            requests[r].state = .running
-            events.schedule(.downloadDone(r), at: time + requests[r].latency)
-        }
-        if downloadWaitingHead > 4_096, downloadWaitingHead * 2 > downloadWaiting.count {
-            downloadWaiting.removeFirst(downloadWaitingHead)
-            downloadWaitingHead = 0
+        while let r = work.nextWaitingDownload() {
+            if loads[r].cancelled { continue }
+            work.startDownload()
+            loads.markRunning(r)
+            events.schedule(.downloadDone(r), at: time + loads[r].latency)
         }
     }
 
     func downloadDone(_ r: Int, at time: Micros) {
         // Cancelled while downloading: its connection was released when it was cancelled.
-        if requests[r].cancelled { return }
-        activeDownloads -= 1
+        if loads[r].cancelled { return }
+        work.endDownload()
         pumpDownloads(at: time)
         leaveShared(r, at: time)
-        requests[r].state = .fetched
-        recorder.requestsCompleted += 1
-        if uses(.t14) {
-            requests[r].prepared = true
-            let end = bookCore(preparationCost(of: requests[r].item), at: time, serial: delivery == .t5)
+        loads.markFetched(r)
+        recorder.noteRequestCompleted()
+        if behaviour.loading.preparesImagesOffMain {
+            loads.markPrepared(r)
+            let end = work.bookCore(preparationCost(of: loads[r].item), at: time, serial: behaviour.loading.preparesSerially)
             events.schedule(.prepDone(r), at: end)
         } else {
             postToMain(.deliver(r))
@@ -282,40 +221,35 @@ extension Simulation {
     /// Cancels a request that has not delivered yet (URLSessionTask.cancel or Operation.cancel).
     /// A request whose result is already on its way to main still lands: the race T10 leaves open.
     func cancel(_ r: Int) {
-        switch requests[r].state {
+        switch loads[r].state {
         case .waiting:
-            requests[r].cancelled = true
-            requests[r].state = .finished
-            recorder.requestsCancelled += 1
-            dropJob(of: r)
-            if requests[r].inSharedQueue, requests[r].job < 0, !isQueuedForDownload(r) {
+            loads.flagCancelled(r)
+            loads.markFinished(r)
+            recorder.noteRequestCancelled()
+            let req = loads[r]
+            if req.job >= 0 { work.drop(req.job) }
+            if req.inSharedQueue, req.job < 0, !req.dispatched {
                 // Still pending in the shared operation queue: dropped without taking a slot.
-                requests[r].inSharedQueue = false
+                loads.setInSharedQueue(r, false)
             } else {
-                leaveShared(r, at: lastFrameBegin)
+                leaveShared(r, at: renderLoop.lastFrameBegin)
             }
         case .running:
-            requests[r].cancelled = true
-            recorder.requestsCancelled += 1
+            loads.flagCancelled(r)
+            recorder.noteRequestCancelled()
             if isDownload(r) {
-                activeDownloads -= 1
-                requests[r].state = .finished
-                pumpDownloads(at: lastFrameBegin)
-                leaveShared(r, at: lastFrameBegin)
+                work.endDownload()
+                loads.markFinished(r)
+                pumpDownloads(at: renderLoop.lastFrameBegin)
+                leaveShared(r, at: renderLoop.lastFrameBegin)
             }
         case .fetched, .finished:
             break
         }
-        let k = key(item: requests[r].item, row: requests[r].row, slot: requests[r].slot)
-        if inFlight[k] == r, requests[r].cancelled { inFlight.removeValue(forKey: k) }
+        let req = loads[r]
+        if req.cancelled { loads.unregister(key: key(item: req.item, row: req.row, slot: req.slot), ifItIs: r) }
     }
 
-    /// Whether a waiting request was already handed to URLSession's queue (it holds a shared slot).
-    func isQueuedForDownload(_ r: Int) -> Bool { requests[r].dispatched }
-
-    func isDownload(_ r: Int) -> Bool { !(requests[r].slot == .text || delivery == .t2 || delivery == .t3) }
-
-    private func dropJob(of r: Int) {
-        if requests[r].job >= 0 { jobs[requests[r].job].dropped = true }
-    }
+    /// Whether request `r` uses a connection (an image download) rather than a worker thread.
+    func isDownload(_ r: Int) -> Bool { loads[r].slot == .image && !behaviour.loading.imagesOnWorkerThreads }
 }

@@ -6,20 +6,20 @@ extension Simulation {
         case let .deliver(r): return deliver(r, at: time)
         case let .cacheHit(r): return deliverCacheHit(r, at: time)
         case let .data(rows):
-            loadedRows = rows
-            if case .table(.fromContent) = presentation.layout, uses(.t19), !dataReady || heightsPending {
+            list.rowsArrived(rows)
+            if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights, !list.ready || list.heightsPending {
                 // T19: compute every height once, off main, before showing the rows.
-                heightsPending = true
-                let cost = device.manualHeightPerRow * Micros(loadedRows + insertedAbove)
-                events.schedule(.heightsReady, at: bookCore(cost, at: time))
+                list.awaitHeights()
+                let cost = device.manualHeightPerRow * Micros(list.rowCount)
+                events.schedule(.heightsReady, at: work.bookCore(cost, at: time))
                 return device.reloadBase
             }
-            dataReady = true
+            list.markReady()
             buildLayout()
             return 0
         case .heights:
-            heightsPending = false
-            dataReady = true
+            list.heightsArrived()
+            list.markReady()
             buildLayout()
             return 0
         }
@@ -27,104 +27,103 @@ extension Simulation {
 
     /// A completion on main, guarded the way the strategy's delivery technique guards it.
     func deliver(_ r: Int, at time: Micros) -> Micros {
-        let req = requests[r]
-        requests[r].state = .finished
+        let req = loads[r]
+        loads.markFinished(r)
         let k = key(item: req.item, row: req.row, slot: req.slot)
-        if inFlight[k] == r { inFlight.removeValue(forKey: k) }
+        loads.unregister(key: k, ifItIs: r)
         let decoded = req.slot == .image && req.prepared
         let bytes = decoded ? preparedBytes(of: req.item) : 0
-        if req.slot == .image, cache != nil {
-            cache!.insert(req.item, bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
-            imageBytesDirty = true
+        if req.slot == .image, loads.cachesImages {
+            loads.cacheInsert(req.item, bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
+            cells.imageBytesChanged()
         }
-        if delivery == .t5 {
+        if behaviour.loading.reconfiguresByItem {
             // Text is kept in the store by key; images live in the cache (T11) if there is one.
             // Then the item is reconfigured if it is on screen; no captured cell is touched.
-            if req.slot == .text { results[k] = req.item }
+            if req.slot == .text { loads.store(req.item, key: k) }
             guard let c = visibleCell(forKey: req) else {
-                if req.slot == .image, cache == nil { recorder.requestsWasted += 1 }
+                if req.slot == .image, !loads.cachesImages { recorder.noteRequestWasted() }
                 return 0
             }
             // reconfigureItems: the list's bookkeeping, then the cell provider runs again on the existing cell.
-            let cost = device.reloadBase + (remoteText ? device.labelSet : (uses(.t6) ? device.configureFromViewModel : device.configureFromRawData))
+            let cost = device.reloadBase + (remoteText ? device.labelSet : (behaviour.cells.usesViewModels ? device.configureFromViewModel : device.configureFromRawData))
             return cost + setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
         }
         if req.cell < 0 {
             // A prefetch nobody is waiting for: keep the result for the row's display.
-            results[k] = req.item
+            loads.store(req.item, key: k)
             return 0
         }
         let c = req.cell
-        switch delivery {
-        case .t3, .t10:
-            if req.cancelled { recorder.requestsWasted += 1; return 0 }
-        case .t4:
-            let matches = usesIDs ? cells[c].item == req.item : cells[c].row == req.row
-            if !matches || cells[c].dead { recorder.requestsWasted += 1; return 0 }
-        default:
+        switch behaviour.loading.completionCheck {
+        case .cancelledFlag:
+            if req.cancelled { recorder.noteRequestWasted(); return 0 }
+        case .sameRow:
+            if !stillShows(c, req) || cells[c].dead { recorder.noteRequestWasted(); return 0 }
+        case .none:
             break
         }
-        if cells[c].dead { recorder.requestsWasted += 1; return 0 }
-        if cells[c].item != req.item { recorder.requestsWasted += 1 }
-        if cells[c].task == r { cells[c].task = -1 }
+        if cells[c].dead { recorder.noteRequestWasted(); return 0 }
+        if cells[c].item != req.item { recorder.noteRequestWasted() }
+        cells.clearTask(c, ifItIs: r)
         return setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
     }
 
     /// Digital Leaves' cache hit, delivered a turn later with the index-path check.
     func deliverCacheHit(_ r: Int, at time: Micros) -> Micros {
-        let req = requests[r]
+        let req = loads[r]
         let c = req.cell
-        let matches = usesIDs ? cells[c].item == req.item : cells[c].row == req.row
-        guard matches, !cells[c].dead else { return 0 }
-        let bytes = req.prepared ? (cache?.lookup(req.item)?.bytes ?? 0) : 0
+        guard stillShows(c, req), !cells[c].dead else { return 0 }
+        let bytes = req.prepared ? (loads.cacheLookup(req.item)?.bytes ?? 0) : 0
         return setSlot(c, req.slot, req.item, decoded: req.prepared, bytes: bytes, at: time)
+    }
+
+    /// Whether cell `c` still shows what `req` was made for: its item (T23) or its index-path row.
+    func stillShows(_ c: Int, _ req: Request) -> Bool {
+        behaviour.loading.keysByItem ? cells[c].item == req.item : cells[c].row == req.row
     }
 
     /// The visible cell a keyed completion addresses: by item id (T23) or by index path.
     func visibleCell(forKey req: Request) -> Int? {
-        if usesIDs {
-            return visibleCells.first { cells[$0].item == req.item }
-        }
-        guard visibleRange.contains(req.row) else { return nil }
-        return visibleCells[req.row - visibleRange.lowerBound]
+        behaviour.loading.keysByItem ? cells.visibleCell(showing: req.item) : cells.visibleCell(atRow: req.row)
     }
 
     /// Data-source prefetching (T13): start loads for rows entering the window ahead, cancel
     /// those leaving it. Returns main-thread cost.
     func updatePrefetchWindow(direction: Int, at time: Micros) -> Micros {
-        guard dataReady, layout.count > 0, !visibleCells.isEmpty else { return 0 }
-        let d = strategy.parameters.prefetchDistance
+        guard list.ready, layout.count > 0, !cells.visibleCells.isEmpty else { return 0 }
+        let visibleRange = cells.visibleRange
+        let d = behaviour.loading.prefetchDistance
         let window: Range<Int> = direction >= 0
             ? min(layout.count, visibleRange.upperBound)..<min(layout.count, visibleRange.upperBound + d)
             : max(0, visibleRange.lowerBound - d)..<max(0, visibleRange.lowerBound)
-        guard window != prefetchWindow else { return 0 }
+        guard window != loads.prefetchWindow else { return 0 }
         var cost: Micros = 0
         // cancelPrefetching for rows that left the window without being shown.
-        for row in prefetchWindow where !window.contains(row) && !visibleRange.contains(row) && !inFlight.isEmpty {
+        let previous = loads.prefetchWindow
+        for row in previous where !window.contains(row) && !visibleRange.contains(row) && loads.hasInFlight {
             for slot in remoteSlots {
                 let k = key(item: item(at: row), row: row, slot: slot)
-                if let r = inFlight[k], requests[r].cell < 0 { cancel(r); inFlight.removeValue(forKey: k); cost += device.cancelWork }
+                if let r = loads.inFlight(k), loads[r].cell < 0 { cancel(r); loads.unregister(key: k, ifItIs: r); cost += device.cancelWork }
             }
         }
-        let previous = prefetchWindow
-        prefetchWindow = window
+        loads.setPrefetchWindow(window)
         // The WWDC21 sample's inverted guard means it never prefetches.
-        if strategy.parameters.sourceQuirks, delivery == .t5 { return cost }
+        if behaviour.loading.prefetchNeverRuns { return cost }
         batch: for i in 0..<window.count {
             let row = direction >= 0 ? window.lowerBound + i : window.upperBound - 1 - i
             if previous.contains(row) { continue }
             for slot in remoteSlots {
                 let content = item(at: row)
                 let k = key(item: content, row: row, slot: slot)
-                if inFlight[k] != nil || results[k] != nil {
+                if loads.inFlight(k) != nil || loads.storedResult(k) != nil {
                     // Capital One's loop returns here where it means to continue.
-                    if strategy.parameters.sourceQuirks { break batch }
+                    if behaviour.loading.prefetchStopsAtLoadedRow { break batch }
                     continue
                 }
-                if slot == .image, let cache, cache.contains(content) { continue }
-                let r = newRequest(item: content, row: row, slot: slot, cell: -1, purpose: .prefetch, counted: true)
-                requests[r].generation = 0
-                inFlight[k] = r
+                if slot == .image, loads.cacheContains(content) { continue }
+                let r = newRequest(item: content, row: row, slot: slot, cell: -1, counted: true)
+                loads.register(r, key: k)
                 submit(r, at: time)
                 cost += device.enqueueWork
             }
@@ -136,17 +135,15 @@ extension Simulation {
     /// T12: when a drag or deceleration ends, fill visible cells missing their content from the
     /// cache or by loading again. As the source writes it, it updates a throwaway cell: nothing.
     func refreshIfSettled(at rel: Micros, frameBegin: Micros) -> Micros {
-        let ends = motionEnds
         var cost: Micros = 0
-        while motionEndIndex < ends.count, ends[motionEndIndex] <= rel {
-            motionEndIndex += 1
-            guard uses(.t12) else { continue }
-            if strategy.parameters.sourceQuirks { cost += device.dequeue; continue }
-            for c in visibleCells {
+        for _ in 0..<scroll.takeMotionEnds(until: rel) {
+            guard behaviour.loading.refreshesWhenSettled else { continue }
+            if behaviour.loading.refreshIsNoOp { cost += device.dequeue; continue }
+            for c in cells.visibleCells {
                 for slot in remoteSlots where cells[c][slot] != cells[c].item {
                     let row = cells[c].row
                     let k = key(item: cells[c].item, row: row, slot: slot)
-                    if let r = inFlight[k], requests[r].state != .finished { continue }
+                    if let r = loads.inFlight(k), loads[r].state != .finished { continue }
                     cost += load(slot, cell: c, row: row, at: frameBegin)
                 }
             }

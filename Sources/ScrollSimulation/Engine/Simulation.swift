@@ -1,15 +1,41 @@
+// log, exp, pow and cos from the C math library, without Foundation.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A discrete-event simulation of one list scrolling under one strategy.
 ///
 /// Create it with a `RunConfig` and call `run()` once. All state is private to the instance, so
 /// many simulations can run on different threads at once and give the same bytes as run alone.
+///
+/// The simulation coordinates; each part of the state has one owner that keeps its invariants:
+///
+/// - `RenderLoop`: the frame clock and the vsync arithmetic of a frame (`Engine/RenderLoop.swift`).
+/// - `ScrollState`: the gesture's clock, the offset, the viewport (`Scrolling/ScrollState.swift`).
+/// - `ListData`: loaded and inserted rows, whether they can be shown, the layout (`Engine/ListData.swift`).
+/// - `CellStore`: cells, the reuse pool, the visible window, cells prepared ahead (`Cells/CellStore.swift`).
+/// - `Loads`: requests, kept results, the in-flight registry, the prefetch window, the image
+///   cache (`Loading/Loads.swift`).
+/// - `WorkQueues`: worker threads, connections, the shared and per-cell operation queues, the
+///   cores (`Loading/WorkQueues.swift`).
+/// - `MetricsRecorder`: every measurement, and the run's metrics at the end (`Metrics/MetricsRecorder.swift`).
+///
+/// What the strategy's techniques change is decided once, in `Behaviour`
+/// (`Techniques/Behaviour.swift`); the phases of a frame are in the `Simulation+…` files:
+/// `Frame` (the render loop's frame), `Layout`, `Cells` (the cell lifecycle), `Loading`
+/// (requests and queues), `Main` (blocks on the main queue), `Finish`.
 public final class Simulation {
     let config: RunConfig
     let device: DeviceProfile
-    let strategy: Strategy
     let dataset: Dataset
     let presentation: Presentation
     let interval: Micros
-    let delivery: TechniqueID
+    /// What the strategy's techniques make the engine do.
+    let behaviour: Behaviour
     var random: SeededRandom
 
     // Time and events.
@@ -17,62 +43,20 @@ public final class Simulation {
     enum MainBlock { case deliver(Int), data(rows: Int), heights, cacheHit(request: Int) }
     var events = EventQueue<Event>()
     var pendingMain: [MainBlock] = []
-    var mainFreeAt: Micros = 0
-    var renderFreeAt: Micros = 0
-    var lastFrameBegin: Micros = -1
-    var lastPresented: Micros = 0
+    var renderLoop: RenderLoop
 
     // Scrolling.
-    let timeline: GestureTimeline
-    var gestureStart: Micros? = nil
-    var offset = 0.0
-    var lastDisplacement = 0.0
-    var nextAction = 0
-    var segmentHint = 0
-    var viewportWidth: Double
-    var viewportHeight: Double
-    var rotations = 0
-    var motionEndIndex = 0
-    var refreshDue = false
+    var scroll: ScrollState
 
-    // Data and layout.
-    var layout: ListLayout
-    var loadedRows: Int
-    var insertedAbove = 0
-    var dataReady: Bool
-    var pageInFlight = false
-    var layoutDirty = true
-    var heightsPending = false
+    // Rows and layout.
+    var list: ListData
 
     // Cells.
-    var cells: [Cell] = []
-    var pool: [Int] = []
-    var visibleRange: Range<Int> = 0..<0
-    var visibleCells: [Int] = []
-    var visibleCellsSpare: [Int] = []
-    var prepared: [(row: Int, cell: Int)] = []   // cells prepared ahead (T22), at most a few
-    var averagePrepCost: Double
+    var cells: CellStore
 
     // Work.
-    var requests: [Request] = []
-    var jobs: [Job] = []
-    var workerWaiting: [Int] = []
-    var workerWaitingHead = 0
-    var busyWorkers = 0
-    var pendingOps = 0
-    var sharedWaiting: [Int] = []
-    var sharedWaitingHead = 0
-    var sharedRunning = 0
-    var opPending: [[Int]] = []             // per cell: its serial queue's pending jobs (T3)
-    var coreFree: [Micros]
-    var serialPrepFree: Micros = 0
-    var activeDownloads = 0
-    var downloadWaiting: [Int] = []
-    var downloadWaitingHead = 0
-    var results: [Int: Content] = [:]       // key → content item (T5 store, prefetched results)
-    var inFlight: [Int: Int] = [:]          // key → request (dedupe, prefetch attach)
-    var prefetchWindow: Range<Int> = 0..<0
-    var cache: ImageCache?
+    var work: WorkQueues
+    var loads: Loads
 
     // Metrics.
     var recorder: MetricsRecorder
@@ -85,59 +69,50 @@ public final class Simulation {
     let activeSlots: [Slot]
     /// The slots loaded through the strategy's delivery.
     let remoteSlots: [Slot]
-    let motionEnds: [Micros]
-    let techniqueMask: UInt32
-    var imageBytesDirty = true
-    var imageBytesLive = 0
 
     /// A simulation of `config`.
     public init(_ config: RunConfig) {
         self.config = config
         device = config.device
-        strategy = config.strategy
         dataset = config.dataset
         presentation = config.effectivePresentation
         interval = config.device.vsyncInterval
-        delivery = config.strategy.delivery ?? .t1
+        renderLoop = RenderLoop(interval: config.device.vsyncInterval)
+        let behaviour = Behaviour(config.strategy)
+        self.behaviour = behaviour
         random = SeededRandom(seed: config.seed)
-        timeline = GestureTimeline(config.gesture)
-        viewportWidth = config.device.viewportWidth
-        viewportHeight = config.device.viewportHeight
-        coreFree = Array(repeating: 0, count: max(1, config.device.backgroundCores))
-        averagePrepCost = Double(config.device.cellCreate)
+        scroll = ScrollState(gesture: config.gesture, viewportWidth: config.device.viewportWidth,
+                             viewportHeight: config.device.viewportHeight)
+        work = WorkQueues(threadCap: config.device.workerThreadCap, connectionCap: config.device.maxConcurrentDownloads,
+                          sharedWidth: behaviour.loading.sharedQueueWidth, cores: config.device.backgroundCores)
+        cells = CellStore(initialPrepCost: config.device.cellCreate)
         let needsFetch = config.dataset.requiresInitialFetch
-        loadedRows = needsFetch ? 0 : config.dataset.count
-        dataReady = !needsFetch
-        layout = ListLayout(count: 0, rowHeight: 44)
-        if config.strategy.uses(.t11) {
-            cache = ImageCache(policy: strategy.parameters.cachePolicy, countLimit: strategy.parameters.cacheCountLimit,
-                               byteLimit: strategy.parameters.cacheByteLimit)
-        }
-        let expectedFrames = Int((timeline.duration + .seconds(2)) / interval) + 64
+        list = ListData(loadedRows: needsFetch ? 0 : config.dataset.count, ready: !needsFetch)
+        let p = config.strategy.parameters
+        loads = Loads(cache: behaviour.loading.cachesImages
+                      ? ImageCache(policy: p.cachePolicy, countLimit: p.cacheCountLimit, byteLimit: p.cacheByteLimit) : nil)
+        let expectedFrames = Int((scroll.timeline.duration + .seconds(2)) / interval) + 64
         recorder = MetricsRecorder(interval: interval, recordSeries: config.recordSeries, expectedFrames: expectedFrames)
         hasImages = config.dataset.hasImages
         activeSlots = hasImages ? [.text, .image] : [.text]
         remoteSlots = (config.dataset.textSource == .model ? [.text] : []) + (hasImages ? [.image] : [])
-        motionEnds = timeline.motionEnds
-        techniqueMask = config.strategy.techniques.reduce(0) { $0 | (1 << UInt32($1.rawValue)) }
     }
 
     // MARK: Derived switches
 
-    var usesIDs: Bool { uses(.t23) }
-
-    /// Whether technique `t` is on (a bit test; the engine asks this in its hot loop).
-    @inline(__always) func uses(_ t: TechniqueID) -> Bool { techniqueMask & (1 << UInt32(t.rawValue)) != 0 }
     var remoteText: Bool { dataset.textSource == .model }
-    var resetsOnReuse: Bool { delivery != .t9 }
-    var settleTime: Micros { (gestureStart ?? 0) + timeline.duration }
 
     /// The item id at index-path row `r` (rows inserted above have negative ids).
-    @inline(__always) func item(at row: Int) -> Content { row - insertedAbove }
+    @inline(__always) func item(at row: Int) -> Content { list.item(at: row) }
+
+    /// The list's layout.
+    var layout: ListLayout {
+        @inline(__always) _read { yield list.layout }
+    }
 
     /// Key for stores and registries: the item id with T23, the index path without.
     @inline(__always) func key(item: Content, row: Int, slot: Slot) -> Int {
-        (usesIDs ? item : row) &* 2 &+ slot.rawValue
+        (behaviour.loading.keysByItem ? item : row) &* 2 &+ slot.rawValue
     }
 
     /// A latency drawn for one request.
@@ -158,7 +133,7 @@ public final class Simulation {
         // The latest instant already simulated: no frame may begin before it.
         var now: Micros = 0
         while true {
-            let frameTime = frameNeeded() ? ceilToMultiple(max(mainFreeAt, lastFrameBegin + interval, now), of: interval) : nil
+            let frameTime = frameNeeded() ? renderLoop.nextFrameBegin(notBefore: now) : nil
             if let frameTime {
                 while let t = events.nextTime, t <= frameTime { handle(events.pop()!) }
                 runFrame(at: frameTime)
@@ -169,45 +144,44 @@ public final class Simulation {
             } else {
                 break
             }
-            if let start = gestureStart, lastFrameBegin >= start + timeline.duration + config.observeAfterSettle { break }
-            if lastFrameBegin > horizon || (events.nextTime ?? 0) > horizon { break }
+            if let start = scroll.gestureStart, renderLoop.lastFrameBegin >= start + scroll.timeline.duration + config.observeAfterSettle { break }
+            if renderLoop.lastFrameBegin > horizon || (events.nextTime ?? 0) > horizon { break }
         }
         return finish()
     }
 
     /// Whether a frame must be produced at the next opportunity.
     func frameNeeded() -> Bool {
-        if !pendingMain.isEmpty || layoutDirty || refreshDue { return dataReady || !pendingMain.isEmpty }
-        guard let start = gestureStart else { return false }
-        return lastFrameBegin < start + timeline.duration
+        if !pendingMain.isEmpty || list.layoutDirty { return list.ready || !pendingMain.isEmpty }
+        guard let start = scroll.gestureStart else { return false }
+        return renderLoop.lastFrameBegin < start + scroll.timeline.duration
     }
 
     /// viewDidLoad: fetch the data (T7 or synchronously) and build the layout.
     func startUp() {
         guard dataset.requiresInitialFetch else {
-            if case .table(.fromContent) = presentation.layout, uses(.t19) {
+            if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights {
                 // T19: every height is computed once, off main, before the rows are shown.
-                dataReady = false
-                heightsPending = true
-                events.schedule(.heightsReady, at: bookCore(device.manualHeightPerRow * Micros(loadedRows), at: 0))
+                list.awaitHeights()
+                events.schedule(.heightsReady, at: work.bookCore(device.manualHeightPerRow * Micros(list.loadedRows), at: 0))
                 return
             }
             buildLayout()
             return
         }
-        recorder.requestsStarted += 1
-        let pageRows = uses(.t7) ? (strategy.parameters.pageSize ?? dataset.count) : dataset.count
-        if uses(.t7) {
-            pageInFlight = true
+        recorder.noteRequestStarted()
+        if behaviour.loading.fetchesDataAsync {
+            let pageRows = behaviour.loading.pageSize ?? dataset.count
+            list.beginPageFetch()
             events.schedule(.dataFetched(min(pageRows, dataset.count)), at: drawLatency())
         } else {
             // A synchronous fetch in viewDidLoad blocks the main thread for the whole request.
             let wait = drawLatency()
-            mainFreeAt = wait
+            renderLoop.blockMain(until: wait)
             recorder.noteMainWorkOutsideFrames(wait)
-            recorder.requestsCompleted += 1
-            loadedRows = dataset.count
-            dataReady = true
+            recorder.noteRequestCompleted()
+            list.rowsArrived(dataset.count)
+            list.markReady()
             buildLayout()
         }
     }
@@ -220,8 +194,8 @@ public final class Simulation {
         case let .downloadDone(r): downloadDone(r, at: now)
         case let .prepDone(r): postToMain(.deliver(r))
         case let .dataFetched(rows):
-            recorder.requestsCompleted += 1
-            pageInFlight = false
+            recorder.noteRequestCompleted()
+            list.pageArrived()
             postToMain(.data(rows: rows))
         case .heightsReady: postToMain(.heights)
         }

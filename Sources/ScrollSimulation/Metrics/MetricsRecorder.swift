@@ -1,59 +1,64 @@
-/// Accumulates a run's measurements as the engine produces frames and events.
+/// Accumulates a run's measurements as the engine produces frames and events, and turns them into
+/// the run's metrics at the end.
+///
+/// Every counter is private to it: the engine reports events through the `note…` methods, so
+/// each measurement has one place that defines what counts.
 struct MetricsRecorder {
-    let interval: Micros
-    let recordSeries: Bool
+    private let interval: Micros
+    private let recordSeries: Bool
 
-    // Work and resources, counted by the engine directly.
-    var requestsStarted = 0
-    var requestsCompleted = 0
-    var requestsCancelled = 0
-    var requestsWasted = 0
-    var peakQueueDepth = 0
-    var peakWorkers = 0
-    var cacheHits = 0
-    var cacheMisses = 0
-    var peakImageBytes = 0
-    var cellsCreated = 0
-    var cellsPreparedNeverShown = 0
-    var offsetCorrections = 0
-    var offsetCorrectionPoints = 0.0
-    var contentChanges = 0
-    var contentChangesAfterSettle = 0
-    var displaysWithoutContent = 0
-    var timesToContent: [Micros] = []
-    var longestMainBlock: Micros = 0
+    // Work and resources, reported by the engine as they happen.
+    private var requestsStarted = 0
+    private var requestsCompleted = 0
+    private var requestsCancelled = 0
+    private var requestsWasted = 0
+    private var peakQueueDepth = 0
+    private var peakWorkers = 0
+    private var cacheHits = 0
+    private var cacheMisses = 0
+    private var peakImageBytes = 0
+    private var cellsCreated = 0
+    private var cellsPreparedNeverShown = 0
+    private var offsetCorrections = 0
+    private var offsetCorrectionPoints = 0.0
+    private var contentChanges = 0
+    private var contentChangesAfterSettle = 0
+    private var displaysWithoutContent = 0
+    private var timesToContent: [Micros] = []
+    private var longestMainBlock: Micros = 0
     /// Main-thread work in all, from launch: every frame's plus blocks outside frames.
-    var mainThreadTime: Micros = 0
-    var timeToFirstContent: Micros? = nil
+    private var mainThreadTime: Micros = 0
+    /// When a visible cell first showed its correct content, once it has.
+    private(set) var timeToFirstContent: Micros? = nil
 
     // Frames.
-    var frames: [FrameSample] = []
-    var scrollingDurations: [Micros] = []
-    var scrollingRenderTimes: [Micros] = []
-    var scrollingOverruns: [Micros] = []
-    var scrollingPresentations: [(presented: Micros, dropped: Int)] = []
-    var hitchTime: Micros = 0
-    var hitchCount = 0
-    var commitHitches = 0
-    var renderHitches = 0
-    var droppedFrames = 0
-    var framesPresented = 0
-    var lastScrollingPresent: Micros? = nil
+    private var frames: [FrameSample] = []
+    private var scrollingDurations: [Micros] = []
+    private var scrollingRenderTimes: [Micros] = []
+    private var scrollingOverruns: [Micros] = []
+    private var scrollingPresentations: [(presented: Micros, dropped: Int)] = []
+    private var hitchTime: Micros = 0
+    private var hitchCount = 0
+    private var commitHitches = 0
+    private var renderHitches = 0
+    private var droppedFrames = 0
+    private var framesPresented = 0
+    private var lastScrollingPresent: Micros? = nil
     /// Presentation of the most recent scrolling frame, kept across idle stretches.
-    var latestScrollingPresent: Micros? = nil
+    private var latestScrollingPresent: Micros? = nil
 
     // Content, weighted by how many refreshes each presented frame stayed on screen.
-    var visibleCellFrames = 0
-    var placeholderCellFrames = 0
-    var staleCellFrames = 0
-    var misSizedCellFrames = 0
-    var shown: (visible: Int, placeholder: Int, stale: Int, misSized: Int) = (0, 0, 0, 0)
-    var shownSince: Micros? = nil
+    private var visibleCellFrames = 0
+    private var placeholderCellFrames = 0
+    private var staleCellFrames = 0
+    private var misSizedCellFrames = 0
+    private var shown: (visible: Int, placeholder: Int, stale: Int, misSized: Int) = (0, 0, 0, 0)
+    private var shownSince: Micros? = nil
     /// Closed content runs of all positions, in closing order; `lanes` splits them at the end.
-    var closedRuns: [(lane: Int32, segment: ContentSegment)] = []
-    var openRuns: [ContentSegment] = []
-    var openRows: [Int] = []
-    var laneOrigin: Micros? = nil
+    private var closedRuns: [(lane: Int32, segment: ContentSegment)] = []
+    private var openRuns: [ContentSegment] = []
+    private var openRows: [Int] = []
+    private var laneOrigin: Micros? = nil
 
     init(interval: Micros, recordSeries: Bool, expectedFrames: Int) {
         self.interval = interval
@@ -61,7 +66,46 @@ struct MetricsRecorder {
         if recordSeries { frames.reserveCapacity(expectedFrames) }
     }
 
-    mutating func noteMainBlock(_ duration: Micros) { longestMainBlock = max(longestMainBlock, duration) }
+    private mutating func noteMainBlock(_ duration: Micros) { longestMainBlock = max(longestMainBlock, duration) }
+
+    // MARK: Events the engine reports
+
+    /// A request (a model read, a download, a page fetch) started.
+    mutating func noteRequestStarted() { requestsStarted += 1 }
+    /// A request's work finished (its result may still be discarded).
+    mutating func noteRequestCompleted() { requestsCompleted += 1 }
+    /// A request was cancelled before it delivered.
+    mutating func noteRequestCancelled() { requestsCancelled += 1 }
+    /// A finished request's result was thrown away or landed on a cell showing another row.
+    mutating func noteRequestWasted() { requestsWasted += 1 }
+    /// An image was found in the cache.
+    mutating func noteCacheHit() { cacheHits += 1 }
+    /// An image was looked for in the cache and not found.
+    mutating func noteCacheMiss() { cacheMisses += 1 }
+    /// A cell object was created.
+    mutating func noteCellCreated() { cellsCreated += 1 }
+    /// A cell prepared ahead (T22) was given back without being shown.
+    mutating func noteCellPreparedNeverShown() { cellsPreparedNeverShown += 1 }
+    /// The list corrected its offset by `points` when an estimated row was measured above it (T18).
+    mutating func noteOffsetCorrection(points: Double) {
+        offsetCorrections += 1
+        offsetCorrectionPoints += abs(points)
+    }
+    /// A visible slot changed to content other than its row's awaited content.
+    mutating func noteContentChange(afterSettle: Bool) {
+        contentChanges += 1
+        if afterSettle { contentChangesAfterSettle += 1 }
+    }
+    /// A cell left the screen with a slot still waiting for its content.
+    mutating func noteDisplayWithoutContent() { displaysWithoutContent += 1 }
+    /// A slot showed its content `duration` after the cell appeared (0: it already did).
+    mutating func noteTimeToContent(_ duration: Micros) { timesToContent.append(duration) }
+    /// A presented frame shows at least one correct cell; the first such frame counts.
+    mutating func noteContentShown(at presented: Micros) {
+        if timeToFirstContent == nil { timeToFirstContent = presented }
+    }
+    /// Decoded image bytes alive now.
+    mutating func noteImageBytes(_ bytes: Int) { peakImageBytes = max(peakImageBytes, bytes) }
 
     /// Main-thread work outside any frame (a synchronous fetch in viewDidLoad).
     mutating func noteMainWorkOutsideFrames(_ duration: Micros) {
@@ -105,7 +149,7 @@ struct MetricsRecorder {
 
     /// Credits what was on screen since the last presentation, up to `time`, and closes the
     /// content runs whose state changes at `time`.
-    mutating func closeDisplay(until time: Micros) {
+    private mutating func closeDisplay(until time: Micros) {
         if let since = shownSince, time > since {
             let refreshes = Int((time - since) / interval)
             visibleCellFrames += shown.visible * refreshes
@@ -117,7 +161,7 @@ struct MetricsRecorder {
     }
 
     /// Updates the open content run of each on-screen position to the states presented at `time`.
-    mutating func updateLanes(at time: Micros, _ states: [LaneState]) {
+    private mutating func updateLanes(at time: Micros, _ states: [LaneState]) {
         let positions = max(openRuns.count, states.count)
         if openRuns.count < positions {
             // New positions were empty until now.
@@ -155,7 +199,7 @@ struct MetricsRecorder {
 
     /// Closes every open content run at `time` (the end of observation) and returns the runs of
     /// each position, top to bottom, each in time order.
-    mutating func closeLanes(at time: Micros) -> [[ContentSegment]] {
+    private mutating func closeLanes(at time: Micros) -> [[ContentSegment]] {
         var lanes = Array(repeating: [ContentSegment](), count: openRuns.count)
         for (lane, segment) in closedRuns { lanes[Int(lane)].append(segment) }
         for j in openRuns.indices where time > openRuns[j].start {
@@ -168,8 +212,90 @@ struct MetricsRecorder {
         return lanes
     }
 
+    // MARK: The end of the run
+
+    /// Closes the run at `end` and returns its metrics, frames and content timeline.
+    ///
+    /// - Parameters:
+    ///   - start: when the gesture began (the last presentation if it never did).
+    ///   - gestureDuration: the gesture's length from its start to its settling.
+    ///   - movingDuration: the part of it in which the list moves.
+    ///   - slotsStillWaiting: slots of cells still on screen at the end that never got their content.
+    ///   - unclaimedResults: results kept for rows nobody displayed (wasted work).
+    ///   - cacheEvictions: entries the image cache evicted.
+    mutating func finish(start: Micros, end: Micros, gestureDuration: Micros, movingDuration: Micros,
+                         slotsStillWaiting: Int, unclaimedResults: Int, cacheEvictions: Int)
+        -> (metrics: RunMetrics, frames: [FrameSample], lanes: [[ContentSegment]]) {
+        closeDisplay(until: end)
+        let lanes = closeLanes(at: end)
+        var m = RunMetrics()
+        let r = self
+        m.framesPresented = r.framesPresented
+        m.droppedFrames = r.droppedFrames
+        // The scroll lasts while the finger or the deceleration moves the list, and on until its
+        // last frame is on screen when a stalled main thread presents that frame late.
+        let overhang = max(0, (r.latestScrollingPresent ?? 0) - (start + gestureDuration))
+        let scrollDuration = movingDuration + overhang
+        m.scrollDurationMs = scrollDuration.milliseconds
+        var durations = r.scrollingDurations
+        durations.sort()
+        m.frameDurationP50Ms = HitchMath.percentile(sorted: durations, 50).milliseconds
+        m.frameDurationP90Ms = HitchMath.percentile(sorted: durations, 90).milliseconds
+        m.frameDurationP95Ms = HitchMath.percentile(sorted: durations, 95).milliseconds
+        m.frameDurationP99Ms = HitchMath.percentile(sorted: durations, 99).milliseconds
+        m.frameDurationMaxMs = (durations.max() ?? 0).milliseconds
+        var overruns = r.scrollingOverruns
+        overruns.sort()
+        m.frameOverrunP50Ms = HitchMath.percentile(sorted: overruns, 50).milliseconds
+        m.frameOverrunP90Ms = HitchMath.percentile(sorted: overruns, 90).milliseconds
+        m.frameOverrunP95Ms = HitchMath.percentile(sorted: overruns, 95).milliseconds
+        m.frameOverrunP99Ms = HitchMath.percentile(sorted: overruns, 99).milliseconds
+        m.hitchCount = r.hitchCount
+        m.hitchTimeMs = r.hitchTime.milliseconds
+        m.hitchTimeRatio = HitchMath.hitchTimeRatio(hitchTime: r.hitchTime, duration: scrollDuration)
+        m.commitHitchCount = r.commitHitches
+        m.renderHitchCount = r.renderHitches
+        let expectedFrames = r.framesPresented + r.droppedFrames
+        m.percentDroppedFrames = expectedFrames == 0 ? 0 : Double(r.droppedFrames) / Double(expectedFrames) * 100
+        m.worstSecondPercentDroppedFrames = r.worstSecondDroppedPercent()
+        m.renderTimeP95Ms = HitchMath.percentile(r.scrollingRenderTimes, 95).milliseconds
+        m.longestMainThreadBlockMs = r.longestMainBlock.milliseconds
+        m.mainThreadTimeMs = r.mainThreadTime.milliseconds
+        m.visibleCellFrames = r.visibleCellFrames
+        m.placeholderCellFrames = r.placeholderCellFrames
+        m.staleCellFrames = r.staleCellFrames
+        m.misSizedCellFrames = r.misSizedCellFrames
+        m.contentChangesAfterDisplay = r.contentChanges
+        m.contentChangesAfterSettle = r.contentChangesAfterSettle
+        var times = r.timesToContent
+        times.sort()
+        m.timeToContentP50Ms = HitchMath.percentile(sorted: times, 50).milliseconds
+        m.timeToContentP95Ms = HitchMath.percentile(sorted: times, 95).milliseconds
+        m.timeToContentMaxMs = (r.timesToContent.max() ?? 0).milliseconds
+        m.displaysWithoutContent = r.displaysWithoutContent + slotsStillWaiting
+        m.timeToFirstContentMs = (r.timeToFirstContent ?? end).milliseconds
+        m.requestsStarted = r.requestsStarted
+        m.requestsCompleted = r.requestsCompleted
+        m.requestsCancelled = r.requestsCancelled
+        m.requestsWasted = r.requestsWasted + unclaimedResults
+        m.peakQueueDepth = r.peakQueueDepth
+        m.peakWorkers = r.peakWorkers
+        m.cacheHits = r.cacheHits
+        m.cacheMisses = r.cacheMisses
+        m.cacheEvictions = cacheEvictions
+        m.peakImageBytes = r.peakImageBytes
+        m.cellsCreated = r.cellsCreated
+        m.cellsPreparedNeverShown = r.cellsPreparedNeverShown
+        m.offsetCorrections = r.offsetCorrections
+        m.offsetCorrectionPoints = r.offsetCorrectionPoints
+        m.gestureStartMs = start.milliseconds
+        m.settleTimeMs = (start + gestureDuration).milliseconds
+        m.observedUntilMs = end.milliseconds
+        return (m, frames, lanes)
+    }
+
     /// Worst share of refreshes dropped in any one-second window of scrolling frames, percent.
-    func worstSecondDroppedPercent() -> Double {
+    private func worstSecondDroppedPercent() -> Double {
         var worst = 0.0
         var lo = 0
         var droppedInWindow = 0

@@ -1,3 +1,12 @@
+// log, exp, pow and cos from the C math library, without Foundation.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// UIScrollView's deceleration rates: the velocity kept per millisecond after the finger lifts.
 public enum DecelerationRate: String, Sendable, Codable, CaseIterable {
     /// `UIScrollView.DecelerationRate.normal`: 0.998 per ms.

@@ -1,3 +1,12 @@
+// log, exp, pow and cos from the C math library, without Foundation.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A gesture laid out on the time axis: cumulative displacement as a closed-form function of
 /// time, plus the instantaneous actions (jumps, rotations, insertions) and their times.
 ///

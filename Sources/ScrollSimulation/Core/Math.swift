@@ -1,8 +1,0 @@
-// The C math library (log, exp, pow, cos) without Foundation.
-#if canImport(Glibc)
-@_exported import Glibc
-#elseif canImport(Musl)
-@_exported import Musl
-#elseif canImport(Darwin)
-@_exported import Darwin
-#endif
