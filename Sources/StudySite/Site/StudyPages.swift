@@ -8,35 +8,38 @@ extension SiteBuilder {
     /// Headline metrics of one run as a table row (`PageParts.metricRow`).
     func metricRow(_ run: PlannedRun, _ m: RunMetrics, root: String) -> MustacheValue { PageParts.metricRow(run, m, root: root) }
 
+    /// The index: one table of every study's answer at each latency, then the tour. A sweep
+    /// study shows its lowest and highest latency (its page has the rest).
     func indexData() -> [String: MustacheValue] {
+        func shown(_ study: Study) -> [Double] {
+            study.kind == .sweep ? [study.latenciesMs.first!, study.latenciesMs.last!] : study.latenciesMs
+        }
+        let columns = Set(content.studies.flatMap(shown)).sorted()
         let studies: [MustacheValue] = content.studies.map { study in
-            let runs = runs(of: study.id)
-            let device = study.devices.first ?? ""
-            let gesture = study.gestures.first?.id ?? ""
-            let primary = runs.filter { $0.run.config.device.id == device && $0.run.config.gesture.id == gesture && $0.run.config.seed == study.seeds.first }
-            let latencies = study.kind == .sweep ? [study.latenciesMs.first!, study.latenciesMs.last!] : study.latenciesMs
-            let rows: [MustacheValue] = study.strategies.compactMap { sid in
-                guard let strategy = content.strategy(sid) else { return nil }
-                let cells: [MustacheValue] = latencies.map { latency in
-                    guard let hit = primary.first(where: { $0.run.config.strategy.id == sid && $0.run.config.latency == .ms(latency) }) else {
-                        return .object(["present": false, "cell": .null])
-                    }
-                    return .object(["present": true, "cell": metricRow(hit.run, hit.result.metrics, root: "")])
-                }
-                return .object(["strategy": .string(strategy.name), "strategyHref": .string("strategies/\(sid).html"),
-                                "techniques": .string(strategy.techniques.map(\.description).joined(separator: " ")), "cells": .array(cells)])
+            let answers = studyPage(study).answers
+            let cells: [MustacheValue] = columns.map { latency in
+                guard shown(study).contains(latency), let text = answers.short(at: latency) else { return .object(["present": false, "text": .string("")]) }
+                return .object(["present": true, "text": .string(text), "none": .bool(text.hasPrefix("none"))])
             }
-            return .object([
-                "id": .string(study.id), "title": .string(study.title), "question": .string(study.question),
-                "href": .string("studies/\(study.id).html"),
-                "latencies": .array(latencies.map { .string(Format.latency($0)) }),
-                "setup": .string(setupLine(study)),
-                "rows": .array(rows),
-            ])
+            return .object(["id": .string(study.id), "title": .string(study.title), "question": .string(study.question),
+                            "href": .string("studies/\(study.id).html"), "cells": .array(cells)])
         }
         let tour = tourData()
         return ["tagline": .string(content.site.tagline), "studies": .array(studies), "runCount": .int(plan.count),
+                "latencies": .array(columns.map { .string(Format.latency($0)) }),
                 "hasTour": .bool(tour != nil), "tour": tour ?? .array([])]
+    }
+
+    /// The end-of-generation summary: studies and runs, then one line per study with its answer at
+    /// each latency (a study with several devices that disagree names each device).
+    func summaryLines() -> [String] {
+        var lines = ["\(content.studies.count) studies, \(plan.count) runs. Answers (rule: verdicts.html#answers):"]
+        for study in content.studies {
+            let answers = studyPage(study).answers
+            let parts = study.latenciesMs.compactMap { latency in answers.short(at: latency).map { "\(Format.latency(latency)): \($0)" } }
+            lines.append("  \(study.id) — " + parts.joined(separator: " · "))
+        }
+        return lines
     }
 
     /// "glitchy-300 · iPhone, 60 Hz · gesture aggressive" for a study.
@@ -75,6 +78,28 @@ struct StudyPage: PageGenerator {
         return "\(dataset?.name ?? study.dataset) · \(names) · gesture \(gestures)"
     }
 
+    /// The study's computed answers (`AnswerRule`).
+    var answers: StudyAnswers { StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs) }
+
+    /// "100 ms · iPhone, 60 Hz · fling": the parts that vary in this study.
+    func answerLabel(_ e: StudyAnswers.Entry) -> String {
+        var parts = [Format.latency(e.latency)]
+        if study.devices.count > 1 { parts.append(e.deviceName) }
+        if study.gestures.count > 1 { parts.append("gesture \(e.gesture)") }
+        return parts.joined(separator: " · ")
+    }
+
+    func answerData() -> MustacheValue {
+        .array(answers.entries.map { e in
+            let a = e.answer
+            return .object(["label": .string(answerLabel(e)),
+                            "recommended": .string(a.recommended.isEmpty ? "no strategy meets the bar" : Answer.names(a.recommended)),
+                            "meets": .bool(!a.recommended.isEmpty),
+                            "runnerUp": .string(a.runnerUp.isEmpty ? (a.closest.map { a.recommended.isEmpty ? "closest: \($0.name)" : "\($0.name) (misses the bar)" } ?? "—") : Answer.names(a.runnerUp)),
+                            "reason": .string(a.reason)])
+        })
+    }
+
     func data() -> [String: MustacheValue] {
         var groups: [MustacheValue] = []
         var charts: [MustacheValue] = []
@@ -108,6 +133,7 @@ struct StudyPage: PageGenerator {
         }
         return [
             "title": .string(study.title), "question": .string(study.question), "setup": .string(setupLine),
+            "answers": answerData(),
             "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(Slug.make(study.dataset)).html"),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
             "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")),
