@@ -33,7 +33,7 @@ extension SiteBuilder {
     /// The end-of-generation summary: studies and runs, then one line per study with its answer at
     /// each latency (a study with several devices that disagree names each device).
     func summaryLines() -> [String] {
-        var lines = ["\(content.studies.count) studies, \(plan.count) runs. Answers (rule: verdicts.html#answers):"]
+        var lines = ["\(content.studies.count) \(content.studies.count == 1 ? "study" : "studies"), \(plan.count) \(plan.count == 1 ? "run" : "runs"). Answers (rule: verdicts.html#answers):"]
         for study in content.studies {
             let answers = studyPage(study).answers
             let parts = study.latenciesMs.compactMap { latency in answers.short(at: latency).map { "\(Format.latency(latency)): \($0)" } }
