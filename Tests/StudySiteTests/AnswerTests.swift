@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ScrollSimulation
 @testable import StudySite
+import SVGCharts
 
 /// Metrics of one seed of a run, from the values the answer rule reads.
 private func metrics(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, ttc: Double = 100, wasted: Int = 0) -> RunMetrics {
@@ -134,4 +135,33 @@ private final class Lines: @unchecked Sendable {
     private var lines: [String] = []
     func append(_ s: String) { lock.lock(); lines.append(s); lock.unlock() }
     var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+}
+
+@Suite("Run pages lead with the numbers")
+struct RunPageNumbersTests {
+    @Test("The headline gives the verdict's deciding numbers and linked key metrics; the full table uses readable names, no JSON keys")
+    func headline() throws {
+        let files = try SmallSite.build()
+        let run = String(decoding: files.first { $0.path == "runs/glitchy--glitchy-sync--100ms.html" }!.bytes, as: UTF8.self)
+        let verdict = try #require(run.range(of: "class=\"verdict-line\""))
+        let charts = try #require(run.range(of: "id=\"charts\""))
+        #expect(verdict.lowerBound < charts.lowerBound)
+        #expect(run.contains("href=\"../verdicts.html#hitch-critical\""))
+        #expect(run.contains("hitch time ratio ") && run.contains("at or over the 10 ms/s critical line"))
+        #expect(run.contains("<dt><a href=\"../metrics/hitchtimeratio.html\">Hitch time ratio</a></dt>"))
+        let table = run[try #require(run.range(of: "id=\"metrics\""))!.upperBound...]
+        #expect(table.contains("<th>Frame duration</th>"))
+        for key in ["frameDurationP50Ms", "staleCellFrames", "hitchBand", "requestsWasted"] {
+            #expect(!table.contains(key), "raw JSON key \(key) in the metrics table")
+        }
+    }
+
+    @Test("The frame chart's time axis can extend to the run's end, as the content chart's does")
+    func sharedAxis() {
+        let frames = (0..<600).map { FrameSample(start: Double($0) * 16.7, duration: 16.7, kind: .normal) }
+        let own = FrameTimeline(id: "a", title: "t", frames: frames).render().svg
+        let shared = FrameTimeline(id: "a", title: "t", frames: frames, duration: 30_000).render().svg
+        #expect(!own.contains(">30</text>"))
+        #expect(shared.contains(">30</text>"), "the axis runs to 30 s")
+    }
 }
