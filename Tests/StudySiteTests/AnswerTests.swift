@@ -98,6 +98,10 @@ struct AnswerTests {
         #expect(answer.lowerBound < strategies.lowerBound)
         #expect(study.contains("GlitchyTable: synchronous (misses the bar)"))
         #expect(study.contains("href=\"../verdicts.html#wrong-rows\"") || study.contains("href=\"../verdicts.html#hitch-critical\""))
+        // The study page says which metrics separate the strategies and which do not.
+        let line = try #require(study.range(of: "At 100 ms · iPhone, 60 Hz (390×844 pt) · gesture gentle: the strategies differ on "))
+        let sentence = study[line.upperBound...].prefix { $0 != "." }
+        #expect(sentence.contains("hitch time ratio") && sentence.contains("; not on "), "\(sentence)")
         let rule = page("verdicts.html")
         for id in ["answers", "bar", "ranking", "ties", "hitch-critical", "wrong-rows", "hitch-warning", "rare-wrong-rows", "placeholders", "smooth", "near", "sources"] {
             #expect(rule.contains("id=\"\(id)\""), "verdicts.html lacks #\(id)")

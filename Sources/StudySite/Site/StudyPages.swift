@@ -117,6 +117,9 @@ struct StudyPage: PageGenerator {
                     charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-ttc", metric: "Time to content, p95", unit: "ms", logY: false) { $0.timeToContentP95Ms }))
                 } else {
                     for latency in study.latenciesMs {
+                        if let line = differenceLine(group.filter { $0.run.config.latency == .ms(latency) }, at: "\(Format.latency(latency)) · \(label)") {
+                            notes.append(line)
+                        }
                         let items = group.filter { $0.run.config.latency == .ms(latency) }.map { RatioBars.Item($0.run.config.strategy.name, $0.result.metrics.hitchTimeRatio) }
                         // Bars that would all be zero are said in words instead, as run pages do.
                         guard items.contains(where: { $0.value > 0 }) else {
@@ -146,6 +149,25 @@ struct StudyPage: PageGenerator {
                          "techniques": PageParts.techniqueLinks(s.techniques)])
             }),
         ]
+    }
+
+    /// Which of the charted metrics separate the strategies of one comparison beyond their spread
+    /// across seeds (the answer rule's test, `AnswerRule.differ`) and which do not, in one sentence.
+    func differenceLine(_ group: [(run: PlannedRun, result: RunResult)], at label: String) -> String? {
+        let contenders = study.strategies.compactMap { sid -> Contender? in
+            let seeds = group.filter { $0.run.config.strategy.id == sid }.map(\.result.metrics)
+            return seeds.isEmpty ? nil : Contender(strategyID: sid, name: sid, metrics: seeds)
+        }
+        guard contenders.count > 1 else { return nil }
+        var differ: [String] = [], same: [String] = []
+        for metric in AnswerRule.charted {
+            let ranges = contenders.map { $0.range(metric) }
+            let split = ranges.indices.contains { i in ranges.indices.contains { j in i < j && AnswerRule.differ(ranges[i], ranges[j], on: metric) } }
+            if split { differ.append(metric.name) } else { same.append(metric.name) }
+        }
+        if differ.isEmpty { return "At \(label): no metric separates the strategies beyond its minimum difference." }
+        let b = same.isEmpty ? "" : "; not on \(same.joined(separator: ", "))"
+        return "At \(label): the strategies differ on \(differ.joined(separator: ", "))\(b)."
     }
 
     func sweepChart(_ group: [(run: PlannedRun, result: RunResult)], id: String, metric: String, unit: String, logY: Bool,
