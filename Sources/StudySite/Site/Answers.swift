@@ -142,7 +142,7 @@ struct Answer: Sendable {
 
     /// "A" or "A and B (tie)".
     static func names(_ set: [Contender]) -> String {
-        set.count == 1 ? set[0].name : set.map(\.name).joined(separator: " and ") + " (tie)"
+        set.count == 1 ? set[0].name : set.dropLast().map(\.name).joined(separator: ", ") + " and " + set[set.count - 1].name + " (tie)"
     }
 
     /// Short form for tables: the recommended strategy, or "none meets the bar (closest: X)".
