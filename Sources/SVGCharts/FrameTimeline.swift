@@ -18,10 +18,14 @@ public struct FrameTimeline: Sendable {
     public var yRange: ClosedRange<Double>
     public var width: Double
     public var height: Double
+    /// End of the time axis in ms (nil: the last frame's end), so that charts of one run can share
+    /// a time domain; the last frame's end is used when it is later.
+    public var duration: Double?
 
     public init(id: String, title: String, description: String? = nil, frames: [FrameSample],
                 budgets: [ReferenceLine] = [], yRange: ClosedRange<Double> = 4...2000,
-                width: Double = 640, height: Double = 320) {
+                width: Double = 640, height: Double = 320, duration: Double? = nil) {
+        self.duration = duration
         self.id = id
         self.title = title
         self.description = description
@@ -52,7 +56,7 @@ public struct FrameTimeline: Sendable {
         let plot = PlotArea(left: Axis.yLabelMargin(yLabels), top: top, right: width - 14,
                             bottom: height - Axis.xAxisHeight(hasTitle: true))
         let y = Scale.log(yDomain, range: (plot.bottom, plot.top))
-        let endMs = max(facts.end, 1)
+        let endMs = max(duration ?? 0, facts.end, 1)
         let xTicksRaw = Scale.linear(0...(endMs / 1000), range: (plot.left, plot.right)).ticks(count: 8)
         let x = Scale.linear(0...endMs, range: (plot.left, plot.right))
 

@@ -7,7 +7,7 @@ enum GenerateCommand {
     static let help = """
     OVERVIEW: Generate the study site: run every study in the content folder and write the pages.
 
-    USAGE: scrollstudy generate [--content <dir>] [--templates <dir>] [--output <dir>] [--jobs <n>] [--check]
+    USAGE: scrollstudy generate [--content <dir>] [--templates <dir>] [--output <dir>] [--jobs <n>] [--check] [--quiet]
 
     OPTIONS:
       --content <dir>         Content folder (default: ./Content).
@@ -18,6 +18,7 @@ enum GenerateCommand {
       --jobs <n>              Simulations to run at once, 1 to 64 (default: the number of cores).
       --check                 Write nothing; compare what would be generated with --output, list the files
                               that differ and exit 1 if any do.
+      --quiet                 No progress line per run; errors, warnings and the closing summary still print.
       -h, --help              Show help information.
 
     EXIT CODES:
@@ -30,12 +31,15 @@ enum GenerateCommand {
 
     /// Returns the exit code.
     static func run(_ args: [String], output: (String) -> Void, status: @escaping @Sendable (String) -> Void) throws(UsageError) -> Int32 {
-        let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs"], flags: ["--check"], command: "generate")
+        let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs"], flags: ["--check", "--quiet"], command: "generate")
         let contentDir = a.folder("--content", default: "Content")
         let templatesDir = a.folder("--templates", default: "Templates")
         let outputDir = a.folder("--output", default: "Output")
         let jobs = try a.int("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, range: 1...64)
         let check = a.flags.contains("--check")
+        let quiet = a.flags.contains("--quiet")
+        // Per-run progress lines ("[3/94] …") are what --quiet leaves out; warnings go to `status` directly.
+        let progress: @Sendable (String) -> Void = { line in if !quiet { status(line) } }
         let protected = [(flag: "--content", folder: contentDir), (flag: "--templates", folder: templatesDir)]
         // Refused before any work: a path generate may not replace (with --check, which writes nothing,
         // only the content and templates folders are protected, as before).
@@ -49,13 +53,13 @@ enum GenerateCommand {
         }
         var staging: StagingSink? = nil
         do {
-            status("Loading \(contentDir.lastPathComponent)/ and \(templatesDir.lastPathComponent)/")
+            progress("Loading \(contentDir.lastPathComponent)/ and \(templatesDir.lastPathComponent)/")
             let content = try loadContent(contentDir)
             for warning in content.warnings { status(warning.description) }
             let templates = try TemplateSet.load(from: templatesDir)
             if check {
                 let sink = ComparingSink(output: outputDir)
-                let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, into: sink, progress: status)
+                let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, into: sink, progress: progress)
                 sink.finish()
                 let diffs = sink.differences
                 if diffs.isEmpty {
@@ -69,8 +73,9 @@ enum GenerateCommand {
             }
             let sink = try StagingSink(output: outputDir, protecting: protected)
             staging = sink
-            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, into: sink, progress: status)
+            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, into: sink, progress: progress)
             try sink.finish()
+            for line in report.summary { status(line) }
             output("Wrote \(report.fileCount) files (\(NumberFormat.fixed(Double(report.byteCount) / 1_048_576, places: 2)) MiB) to \(outputDir.path); \(report.runs) runs. Open \(outputDir.appendingPathComponent("index.html").path) in a browser.")
             return 0
         } catch let error as ContentError {

@@ -27,8 +27,12 @@ struct RunCharts {
     func frameTimeline(id: String) -> Chart {
         FrameTimeline(id: id, title: "Frame durations over time",
                       description: "Time between successive frames on screen while the list scrolls, from the start of the gesture.",
-                      frames: chartFrames, budgets: budgets).render()
+                      frames: chartFrames, budgets: budgets, duration: duration).render()
     }
+
+    /// The time axis every time-based chart of the run shares: from the gesture's start to the end
+    /// of the observation, in ms.
+    var duration: Double { Double(result.endTime - start) / 1_000 }
 
     func sortedDurations(id: String) -> Chart {
         SortedDurations(id: id, title: "Frames sorted by duration",
@@ -56,7 +60,7 @@ struct RunCharts {
         return ContentTimeline(id: id, title: "What each on-screen position showed",
                                description: "Each row is a position on screen, top to bottom; time runs left to right from the start of the gesture.",
                                rows: rows, settle: ReferenceLine(settle, "list settles"),
-                               duration: Double(result.endTime - start) / 1_000).render()
+                               duration: duration).render()
     }
 
     func queueAndMemory(id: String) -> Chart {
@@ -64,7 +68,7 @@ struct RunCharts {
         let depth = TimeSeries.Series(name: "Queued work items", points: frames.map { TimeSeries.Point(Double($0.presented - start) / 1_000, Double($0.queueDepth)) })
         return TimeSeries(id: id, title: "Background work waiting", description: "Work items waiting for a thread, a serial queue or a connection.",
                           series: [depth], valueName: "Waiting items", unit: "", fillFirst: true,
-                          duration: Double(result.endTime - start) / 1_000).render()
+                          duration: duration).render()
     }
 
     func imageMemory(id: String) -> Chart {
@@ -72,6 +76,6 @@ struct RunCharts {
         let bytes = TimeSeries.Series(name: "Decoded images", points: frames.map { TimeSeries.Point(Double($0.presented - start) / 1_000, Double($0.imageBytes) / 1_048_576) })
         return TimeSeries(id: id, title: "Decoded image memory", description: "Bytes of decoded bitmaps held by cells and caches.",
                           series: [bytes], valueName: "Memory", unit: "MiB", fillFirst: true,
-                          duration: Double(result.endTime - start) / 1_000).render()
+                          duration: duration).render()
     }
 }

@@ -45,13 +45,12 @@ struct RunPages: PageGenerator {
         let verdict = Format.verdict(m)
         let parameters: [(String, String)] = [
             ("Study", studyTitle), ("Strategy", "\(c.strategy.name) (\(c.strategy.id))"),
-            ("Techniques", c.strategy.techniques.map(\.description).joined(separator: " ")),
             ("Dataset", "\(c.dataset.name) (\(c.dataset.count) rows)"), ("Device", c.device.name),
             ("Gesture", "\(c.gesture.id): \(c.gesture.summary)"), ("Model latency", "\(Format.latency(c.latency.milliseconds)) (\(c.latencyDistribution.label))"),
             ("Seed", String(c.seed)), ("Layout", c.effectivePresentation.layout.isGrid ? "grid" : "table"),
             ("Cell design", c.effectivePresentation.cellDesign.id),
         ]
-        let metrics: [MustacheValue] = m.flat.map { .object(["name": .string($0.name), "value": .string($0.value.description)]) }
+        let deciding = RunPages.decidingNumbers(m)
         return [
             "title": .string(title), "id": .string(run.id),
             "studyTitle": .string(studyTitle), "studyHref": .string("../studies/\(run.studyID).html"),
@@ -63,9 +62,64 @@ struct RunPages: PageGenerator {
             "hitchBand": .string(m.hitchBand), "organizerBand": .string(m.organizerBand),
             "charts": .array(chartList.map(PageParts.chart)),
             "notes": .array(notes.map { .string($0) }),
-            "metrics": .array(metrics),
+            "verdictHref": .string("../verdicts.html#\(verdict.anchor)"), "verdictNear": verdict.near.map { .string($0) } ?? .null,
+            "deciding": .string(deciding),
+            "keyMetrics": .array(RunPages.keyMetrics(m)),
+            "metricSections": .array(RunPages.metricSections(m)),
             "jsonHref": .string("\(run.id).json"), "csvHref": .string("\(run.id).csv"),
         ]
+    }
+
+    /// The numbers behind the verdict, in words: the value that decided it and the line it crossed,
+    /// or, for a smooth run, the three values that kept it under every line.
+    static func decidingNumbers(_ m: RunMetrics) -> String {
+        let hitch = "hitch time ratio \(Format.ratio(m.hitchTimeRatio)) ms/s"
+        let wrong = "\(m.staleCellFrames) of \(m.visibleCellFrames) visible cell-frames (\(Format.percent(m.staleShare))) showed another row's content"
+        switch Format.verdict(m).anchor {
+        case "hitch-critical": return "\(hitch), at or over the 10 ms/s critical line."
+        case "wrong-rows": return "\(wrong), at or over the 1 % line."
+        case "hitch-warning": return "\(hitch), in the 5–10 ms/s warning band."
+        case "rare-wrong-rows": return "\(wrong): any wrong row is a warning."
+        case "placeholders": return "placeholders in \(Format.percent(m.placeholderShare)) of visible cell-frames, at or over the 25 % line."
+        default: return "\(Format.ratio(m.hitchTimeRatio)) ms/s, no wrong rows, \(Format.percent(m.placeholderShare)) placeholders: under every line."
+        }
+    }
+
+    /// Link to the metric page that defines `field`, from the one metric table.
+    static func metricHref(_ field: String) -> String? {
+        MetricDefinition.all.first { $0.fields.contains(field) }.map { "../metrics/\($0.slug).html" }
+    }
+
+    /// The metrics a reader compares strategies by, with names, units and links.
+    static func keyMetrics(_ m: RunMetrics) -> [MustacheValue] {
+        let items: [(String, String, String)] = [
+            ("hitchTimeRatio", "Hitch time ratio", "\(Format.ratio(m.hitchTimeRatio)) ms/s (\(m.hitchBand); Xcode Organizer: \(m.organizerBand))"),
+            ("staleCellFrames", "Wrong rows", "\(Format.percent(m.staleShare)) (\(m.staleCellFrames) cell-frames)"),
+            ("placeholderCellFrames", "Placeholders", "\(Format.percent(m.placeholderShare)) (\(m.placeholderCellFrames) cell-frames)"),
+            ("timeToContentP95Ms", "Time to content, p95", Format.ms(m.timeToContentP95Ms)),
+            ("requestsWasted", "Wasted requests", "\(m.requestsWasted) of \(m.requestsStarted)"),
+            ("misSizedCellFrames", "Mis-sized cell-frames", String(m.misSizedCellFrames)),
+            ("mainThreadTimeMs", "Main-thread time", Format.ms(m.mainThreadTimeMs)),
+            ("peakImageBytes", "Peak decoded-image memory", Format.mib(m.peakImageBytes)),
+        ]
+        return items.map { field, name, value in
+            .object(["name": .string(name), "value": .string(value), "href": metricHref(field).map { .string($0) } ?? .null])
+        }
+    }
+
+    /// Every metric, grouped as the metric table groups them (its sections, then its groups with
+    /// `simulate`'s readable line). Not linked one by one: the key metrics carry the links, and a
+    /// link per row would cost about 1 KB per run page against the site's size budget.
+    static func metricSections(_ m: RunMetrics) -> [MustacheValue] {
+        MetricGroup.Section.allCases.map { section in
+            // A group without a line of its own is shown on another group's line (the bands on the hitch time ratio's).
+            let rows: [MustacheValue] = MetricTable.groups.filter { $0.section == section }.compactMap { group in
+                guard let (label, line) = group.cli else { return nil }
+                let text = line(m)
+                return .object(["label": .string(label.prefix(1).uppercased() + label.dropFirst()), "text": .string(text)])
+            }
+            return .object(["section": .string(section.rawValue), "rows": .array(rows)])
+        }
     }
 
     /// One line per presented frame from the gesture's start: time in ms from that start, the

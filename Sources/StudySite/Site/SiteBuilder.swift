@@ -73,6 +73,7 @@ public struct SiteBuilder: Sendable {
         for dataset in publishedDatasets() {
             jobs.append(r.job(path: "datasets/\(Slug.make(dataset.id)).html", title: dataset.name, section: "datasets", template: "dataset") { datasetData(dataset) })
         }
+        jobs.append(contentsOf: RulePage(renderer: r).jobs())
         jobs.append(r.job(path: "model.html", title: "The model and its metrics", section: "model", template: "model") { () throws(SiteError) in try modelData() })
         let example = content.studies.first
         jobs.append(contentsOf: MetricPages(example: example, exampleRuns: example.map { runs(of: $0.id) } ?? [], renderer: r).jobs())
@@ -134,6 +135,7 @@ enum PageParts {
             "ttc95": .string(Format.ms(m.timeToContentP95Ms)),
             "requests": .int(m.requestsStarted), "wasted": .int(m.requestsWasted),
             "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
+            "verdictHref": .string("\(root)verdicts.html#\(verdict.anchor)"), "verdictNear": verdict.near.map { .string($0) } ?? .null,
         ])
     }
 }

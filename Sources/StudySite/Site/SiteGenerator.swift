@@ -13,6 +13,8 @@ public enum SiteGenerator {
         public var runs: Int
         public var simulateSeconds: Double
         public var renderSeconds: Double
+        /// A one-screen summary: the counts, then each study's answer per latency (`SiteBuilder.summaryLines`).
+        public var summary: [String] = []
     }
 
     /// Builds every file of the site into memory.
@@ -35,11 +37,12 @@ public enum SiteGenerator {
             progress("[\(done)/\(total)] \(run.label)")
         }
         let t1 = clock.now
-        let pageJobs = SiteBuilder(content: content, plan: plan, results: results, templates: templates).jobs()
+        let builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
+        let pageJobs = builder.jobs()
         let (fileCount, bytes) = try render(pageJobs, jobs: jobs, into: sink)
         let t2 = clock.now
         return Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
-                      simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1))
+                      simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1), summary: builder.summaryLines())
     }
 
     /// Renders `pageJobs` on `jobs` threads and hands the files to `sink` in job order, each as

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import ScrollSimulation
+@testable import StudySite
+import SVGCharts
+
+/// Metrics of one seed of a run, from the values the answer rule reads.
+private func metrics(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, ttc: Double = 100, wasted: Int = 0) -> RunMetrics {
+    var m = RunMetrics()
+    m.visibleCellFrames = 1_000
+    m.placeholderCellFrames = Int((placeholders * 10).rounded())
+    m.staleCellFrames = wrong
+    m.hitchTimeRatio = hitch
+    m.timeToContentP95Ms = ttc
+    m.requestsWasted = wasted
+    return m
+}
+
+private func contender(_ id: String, _ seeds: [RunMetrics]) -> Contender { Contender(strategyID: id, name: id.uppercased(), metrics: seeds) }
+
+@Suite("Answers: one rule for every study")
+struct AnswerTests {
+    @Test("A difference under the minimum falls through to the next metric, which decides; the reason names it with both values")
+    func fallThrough() {
+        // 2 % against 2.5 % placeholders: under 1 point, a tie; time to content 400 against 900 ms decides.
+        let a = Answer([contender("a", [metrics(placeholders: 2.5, ttc: 400)]), contender("b", [metrics(placeholders: 2, ttc: 900)])])
+        #expect(a.recommended.map(\.strategyID) == ["a"])
+        #expect(a.runnerUp.map(\.strategyID) == ["b"])
+        #expect(a.reason.contains("time to content p95 400 ms against 900 ms for B"), "\(a.reason)")
+        #expect(a.reason.contains("tie on the 2 metrics before"), "\(a.reason)")
+    }
+
+    @Test("Overlapping seed ranges are a tie even when the medians differ by more than the minimum")
+    func seedRanges() {
+        let wide = contender("wide", [metrics(placeholders: 1, wasted: 9), metrics(placeholders: 10, wasted: 9), metrics(placeholders: 2, wasted: 9)])
+        let narrow = contender("narrow", [metrics(placeholders: 5, wasted: 1), metrics(placeholders: 6, wasted: 1), metrics(placeholders: 5.5, wasted: 1)])
+        let a = Answer([wide, narrow])
+        // Medians 2 % and 5.5 % differ by 3.5 points, but 1–10 % overlaps 5–6 %: placeholders tie, wasted requests decide.
+        #expect(a.recommended.map(\.strategyID) == ["narrow"], "\(a.reason)")
+        #expect(a.reason.hasPrefix("wasted requests 1 against 9 for WIDE"), "\(a.reason)")
+        // Without the overlap (one seed each) the same medians are a real difference.
+        let b = Answer([contender("wide", [metrics(placeholders: 2, wasted: 9)]), contender("narrow", [metrics(placeholders: 5.5, wasted: 1)])])
+        #expect(b.recommended.map(\.strategyID) == ["wide"])
+        #expect(b.reason.hasPrefix("placeholders 2 % against 5.5 % for NARROW"), "\(b.reason)")
+    }
+
+    @Test("A wrong row or a hitch on any seed misses the bar; with none meeting it the answer names the closest")
+    func bar() {
+        let oneBadSeed = contender("x", [metrics(), metrics(wrong: 1)])
+        let hitchy = contender("y", [metrics(hitch: 6)])
+        let clean = contender("z", [metrics(placeholders: 50, ttc: 3_000, wasted: 40)])
+        let a = Answer([oneBadSeed, hitchy, clean])
+        #expect(a.recommended.map(\.strategyID) == ["z"])
+        #expect(a.runnerUp.isEmpty)
+        #expect(a.closest?.strategyID == "y", "no wrong rows beats any wrong row")
+        #expect(a.reason.contains("the closest other, Y, shows hitch time ratio 6 ms/s"), "\(a.reason)")
+        let none = Answer([oneBadSeed, hitchy])
+        #expect(none.recommended.isEmpty)
+        #expect(none.short == "none meets the bar (closest: Y)")
+    }
+
+    @Test("Strategies equal on every metric are said as a tie")
+    func fullTie() {
+        let a = Answer([contender("a", [metrics(placeholders: 3)]), contender("b", [metrics(placeholders: 3.4)]), contender("c", [metrics(placeholders: 20)])])
+        #expect(a.recommended.map(\.strategyID) == ["a", "b"])
+        #expect(a.short == "A and B (tie)")
+        #expect(a.runnerUp.map(\.strategyID) == ["c"])
+    }
+
+    @Test("Near a verdict line the badge says so with the margin; the verdict itself does not change")
+    func nearLines() {
+        let under = Format.verdict(metrics(placeholders: 24.8))
+        #expect(under.symbol == "✔" && under.anchor == "smooth")
+        #expect(under.near == "near the 25 % placeholder line: 0.2 points under")
+        let over = Format.verdict(metrics(placeholders: 27))
+        #expect(over.symbol == "△" && over.anchor == "placeholders")
+        #expect(over.near == "near the 25 % placeholder line: 2 points over")
+        #expect(Format.verdict(metrics(placeholders: 40)).near == nil)
+        #expect(Format.verdict(metrics(placeholders: 22)).near == nil, "22 % is more than 10 % below the line")
+        #expect(Format.verdict(metrics(hitch: 4.7)).near == "near the 5 ms/s hitch warning line: 0.3 ms/s under")
+        #expect(Format.verdict(metrics(wrong: 11)).anchor == "wrong-rows")
+        #expect(Format.verdict(metrics()).near == nil)
+    }
+
+    @Test("The site states the rule: the index opens with the answers, each study page with its answer, badges link to their rule")
+    func pages() throws {
+        let files = try SmallSite.build()
+        func page(_ path: String) -> String { String(decoding: files.first { $0.path == path }!.bytes, as: UTF8.self) }
+        let index = page("index.html")
+        let answers = try #require(index.range(of: "id=\"answers\""))
+        let main = try #require(index.range(of: "<main"))
+        #expect(!index[main.upperBound..<answers.lowerBound].contains("<table"), "the answers table is the first table")
+        #expect(index.contains("<strong>GlitchyTable: serial queue + cancel</strong>"))
+        #expect(index.contains("href=\"verdicts.html#answers\""))
+        let study = page("studies/glitchy.html")
+        let answer = try #require(study.range(of: "id=\"answer\""))
+        let strategies = try #require(study.range(of: "id=\"strategies\""))
+        #expect(answer.lowerBound < strategies.lowerBound)
+        #expect(study.contains("GlitchyTable: synchronous (misses the bar)"))
+        #expect(study.contains("href=\"../verdicts.html#wrong-rows\"") || study.contains("href=\"../verdicts.html#hitch-critical\""))
+        // The study page says which metrics separate the strategies and which do not.
+        let line = try #require(study.range(of: "At 100 ms · iPhone, 60 Hz (390×844 pt) · gesture gentle: the strategies differ on "))
+        let sentence = study[line.upperBound...].prefix { $0 != "." }
+        let parts = sentence.components(separatedBy: "; not on ")
+        // Synchronous loading hitches and the serial queue does not; neither shows a wrong row.
+        #expect(parts.count == 2 && parts[0].contains("hitch time ratio") && parts[1].contains("wrong rows"), "\(sentence)")
+        let rule = page("verdicts.html")
+        for id in ["answers", "bar", "ranking", "ties", "hitch-critical", "wrong-rows", "hitch-warning", "rare-wrong-rows", "placeholders", "smooth", "near", "sources"] {
+            #expect(rule.contains("id=\"\(id)\""), "verdicts.html lacks #\(id)")
+        }
+        #expect(rule.contains("10855"))
+        #expect(rule.contains("Organizer"))
+        for metric in AnswerRule.ranking { #expect(rule.contains(metric.minimumText.replacingOccurrences(of: "%", with: "%"))) }
+    }
+
+    @Test("generate --quiet prints no per-run lines; every generate ends with the summary of answers on standard error")
+    func quietAndSummary() throws {
+        let dir = try GenerateCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func run(_ extra: [String]) throws -> [String] {
+            let lines = Lines()
+            _ = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
+                                         "--templates", dir.appendingPathComponent("Templates").path,
+                                         "--output", dir.appendingPathComponent("Output").path, "--jobs", "2"] + extra,
+                                        output: { _ in }, status: { lines.append($0) })
+            return lines.all
+        }
+        let loud = try run([])
+        #expect(loud.contains { $0.hasPrefix("[1/1]") })
+        let quiet = try run(["--quiet"])
+        #expect(!quiet.contains { $0.hasPrefix("[") || $0.hasPrefix("Loading") }, "\(quiet)")
+        #expect(quiet.first == "1 study, 1 run. Answers (rule: verdicts.html#answers):")
+        #expect(quiet.contains("  one — 100 ms: GlitchyTable: serial queue + cancel"), "\(quiet)")
+        #expect(loud.suffix(2) == quiet.suffix(2))
+    }
+}
+
+/// Lines collected from a `@Sendable` callback.
+private final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ s: String) { lock.lock(); lines.append(s); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+}
+
+@Suite("Run pages lead with the numbers")
+struct RunPageNumbersTests {
+    @Test("The headline gives the verdict's deciding numbers and linked key metrics; the full table uses readable names, no JSON keys")
+    func headline() throws {
+        let files = try SmallSite.build()
+        let run = String(decoding: files.first { $0.path == "runs/glitchy--glitchy-sync--100ms.html" }!.bytes, as: UTF8.self)
+        let verdict = try #require(run.range(of: "class=\"verdict-line\""))
+        let charts = try #require(run.range(of: "id=\"charts\""))
+        #expect(verdict.lowerBound < charts.lowerBound)
+        #expect(run.contains("href=\"../verdicts.html#hitch-critical\""))
+        #expect(run.contains("hitch time ratio ") && run.contains("at or over the 10 ms/s critical line"))
+        #expect(run.contains("<dt><a href=\"../metrics/hitchtimeratio.html\">Hitch time ratio</a></dt>"))
+        let table = run[try #require(run.range(of: "id=\"metrics\""))!.upperBound...]
+        #expect(table.contains("<th>Frame duration</th>"))
+        for key in ["frameDurationP50Ms", "staleCellFrames", "hitchBand", "requestsWasted"] {
+            #expect(!table.contains(key), "raw JSON key \(key) in the metrics table")
+        }
+    }
+
+    @Test("The frame chart's time axis can extend to the run's end, as the content chart's does")
+    func sharedAxis() {
+        let frames = (0..<600).map { FrameSample(start: Double($0) * 16.7, duration: 16.7, kind: .normal) }
+        let own = FrameTimeline(id: "a", title: "t", frames: frames).render().svg
+        let shared = FrameTimeline(id: "a", title: "t", frames: frames, duration: 30_000).render().svg
+        #expect(!own.contains(">30</text>"))
+        #expect(shared.contains(">30</text>"), "the axis runs to 30 s")
+    }
+}
