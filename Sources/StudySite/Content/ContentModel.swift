@@ -95,6 +95,8 @@ public struct Study: Sendable, Equatable {
     public var isolates: [TechniqueID]
     /// The file it came from, relative to `Content/`.
     public var sourceFile: String
+    /// Budgets on its runs' metrics (`budgets` in the study file).
+    public var budgets: [Budget] = []
 
     /// A study.
     public init(id: String, title: String, question: String, kind: Kind = .comparison, dataset: String, devices: [String],
