@@ -145,7 +145,8 @@ public enum Baseline {
 ///  "answers": {},                       // reserved: per-study answers (study id → object)
 ///  "budgets": [{"file", "line", "column", "study", "metric", "op", "value", "latencyMs"?,
 ///               "broken": [{"run", "actual", "limit"}]}],
-///  "comparison": null | {"baseline": "<path as given>", "regressions": n, "improvements": n,
+///  "comparison": null | {"baseline": "<path as given>", "regressions": n, "improvements": n, "unchanged": n,
+///               // groups: every group whose inputs changed (not the unchanged ones), regressions first
 ///               "groups": [{"group", "study", "status", "metrics": [{"name", "baseline", "now", "difference", "verdict"}]}]},
 ///  "runs": [{"id", "study", "seed", "fingerprint", "context", "metrics": {name: value}}, …]}
 /// ```

@@ -82,7 +82,11 @@ enum GenerateCommand {
                     let merged = try ResultsStore.merge(resultDirs)
                     inputs.stored = Dictionary(uniqueKeysWithValues: merged.records.map { ($0.id, $0) })
                 }
-                if let baselinePath { inputs.baseline = try Baseline.load(baselinePath) }
+                if let baselinePath {
+                    inputs.baseline = try Baseline.load(baselinePath)
+                    // As given on the command line: the site shows it, and it must not depend on this machine's folders.
+                    inputs.baseline?.source = a.values["--baseline"] ?? baselinePath.lastPathComponent
+                }
             } catch {
                 ScrollStudyCLI.printError("error: \(error.description)")
                 return 4

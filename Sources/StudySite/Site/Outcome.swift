@@ -94,7 +94,8 @@ struct Outcome: Sendable {
                 "baseline": .string(baselineSource),
                 "regressions": .int(comparisons.filter(\.regressed).count),
                 "improvements": .int(comparisons.filter { !$0.regressed && $0.improved }.count),
-                "groups": .array(orderedComparisons.map(\.json)),
+                "unchanged": .int(comparisons.filter { $0.status == .unchanged }.count),
+                "groups": .array(orderedComparisons.filter { $0.status != .unchanged }.map(\.json)),
             ])
         }
         return SiteSummary.text(runs: summaries, budgets: budgets, comparison: comparison)
@@ -107,6 +108,41 @@ struct Outcome: Sendable {
             jobs.append(renderer.job(path: "checks.html", title: "Budgets and changes", section: "index", template: "checks") { data })
         }
         return jobs
+    }
+
+    /// The `against-baseline` partial's data for run pages (their group's metrics), study pages
+    /// (their groups that changed) and the index (the counts), keyed by page path; empty without a baseline.
+    func againstBaseline(plan: [PlannedRun]) -> [String: MustacheValue] {
+        guard baselineSource != nil else { return [:] }
+        var out: [String: MustacheValue] = [:]
+        let byGroup = Dictionary(comparisons.map { ($0.group, $0) }, uniquingKeysWith: { a, _ in a })
+        func metricRows(_ g: GroupComparison) -> MustacheValue {
+            .array(g.metrics.map { m in
+                .object(["name": .string(m.metric), "baseline": .string(Self.number(m.baseline)), "now": .string(Self.number(m.now)),
+                         "difference": .string((m.difference > 0 ? "+" : "") + Self.number(m.difference)), "verdict": .string(m.verdict.rawValue),
+                         "bad": .bool(m.verdict == .regressed)])
+            })
+        }
+        for run in plan {
+            guard let summary = summaries.first(where: { $0.id == run.id }), let g = byGroup[summary.group] else { continue }
+            out["runs/\(run.id).html"] = .object(["status": .string(g.status.rawValue), "group": .string(g.group),
+                                                   "hasMetrics": .bool(!g.metrics.isEmpty), "metrics": metricRows(g),
+                                                   "groups": .array([]), "hasGroups": .bool(false), "counts": .bool(false)])
+        }
+        for study in content.studies {
+            let mine = orderedComparisons.filter { $0.study == study.id && $0.status != .unchanged }
+            let rows: [MustacheValue] = mine.map { g in
+                let verdicts = g.metrics.filter { $0.verdict != .noChange }.map { "\($0.metric) \($0.verdict.rawValue)" }
+                return .object(["group": .string(g.group), "status": .string(g.status.rawValue),
+                                "verdicts": .string(verdicts.isEmpty ? "no change" : verdicts.joined(separator: ", "))])
+            }
+            out["studies/\(study.id).html"] = .object(["status": .string(mine.isEmpty ? "unchanged" : "\(mine.count) run group(s) changed"),
+                                                       "group": .string(study.id), "hasMetrics": .bool(false), "metrics": .array([]),
+                                                       "groups": .array(rows), "hasGroups": .bool(!rows.isEmpty), "counts": .bool(false)])
+        }
+        out["index.html"] = .object(["status": .string("\(comparisons.filter(\.regressed).count) regressed, \(comparisons.filter { !$0.regressed && $0.improved }.count) improved, \(comparisons.filter { $0.status == .notComparable }.count) not comparable"),
+                                     "group": .string(""), "hasMetrics": .bool(false), "metrics": .array([]), "groups": .array([]), "hasGroups": .bool(false), "counts": .bool(true)])
+        return out
     }
 
     static func number(_ v: Double) -> String { NumberFormat.fixed(v, places: 3) }

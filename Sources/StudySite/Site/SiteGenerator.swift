@@ -58,7 +58,9 @@ public enum SiteGenerator {
         }
         let t1 = clock.now
         let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline)
-        var pageJobs = SiteBuilder(content: content, plan: plan, results: results, templates: templates).jobs()
+        var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
+        builder.againstBaseline = outcome.againstBaseline(plan: plan)
+        var pageJobs = builder.jobs()
         pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
         pageJobs.sort { $0.path < $1.path }
         let (fileCount, bytes) = try render(pageJobs, jobs: jobs, into: sink)
