@@ -122,6 +122,25 @@ struct ResultsFlowTests {
         #expect(broken.isEmpty)
     }
 
+    @Test("site.json budgets apply to every study's runs and fail generate with exit 5")
+    func siteBudgets() throws {
+        let project = try GenerateCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try """
+        {"title": "Scratch", "tagline": "A scratch site.",
+         "budgets": [{"metric": "framesPresented", "op": "<", "value": 1}]}
+        """.write(to: project.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
+        #expect(try GenerateCommandTests.generate(project).code == 5)
+        let summary = try String(contentsOf: project.appendingPathComponent("Output/summary.json"), encoding: .utf8)
+        #expect(summary.contains(#""column":14,"file":"site.json","line":2,"metric":"framesPresented""#), "\(summary)")
+        #expect(summary.contains(#""run":"one--glitchy-serial-cancel--100ms""#))
+        try """
+        {"title": "Scratch", "tagline": "A scratch site.",
+         "budgets": [{"metric": "framesPresented", "op": ">", "value": 1}]}
+        """.write(to: project.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
+        #expect(try GenerateCommandTests.generate(project).code == 0)
+    }
+
     @Test("A broken budget is printed as file:line:column with the run and the numbers")
     func brokenBudgetText() throws {
         let budget = Budget(metric: "hitchTimeRatio", op: .lt, value: 5, timesLatency: false, latencyMs: 100, strategy: nil,

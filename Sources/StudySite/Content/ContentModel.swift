@@ -45,6 +45,8 @@ public struct SiteSettings: Sendable, Equatable {
     public var tagline: String
     /// Latency settings a study uses when it names none, ms.
     public var defaultLatenciesMs: [Double]
+    /// Budgets for the runs of every study (`budgets` in site.json).
+    public var budgets: [Budget] = []
     /// The guided tour on the index, in order (none when empty).
     public var tour: [TourStep]
 

@@ -24,7 +24,7 @@ public enum BudgetCheck {
     public static func check(_ content: SiteContent, plan: [PlannedRun], results: ResultsIndex) -> [Broken] {
         var out: [Broken] = []
         for study in content.studies {
-            for budget in study.budgets {
+            for budget in content.site.budgets + study.budgets {
                 for run in plan where run.studyID == study.id {
                     let latency = run.config.latency.milliseconds
                     if let l = budget.latencyMs, abs(l - latency) > 1e-9 { continue }
@@ -65,7 +65,12 @@ struct Outcome: Sendable {
         broken = BudgetCheck.check(content, plan: plan, results: results)
     }
 
-    var hasBudgets: Bool { content.studies.contains { !$0.budgets.isEmpty } }
+    var hasBudgets: Bool { !allBudgets.isEmpty }
+
+    /// The site's budgets (study nil: every study), then each study's.
+    var allBudgets: [(study: Study?, budget: Budget)] {
+        content.site.budgets.map { (nil, $0) } + content.studies.flatMap { study in study.budgets.map { (study, $0) } }
+    }
 
     /// Groups in the order of the checks page: regressions first, then improvements, then the rest.
     var orderedComparisons: [GroupComparison] {
@@ -74,10 +79,10 @@ struct Outcome: Sendable {
 
     func summaryText() -> String {
         var budgets: [JSONValue] = []
-        for study in content.studies {
-            for b in study.budgets {
+        do {
+            for (study, b) in allBudgets {
                 var fields: [String: JSONValue] = [
-                    "file": .string(b.file), "line": .int(b.line), "column": .int(b.column), "study": .string(study.id),
+                    "file": .string(b.file), "line": .int(b.line), "column": .int(b.column), "study": study.map { .string($0.id) } ?? .null,
                     "metric": .string(b.metric), "op": .string(b.op.rawValue), "value": .double(b.value), "timesLatency": .bool(b.timesLatency),
                     "broken": .array(broken.filter { $0.budget == b }.map {
                         .object(["run": .string($0.run), "actual": .double($0.actual), "limit": .double($0.limit)])
@@ -148,18 +153,16 @@ struct Outcome: Sendable {
     static func number(_ v: Double) -> String { NumberFormat.fixed(v, places: 3) }
 
     func checksData() -> [String: MustacheValue] {
-        let budgetRows: [MustacheValue] = content.studies.flatMap { study in
-            study.budgets.map { b -> MustacheValue in
+        let budgetRows: [MustacheValue] = allBudgets.map { study, b -> MustacheValue in
                 let mine = broken.filter { $0.budget == b }
                 return .object([
-                    "study": .string(study.title), "studyID": .string(study.id),
+                    "study": .string(study?.title ?? "Every study"), "studyID": .string(study?.id ?? ""), "hasStudy": .bool(study != nil),
                     "rule": .string("\(b.metric) \(b.op.rawValue) " + (b.timesLatency ? "\(Self.number(b.value)) × latency" : Self.number(b.value))
                         + (b.latencyMs.map { " at \(Self.number($0)) ms" } ?? "") + (b.strategy.map { ", \($0)" } ?? "")),
                     "where": .string("\(b.file):\(b.line):\(b.column)"),
                     "ok": .bool(mine.isEmpty),
                     "broken": .array(mine.map { .object(["run": .string($0.run), "actual": .string(Self.number($0.actual)), "limit": .string(Self.number($0.limit))]) }),
                 ])
-            }
         }
         let groups: [MustacheValue] = orderedComparisons.filter { $0.status != .unchanged }.map { g in
             .object([
