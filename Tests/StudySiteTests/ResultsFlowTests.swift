@@ -167,5 +167,38 @@ struct ResultsFlowTests {
         (code, out) = try GenerateCommandTests.generate(project, ["--check"])
         #expect(code == 1)
         #expect(out.contains("new run: one--glitchy-async-naive--100ms") && out.contains("removed run: one--glitchy-serial-cancel--100ms"), "\(out)")
+        // Same run id, another gesture: its inputs changed and its metrics moved, with the numbers.
+        try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel"]}"#
+            .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
+        (code, out) = try GenerateCommandTests.generate(project, ["--check"])
+        #expect(code == 1)
+        #expect(out.contains("What moved: 1 run(s) changed") && out.contains("run one--glitchy-serial-cancel--100ms: inputs changed: ") && out.contains(" → "), "\(out)")
+    }
+
+    @Test("generate --baseline <published site> --fail-on-regression: a worse strategy under the same id exits 6 and names the metric")
+    func regressionFailsTheBuild() throws {
+        let project = try GenerateCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let strategy = project.appendingPathComponent("Content/strategies/mine.json")
+        try FileManager.default.createDirectory(at: strategy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        func write(basedOn: String) throws {
+            try #"{"name": "Mine", "summary": "Ours.", "basedOn": "\#(basedOn)"}"#.write(to: strategy, atomically: true, encoding: .utf8)
+        }
+        try write(basedOn: "glitchy-serial-cancel")
+        try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [1000], "strategies": ["mine", "glitchy-sync"], "seeds": [1, 2, 3]}"#
+            .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
+        #expect(try GenerateCommandTests.generate(project).code == 0)
+        let published = project.appendingPathComponent("published")
+        try FileManager.default.copyItem(at: project.appendingPathComponent("Output"), to: published)
+        // Unchanged content against the published site: exit 0, nothing regressed.
+        var (code, out) = try GenerateCommandTests.generate(project, ["--baseline", published.path, "--fail-on-regression"])
+        #expect(code == 0 && out.contains("0 run group(s) regressed"), "\(out)")
+        try write(basedOn: "glitchy-async-naive")
+        (code, out) = try GenerateCommandTests.generate(project, ["--baseline", published.path, "--fail-on-regression"])
+        #expect(code == 6, "\(out)")
+        #expect(out.contains("regressed: one--mine--1000ms wrongRowsPercent"), "\(out)")
+        #expect(!out.contains("regressed: one--glitchy-sync"), "the unchanged strategy is not flagged")
+        // Without --fail-on-regression the regression is reported and the build passes.
+        #expect(try GenerateCommandTests.generate(project, ["--baseline", published.path]).code == 0)
     }
 }
