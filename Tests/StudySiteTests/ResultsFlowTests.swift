@@ -40,12 +40,15 @@ struct ResultsFlowTests {
         // A missing shard is refused by generate (exit 4) with the shard named.
         let (code, _) = try GenerateCommandTests.generate(project, ["--results", shards[0].path, shards[2].path])
         #expect(code == 4)
-        // After a content change, only the changed runs are simulated again.
-        try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100, 250], "strategies": ["glitchy-serial-cancel"]}"#
+        // After a content change, only the changed runs are simulated again: a new run (another
+        // latency), and a run whose id stays but whose inputs changed (another gesture).
+        try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 250], "strategies": ["glitchy-serial-cancel"]}"#
             .write(to: content.appendingPathComponent("studies/one.json"), atomically: true, encoding: .utf8)
         let changed = try ContentLoader.load(from: content)
         let again = try SiteGenerator.build(content: changed, templates: Self.templates, jobs: 2, inputs: .init(stored: stored))
-        #expect(again.ran == 1 && again.reused == again.runs - 1, "one new latency: one run simulated")
+        #expect(again.ran == 2 && again.reused == again.runs - 2, "a new run and a stale one simulated, \(again.ran) ran")
+        let fresh = try SiteGenerator.build(content: changed, templates: Self.templates, jobs: 2)
+        #expect(again.files == fresh.files, "a stale stored result is never used")
     }
 
     static func content(cacheLimit: Int) -> SiteContent {
