@@ -27,16 +27,10 @@ public enum RunExecutor {
     public static func execute(_ plan: [PlannedRun], reusing stored: [String: RunRecord], jobs: Int,
                                progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> (index: ResultsIndex, reused: Int, ran: Int) {
         let datasetDigests = Self.datasetDigests(plan)
-        var toRun: [Int] = []
+        let toRun = Self.toRun(plan, reusing: stored, datasetDigests: datasetDigests)
         var ready: [Int: RunRecord] = [:]
-        for (i, run) in plan.enumerated() {
-            if let record = stored[run.id],
-               record.fingerprint == Fingerprint.of(run.config, datasetDigest: datasetDigests[run.config.dataset.id]) {
-                ready[i] = record
-            } else {
-                toRun.append(i)
-            }
-        }
+        let running = Set(toRun)
+        for (i, run) in plan.enumerated() where !running.contains(i) { ready[i] = stored[run.id] }
         let slots = ResultSlots(count: toRun.count)
         let workers = max(1, min(jobs, toRun.count))
         let work = toRun
@@ -56,6 +50,17 @@ public enum RunExecutor {
         } catch {
             // The planner gives every run its own id; two equal ids are a planner bug.
             preconditionFailure("\(error)")
+        }
+    }
+
+    /// Indices of the runs of `plan` that `stored` cannot serve: missing, or stored with another fingerprint.
+    public static func toRun(_ plan: [PlannedRun], reusing stored: [String: RunRecord], datasetDigests: [String: String]? = nil) -> [Int] {
+        guard !stored.isEmpty else { return Array(plan.indices) }
+        let digests = datasetDigests ?? Self.datasetDigests(plan)
+        return plan.indices.filter { i in
+            let run = plan[i]
+            guard let record = stored[run.id] else { return true }
+            return record.fingerprint != Fingerprint.of(run.config, datasetDigest: digests[run.config.dataset.id])
         }
     }
 

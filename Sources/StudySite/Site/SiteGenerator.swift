@@ -52,7 +52,7 @@ public enum SiteGenerator {
         let clock = ContinuousClock()
         let plan = RunPlanner.plan(content)
         let t0 = clock.now
-        let total = plan.count - plan.filter { inputs.stored[$0.id] != nil }.count
+        let total = inputs.stored.isEmpty ? plan.count : RunExecutor.toRun(plan, reusing: inputs.stored).count
         let (results, reused, ran) = RunExecutor.execute(plan, reusing: inputs.stored, jobs: jobs) { done, run in
             progress("[\(done)/\(total)] \(run.label)")
         }
