@@ -109,8 +109,8 @@ public enum Baseline {
     /// Reads the runs of a `summary.json`. Another model version is kept (its runs are then
     /// reported as not comparable); another summary schema is refused.
     public static func readSummary(_ url: URL) throws(StoreError) -> Loaded {
-        guard let data = FileManager.default.contents(atPath: url.path),
-              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw .malformed(url.path, "no such file") }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw .malformed(url.path, "not a JSON object")
         }
         guard object["kind"] as? String == SiteSummary.kind else { throw .malformed(url.path, "not a scrollstudy summary (kind '\(SiteSummary.kind)')") }
