@@ -42,6 +42,26 @@ public enum Fingerprint {
         return out + "}"
     }
 
+    /// The fingerprint of a run's surroundings: every input except the strategy and the seed
+    /// (dataset, device, gesture, latency, latency distribution, presentation, observation time),
+    /// plus the model version. Two runs with equal context digests differ only in what a study
+    /// compares (the strategy) and in seed noise, so their metrics may be compared; runs with
+    /// different context digests are "not comparable".
+    public static func context(of config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
+        var out = "scrollstudy-context model=\(modelVersion)\n"
+        for child in Mirror(reflecting: config).children {
+            guard let label = child.label, label != "strategy", label != "seed", label != "recordSeries" else { continue }
+            out += label + ":"
+            if label == "dataset" {
+                out += "digest(" + (datasetDigest ?? digest(of: config.dataset)) + ")"
+            } else {
+                describe(child.value, into: &out, depth: 1)
+            }
+            out += ";"
+        }
+        return hex(fnv1a64(out))
+    }
+
     /// 64-bit FNV-1a of the UTF-8 bytes.
     public static func fnv1a64(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -4,11 +4,21 @@ import Foundation
 struct Arguments {
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
+    /// Options that take one or more values (every following argument up to the next `--option`).
+    private(set) var lists: [String: [String]] = [:]
 
     /// Parses `args` against the options that take a value and the flags that do not.
-    init(_ args: [String], options: Set<String>, flags allowedFlags: Set<String>, command: String) throws(UsageError) {
+    init(_ args: [String], options: Set<String>, flags allowedFlags: Set<String>, lists allowedLists: Set<String> = [], command: String) throws(UsageError) {
         var i = 0
         while i < args.count {
+            if allowedLists.contains(args[i]) {
+                var items: [String] = []
+                while i + 1 < args.count, !args[i + 1].hasPrefix("--") { items.append(args[i + 1]); i += 1 }
+                guard !items.isEmpty else { throw UsageError("\(args[i]) needs one or more values; see 'scrollstudy \(command) --help'") }
+                lists[args[i - items.count], default: []].append(contentsOf: items)
+                i += 1
+                continue
+            }
             var arg = args[i]
             var inlineValue: String? = nil
             if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
@@ -26,7 +36,7 @@ struct Arguments {
             } else if allowedFlags.contains(arg), inlineValue == nil {
                 flags.insert(arg)
             } else {
-                let all = (options.union(allowedFlags)).sorted()
+                let all = (options.union(allowedFlags).union(allowedLists)).sorted()
                 throw UsageError(unknownNameMessage(kind: "option", name: arg, valid: all) + "; see 'scrollstudy \(command) --help'")
             }
             i += 1

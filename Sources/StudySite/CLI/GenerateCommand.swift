@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Results
 import ScrollSimulation
 
 /// `scrollstudy generate`: Content + Templates → Output.
@@ -8,6 +9,7 @@ enum GenerateCommand {
     OVERVIEW: Generate the study site: run every study in the content folder and write the pages.
 
     USAGE: scrollstudy generate [--content <dir>] [--templates <dir>] [--output <dir>] [--jobs <n>] [--check] [--quiet]
+                                [--results <dir> …] [--baseline <dir or file>] [--fail-on-regression] [--no-fail-on-budget]
 
     OPTIONS:
       --content <dir>         Content folder (default: ./Content).
@@ -16,9 +18,18 @@ enum GenerateCommand {
                               untouched when it fails. Only a folder generate wrote (it holds a
                               .scrollstudy-site file), an empty folder or a new path is replaced.
       --jobs <n>              Simulations to run at once, 1 to 64 (default: the number of cores).
-      --check                 Write nothing; compare what would be generated with --output, list the files
-                              that differ and exit 1 if any do.
+      --check                 Write nothing; compare what would be generated with --output: say which runs'
+                              headline metrics moved and by how much (from the committed summary.json), list
+                              the files that differ and exit 1 if any do.
       --quiet                 No progress line per run; errors, warnings and the closing summary still print.
+      --results <dir> …       Render from results folders written by 'scrollstudy run' (shard folders are
+                              merged; a run in two folders, or a missing shard, is an error). Runs missing
+                              from them, or whose fingerprint no longer matches the content, are simulated.
+      --baseline <path>       Compare every run group with a baseline: a results folder, a published site
+                              (its summary.json) or a summary.json file. The result is on checks.html and
+                              in summary.json.
+      --fail-on-regression    Exit 6 when a run group regressed against the baseline.
+      --no-fail-on-budget     Report broken budgets without exiting 5.
       -h, --help              Show help information.
 
     EXIT CODES:
@@ -26,12 +37,24 @@ enum GenerateCommand {
       1  --check found differences
       2  usage error, or an output path generate may not replace
       3  bad content or templates (each problem printed as file:line:column: error: message)
-      4  the output could not be written
+      4  the output could not be written, or a results folder or baseline could not be read
+      5  a budget is broken (each printed as file:line:column: error: budget …); not with --no-fail-on-budget
+      6  --fail-on-regression and a run group regressed against --baseline
+      The site is written in cases 5 and 6; --check's exit 1 comes before 5 and 6.
     """
 
     /// Returns the exit code.
     static func run(_ args: [String], output: (String) -> Void, status: @escaping @Sendable (String) -> Void) throws(UsageError) -> Int32 {
-        let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs"], flags: ["--check", "--quiet"], command: "generate")
+        let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs", "--baseline"],
+                              flags: ["--check", "--quiet", "--fail-on-regression", "--no-fail-on-budget"], lists: ["--results"], command: "generate")
+        let failOnRegression = a.flags.contains("--fail-on-regression")
+        let failOnBudget = !a.flags.contains("--no-fail-on-budget")
+        if failOnRegression && a.values["--baseline"] == nil {
+            throw UsageError("--fail-on-regression needs --baseline <results folder, site or summary.json>")
+        }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let resultDirs = (a.lists["--results"] ?? []).map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+        let baselinePath = a.values["--baseline"].map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
         let contentDir = a.folder("--content", default: "Content")
         let templatesDir = a.folder("--templates", default: "Templates")
         let outputDir = a.folder("--output", default: "Output")
@@ -57,27 +80,70 @@ enum GenerateCommand {
             let content = try loadContent(contentDir)
             for warning in content.warnings { status(warning.description) }
             let templates = try TemplateSet.load(from: templatesDir)
+            var inputs = SiteGenerator.Inputs()
+            do {
+                if !resultDirs.isEmpty {
+                    let merged = try ResultsStore.merge(resultDirs)
+                    inputs.stored = Dictionary(uniqueKeysWithValues: merged.records.map { ($0.id, $0) })
+                }
+                if let baselinePath {
+                    inputs.baseline = try Baseline.load(baselinePath)
+                    // As given on the command line: the site shows it, and it must not depend on this machine's folders.
+                    inputs.baseline?.source = a.values["--baseline"] ?? baselinePath.lastPathComponent
+                }
+            } catch {
+                ScrollStudyCLI.printError("error: \(error.description)")
+                return 4
+            }
+            func verdicts(_ report: SiteGenerator.Report) -> Int32 {
+                if !resultDirs.isEmpty {
+                    status("Reused \(report.reused) stored run(s); simulated \(report.ran) (missing from the results or with another fingerprint).")
+                }
+                for broken in report.brokenBudgets { ScrollStudyCLI.printError(broken.description) }
+                let regressions = report.comparisons.filter(\.regressed)
+                if let baseline = inputs.baseline {
+                    let improved = report.comparisons.filter { !$0.regressed && $0.improved }.count
+                    let notComparable = report.comparisons.filter { $0.status == .notComparable }.count
+                    output("Against \(baseline.source): \(regressions.count) run group(s) regressed, \(improved) improved, \(notComparable) not comparable.")
+                    for g in regressions {
+                        for m in g.metrics where m.verdict == .regressed {
+                            output("  regressed: \(g.group) \(m.metric) \(NumberFormat.fixed(m.baseline, places: 3)) → \(NumberFormat.fixed(m.now, places: 3))")
+                        }
+                    }
+                }
+                if !report.brokenBudgets.isEmpty {
+                    ScrollStudyCLI.printError("error: \(report.brokenBudgets.count) broken budget(s)" + (failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
+                    if failOnBudget { return 5 }
+                }
+                if failOnRegression && !regressions.isEmpty {
+                    ScrollStudyCLI.printError("error: \(regressions.count) run group(s) regressed against the baseline (--fail-on-regression)")
+                    return 6
+                }
+                return 0
+            }
             if check {
                 let sink = ComparingSink(output: outputDir)
-                let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, into: sink, progress: progress)
+                let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress)
                 sink.finish()
                 let diffs = sink.differences
+                let code = verdicts(report)
                 if diffs.isEmpty {
                     output("\(outputDir.lastPathComponent)/ is up to date (\(report.fileCount) files).")
-                    return 0
+                    return code
                 }
                 output("\(outputDir.lastPathComponent)/ is stale: \(diffs.count) file(s) differ from a fresh generation. Run 'scrollstudy generate' and commit the result.")
+                for line in SummaryDiff.lines(old: outputDir.appendingPathComponent(Baseline.summaryFile), new: report.summaries) { output(line) }
                 for d in diffs.prefix(200) { output("  \(d)") }
                 if diffs.count > 200 { output("  … and \(diffs.count - 200) more") }
                 return 1
             }
             let sink = try StagingSink(output: outputDir, protecting: protected)
             staging = sink
-            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, into: sink, progress: progress)
+            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress)
             try sink.finish()
             for line in report.summary { status(line) }
             output("Wrote \(report.fileCount) files (\(NumberFormat.fixed(Double(report.byteCount) / 1_048_576, places: 2)) MiB) to \(outputDir.path); \(report.runs) runs. Open \(outputDir.appendingPathComponent("index.html").path) in a browser.")
-            return 0
+            return verdicts(report)
         } catch let error as ContentError {
             ScrollStudyCLI.printError(error.description)
             ScrollStudyCLI.printError("error: \(error.summary(in: contentDir.path)); nothing was written")

@@ -9,6 +9,7 @@ public enum ScrollStudyCLI {
 
     SUBCOMMANDS:
       generate                Generate the study site from Content/ and Templates/ into Output/.
+      run                     Simulate the studies' runs (or one shard) into a results folder.
       simulate                Simulate one run and print its metrics.
       list                    List built-in strategies, techniques, gestures, datasets and devices.
       bench                   Measure simulation speed (build with -c release).
@@ -21,10 +22,12 @@ public enum ScrollStudyCLI {
       2  usage error (unknown name, bad number, missing option)
       3  bad content or templates
       4  the output could not be written
+      5  generate: a budget is broken (unless --no-fail-on-budget)
+      6  generate --fail-on-regression: a run regressed against the baseline
     """
 
-    static let subcommands = ["generate", "simulate", "list", "bench"]
-    static let subcommandHelp = ["generate": GenerateCommand.help, "simulate": SimulateCommand.help,
+    static let subcommands = ["generate", "run", "simulate", "list", "bench"]
+    static let subcommandHelp = ["generate": GenerateCommand.help, "run": RunCommand.help, "simulate": SimulateCommand.help,
                                  "list": ListCommand.help, "bench": BenchCommand.help]
 
     /// Runs the command line with `args` (without the program name); returns the exit code.
@@ -46,6 +49,11 @@ public enum ScrollStudyCLI {
             case "generate":
                 if wantsHelp { print(GenerateCommand.help) } else {
                     let code = try GenerateCommand.run(rest, output: out, status: { line in printError(line) })
+                    if code != 0 { return code }
+                }
+            case "run":
+                if wantsHelp { print(RunCommand.help) } else {
+                    let code = try RunCommand.run(rest, output: out, status: { line in printError(line) })
                     if code != 0 { return code }
                 }
             case "bench": if wantsHelp { print(BenchCommand.help) } else { try BenchCommand.run(rest, output: out) }

@@ -330,7 +330,7 @@ final class ContentLoadSession: DataFileSource {
         guard let parsed = parse("site.json"),
               let object = ObjectReader(parsed.root, in: parsed.file, expected: "site.json") else { return nil }
         let file = parsed.file
-        object.allowOnly(["title", "tagline", "defaultLatenciesMs", "tour", "trustedMarkdownHTML"])
+        object.allowOnly(["title", "tagline", "defaultLatenciesMs", "tour", "trustedMarkdownHTML", "budgets"])
         let before = file.errorCount
         let title = object.string("title", required: true)
         let tagline = object.string("tagline", required: true)
@@ -355,9 +355,12 @@ final class ContentLoadSession: DataFileSource {
         }
         let tour = object["tour"].map { TourDecoder.decode($0, file: file) } ?? []
         let trusted = object.bool("trustedMarkdownHTML") ?? false
+        let budgets = object["budgets"].map { BudgetDecoder.decode($0, file: file) } ?? []
         guard file.errorCount == before, let title, let tagline else { return nil }
         siteJSON = file
-        return SiteSettings(title: title, tagline: tagline, defaultLatenciesMs: latencies, tour: tour, trustedMarkdownHTML: trusted)
+        var site = SiteSettings(title: title, tagline: tagline, defaultLatenciesMs: latencies, tour: tour, trustedMarkdownHTML: trusted)
+        site.budgets = budgets
+        return site
     }
 
     private func warning(_ path: String, _ message: String) {

@@ -45,6 +45,8 @@ public struct SiteSettings: Sendable, Equatable {
     public var tagline: String
     /// Latency settings a study uses when it names none, ms.
     public var defaultLatenciesMs: [Double]
+    /// Budgets for the runs of every study (`budgets` in site.json).
+    public var budgets: [Budget] = []
     /// The guided tour on the index, in order (none when empty).
     public var tour: [TourStep]
     /// Whether the Markdown documents come from trusted authors: raw HTML is then copied into the
@@ -101,6 +103,8 @@ public struct Study: Sendable, Equatable {
     public var isolates: [TechniqueID]
     /// The file it came from, relative to `Content/`.
     public var sourceFile: String
+    /// Budgets on its runs' metrics (`budgets` in the study file).
+    public var budgets: [Budget] = []
 
     /// A study.
     public init(id: String, title: String, question: String, kind: Kind = .comparison, dataset: String, devices: [String],

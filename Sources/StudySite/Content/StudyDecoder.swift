@@ -22,7 +22,7 @@ struct ContentNames {
 /// Reads `studies/<id>.json` and resolves every name in it.
 enum StudyDecoder {
     static let allowedKeys = ["title", "question", "kind", "dataset", "devices", "gestures", "latenciesMs", "strategies",
-                              "seeds", "presentation", "order", "isolates"]
+                              "seeds", "presentation", "order", "isolates", "budgets"]
 
     /// The study and the built-in dataset it uses (if any), or nil after reporting its problems.
     static func decode(id: String, root: JSONNode, file: ContentFile, names: ContentNames) -> (study: Study, builtInDataset: Dataset?)? {
@@ -125,6 +125,15 @@ enum StudyDecoder {
             }
         }
 
+        // Budgets.
+        let budgets = object["budgets"].map { BudgetDecoder.decode($0, file: file) } ?? []
+        for budget in budgets {
+            if let s = budget.strategy, !strategies.items.contains(where: { $0.name == s }) {
+                file.error("'budgets': strategy '\(s)' is not one of the study's strategies (\(strategies.items.map(\.name).joined(separator: ", ")))",
+                           at: nil)
+            }
+        }
+
         // Size.
         let runs = strategies.count * latencyCount * devices.count * gestures.count * seedCount
         if runs > ContentLimits.maximumRuns {
@@ -133,10 +142,11 @@ enum StudyDecoder {
         }
 
         guard file.errorCount == before, let title, let question, let datasetID else { return nil }
-        let study = Study(id: id, title: title, question: question, kind: kind, dataset: datasetID,
+        var study = Study(id: id, title: title, question: question, kind: kind, dataset: datasetID,
                           devices: devices.items.map(\.name), gestures: gestures.items, latenciesMs: latencies,
                           strategies: strategies.items.map(\.name), seeds: seeds, presentation: presentation,
                           order: order ?? 100, isolates: isolates, sourceFile: file.path)
+        study.budgets = budgets
         return (study, builtIn)
     }
 

@@ -34,6 +34,9 @@ protocol PageGenerator: Sendable {
 struct PageRenderer: Sendable {
     let templates: TemplateSet
     let siteTitle: String
+    /// The "against baseline" section of a page by path (the `against-baseline` partial's data,
+    /// `againstBaseline`); false on pages without one.
+    var againstBaseline: [String: MustacheValue] = [:]
 
     /// The job of one HTML page whose body data is computed when the job runs.
     func job(path: String, title: String, section: String, template: String,
@@ -51,6 +54,7 @@ struct PageRenderer: Sendable {
         pageData["root"] = .string(root)
         pageData["siteTitle"] = .string(siteTitle)
         pageData["pageTitle"] = .string(title)
+        pageData["againstBaseline"] = againstBaseline[path] ?? .bool(false)
         let body: String
         do { body = try templates.render(template, .object(pageData)) } catch { throw .page(path: path, step: .body(template: template), problem: error) }
         let nav: [MustacheValue] = [("index", "Studies", "index.html"), ("techniques", "Techniques", "techniques/index.html"),

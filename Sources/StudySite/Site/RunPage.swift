@@ -122,20 +122,33 @@ struct RunPages: PageGenerator {
         }
     }
 
-    /// One line per presented frame from the gesture's start: time in ms from that start, the
-    /// frame's duration and lateness in refresh intervals (1 = on time), work in ms, cell counts.
+    /// The presented frames from the gesture's start: time in ms from that start, the frame's
+    /// duration and lateness in refresh intervals (1 = on time), work in ms, cell counts, and
+    /// `frames`: how many frames in a row the line stands for. Consecutive frames that are
+    /// identical but for their time, each presented `intervals` refresh intervals after the one
+    /// before, share one line (a still list is one line, not one per vsync); the file stays lossless.
     static func csv(_ result: RunResult, interval: Micros) -> String {
-        var lines = ["time_ms,intervals,late_intervals,hitch,main_ms,render_ms,offset_pt,visible,placeholder,stale,queued,image_kib"]
-        lines.reserveCapacity(result.frames.count + 1)
+        var lines = ["time_ms,intervals,late_intervals,hitch,main_ms,render_ms,offset_pt,visible,placeholder,stale,queued,image_kib,frames"]
+        lines.reserveCapacity(result.frames.count / 2 + 1)
         let start = result.gestureStart
+        var pending: (time: String, rest: String, count: Int, last: Micros)?
+        func flush() {
+            if let p = pending { lines.append("\(p.time),\(p.rest),\(p.count)") }
+        }
         for f in result.frames where f.presented >= start {
             let kind = f.hitchKind == 1 ? "commit" : f.hitchKind == 2 ? "render" : ""
-            lines.append([NumberFormat.fixed(Double(f.presented - start) / 1_000, places: 1), String(f.duration / interval),
-                          String(f.hitch / interval), kind,
-                          NumberFormat.fixed(Double(f.mainWork) / 1_000, places: 1), NumberFormat.fixed(Double(f.renderWork) / 1_000, places: 1),
-                          NumberFormat.fixed(f.offset, places: 0), String(f.visible), String(f.placeholder), String(f.stale),
-                          String(f.queueDepth), String(f.imageBytes / 1_024)].joined(separator: ","))
+            let rest = [String(f.duration / interval), String(f.hitch / interval), kind,
+                        NumberFormat.fixed(Double(f.mainWork) / 1_000, places: 1), NumberFormat.fixed(Double(f.renderWork) / 1_000, places: 1),
+                        NumberFormat.fixed(f.offset, places: 0), String(f.visible), String(f.placeholder), String(f.stale),
+                        String(f.queueDepth), String(f.imageBytes / 1_024)].joined(separator: ",")
+            if let p = pending, p.rest == rest, f.presented == p.last + f.duration {
+                pending = (p.time, rest, p.count + 1, f.presented)
+                continue
+            }
+            flush()
+            pending = (NumberFormat.fixed(Double(f.presented - start) / 1_000, places: 1), rest, 1, f.presented)
         }
+        flush()
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -13,6 +13,8 @@ public struct SiteBuilder: Sendable {
     /// Every run's record, by run id.
     let results: ResultsIndex
     let templates: TemplateSet
+    /// The "against baseline" sections by page path (set when there is a baseline).
+    var againstBaseline: [String: MustacheValue] = [:]
 
     public init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet) {
         self.content = content
@@ -33,7 +35,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The layout and templates every page shares.
-    var renderer: PageRenderer { PageRenderer(templates: templates, siteTitle: content.site.title) }
+    var renderer: PageRenderer { PageRenderer(templates: templates, siteTitle: content.site.title, againstBaseline: againstBaseline) }
 
     /// Every file of the site, sorted by path (every job rendered, in order).
     func build() throws(SiteError) -> [OutputFile] {

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import ScrollSimulation
 
 /// The pipeline: content → plan → simulate → render → files into a sink.
@@ -15,34 +16,65 @@ public enum SiteGenerator {
         public var renderSeconds: Double
         /// A one-screen summary: the counts, then each study's answer per latency (`SiteBuilder.summaryLines`).
         public var summary: [String] = []
+        /// Runs taken from stored results, and runs simulated.
+        public var reused = 0
+        public var ran = 0
+        /// Every run's summary (as in `summary.json`), in plan order.
+        public var summaries: [RunSummary] = []
+        /// The comparison with the baseline (empty without one).
+        public var comparisons: [GroupComparison] = []
+        /// Broken budgets.
+        public var brokenBudgets: [BudgetCheck.Broken] = []
+    }
+
+    /// What a generation starts from besides the content and templates.
+    public struct Inputs: Sendable {
+        /// Stored records by run id (`generate --results`): reused when their fingerprint matches the plan.
+        public var stored: [String: RunRecord] = [:]
+        /// The baseline to compare with (`generate --baseline`).
+        public var baseline: Baseline.Loaded? = nil
+        public init(stored: [String: RunRecord] = [:], baseline: Baseline.Loaded? = nil) {
+            self.stored = stored
+            self.baseline = baseline
+        }
     }
 
     /// Builds every file of the site into memory.
-    public static func build(content: SiteContent, templates: TemplateSet, jobs: Int,
+    public static func build(content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(),
                              progress: @escaping @Sendable (String) -> Void = { _ in }) throws(SiteError) -> Report {
         let sink = MemorySink()
-        var report = try build(content: content, templates: templates, jobs: jobs, into: sink, progress: progress)
+        var report = try build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress)
         report.files = sink.files
         return report
     }
 
     /// Builds every file of the site and hands each to `sink` (the caller then calls `sink.finish()`).
-    public static func build(content: SiteContent, templates: TemplateSet, jobs: Int, into sink: SiteSink,
+    public static func build(content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(), into sink: SiteSink,
                              progress: @escaping @Sendable (String) -> Void = { _ in }) throws(SiteError) -> Report {
         let clock = ContinuousClock()
         let plan = RunPlanner.plan(content)
         let t0 = clock.now
-        let total = plan.count
-        let results = RunExecutor.execute(plan, jobs: jobs) { done, run in
+        let total = inputs.stored.isEmpty ? plan.count : RunExecutor.toRun(plan, reusing: inputs.stored).count
+        let (results, reused, ran) = RunExecutor.execute(plan, reusing: inputs.stored, jobs: jobs) { done, run in
             progress("[\(done)/\(total)] \(run.label)")
         }
         let t1 = clock.now
-        let builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
-        let pageJobs = builder.jobs()
+        let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline)
+        var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
+        builder.againstBaseline = outcome.againstBaseline(plan: plan)
+        var pageJobs = builder.jobs()
+        pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
+        pageJobs.sort { $0.path < $1.path }
         let (fileCount, bytes) = try render(pageJobs, jobs: jobs, into: sink)
         let t2 = clock.now
-        return Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
-                      simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1), summary: builder.summaryLines())
+        var report = Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
+                            simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1), summary: builder.summaryLines())
+        report.reused = reused
+        report.ran = ran
+        report.summaries = outcome.summaries
+        report.comparisons = outcome.comparisons
+        report.brokenBudgets = outcome.broken
+        return report
     }
 
     /// Renders `pageJobs` on `jobs` threads and hands the files to `sink` in job order, each as

@@ -1,0 +1,281 @@
+import Foundation
+import ScrollSimulation
+
+/// A results folder: the seam between simulating (`scrollstudy run`) and rendering
+/// (`scrollstudy generate --results`).
+///
+/// Layout (schema version 1):
+///
+/// ```
+/// <folder>/index.json          the index (below)
+/// <folder>/runs/<run id>.json  one RunRecord per run, `RunRecord.recordJSON()` (schemaVersion 1)
+/// ```
+///
+/// `index.json`:
+///
+/// ```
+/// {
+///   "kind": "scrollstudy-results",
+///   "schemaVersion": 1,
+///   "modelVersion": 1,               // SimulationModel.version of the engine that wrote it
+///   "plan": "<16 hex>",              // ResultsStore.planDigest of every planned run id
+///   "plannedRuns": 94,               // runs in the whole plan (all shards)
+///   "shard": {"index": 1, "count": 4} or null,
+///   "runs": [ {"id": "...", "study": "...", "file": "runs/<id>.json", "fingerprint": "<16 hex>",
+///              "context": "<16 hex>", "schemaVersion": 1, "modelVersion": 1}, ... ]   // sorted by id
+/// }
+/// ```
+///
+/// Every file is written to a temporary name in its folder and renamed into place, so a reader
+/// never sees half a file. Nothing else in the folder is touched or removed.
+public enum ResultsStore {
+    public static let indexFile = "index.json"
+    public static let kind = "scrollstudy-results"
+    public static let schemaVersion = 1
+
+    /// One line of the index.
+    public struct Entry: Sendable, Equatable, Codable {
+        public var id: String
+        public var study: String
+        public var file: String
+        public var fingerprint: String
+        /// `Fingerprint.context(of:)`: the run's inputs other than strategy and seed.
+        public var context: String
+        public var schemaVersion: Int
+        public var modelVersion: Int
+        public init(id: String, study: String, file: String, fingerprint: String, context: String, schemaVersion: Int, modelVersion: Int) {
+            self.id = id; self.study = study; self.file = file; self.fingerprint = fingerprint
+            self.context = context; self.schemaVersion = schemaVersion; self.modelVersion = modelVersion
+        }
+    }
+
+    /// Which share of a plan a folder holds.
+    public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
+        /// 1-based.
+        public var index: Int
+        public var count: Int
+        public init(index: Int, count: Int) { self.index = index; self.count = count }
+        public var description: String { "\(index)/\(count)" }
+
+        /// Parses `i/n` with 1 ≤ i ≤ n ≤ 1000.
+        public static func parse(_ text: String) -> Shard? {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1000, i >= 1, i <= n else { return nil }
+            return Shard(index: i, count: n)
+        }
+
+        /// The run ids of this shard: the ids sorted (byte order), dealt round-robin — the k-th id
+        /// (0-based) belongs to shard k mod n + 1. Shards differ in size by at most one run, never
+        /// overlap, and together hold every id; the share depends only on the set of ids.
+        public func select(_ ids: [String]) -> Set<String> {
+            let sorted = ids.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            var mine: Set<String> = []
+            for (k, id) in sorted.enumerated() where k % count == index - 1 { mine.insert(id) }
+            return mine
+        }
+    }
+
+    /// The index file's content.
+    public struct Index: Sendable, Equatable, Codable {
+        public var kind: String
+        public var schemaVersion: Int
+        public var modelVersion: Int
+        public var plan: String
+        public var plannedRuns: Int
+        public var shard: Shard?
+        public var runs: [Entry]
+
+        public init(plan: String, plannedRuns: Int, shard: Shard?, runs: [Entry]) {
+            kind = ResultsStore.kind
+            schemaVersion = ResultsStore.schemaVersion
+            modelVersion = SimulationModel.version
+            self.plan = plan
+            self.plannedRuns = plannedRuns
+            self.shard = shard
+            self.runs = runs.sorted { $0.id < $1.id }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(schemaVersion, forKey: .schemaVersion)
+            try c.encode(modelVersion, forKey: .modelVersion)
+            try c.encode(plan, forKey: .plan)
+            try c.encode(plannedRuns, forKey: .plannedRuns)
+            if let shard { try c.encode(shard, forKey: .shard) } else { try c.encodeNil(forKey: .shard) }
+            try c.encode(runs, forKey: .runs)
+        }
+    }
+
+    /// A digest of a plan's run ids (sorted): shards of one plan share it.
+    public static func planDigest(_ ids: [String]) -> String {
+        Fingerprint.hex(Fingerprint.fnv1a64(ids.sorted().joined(separator: "\n")))
+    }
+
+    /// The file name of a run's record inside the folder.
+    public static func file(for id: String) -> String { "runs/\(id).json" }
+
+    // MARK: Writing
+
+    /// Writes `records` (with their context digests) and the index into `folder`, creating it
+    /// when missing. A folder whose `index.json` is not a results index is refused.
+    public static func write(_ records: [(record: RunRecord, context: String)], plan: [String], shard: Shard?, to folder: URL) throws(StoreError) {
+        let fm = FileManager.default
+        let indexURL = folder.appendingPathComponent(indexFile)
+        if fm.fileExists(atPath: indexURL.path) {
+            guard let data = fm.contents(atPath: indexURL.path),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  object["kind"] as? String == kind else {
+                throw .notAResultsFolder(folder.path, "its index.json was not written by scrollstudy run; choose another folder")
+            }
+        }
+        do { try fm.createDirectory(at: folder.appendingPathComponent("runs"), withIntermediateDirectories: true) } catch {
+            throw .io(folder.path, "cannot create the folder: \(error.localizedDescription)")
+        }
+        var entries: [Entry] = []
+        for (record, context) in records {
+            let name = file(for: record.id)
+            try writeAtomically(record.recordJSON(), to: folder.appendingPathComponent(name))
+            entries.append(Entry(id: record.id, study: record.study, file: name, fingerprint: record.fingerprint, context: context,
+                                 schemaVersion: record.schemaVersion, modelVersion: record.modelVersion))
+        }
+        let index = Index(plan: planDigest(plan), plannedRuns: plan.count, shard: shard, runs: entries)
+        let text: String
+        do { text = try CanonicalJSON.text(index) } catch { throw .io(indexURL.path, "\(error)") }
+        try writeAtomically(text, to: indexURL)
+    }
+
+    /// Writes `text` to a temporary file beside `url` and renames it into place.
+    public static func writeAtomically(_ text: String, to url: URL) throws(StoreError) {
+        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try Data(text.utf8).write(to: temp)
+            if rename(temp.path, url.path) != 0 {
+                let code = errno
+                try? FileManager.default.removeItem(at: temp)
+                throw StoreError.io(url.path, String(cString: strerror(code)))
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .io(url.path, error.localizedDescription)
+        }
+    }
+
+    // MARK: Reading
+
+    /// A folder read back: its index and its records.
+    public struct Folder: Sendable {
+        public var url: URL
+        public var index: Index
+        public var records: [RunRecord]
+        public var contexts: [String: String]
+    }
+
+    /// Reads one results folder, refusing other schema or model versions and records that do not
+    /// match their index line.
+    public static func read(_ folder: URL) throws(StoreError) -> Folder {
+        let indexURL = folder.appendingPathComponent(indexFile)
+        guard let data = FileManager.default.contents(atPath: indexURL.path) else {
+            throw .notAResultsFolder(folder.path, "it has no index.json (write one with 'scrollstudy run --output-results \(folder.lastPathComponent)')")
+        }
+        let index: Index
+        do { index = try JSONDecoder().decode(Index.self, from: data) } catch {
+            throw .malformed(indexURL.path, "\(error)")
+        }
+        guard index.kind == kind else { throw .notAResultsFolder(folder.path, "index.json kind is '\(index.kind)', expected '\(kind)'") }
+        guard index.schemaVersion == schemaVersion else {
+            throw .malformed(indexURL.path, "schemaVersion \(index.schemaVersion) is not supported; this build reads version \(schemaVersion)")
+        }
+        guard index.modelVersion == SimulationModel.version else {
+            throw .otherModel(indexURL.path, found: index.modelVersion, current: SimulationModel.version)
+        }
+        var records: [RunRecord] = []
+        var contexts: [String: String] = [:]
+        for entry in index.runs {
+            let url = folder.appendingPathComponent(entry.file)
+            guard !entry.file.contains(".."), let data = FileManager.default.contents(atPath: url.path) else {
+                throw .malformed(indexURL.path, "run '\(entry.id)': file '\(entry.file)' is missing")
+            }
+            let record: RunRecord
+            do { record = try RunRecord.decode(String(decoding: data, as: UTF8.self)) } catch {
+                throw .malformed(url.path, error.description)
+            }
+            guard record.modelVersion == SimulationModel.version else {
+                throw .otherModel(url.path, found: record.modelVersion, current: SimulationModel.version)
+            }
+            guard record.id == entry.id, record.fingerprint == entry.fingerprint else {
+                throw .malformed(url.path, "holds run '\(record.id)' fingerprint \(record.fingerprint), but index.json says '\(entry.id)' fingerprint \(entry.fingerprint)")
+            }
+            records.append(record)
+            contexts[record.id] = entry.context
+        }
+        return Folder(url: folder, index: index, records: records, contexts: contexts)
+    }
+
+    /// Reads and merges several folders (shards of one plan, or any folders of distinct runs).
+    /// Refused: a run id in two folders; folders of different plans or shard counts; a shard
+    /// given twice; and, when the folders are shards, any shard of 1…n missing (a gap).
+    public static func merge(_ folders: [URL]) throws(StoreError) -> (records: [RunRecord], contexts: [String: String]) {
+        var all: [RunRecord] = []
+        var contexts: [String: String] = [:]
+        var owner: [String: String] = [:]
+        var shards: [Int: String] = [:]
+        var shardCount: Int? = nil
+        var plan: String? = nil
+        for url in folders {
+            let folder = try read(url)
+            if let shard = folder.index.shard {
+                if let n = shardCount, n != shard.count {
+                    throw .mismatch("\(url.path) is shard \(shard) but another folder is a shard of \(n); shard folders must come from one 'run --shard i/n' split")
+                }
+                if let p = plan, p != folder.index.plan {
+                    throw .mismatch("\(url.path) holds shard \(shard) of another plan (plan \(folder.index.plan), expected \(p)); re-run every shard from the same content")
+                }
+                shardCount = shard.count
+                plan = folder.index.plan
+                if let other = shards[shard.index] { throw .duplicateShard(shard.description, other, url.path) }
+                shards[shard.index] = url.path
+            }
+            for record in folder.records {
+                if let other = owner[record.id] { throw .duplicateRun(record.id, other, url.path) }
+                owner[record.id] = url.path
+                all.append(record)
+                contexts[record.id] = folder.contexts[record.id]
+            }
+        }
+        if let n = shardCount {
+            let missing = (1...n).filter { shards[$0] == nil }
+            if !missing.isEmpty {
+                throw .gap(missing.map { "\($0)/\(n)" })
+            }
+        }
+        return (all, contexts)
+    }
+}
+
+/// What can be wrong with a results folder.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    case notAResultsFolder(String, String)
+    case malformed(String, String)
+    case otherModel(String, found: Int, current: Int)
+    case duplicateRun(String, String, String)
+    case duplicateShard(String, String, String)
+    case gap([String])
+    case mismatch(String)
+    case io(String, String)
+
+    public var description: String {
+        switch self {
+        case let .notAResultsFolder(path, why): return "\(path): not a results folder: \(why)"
+        case let .malformed(path, why): return "\(path): \(why)"
+        case let .otherModel(path, found, current):
+            return "\(path): results of model version \(found); this build's model is version \(current), so they are refused. Re-run them with 'scrollstudy run'"
+        case let .duplicateRun(id, a, b): return "run '\(id)' is in two results folders: \(a) and \(b); each run must come from one folder"
+        case let .duplicateShard(shard, a, b): return "shard \(shard) given twice: \(a) and \(b)"
+        case let .gap(missing): return "shard(s) \(missing.joined(separator: ", ")) missing: pass every shard folder of the split to --results"
+        case let .mismatch(why): return why
+        case let .io(path, why): return "\(path): cannot write: \(why)"
+        }
+    }
+}

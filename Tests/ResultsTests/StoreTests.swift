@@ -1,0 +1,167 @@
+import Foundation
+import Results
+@testable import ScrollSimulation
+import Testing
+
+/// Helpers: real runs of a small configuration.
+enum Runs {
+    static func config(seed: UInt64, strategy: Strategy = .glitchySerialCancel, latency: Double = 1_000) -> RunConfig {
+        RunConfig(dataset: .glitchy(100), strategy: strategy, gesture: .fling, latency: .ms(latency), latencyDistribution: .logNormal(sigma: 0.5), seed: seed)
+    }
+
+    static func record(_ id: String, study: String = "s", _ config: RunConfig) -> (record: RunRecord, context: String) {
+        (RunRecord.run(id: id, study: study, config), Fingerprint.context(of: config))
+    }
+
+    static func summaries(seeds: ClosedRange<UInt64>, strategy: Strategy = .glitchySerialCancel, group: String = "s--x--1000ms") -> [RunSummary] {
+        seeds.map { seed in
+            let r = record("\(group)--s\(seed)", config(seed: seed, strategy: strategy))
+            return RunSummary(r.record, context: r.context)
+        }
+    }
+
+    static func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+@Suite("Results store")
+struct StoreTests {
+    @Test("Shards: sorted ids dealt round-robin never overlap, cover every id, and differ in size by at most one")
+    func shards() {
+        let ids = (0..<94).map { "study--strategy-\($0 * 7 % 94)--100ms" }
+        for n in [1, 2, 3, 4, 7, 94, 100] {
+            let parts = (1...n).map { ResultsStore.Shard(index: $0, count: n).select(ids) }
+            #expect(parts.reduce(0) { $0 + $1.count } == ids.count, "no overlap for n = \(n)")
+            #expect(parts.reduce(Set<String>()) { $0.union($1) } == Set(ids), "union is every id for n = \(n)")
+            let sizes = parts.map(\.count)
+            #expect(sizes.max()! - sizes.min()! <= 1)
+        }
+        // Stable: the share does not depend on the order the ids come in.
+        #expect(ResultsStore.Shard(index: 2, count: 3).select(ids) == ResultsStore.Shard(index: 2, count: 3).select(ids.reversed()))
+        #expect(ResultsStore.Shard.parse("2/4") == ResultsStore.Shard(index: 2, count: 4))
+        for bad in ["0/4", "5/4", "2", "a/b", "1/0", "-1/2", "1/2/3"] { #expect(ResultsStore.Shard.parse(bad) == nil, "\(bad)") }
+    }
+
+    @Test("A folder written and read back gives the same records; files are renamed into place and foreign files are left alone")
+    func roundTrip() throws {
+        let dir = try Runs.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "mine".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let runs = [Runs.record("s--a", Runs.config(seed: 1)), Runs.record("s--b", Runs.config(seed: 2))]
+        try ResultsStore.write(runs, plan: ["s--a", "s--b"], shard: nil, to: dir)
+        let folder = try ResultsStore.read(dir)
+        #expect(folder.records == runs.map(\.record))
+        #expect(folder.contexts["s--a"] == runs[0].context)
+        #expect(try String(contentsOf: dir.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(names == ["index.json", "notes.txt", "runs"], "no temporary file is left")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("runs").path).sorted() == ["s--a.json", "s--b.json"])
+    }
+
+    @Test("A folder whose index.json is someone else's is refused, and nothing is written into it")
+    func foreignIndex() throws {
+        let dir = try Runs.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"{"name": "my package"}"#.write(to: dir.appendingPathComponent("index.json"), atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.self) { try ResultsStore.write([Runs.record("s--a", Runs.config(seed: 1))], plan: ["s--a"], shard: nil, to: dir) }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("runs").path))
+    }
+
+    @Test("Results of another model version are refused with both versions named")
+    func otherModel() throws {
+        let dir = try Runs.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try ResultsStore.write([Runs.record("s--a", Runs.config(seed: 1))], plan: ["s--a"], shard: nil, to: dir)
+        let record = dir.appendingPathComponent("runs/s--a.json")
+        let text = try String(contentsOf: record, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"modelVersion\": \(SimulationModel.version)", with: "\"modelVersion\": 99")
+            .write(to: record, atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.otherModel(record.path, found: 99, current: SimulationModel.version)) { try ResultsStore.read(dir) }
+        let index = dir.appendingPathComponent("index.json")
+        let indexText = try String(contentsOf: index, encoding: .utf8)
+        try indexText.replacingOccurrences(of: "\"modelVersion\": \(SimulationModel.version),\n  \"plan\"", with: "\"modelVersion\": 98,\n  \"plan\"")
+            .write(to: index, atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.otherModel(index.path, found: 98, current: SimulationModel.version)) { try ResultsStore.read(dir) }
+    }
+
+    @Test("Merging shards: all shards merge; a missing shard, a shard twice, or a run in two folders is refused")
+    func merge() throws {
+        let dir = try Runs.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plan = ["s--a", "s--b", "s--c"]
+        let all = plan.enumerated().map { Runs.record($1, Runs.config(seed: UInt64($0 + 1))) }
+        var folders: [URL] = []
+        for i in 1...2 {
+            let shard = ResultsStore.Shard(index: i, count: 2)
+            let mine = shard.select(plan)
+            let url = dir.appendingPathComponent("shard\(i)")
+            try ResultsStore.write(all.filter { mine.contains($0.record.id) }, plan: plan, shard: shard, to: url)
+            folders.append(url)
+        }
+        let merged = try ResultsStore.merge(folders)
+        #expect(Set(merged.records.map(\.id)) == Set(plan))
+        #expect(throws: StoreError.gap(["2/2"])) { try ResultsStore.merge([folders[0]]) }
+        #expect(throws: StoreError.duplicateShard("1/2", folders[0].path, folders[0].path)) { try ResultsStore.merge([folders[0], folders[0], folders[1]]) }
+        let whole = dir.appendingPathComponent("whole")
+        try ResultsStore.write(all, plan: plan, shard: nil, to: whole)
+        #expect(throws: StoreError.self) { try ResultsStore.merge([whole, folders[1]]) }
+        do { _ = try ResultsStore.merge([whole, folders[1]]) } catch {
+            if case .duplicateRun = error {} else { Issue.record("expected a duplicate run, got \(error)") }
+        }
+    }
+}
+
+@Suite("Baseline comparison")
+struct ComparisonTests {
+    static let hitch = HeadlineMetric.named("hitchTimeRatio")!
+
+    @Test("The verdict needs both a minimum size and ranges that do not overlap")
+    func judge() {
+        // Big difference, overlapping ranges: seed noise, no change.
+        #expect(MetricChange.judge(Self.hitch, baseline: [2, 10, 20, 30, 40], now: [5, 15, 25, 35, 45]).verdict == .noChange)
+        // Ranges apart but smaller than 1 ms/s: no change.
+        #expect(MetricChange.judge(Self.hitch, baseline: [5.0, 5.1, 5.2], now: [5.5, 5.6, 5.7]).verdict == .noChange)
+        // Ranges apart, 1 ms/s but under 10 % of the baseline: no change.
+        #expect(MetricChange.judge(Self.hitch, baseline: [50, 50.2, 50.4], now: [51.5, 51.6, 51.7]).verdict == .noChange)
+        // Ranges apart and big: regressed, or improved when lower.
+        #expect(MetricChange.judge(Self.hitch, baseline: [5, 6, 7], now: [9, 10, 11]).verdict == .regressed)
+        #expect(MetricChange.judge(Self.hitch, baseline: [9, 10, 11], now: [5, 6, 7]).verdict == .improved)
+        // One seed: the size alone decides.
+        #expect(MetricChange.judge(Self.hitch, baseline: [5], now: [8]).verdict == .regressed)
+        #expect(MetricChange.judge(Self.hitch, baseline: [5], now: [5.5]).verdict == .noChange)
+        let c = MetricChange.judge(Self.hitch, baseline: [5, 6, 7], now: [9, 10, 11])
+        #expect(c.baseline == 6 && c.now == 10 && c.difference == 4)
+    }
+
+    @Test("Two seed sets of the same configuration: no regression and no improvement reported")
+    func seedNoise() {
+        let base = Runs.summaries(seeds: 1...5)
+        let now = Runs.summaries(seeds: 6...10)
+        // The seeds do change the numbers (otherwise this test proves nothing).
+        #expect(Set(base.map { $0.metrics["timeToContentP95Ms"]! }).union(now.map { $0.metrics["timeToContentP95Ms"]! }).count > 1)
+        let result = Comparison.compare(baseline: base, baselineModel: SimulationModel.version, now: now, nowModel: SimulationModel.version)
+        #expect(result.count == 1)
+        #expect(result[0].status == .compared, "other seeds are other inputs")
+        #expect(!result[0].regressed && !result[0].improved, "\(result[0].metrics)")
+    }
+
+    @Test("A worse strategy in the same surroundings is compared and regressed; other surroundings or models are not comparable")
+    func regressionAndComparability() {
+        let base = Runs.summaries(seeds: 1...3, strategy: .glitchySerialCancel)
+        let now = Runs.summaries(seeds: 1...3, strategy: .glitchyAsyncNaive)
+        let result = Comparison.compare(baseline: base, baselineModel: SimulationModel.version, now: now, nowModel: SimulationModel.version)
+        #expect(result.count == 1 && result[0].status == .compared)
+        #expect(result[0].metrics.first { $0.metric == "wrongRowsPercent" }?.verdict == .regressed, "\(result[0].metrics)")
+        let same = Comparison.compare(baseline: base, baselineModel: SimulationModel.version, now: base, nowModel: SimulationModel.version)
+        #expect(same[0].status == .unchanged && !same[0].regressed && !same[0].improved)
+        let otherModel = Comparison.compare(baseline: base, baselineModel: SimulationModel.version + 1, now: now, nowModel: SimulationModel.version)
+        #expect(otherModel[0].status == .notComparable && otherModel[0].metrics.isEmpty)
+        var otherLatency = Runs.summaries(seeds: 1...3)
+        let moved = (1...3).map { Fingerprint.context(of: Runs.config(seed: UInt64($0), latency: 100)) }
+        for i in otherLatency.indices { otherLatency[i].context = moved[i] }
+        #expect(Comparison.compare(baseline: base, baselineModel: 1, now: otherLatency, nowModel: 1)[0].status == .notComparable)
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Results
+import ScrollSimulation
+import Testing
+@testable import StudySite
+
+@Suite("Results flow: run, shards, baselines, budgets")
+struct ResultsFlowTests {
+    static var templates: TemplateSet { get throws { try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates")) } }
+
+    static func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-flow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// `scrollstudy run` into `folder`, optionally one shard.
+    static func run(_ content: URL, _ folder: URL, shard: String? = nil) throws -> Int32 {
+        try RunCommand.run(["--content", content.path, "--output-results", folder.path, "--jobs", "2"] + (shard.map { ["--shard", $0] } ?? []),
+                           output: { _ in }, status: { _ in })
+    }
+
+    @Test("Three shards merged render a site byte-identical to one generation, reusing every run")
+    func shardedSiteIsIdentical() throws {
+        let project = try GenerateCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let content = project.appendingPathComponent("Content")
+        try #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100, 1000], "strategies": ["glitchy-sync", "glitchy-serial-cancel"], "seeds": [1, 2]}"#
+            .write(to: content.appendingPathComponent("studies/two.json"), atomically: true, encoding: .utf8)
+        let shards = (1...3).map { project.appendingPathComponent("results-\($0)") }
+        for (i, url) in shards.enumerated() { #expect(try Self.run(content, url, shard: "\(i + 1)/3") == 0) }
+        let loaded = try ContentLoader.load(from: content)
+        let one = try SiteGenerator.build(content: loaded, templates: Self.templates, jobs: 2)
+        let merged = try ResultsStore.merge(shards)
+        let stored = Dictionary(uniqueKeysWithValues: merged.records.map { ($0.id, $0) })
+        let fromShards = try SiteGenerator.build(content: loaded, templates: Self.templates, jobs: 2, inputs: .init(stored: stored))
+        #expect(fromShards.reused == one.runs && fromShards.ran == 0)
+        #expect(fromShards.files == one.files, "byte-identical")
+        #expect(one.files.contains { $0.path == "summary.json" })
+        // A missing shard is refused by generate (exit 4) with the shard named.
+        let (code, _) = try GenerateCommandTests.generate(project, ["--results", shards[0].path, shards[2].path])
+        #expect(code == 4)
+        // After a content change, only the changed runs are simulated again: a new run (another
+        // latency), and a run whose id stays but whose inputs changed (another gesture).
+        try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 250], "strategies": ["glitchy-serial-cancel"]}"#
+            .write(to: content.appendingPathComponent("studies/one.json"), atomically: true, encoding: .utf8)
+        let changed = try ContentLoader.load(from: content)
+        let again = try SiteGenerator.build(content: changed, templates: Self.templates, jobs: 2, inputs: .init(stored: stored))
+        #expect(again.ran == 2 && again.reused == again.runs - 2, "a new run and a stale one simulated, \(again.ran) ran")
+        let fresh = try SiteGenerator.build(content: changed, templates: Self.templates, jobs: 2)
+        #expect(again.files == fresh.files, "a stale stored result is never used")
+    }
+
+    static func content(cacheLimit: Int) -> SiteContent {
+        var cache = Strategy.presets.first { $0.id == "wwdc21" }!
+        cache.parameters.cacheCountLimit = cacheLimit
+        let study = Study(id: "s", title: "S", question: "Q?", dataset: "users-1000", devices: ["iphone-60hz"], gestures: [.fling],
+                          latenciesMs: [100, 1_000], strategies: ["wwdc21", "glitchy-serial-cancel"], seeds: [1, 2, 3], sourceFile: "studies/s.json")
+        let strategies = Strategy.presets.map { $0.id == "wwdc21" ? cache : $0 }
+        return SiteContent(site: SiteSettings(title: "T", tagline: "T."), datasets: [Dataset.builtIn(named: "users-1000")!], devices: DeviceProfile.builtIn, strategies: strategies, studies: [study])
+    }
+
+    @Test("A changed strategy parameter, with the previous site as baseline, marks exactly that strategy's runs as changed")
+    func changedStrategyFlagsOnlyItsRuns() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let before = try SiteGenerator.build(content: Self.content(cacheLimit: 100), templates: Self.templates, jobs: 2)
+        let summary = dir.appendingPathComponent("summary.json")
+        try Data(before.files.first { $0.path == "summary.json" }!.bytes).write(to: summary)
+        let baseline = try Baseline.load(dir)
+        #expect(before.runs == 12 && baseline.runs.count == before.runs)
+        let after = try SiteGenerator.build(content: Self.content(cacheLimit: 2), templates: Self.templates, jobs: 2, inputs: .init(baseline: baseline))
+        let changed = Set(after.comparisons.filter { $0.status == .compared }.map(\.group))
+        #expect(after.comparisons.count == 4, "\(after.comparisons.map { "\($0.group) \($0.status)" })")
+        #expect(changed == ["s--wwdc21--100ms", "s--wwdc21--1000ms"])
+        for g in after.comparisons where !changed.contains(g.group) {
+            #expect(g.status == .unchanged && !g.regressed && !g.improved, "\(g.group)")
+        }
+        #expect(after.files.contains { $0.path == "checks.html" })
+        let text = String(decoding: after.files.first { $0.path == "summary.json" }!.bytes, as: UTF8.self)
+        #expect(text.contains("\"comparison\":{\"baseline\":"))
+        // The same content against itself: nothing changed.
+        let same = try SiteGenerator.build(content: Self.content(cacheLimit: 100), templates: Self.templates, jobs: 2, inputs: .init(baseline: baseline))
+        #expect(same.comparisons.allSatisfy { $0.status == .unchanged && !$0.regressed && !$0.improved })
+    }
+
+    @Test("Budgets: errors point at file:line:column; a broken budget exits 5 (0 with --no-fail-on-budget); a kept one exits 0")
+    func budgets() throws {
+        let bad = try Fixture.problems(["studies/b.json": """
+        {"title": "S", "question": "Q?", "dataset": "users-1000", "strategies": ["wwdc21"],
+         "budgets": [{"metric": "hitchTimeRatoi", "op": "<", "value": 5},
+                     {"metric": "hitchTimeRatio", "op": "<<", "value": 5},
+                     {"metric": "hitchTimeRatio", "op": "<"}]}
+        """])
+        expectDiagnostic(bad, "studies/b.json", 2, 25, "hitchTimeRatoi", "hitchTimeRatio")
+        expectDiagnostic(bad, "studies/b.json", 3, 49, "<<")
+        expectDiagnostic(bad, "studies/b.json", 4, 14, "value")
+
+        let project = try GenerateCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let study = project.appendingPathComponent("Content/studies/one.json")
+        func write(_ budgets: String) throws {
+            try """
+            {"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100, 1000],
+             "strategies": ["glitchy-async-naive", "glitchy-serial-cancel"],
+             "budgets": \(budgets)}
+            """.write(to: study, atomically: true, encoding: .utf8)
+        }
+        // Naive async shows other rows' text at 1000 ms; the serial queue with cancel never does.
+        try write(#"[{"metric": "staleCellFrames", "op": "=", "value": 0, "latencyMs": 1000}]"#)
+        var out = ""
+        var code = try GenerateCommand.run(["--content", project.appendingPathComponent("Content").path, "--templates", project.appendingPathComponent("Templates").path,
+                                            "--output", project.appendingPathComponent("Output").path], output: { out += $0 }, status: { _ in })
+        #expect(code == 5)
+        let checks = try String(contentsOf: project.appendingPathComponent("Output/checks.html"), encoding: .utf8)
+        #expect(checks.contains("one--glitchy-async-naive--1000ms") && !checks.contains("one--glitchy-serial-cancel--1000ms"), "the broken run is shown")
+        code = try GenerateCommandTests.generate(project, ["--no-fail-on-budget"]).code
+        #expect(code == 0)
+        try write(#"[{"metric": "staleCellFrames", "op": "=", "value": 0, "strategy": "glitchy-serial-cancel"}, {"metric": "timeToContentP95Ms", "op": "<", "timesLatency": 3}]"#)
+        code = try GenerateCommandTests.generate(project).code
+        #expect(code == 0)
+        let content = try ContentLoader.load(from: project.appendingPathComponent("Content"))
+        let plan = RunPlanner.plan(content)
+        let broken = BudgetCheck.check(content, plan: plan, results: RunExecutor.execute(plan, jobs: 2) { _, _ in })
+        #expect(broken.isEmpty)
+    }
+
+    @Test("site.json budgets apply to every study's runs and fail generate with exit 5")
+    func siteBudgets() throws {
+        let project = try GenerateCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: project) }
+        try """
+        {"title": "Scratch", "tagline": "A scratch site.",
+         "budgets": [{"metric": "framesPresented", "op": "<", "value": 1}]}
+        """.write(to: project.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
+        #expect(try GenerateCommandTests.generate(project).code == 5)
+        let summary = try String(contentsOf: project.appendingPathComponent("Output/summary.json"), encoding: .utf8)
+        #expect(summary.contains(#""column":14,"file":"site.json","line":2,"metric":"framesPresented""#), "\(summary)")
+        #expect(summary.contains(#""run":"one--glitchy-serial-cancel--100ms""#))
+        try """
+        {"title": "Scratch", "tagline": "A scratch site.",
+         "budgets": [{"metric": "framesPresented", "op": ">", "value": 1}]}
+        """.write(to: project.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
+        #expect(try GenerateCommandTests.generate(project).code == 0)
+    }
+
+    @Test("A broken budget is printed as file:line:column with the run and the numbers")
+    func brokenBudgetText() throws {
+        let budget = Budget(metric: "hitchTimeRatio", op: .lt, value: 5, timesLatency: false, latencyMs: 100, strategy: nil,
+                            file: "studies/one.json", line: 4, column: 17)
+        let broken = BudgetCheck.Broken(budget: budget, run: "one--x--100ms", actual: 7.25, limit: 5)
+        #expect(broken.description == "studies/one.json:4:17: error: budget hitchTimeRatio < 5 broken by run 'one--x--100ms': hitchTimeRatio = 7.25")
+        #expect(!budget.holds(5, latencyMs: 100) && budget.holds(4.99, latencyMs: 100))
+        let relative = Budget(metric: "timeToContentP95Ms", op: .lt, value: 2, timesLatency: true, latencyMs: nil, strategy: nil, file: "f", line: 1, column: 1)
+        #expect(relative.holds(1_999, latencyMs: 1_000) && !relative.holds(2_000, latencyMs: 1_000))
+    }
+
+    @Test("--check with only a template change says that no number changed; with a changed run it names the run and the metric")
+    func checkSaysWhatMoved() throws {
+        let project = try GenerateCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: project) }
+        #expect(try GenerateCommandTests.generate(project).code == 0)
+        try "<p>changed</p>\n".appending(try String(contentsOf: project.appendingPathComponent("Templates/model.mustache"), encoding: .utf8))
+            .write(to: project.appendingPathComponent("Templates/model.mustache"), atomically: true, encoding: .utf8)
+        var (code, out) = try GenerateCommandTests.generate(project, ["--check"])
+        #expect(code == 1)
+        #expect(out.contains("What moved: no number changed"), "\(out)")
+        try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100], "strategies": ["glitchy-async-naive"]}"#
+            .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
+        (code, out) = try GenerateCommandTests.generate(project, ["--check"])
+        #expect(code == 1)
+        #expect(out.contains("new run: one--glitchy-async-naive--100ms") && out.contains("removed run: one--glitchy-serial-cancel--100ms"), "\(out)")
+        // Same run id, another gesture: its inputs changed and its metrics moved, with the numbers.
+        try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel"]}"#
+            .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
+        (code, out) = try GenerateCommandTests.generate(project, ["--check"])
+        #expect(code == 1)
+        #expect(out.contains("What moved: 1 run(s) changed") && out.contains("run one--glitchy-serial-cancel--100ms: inputs changed: ") && out.contains(" → "), "\(out)")
+    }
+
+    @Test("generate --baseline <published site> --fail-on-regression: a worse strategy under the same id exits 6 and names the metric")
+    func regressionFailsTheBuild() throws {
+        let project = try GenerateCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: project) }
+        let strategy = project.appendingPathComponent("Content/strategies/mine.json")
+        try FileManager.default.createDirectory(at: strategy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        func write(basedOn: String) throws {
+            try #"{"name": "Mine", "summary": "Ours.", "basedOn": "\#(basedOn)"}"#.write(to: strategy, atomically: true, encoding: .utf8)
+        }
+        try write(basedOn: "glitchy-serial-cancel")
+        try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [1000], "strategies": ["mine", "glitchy-sync"], "seeds": [1, 2, 3]}"#
+            .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
+        #expect(try GenerateCommandTests.generate(project).code == 0)
+        let published = project.appendingPathComponent("published")
+        try FileManager.default.copyItem(at: project.appendingPathComponent("Output"), to: published)
+        // Unchanged content against the published site: exit 0, nothing regressed.
+        var (code, out) = try GenerateCommandTests.generate(project, ["--baseline", published.path, "--fail-on-regression"])
+        #expect(code == 0 && out.contains("0 run group(s) regressed"), "\(out)")
+        try write(basedOn: "glitchy-async-naive")
+        (code, out) = try GenerateCommandTests.generate(project, ["--baseline", published.path, "--fail-on-regression"])
+        #expect(code == 6, "\(out)")
+        #expect(out.contains("regressed: one--mine--1000ms wrongRowsPercent"), "\(out)")
+        #expect(!out.contains("regressed: one--glitchy-sync"), "the unchanged strategy is not flagged")
+        // Without --fail-on-regression the regression is reported and the build passes.
+        #expect(try GenerateCommandTests.generate(project, ["--baseline", published.path]).code == 0)
+    }
+}
