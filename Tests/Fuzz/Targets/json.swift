@@ -15,7 +15,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(text.position(ofOffset: error.position.offset) == error.position, "the line table disagrees with SourceText")
         require(text.lineColumn(error.position).column >= 1, "column of \(error.position)")
     }
-    for duplicate in parsed.duplicates { checkPosition(duplicate.position, in: text, lines) }
+    // Duplicate keys are reported in file order, located by the loader's ContentFile.locate.
+    let file = ContentFile(path: "data.json", text: text, log: DiagnosticLog())
+    for (index, duplicate) in parsed.duplicates.enumerated() {
+        checkPosition(duplicate.position, in: text, lines)
+        let located = file.locate(duplicate.position)
+        if index < 16 || index % 257 == 0 {
+            require(located == text.lineColumn(duplicate.position), "ContentFile.locate gives \(located) for \(duplicate.position)")
+        }
+    }
     if let root = parsed.root { walk(root, in: text, lines, depth: 0) }
     return 0
 }
