@@ -6,7 +6,9 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
-    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+    // Lines as the parser counts them: a line ends at LF, CR LF or a lone CR.
+    var lines = 1
+    for (i, b) in bytes.enumerated() where b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) { lines += 1 }
     do {
         let (matter, body) = try FrontMatterParser.split(bytes)
         require(body.endIndex == bytes.endIndex, "the body does not run to the end")
