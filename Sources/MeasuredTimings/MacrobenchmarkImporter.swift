@@ -86,7 +86,10 @@ enum MacrobenchmarkImporter {
     private static func deviceName(_ context: LocatedJSON?) -> String? {
         guard let build = context?["build"] else { return nil }
         let model = build["model"]?.string ?? build["device"]?.string
-        let sdk = build["version"]?["sdk"]?.number.map { "API \(Int($0))" }
+        // Unwrapped one step at a time: the chained form `build["version"]?["sdk"]?.number` crashes
+        // Swift 6.3's optimizer (an ownership verification failure) in release builds.
+        var sdk: String?
+        if let version = build["version"], let level = version["sdk"], let number = level.number { sdk = "API \(Int(number))" }
         switch (model, sdk) {
         case let (m?, s?): return "\(m) (\(s))"
         case let (m?, nil): return m

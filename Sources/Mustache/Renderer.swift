@@ -16,6 +16,10 @@ struct Renderer {
     var nesting = 0
 
     static let maxIncludeDepth = 100
+    /// Inclusions in one render. Depth alone does not bound the work: a partial that includes
+    /// itself twice renders 2^depth copies, so the total is capped too (far above any real page).
+    static let maxIncludes = 1_000_000
+    var includes = 0
     /// Deepest nesting across partials: each template is limited to `Parser.maximumNesting`, but
     /// partials can stack them, and every level is a recursive call.
     static let maxRenderNesting = 1_000
@@ -158,6 +162,10 @@ struct Renderer {
         }
         guard includeDepth < Self.maxIncludeDepth else {
             throw tag.error("partials nested more than \(Self.maxIncludeDepth) deep; does '\(name)' include itself without a stopping condition?")
+        }
+        includes += 1
+        guard includes <= Self.maxIncludes else {
+            throw tag.error("more than \(Self.maxIncludes) partial inclusions in one render; does '\(name)' include itself more than once?")
         }
         let savedIndent = indent.count
         indent.append(contentsOf: inclusion.indent.utf8)

@@ -37,6 +37,24 @@ struct NestingLimitTests {
         }
     }
 
+    @Test func aPartialThatIncludesItselfTwiceStopsAtTheInclusionCap() throws {
+        // Depth alone allows 2^100 copies here (each level includes the next twice): a hang,
+        // found by the Mustache fuzz target. The cap on inclusions per render stops it with the tag.
+        let partials = ["twice": try Template("{{#a}}{{>twice}}{{>twice}}{{/a}}", name: "twice.mustache")]
+        #expect(throws: MustacheError.self) { _ = try partials["twice"]!.render(.object(["a": .bool(true)]), partials: partials) }
+        do {
+            _ = try partials["twice"]!.render(.object(["a": .bool(true)]), partials: partials)
+        } catch {
+            #expect(error.message.contains("more than \(Renderer.maxIncludes) partial inclusions"))
+            #expect(error.templateName == "twice.mustache")
+        }
+        // Many inclusions that are not a loop still render: 1,000 rows of a row partial.
+        let row = ["row": try Template("{{.}},", name: "row.mustache")]
+        let list = try Template("{{#items}}{{>row}}{{/items}}", name: "list.mustache")
+        let out = try list.render(.object(["items": .array((0..<1_000).map { .int($0) })]), partials: row)
+        #expect(out.hasPrefix("0,1,2,") && out.hasSuffix("999,"))
+    }
+
     @Test func nestingAcrossPartialsIsBoundedWhileRendering() throws {
         // Each partial nests 90 sections and includes the next, so no single template breaks the
         // parse-time limit; the render-time limit stops the chain with the tag where it gave up.

@@ -57,11 +57,41 @@ final class ContentFile {
 
     private func report(_ message: String, at position: TextPosition?, severity: ContentDiagnostic.Severity, count: Int = 1) {
         if let position {
-            let (line, column) = text.lineColumn(position)
+            let (line, column) = locate(position)
             log.add(ContentDiagnostic(file: path, line: line, column: column, message: message, severity: severity, count: count))
         } else {
             log.add(ContentDiagnostic(file: path, message: message, severity: severity, count: count))
         }
+    }
+
+    /// The last position `locate` counted, and its column.
+    private var lastLocated: (position: TextPosition, column: Int)?
+
+    /// `text.lineColumn(position)`, counted on from the last position located when it is earlier on the same
+    /// line, so that many problems on one long line (a CSV line of stray quotes) take linear time, not quadratic.
+    func locate(_ position: TextPosition) -> (line: Int, column: Int) {
+        let b = text.bytes
+        if let (last, lastColumn) = lastLocated, last.lineStart == position.lineStart, last.offset <= position.offset,
+           position.offset <= b.count, last.offset == last.lineStart || Self.characterStarts(at: last.offset, in: b) {
+            let segment = b[last.offset..<position.offset]
+            let count = segment.allSatisfy { $0 < 0x80 } ? segment.count : String(decoding: segment, as: UTF8.self).count
+            lastLocated = (position, lastColumn + count)
+            return (position.line, lastColumn + count)
+        }
+        let located = text.lineColumn(position)
+        lastLocated = (position, located.column)
+        return located
+    }
+
+    /// Whether a character (grapheme cluster) surely starts at `offset`: an ASCII character other than a line
+    /// feed, after a character that is neither a carriage return nor possibly a prepended mark.
+    private static func characterStarts(at offset: Int, in b: [UInt8]) -> Bool {
+        guard offset > 0, offset < b.count, b[offset] < 0x80, b[offset] != 0x0A, b[offset - 1] != 0x0D else { return false }
+        var start = offset - 1
+        while start > 0, b[start] & 0xC0 == 0x80 { start -= 1 }
+        let scalar = String(decoding: b[start..<offset], as: UTF8.self).unicodeScalars.first?.value ?? 0
+        // Grapheme_Cluster_Break=Prepend lies in these ranges (Arabic, Syriac, Malayalam, and Brahmic scripts above U+11000).
+        return !((0x0600...0x08FF).contains(scalar) || scalar == 0x0D4E || (0x11000...0x11FFF).contains(scalar))
     }
 
     /// "line 3, column 5" for a position, to mention another place in a message.
