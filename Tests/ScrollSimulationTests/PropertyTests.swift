@@ -1,0 +1,145 @@
+import Formats
+import Testing
+@testable import ScrollSimulation
+
+/// Invariants of the render loop and the metrics, checked over many random configurations drawn
+/// from one seeded generator, and the analytic cases the vsync grid predicts exactly.
+@Suite("Properties of every run")
+struct PropertyTests {
+    /// The older 60 Hz device as `Content/devices/older-iphone.json` describes it (the engine's
+    /// tests cannot read content files, so its values are repeated here).
+    static let olderDevice: DeviceProfile = {
+        var d = DeviceProfile.iPhone60Hz
+        d.id = "older-iphone"
+        d.viewportWidth = 375
+        d.viewportHeight = 667
+        d.screenScale = 2
+        d.backgroundCores = 2
+        d.frameBase = 3_000
+        d.cellCreate = 800
+        d.autoLayoutMeasure = 1_200
+        d.autoLayoutSecondPass = 800
+        d.decodePerMegapixelMain = 12_000
+        d.decodePerMegapixelBackground = 12_000
+        d.thumbnailPerSourceMegapixel = 3_000
+        d.renderBase = 3_000
+        return d
+    }()
+
+    /// One random configuration and the `scrollstudy simulate` arguments that rerun it.
+    struct Case: CustomStringConvertible {
+        var config: RunConfig
+        var gestureText: String
+        var datasetName: String
+        var deviceArgument: String
+        var jitter: Double
+
+        var description: String {
+            var s = "scrollstudy simulate --strategy \(config.strategy.id) --latency \(NumberFormat.fixed(config.latency.milliseconds, places: 3))"
+            s += " --gesture \(gestureText) --dataset \(datasetName) \(deviceArgument) --seed \(config.seed)"
+            if jitter > 0 { s += " --jitter \(NumberFormat.fixed(jitter, places: 3))" }
+            return s + " --json"
+        }
+    }
+
+    /// Short random gestures in the inline form `--gesture` accepts.
+    static func randomGesture(_ g: inout SeededRandom) -> String {
+        let presetsShort = ["drag:600:0.4", "fling:3000:0.5", "drag:1500:0.3,reverse:0.3", "drag:200:0.5"]
+        if g.unit() < 0.2 { return presetsShort[Int(g.next() % UInt64(presetsShort.count))] }
+        // A moving phase first: the parser rejects a gesture that never moves the list.
+        var phases = ["drag:\(Int(100 + g.next() % 2_000)):\(NumberFormat.fixed(0.1 + 0.3 * g.unit(), places: 2))"]
+        for _ in 0..<Int(g.next() % 3) {
+            let seconds = NumberFormat.fixed(0.1 + 0.4 * g.unit(), places: 2)
+            let speed = Int(50 + g.next() % 3_000)
+            switch g.next() % 8 {
+            case 0, 1, 2: phases.append("drag:\(speed):\(seconds)")
+            case 3: phases.append("fling:\(speed * 2)\(g.unit() < 0.5 ? ":fast" : ""):\(seconds)")
+            case 4: phases.append("pause:\(seconds)")
+            case 5: phases.append("reverse:\(seconds)")
+            case 6: phases.append(g.unit() < 0.5 ? "rotate" : "insert:\(1 + g.next() % 5)")
+            default: phases.append("to:\(g.next() % 40)")
+            }
+        }
+        return phases.joined(separator: ",")
+    }
+
+    static func randomCase(_ g: inout SeededRandom) -> Case {
+        let strategy = Strategy.presets[Int(g.next() % UInt64(Strategy.presets.count))]
+        let gestureText = randomGesture(&g)
+        let gesture = try! Gesture.parse(inline: gestureText)
+        let latencies: [Double] = [0, 1, 8, 16.667, 50, 100, 250, 400]
+        let latency = g.unit() < 0.7 ? latencies[Int(g.next() % UInt64(latencies.count))] : (400 * g.unit() * 1_000).rounded() / 1_000
+        let jitter = g.unit() < 0.5 ? 0 : [0.25, 0.5, 1.0][Int(g.next() % 3)]
+        let devices: [(DeviceProfile, String)] = [(.iPhone60Hz, "--refresh 60"), (.iPhone120Hz, "--refresh 120"), (olderDevice, "--device older-iphone")]
+        let (device, deviceArgument) = devices[Int(g.next() % 3)]
+        let size = 1 + Int(g.next() % 60)
+        let datasets: [(Dataset, String)] = [(.glitchy(100), "glitchy-100"), (.synthetic(size), "synthetic:\(size)"), (.photos19, "photos-19")]
+        let (dataset, datasetName) = datasets[Int(g.next() % 3)]
+        let seed = g.next() % 1_000
+        let config = RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture, latency: .ms(latency),
+                               latencyDistribution: jitter > 0 ? .logNormal(sigma: jitter) : .fixed, seed: seed)
+        return Case(config: config, gestureText: gestureText, datasetName: datasetName, deviceArgument: deviceArgument, jitter: jitter)
+    }
+
+    /// The invariants one run breaks, as sentences (empty when it keeps them all).
+    static func violations(_ run: RunResult, interval: Micros) -> [(name: String, detail: String)] {
+        var out: [(String, String)] = []
+        let m = run.metrics
+        if m.hitchTimeMs > m.scrollDurationMs + 1e-9 {
+            out.append(("hitch time ≤ interval", "hitch time \(m.hitchTimeMs) ms > interval \(m.scrollDurationMs) ms"))
+        }
+        let vsyncs = m.scrollDurationMs * 1_000 / Double(interval)
+        if Double(m.framesPresented + m.droppedFrames) != vsyncs {
+            out.append(("presented + dropped = vsyncs", "\(m.framesPresented) presented + \(m.droppedFrames) dropped ≠ \(vsyncs) vsyncs in \(m.scrollDurationMs) ms"))
+        }
+        if let bad = run.frames.dropFirst().first(where: { $0.duration % interval != 0 || $0.presented % interval != 0 || $0.duration <= 0 }) {
+            out.append(("whole intervals", "frame begun at \(bad.begin) µs presented at \(bad.presented) µs after \(bad.duration) µs; interval \(interval) µs"))
+        }
+        if let bad = run.frames.first(where: { $0.placeholder < 0 || $0.stale < 0 || $0.placeholder + $0.stale > $0.visible }) {
+            out.append(("cell-frame classes", "frame at \(bad.presented) µs: \(bad.visible) visible, \(bad.placeholder) placeholder, \(bad.stale) stale"))
+        }
+        if m.placeholderCellFrames + m.staleCellFrames > m.visibleCellFrames {
+            out.append(("cell-frame classes", "\(m.placeholderCellFrames) placeholder + \(m.staleCellFrames) stale > \(m.visibleCellFrames) visible cell-frames"))
+        }
+        if m.requestsCompleted + m.requestsCancelled > m.requestsStarted {
+            out.append(("requests balance", "\(m.requestsCompleted) completed + \(m.requestsCancelled) cancelled > \(m.requestsStarted) started"))
+        }
+        if m.hitchTimeRatio > 1_000 + 1e-9 {
+            out.append(("hitch time ratio ≤ 1000", "ratio \(m.hitchTimeRatio) ms/s"))
+        }
+        for child in Mirror(reflecting: m).children {
+            guard let name = child.label else { continue }
+            if let v = child.value as? Double, !v.isFinite || (v < 0 && !name.hasPrefix("frameOverrun")) {
+                out.append(("no NaN or negative", "\(name) = \(v)"))
+            } else if let v = child.value as? Int, v < 0 {
+                out.append(("no NaN or negative", "\(name) = \(v)"))
+            }
+        }
+        return out
+    }
+
+    @Test("10,000 random configurations keep every invariant; a failure names the configuration")
+    func randomConfigurations() {
+        var g = SeededRandom(seed: 20_261_124)
+        var counts: [String: Int] = [:]
+        var first: [String: String] = [:]
+        for _ in 0..<10_000 {
+            let c = Self.randomCase(&g)
+            let run = c.config.run()
+            for (name, detail) in Self.violations(run, interval: c.config.device.vsyncInterval) {
+                counts[name, default: 0] += 1
+                if first[name] == nil { first[name] = "\(detail)\n  rerun: \(c)" }
+            }
+        }
+        // Broken by today's render loop (issue 16, item 1) and request accounting; known until fixed.
+        let known: Set<String> = ["hitch time ≤ interval", "presented + dropped = vsyncs", "hitch time ratio ≤ 1000", "requests balance"]
+        for name in counts.keys.sorted() {
+            let message = "invariant '\(name)' broken in \(counts[name]!) of 10000 runs; first: \(first[name]!)"
+            if known.contains(name) {
+                withKnownIssue { Issue.record(Comment(rawValue: message)) }
+            } else {
+                Issue.record(Comment(rawValue: message))
+            }
+        }
+    }
+}
