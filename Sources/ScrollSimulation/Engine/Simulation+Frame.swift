@@ -39,7 +39,9 @@ extension Simulation {
 
         // 6. Render server, then the display.
         let render = renderCost()
-        let timing = renderLoop.commit(begin: begin, commitEnd: commitEnd, after: after, render: render)
+        // The gesture wants a frame every vsync from its start until a frame has begun past its end.
+        let continuous = scroll.gestureStart.map { renderLoop.lastFrameBegin < $0 + scroll.timeline.duration } ?? false
+        let timing = renderLoop.commit(begin: begin, commitEnd: commitEnd, after: after, render: render, continuous: continuous)
         let presented = timing.presented
         list.layoutPrepared()
 

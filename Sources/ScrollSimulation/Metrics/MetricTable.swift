@@ -90,7 +90,7 @@ public enum MetricTable {
         MetricGroup(
             [.double("hitchTimeRatio", \.hitchTimeRatio)],
             unit: "ms/s", section: .smoothness,
-            definition: "Total hitch time divided by the time the list was scrolling (drags and decelerations). A hitch is how much later than double buffering expects a frame reaches the screen. Bands from WWDC20 and Apple's tech talks: under 5 good, 5 to 10 warning, 10 or more critical; Xcode Organizer: up to 10 good, up to 25 warning, up to 50 critical, above that immediate attention.",
+            definition: "Total hitch time divided by the time the list was scrolling (drags and decelerations). A hitch is how much later a frame reaches the screen than the vsync after the frame it replaces (or, after idle time, than double buffering's two intervals after it began): one interval per vsync that showed the old frame again, so the hitch time can never exceed the time scrolled. Bands from WWDC20 and Apple's tech talks: under 5 good, 5 to 10 warning, 10 or more critical; Xcode Organizer: up to 10 good, up to 25 warning, up to 50 critical, above that immediate attention.",
             source: "Apple tech talk 10855; WWDC20 session 10077; MetricKit scrollHitchTimeRatio",
             cli: ("hitch time ratio", { m in "\(NumberFormat.fixed(m.hitchTimeRatio, places: 2)) ms/s (\(m.hitchBand); Organizer: \(m.organizerBand))" })),
         MetricGroup(
@@ -120,13 +120,13 @@ public enum MetricTable {
         MetricGroup(
             range: true, [.double("frameOverrunP50Ms", \.frameOverrunP50Ms), .double("frameOverrunP90Ms", \.frameOverrunP90Ms), .double("frameOverrunP95Ms", \.frameOverrunP95Ms), .double("frameOverrunP99Ms", \.frameOverrunP99Ms)],
             unit: "ms", section: .smoothness,
-            definition: "How far each scrolling frame's work finished past its deadline, at the 50th, 90th, 95th and 99th percentiles (nearest rank); a negative value is time to spare. The deadlines of our model: the main thread must finish the frame's commit by the vsync after the frame began, and the render server must take the frame at that vsync and finish it by the next one, when double buffering expects the frame on screen. A frame's overrun is the larger of the two stages' lateness, or the wait for a render server still busy with an earlier frame if that is larger, so it is above zero exactly for the frames that hitch. When both stages are on time it is the margin of the tighter one: at 60 Hz a frame whose render takes 3 ms and whose commit takes 2 ms overruns by about −13.7 ms.",
+            definition: "How far each scrolling frame's work finished past its deadline, at the 50th, 90th, 95th and 99th percentiles (nearest rank); a negative value is time to spare. The deadlines of our model: the frame is expected on screen at the vsync after the frame it replaces (after idle time, two intervals after it began, as double buffering expects); the main thread must finish its commit, and the render server take it, by the vsync before that, and the render server must finish it by the expected vsync. A frame's overrun is the larger of the two stages' lateness, or the wait for a render server still busy with an earlier frame, or for a main thread that began the frame too late, if that is larger, so it is above zero exactly for the frames that hitch. When both stages are on time it is the margin of the tighter one: at 60 Hz a frame whose render takes 3 ms and whose commit takes 2 ms overruns by about −13.7 ms.",
             source: "Android Macrobenchmark FrameTimingMetric (frameOverrunMs); deadlines from the render loop of Apple tech talk 10855",
             cli: ("frame overrun", { m in "p50 \(ms(m.frameOverrunP50Ms)) · p90 \(ms(m.frameOverrunP90Ms)) · p95 \(ms(m.frameOverrunP95Ms)) · p99 \(ms(m.frameOverrunP99Ms)) (negative: early)" })),
         MetricGroup(
             [.double("scrollDurationMs", \.scrollDurationMs)],
             unit: "ms", section: .smoothness,
-            definition: "How long the list was moving: every drag and deceleration of the gesture, without its pauses, and longer when a stalled main thread puts the last moving frame on screen after the gesture's motion has ended. The hitch time ratio and the percent of dropped frames divide by it.",
+            definition: "How long the list was moving, counted on the vsync grid: each frame presented during a drag or deceleration covers the vsyncs from the frame it replaced to itself, so pauses are left out and a stalled main thread that puts a moving frame on screen late lengthens it. Presented plus dropped frames equal the vsyncs in it. The hitch time ratio and the percent of dropped frames divide by it.",
             source: "ScrollStudy model; Apple tech talk 10855 (hitch time is divided by the time spent scrolling)",
             cli: ("scrolling time", { m in ms(m.scrollDurationMs) })),
         MetricGroup(
