@@ -188,4 +188,18 @@ struct PropertyTests {
             #expect(run.metrics.renderHitchCount > 0 && run.metrics.commitHitchCount == 0)
         }
     }
+
+    /// The case: a 5 s drag at 220 pt/s over 44 pt rows reveals 25 rows, each read on main
+    /// for 1 s, so main is frozen for 25 s, most of it after the finger lifts. The interval runs
+    /// until main has handled the gesture's last event, so all 25 reads (25 000 ms, less the
+    /// frames already on screen) fall inside it and the ratio is near 1000 ms/s; it used to stop
+    /// at the drag's last moving frame (6 200 ms, 967.7 ms/s).
+    @Test("A freeze after the finger lifts is inside the measured interval")
+    func freezeAfterLiftCounts() {
+        let gesture = Gesture(id: "drag", summary: "the issue's drag", phases: [.drag(velocity: 220, duration: .seconds(5))])
+        let m = RunConfig(dataset: .glitchy(300), strategy: .glitchySync, gesture: gesture, latency: .ms(1_000)).run().metrics
+        #expect(m.hitchTimeMs >= 25_000 - 2 * 16.667, "hitch time \(m.hitchTimeMs) ms; 25 reads of 1 s")
+        #expect(m.scrollDurationMs >= m.hitchTimeMs && m.scrollDurationMs < 25_500, "interval \(m.scrollDurationMs) ms")
+        #expect(m.hitchTimeRatio > 990 && m.hitchTimeRatio <= 1_000, "\(m.hitchTimeRatio) ms/s")
+    }
 }

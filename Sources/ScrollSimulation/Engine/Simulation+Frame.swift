@@ -48,7 +48,12 @@ extension Simulation {
         if scroll.gestureStart == nil, !cells.visibleCells.isEmpty, list.ready {
             scroll.start(at: presented)
         }
-        let scrolling = relative != nil && gesture.moving
+        // The measured interval ends once the main thread has handled the gesture's last event:
+        // when the gesture ends while the list moves, the first frame past its end (late if main
+        // was frozen when the finger lifted) is the last one measured.
+        let settles = !gesture.moving && previousFrameMoving && (relative.map { $0 >= scroll.timeline.duration } ?? false)
+        let scrolling = relative != nil && (gesture.moving || settles)
+        previousFrameMoving = relative != nil && gesture.moving
         record(begin: begin, timing: timing, scrolling: scrolling, main: main + after, render: render)
     }
 

@@ -126,7 +126,7 @@ public enum MetricTable {
         MetricGroup(
             [.double("scrollDurationMs", \.scrollDurationMs)],
             unit: "ms", section: .smoothness,
-            definition: "How long the list was moving, counted on the vsync grid: each frame presented during a drag or deceleration covers the vsyncs from the frame it replaced to itself, so pauses are left out and a stalled main thread that puts a moving frame on screen late lengthens it. Presented plus dropped frames equal the vsyncs in it. The hitch time ratio and the percent of dropped frames divide by it.",
+            definition: "How long the list was moving, counted on the vsync grid: each frame presented during a drag or deceleration covers the vsyncs from the frame it replaced to itself, so pauses are left out and a stalled main thread that puts a moving frame on screen late lengthens it. It runs from the first touch until the list has settled and the main thread has handled the gesture's last event: when the gesture ends moving, the first frame past its end is the last one counted, so a freeze after the finger lifts is inside it. Presented plus dropped frames equal the vsyncs in it. The hitch time ratio and the percent of dropped frames divide by it.",
             source: "ScrollStudy model; Apple tech talk 10855 (hitch time is divided by the time spent scrolling)",
             cli: ("scrolling time", { m in ms(m.scrollDurationMs) })),
         MetricGroup(
