@@ -93,15 +93,19 @@ struct PublishedNumbersTests {
 
     /// The metric page: "Total hitch time divided by the time the list was scrolling (drags and
     /// decelerations)", and scrollDurationMs is "every drag and deceleration of the gesture,
-    /// without its pauses". Here that is 1 s + 1 s = 2 s (the 1.5 s of pauses are not scrolling,
-    /// and the last moving frame is on screen long before the script's end, so nothing overhangs).
-    /// Hitch time 6 intervals = 100.002 ms, so the ratio is 100.002 / 2 = 50.001 ms/s — not
-    /// 100.002 / 3.5 = 28.6 ms/s, which dividing by the whole script would give.
-    @Test("The hitch time ratio divides by the moving time only: 100.002 ms over 2 s = 50.001 ms/s")
+    /// without its pauses", counted on the vsync grid: each scrolling frame covers the vsyncs from
+    /// the frame it replaced to itself. Each 1 s drag at 60 Hz has 60 frame targets (0 to 59
+    /// intervals after its start), so the drags cover 2 × 60 = 120 vsyncs × 16.667 ms = 2 000.04 ms
+    /// (the 1.5 s of pauses are not scrolling). Hitch time 6 intervals = 100.002 ms, so the ratio
+    /// is 100.002 / 2.00004 = 50.000 ms/s — not 100.002 / 3.5 = 28.6 ms/s, which dividing by the
+    /// whole script would give. (Before the interval was counted on the grid it was the drags'
+    /// script time, 2 000 ms, and the ratio 50.001 ms/s.)
+    @Test("The hitch time ratio divides by the moving time only: 100.002 ms over 120 vsyncs = 50.000 ms/s")
     func ratioExcludesPauses() {
         let m = Self.twoReadsRun().metrics
-        #expect(m.scrollDurationMs == 2_000, "scroll duration \(m.scrollDurationMs) ms; the drags last 2 000 ms")
-        #expect(abs(m.hitchTimeRatio - 50.001) < 1e-9, "hitch time ratio \(m.hitchTimeRatio) ms/s; expected 100.002 ms / 2 s")
+        #expect(abs(m.scrollDurationMs - 2_000.04) < 1e-9, "scroll duration \(m.scrollDurationMs) ms; the drags cover 120 vsyncs = 2 000.04 ms")
+        #expect(m.framesPresented + m.droppedFrames == 120, "\(m.framesPresented) presented + \(m.droppedFrames) dropped")
+        #expect(abs(m.hitchTimeRatio - 50.0) < 1e-9, "hitch time ratio \(m.hitchTimeRatio) ms/s; expected 100.002 ms / 2.00004 s")
         // The settle moment is the script's end, pauses included: gesture start + 3.5 s.
         #expect(abs(m.settleTimeMs - m.gestureStartMs - 3_500) < 1e-9)
     }

@@ -39,14 +39,21 @@ extension Simulation {
 
         // 6. Render server, then the display.
         let render = renderCost()
-        let timing = renderLoop.commit(begin: begin, commitEnd: commitEnd, after: after, render: render)
+        // The gesture wants a frame every vsync from its start until a frame has begun past its end.
+        let continuous = scroll.gestureStart.map { renderLoop.lastFrameBegin < $0 + scroll.timeline.duration } ?? false
+        let timing = renderLoop.commit(begin: begin, commitEnd: commitEnd, after: after, render: render, continuous: continuous)
         let presented = timing.presented
         list.layoutPrepared()
 
         if scroll.gestureStart == nil, !cells.visibleCells.isEmpty, list.ready {
             scroll.start(at: presented)
         }
-        let scrolling = relative != nil && gesture.moving
+        // The measured interval ends once the main thread has handled the gesture's last event:
+        // when the gesture ends while the list moves, the first frame past its end (late if main
+        // was frozen when the finger lifted) is the last one measured.
+        let settles = !gesture.moving && previousFrameMoving && (relative.map { $0 >= scroll.timeline.duration } ?? false)
+        let scrolling = relative != nil && (gesture.moving || settles)
+        previousFrameMoving = relative != nil && gesture.moving
         record(begin: begin, timing: timing, scrolling: scrolling, main: main + after, render: render)
     }
 

@@ -44,6 +44,8 @@ public final class Simulation {
     var events = EventQueue<Event>()
     var pendingMain: [MainBlock] = []
     var renderLoop: RenderLoop
+    /// Whether the latest frame moved the list (the next may be the one that ends the interval).
+    var previousFrameMoving = false
 
     // Scrolling.
     var scroll: ScrollState

@@ -38,6 +38,9 @@ struct MetricsRecorder {
     private var scrollingOverruns: [Micros] = []
     private var scrollingPresentations: [(presented: Micros, dropped: Int)] = []
     private var hitchTime: Micros = 0
+    /// The measured interval: the time on screen each scrolling frame accounts for, from the
+    /// presentation it replaced to its own.
+    private var measuredInterval: Micros = 0
     private var hitchCount = 0
     private var commitHitches = 0
     private var renderHitches = 0
@@ -129,6 +132,7 @@ struct MetricsRecorder {
             latestScrollingPresent = sample.presented
             scrollingRenderTimes.append(sample.renderWork)
             scrollingOverruns.append(sample.overrun)
+            measuredInterval += sample.duration
             if sample.hitch > 0 {
                 hitchCount += 1
                 hitchTime += sample.hitch
@@ -232,10 +236,10 @@ struct MetricsRecorder {
         let r = self
         m.framesPresented = r.framesPresented
         m.droppedFrames = r.droppedFrames
-        // The scroll lasts while the finger or the deceleration moves the list, and on until its
-        // last frame is on screen when a stalled main thread presents that frame late.
-        let overhang = max(0, (r.latestScrollingPresent ?? 0) - (start + gestureDuration))
-        let scrollDuration = movingDuration + overhang
+        // The measured interval: each scrolling frame covers the vsyncs from the frame it
+        // replaced to itself (one presented, the rest dropped), so a frame presented late after a
+        // stalled main thread extends it, and pauses (frames that do not move the list) do not.
+        let scrollDuration = r.measuredInterval
         m.scrollDurationMs = scrollDuration.milliseconds
         var durations = r.scrollingDurations
         durations.sort()

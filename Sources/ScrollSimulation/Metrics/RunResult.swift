@@ -6,18 +6,18 @@ public struct FrameSample: Sendable, Equatable {
     public var presented: Micros
     /// Time since the previous presentation, µs.
     public var duration: Micros
-    /// How late it was against double buffering's expectation, µs (0 when on time).
+    /// How late it was against the vsync after the frame it replaces (after idle time: against
+    /// double buffering's begin + 2 intervals), µs (0 when on time).
     public var hitch: Micros
     /// 0 none, 1 commit hitch (main thread late), 2 render hitch (render server late).
     public var hitchKind: UInt8
     /// How far the frame's work finished past its deadline, µs; negative when it finished early
-    /// (Android Macrobenchmark's frameOverrunMs). Our deadlines: the commit must end by the next
-    /// vsync (`begin` + 1 interval); the render server must take the frame at that vsync and
-    /// finish it by the vsync at which double buffering expects it on screen (`begin` + 2
-    /// intervals). The overrun is the larger of the commit's and the render's lateness against
-    /// those deadlines, plus, when the render server was still busy with an earlier frame at
-    /// `begin` + 1 interval, how long it kept this frame waiting. It is positive exactly when the
-    /// frame hitches.
+    /// (Android Macrobenchmark's frameOverrunMs). Our deadlines: the frame is expected at the vsync
+    /// after the one it replaces (after idle time, at `begin` + 2 intervals); the commit must end,
+    /// and the render server take the frame, by the vsync before that, and rendering must end by
+    /// the expected vsync. The overrun is the larger of the commit's and the render's lateness,
+    /// plus, when the render server was still busy or main began the frame too late, how long
+    /// that kept the frame waiting. It is positive exactly when the frame hitches.
     public var overrun: Micros
     /// Whether the list was scrolling at the frame's target time.
     public var scrolling: Bool
