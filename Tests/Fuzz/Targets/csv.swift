@@ -2,7 +2,7 @@
 // Invariants: every kept row has the header's field count; every position lies inside the text;
 // problems come sorted by position; the loader's column counting (ContentFile.locate, which counts on
 // from the previous position) agrees with counting from the line's start.
-import Formats
+@testable import Formats
 @testable import StudySite
 
 @_cdecl("LLVMFuzzerTestOneInput")

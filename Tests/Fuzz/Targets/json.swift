@@ -1,7 +1,7 @@
 // Fuzz target: the JSON reader (PositionedJSON) on arbitrary bytes.
 // Invariants: the parse returns a root or an error, never both; every position lies inside the
 // text and names its own line; a number keeps the literal it was read from.
-import Formats
+@testable import Formats
 @testable import StudySite
 
 @_cdecl("LLVMFuzzerTestOneInput")
