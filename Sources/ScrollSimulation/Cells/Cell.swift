@@ -70,6 +70,8 @@ struct Request {
     /// Whether it left the shared queue for a thread or a connection.
     var dispatched = false
     var cancelled = false
+    /// Whether it counts as a request of its own (a cache hit delivered a turn later does not).
+    var counted = true
     /// Whether the image was prepared (decoded) off main before delivery.
     var prepared = false
 }

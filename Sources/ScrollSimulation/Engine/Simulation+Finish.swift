@@ -10,7 +10,8 @@ extension Simulation {
         let unclaimed = behaviour.loading.reconfiguresByItem ? 0 : loads.storedCount
         let (metrics, frames, lanes) = recorder.finish(start: start, end: end, gestureDuration: scroll.timeline.duration,
                                                        movingDuration: scroll.timeline.movingDuration, slotsStillWaiting: stillWaiting,
-                                                       unclaimedResults: unclaimed, cacheEvictions: loads.cacheEvictions)
+                                                       unclaimedResults: unclaimed, requestsInFlight: loads.countedInFlight + (list.pageInFlight ? 1 : 0),
+                                                       cacheEvictions: loads.cacheEvictions)
         return RunResult(metrics: metrics, frames: frames, contentLanes: lanes, gestureStart: start,
                          settleTime: start + scroll.timeline.duration, endTime: end, lastFrameTime: renderLoop.lastFrameBegin)
     }

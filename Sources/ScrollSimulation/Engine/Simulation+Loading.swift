@@ -86,7 +86,29 @@ extension Simulation {
     /// A new request record.
     func newRequest(item: Content, row: Int, slot: Slot, cell: Int, counted: Bool) -> Int {
         if counted { recorder.noteRequestStarted() }
-        return loads.add(Request(item: item, row: row, slot: slot, cell: cell, latency: counted ? drawLatency() : 0))
+        var request = Request(item: item, row: row, slot: slot, cell: cell, latency: counted ? drawLatency() : 0)
+        request.counted = counted
+        return loads.add(request)
+    }
+
+    /// Every counted request ends exactly one way: completed (its work finished first), cancelled
+    /// (cancelled first; an operation cancelled while running may still run to the end, but its
+    /// ending is the cancellation) or still in flight when the run ends. The two helpers below are
+    /// the only places that count an ending, and each counts at most once.
+
+    /// Flags `r` cancelled, counting the cancellation if its work had not finished yet.
+    func markCancelled(_ r: Int) {
+        let req = loads[r]
+        guard !req.cancelled else { return }
+        loads.flagCancelled(r)
+        if req.counted, req.state == .waiting || req.state == .running { recorder.noteRequestCancelled() }
+    }
+
+    /// `r`'s work finished: counted as completed unless it was cancelled first.
+    func markCompleted(_ r: Int) {
+        let req = loads[r]
+        loads.markFetched(r)
+        if req.counted, !req.cancelled, req.state == .waiting || req.state == .running { recorder.noteRequestCompleted() }
     }
 
     /// Sends a request to where the strategy runs it.
@@ -157,8 +179,7 @@ extension Simulation {
         let r = work.jobs[j].request
         if work.jobs[j].cpu > 0 { loads.markPrepared(r) }
         if work.finish(j) { pumpWorkers(at: time) }
-        loads.markFetched(r)
-        recorder.noteRequestCompleted()
+        markCompleted(r)
         postToMain(.deliver(r))
         pumpWorkers(at: time)
         leaveShared(r, at: time)
@@ -171,18 +192,16 @@ extension Simulation {
             if work.jobs[j].dropped { continue }
             work.drop(j)
             let r = work.jobs[j].request
-            loads.flagCancelled(r)
+            markCancelled(r)
             loads.markFinished(r)
-            recorder.noteRequestCancelled()
         }
         if let running = work.runningJob(ofCell: c) {
             let r = work.jobs[running].request
-            loads.flagCancelled(r)
+            markCancelled(r)
             if !work.jobs[running].started {
                 // Not yet on a thread: the operation starts, sees the flag and ends at once.
                 work.drop(running)
                 loads.markFinished(r)
-                recorder.noteRequestCancelled()
                 work.clearRunning(ofCell: c)
             }
         }
@@ -207,8 +226,7 @@ extension Simulation {
         work.endDownload()
         pumpDownloads(at: time)
         leaveShared(r, at: time)
-        loads.markFetched(r)
-        recorder.noteRequestCompleted()
+        markCompleted(r)
         if behaviour.loading.preparesImagesOffMain {
             loads.markPrepared(r)
             let end = work.bookCore(preparationCost(of: loads[r].item), at: time, serial: behaviour.loading.preparesSerially)
@@ -223,9 +241,8 @@ extension Simulation {
     func cancel(_ r: Int) {
         switch loads[r].state {
         case .waiting:
-            loads.flagCancelled(r)
+            markCancelled(r)
             loads.markFinished(r)
-            recorder.noteRequestCancelled()
             let req = loads[r]
             if req.job >= 0 { work.drop(req.job) }
             if req.inSharedQueue, req.job < 0, !req.dispatched {
@@ -235,8 +252,7 @@ extension Simulation {
                 leaveShared(r, at: renderLoop.lastFrameBegin)
             }
         case .running:
-            loads.flagCancelled(r)
-            recorder.noteRequestCancelled()
+            markCancelled(r)
             if isDownload(r) {
                 work.endDownload()
                 loads.markFinished(r)

@@ -39,6 +39,10 @@ struct Loads {
     mutating func markPrepared(_ r: Int) { requests[r].prepared = true }
     /// Request `r` was cancelled: its completion will see the flag.
     mutating func flagCancelled(_ r: Int) { requests[r].cancelled = true }
+    /// Counted requests whose work had neither finished nor been cancelled: in flight at the end.
+    var countedInFlight: Int {
+        requests.reduce(0) { n, r in n + (r.counted && !r.cancelled && (r.state == .waiting || r.state == .running) ? 1 : 0) }
+    }
     /// Request `r` now delivers to cell `c` (a display claimed a prefetch or an earlier load).
     mutating func claim(_ r: Int, forCell c: Int) { requests[r].cell = c }
     /// Request `r` runs as worker job `j`.

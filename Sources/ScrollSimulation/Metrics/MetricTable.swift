@@ -184,11 +184,11 @@ public enum MetricTable {
             source: "ScrollStudy model",
             cli: ("time to first content", { m in ms(m.timeToFirstContentMs) })),
         MetricGroup(
-            [.int("requestsStarted", \.requestsStarted), .int("requestsCompleted", \.requestsCompleted), .int("requestsCancelled", \.requestsCancelled), .int("requestsWasted", \.requestsWasted)],
+            [.int("requestsStarted", \.requestsStarted), .int("requestsCompleted", \.requestsCompleted), .int("requestsCancelled", \.requestsCancelled), .int("requestsInFlight", \.requestsInFlight), .int("requestsWasted", \.requestsWasted)],
             unit: "requests", section: .work,
-            definition: "Row-data reads and image downloads: begun, finished, cancelled before finishing, and finished but never shown (discarded by a check, a cancelled flag, or a prefetch nobody displayed).",
+            definition: "Row-data reads, page fetches and image downloads: begun; then each ends exactly one way — completed (its work finished first), cancelled (cancelled before its work finished, even if an operation then ran on and its result was dropped) or still in flight when the run ends — so begun = completed + cancelled + in flight. Wasted counts completed work never shown (discarded by a check, a cancelled flag, or a prefetch nobody displayed).",
             source: "ScrollStudy model",
-            cli: ("requests", { m in "\(m.requestsStarted) started, \(m.requestsCompleted) completed, \(m.requestsCancelled) cancelled, \(m.requestsWasted) wasted" })),
+            cli: ("requests", { m in "\(m.requestsStarted) started, \(m.requestsCompleted) completed, \(m.requestsCancelled) cancelled, \(m.requestsInFlight) in flight at the end, \(m.requestsWasted) wasted" })),
         MetricGroup(
             [.int("peakQueueDepth", \.peakQueueDepth), .int("peakWorkers", \.peakWorkers)],
             unit: "items, threads", section: .work,

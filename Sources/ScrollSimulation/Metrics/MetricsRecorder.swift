@@ -228,7 +228,7 @@ struct MetricsRecorder {
     ///   - unclaimedResults: results kept for rows nobody displayed (wasted work).
     ///   - cacheEvictions: entries the image cache evicted.
     mutating func finish(start: Micros, end: Micros, gestureDuration: Micros, movingDuration: Micros,
-                         slotsStillWaiting: Int, unclaimedResults: Int, cacheEvictions: Int)
+                         slotsStillWaiting: Int, unclaimedResults: Int, requestsInFlight: Int, cacheEvictions: Int)
         -> (metrics: RunMetrics, frames: [FrameSample], lanes: [[ContentSegment]]) {
         closeDisplay(until: end)
         let lanes = closeLanes(at: end)
@@ -281,6 +281,7 @@ struct MetricsRecorder {
         m.requestsStarted = r.requestsStarted
         m.requestsCompleted = r.requestsCompleted
         m.requestsCancelled = r.requestsCancelled
+        m.requestsInFlight = requestsInFlight
         m.requestsWasted = r.requestsWasted + unclaimedResults
         m.peakQueueDepth = r.peakQueueDepth
         m.peakWorkers = r.peakWorkers

@@ -44,6 +44,7 @@ public struct RunMetrics: Sendable, Equatable, Codable {
     public var requestsStarted = 0
     public var requestsCompleted = 0
     public var requestsCancelled = 0
+    public var requestsInFlight = 0
     public var requestsWasted = 0
     public var peakQueueDepth = 0
     public var peakWorkers = 0
