@@ -53,3 +53,26 @@ struct FetchReuseSizingTests {
         #expect(perCall.metrics.cellsCreated == once.metrics.cellsCreated)
     }
 }
+
+/// T5's reconfigure goes through a diffable data source: each apply is linear in the snapshot.
+@Suite("Diffable snapshot cost")
+struct SnapshotCostTests {
+    /// A short drag, then the list rests while the rows it revealed load, so every completion
+    /// reconfigures a visible cell. With the per-item apply cost at 0 and at 1 µs, the main
+    /// thread's extra time is (rows in the snapshot) × (applies) µs: a whole number of applies
+    /// for every list size, and at least one per visible row. A flat cost per apply would add
+    /// nothing; a cost per visible cell would not divide evenly by 200 and 300. (Larger lists shift the frames enough to change which completions land where.)
+    @Test("A reconfigure costs snapshotApplyPerItem for every item in the snapshot", arguments: [100, 200, 300])
+    func applyScalesWithSnapshot(rows: Int) throws {
+        let gesture = try Gesture.parse(inline: "drag:600:0.4,pause:2")
+        let t5 = strategy("t5", [.t5, .t7, .t8, .t23])
+        func mainMs(perItem: Micros) -> Double {
+            var d = DeviceProfile.iPhone60Hz
+            d.snapshotApplyPerItem = perItem
+            return simulate(.glitchy(rows), t5, gesture, latencyMs: 100, device: d).metrics.mainThreadTimeMs
+        }
+        let applies = (mainMs(perItem: 1) - mainMs(perItem: 0)) * 1_000 / Double(rows)
+        #expect(applies >= 14 && abs(applies - applies.rounded()) < 1e-6,
+                "\(rows) rows: the extra main-thread time is \(applies) applies of \(rows) µs; expected a whole number, at least one per visible row")
+    }
+}

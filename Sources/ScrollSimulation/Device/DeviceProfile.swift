@@ -56,6 +56,9 @@ public struct DeviceProfile: Sendable, Equatable, Codable {
     public var reloadBase: Micros
     /// Invalidating and recomputing one item's layout attributes, µs.
     public var invalidateLayoutPerItem: Micros
+    /// Applying a diffable data source snapshot, per item in it: taking the current snapshot and
+    /// diffing the new one against it are linear in the identifiers it holds, µs.
+    public var snapshotApplyPerItem: Micros
     /// dispatch_async or addOperation on main (block allocation and enqueue), µs.
     public var enqueueWork: Micros
     /// cancelAllOperations / URLSessionTask.cancel on main, µs.

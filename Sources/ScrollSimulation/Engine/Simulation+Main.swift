@@ -45,8 +45,9 @@ extension Simulation {
                 if req.slot == .image, !loads.cachesImages { recorder.noteRequestWasted() }
                 return 0
             }
-            // reconfigureItems: the list's bookkeeping, then the cell provider runs again on the existing cell.
-            let cost = device.reloadBase + (remoteText ? device.labelSet : (behaviour.cells.usesViewModels ? device.configureFromViewModel : device.configureFromRawData))
+            // reconfigureItems: a snapshot of every item is taken and applied (linear in its size),
+            // then the cell provider runs again on the existing cell.
+            let cost = device.reloadBase + device.snapshotApplyPerItem * Micros(list.loadedRows) + (remoteText ? device.labelSet : (behaviour.cells.usesViewModels ? device.configureFromViewModel : device.configureFromRawData))
             return cost + setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
         }
         if req.cell < 0 {
