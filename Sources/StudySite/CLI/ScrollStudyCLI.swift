@@ -13,6 +13,7 @@ public enum ScrollStudyCLI {
       simulate                Simulate one run and print its metrics.
       list                    List built-in strategies, techniques, gestures, datasets and devices.
       bench                   Measure simulation speed (build with -c release).
+      sensitivity             Rerun a study with each device cost constant ×0.5 and ×2; say which answers survive.
 
       See 'scrollstudy help <subcommand>' or 'scrollstudy <subcommand> --help' for details.
 
@@ -26,9 +27,9 @@ public enum ScrollStudyCLI {
       6  generate --fail-on-regression: a run regressed against the baseline
     """
 
-    static let subcommands = ["generate", "run", "simulate", "list", "bench"]
+    static let subcommands = ["generate", "run", "simulate", "list", "bench", "sensitivity"]
     static let subcommandHelp = ["generate": GenerateCommand.help, "run": RunCommand.help, "simulate": SimulateCommand.help,
-                                 "list": ListCommand.help, "bench": BenchCommand.help]
+                                 "list": ListCommand.help, "bench": BenchCommand.help, "sensitivity": SensitivityCommand.help]
 
     /// Runs the command line with `args` (without the program name); returns the exit code.
     public static func run(_ args: [String]) -> Int32 {
@@ -57,6 +58,11 @@ public enum ScrollStudyCLI {
                     if code != 0 { return code }
                 }
             case "bench": if wantsHelp { print(BenchCommand.help) } else { try BenchCommand.run(rest, output: out) }
+            case "sensitivity":
+                if wantsHelp { print(SensitivityCommand.help) } else {
+                    let code = try SensitivityCommand.run(rest, output: out)
+                    if code != 0 { return code }
+                }
             default:
                 throw UsageError(unknownNameMessage(kind: "subcommand", name: command, valid: subcommands) + "; see 'scrollstudy --help'")
             }

@@ -1,0 +1,152 @@
+import Foundation
+import Formats
+import ScrollSimulation
+
+/// How much a study's answers depend on the device profile's cost constants, which are mostly
+/// estimates: every constant of the catalog is halved and doubled in turn (on every device of the
+/// study at once), the study's runs are simulated again, and each answer (the recommended
+/// strategies for one device, gesture and latency, or "none meets the bar") is compared with the
+/// answer at the profile's own values.
+///
+/// When a variation changes an answer, the factor at which it changes is found by bisection on a
+/// log scale between ×1 and the variation (four steps: within a factor of about 1.05). An answer
+/// that changes within ×0.8 to ×1.25 of a constant's value sits on a cliff edge: a modest error in
+/// that estimate would change it.
+struct Sensitivity: Sendable {
+    /// The variations every constant gets.
+    static let factors: [Double] = [0.5, 2]
+    /// An answer that changes within this factor of a constant's value (either way) is on a cliff edge.
+    static let cliff = 1.25
+
+    /// One change of an answer: the constant, the direction, and where the answer changes.
+    struct Flip: Sendable, Equatable {
+        /// The constant's key in the device catalog.
+        let constant: String
+        /// The variation that changed the answer (0.5 or 2).
+        let factor: Double
+        /// The factor nearest ×1 found to change it (bisection), and the constant's value there
+        /// on the study's first device, in the constant's unit.
+        let flipsAt: Double
+        let valueAt: Micros
+        let unit: String
+        /// The answer after the change.
+        let becomes: String
+        var onCliff: Bool { flipsAt >= 1 / Sensitivity.cliff && flipsAt <= Sensitivity.cliff }
+    }
+
+    /// One conclusion of the study and how it fares.
+    struct Conclusion: Sendable {
+        let device: String
+        let gesture: String
+        let latency: Double
+        /// The answer at the profile's own values.
+        let answer: String
+        /// Every variation that changes it, in catalog order, halving first.
+        let flips: [Flip]
+        var survives: Bool { flips.isEmpty }
+        var onCliff: Bool { flips.contains(where: \.onCliff) }
+    }
+
+    let studyID: String
+    let conclusions: [Conclusion]
+    /// How many variations were simulated (constants × factors), and how many runs each.
+    let variations: Int
+    let runsPerVariation: Int
+
+    /// Analyses `study`: its planned runs (`plan`, the study's entries only), strategies and devices.
+    static func analyse(study: Study, plan: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], jobs: Int) -> Sensitivity {
+        let runs = plan.filter { $0.studyID == study.id }
+        let catalog = DeviceProfile.catalog
+        let base = answers(study: study, runs: runs, strategies: strategies, devices: devices, scale: nil, jobs: jobs)
+        var flipsByEntry = Array(repeating: [Flip](), count: base.count)
+        for constant in catalog {
+            for factor in factors {
+                let varied = answers(study: study, runs: runs, strategies: strategies, devices: devices, scale: (constant.keyPath, factor), jobs: jobs)
+                for (i, answer) in varied.enumerated() where answer != base[i] {
+                    // Bisect on a log scale for the factor nearest ×1 that still changes this answer.
+                    var near = 1.0, far = factor, becomes = answer
+                    for _ in 0..<4 {
+                        let mid = (near * far).squareRoot()
+                        let at = Self.answers(study: study, runs: runs, strategies: strategies, devices: devices, scale: (constant.keyPath, mid), jobs: jobs)
+                        if at[i] != base[i] { far = mid; becomes = at[i] } else { near = mid }
+                    }
+                    let first = devices.first { $0.id == study.devices.first } ?? .iPhone60Hz
+                    flipsByEntry[i].append(Flip(constant: constant.key, factor: factor, flipsAt: far,
+                                                valueAt: Micros((Double(first[keyPath: constant.keyPath]) * far).rounded()),
+                                                unit: constant.unit, becomes: becomes))
+                }
+            }
+        }
+        let labels = entries(study)
+        let conclusions = zip(labels, zip(base, flipsByEntry)).map { label, pair in
+            Conclusion(device: label.device, gesture: label.gesture, latency: label.latency, answer: pair.0, flips: pair.1)
+        }
+        return Sensitivity(studyID: study.id, conclusions: conclusions, variations: catalog.count * factors.count, runsPerVariation: runs.count)
+    }
+
+    /// The study's comparisons, in `StudyAnswers`' order.
+    private static func entries(_ study: Study) -> [(device: String, gesture: String, latency: Double)] {
+        study.devices.flatMap { d in study.gestures.flatMap { g in study.latenciesMs.map { (d, g.id, $0) } } }
+    }
+
+    /// The answers of the study with one constant scaled (or none), as comparable texts in
+    /// `StudyAnswers`' order.
+    private static func answers(study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile],
+                                scale: (WritableKeyPath<DeviceProfile, Micros>, Double)?, jobs: Int) -> [String] {
+        var configs = runs.map(\.config)
+        for i in configs.indices {
+            configs[i].recordSeries = false
+            if let (keyPath, factor) = scale {
+                configs[i].device[keyPath: keyPath] = Micros((Double(configs[i].device[keyPath: keyPath]) * factor).rounded())
+            }
+        }
+        let results = ParallelMap.run(configs, jobs: jobs) { $0.run() }
+        let pairs = zip(runs, results).map { (run: $0, result: $1) }
+        return StudyAnswers(study: study, strategies: strategies, devices: devices, runs: pairs).entries.map { Self.key($0.answer) }
+    }
+
+    /// An answer as text that two runs of the rule can be compared by.
+    static func key(_ answer: Answer) -> String {
+        if !answer.recommended.isEmpty { return answer.recommended.map(\.name).joined(separator: " and ") }
+        return "none meets the bar" + (answer.closest.map { " (closest: \($0.name))" } ?? "")
+    }
+
+    /// The report as lines for the terminal.
+    func lines(latencyText: (Double) -> String) -> [String] {
+        var out = ["Sensitivity of '\(studyID)': \(variations) variations (each device constant ×0.5 and ×2), \(runsPerVariation) runs each."]
+        for c in conclusions {
+            let head = "\(c.device) · \(c.gesture) · \(latencyText(c.latency)): \(c.answer)"
+            if c.survives { out.append("  \(head) — survives every variation"); continue }
+            out.append("  \(head) — changes under \(c.flips.count) of \(variations) variations\(c.onCliff ? " (on a cliff edge)" : ""):")
+            for f in c.flips {
+                out.append("    \(f.constant) ×\(NumberFormat.fixed(f.factor, places: 2)): becomes \(f.becomes); from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))\(f.onCliff ? ", a cliff edge" : "")")
+            }
+        }
+        return out
+    }
+}
+
+/// Maps an array in parallel, keeping its order.
+enum ParallelMap {
+    static func run<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ body: @Sendable (T) -> R) -> [R] {
+        if jobs <= 1 || items.count <= 1 { return items.map(body) }
+        let box = ResultBox<R>(count: items.count)
+        let stride = max(1, jobs)
+        DispatchQueue.concurrentPerform(iterations: stride) { worker in
+            var i = worker
+            while i < items.count {
+                box.set(i, body(items[i]))
+                i += stride
+            }
+        }
+        return box.values()
+    }
+}
+
+private final class ResultBox<R>: @unchecked Sendable {
+    private var storage: [R?]
+    private let lock = NSLock()
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: R) { lock.withLock { storage[i] = value } }
+    func values() -> [R] { lock.withLock { storage.map { $0! } } }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import ScrollSimulation
+@testable import StudySite
+
+/// `scrollstudy sensitivity` on the default content: every flip it reports is checked against
+/// reruns made here, independently of its own loop.
+@Suite("Sensitivity of the answers to the device constants")
+struct SensitivityTests {
+    static func content() throws -> SiteContent {
+        try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content"))
+    }
+
+    /// The study's answers with `key` scaled by `factor` on every device, simulated here.
+    static func answers(_ content: SiteContent, _ study: Study, key: String, factor: Double) throws -> [String] {
+        let constant = try #require(DeviceProfile.catalog.first { $0.key == key })
+        let runs = RunPlanner.plan(content).filter { $0.studyID == study.id }
+        let pairs = runs.map { run -> (run: PlannedRun, result: RunResult) in
+            var config = run.config
+            config.device[keyPath: constant.keyPath] = Micros((Double(config.device[keyPath: constant.keyPath]) * factor).rounded())
+            return (run, config.run())
+        }
+        return StudyAnswers(study: study, strategies: content.strategies, devices: content.devices, runs: pairs).entries.map { Sensitivity.key($0.answer) }
+    }
+
+    @Test("Each reported change is real: the answer differs at the reported factor and not just inside it")
+    func flipsAreReal() throws {
+        let content = try Self.content()
+        let study = try #require(content.studies.first { $0.id == "digital-leaves-table" })
+        let report = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices, jobs: 2)
+        #expect(report.variations == DeviceProfile.catalog.count * 2)
+        let flips = report.conclusions.flatMap { c in c.flips.map { (c, $0) } }
+        #expect(!flips.isEmpty, "the 1000 ms tie between two Digital Leaves strategies rests on the main-thread decode cost")
+        let base = try Self.answers(content, study, key: "decodePerMegapixelMain", factor: 1)
+        #expect(base == report.conclusions.map(\.answer))
+        for (conclusion, flip) in flips {
+            let i = try #require(report.conclusions.firstIndex { $0.latency == conclusion.latency && $0.device == conclusion.device && $0.gesture == conclusion.gesture })
+            let at = try Self.answers(content, study, key: flip.constant, factor: flip.flipsAt)
+            #expect(at[i] != base[i] && at[i] == flip.becomes, "\(flip.constant) ×\(flip.flipsAt): \(at[i]), reported \(flip.becomes)")
+            // Four bisection steps between ×1 and ×0.5 or ×2 leave a bracket of 2^(1/16).
+            let inside = flip.flipsAt / pow(flip.factor, 1.0 / 16)
+            let before = try Self.answers(content, study, key: flip.constant, factor: inside)
+            #expect(before[i] == base[i], "\(flip.constant) ×\(inside) already changes the answer: \(before[i])")
+        }
+    }
+
+    @Test("An answer no variation changes is reported as surviving; the report names every comparison")
+    func survivors() throws {
+        let content = try Self.content()
+        let study = try #require(content.studies.first { $0.id == "glitchy-table" })
+        let report = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices, jobs: 2)
+        #expect(report.conclusions.map(\.latency) == study.latenciesMs)
+        #expect(report.conclusions.allSatisfy { $0.survives })
+        // Halving and doubling a constant the answer does not depend on changes nothing, by rerun.
+        for key in ["cellCreate", "renderBase"] {
+            for factor in Sensitivity.factors {
+                let varied = try Self.answers(content, study, key: key, factor: factor)
+                #expect(varied == report.conclusions.map(\.answer), "\(key) ×\(factor)")
+            }
+        }
+        let text = report.lines(latencyText: Format.latency).joined(separator: "\n")
+        #expect(text.contains("survives every variation"))
+    }
+}
