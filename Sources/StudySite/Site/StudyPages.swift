@@ -86,9 +86,14 @@ struct StudyPage: PageGenerator {
                 groups.append(.object(["label": .string(label), "rows": .array(group.map { PageParts.metricRow($0.run, $0.result.metrics, root: "../") })]))
                 let chartID = Slug.make("\(study.id)-\(device)-\(gesture.id)")
                 if study.kind == .sweep {
-                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-hitch", metric: "Hitch time ratio", unit: "ms/s", logY: false) { $0.hitchTimeRatio }))
-                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-stale", metric: "Wrong-row cell-frames", unit: "%", logY: false) { $0.staleShare * 100 }))
-                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-ttc", metric: "Time to content, p95", unit: "ms", logY: false) { $0.timeToContentP95Ms }))
+                    let hitch = MetricTable.metric(\.hitchTimeRatio), ttc = MetricTable.metric(\.timeToContentP95Ms)
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-hitch", metric: hitch.key, name: Format.sentence(hitch.label ?? hitch.name),
+                                                             unit: MetricTable.group(of: hitch.key).unit, logY: false) { $0.hitchTimeRatio }))
+                    // The share of cell-frames, not the count the table lists: named here.
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-stale", metric: \.staleCellFrames, name: "Wrong-row cell-frames",
+                                                             unit: "%", logY: false) { $0.staleShare * 100 }))
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-ttc", metric: ttc.key, name: Format.sentence(ttc.label ?? ttc.name),
+                                                             unit: "ms", logY: false) { $0.timeToContentP95Ms }))
                 } else {
                     for latency in study.latenciesMs {
                         if let line = differenceLine(group.filter { $0.run.config.latency == .ms(latency) }, at: "\(Format.latency(latency)) · \(label)") {
@@ -144,8 +149,10 @@ struct StudyPage: PageGenerator {
         return "At \(label): the strategies differ on \(differ.joined(separator: ", "))\(b)."
     }
 
-    func sweepChart(_ group: [(run: PlannedRun, result: RunResult)], id: String, metric: String, unit: String, logY: Bool,
-                    value: (RunMetrics) -> Double) -> Chart {
+    /// One line per strategy of `metric` (a typed key of the metric table; the hitch time ratio's
+    /// chart draws Apple's warning and critical lines) against model latency, titled `name`.
+    func sweepChart(_ group: [(run: PlannedRun, result: RunResult)], id: String, metric: PartialKeyPath<RunMetrics>, name: String, unit: String,
+                    logY: Bool, value: (RunMetrics) -> Double) -> Chart {
         let series = study.strategies.compactMap { sid -> SweepLines.Series? in
             let points = group.filter { $0.run.config.strategy.id == sid }
                 .map { SweepLines.Point($0.run.config.latency.milliseconds, value($0.result.metrics)) }
@@ -153,9 +160,9 @@ struct StudyPage: PageGenerator {
             guard !points.isEmpty, let s = strategy(sid) else { return nil }
             return SweepLines.Series(name: s.name, points: points)
         }
-        let references = metric == "Hitch time ratio" ? [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")] : []
-        return SweepLines(id: id, title: "\(metric) against model latency", description: "One line per strategy; each point is one run.",
-                          series: series, xName: "Model latency", xUnit: "ms", yName: metric, yUnit: unit, logY: logY,
+        let references = metric == \RunMetrics.hitchTimeRatio ? [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")] : []
+        return SweepLines(id: id, title: "\(name) against model latency", description: "One line per strategy; each point is one run.",
+                          series: series, xName: "Model latency", xUnit: "ms", yName: name, yUnit: unit, logY: logY,
                           references: references).render()
     }
 }
