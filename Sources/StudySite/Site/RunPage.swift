@@ -26,6 +26,14 @@ struct RunPages: PageGenerator {
         ]
     }
 
+    /// The jobs of a run without a record: the same files, each failing with the missing record.
+    static func missing(_ run: PlannedRun) -> [PageJob] {
+        ["html", "json", "csv"].map { suffix in
+            let path = "runs/\(run.id).\(suffix)"
+            return PageJob(path: path) { () throws(SiteError) -> OutputFile in throw PageParts.missingResult(run.id, page: path) }
+        }
+    }
+
     func pageData(title: String) -> [String: MustacheValue] {
         let c = run.config
         let result = record.result

@@ -42,10 +42,7 @@ public struct SiteBuilder: Sendable {
         var jobs = templates.assets.map(PageJob.file)
         for run in plan {
             guard let record = results[run.id] else {
-                // Every planned run has a page; without its record, rendering that page fails.
-                jobs.append(PageJob(path: "runs/\(run.id).html") { () throws(SiteError) -> OutputFile in
-                    throw PageParts.missingResult(run.id, page: "runs/\(run.id).html")
-                })
+                jobs += RunPages.missing(run)
                 continue
             }
             let studyTitle = content.studies.first { $0.id == run.studyID }?.title ?? run.studyID
