@@ -22,6 +22,24 @@ struct MetricTableTests {
         for derived in ["cacheHitRate", "hitchBand", "organizerBand"] { #expect(names.contains(derived)) }
     }
 
+    @Test("Each metric's typed key reads the value it reports, its kind is its value's, and the key finds its entry and group")
+    func typedKeys() {
+        var m = RunMetrics()
+        m.framesPresented = 11; m.hitchCount = 12; m.frameDurationP90Ms = 13.5; m.observedUntilMs = 14.25
+        for metric in MetricTable.metrics {
+            let value = metric.value(m)
+            #expect(MetricValue.from(m[keyPath: metric.key])?.description == value.description, "\(metric.name)'s key reads another field")
+            switch (metric.kind, value) {
+            case (.int, .int), (.double, .double), (.text, .text): break
+            default: Issue.record("\(metric.name) is \(metric.kind) but reports \(value)")
+            }
+            #expect(MetricTable.metric(metric.key).name == metric.name)
+            #expect(MetricTable.group(of: metric.key).names.contains(metric.name))
+        }
+        #expect(MetricTable.metric(\.hitchTimeRatio).label == "hitch time ratio")
+        #expect(MetricTable.group(of: \.staleCellFrames).unit == "cell-frames")
+    }
+
     @Test("The JSON order is by name; a range title names its first and last metric")
     func order() {
         let flat = RunMetrics().flat.map(\.name)

@@ -18,19 +18,27 @@ public enum MetricValue: Sendable, Equatable, CustomStringConvertible {
 
 /// One metric: its JSON name and how to read it from a run's metrics.
 public struct Metric: Sendable {
+    /// What its value is.
+    public enum Kind: Sendable, Equatable { case int, double, text }
+
     /// The name in JSON, on the pages and in `value(named:)`.
     public let name: String
+    public let kind: Kind
+    /// The property of `RunMetrics` it reads: its typed key (`MetricTable.metric(_:)`).
+    public let key: PartialKeyPath<RunMetrics> & Sendable
+    /// Its name in page text ("hitch time ratio"), for the metrics pages name on their own.
+    public let label: String?
     /// Its value.
     public let value: @Sendable (RunMetrics) -> MetricValue
 
-    public static func int(_ name: String, _ key: KeyPath<RunMetrics, Int> & Sendable) -> Metric {
-        Metric(name: name) { .int($0[keyPath: key]) }
+    public static func int(_ name: String, _ key: KeyPath<RunMetrics, Int> & Sendable, label: String? = nil) -> Metric {
+        Metric(name: name, kind: .int, key: key, label: label) { .int($0[keyPath: key]) }
     }
-    public static func double(_ name: String, _ key: KeyPath<RunMetrics, Double> & Sendable) -> Metric {
-        Metric(name: name) { .double($0[keyPath: key]) }
+    public static func double(_ name: String, _ key: KeyPath<RunMetrics, Double> & Sendable, label: String? = nil) -> Metric {
+        Metric(name: name, kind: .double, key: key, label: label) { .double($0[keyPath: key]) }
     }
-    public static func text(_ name: String, _ key: KeyPath<RunMetrics, String> & Sendable) -> Metric {
-        Metric(name: name) { .text($0[keyPath: key]) }
+    public static func text(_ name: String, _ key: KeyPath<RunMetrics, String> & Sendable, label: String? = nil) -> Metric {
+        Metric(name: name, kind: .text, key: key, label: label) { .text($0[keyPath: key]) }
     }
 }
 
@@ -88,7 +96,7 @@ public enum MetricTable {
     /// Every group, in the order of the site's metric pages.
     public static let groups: [MetricGroup] = [
         MetricGroup(
-            [.double("hitchTimeRatio", \.hitchTimeRatio)],
+            [.double("hitchTimeRatio", \.hitchTimeRatio, label: "hitch time ratio")],
             unit: "ms/s", section: .smoothness,
             definition: "Total hitch time divided by the time the list was scrolling (drags and decelerations). A hitch is how much later a frame reaches the screen than the vsync after the frame it replaces (or, after idle time, than double buffering's two intervals after it began): one interval per vsync that showed the old frame again, so the hitch time can never exceed the time scrolled. Bands from WWDC20 and Apple's tech talks: under 5 good, 5 to 10 warning, 10 or more critical; Xcode Organizer: up to 10 good, up to 25 warning, up to 50 critical, above that immediate attention.",
             source: "Apple tech talk 10855; WWDC20 session 10077; MetricKit scrollHitchTimeRatio",
@@ -154,13 +162,13 @@ public enum MetricTable {
             source: "ScrollStudy model",
             cli: ("longest main-thread block", { m in ms(m.longestMainThreadBlockMs) })),
         MetricGroup(
-            [.double("mainThreadTimeMs", \.mainThreadTimeMs)],
+            [.double("mainThreadTimeMs", \.mainThreadTimeMs, label: "main-thread time")],
             unit: "ms", section: .smoothness,
             definition: "All the work the main thread did from launch to the end of observation: every frame's input handling, layout, cell creation and configuration, completions and commit, plus work outside frames such as a synchronous fetch in viewDidLoad. Costs too small to make any frame late still add up here.",
             source: "ScrollStudy model",
             cli: ("main-thread time", { m in ms(m.mainThreadTimeMs) })),
         MetricGroup(
-            [.int("visibleCellFrames", \.visibleCellFrames), .int("placeholderCellFrames", \.placeholderCellFrames), .int("staleCellFrames", \.staleCellFrames)],
+            [.int("visibleCellFrames", \.visibleCellFrames), .int("placeholderCellFrames", \.placeholderCellFrames, label: "placeholders"), .int("staleCellFrames", \.staleCellFrames, label: "wrong rows")],
             unit: "cell-frames", section: .content,
             definition: "For every display refresh from the start of the gesture to the end of observation, each visible cell counts once: in total, when some slot shows a placeholder, and when some slot shows another row's content (the wrong row). Refreshes without a new frame count the content still on screen.",
             source: "ScrollStudy content-correctness metric",
@@ -172,7 +180,7 @@ public enum MetricTable {
             source: "ScrollStudy content-correctness metric",
             cli: ("changes after display", { m in "\(m.contentChangesAfterDisplay) (\(m.contentChangesAfterSettle) after the list settled)" })),
         MetricGroup(
-            [.double("timeToContentP50Ms", \.timeToContentP50Ms), .double("timeToContentP95Ms", \.timeToContentP95Ms), .double("timeToContentMaxMs", \.timeToContentMaxMs), .int("displaysWithoutContent", \.displaysWithoutContent)],
+            [.double("timeToContentP50Ms", \.timeToContentP50Ms), .double("timeToContentP95Ms", \.timeToContentP95Ms, label: "time to content, p95"), .double("timeToContentMaxMs", \.timeToContentMaxMs), .int("displaysWithoutContent", \.displaysWithoutContent)],
             unit: "ms, displays", section: .content,
             definition: "From the frame a row was first shown to the frame its own content appeared, over every display; displays that ended before their content arrived are counted apart.",
             source: "ScrollStudy content-correctness metric",
@@ -184,9 +192,9 @@ public enum MetricTable {
             source: "ScrollStudy model",
             cli: ("time to first content", { m in ms(m.timeToFirstContentMs) })),
         MetricGroup(
-            [.int("requestsStarted", \.requestsStarted), .int("requestsCompleted", \.requestsCompleted), .int("requestsCancelled", \.requestsCancelled), .int("requestsInFlight", \.requestsInFlight), .int("requestsWasted", \.requestsWasted)],
+            [.int("requestsStarted", \.requestsStarted), .int("requestsCompleted", \.requestsCompleted), .int("requestsCancelled", \.requestsCancelled), .int("requestsInFlight", \.requestsInFlight), .int("requestsWasted", \.requestsWasted, label: "wasted requests")],
             unit: "requests", section: .work,
-            definition: "Row-data reads, page fetches and image downloads: begun; then each ends exactly one way — completed (its work finished first), cancelled (cancelled before its work finished, even if an operation then ran on and its result was dropped) or still in flight when the run ends — so begun = completed + cancelled + in flight. Wasted counts completed work never shown (discarded by a check, a cancelled flag, or a prefetch nobody displayed).",
+            definition: "Row-data reads, page fetches and image downloads: begun; then each ends exactly one way — completed (its work finished first), cancelled (cancelled before its work finished, even if an operation then ran on and its result was dropped) or still in flight when the run ends — so begun = completed + cancelled + in flight. Wasted counts work that ran to the end but was never shown (discarded by a check, a cancelled flag, or a prefetch nobody displayed).",
             source: "ScrollStudy model",
             cli: ("requests", { m in "\(m.requestsStarted) started, \(m.requestsCompleted) completed, \(m.requestsCancelled) cancelled, \(m.requestsInFlight) in flight at the end, \(m.requestsWasted) wasted" })),
         MetricGroup(
@@ -202,7 +210,7 @@ public enum MetricTable {
             source: "ScrollStudy model",
             cli: ("cache", { m in "\(m.cacheHits) hits, \(m.cacheMisses) misses, \(m.cacheEvictions) evictions" })),
         MetricGroup(
-            [.int("peakImageBytes", \.peakImageBytes)],
+            [.int("peakImageBytes", \.peakImageBytes, label: "peak decoded-image memory")],
             unit: "bytes", section: .work,
             definition: "Most decoded bitmap memory alive at once (4 bytes per pixel), in cells and caches; a thumbnail holds its display size only.",
             source: "ScrollStudy model",
@@ -214,7 +222,7 @@ public enum MetricTable {
             source: "ScrollStudy model",
             cli: ("cells", { m in "\(m.cellsCreated) created, \(m.cellsPreparedNeverShown) prepared but never shown" })),
         MetricGroup(
-            [.int("offsetCorrections", \.offsetCorrections), .double("offsetCorrectionPoints", \.offsetCorrectionPoints), .int("misSizedCellFrames", \.misSizedCellFrames)],
+            [.int("offsetCorrections", \.offsetCorrections), .double("offsetCorrectionPoints", \.offsetCorrectionPoints), .int("misSizedCellFrames", \.misSizedCellFrames, label: "mis-sized cell-frames")],
             unit: "corrections, pt, cell-frames", section: .work,
             definition: "Scroll-offset adjustments made when a measured row above the viewport replaced its estimated height, their total size, and visible cell-frames laid out with attributes from before a rotation.",
             source: "ScrollStudy model",
@@ -233,6 +241,19 @@ public enum MetricTable {
 
     /// Every metric sorted by name: the order of the JSON object.
     public static let byName: [Metric] = metrics.sorted { $0.name < $1.name }
+
+    /// The entry that reads `key` (a stored property of `RunMetrics`, or a derived metric the
+    /// table lists); every such property has one (`MetricTableTests`).
+    public static func metric(_ key: PartialKeyPath<RunMetrics>) -> Metric {
+        guard let metric = metrics.first(where: { $0.key == key }) else { preconditionFailure("no metric of the table reads \(key)") }
+        return metric
+    }
+
+    /// The group that defines the metric that reads `key`.
+    public static func group(of key: PartialKeyPath<RunMetrics>) -> MetricGroup {
+        guard let group = groups.first(where: { $0.metrics.contains { $0.key == key } }) else { preconditionFailure("no metric of the table reads \(key)") }
+        return group
+    }
 }
 
 extension RunMetrics {

@@ -46,12 +46,10 @@ public struct Budget: Sendable, Equatable {
         }
     }
 
-    static let textMetrics: Set<String> = ["hitchBand", "organizerBand"]
-
     /// Every metric name a budget may use.
     public static var metricNames: [String] {
         // The metric table's text metrics (bands) have no number to compare.
-        (HeadlineMetric.names + MetricTable.metrics.map(\.name).filter { !textMetrics.contains($0) }).sorted()
+        (HeadlineMetric.names + MetricTable.metrics.filter { $0.kind != .text }.map(\.name)).sorted()
     }
 }
 

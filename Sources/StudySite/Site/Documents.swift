@@ -2,8 +2,14 @@ import Formats
 import Markdown
 import ScrollSimulation
 
-/// Markdown documents from `Content/`, rendered for the page that shows them.
-extension SiteBuilder {
+/// The Markdown documents of `Content/` that pages show (techniques', strategies' and the
+/// model's), rendered for the page that shows them. Pages get this, not the whole content.
+struct Documents: Sendable {
+    /// Every document, by its path in `Content/`.
+    let documents: [ContentDocument]
+    /// site.json's `trustedMarkdownHTML`: raw HTML and any link destination pass through.
+    let trustedHTML: Bool
+
     /// Turns the site's own link forms into page-relative URLs: `technique:T3`, `strategy:wwdc21`,
     /// `study:glitchy-table`, `dataset:users-1000`, `run:<run id>`, `model:` and `model:#anchor`.
     static func rewrite(_ url: String, root: String) -> String {
@@ -25,16 +31,15 @@ extension SiteBuilder {
     }
 
     /// The rendered body of `Content/<path>`, or nil when absent. Raw HTML and destinations other
-    /// than relative, http, https and mailto are neutralised unless site.json's
-    /// `trustedMarkdownHTML` is true.
+    /// than relative, http, https and mailto are neutralised unless `trustedHTML`.
     func document(_ path: String, root: String = "../") throws(SiteError) -> MarkdownDocument? {
-        guard let doc = content.documents.first(where: { $0.path == path }) else { return nil }
+        guard let doc = documents.first(where: { $0.path == path }) else { return nil }
         var options = MarkdownOptions()
-        options.allowRawHTML = content.site.trustedMarkdownHTML
+        options.allowRawHTML = trustedHTML
         options.headingAnchors = true
         options.highlightSwift = true
         options.focusableCodeBlocks = true
-        options.rewriteURL = { url in SiteBuilder.rewrite(url, root: root) }
+        options.rewriteURL = { url in Documents.rewrite(url, root: root) }
         do { return try MarkdownDocument(parsing: doc.text, options: options) } catch {
             throw SiteError.input("\(path): error: \(error.description)")
         }

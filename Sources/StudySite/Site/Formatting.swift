@@ -7,7 +7,11 @@ enum Format {
     static func ratio(_ v: Double) -> String { NumberFormat.fixed(v, places: v >= 100 ? 0 : 1) }
     static func percent(_ share: Double) -> String { NumberFormat.fixed(share * 100, places: share * 100 >= 10 ? 0 : 1) + " %" }
     static func mib(_ bytes: Int) -> String { NumberFormat.fixed(Double(bytes) / 1_048_576, places: 2) + " MiB" }
-    static func latency(_ ms: Double) -> String { NumberFormat.fixed(ms, places: 1) + " ms" }
+    /// A latency setting as pages show it: `latencyLabel` (run ids' and content errors' form, to
+    /// 0.1 ms) with its unit.
+    static func latency(_ ms: Double) -> String { latencyLabel(ms) + " ms" }
+    /// `text` with its first letter upper-cased, to start a sentence or a table row.
+    static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     /// A verdict a reader can scan: smooth and correct, some trouble, or broken. `anchor` is the
     /// section of the rule page (`verdicts.html`) that states the rule it met; `near` names a

@@ -26,6 +26,14 @@ struct RunPages: PageGenerator {
         ]
     }
 
+    /// The jobs of a run without a record: the same files, each failing with the missing record.
+    static func missing(_ run: PlannedRun) -> [PageJob] {
+        ["html", "json", "csv"].map { suffix in
+            let path = "runs/\(run.id).\(suffix)"
+            return PageJob(path: path) { () throws(SiteError) -> OutputFile in throw PageParts.missingResult(run.id, page: path) }
+        }
+    }
+
     func pageData(title: String) -> [String: MustacheValue] {
         let c = run.config
         let result = record.result
@@ -90,20 +98,24 @@ struct RunPages: PageGenerator {
         MetricDefinition.all.first { $0.fields.contains(field) }.map { "../metrics/\($0.slug).html" }
     }
 
-    /// The metrics a reader compares strategies by, with names, units and links.
+    /// The metrics a reader compares strategies by, each named by its label in the metric table
+    /// and linked to its page, with its value as text (in the table's unit where it is spelled out).
     static func keyMetrics(_ m: RunMetrics) -> [MustacheValue] {
-        let items: [(String, String, String)] = [
-            ("hitchTimeRatio", "Hitch time ratio", "\(Format.ratio(m.hitchTimeRatio)) ms/s (\(m.hitchBand); Xcode Organizer: \(m.organizerBand))"),
-            ("staleCellFrames", "Wrong rows", "\(Format.percent(m.staleShare)) (\(m.staleCellFrames) cell-frames)"),
-            ("placeholderCellFrames", "Placeholders", "\(Format.percent(m.placeholderShare)) (\(m.placeholderCellFrames) cell-frames)"),
-            ("timeToContentP95Ms", "Time to content, p95", Format.ms(m.timeToContentP95Ms)),
-            ("requestsWasted", "Wasted requests", "\(m.requestsWasted) of \(m.requestsStarted)"),
-            ("misSizedCellFrames", "Mis-sized cell-frames", String(m.misSizedCellFrames)),
-            ("mainThreadTimeMs", "Main-thread time", Format.ms(m.mainThreadTimeMs)),
-            ("peakImageBytes", "Peak decoded-image memory", Format.mib(m.peakImageBytes)),
+        let cellFrames = MetricTable.group(of: \.staleCellFrames).unit
+        let items: [(PartialKeyPath<RunMetrics>, String)] = [
+            (\.hitchTimeRatio, "\(Format.ratio(m.hitchTimeRatio)) \(MetricTable.group(of: \.hitchTimeRatio).unit) (\(m.hitchBand); Xcode Organizer: \(m.organizerBand))"),
+            (\.staleCellFrames, "\(Format.percent(m.staleShare)) (\(m.staleCellFrames) \(cellFrames))"),
+            (\.placeholderCellFrames, "\(Format.percent(m.placeholderShare)) (\(m.placeholderCellFrames) \(cellFrames))"),
+            (\.timeToContentP95Ms, Format.ms(m.timeToContentP95Ms)),
+            (\.requestsWasted, "\(m.requestsWasted) of \(m.requestsStarted)"),
+            (\.misSizedCellFrames, String(m.misSizedCellFrames)),
+            (\.mainThreadTimeMs, Format.ms(m.mainThreadTimeMs)),
+            (\.peakImageBytes, Format.mib(m.peakImageBytes)),
         ]
-        return items.map { field, name, value in
-            .object(["name": .string(name), "value": .string(value), "href": metricHref(field).map { .string($0) } ?? .null])
+        return items.map { key, value in
+            let metric = MetricTable.metric(key)
+            return .object(["name": .string(Format.sentence(metric.label ?? metric.name)), "value": .string(value),
+                            "href": metricHref(metric.name).map { .string($0) } ?? .null])
         }
     }
 
@@ -116,7 +128,7 @@ struct RunPages: PageGenerator {
             let rows: [MustacheValue] = MetricTable.groups.filter { $0.section == section }.compactMap { group in
                 guard let (label, line) = group.cli else { return nil }
                 let text = line(m)
-                return .object(["label": .string(label.prefix(1).uppercased() + label.dropFirst()), "text": .string(text)])
+                return .object(["label": .string(Format.sentence(label)), "text": .string(text)])
             }
             return .object(["section": .string(section.rawValue), "rows": .array(rows)])
         }

@@ -28,7 +28,7 @@ public enum RunPlanner {
                             guard let strategy = content.strategy(strategyID) else { continue }
                             for seed in study.seeds {
                                 var id = "\(study.id)--\(strategy.id)--\(latencyLabel(latency).replacingOccurrences(of: ".", with: "_"))ms"
-                                var label = "\(study.id) · \(strategy.id) · \(latencyLabel(latency)) ms"
+                                var label = "\(study.id) · \(strategy.id) · \(Format.latency(latency))"
                                 if study.devices.count > 1 { id += "--\(device.id)"; label += " · \(device.id)" }
                                 if study.gestures.count > 1 { id += "--\(Slug.make(gesture.id))"; label += " · \(gesture.id)" }
                                 if study.seeds.count > 1 { id += "--s\(seed)"; label += " · seed \(seed)" }

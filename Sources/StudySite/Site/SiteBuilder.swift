@@ -1,12 +1,11 @@
-import Formats
 import Mustache
 import Results
 import ScrollSimulation
-import SVGCharts
 
-/// The site's summary view: content, the plan and the results index. It yields the jobs of
-/// every file; summary pages (index, studies, techniques, strategies, datasets, model, metrics)
-/// are rendered from it, run pages by `RunPages` from one record each.
+/// The whole site's inputs: content, the plan and the results index. It only hands each kind of
+/// page the part it needs (`jobs()`); the pages are the generators, each with its own narrow
+/// inputs: `IndexPage`, `StudyPage`, `RunPages`, `TechniquePages`, `StrategyPages`,
+/// `DatasetPages`, `RulePage`, `ModelPage` and `MetricPages`.
 public struct SiteBuilder: Sendable {
     let content: SiteContent
     let plan: [PlannedRun]
@@ -23,17 +22,6 @@ public struct SiteBuilder: Sendable {
         self.templates = templates
     }
 
-    /// Results of a study's runs, in plan order.
-    func runs(of studyID: String) -> [(run: PlannedRun, result: RunResult)] {
-        plan.filter { $0.studyID == studyID }.map { ($0, result(of: $0)) }
-    }
-
-    /// The result of a planned run (every planned run has one: the executor ran them all).
-    func result(of run: PlannedRun) -> RunResult {
-        guard let record = results[run.id] else { preconditionFailure("no result for run '\(run.id)'") }
-        return record.result
-    }
-
     /// The layout and templates every page shares.
     var renderer: PageRenderer { PageRenderer(templates: templates, siteTitle: content.site.title, againstBaseline: againstBaseline) }
 
@@ -44,100 +32,56 @@ public struct SiteBuilder: Sendable {
         return files.sorted { $0.path < $1.path }
     }
 
-    /// A job per file of the site, sorted by path: the assets, the summary pages (which see the
-    /// content and the results index), and each run's page and downloads (which see one record).
+    /// A job per file of the site, sorted by path: the assets, then each generator's jobs.
     public func jobs() -> [PageJob] {
         let r = renderer
+        let studies = content.studies.map(studyRuns)
+        let documents = Documents(documents: content.documents, trustedHTML: content.site.trustedMarkdownHTML)
+        var generators: [any PageGenerator] = [indexPage(studies)]
+        generators += studies.map { StudyPage(subject: $0, renderer: r) }
         var jobs = templates.assets.map(PageJob.file)
-        jobs.append(r.job(path: "index.html", title: "Summary", section: "index", template: "index") { indexData() })
-        for study in content.studies {
-            jobs.append(contentsOf: studyPage(study).jobs())
-        }
         for run in plan {
-            guard let record = results[run.id] else { preconditionFailure("no result for run '\(run.id)'") }
+            guard let record = results[run.id] else {
+                jobs += RunPages.missing(run)
+                continue
+            }
             let studyTitle = content.studies.first { $0.id == run.studyID }?.title ?? run.studyID
-            jobs.append(contentsOf: RunPages(run: run, record: record, studyTitle: studyTitle, renderer: r).jobs())
+            generators.append(RunPages(run: run, record: record, studyTitle: studyTitle, renderer: r))
         }
-        jobs.append(r.job(path: "techniques/index.html", title: "Techniques", section: "techniques", template: "techniques") { techniquesIndexData() })
-        for info in TechniqueInfo.all {
-            jobs.append(r.job(path: "techniques/\(info.id.slug).html", title: "\(info.id) · \(info.title)", section: "techniques", template: "technique") { () throws(SiteError) in
-                try techniqueData(info)
-            })
-        }
-        let shownStrategies = strategiesInUse()
-        jobs.append(r.job(path: "strategies/index.html", title: "Strategies", section: "strategies", template: "strategies") { strategiesIndexData(shownStrategies) })
-        for strategy in shownStrategies {
-            jobs.append(r.job(path: "strategies/\(strategy.id).html", title: strategy.name, section: "strategies", template: "strategy") { () throws(SiteError) in
-                try strategyData(strategy)
-            })
-        }
-        jobs.append(r.job(path: "datasets/index.html", title: "Datasets", section: "datasets", template: "datasets") { datasetsIndexData() })
-        for dataset in publishedDatasets() {
-            jobs.append(r.job(path: "datasets/\(Slug.make(dataset.id)).html", title: dataset.name, section: "datasets", template: "dataset") { datasetData(dataset) })
-        }
-        jobs.append(contentsOf: RulePage(renderer: r).jobs())
-        jobs.append(r.job(path: "model.html", title: "The model and its metrics", section: "model", template: "model") { () throws(SiteError) in try modelData() })
-        let example = content.studies.first
-        jobs.append(contentsOf: MetricPages(example: example, exampleRuns: example.map { runs(of: $0.id) } ?? [], renderer: r).jobs())
+        let strategies = strategiesInUse()
+        generators += [
+            TechniquePages(strategies: strategies, studies: studies, documents: documents, renderer: r),
+            StrategyPages(strategies: strategies, studies: content.studies, runs: plan, results: results, documents: documents, renderer: r),
+            DatasetPages(datasets: content.datasets, studies: content.studies, renderer: r),
+            RulePage(renderer: r),
+            ModelPage(devices: content.devices, documents: documents, renderer: r),
+            MetricPages(example: studies.first, renderer: r),
+        ]
+        for generator in generators { jobs += generator.jobs() }
         return jobs.sorted { $0.path < $1.path }
+    }
+
+    /// The end-of-generation summary: the index's answers as lines (`IndexPage.summaryLines`).
+    func summaryLines() throws(SiteError) -> [String] {
+        try indexPage(content.studies.map(studyRuns)).summaryLines()
+    }
+
+    /// The index: every study's answers, the run count and the tour.
+    func indexPage(_ studies: [StudyRuns]) -> IndexPage {
+        let tour = content.site.tour.isEmpty ? nil : Tour(steps: content.site.tour, studies: content.studies, plan: plan, results: results)
+        return IndexPage(tagline: content.site.tagline, studies: studies, runCount: plan.count, tour: tour, renderer: renderer)
+    }
+
+    /// `study` with the content it names, its own planned runs and the results index.
+    func studyRuns(_ study: Study) -> StudyRuns {
+        StudyRuns(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
+                  strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.filter { $0.studyID == study.id },
+                  results: results)
     }
 
     /// Strategies some study uses, in preset-then-id order.
     func strategiesInUse() -> [Strategy] {
         let used = Set(content.studies.flatMap(\.strategies))
         return content.strategies.filter { used.contains($0.id) }
-    }
-
-    /// Datasets with a page: every one in the content (a descriptor dropped into datasets/ is shown
-    /// even before a study uses it) and the built-in ones the studies use, sorted by id.
-    func publishedDatasets() -> [Dataset] { content.datasets }
-
-    /// A chart as template data (`PageParts.chart`).
-    func chartData(_ chart: Chart) -> MustacheValue { PageParts.chart(chart) }
-
-    /// Links of a technique list (`PageParts.techniqueLinks`).
-    func techniqueLinks(_ ids: [TechniqueID], root: String = "../") -> MustacheValue { PageParts.techniqueLinks(ids, root: root) }
-}
-
-/// Pieces of page data that several kinds of page show, from their own narrow inputs.
-enum PageParts {
-    /// A chart as template data: its SVG, its data table and its summary.
-    static func chart(_ chart: Chart) -> MustacheValue {
-        .object(["svg": .string(chart.svg), "table": .string(chart.table.html()), "summary": .string(chart.summary),
-                 "caption": .string(chart.title)])
-    }
-
-    /// Links of a technique list.
-    static func techniqueLinks(_ ids: [TechniqueID], root: String = "../") -> MustacheValue {
-        .array(ids.map { id in
-            .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title), "href": .string("\(root)techniques/\(id.slug).html")])
-        })
-    }
-
-    /// Apple's bands for the hitch time ratio (WWDC20 and the tech talks).
-    static var appleBands: [RatioBars.Band] {
-        [RatioBars.Band(0, 5, "good (< 5 ms/s)", tone: .good), RatioBars.Band(5, 10, "warning (5–10)", tone: .warning),
-         RatioBars.Band(10, .infinity, "critical (≥ 10)", tone: .critical)]
-    }
-
-    /// Headline metrics of one run as a table row.
-    static func metricRow(_ run: PlannedRun, _ m: RunMetrics, root: String) -> MustacheValue {
-        let verdict = Format.verdict(m)
-        return .object([
-            "strategy": .string(run.config.strategy.name), "strategyID": .string(run.config.strategy.id),
-            "strategyHref": .string("\(root)strategies/\(run.config.strategy.id).html"),
-            "latency": .string(Format.latency(run.config.latency.milliseconds)),
-            "device": .string(run.config.device.name), "gesture": .string(run.config.gesture.id),
-            "href": .string("\(root)runs/\(run.id).html"),
-            "hitchRatio": .string(Format.ratio(m.hitchTimeRatio)), "band": .string(m.hitchBand),
-            "hitches": .int(m.hitchCount), "p95": .string(Format.ms(m.frameDurationP95Ms)),
-            "maxFrame": .string(Format.ms(m.frameDurationMaxMs)),
-            "stale": .string(Format.percent(m.staleShare)), "placeholder": .string(Format.percent(m.placeholderShare)),
-            "changesAfterSettle": .int(m.contentChangesAfterSettle),
-            "ttc95": .string(Format.ms(m.timeToContentP95Ms)),
-            "requests": .int(m.requestsStarted), "wasted": .int(m.requestsWasted),
-            "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
-            "verdictHref": .string("\(root)verdicts.html#\(verdict.anchor)"), "verdictNear": verdict.near.map { .string($0) } ?? .null,
-        ])
     }
 }

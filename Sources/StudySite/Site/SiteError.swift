@@ -19,11 +19,14 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
         case body(template: String)
         /// Rendering the shared layout around the page's body.
         case layout
+        /// Reading the record of run `run` from the results the page was given.
+        case result(run: String)
 
         public var description: String {
             switch self {
             case let .body(template): return "rendering its template '\(template).mustache'"
             case .layout: return "rendering the layout 'layout.mustache' around it"
+            case let .result(run): return "reading the result of run '\(run)'"
             }
         }
     }

@@ -14,7 +14,7 @@ public enum SiteGenerator {
         public var runs: Int
         public var simulateSeconds: Double
         public var renderSeconds: Double
-        /// A one-screen summary: the counts, then each study's answer per latency (`SiteBuilder.summaryLines`).
+        /// A one-screen summary: the counts, then each study's answer per latency (`IndexPage.summaryLines`).
         public var summary: [String] = []
         /// Runs taken from stored results, and runs simulated.
         public var reused = 0
@@ -68,7 +68,7 @@ public enum SiteGenerator {
         let (fileCount, bytes) = try render(pageJobs, jobs: jobs, into: sink)
         let t2 = clock.now
         var report = Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
-                            simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1), summary: builder.summaryLines())
+                            simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1), summary: try builder.summaryLines())
         report.reused = reused
         report.ran = ran
         report.summaries = outcome.summaries
@@ -100,19 +100,25 @@ public enum SiteGenerator {
 
 /// Hands out job indices in order and writes finished files to the sink in the same order.
 private final class OrderedHandOff: @unchecked Sendable {
-    private let lock = NSLock()
+    /// How many jobs there are, and where their files go.
+    private let count: Int
     private let sink: SiteSink
+    /// Guards everything below.
+    private let lock = NSLock()
+    /// The next job index to hand out.
     private var next = 0
+    /// Files written so far (the next index to write), and their bytes.
     private var written = 0
     private var bytes = 0
+    /// Files rendered but not yet written, by job index, waiting for the jobs before them.
     private var waiting: [Int: OutputFile] = [:]
+    /// The lowest failing job so far and its error.
     private var failure: (index: Int, error: SiteError)?
 
     init(count: Int, sink: SiteSink) {
-        self.sink = sink
         self.count = count
+        self.sink = sink
     }
-    private let count: Int
 
     /// The next job to render, or nil when all are handed out or one has failed (every job before
     /// a failure was handed out already, so the lowest failing index is still found).

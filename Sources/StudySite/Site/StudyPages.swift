@@ -1,76 +1,32 @@
 import Formats
 import Mustache
+import Results
 import ScrollSimulation
 import SVGCharts
 
-/// The index with its summary matrix.
-extension SiteBuilder {
-    /// Headline metrics of one run as a table row (`PageParts.metricRow`).
-    func metricRow(_ run: PlannedRun, _ m: RunMetrics, root: String) -> MustacheValue { PageParts.metricRow(run, m, root: root) }
-
-    /// The index: one table of every study's answer at each latency, then the tour. A sweep
-    /// study shows its lowest and highest latency (its page has the rest).
-    func indexData() -> [String: MustacheValue] {
-        func shown(_ study: Study) -> [Double] {
-            study.kind == .sweep ? [study.latenciesMs.first!, study.latenciesMs.last!] : study.latenciesMs
-        }
-        let columns = Set(content.studies.flatMap(shown)).sorted()
-        let studies: [MustacheValue] = content.studies.map { study in
-            let answers = studyPage(study).answers
-            let cells: [MustacheValue] = columns.map { latency in
-                guard shown(study).contains(latency), let text = answers.short(at: latency) else { return .object(["present": false, "text": .string("")]) }
-                return .object(["present": true, "text": .string(text), "none": .bool(text.hasPrefix("none")),
-                                "latency": .string(Format.latency(latency))])
-            }
-            return .object(["id": .string(study.id), "title": .string(study.title), "question": .string(study.question),
-                            "href": .string("studies/\(study.id).html"), "cells": .array(cells)])
-        }
-        let tour = tourData()
-        return ["tagline": .string(content.site.tagline), "studies": .array(studies), "runCount": .int(plan.count),
-                "latencies": .array(columns.map { .string(Format.latency($0)) }),
-                "hasTour": .bool(tour != nil), "tour": tour ?? .array([])]
-    }
-
-    /// The end-of-generation summary: studies and runs, then one line per study with its answer at
-    /// each latency (a study with several devices that disagree names each device).
-    func summaryLines() -> [String] {
-        var lines = ["\(content.studies.count) \(content.studies.count == 1 ? "study" : "studies"), \(plan.count) \(plan.count == 1 ? "run" : "runs"). Answers (rule: verdicts.html#answers):"]
-        for study in content.studies {
-            let answers = studyPage(study).answers
-            let parts = study.latenciesMs.compactMap { latency in answers.short(at: latency).map { "\(Format.latency(latency)): \($0)" } }
-            lines.append("  \(study.id) — " + parts.joined(separator: " · "))
-        }
-        return lines
-    }
-
-    /// "glitchy-300 · iPhone, 60 Hz · gesture aggressive" for a study.
-    func setupLine(_ study: Study) -> String { studyPage(study).setupLine }
-
-    /// The page of `study`, with the content it names and its own runs' results.
-    func studyPage(_ study: Study) -> StudyPage {
-        StudyPage(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
-                  strategies: study.strategies.compactMap { content.strategy($0) }, runs: runs(of: study.id), renderer: renderer)
-    }
-}
-
-/// One study's page: it sees the study, the dataset, devices and strategies it names, and the
-/// results of its own runs, nothing else.
-struct StudyPage: PageGenerator {
+/// One study as the summary pages see it: the study, the dataset, devices and strategies it
+/// names (those that exist, in its order), its planned runs (in plan order) and the results index
+/// their records are read from.
+struct StudyRuns: Sendable {
     let study: Study
     let dataset: Dataset?
     /// The study's devices that exist, in its order.
     let devices: [DeviceProfile]
     /// The study's strategies that exist, in its order.
     let strategies: [Strategy]
-    /// Its runs and their results, in plan order.
-    let runs: [(run: PlannedRun, result: RunResult)]
-    let renderer: PageRenderer
+    /// Its runs, in plan order.
+    let runs: [PlannedRun]
+    let results: ResultsIndex
 
-    func jobs() -> [PageJob] {
-        [renderer.job(path: "studies/\(study.id).html", title: study.title, section: "index", template: "study") { data() }]
+    /// Its runs with their results, for the page at `page` (which a missing record fails).
+    func resolved(for page: String) throws(SiteError) -> [(run: PlannedRun, result: RunResult)] {
+        try PageParts.results(of: runs, in: results, page: page)
     }
 
-    func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }
+    /// The study's computed answers (`AnswerRule`), for the page at `page`.
+    func answers(for page: String) throws(SiteError) -> StudyAnswers {
+        StudyAnswers(study: study, strategies: strategies, devices: devices, runs: try resolved(for: page))
+    }
 
     /// "glitchy-300 · iPhone, 60 Hz · gesture aggressive".
     var setupLine: String {
@@ -78,9 +34,25 @@ struct StudyPage: PageGenerator {
         let gestures = study.gestures.map(\.id).joined(separator: ", ")
         return "\(dataset?.name ?? study.dataset) · \(names) · gesture \(gestures)"
     }
+}
 
-    /// The study's computed answers (`AnswerRule`).
-    var answers: StudyAnswers { StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs) }
+/// One study's page: it sees the study, the dataset, devices and strategies it names, and the
+/// results of its own runs, nothing else (`StudyRuns`).
+struct StudyPage: PageGenerator {
+    let subject: StudyRuns
+    let renderer: PageRenderer
+
+    var study: Study { subject.study }
+    var dataset: Dataset? { subject.dataset }
+    var devices: [DeviceProfile] { subject.devices }
+    var strategies: [Strategy] { subject.strategies }
+    var path: String { "studies/\(study.id).html" }
+
+    func jobs() -> [PageJob] {
+        [renderer.job(path: path, title: study.title, section: "index", template: "study") { () throws(SiteError) in try data() }]
+    }
+
+    func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }
 
     /// "100 ms · iPhone, 60 Hz · fling": the parts that vary in this study.
     func answerLabel(_ e: StudyAnswers.Entry) -> String {
@@ -90,7 +62,7 @@ struct StudyPage: PageGenerator {
         return parts.joined(separator: " · ")
     }
 
-    func answerData() -> MustacheValue {
+    func answerData(_ answers: StudyAnswers) -> MustacheValue {
         .array(answers.entries.map { e in
             let a = e.answer
             return .object(["label": .string(answerLabel(e)),
@@ -101,7 +73,8 @@ struct StudyPage: PageGenerator {
         })
     }
 
-    func data() -> [String: MustacheValue] {
+    func data() throws(SiteError) -> [String: MustacheValue] {
+        let runs = try subject.resolved(for: path)
         var groups: [MustacheValue] = []
         var charts: [MustacheValue] = []
         var notes: [String] = []
@@ -113,9 +86,14 @@ struct StudyPage: PageGenerator {
                 groups.append(.object(["label": .string(label), "rows": .array(group.map { PageParts.metricRow($0.run, $0.result.metrics, root: "../") })]))
                 let chartID = Slug.make("\(study.id)-\(device)-\(gesture.id)")
                 if study.kind == .sweep {
-                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-hitch", metric: "Hitch time ratio", unit: "ms/s", logY: false) { $0.hitchTimeRatio }))
-                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-stale", metric: "Wrong-row cell-frames", unit: "%", logY: false) { $0.staleShare * 100 }))
-                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-ttc", metric: "Time to content, p95", unit: "ms", logY: false) { $0.timeToContentP95Ms }))
+                    let hitch = MetricTable.metric(\.hitchTimeRatio), ttc = MetricTable.metric(\.timeToContentP95Ms)
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-hitch", metric: hitch.key, name: Format.sentence(hitch.label ?? hitch.name),
+                                                             unit: MetricTable.group(of: hitch.key).unit, logY: false) { $0.hitchTimeRatio }))
+                    // The share of cell-frames, not the count the table lists: named here.
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-stale", metric: \.staleCellFrames, name: "Wrong-row cell-frames",
+                                                             unit: "%", logY: false) { $0.staleShare * 100 }))
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-ttc", metric: ttc.key, name: Format.sentence(ttc.label ?? ttc.name),
+                                                             unit: "ms", logY: false) { $0.timeToContentP95Ms }))
                 } else {
                     for latency in study.latenciesMs {
                         if let line = differenceLine(group.filter { $0.run.config.latency == .ms(latency) }, at: "\(Format.latency(latency)) · \(label)") {
@@ -136,8 +114,8 @@ struct StudyPage: PageGenerator {
             }
         }
         return [
-            "title": .string(study.title), "question": .string(study.question), "setup": .string(setupLine),
-            "answers": answerData(),
+            "title": .string(study.title), "question": .string(study.question), "setup": .string(subject.setupLine),
+            "answers": answerData(StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs)),
             "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(Slug.make(study.dataset)).html"),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
             "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")),
@@ -171,8 +149,10 @@ struct StudyPage: PageGenerator {
         return "At \(label): the strategies differ on \(differ.joined(separator: ", "))\(b)."
     }
 
-    func sweepChart(_ group: [(run: PlannedRun, result: RunResult)], id: String, metric: String, unit: String, logY: Bool,
-                    value: (RunMetrics) -> Double) -> Chart {
+    /// One line per strategy of `metric` (a typed key of the metric table; the hitch time ratio's
+    /// chart draws Apple's warning and critical lines) against model latency, titled `name`.
+    func sweepChart(_ group: [(run: PlannedRun, result: RunResult)], id: String, metric: PartialKeyPath<RunMetrics>, name: String, unit: String,
+                    logY: Bool, value: (RunMetrics) -> Double) -> Chart {
         let series = study.strategies.compactMap { sid -> SweepLines.Series? in
             let points = group.filter { $0.run.config.strategy.id == sid }
                 .map { SweepLines.Point($0.run.config.latency.milliseconds, value($0.result.metrics)) }
@@ -180,9 +160,9 @@ struct StudyPage: PageGenerator {
             guard !points.isEmpty, let s = strategy(sid) else { return nil }
             return SweepLines.Series(name: s.name, points: points)
         }
-        let references = metric == "Hitch time ratio" ? [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")] : []
-        return SweepLines(id: id, title: "\(metric) against model latency", description: "One line per strategy; each point is one run.",
-                          series: series, xName: "Model latency", xUnit: "ms", yName: metric, yUnit: unit, logY: logY,
+        let references = metric == \RunMetrics.hitchTimeRatio ? [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")] : []
+        return SweepLines(id: id, title: "\(name) against model latency", description: "One line per strategy; each point is one run.",
+                          series: series, xName: "Model latency", xUnit: "ms", yName: name, yUnit: unit, logY: logY,
                           references: references).render()
     }
 }

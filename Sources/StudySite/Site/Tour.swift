@@ -1,31 +1,43 @@
 import Mustache
+import Results
 import ScrollSimulation
 import SVGCharts
 
 /// The guided tour on the index, told with the runs' own charts: the steps come from `site.json`'s
-/// `tour` list (checked against the studies when content loads).
-extension SiteBuilder {
-    /// The run of `study` with `strategy` at `latency` ms on the study's first device and gesture.
-    func run(study: String, strategy: String, latency: Double) -> (run: PlannedRun, result: RunResult)? {
-        guard let s = content.studies.first(where: { $0.id == study }) else { return nil }
-        return runs(of: study).first {
-            $0.run.config.strategy.id == strategy && $0.run.config.latency == .ms(latency)
-                && $0.run.config.device.id == s.devices.first && $0.run.config.gesture.id == s.gestures.first?.id
-        }
-    }
+/// `tour` list (checked against the studies when content loads). It sees each step, the one run
+/// the step shows, and the results index that run's record is read from.
+struct Tour: Sendable {
+    /// Each step and its run, in the tour's order.
+    let stops: [(step: TourStep, run: PlannedRun)]
+    let results: ResultsIndex
 
-    /// Each step with its chart and its text's numbers taken from the run, or nil without a tour.
-    func tourData() -> MustacheValue? {
-        guard !content.site.tour.isEmpty else { return nil }
-        return .array(content.site.tour.map { step in
+    /// Each step's run: the study's run of the step's strategy at its latency on the study's first
+    /// device and gesture (its first seed).
+    init(steps: [TourStep], studies: [Study], plan: [PlannedRun], results: ResultsIndex) {
+        stops = steps.map { step in
             // The loader checked that the study runs the strategy at the latency.
-            guard let found = run(study: step.study, strategy: step.strategy, latency: step.latencyMs) else {
+            guard let study = studies.first(where: { $0.id == step.study }),
+                  let run = plan.first(where: {
+                      $0.studyID == step.study && $0.config.strategy.id == step.strategy && $0.config.latency == .ms(step.latencyMs)
+                          && $0.config.device.id == study.devices.first && $0.config.gesture.id == study.gestures.first?.id
+                  }) else {
                 preconditionFailure("tour step '\(step.id)' names no planned run")
             }
-            let charts = RunCharts(run: found.run, result: found.result)
+            return (step, run)
+        }
+        self.results = results
+    }
+
+    /// Each step with its chart and its text's numbers taken from the run, for the page at `page`.
+    func data(for page: String) throws(SiteError) -> MustacheValue {
+        var steps: [MustacheValue] = []
+        for (step, run) in stops {
+            guard let record = results[run.id] else { throw PageParts.missingResult(run.id, page: page) }
+            let charts = RunCharts(run: run, result: record.result)
             let chart = step.chart == .frames ? charts.frameTimeline(id: "tour-\(step.id)") : charts.contentTimeline(id: "tour-\(step.id)")
-            return .object(["title": .string(step.title), "text": .string(TourText.render(step.text, found.result.metrics)),
-                            "href": .string("runs/\(found.run.id).html"), "chart": chartData(chart)])
-        })
+            steps.append(.object(["title": .string(step.title), "text": .string(TourText.render(step.text, record.result.metrics)),
+                                  "href": .string("runs/\(run.id).html"), "chart": PageParts.chart(chart)]))
+        }
+        return .array(steps)
     }
 }

@@ -3,8 +3,29 @@ import Mustache
 import ScrollSimulation
 import SVGCharts
 
-/// Technique, strategy, dataset and model pages.
-extension SiteBuilder {
+/// The technique pages and their index: one page per technique (`TechniqueInfo.all`), with the
+/// strategies that use it, the evidence of the studies that isolate it, and its document. They
+/// see the strategies some study uses, the studies with their own runs (`StudyRuns`) and the
+/// documents.
+struct TechniquePages: PageGenerator {
+    /// Strategies some study uses, in preset-then-id order.
+    let strategies: [Strategy]
+    /// Every study, in the content's order (a page shows those that isolate its technique).
+    let studies: [StudyRuns]
+    let documents: Documents
+    let renderer: PageRenderer
+
+    static func path(_ info: TechniqueInfo) -> String { "techniques/\(info.id.slug).html" }
+
+    func jobs() -> [PageJob] {
+        [renderer.job(path: "techniques/index.html", title: "Techniques", section: "techniques", template: "techniques") { indexData() }]
+            + TechniqueInfo.all.map { info in
+                renderer.job(path: Self.path(info), title: "\(info.id) · \(info.title)", section: "techniques", template: "technique") { () throws(SiteError) in
+                    try data(info)
+                }
+            }
+    }
+
     /// Sources as links.
     func sourceLinks(_ ids: [String]) -> MustacheValue {
         .array(ids.compactMap(SourceRef.named).map { s in
@@ -12,7 +33,7 @@ extension SiteBuilder {
         })
     }
 
-    func techniquesIndexData() -> [String: MustacheValue] {
+    func indexData() -> [String: MustacheValue] {
         var groups: [String] = []
         for info in TechniqueInfo.all where !groups.contains(info.group) { groups.append(info.group) }
         return ["groups": .array(groups.map { group in
@@ -23,13 +44,15 @@ extension SiteBuilder {
         })]
     }
 
-    func techniqueData(_ info: TechniqueInfo) throws(SiteError) -> [String: MustacheValue] {
-        let doc = try document("techniques/\(info.id.slug).md")
-        let strategies = strategiesInUse().filter { $0.uses(info.id) }
-        let isolating = content.studies.filter { $0.isolates.contains(info.id) }
-        let evidence: [MustacheValue] = isolating.map { study in
+    func data(_ info: TechniqueInfo) throws(SiteError) -> [String: MustacheValue] {
+        let path = Self.path(info)
+        let doc = try documents.document("techniques/\(info.id.slug).md")
+        let strategies = self.strategies.filter { $0.uses(info.id) }
+        var evidence: [MustacheValue] = []
+        for subject in studies where subject.study.isolates.contains(info.id) {
+            let study = subject.study
             // A sweep has many runs per strategy: keep those of the strategies that use the technique.
-            let all = runs(of: study.id)
+            let all = try subject.resolved(for: path)
             let runs = study.kind == .sweep ? all.filter { $0.run.config.strategy.uses(info.id) } : all
             let focus = EvidenceFocus.of(info.id)
             let label = { (r: PlannedRun) in evidenceLabel(r, study) }
@@ -50,11 +73,11 @@ extension SiteBuilder {
             }
             let common = evidenceCharts(info.id, study, runs)
             charts += common.charts
-            return .object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"),
-                            "rows": .array(runs.map { metricRow($0.run, $0.result.metrics, root: "../") }),
-                            "hasKeyTable": .bool(focus != nil), "keyCaption": .string(focus?.caption ?? ""),
-                            "keyHeaders": .array((focus?.columns ?? []).map { .string($0.title) }), "keyRows": .array(keyRows),
-                            "charts": .array(charts.map(chartData)), "notes": .array(common.notes.map { .string($0) })])
+            evidence.append(.object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"),
+                                 "rows": .array(runs.map { PageParts.metricRow($0.run, $0.result.metrics, root: "../") }),
+                                 "hasKeyTable": .bool(focus != nil), "keyCaption": .string(focus?.caption ?? ""),
+                                 "keyHeaders": .array((focus?.columns ?? []).map { .string($0.title) }), "keyRows": .array(keyRows),
+                                 "charts": .array(charts.map(PageParts.chart)), "notes": .array(common.notes.map { .string($0) })]))
         }
         return [
             "id": .string(info.id.description), "title": .string(info.title), "group": .string(info.group), "summary": .string(info.summary),
@@ -102,134 +125,6 @@ extension SiteBuilder {
         return (charts, notes)
     }
 
-    func strategiesIndexData(_ strategies: [Strategy]) -> [String: MustacheValue] {
-        ["strategies": .array(strategies.map { s in
-            .object(["name": .string(s.name), "id": .string(s.id), "href": .string("\(s.id).html"), "summary": .string(s.summary),
-                     "techniques": techniqueLinks(s.techniques)])
-        })]
-    }
-
-    func strategyData(_ strategy: Strategy) throws(SiteError) -> [String: MustacheValue] {
-        let doc = try document("strategies/\(strategy.id).md")
-        let rows: [MustacheValue] = plan.filter { $0.config.strategy.id == strategy.id }.map { run in
-            var row = metricRow(run, result(of: run).metrics, root: "../")
-            if case var .object(fields) = row {
-                fields["study"] = .string(content.studies.first { $0.id == run.studyID }?.title ?? run.studyID)
-                fields["studyHref"] = .string("../studies/\(run.studyID).html")
-                row = .object(fields)
-            }
-            return row
-        }
-        let source = strategy.source.flatMap(SourceRef.named)
-        return [
-            "name": .string(strategy.name), "id": .string(strategy.id), "summary": .string(strategy.summary),
-            "techniques": .array(strategy.techniques.map { id in
-                .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title),
-                         "summary": .string(TechniqueInfo.of(id).summary), "href": .string("../techniques/\(id.slug).html")])
-            }),
-            "hasSource": .bool(source != nil), "sourceTitle": .string(source?.title ?? ""), "sourceURL": .string(source?.url ?? ""),
-            "quirks": .bool(strategy.parameters.sourceQuirks),
-            "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
-            "rows": .array(rows),
-        ]
-    }
-
-    func datasetsIndexData() -> [String: MustacheValue] {
-        ["datasets": .array(publishedDatasets().map { d in
-            .object(["name": .string(d.name), "href": .string("\(Slug.make(d.id)).html"), "summary": .string(d.summary), "rows": .int(d.count)])
-        })]
-    }
-
-    func datasetData(_ d: Dataset) -> [String: MustacheValue] {
-        let n = d.count
-        var minLength = Int.max, maxLength = 0, total = 0
-        let sampleCount = min(n, 10_000)
-        for i in 0..<sampleCount {
-            let length = d.textLength(i)
-            minLength = min(minLength, length); maxLength = max(maxLength, length); total += length
-        }
-        let images = d.hasImages ? d.imagePixels(0).map { "\($0.width)×\($0.height) px (first row)" } ?? "none" : "none"
-        let samples: [MustacheValue] = (0..<min(n, 8)).map { i in
-            let row = d.row(i)
-            return .object(["id": .string(row.id), "text": .string(row.text), "detail": .string(row.detail ?? ""),
-                            "image": .string(row.imageURL.map { "\($0) (\(row.imageWidth)×\(row.imageHeight) px)" } ?? "—")])
-        }
-        let fields: [(String, String)] = [
-            ("Rows", String(n)), ("Text", "\(minLength)–\(maxLength) characters, mean \(NumberFormat.fixed(Double(total) / Double(max(1, sampleCount)), places: 1))\(sampleCount < n ? " (first \(sampleCount) rows)" : "")"),
-            ("Text source", d.textSource == .model ? "read per row from the slow model (takes the latency setting)" : "in the loaded data"),
-            ("Initial fetch", d.requiresInitialFetch ? "yes: the list is empty until rows are fetched (all at once or in pages, as the strategy's T7 says)" : "no"),
-            ("Images", images), ("Layout", d.presentation.layout.isGrid ? "grid" : "table"), ("Cell design", d.presentation.cellDesign.id),
-        ]
-        let studies = content.studies.filter { $0.dataset == d.id }
-        return ["name": .string(d.name), "summary": .string(d.summary),
-                "fields": .array(fields.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
-                "samples": .array(samples),
-                "hasStudies": .bool(!studies.isEmpty),
-                "studies": .array(studies.map { .object(["title": .string($0.title), "href": .string("../studies/\($0.id).html")]) })]
-    }
-
-    func modelData() throws(SiteError) -> [String: MustacheValue] {
-        let devices = content.devices
-        let constants: [MustacheValue] = DeviceProfile.catalog.map { constant in
-            .object(["key": .string(constant.key), "unit": .string(constant.unit), "reason": .string(constant.reason),
-                     "values": .array(devices.map { .string(String($0[keyPath: constant.keyPath])) })])
-        }
-        typealias Row = (key: String, unit: String, value: (DeviceProfile) -> String)
-        let displayRows: [Row] = [
-            ("refreshRateHz", "Hz", { String($0.refreshRateHz) }),
-            ("viewport", "pt", { "\(NumberFormat.fixed($0.viewportWidth, places: 0))×\(NumberFormat.fixed($0.viewportHeight, places: 0))" }),
-            ("screenScale", "px per pt", { NumberFormat.fixed($0.screenScale, places: 1) }),
-            ("backgroundCores", "cores", { String($0.backgroundCores) }),
-            ("workerThreadCap", "threads", { String($0.workerThreadCap) }),
-            ("maxConcurrentDownloads", "downloads", { String($0.maxConcurrentDownloads) }),
-        ]
-        let display: [MustacheValue] = displayRows.map { row in
-            let values: [MustacheValue] = devices.map { .string(row.value($0)) }
-            return .object(["key": .string(row.key), "unit": .string(row.unit), "values": .array(values)])
-        }
-        let metrics: [MustacheValue] = MetricDefinition.all.map { d in
-            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
-                     "href": .string("metrics/\(d.slug).html")])
-        }
-        let doc = try document("model.md", root: "")
-        return ["devices": .array(devices.map { .object(["name": .string($0.name), "id": .string($0.id)]) }),
-                "display": .array(display), "constants": .array(constants), "metrics": .array(metrics),
-                "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? "")]
-    }
-}
-
-/// The metric pages: one per listed group of the metric table, and their index. They see the
-/// table and, as an example, the first study and its runs' results.
-struct MetricPages: PageGenerator {
-    let example: Study?
-    let exampleRuns: [(run: PlannedRun, result: RunResult)]
-    let renderer: PageRenderer
-
-    func jobs() -> [PageJob] {
-        [renderer.job(path: "metrics/index.html", title: "Metrics", section: "metrics", template: "metrics") { indexData() }]
-            + MetricDefinition.all.map { d in
-                renderer.job(path: "metrics/\(d.slug).html", title: d.name, section: "metrics", template: "metric") { data(d) }
-            }
-    }
-
-    func indexData() -> [String: MustacheValue] {
-        ["metrics": .array(MetricDefinition.all.map { d in
-            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "href": .string("\(d.slug).html")])
-        })]
-    }
-
-    /// A metric's definition, and its values in the example study's runs.
-    func data(_ d: MetricDefinition) -> [String: MustacheValue] {
-        let rows: [MustacheValue] = exampleRuns.map { pair in
-            let values: [MustacheValue] = d.fields.map { field in .string(pair.result.metrics.value(named: field)?.description ?? "—") }
-            return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
-                            "href": .string("../runs/\(pair.run.id).html"), "values": .array(values)])
-        }
-        return ["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
-                "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
-                "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string("../studies/\(example?.id ?? "").html"),
-                "rows": .array(rows)]
-    }
 }
 
 /// What a technique's evidence section shows instead of the common metric table, for techniques

@@ -1,0 +1,61 @@
+import Mustache
+import Results
+import ScrollSimulation
+
+/// The strategy pages and their index: one page per strategy some study uses, with its
+/// techniques, its document and its runs in every study. They see those strategies, the studies
+/// (for their titles), the planned runs, the results index and the documents.
+struct StrategyPages: PageGenerator {
+    /// Strategies some study uses, in preset-then-id order.
+    let strategies: [Strategy]
+    let studies: [Study]
+    /// Every planned run, in plan order (a page lists those of its strategy).
+    let runs: [PlannedRun]
+    let results: ResultsIndex
+    let documents: Documents
+    let renderer: PageRenderer
+
+    func jobs() -> [PageJob] {
+        [renderer.job(path: "strategies/index.html", title: "Strategies", section: "strategies", template: "strategies") { indexData() }]
+            + strategies.map { strategy in
+                renderer.job(path: "strategies/\(strategy.id).html", title: strategy.name, section: "strategies", template: "strategy") { () throws(SiteError) in
+                    try data(strategy)
+                }
+            }
+    }
+
+    func indexData() -> [String: MustacheValue] {
+        ["strategies": .array(strategies.map { s in
+            .object(["name": .string(s.name), "id": .string(s.id), "href": .string("\(s.id).html"), "summary": .string(s.summary),
+                     "techniques": PageParts.techniqueLinks(s.techniques)])
+        })]
+    }
+
+    func data(_ strategy: Strategy) throws(SiteError) -> [String: MustacheValue] {
+        let doc = try documents.document("strategies/\(strategy.id).md")
+        let mine = try PageParts.results(of: runs.filter { $0.config.strategy.id == strategy.id }, in: results,
+                                         page: "strategies/\(strategy.id).html")
+        let rows: [MustacheValue] = mine.map { run, result in
+            var row = PageParts.metricRow(run, result.metrics, root: "../")
+            if case var .object(fields) = row {
+                fields["study"] = .string(studies.first { $0.id == run.studyID }?.title ?? run.studyID)
+                fields["studyHref"] = .string("../studies/\(run.studyID).html")
+                row = .object(fields)
+            }
+            return row
+        }
+        let source = strategy.source.flatMap(SourceRef.named)
+        return [
+            "name": .string(strategy.name), "id": .string(strategy.id), "summary": .string(strategy.summary),
+            "techniques": .array(strategy.techniques.map { id in
+                .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title),
+                         "summary": .string(TechniqueInfo.of(id).summary), "href": .string("../techniques/\(id.slug).html")])
+            }),
+            "hasSource": .bool(source != nil), "sourceTitle": .string(source?.title ?? ""), "sourceURL": .string(source?.url ?? ""),
+            "quirks": .bool(strategy.parameters.sourceQuirks),
+            "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
+            "rows": .array(rows),
+        ]
+    }
+
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Results
+import ScrollSimulation
+import Testing
+@testable import StudySite
+
+/// Two studies: one that isolates T3 (a comparison) and one that isolates nothing (a sweep).
+private enum TwoStudies {
+    static let comparison = Study(id: "compare", title: "Compare <T3>", question: "Which keeps rows right?", dataset: "glitchy-300",
+                                  devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: [100],
+                                  strategies: ["glitchy-sync", "glitchy-serial-cancel"], isolates: [.t3], sourceFile: "studies/compare.json")
+    static let sweep = Study(id: "sweep", title: "Sweep study", question: "How does latency change it?", kind: .sweep, dataset: "glitchy-300",
+                             devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: [0, 100],
+                             strategies: ["glitchy-sync", "glitchy-async-naive"], sourceFile: "studies/sweep.json")
+
+    struct Built {
+        let content: SiteContent
+        let plan: [PlannedRun]
+        let results: ResultsIndex
+        let builder: SiteBuilder
+
+        /// The results without the runs of `study`, or without the one run `id`.
+        func results(dropping drop: (PlannedRun) -> Bool) throws -> ResultsIndex {
+            try ResultsIndex(plan.filter { !drop($0) }.map { results[$0.id]! })
+        }
+
+        func studyRuns(_ study: Study, results: ResultsIndex? = nil) -> StudyRuns {
+            StudyRuns(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
+                      strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.filter { $0.studyID == study.id },
+                      results: results ?? self.results)
+        }
+
+        var documents: Documents { Documents(documents: content.documents, trustedHTML: false) }
+    }
+
+    static func build() throws -> Built {
+        let content = SiteContent(site: SiteSettings(title: "Two studies", tagline: "Two."), datasets: [.glitchy(300)],
+                                  devices: DeviceProfile.builtIn, strategies: Strategy.presets, studies: [comparison, sweep])
+        let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
+        let plan = RunPlanner.plan(content)
+        let results = RunExecutor.execute(plan, jobs: 2) { _, _ in }
+        return Built(content: content, plan: plan, results: results,
+                     builder: SiteBuilder(content: content, plan: plan, results: results, templates: templates))
+    }
+}
+
+private func text(_ file: OutputFile) -> String { String(decoding: file.bytes, as: UTF8.self) }
+
+@Suite("Page generators see only their inputs")
+struct PageGeneratorTests {
+    @Test("Technique pages: exactly the index and one page per technique, and only isolating studies' records are read")
+    func techniquePages() throws {
+        let site = try TwoStudies.build()
+        let r = site.builder.renderer
+        let strategies = site.builder.strategiesInUse()
+        let full = TechniquePages(strategies: strategies, studies: [site.studyRuns(TwoStudies.comparison), site.studyRuns(TwoStudies.sweep)],
+                                  documents: site.documents, renderer: r)
+        let jobs = full.jobs()
+        #expect(jobs.map(\.path) == ["techniques/index.html"] + TechniqueInfo.all.map { "techniques/\($0.id.slug).html" })
+        let files = try jobs.map { try $0.render() }
+        let t3 = text(try #require(files.first { $0.path == "techniques/t3.html" }))
+        #expect(t3.contains("Compare &lt;T3&gt;"), "the isolating study is the evidence")
+        #expect(!t3.contains("Sweep study"), "a study that isolates nothing is not")
+        // Without the sweep's records every page renders the same: the generator never reads them.
+        let withoutSweep = try site.results(dropping: { $0.studyID == "sweep" })
+        let narrow = TechniquePages(strategies: strategies,
+                                    studies: [site.studyRuns(TwoStudies.comparison), site.studyRuns(TwoStudies.sweep, results: withoutSweep)],
+                                    documents: site.documents, renderer: r)
+        #expect(try narrow.jobs().map { try $0.render() } == files)
+    }
+
+    @Test("A study page reads its own runs' records only; one missing fails that page with a typed error naming it and the run")
+    func studyPageResults() throws {
+        let site = try TwoStudies.build()
+        let r = site.builder.renderer
+        let page = StudyPage(subject: site.studyRuns(TwoStudies.comparison), renderer: r)
+        let expected = try page.jobs().map { try $0.render() }
+        #expect(expected.map(\.path) == ["studies/compare.html"])
+        let ownOnly = try site.results(dropping: { $0.studyID != "compare" })
+        #expect(try StudyPage(subject: site.studyRuns(TwoStudies.comparison, results: ownOnly), renderer: r).jobs().map { try $0.render() } == expected)
+
+        let missing = try #require(site.plan.last { $0.studyID == "compare" })
+        let lacking = try site.results(dropping: { $0.id == missing.id })
+        let broken = StudyPage(subject: site.studyRuns(TwoStudies.comparison, results: lacking), renderer: r)
+        #expect(throws: SiteError.page(path: "studies/compare.html", step: .result(run: missing.id),
+                                       problem: .input("error: the results hold no record of run '\(missing.id)'"))) {
+            try broken.jobs()[0].render()
+        }
+        do {
+            _ = try broken.jobs()[0].render()
+        } catch {
+            #expect(error.description.contains("while building the page studies/compare.html, reading the result of run '\(missing.id)'"))
+        }
+    }
+
+    @Test("With one record missing, the site has the same jobs; the pages that need the record fail, naming it, and the others render")
+    func missingRecordInSite() throws {
+        let site = try TwoStudies.build()
+        let missing = try #require(site.plan.first { $0.studyID == "sweep" })
+        let lacking = SiteBuilder(content: site.content, plan: site.plan, results: try site.results(dropping: { $0.id == missing.id }),
+                                  templates: site.builder.templates)
+        let jobs = lacking.jobs()
+        #expect(jobs.map(\.path) == site.builder.jobs().map(\.path))
+        func failure(_ path: String) -> SiteError? {
+            do { _ = try jobs.first { $0.path == path }!.render(); return nil } catch { return error }
+        }
+        for path in ["runs/\(missing.id).html", "runs/\(missing.id).json", "runs/\(missing.id).csv", "studies/sweep.html", "index.html", "strategies/\(missing.config.strategy.id).html"] {
+            guard case let .page(failed, .result(run), _)? = failure(path) else { Issue.record("\(path) did not fail on the record"); continue }
+            #expect(failed == path)
+            #expect(run == missing.id)
+        }
+        // The metric pages' example is the first study, so they do not read the sweep either.
+        for path in ["studies/compare.html", "techniques/t3.html", "datasets/glitchy-300.html", "model.html", "verdicts.html",
+                     "metrics/hitchtimeratio.html"] {
+            #expect(failure(path) == nil, "\(path) does not read the sweep's records")
+        }
+        #expect(throws: SiteError.self) { try lacking.summaryLines() }
+    }
+
+    @Test("A sweep chart draws Apple's hitch lines for the hitch time ratio's typed key only")
+    func sweepReferenceLines() throws {
+        let site = try TwoStudies.build()
+        let subject = site.studyRuns(TwoStudies.sweep)
+        let page = StudyPage(subject: subject, renderer: site.builder.renderer)
+        let group = try subject.resolved(for: page.path)
+        let hitch = page.sweepChart(group, id: "h", metric: \.hitchTimeRatio, name: "Some name", unit: "ms/s", logY: false) { $0.hitchTimeRatio }
+        let other = page.sweepChart(group, id: "t", metric: \.timeToContentP95Ms, name: "Hitch time ratio", unit: "ms", logY: false) { $0.hitchTimeRatio }
+        #expect(hitch.svg.contains("critical (10"), "the hitch chart has its critical line")
+        #expect(!other.svg.contains("critical"), "a chart named like the hitch chart but of another metric has none")
+    }
+
+    @Test("Run pages' key metrics are named by the metric table's labels and link to their metric pages")
+    func keyMetricsFromTable() throws {
+        let site = try TwoStudies.build()
+        let rows = RunPages.keyMetrics(try #require(site.results[site.plan[0].id]).metrics)
+        let names = rows.compactMap { row -> String? in
+            guard case let .object(fields) = row, case let .string(name)? = fields["name"] else { return nil }
+            return name
+        }
+        #expect(names == ["Hitch time ratio", "Wrong rows", "Placeholders", "Time to content, p95", "Wasted requests",
+                          "Mis-sized cell-frames", "Main-thread time", "Peak decoded-image memory"])
+        let labelled = MetricTable.metrics.filter { $0.label != nil }
+        #expect(labelled.map { Format.sentence($0.label!) }.sorted() == names.sorted(), "every label the table gives names a key metric")
+        let keys: [PartialKeyPath<RunMetrics>] = [\.hitchTimeRatio, \.staleCellFrames, \.placeholderCellFrames, \.timeToContentP95Ms,
+                                                  \.requestsWasted, \.misSizedCellFrames, \.mainThreadTimeMs, \.peakImageBytes]
+        #expect(rows.count == keys.count)
+        for (row, metric) in zip(rows, keys.map { MetricTable.metric($0) }) {
+            guard case let .object(fields) = row, case let .string(href)? = fields["href"] else { Issue.record("no link"); continue }
+            let page = try #require(MetricDefinition.all.first { $0.fields.contains(metric.name) })
+            #expect(href == "../metrics/\(page.slug).html")
+        }
+    }
+
+    @Test("One latency formatter: page text is the run ids' label with its unit")
+    func latencyFormat() {
+        for (ms, shown) in [(100.0, "100 ms"), (1_000, "1000 ms"), (250.5, "250.5 ms"), (99.95, "100 ms"), (0.04, "0 ms"), (12.25, "12.3 ms")] {
+            #expect(Format.latency(ms) == shown, "\(ms)")
+            #expect(Format.latency(ms) == latencyLabel(ms) + " ms", "\(ms)")
+        }
+    }
+
+    @Test("Budgets may name every numeric metric of the table and the headline ones, and no text metric")
+    func budgetMetrics() {
+        let names = Set(Budget.metricNames)
+        let text = MetricTable.metrics.filter { $0.kind == .text }.map(\.name)
+        #expect(text.sorted() == ["hitchBand", "organizerBand"])
+        for name in text { #expect(!names.contains(name)) }
+        for metric in MetricTable.metrics where metric.kind != .text { #expect(names.contains(metric.name), "\(metric.name)") }
+        for name in HeadlineMetric.names { #expect(names.contains(name)) }
+    }
+}
