@@ -292,10 +292,12 @@ public struct ComparisonSummary: Sendable, Equatable {
                   })
     }
 
-    /// "hitchTimeRatio regressed, frameDurationP95Ms improved", or "no change".
+    /// "hitchTimeRatio regressed, frameDurationP95Ms improved", "no change", or the status of a
+    /// group not compared metric by metric ("new", "not comparable").
     public var verdictText: String {
         let moved = verdicts.filter { $0.verdict != MetricChange.Verdict.noChange.rawValue }.map { "\($0.metric) \($0.verdict)" }
-        return moved.isEmpty ? status : moved.joined(separator: ", ")
+        if !moved.isEmpty { return moved.joined(separator: ", ") }
+        return status == GroupComparison.Status.compared.rawValue ? MetricChange.Verdict.noChange.rawValue : status
     }
 
     public static func == (a: ComparisonSummary, b: ComparisonSummary) -> Bool {

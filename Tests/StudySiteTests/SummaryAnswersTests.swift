@@ -135,4 +135,28 @@ struct SummaryAnswersTests {
         // Another version is refused, naming the versions this build reads.
         #expect(throws: StoreError.self) { try Baseline.readSummary(Data(v1.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":3"#).utf8), source: "x") }
     }
+
+    @Test("--check's what moved: budgets newly broken or kept, and changed verdicts against the summary's own baseline, under their study")
+    func budgetAndVerdictFlips() {
+        let run = RunSummary(id: "s--a--100ms", study: "s", group: "s--a--100ms", seed: 1, fingerprint: "f", context: "c", metrics: ["hitchTimeRatio": 3])
+        let other = RunSummary(id: "t--a--100ms", study: "t", group: "t--a--100ms", seed: 1, fingerprint: "g", context: "c", metrics: ["hitchTimeRatio": 3])
+        let rule = BudgetSummary.rule(metric: "hitchTimeRatio", op: "<", value: 5, timesLatency: false, latencyMs: 100, strategy: nil)
+        #expect(rule == "hitchTimeRatio < 5 at 100 ms")
+        func loaded(broken: [String], verdict: String) -> Baseline.Loaded {
+            Baseline.Loaded(source: "x", modelVersion: SimulationModel.version, runs: [run, other], answers: [],
+                            budgets: [BudgetSummary(study: nil, rule: rule, location: "site.json:2:14", broken: broken)],
+                            comparison: [ComparisonSummary(group: "t--a--100ms", study: "t", status: "compared", verdicts: [("hitchTimeRatio", verdict)])])
+        }
+        let old = loaded(broken: ["s--a--100ms"], verdict: "no change"), new = loaded(broken: ["t--a--100ms"], verdict: "regressed")
+        let lines = SummaryDiff.lines(old: old, new: new)
+        #expect(lines == [
+            "What moved: no number changed; no answer flipped:",
+            "  study s:",
+            "    budget no longer broken: every study hitchTimeRatio < 5 at 100 ms (site.json:2:14) by run s--a--100ms",
+            "  study t:",
+            "    budget broken: every study hitchTimeRatio < 5 at 100 ms (site.json:2:14) by run t--a--100ms",
+            "    baseline verdict: t--a--100ms: no change → hitchTimeRatio regressed",
+        ], "\(lines.joined(separator: "\n"))")
+        #expect(SummaryDiff.lines(old: new, new: new).first?.hasPrefix("What moved: no number changed and no answer flipped") == true)
+    }
 }
