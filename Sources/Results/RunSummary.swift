@@ -84,6 +84,19 @@ public enum Baseline {
         public var source: String
         public var modelVersion: Int
         public var runs: [RunSummary]
+        /// Each study's answers, in study order (the order studies first appear in `runs`); nil when
+        /// the source records none (a results folder, or a summary of schema version 1).
+        public var answers: [StudyAnswerSummary]?
+        /// The budgets and the runs that broke them (empty for a results folder).
+        public var budgets: [BudgetSummary]
+        /// The comparison with the baseline that summary was generated against, if any.
+        public var comparison: [ComparisonSummary]?
+
+        public init(source: String, modelVersion: Int, runs: [RunSummary], answers: [StudyAnswerSummary]? = nil,
+                    budgets: [BudgetSummary] = [], comparison: [ComparisonSummary]? = nil) {
+            self.source = source; self.modelVersion = modelVersion; self.runs = runs
+            self.answers = answers; self.budgets = budgets; self.comparison = comparison
+        }
     }
 
     public static func load(_ url: URL) throws(StoreError) -> Loaded {
@@ -106,45 +119,213 @@ public enum Baseline {
         return try readSummary(url)
     }
 
-    /// Reads the runs of a `summary.json`. Another model version is kept (its runs are then
-    /// reported as not comparable); another summary schema is refused.
+    /// Reads a `summary.json`: its runs, answers, budgets and comparison. Another model version is
+    /// kept (its runs are then reported as not comparable); a summary of schema version 1 reads with
+    /// no answers (`answers` nil); another schema is refused.
     public static func readSummary(_ url: URL) throws(StoreError) -> Loaded {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw .malformed(url.path, "no such file") }
+        return try readSummary(data, source: url.path)
+    }
+
+    /// Reads the text of a `summary.json`; `source` names it in errors and in the result.
+    public static func readSummary(_ data: Data, source: String) throws(StoreError) -> Loaded {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw .malformed(url.path, "not a JSON object")
+            throw .malformed(source, "not a JSON object")
         }
-        guard object["kind"] as? String == SiteSummary.kind else { throw .malformed(url.path, "not a scrollstudy summary (kind '\(SiteSummary.kind)')") }
-        guard (object["schemaVersion"] as? NSNumber)?.intValue == SiteSummary.schemaVersion else {
-            throw .malformed(url.path, "summary schemaVersion \(object["schemaVersion"] ?? "none") is not supported; this build reads version \(SiteSummary.schemaVersion)")
+        guard object["kind"] as? String == SiteSummary.kind else { throw .malformed(source, "not a scrollstudy summary (kind '\(SiteSummary.kind)')") }
+        let version = (object["schemaVersion"] as? NSNumber)?.intValue ?? -1
+        guard SiteSummary.readableVersions.contains(version) else {
+            throw .malformed(source, "summary schemaVersion \(object["schemaVersion"] ?? "none") is not supported; this build reads versions \(SiteSummary.readableVersions.map(String.init).joined(separator: " and "))")
         }
         let model = (object["modelVersion"] as? NSNumber)?.intValue ?? -1
-        guard let runs = object["runs"] as? [[String: Any]] else { throw .malformed(url.path, "no 'runs' array") }
+        guard let runs = object["runs"] as? [[String: Any]] else { throw .malformed(source, "no 'runs' array") }
         var out: [RunSummary] = []
         for (i, r) in runs.enumerated() {
             guard let id = r["id"] as? String, let fingerprint = r["fingerprint"] as? String, let context = r["context"] as? String,
                   let metrics = r["metrics"] as? [String: Any] else {
-                throw .malformed(url.path, "runs[\(i)] lacks id, fingerprint, context or metrics")
+                throw .malformed(source, "runs[\(i)] lacks id, fingerprint, context or metrics")
             }
             let seed = UInt64((r["seed"] as? NSNumber)?.int64Value ?? 0)
             out.append(RunSummary(id: id, study: r["study"] as? String ?? "", group: r["group"] as? String ?? RunSummary.group(of: id, seed: seed),
                                   seed: seed, fingerprint: fingerprint, context: context,
                                   metrics: metrics.compactMapValues { ($0 as? NSNumber)?.doubleValue }))
         }
-        return Loaded(source: url.path, modelVersion: model, runs: out)
+        var answers: [StudyAnswerSummary]? = nil
+        if version >= 2 {
+            guard let byStudy = object["answers"] as? [String: Any] else { throw .malformed(source, "no 'answers' object") }
+            // Study order: as the studies first appear among the runs, then any others by id.
+            var order: [String] = []
+            for r in out where byStudy[r.study] != nil && !order.contains(r.study) { order.append(r.study) }
+            order += byStudy.keys.filter { !order.contains($0) }.sorted()
+            answers = []
+            for study in order {
+                guard let entries = byStudy[study] as? [[String: Any]] else { throw .malformed(source, "answers['\(study)'] is not an array of objects") }
+                var parsed: [AnswerSummary] = []
+                for (i, e) in entries.enumerated() {
+                    guard let a = AnswerSummary(e) else {
+                        throw .malformed(source, "answers['\(study)'][\(i)] lacks device, gesture, latencyMs, recommended, runnerUp, meetsBar, missesBar or reason")
+                    }
+                    parsed.append(a)
+                }
+                answers?.append(StudyAnswerSummary(study: study, answers: parsed))
+            }
+        }
+        let budgets = (object["budgets"] as? [[String: Any]] ?? []).compactMap(BudgetSummary.init)
+        let comparison = (object["comparison"] as? [String: Any]).map { c in
+            (c["groups"] as? [[String: Any]] ?? []).compactMap(ComparisonSummary.init)
+        }
+        return Loaded(source: source, modelVersion: model, runs: out, answers: answers, budgets: budgets, comparison: comparison)
     }
 }
 
-/// The site's `summary.json`: every run's headline metrics and fingerprints, the budgets and
-/// their outcome, the comparison with a baseline, and a place for the studies' answers.
+/// One answer of a study — one device, gesture and latency — as `summary.json` records it.
+/// Strategies are named by id; a tie lists several, in the study's order.
+public struct AnswerSummary: Sendable, Equatable {
+    public var device: String
+    public var gesture: String
+    public var latencyMs: Double
+    /// The recommended strategies (one, or several in a tie); empty when none meets the bar.
+    public var recommended: [String]
+    /// The next tier among those that meet the bar; empty when fewer than two tiers meet it.
+    public var runnerUp: [String]
+    /// Whether any strategy meets the bar (`recommended` is not empty).
+    public var meetsBar: Bool
+    /// Of the strategies that miss the bar, the closest to it; nil when every one meets it.
+    public var closest: String?
+    /// The strategies that miss the bar, in the study's order.
+    public var missesBar: [String]
+    /// The one-line reason, in numbers, as the study page states it.
+    public var reason: String
+
+    public init(device: String, gesture: String, latencyMs: Double, recommended: [String], runnerUp: [String],
+                meetsBar: Bool, closest: String?, missesBar: [String], reason: String) {
+        self.device = device; self.gesture = gesture; self.latencyMs = latencyMs
+        self.recommended = recommended; self.runnerUp = runnerUp; self.meetsBar = meetsBar
+        self.closest = closest; self.missesBar = missesBar; self.reason = reason
+    }
+
+    init?(_ o: [String: Any]) {
+        guard let device = o["device"] as? String, let gesture = o["gesture"] as? String, let latency = (o["latencyMs"] as? NSNumber)?.doubleValue,
+              let recommended = o["recommended"] as? [String], let runnerUp = o["runnerUp"] as? [String],
+              let meetsBar = (o["meetsBar"] as? NSNumber)?.boolValue, let missesBar = o["missesBar"] as? [String],
+              let reason = o["reason"] as? String else { return nil }
+        self.init(device: device, gesture: gesture, latencyMs: latency, recommended: recommended, runnerUp: runnerUp,
+                  meetsBar: meetsBar, closest: o["closest"] as? String, missesBar: missesBar, reason: reason)
+    }
+
+    /// "iphone-60hz/fling/100 ms": which comparison of the study this answers.
+    public var label: String { "\(device)/\(gesture)/\(NumberFormat.fixed(latencyMs, places: 3)) ms" }
+
+    /// Same device, gesture and latency.
+    public func sameComparison(as other: AnswerSummary) -> Bool {
+        device == other.device && gesture == other.gesture && latencyMs == other.latencyMs
+    }
+
+    public var json: JSONValue {
+        .object([
+            "device": .string(device), "gesture": .string(gesture), "latencyMs": .double(latencyMs),
+            "recommended": .array(recommended.map(JSONValue.string)), "runnerUp": .array(runnerUp.map(JSONValue.string)),
+            "meetsBar": .bool(meetsBar), "closest": closest.map(JSONValue.string) ?? .null,
+            "missesBar": .array(missesBar.map(JSONValue.string)), "reason": .string(reason),
+        ])
+    }
+}
+
+/// A study's answers in `summary.json`, in the study's order (device, then gesture, then latency).
+public struct StudyAnswerSummary: Sendable, Equatable {
+    public var study: String
+    public var answers: [AnswerSummary]
+    public init(study: String, answers: [AnswerSummary]) { self.study = study; self.answers = answers }
+}
+
+/// A budget as `summary.json` records it, with the runs that broke it.
+public struct BudgetSummary: Sendable, Equatable {
+    /// The study it belongs to; nil for a site-wide budget (`site.json`).
+    public var study: String?
+    /// "hitchTimeRatio < 5 at 100 ms": the rule in words, which identifies the budget across
+    /// generations (its file position may move).
+    public var rule: String
+    /// "studies/one.json:4:17".
+    public var location: String
+    /// Run ids that break it, in plan order.
+    public var broken: [String]
+
+    public init(study: String?, rule: String, location: String, broken: [String]) {
+        self.study = study; self.rule = rule; self.location = location; self.broken = broken
+    }
+
+    init?(_ o: [String: Any]) {
+        guard let metric = o["metric"] as? String, let op = o["op"] as? String, let value = (o["value"] as? NSNumber)?.doubleValue else { return nil }
+        let times = (o["timesLatency"] as? NSNumber)?.boolValue ?? false
+        let latency = (o["latencyMs"] as? NSNumber)?.doubleValue
+        self.init(study: o["study"] as? String,
+                  rule: Self.rule(metric: metric, op: op, value: value, timesLatency: times, latencyMs: latency, strategy: o["strategy"] as? String),
+                  location: "\(o["file"] as? String ?? "?"):\((o["line"] as? NSNumber)?.intValue ?? 0):\((o["column"] as? NSNumber)?.intValue ?? 0)",
+                  broken: (o["broken"] as? [[String: Any]] ?? []).compactMap { $0["run"] as? String })
+    }
+
+    public static func rule(metric: String, op: String, value: Double, timesLatency: Bool, latencyMs: Double?, strategy: String?) -> String {
+        "\(metric) \(op) \(NumberFormat.fixed(value, places: 3))" + (timesLatency ? " × latency" : "")
+            + (latencyMs.map { " at \(NumberFormat.fixed($0, places: 3)) ms" } ?? "") + (strategy.map { ", strategy \($0)" } ?? "")
+    }
+}
+
+/// A run group's verdicts in the comparison `summary.json` records (against the baseline that
+/// generation was given).
+public struct ComparisonSummary: Sendable, Equatable {
+    public var group: String
+    public var study: String
+    public var status: String
+    /// Metric name → verdict ("regressed", "improved", "no change"), in the summary's order.
+    public var verdicts: [(metric: String, verdict: String)]
+
+    public init(group: String, study: String, status: String, verdicts: [(metric: String, verdict: String)]) {
+        self.group = group; self.study = study; self.status = status; self.verdicts = verdicts
+    }
+
+    init?(_ o: [String: Any]) {
+        guard let group = o["group"] as? String, let status = o["status"] as? String else { return nil }
+        self.init(group: group, study: o["study"] as? String ?? "", status: status,
+                  verdicts: (o["metrics"] as? [[String: Any]] ?? []).compactMap { m in
+                      guard let name = m["name"] as? String, let verdict = m["verdict"] as? String else { return nil }
+                      return (name, verdict)
+                  })
+    }
+
+    /// "hitchTimeRatio regressed, frameDurationP95Ms improved", "no change", or the status of a
+    /// group not compared metric by metric ("new", "not comparable").
+    public var verdictText: String {
+        let moved = verdicts.filter { $0.verdict != MetricChange.Verdict.noChange.rawValue }.map { "\($0.metric) \($0.verdict)" }
+        if !moved.isEmpty { return moved.joined(separator: ", ") }
+        return status == GroupComparison.Status.compared.rawValue ? MetricChange.Verdict.noChange.rawValue : status
+    }
+
+    public static func == (a: ComparisonSummary, b: ComparisonSummary) -> Bool {
+        a.group == b.group && a.study == b.study && a.status == b.status
+            && a.verdicts.map(\.metric) == b.verdicts.map(\.metric) && a.verdicts.map(\.verdict) == b.verdicts.map(\.verdict)
+    }
+}
+
+/// The site's `summary.json`: every run's headline metrics and fingerprints, each study's
+/// answers, the budgets and their outcome, and the comparison with a baseline. Other tools can
+/// read it; keys within an object are sorted, arrays keep the order given below.
 ///
-/// Schema (version 1), one run per line so that diffs stay readable:
+/// Schema (version 2), one run, answer or budget per line so that diffs stay readable:
 ///
 /// ```
-/// {"kind": "scrollstudy-summary", "schemaVersion": 1, "modelVersion": 1,
+/// {"kind": "scrollstudy-summary", "schemaVersion": 2, "modelVersion": 1,
 ///  "metrics": [{"name": "hitchTimeRatio", "unit": "ms/s", "minAbsolute": 1, "minRelative": 0.1}, …],
-///  "answers": {},                       // reserved: per-study answers (study id → object)
-///  "budgets": [{"file", "line", "column", "study", "metric", "op", "value", "latencyMs"?,
-///               "broken": [{"run", "actual", "limit"}]}],
+///  // study id → one entry per device, gesture and latency, in the study's order (devices, then
+///  // gestures, then latencies); strategies by id, a tie lists several in the study's order
+///  "answers": {"<study id>": [{"device", "gesture", "latencyMs",
+///               "recommended": [id…],      // empty when no strategy meets the bar
+///               "runnerUp": [id…],         // the next tier that meets the bar; may be empty
+///               "meetsBar": bool,          // some strategy meets the bar (recommended is not empty)
+///               "closest": id | null,      // of those missing the bar, the closest to it
+///               "missesBar": [id…],        // the strategies that miss the bar
+///               "reason": "…"}]},          // the study page's one-line reason, in numbers
+///  "budgets": [{"file", "line", "column", "study" (null: every study), "metric", "op", "value",
+///               "timesLatency", "latencyMs"?, "strategy"?, "broken": [{"run", "actual", "limit"}]}],
 ///  "comparison": null | {"baseline": "<path as given>", "regressions": n, "improvements": n, "unchanged": n,
 ///               // groups: every group whose inputs changed (not the unchanged ones), regressions first
 ///               "groups": [{"group", "study", "status", "metrics": [{"name", "baseline", "now", "difference", "verdict"}]}]},
@@ -153,18 +334,26 @@ public enum Baseline {
 ///
 /// A run's group (its configuration over seeds) is its id without a trailing `--s<seed>`; its
 /// `context` is `Fingerprint.context(of:)`: runs compare only with runs of an equal context.
-/// ```
+/// Version 1 had the same keys with `"answers": {}` always; it is still read (as a baseline, and
+/// by `generate --check`), with no answers.
 public enum SiteSummary {
     public static let kind = "scrollstudy-summary"
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
+    /// The schema versions `Baseline.readSummary` reads.
+    public static let readableVersions = [1, 2]
 
-    public static func text(runs: [RunSummary], budgets: [JSONValue], comparison: JSONValue?) -> String {
+    public static func text(runs: [RunSummary], answers: [StudyAnswerSummary], budgets: [JSONValue], comparison: JSONValue?) -> String {
         let metrics = JSONValue.array(HeadlineMetric.all.map {
             .object(["name": .string($0.name), "unit": .string($0.unit), "minAbsolute": .double($0.minAbsolute), "minRelative": .double($0.minRelative)])
         })
         var out = "{\"kind\":\"\(kind)\",\"schemaVersion\":\(schemaVersion),\"modelVersion\":\(SimulationModel.version),\n"
         out += "\"metrics\":" + metrics.serialized(pretty: false) + ",\n"
-        out += "\"answers\":{},\n"
+        // Studies by id (as a JSON object's keys are sorted everywhere else); each study's entries in its order.
+        let studies = answers.sorted { $0.study < $1.study }
+        out += "\"answers\":{" + studies.map { study in
+            "\n" + JSONValue.string(study.study).serialized(pretty: false) + ":["
+                + study.answers.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + "]"
+        }.joined(separator: ",") + "},\n"
         out += "\"budgets\":[" + budgets.map { "\n" + $0.serialized(pretty: false) }.joined(separator: ",") + (budgets.isEmpty ? "" : "\n") + "],\n"
         out += "\"comparison\":" + (comparison?.serialized(pretty: false) ?? "null") + ",\n"
         out += "\"runs\":[" + runs.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + "\n]}\n"

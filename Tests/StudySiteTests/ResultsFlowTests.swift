@@ -164,12 +164,15 @@ struct ResultsFlowTests {
             .write(to: project.appendingPathComponent("Templates/model.mustache"), atomically: true, encoding: .utf8)
         var (code, out) = try GenerateCommandTests.generate(project, ["--check"])
         #expect(code == 1)
-        #expect(out.contains("What moved: no number changed"), "\(out)")
+        #expect(out.contains("What moved: no number changed and no answer flipped"), "\(out)")
         try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100], "strategies": ["glitchy-async-naive"]}"#
             .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
         (code, out) = try GenerateCommandTests.generate(project, ["--check"])
         #expect(code == 1)
         #expect(out.contains("new run: one--glitchy-async-naive--100ms") && out.contains("removed run: one--glitchy-serial-cancel--100ms"), "\(out)")
+        // The study's only strategy changed, so its answer flipped, under the study's heading.
+        #expect(out.contains("  study one: 2 run(s) changed, 1 answer(s) flipped\n"), "\(out)")
+        #expect(out.contains("    answer flipped: one iphone-60hz/gentle/100 ms: glitchy-serial-cancel → "), "\(out)")
         // Same run id, another gesture: its inputs changed and its metrics moved, with the numbers.
         try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel"]}"#
             .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)

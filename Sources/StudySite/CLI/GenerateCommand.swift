@@ -18,8 +18,9 @@ enum GenerateCommand {
                               untouched when it fails. Only a folder generate wrote (it holds a
                               .scrollstudy-site file), an empty folder or a new path is replaced.
       --jobs <n>              Simulations to run at once, 1 to 64 (default: the number of cores).
-      --check                 Write nothing; compare what would be generated with --output: say which runs'
-                              headline metrics moved and by how much (from the committed summary.json), list
+      --check                 Write nothing; compare what would be generated with --output: say what moved
+                              against the committed summary.json (by study: changed runs, headline metrics
+                              and by how much, answers that flipped, budget and regression verdicts), list
                               the files that differ and exit 1 if any do.
       --quiet                 No progress line per run; errors, warnings and the closing summary still print.
       --results <dir> …       Render from results folders written by 'scrollstudy run' (shard folders are
@@ -132,7 +133,10 @@ enum GenerateCommand {
                     return code
                 }
                 output("\(outputDir.lastPathComponent)/ is stale: \(diffs.count) file(s) differ from a fresh generation. Run 'scrollstudy generate' and commit the result.")
-                for line in SummaryDiff.lines(old: outputDir.appendingPathComponent(Baseline.summaryFile), new: report.summaries) { output(line) }
+                // The fresh summary read back as the committed one is, so that both sides compare alike.
+                let fresh = (try? Baseline.readSummary(Data(report.summaryText.utf8), source: "the fresh generation"))
+                    ?? Baseline.Loaded(source: "the fresh generation", modelVersion: SimulationModel.version, runs: report.summaries)
+                for line in SummaryDiff.lines(old: outputDir.appendingPathComponent(Baseline.summaryFile), new: fresh) { output(line) }
                 for d in diffs.prefix(200) { output("  \(d)") }
                 if diffs.count > 200 { output("  … and \(diffs.count - 200) more") }
                 return 1

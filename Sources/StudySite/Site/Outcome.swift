@@ -48,6 +48,8 @@ struct Outcome: Sendable {
     let comparisons: [GroupComparison]
     let broken: [BudgetCheck.Broken]
     let baselineSource: String?
+    /// Each study's answers as `summary.json` records them, in study order.
+    let answers: [StudyAnswerSummary]
 
     init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, baseline: Baseline.Loaded?) {
         self.content = content
@@ -63,6 +65,17 @@ struct Outcome: Sendable {
             baselineSource = nil
         }
         broken = BudgetCheck.check(content, plan: plan, results: results)
+        answers = content.studies.map { study in
+            StudyAnswerSummary(study: study.id, answers: Self.answers(of: study, content: content, plan: plan, results: results).summaries)
+        }
+    }
+
+    /// A study's answers from the same inputs its page sees (`StudyPage.answers`): the devices and
+    /// strategies it names that exist, in its order, and its runs' results in plan order.
+    static func answers(of study: Study, content: SiteContent, plan: [PlannedRun], results: ResultsIndex) -> StudyAnswers {
+        StudyAnswers(study: study, strategies: study.strategies.compactMap { content.strategy($0) },
+                     devices: study.devices.compactMap { content.device($0) },
+                     runs: plan.filter { $0.studyID == study.id }.compactMap { run in results[run.id].map { (run, $0.result) } })
     }
 
     var hasBudgets: Bool { !allBudgets.isEmpty }
@@ -103,7 +116,7 @@ struct Outcome: Sendable {
                 "groups": .array(orderedComparisons.filter { $0.status != .unchanged }.map(\.json)),
             ])
         }
-        return SiteSummary.text(runs: summaries, budgets: budgets, comparison: comparison)
+        return SiteSummary.text(runs: summaries, answers: answers, budgets: budgets, comparison: comparison)
     }
 
     func jobs(renderer: PageRenderer) -> [PageJob] {
@@ -186,4 +199,17 @@ struct Outcome: Sendable {
     }
 
     static let testText = "A metric of a run group (one configuration over its seeds) counts as changed when the medians differ by at least the metric's minimum (hitch time ratio 1 ms/s, frame p95 1 ms, wrong rows 0.5 points, placeholders 1 point, time to content p95 20 ms, changes after settle 1) and by at least 10 % of the baseline, and — with 2 or more seeds on both sides — the two ranges of values do not overlap (a rank test: Mann–Whitney U = 0). Runs whose device, dataset, gesture, latency, presentation or model version differ are not comparable."
+}
+
+extension StudyAnswers {
+    /// The entries as `summary.json` records them (strategies by id), in the study's order.
+    var summaries: [AnswerSummary] {
+        entries.map { e in
+            let a = e.answer
+            return AnswerSummary(device: e.device, gesture: e.gesture, latencyMs: e.latency,
+                                 recommended: a.recommended.map(\.strategyID), runnerUp: a.runnerUp.map(\.strategyID),
+                                 meetsBar: !a.recommended.isEmpty, closest: a.closest?.strategyID,
+                                 missesBar: a.missing.map(\.strategyID), reason: a.reason)
+        }
+    }
 }

@@ -25,6 +25,8 @@ public enum SiteGenerator {
         public var comparisons: [GroupComparison] = []
         /// Broken budgets.
         public var brokenBudgets: [BudgetCheck.Broken] = []
+        /// The text of `summary.json` (`generate --check` compares it with the committed one).
+        public var summaryText = ""
     }
 
     /// What a generation starts from besides the content and templates.
@@ -74,6 +76,7 @@ public enum SiteGenerator {
         report.summaries = outcome.summaries
         report.comparisons = outcome.comparisons
         report.brokenBudgets = outcome.broken
+        report.summaryText = outcome.summaryText()
         return report
     }
 

@@ -1,0 +1,162 @@
+import Foundation
+import Results
+import ScrollSimulation
+import Testing
+@testable import StudySite
+
+/// `summary.json`'s answers and `generate --check`'s account of what moved.
+@Suite("summary.json answers and --check's what moved")
+struct SummaryAnswersTests {
+    /// Two devices, two latencies, three strategies, two seeds: tiers, ties and bar misses.
+    static func content() -> SiteContent {
+        let study = Study(id: "avatars", title: "Avatars", question: "Which keeps avatars right?", dataset: "users-1000",
+                          devices: ["iphone-60hz", "iphone-120hz"], gestures: [.fling], latenciesMs: [100, 1_000],
+                          strategies: ["capitalone-article", "capitalone-cancel", "capitalone-prefetch"], seeds: [1, 2], sourceFile: "studies/avatars.json")
+        let other = Study(id: "glitchy", title: "Glitchy", question: "Which step?", dataset: "glitchy-300", devices: ["iphone-60hz"],
+                          gestures: [.gentle], latenciesMs: [100], strategies: ["glitchy-sync", "glitchy-serial-cancel"], sourceFile: "studies/glitchy.json")
+        return SiteContent(site: SiteSettings(title: "T", tagline: "T."), datasets: [Dataset.builtIn(named: "users-1000")!, .glitchy(300)],
+                           devices: DeviceProfile.builtIn, strategies: Strategy.presets, studies: [study, other])
+    }
+
+    struct Built {
+        var content: SiteContent
+        var report: SiteGenerator.Report
+        var summaryText: String
+        var summary: Baseline.Loaded
+    }
+
+    static func build(_ content: SiteContent = content()) throws -> Built {
+        let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
+        let report = try SiteGenerator.build(content: content, templates: templates, jobs: 2)
+        let text = String(decoding: report.files.first { $0.path == "summary.json" }!.bytes, as: UTF8.self)
+        return Built(content: content, report: report, summaryText: text, summary: try Baseline.readSummary(Data(text.utf8), source: "summary.json"))
+    }
+
+    @Test("summary.json's answers are the study pages' answers, entry for entry, in the study's order")
+    func answersMatchStudyPages() throws {
+        let built = try Self.build()
+        let answers = try #require(built.summary.answers)
+        #expect(answers.map(\.study) == ["avatars", "glitchy"], "study order")
+        let plan = RunPlanner.plan(built.content)
+        let results = RunExecutor.execute(plan, jobs: 2) { _, _ in }
+        let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
+        let builder = SiteBuilder(content: built.content, plan: plan, results: results, templates: templates)
+        var sawRunnerUp = false, sawMiss = false
+        for study in built.content.studies {
+            let page = builder.studyPage(study).answers.entries
+            let recorded = try #require(answers.first { $0.study == study.id }).answers
+            #expect(recorded.count == page.count && page.count == study.devices.count * study.latenciesMs.count, "\(study.id)")
+            let html = String(decoding: built.report.files.first { $0.path == "studies/\(study.id).html" }!.bytes, as: UTF8.self)
+            for (r, p) in zip(recorded, page) {
+                let a = p.answer
+                #expect(r.device == p.device && r.gesture == p.gesture && r.latencyMs == p.latency)
+                #expect(r.recommended == a.recommended.map(\.strategyID), "\(study.id) \(r.label)")
+                #expect(r.runnerUp == a.runnerUp.map(\.strategyID), "\(study.id) \(r.label)")
+                #expect(r.meetsBar == !a.recommended.isEmpty)
+                #expect(r.closest == a.closest?.strategyID)
+                #expect(r.missesBar == a.missing.map(\.strategyID))
+                #expect(r.reason == a.reason)
+                // What the page shows is the same reason.
+                #expect(html.contains(a.reason.replacingOccurrences(of: "'", with: "&#39;")) || html.contains(a.reason.replacingOccurrences(of: "'", with: "&#x27;")),
+                        "\(study.id) page lacks “\(a.reason)”")
+                sawRunnerUp = sawRunnerUp || !r.runnerUp.isEmpty
+                sawMiss = sawMiss || !r.missesBar.isEmpty
+            }
+        }
+        #expect(sawRunnerUp && sawMiss, "the fixture exercises runner-ups and bar misses")
+        // The schema version is 2 and the answers are in the text (keys sorted, one entry per line).
+        #expect(built.summaryText.hasPrefix(#"{"kind":"scrollstudy-summary","schemaVersion":2,"#))
+        #expect(built.summaryText.contains("\"answers\":{\n\"avatars\":[\n{\"closest\":"))
+    }
+
+    /// The fresh summary with the first answer's recommendation replaced by its runner-up: the old
+    /// site recommended A (the runner-up today), the new runs make B win.
+    static func flipped(_ loaded: Baseline.Loaded) throws -> (old: Baseline.Loaded, entry: AnswerSummary) {
+        var old = loaded
+        var studies = try #require(old.answers)
+        let s = try #require(studies.firstIndex { $0.answers.contains { !$0.runnerUp.isEmpty } })
+        let e = try #require(studies[s].answers.firstIndex { !$0.runnerUp.isEmpty })
+        let now = studies[s].answers[e]
+        studies[s].answers[e].recommended = now.runnerUp
+        studies[s].answers[e].runnerUp = now.recommended
+        old.answers = studies
+        return (old, now)
+    }
+
+    @Test("--check's what moved: an old answer recommending A and new runs where B wins print the flip line")
+    func flipLine() throws {
+        let built = try Self.build()
+        let (old, now) = try Self.flipped(built.summary)
+        let lines = SummaryDiff.lines(old: old, new: built.summary)
+        let a = SummaryDiff.names(now.runnerUp), b = SummaryDiff.names(now.recommended)
+        #expect(lines.contains("    answer flipped: avatars \(now.label): \(a) → \(b)"), "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains("    runner-up: avatars \(now.label): \(b) → \(a)"), "\(lines.joined(separator: "\n"))")
+        #expect(lines.first == "What moved: no number changed; 1 answer(s) flipped:", "\(lines.first ?? "")")
+        #expect(lines.contains("  study avatars: 1 answer(s) flipped"))
+        // The bar: the old site said nothing met it.
+        var noBar = old
+        noBar.answers![0].answers[0].recommended = []
+        noBar.answers![0].answers[0].meetsBar = false
+        let barLines = SummaryDiff.lines(old: noBar, new: built.summary)
+        #expect(barLines.contains { $0.hasPrefix("    bar: avatars \(built.summary.answers![0].answers[0].label): not met → met") }, "\(barLines.joined(separator: "\n"))")
+    }
+
+    @Test("--check's what moved: the same numbers and answers say that no number changed and no answer flipped")
+    func nothingMoved() throws {
+        let built = try Self.build()
+        let lines = SummaryDiff.lines(old: built.summary, new: built.summary)
+        #expect(lines.count == 1 && lines[0].hasPrefix("What moved: no number changed and no answer flipped"), "\(lines)")
+        // A moved metric is named by study, run and amount, with the study first.
+        var old = built.summary
+        let id = old.runs[0].id
+        old.runs[0].metrics["hitchTimeRatio"] = (old.runs[0].metrics["hitchTimeRatio"] ?? 0) + 2
+        let moved = SummaryDiff.lines(old: old, new: built.summary)
+        #expect(moved.first == "What moved: 1 run(s) changed in 1 study; no answer flipped:", "\(moved)")
+        #expect(moved.dropFirst().first == "  study avatars: 1 run(s) changed")
+        #expect(moved.contains { $0.hasPrefix("    run \(id): same inputs: hitchTimeRatio ") && $0.hasSuffix("(-2 ms/s)") }, "\(moved)")
+    }
+
+    @Test("A version 1 summary (answers {}) still reads, as a baseline too, and --check reports its answers as new")
+    func oldSummaryReads() throws {
+        let built = try Self.build()
+        var v1 = built.summaryText.replacingOccurrences(of: #""schemaVersion":2"#, with: #""schemaVersion":1"#)
+        let answers = try #require(v1.range(of: "\"answers\":{")), budgets = try #require(v1.range(of: "\n\"budgets\""))
+        v1.replaceSubrange(answers.lowerBound..<budgets.lowerBound, with: "\"answers\":{},")
+        #expect(v1.contains("\"answers\":{},\n\"budgets\"") && !v1.contains("\"recommended\""))
+        let old = try Baseline.readSummary(Data(v1.utf8), source: "old.json")
+        #expect(old.answers == nil && old.runs == built.summary.runs)
+        let lines = SummaryDiff.lines(old: old, new: built.summary)
+        #expect(lines.count == 1 && lines[0].hasPrefix("What moved: no number changed") && lines[0].contains("all 2 studies' answers are new")
+                && !lines[0].contains("flipped"), "\(lines)")
+        // As --baseline: every group unchanged.
+        let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
+        let again = try SiteGenerator.build(content: built.content, templates: templates, jobs: 2, inputs: .init(baseline: old))
+        #expect(!again.comparisons.isEmpty && again.comparisons.allSatisfy { $0.status == GroupComparison.Status.unchanged })
+        // Another version is refused, naming the versions this build reads.
+        #expect(throws: StoreError.self) { try Baseline.readSummary(Data(v1.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":3"#).utf8), source: "x") }
+    }
+
+    @Test("--check's what moved: budgets newly broken or kept, and changed verdicts against the summary's own baseline, under their study")
+    func budgetAndVerdictFlips() {
+        let run = RunSummary(id: "s--a--100ms", study: "s", group: "s--a--100ms", seed: 1, fingerprint: "f", context: "c", metrics: ["hitchTimeRatio": 3])
+        let other = RunSummary(id: "t--a--100ms", study: "t", group: "t--a--100ms", seed: 1, fingerprint: "g", context: "c", metrics: ["hitchTimeRatio": 3])
+        let rule = BudgetSummary.rule(metric: "hitchTimeRatio", op: "<", value: 5, timesLatency: false, latencyMs: 100, strategy: nil)
+        #expect(rule == "hitchTimeRatio < 5 at 100 ms")
+        func loaded(broken: [String], verdict: String) -> Baseline.Loaded {
+            Baseline.Loaded(source: "x", modelVersion: SimulationModel.version, runs: [run, other], answers: [],
+                            budgets: [BudgetSummary(study: nil, rule: rule, location: "site.json:2:14", broken: broken)],
+                            comparison: [ComparisonSummary(group: "t--a--100ms", study: "t", status: "compared", verdicts: [("hitchTimeRatio", verdict)])])
+        }
+        let old = loaded(broken: ["s--a--100ms"], verdict: "no change"), new = loaded(broken: ["t--a--100ms"], verdict: "regressed")
+        let lines = SummaryDiff.lines(old: old, new: new)
+        #expect(lines == [
+            "What moved: no number changed; no answer flipped:",
+            "  study s:",
+            "    budget no longer broken: every study hitchTimeRatio < 5 at 100 ms (site.json:2:14) by run s--a--100ms",
+            "  study t:",
+            "    budget broken: every study hitchTimeRatio < 5 at 100 ms (site.json:2:14) by run t--a--100ms",
+            "    baseline verdict: t--a--100ms: no change → hitchTimeRatio regressed",
+        ], "\(lines.joined(separator: "\n"))")
+        #expect(SummaryDiff.lines(old: new, new: new).first?.hasPrefix("What moved: no number changed and no answer flipped") == true)
+    }
+}
