@@ -62,3 +62,28 @@ struct SensitivityTests {
         #expect(text.contains("survives every variation"))
     }
 }
+
+@Suite("The sensitivity section of a study page")
+struct SensitivitySectionTests {
+    @Test("A study with \"sensitivity\": true gets the section, with one row per answer; others do not")
+    func section() throws {
+        var content = SmallSite.content()
+        let plain = try SmallSite.build(content: content)
+        let page = { (files: [OutputFile]) in String(decoding: files.first { $0.path == "studies/glitchy.html" }!.bytes, as: UTF8.self) }
+        #expect(!page(plain).contains("id=\"sensitivity\""))
+        content.studies[0].sensitivity = true
+        let html = page(try SmallSite.build(content: content))
+        let section = try #require(html.range(of: "id=\"sensitivity\"")).upperBound
+        let rest = html[section...]
+        #expect(rest.contains("\(DeviceProfile.catalog.count * 2) variations"))
+        // One row per latency of the study, in its order.
+        let rows = rest.components(separatedBy: "<tr><th scope=\"row\">").dropFirst()
+        #expect(rows.prefix(2).map { String($0.prefix(while: { $0 != "<" })) } == ["100 ms", "1000 ms"])
+    }
+
+    @Test("'sensitivity' must be true or false")
+    func decoding() throws {
+        let problems = try Fixture.problems(["studies/s.json": "{\"title\": \"S\", \"question\": \"Q?\", \"dataset\": \"users-1000\", \"strategies\": [\"wwdc21\"], \"sensitivity\": \"yes\"}"])
+        expectDiagnostic(problems, "studies/s.json", 1, 100, "'sensitivity' must be true or false", "\"yes\"")
+    }
+}

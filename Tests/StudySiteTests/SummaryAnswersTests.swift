@@ -43,7 +43,7 @@ struct SummaryAnswersTests {
         let builder = SiteBuilder(content: built.content, plan: plan, results: results, templates: templates)
         var sawRunnerUp = false, sawMiss = false
         for study in built.content.studies {
-            let page = builder.studyPage(study).answers.entries
+            let page: [StudyAnswers.Entry] = try builder.studyRuns(study).answers(for: "studies/\(study.id).html").entries
             let recorded = try #require(answers.first { $0.study == study.id }).answers
             #expect(recorded.count == page.count && page.count == study.devices.count * study.latenciesMs.count, "\(study.id)")
             let html = String(decoding: built.report.files.first { $0.path == "studies/\(study.id).html" }!.bytes, as: UTF8.self)

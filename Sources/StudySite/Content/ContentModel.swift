@@ -105,6 +105,9 @@ public struct Study: Sendable, Equatable {
     public var sourceFile: String
     /// Budgets on its runs' metrics (`budgets` in the study file).
     public var budgets: [Budget] = []
+    /// Whether its page says how its answers hold up when each device constant is halved and
+    /// doubled (`"sensitivity": true`; costs about a hundred reruns of the study).
+    public var sensitivity = false
 
     /// A study.
     public init(id: String, title: String, question: String, kind: Kind = .comparison, dataset: String, devices: [String],

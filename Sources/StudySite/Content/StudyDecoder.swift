@@ -22,7 +22,7 @@ struct ContentNames {
 /// Reads `studies/<id>.json` and resolves every name in it.
 enum StudyDecoder {
     static let allowedKeys = ["title", "question", "kind", "dataset", "devices", "gestures", "latenciesMs", "strategies",
-                              "seeds", "presentation", "order", "isolates", "budgets"]
+                              "seeds", "presentation", "order", "isolates", "budgets", "sensitivity"]
 
     /// The study and the built-in dataset it uses (if any), or nil after reporting its problems.
     static func decode(id: String, root: JSONNode, file: ContentFile, names: ContentNames) -> (study: Study, builtInDataset: Dataset?)? {
@@ -147,6 +147,7 @@ enum StudyDecoder {
                           strategies: strategies.items.map(\.name), seeds: seeds, presentation: presentation,
                           order: order ?? 100, isolates: isolates, sourceFile: file.path)
         study.budgets = budgets
+        study.sensitivity = object.bool("sensitivity") ?? false
         return (study, builtIn)
     }
 

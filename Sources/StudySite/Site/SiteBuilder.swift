@@ -14,6 +14,8 @@ public struct SiteBuilder: Sendable {
     let templates: TemplateSet
     /// The "against baseline" sections by page path (set when there is a baseline).
     var againstBaseline: [String: MustacheValue] = [:]
+    /// Sensitivity reports of the studies that ask for one, by study id.
+    var sensitivity: [String: Sensitivity] = [:]
 
     public init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet) {
         self.content = content
@@ -76,7 +78,7 @@ public struct SiteBuilder: Sendable {
     func studyRuns(_ study: Study) -> StudyRuns {
         StudyRuns(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
                   strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.filter { $0.studyID == study.id },
-                  results: results)
+                  results: results, sensitivity: sensitivity[study.id])
     }
 
     /// Strategies some study uses, in preset-then-id order.

@@ -64,6 +64,10 @@ public enum SiteGenerator {
         let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline)
         var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
         builder.againstBaseline = outcome.againstBaseline(plan: plan)
+        for study in content.studies where study.sensitivity {
+            progress("sensitivity: \(study.id)")
+            builder.sensitivity[study.id] = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
+        }
         var pageJobs = builder.jobs()
         pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
         pageJobs.sort { $0.path < $1.path }

@@ -17,6 +17,8 @@ struct StudyRuns: Sendable {
     /// Its runs, in plan order.
     let runs: [PlannedRun]
     let results: ResultsIndex
+    /// How its answers hold up when each device constant is halved and doubled, when the study asks.
+    var sensitivity: Sensitivity? = nil
 
     /// Its runs with their results, for the page at `page` (which a missing record fails).
     func resolved(for page: String) throws(SiteError) -> [(run: PlannedRun, result: RunResult)] {
@@ -116,6 +118,7 @@ struct StudyPage: PageGenerator {
         return [
             "title": .string(study.title), "question": .string(study.question), "setup": .string(subject.setupLine),
             "answers": answerData(StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs)),
+            "sensitivity": sensitivityData(),
             "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(Slug.make(study.dataset)).html"),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
             "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")),
@@ -128,6 +131,30 @@ struct StudyPage: PageGenerator {
                          "techniques": PageParts.techniqueLinks(s.techniques)])
             }),
         ]
+    }
+
+    /// The sensitivity section: one row per answer, whether it survives every variation, and what flips it.
+    func sensitivityData() -> MustacheValue {
+        guard let report = subject.sensitivity else { return .bool(false) }
+        let rows: [MustacheValue] = report.conclusions.map { c in
+            var parts = [Format.latency(c.latency)]
+            if study.devices.count > 1 { parts.append(devices.first { $0.id == c.device }?.name ?? c.device) }
+            if study.gestures.count > 1 { parts.append("gesture \(c.gesture)") }
+            let verdict = c.survives ? "Survives every variation"
+                : "Changes under \(c.flips.count) of \(report.variations)" + (c.onCliff ? " — on a cliff edge" : "")
+            return .object([
+                "label": .string(parts.joined(separator: " · ")), "answer": .string(c.answer),
+                "survives": .bool(c.survives), "verdict": .string(verdict),
+                "flips": .array(c.flips.map { f in
+                    .string("\(f.constant) ×\(NumberFormat.fixed(f.factor, places: 1)): becomes \(f.becomes), from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))")
+                }),
+            ])
+        }
+        let survivors = report.conclusions.filter(\.survives).count
+        return .object([
+            "rows": .array(rows), "variations": .int(report.variations),
+            "summary": .string("Answers that survive every variation: \(survivors) of \(report.conclusions.count)."),
+        ])
     }
 
     /// Which of the charted metrics separate the strategies of one comparison beyond their spread
