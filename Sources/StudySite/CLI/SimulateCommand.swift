@@ -64,7 +64,7 @@ enum SimulateCommand {
     static func table(config c: RunConfig, metrics m: RunMetrics) -> String {
         var lines: [String] = []
         lines.append("\(c.strategy.name) (\(c.strategy.id): \(c.strategy.techniques.map(\.description).joined(separator: " ")))")
-        lines.append("\(c.dataset.name) · \(c.device.name) · gesture \(c.gesture.id) · latency \(NumberFormat.fixed(c.latency.milliseconds, places: 1)) ms · seed \(c.seed)")
+        lines.append("\(c.dataset.name) · \(c.device.name) · gesture \(c.gesture.id) · latency \(Format.latency(c.latency.milliseconds)) · seed \(c.seed)")
         lines.append("")
         // One line per group of the metric table that has one, by section in the table's order.
         let groups: [(String, [(String, String)])] = MetricGroup.Section.allCases.map { section in
