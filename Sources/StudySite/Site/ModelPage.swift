@@ -16,7 +16,7 @@ struct ModelPage: PageGenerator {
     func data() throws(SiteError) -> [String: MustacheValue] {
         let constants: [MustacheValue] = DeviceProfile.catalog.map { constant in
             .object(["key": .string(constant.key), "unit": .string(constant.unit), "reason": .string(constant.reason),
-                     "values": .array(devices.map { .string(String($0[keyPath: constant.keyPath])) })])
+                     "values": .array(devices.map { .object(["device": .string($0.name), "value": .string(String($0[keyPath: constant.keyPath]))]) })])
         }
         typealias Row = (key: String, unit: String, value: (DeviceProfile) -> String)
         let displayRows: [Row] = [
@@ -28,7 +28,7 @@ struct ModelPage: PageGenerator {
             ("maxConcurrentDownloads", "downloads", { String($0.maxConcurrentDownloads) }),
         ]
         let display: [MustacheValue] = displayRows.map { row in
-            let values: [MustacheValue] = devices.map { .string(row.value($0)) }
+            let values: [MustacheValue] = devices.map { .object(["device": .string($0.name), "value": .string(row.value($0))]) }
             return .object(["key": .string(row.key), "unit": .string(row.unit), "values": .array(values)])
         }
         let metrics: [MustacheValue] = MetricDefinition.all.map { d in
