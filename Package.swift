@@ -39,7 +39,7 @@ let package = Package(
         // The command line: a thin layer over StudySite.
         .executableTarget(name: "scrollstudy", dependencies: ["StudySite"]),
         // Frame timings measured on devices (Instruments, XCTest, MetricKit, Android), imported and reduced to the site's metrics.
-        .target(name: "MeasuredTimings", dependencies: ["ScrollSimulation"]),
+        .target(name: "MeasuredTimings", dependencies: ["Formats", "ScrollSimulation"]),
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
@@ -48,6 +48,6 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "Formats"]),
         .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Formats", "Results"]),
-        .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings"], exclude: ["Fixtures"]),
+        .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings", "Formats"], exclude: ["Fixtures"]),
     ]
 )
