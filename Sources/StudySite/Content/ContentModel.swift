@@ -105,6 +105,8 @@ public struct Study: Sendable, Equatable {
     public var sourceFile: String
     /// Budgets on its runs' metrics (`budgets` in the study file).
     public var budgets: [Budget] = []
+    /// Measured runs shown beside its strategies' simulated runs (`measured` in the study file).
+    public var measured: [MeasuredEntry] = []
 
     /// A study.
     public init(id: String, title: String, question: String, kind: Kind = .comparison, dataset: String, devices: [String],

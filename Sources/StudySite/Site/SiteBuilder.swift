@@ -58,6 +58,7 @@ public struct SiteBuilder: Sendable {
             let studyTitle = content.studies.first { $0.id == run.studyID }?.title ?? run.studyID
             jobs.append(contentsOf: RunPages(run: run, record: record, studyTitle: studyTitle, renderer: r).jobs())
         }
+        jobs.append(contentsOf: MeasuredRunPages.jobs(content, renderer: r))
         jobs.append(r.job(path: "techniques/index.html", title: "Techniques", section: "techniques", template: "techniques") { techniquesIndexData() })
         for info in TechniqueInfo.all {
             jobs.append(r.job(path: "techniques/\(info.id.slug).html", title: "\(info.id) · \(info.title)", section: "techniques", template: "technique") { () throws(SiteError) in

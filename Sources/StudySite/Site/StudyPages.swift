@@ -135,6 +135,7 @@ struct StudyPage: PageGenerator {
                 }
             }
         }
+        groups = MeasuredStudyRows.insert(study, into: groups)
         return [
             "title": .string(study.title), "question": .string(study.question), "setup": .string(setupLine),
             "answers": answerData(),
