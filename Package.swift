@@ -35,11 +35,11 @@ let package = Package(
         // content timeline), its JSON forms, and the index of a site's records by run id.
         .target(name: "Results", dependencies: ["Formats", "ScrollSimulation"]),
         // Content loading, study planning, running, page models, publishing.
-        .target(name: "StudySite", dependencies: ["Formats", "ScrollSimulation", "Results", "Mustache", "Markdown", "SVGCharts"]),
+        .target(name: "StudySite", dependencies: ["Formats", "ScrollSimulation", "Results", "Mustache", "Markdown", "SVGCharts", "MeasuredTimings"]),
         // The command line: a thin layer over StudySite.
         .executableTarget(name: "scrollstudy", dependencies: ["StudySite"]),
         // Frame timings measured on devices (Instruments, XCTest, MetricKit, Android), imported and reduced to the site's metrics.
-        .target(name: "MeasuredTimings", dependencies: ["ScrollSimulation"]),
+        .target(name: "MeasuredTimings", dependencies: ["Formats", "ScrollSimulation"]),
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "Formats"]),
-        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Formats", "Results"]),
-        .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings"], exclude: ["Fixtures"]),
+        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Formats", "Results", "MeasuredTimings"]),
+        .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings", "Formats"], exclude: ["Fixtures"]),
     ]
 )

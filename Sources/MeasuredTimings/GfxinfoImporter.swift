@@ -1,8 +1,10 @@
+import Formats
+
 /// The output of `adb shell dumpsys gfxinfo <package> framestats`.
 ///
 /// Facts from Android's "Test UI performance" guide and hwui's `FrameInfo`: the frame data sits
 /// between two `---PROFILEDATA---` lines (one such section per window), as CSV whose first line
-/// names the columns, each row one of the last frames, every time a `System.nanoTime()` value in
+/// names the columns (read with `Formats.CSVTable`), each row one of the last frames, every time a `System.nanoTime()` value in
 /// ns. Android 6–11 write `Flags, IntendedVsync, Vsync, OldestInputEvent, NewestInputEvent,
 /// HandleInputStart, AnimationStart, PerformTraversalsStart, DrawStart, SyncQueued, SyncStart,
 /// IssueDrawCommandsStart, SwapBuffers, FrameCompleted, …`; Android 12 and later add
@@ -29,24 +31,70 @@ enum GfxinfoImporter {
     static let legacyColumns = "Flags, IntendedVsync, Vsync, OldestInputEvent, NewestInputEvent, HandleInputStart, AnimationStart, PerformTraversalsStart, DrawStart, SyncQueued, SyncStart, IssueDrawCommandsStart, SwapBuffers, FrameCompleted"
     static let android12Columns = "Flags, FrameTimelineVsyncId, IntendedVsync, Vsync, InputEventId, HandleInputStart, AnimationStart, PerformTraversalsStart, DrawStart, FrameDeadline, FrameInterval, FrameStartTime, SyncQueued, SyncStart, IssueDrawCommandsStart, SwapBuffers, FrameCompleted, …"
 
-    /// One line of the file: its number and text (without the line break).
-    private struct Line { var number: Int; var text: Substring }
+    /// One line of the file: its number, where its bytes are, and its text (without the line break).
+    private struct Line { var number: Int; var start: Int; var end: Int; var text: String }
 
-    static func runs(_ text: String, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    /// Whether the text has a `---PROFILEDATA---` line.
+    static func hasMarker(_ text: SourceText) -> Bool {
+        lines(text).contains { $0.text.trimmingSpaces == marker }
+    }
+
+    private static func lines(_ text: SourceText) -> [Line] {
+        let b = text.bytes
+        var lines: [Line] = []
+        var start = text.bodyStart, number = 1
+        var i = start
+        while i <= b.count {
+            if i == b.count || b[i] == 0x0A {
+                var end = i
+                if end > start, b[end - 1] == 0x0D { end -= 1 }
+                lines.append(Line(number: number, start: start, end: end, text: String(decoding: b[start..<end], as: UTF8.self)))
+                number += 1
+                start = i + 1
+            }
+            i += 1
+        }
+        return lines
+    }
+
+    /// One section's frame data as a CSV table (`Formats.CSVTable`), read from the section's own
+    /// lines with the one trailing comma of each line left out. The lines before the section are
+    /// kept as empty lines (which the reader skips), so lines and columns, in positions and in the
+    /// reader's messages, are the file's.
+    private struct Section {
+        let table: CSVTable
+        let text: SourceText
+
+        init(_ body: ArraySlice<Line>, in file: SourceText) {
+            var bytes = [UInt8](repeating: 0x0A, count: max(0, (body.first?.number ?? 1) - 1))
+            for line in body {
+                var end = line.end
+                while end > line.start, file.bytes[end - 1] == 0x20 || file.bytes[end - 1] == 0x09 { end -= 1 }
+                if end > line.start, file.bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
+                bytes.append(contentsOf: file.bytes[line.start..<end])
+                bytes.append(0x0A)
+            }
+            text = SourceText(bytes: bytes)
+            table = CSVTable.parse(text)
+        }
+
+        func location(_ position: TextPosition) -> (line: Int, column: Int) { text.lineColumn(position) }
+
+        /// A cell's text without surrounding spaces, and the line and column where that text starts.
+        func cell(_ cell: CSVCell) -> (text: String, line: Int, column: Int) {
+            let lead = cell.text.prefix { $0 == " " || $0 == "\t" }.count
+            let (l, c) = location(cell.position)
+            return (cell.text.trimmingSpaces, l, c + lead)
+        }
+    }
+
+    static func runs(_ text: SourceText, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
         var errors: [MeasuredImportError] = []
         func error(_ line: Int, _ column: Int, _ message: String) {
             errors.append(MeasuredImportError(file: file, line: line, column: column, message: message))
         }
-        var lines: [Line] = []
-        var number = 1
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var t = raw
-            if t.hasSuffix("\r") { t.removeLast() }
-            if number == 1, t.first == "\u{FEFF}" { t.removeFirst() }
-            lines.append(Line(number: number, text: t))
-            number += 1
-        }
-        let markers = lines.indices.filter { lines[$0].text.trimmingSpacesSub == marker }
+        let lines = Self.lines(text)
+        let markers = lines.indices.filter { lines[$0].text.trimmingSpaces == marker }
         guard !markers.isEmpty else {
             throw MeasuredImportFailure([MeasuredImportError(file: file, line: 1, column: 1,
                 message: "no \(marker) line; run `adb shell dumpsys gfxinfo <package> framestats` and keep its whole output")])
@@ -56,25 +104,26 @@ enum GfxinfoImporter {
             error(last.number, 1, "this \(marker) line opens a section that is never closed; each section of frame data ends with another \(marker) line")
         }
         let package = lines.lazy.compactMap { line -> String? in
-            guard line.text.contains("Graphics info for pid"), let open = line.text.firstIndex(of: "["), let close = line.text.lastIndex(of: "]"), open < close else { return nil }
-            return String(line.text[line.text.index(after: open)..<close])
+            let t = line.text
+            guard t.contains("Graphics info for pid"), let open = t.firstIndex(of: "["), let close = t.lastIndex(of: "]"), open < close else { return nil }
+            return String(t[t.index(after: open)..<close])
         }.first
         let sectionCount = markers.count / 2
         var runs: [MeasuredRun] = []
         for s in 0..<sectionCount {
-            let body = lines[(markers[2 * s] + 1)..<markers[2 * s + 1]].filter { !$0.text.trimmingSpacesSub.isEmpty }
-            guard let header = body.first else { continue }
-            let names = fields(header.text)
-            var column: [String: Int] = [:]
-            for (k, f) in names.enumerated() {
-                if column[f.text] != nil {
-                    error(header.number, f.column, "the column \"\(f.text)\" appears twice in the framestats header")
-                }
-                column[f.text] = k
+            let section = Section(lines[(markers[2 * s] + 1)..<markers[2 * s + 1]], in: text)
+            let table = section.table
+            guard !table.header.isEmpty else { continue }
+            for problem in table.problems {
+                let (l, c) = section.location(problem.position)
+                error(l, c, problem.message)
             }
+            let names = table.header.map { section.cell($0) }
+            var column: [String: Int] = [:]
+            for (k, f) in names.enumerated() where !f.text.isEmpty && column[f.text] == nil { column[f.text] = k }
             let missing = required.filter { column[$0] == nil }
             guard missing.isEmpty else {
-                error(header.number, 1, "unknown framestats column set: no " + missing.map { "\"\($0)\"" }.joined(separator: ", ")
+                error(names[0].line, 1, "unknown framestats column set: no " + missing.map { "\"\($0)\"" }.joined(separator: ", ")
                       + "; known sets: Android 6–11 (\(legacyColumns)) and Android 12+ (\(android12Columns))")
                 continue
             }
@@ -82,22 +131,17 @@ enum GfxinfoImporter {
             struct Row { var values: [String: Int64]; var flags: Int64 }
             var rows: [Row] = []
             var dropped = 0
-            var rowsOK = true
+            var rowsOK = table.problems.isEmpty
             let wanted = ["Flags", "IntendedVsync", "FrameCompleted", "FrameDeadline", "FrameInterval",
                           "HandleInputStart", "SyncQueued", "SyncStart"].filter { column[$0] != nil }
-            for line in body.dropFirst() {
-                let cells = fields(line.text)
-                guard cells.count == names.count else {
-                    error(line.number, 1, "this row has \(cells.count) values but the header names \(names.count) columns")
-                    rowsOK = false
-                    continue
-                }
+            for record in table.rows {
+                let cells = record.map { section.cell($0) }
                 var values: [String: Int64] = [:]
                 var ok = true
                 for name in wanted {
                     let cell = cells[column[name]!]
                     guard let v = Int64(cell.text) else {
-                        error(line.number, cell.column, "\(name) is \"\(cell.text)\"; expected a whole number of nanoseconds")
+                        error(cell.line, cell.column, "\(name) is \"\(cell.text)\"; expected a whole number of nanoseconds")
                         ok = false
                         continue
                     }
@@ -109,7 +153,7 @@ enum GfxinfoImporter {
                 let intended = values["IntendedVsync"]!, completed = values["FrameCompleted"]!
                 if intended <= 0 || completed < intended {
                     let cell = cells[column["FrameCompleted"]!]
-                    error(line.number, cell.column, "FrameCompleted \(completed) is before IntendedVsync \(intended) in a row without skip flags; the row's times are not a frame's")
+                    error(cell.line, cell.column, "FrameCompleted \(completed) is before IntendedVsync \(intended) in a row without skip flags; the row's times are not a frame's")
                     rowsOK = false
                     continue
                 }
@@ -164,26 +208,8 @@ enum GfxinfoImporter {
         return runs
     }
 
-    /// The comma-separated fields of a line with their 1-based columns; a trailing empty field
-    /// (the trailing comma) is dropped.
-    private static func fields(_ line: Substring) -> [(text: String, column: Int)] {
-        var out: [(String, Int)] = []
-        var column = 1
-        for part in line.split(separator: ",", omittingEmptySubsequences: false) {
-            let lead = part.prefix { $0 == " " || $0 == "\t" }.count
-            out.append((String(part).trimmingSpaces, column + lead))
-            column += part.count + 1
-        }
-        if let last = out.last, last.0.isEmpty { out.removeLast() }
-        return out
-    }
-
     private static func formatMs(_ us: Int64) -> String {
         let ms = Double(us) / 1_000
         return String((ms * 1_000).rounded() / 1_000)
     }
-}
-
-extension Substring {
-    var trimmingSpacesSub: String { String(self).trimmingSpaces }
 }

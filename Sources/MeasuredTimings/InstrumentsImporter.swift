@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -52,10 +53,44 @@ enum InstrumentsImporter {
         var stack: [Element] = []
         var root: Element? = nil
         var failure: (message: String, line: Int, column: Int)? = nil
-        /// The file's lines as Unicode scalars, to find where an element's start tag begins.
-        let lines: [[Unicode.Scalar]]
+        /// The file, to turn XMLParser's positions into lines and columns in characters.
+        let text: SourceText
+        /// Byte offset where each line starts.
+        let lineStarts: [Int]
 
-        init(lines: [[Unicode.Scalar]]) { self.lines = lines }
+        init(text: SourceText) {
+            self.text = text
+            var starts = [text.bodyStart]
+            for (i, b) in text.bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+            lineStarts = starts
+        }
+
+        /// The position of XMLParser's (line, column). libxml2 counts the column in characters or,
+        /// in some versions, in bytes; read as characters it is never before the true byte offset,
+        /// so a search backwards from there for `needle` (an element's "<name") finds the start tag.
+        func position(line: Int, column: Int, backTo needle: String? = nil) -> (line: Int, column: Int) {
+            guard line >= 1, line <= lineStarts.count else { return (line, column) }
+            let start = lineStarts[line - 1]
+            let end = line < lineStarts.count ? lineStarts[line] - 1 : text.bytes.count
+            let b = text.bytes
+            // Walk `column - 1` characters (counted as scalars: lead bytes) from the line's start.
+            var i = start, seen = 0
+            while i < end, seen < column - 1 {
+                i += 1
+                while i < end, b[i] & 0xC0 == 0x80 { i += 1 }
+                seen += 1
+            }
+            if let needle {
+                let n = Array(needle.utf8)
+                var k = min(i, end - n.count)
+                while k >= start {
+                    if Array(b[k..<k + n.count]) == n { i = k; break }
+                    k -= 1
+                }
+            }
+            // The column in characters, as `SourceText.lineColumn` counts it.
+            return (line, String(decoding: b[start..<i], as: UTF8.self).count + 1)
+        }
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
             let path: String
@@ -68,17 +103,7 @@ enum InstrumentsImporter {
             }
             // XMLParser reports a position inside or after the start tag; the element starts at
             // the last "<name" on that line at or before it.
-            let line = parser.lineNumber
-            var column = parser.columnNumber
-            if line >= 1, line <= lines.count {
-                let text = lines[line - 1]
-                let needle = Array("<\(name)".unicodeScalars)
-                var k = min(column - 1, text.count - needle.count)
-                while k >= 0 {
-                    if Array(text[k..<k + needle.count]) == needle { column = k + 1; break }
-                    k -= 1
-                }
-            }
+            let (line, column) = position(line: parser.lineNumber, column: parser.columnNumber, backTo: "<\(name)")
             stack.append(Element(name: name, attributes: attributes, path: path, line: line, column: column))
         }
 
@@ -99,7 +124,8 @@ enum InstrumentsImporter {
             if failure == nil {
                 let code = (parseError as NSError).code
                 let inside = stack.last.map { " inside \($0.path)" } ?? ""
-                failure = ("the file is not well-formed XML: \(InstrumentsImporter.describe(code))\(inside)", parser.lineNumber, parser.columnNumber)
+                let (line, column) = position(line: parser.lineNumber, column: parser.columnNumber)
+                failure = ("the file is not well-formed XML: \(InstrumentsImporter.describe(code))\(inside)", line, column)
             }
         }
     }
@@ -125,7 +151,7 @@ enum InstrumentsImporter {
     }
 
     static func runs(_ data: [UInt8], file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
-        let builder = TreeBuilder(lines: String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) })
+        let builder = TreeBuilder(text: SourceText(bytes: data))
         let parser = XMLParser(data: Data(data))
         parser.delegate = builder
         parser.shouldResolveExternalEntities = false

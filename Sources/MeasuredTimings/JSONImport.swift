@@ -1,55 +1,49 @@
-/// Reading a JSON measurement file: located errors, collected so a file reports every problem.
+import Formats
+
+/// Reading a JSON measurement file with the shared positioned reader (`Formats.PositionedJSON`):
+/// located errors, collected so a file reports every problem.
 struct JSONImport {
     let file: String
-    /// The text, to turn the reader's columns (Unicode scalars) into characters for messages.
-    let text: String?
+    /// The file's text: positions are turned into lines and columns (in characters) from it.
+    let text: SourceText
     var errors: [MeasuredImportError] = []
 
-    init(file: String, text: String? = nil) {
+    init(file: String, text: SourceText) {
         self.file = file
         self.text = text
     }
 
-    /// Parses `text`; a syntax error becomes the one error.
-    static func parse(_ text: String, file: String) throws(MeasuredImportFailure) -> LocatedJSON {
-        do throws(LocatedJSON.SyntaxError) {
-            return try LocatedJSON.parse(text)
-        } catch {
-            let column = characterColumn(text, line: error.line, scalarColumn: error.column)
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: error.line, column: column, message: error.message)])
-        }
+    /// Parses `text`; a syntax error, or keys repeated in an object, are the errors.
+    static func parse(_ text: SourceText, file: String) throws(MeasuredImportFailure) -> JSONNode {
+        let parsed = PositionedJSON.parse(text)
+        var problems = parsed.duplicates
+        if let error = parsed.error { problems.append(error) }
+        if let root = parsed.root, problems.isEmpty { return root }
+        problems.sort { $0.position.offset < $1.position.offset }
+        throw MeasuredImportFailure(problems.map { p in
+            let (line, column) = text.lineColumn(p.position)
+            return MeasuredImportError(file: file, line: line, column: column, message: p.message)
+        })
     }
 
-    /// The 1-based column in characters (grapheme clusters) of a 1-based column in Unicode scalars.
-    static func characterColumn(_ text: String?, line: Int, scalarColumn: Int) -> Int {
-        guard let text else { return scalarColumn }
-        let scalars = text.unicodeScalars
-        var lineStart = scalars.startIndex
-        var current = 1
-        var i = lineStart
-        while current < line, i < scalars.endIndex {
-            if scalars[i] == "\n" { current += 1; lineStart = scalars.index(after: i) }
-            i = scalars.index(after: i)
-        }
-        guard current == line else { return scalarColumn }
-        let end = scalars.index(lineStart, offsetBy: scalarColumn - 1, limitedBy: scalars.endIndex) ?? scalars.endIndex
-        var prefix = String.UnicodeScalarView()
-        prefix.append(contentsOf: scalars[lineStart..<end])
-        return String(prefix).count + 1
+    /// An error at where `node` starts.
+    mutating func error(_ node: JSONNode, _ message: String) {
+        errors.append(Self.error(file: file, text: text, at: node.position, message))
     }
 
-    mutating func error(_ node: LocatedJSON, _ message: String) {
-        errors.append(MeasuredImportError(file: file, line: node.line,
-                                          column: Self.characterColumn(text, line: node.line, scalarColumn: node.column), message: message))
+    /// An error at a position of `text`.
+    static func error(file: String, text: SourceText, at position: TextPosition, _ message: String) -> MeasuredImportError {
+        let (line, column) = text.lineColumn(position)
+        return MeasuredImportError(file: file, line: line, column: column, message: message)
     }
 
     /// The member `key` of `object`, which `what` (for messages) must have.
-    mutating func required(_ object: LocatedJSON, _ key: String, in what: String) -> LocatedJSON? {
+    mutating func required(_ object: JSONNode, _ key: String, in what: String) -> JSONNode? {
         guard object.members != nil else {
             error(object, "\(what) must be an object, found \(object.kindDescription)")
             return nil
         }
-        guard let v = object[key] else {
+        guard let v = object.field(key) else {
             error(object, "\(what) has no \"\(key)\"; it is required")
             return nil
         }
@@ -57,32 +51,52 @@ struct JSONImport {
     }
 
     /// `node` as an array, or an error naming `what`.
-    mutating func array(_ node: LocatedJSON, _ what: String) -> [LocatedJSON]? {
+    mutating func array(_ node: JSONNode, _ what: String) -> [JSONNode]? {
         guard let e = node.elements else { error(node, "\(what) must be an array, found \(node.kindDescription)"); return nil }
         return e
     }
 
     /// `node` as an object's members, or an error naming `what`.
-    mutating func object(_ node: LocatedJSON, _ what: String) -> [(key: String, value: LocatedJSON)]? {
+    mutating func object(_ node: JSONNode, _ what: String) -> [JSONMember]? {
         guard let m = node.members else { error(node, "\(what) must be an object, found \(node.kindDescription)"); return nil }
         return m
     }
 
     /// `node` as a finite number, or an error naming `what`.
-    mutating func number(_ node: LocatedJSON, _ what: String) -> Double? {
+    mutating func number(_ node: JSONNode, _ what: String) -> Double? {
         guard let n = node.number else { error(node, "\(what) must be a number, found \(node.kindDescription)"); return nil }
         return n
     }
 
     /// `node` as a string, or an error naming `what`.
-    mutating func string(_ node: LocatedJSON, _ what: String) -> String? {
-        guard let s = node.string else { error(node, "\(what) must be a string, found \(node.kindDescription)"); return nil }
+    mutating func string(_ node: JSONNode, _ what: String) -> String? {
+        guard let s = node.stringValue else { error(node, "\(what) must be a string, found \(node.kindDescription)"); return nil }
         return s
     }
 
     /// Throws the collected errors, if any.
     func check() throws(MeasuredImportFailure) {
         if !errors.isEmpty { throw MeasuredImportFailure(errors) }
+    }
+}
+
+extension JSONNode {
+    /// The value of the member `key`, if this is an object that has one.
+    func field(_ key: String) -> JSONNode? { self[key]?.value }
+
+    /// The number, if this is a number.
+    var number: Double? { if case let .number(n, _) = value { return n } else { return nil } }
+
+    /// What the value is, for "found …" in messages.
+    var kindDescription: String {
+        switch value {
+        case .null: return "null"
+        case let .bool(b): return b ? "true" : "false"
+        case let .number(_, literal): return "the number \(literal)"
+        case let .string(s): return "the string \"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
+        case .array: return "an array"
+        case .object: return "an object"
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import Formats
+
 /// Jetpack Macrobenchmark's `<module>-benchmarkData.json`.
 ///
 /// The file (androidx.benchmark output): `{"context": {"build": {"model", "version": {"sdk"}}, …},
@@ -10,21 +12,21 @@
 /// no frame durations and no hitch time ratio, and hitch time and dropped frames only when the
 /// caller gives the refresh rate.
 enum MacrobenchmarkImporter {
-    static func runs(_ root: LocatedJSON, text: String?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    static func runs(_ root: JSONNode, text: SourceText, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
         var j = JSONImport(file: file, text: text)
         guard let benchmarksNode = j.required(root, "benchmarks", in: "a Macrobenchmark file"),
               let benchmarks = j.array(benchmarksNode, "\"benchmarks\"") else { try j.check(); return [] }
-        let device = deviceName(root["context"])
+        let device = deviceName(root.field("context"))
         let interval = options.refreshInterval
         var runs: [MeasuredRun] = []
         for benchmark in benchmarks {
             guard j.object(benchmark, "a benchmark") != nil else { continue }
-            let name = benchmark["name"].flatMap { j.string($0, "\"name\"") } ?? "benchmark"
-            let className = benchmark["className"].flatMap { j.string($0, "\"className\"") }
+            let name = benchmark.field("name").flatMap { j.string($0, "\"name\"") } ?? "benchmark"
+            let className = benchmark.field("className").flatMap { j.string($0, "\"className\"") }
             let title = (className.map { String($0.split(separator: ".").last ?? Substring($0)) + "." } ?? "") + name
-            guard let sampled = benchmark["sampledMetrics"], j.object(sampled, "\"sampledMetrics\"") != nil else { continue }
-            let cpu = sampled["frameDurationCpuMs"].flatMap { iterations($0, "frameDurationCpuMs", &j) }
-            let overrun = sampled["frameOverrunMs"].flatMap { iterations($0, "frameOverrunMs", &j) }
+            guard let sampled = benchmark.field("sampledMetrics"), j.object(sampled, "\"sampledMetrics\"") != nil else { continue }
+            let cpu = sampled.field("frameDurationCpuMs").flatMap { iterations($0, "frameDurationCpuMs", &j) }
+            let overrun = sampled.field("frameOverrunMs").flatMap { iterations($0, "frameOverrunMs", &j) }
             guard cpu != nil || overrun != nil else { continue }
             let count = cpu?.values.count ?? overrun!.values.count
             if let cpu, let overrun, cpu.values.count != overrun.values.count {
@@ -61,7 +63,7 @@ enum MacrobenchmarkImporter {
     }
 
     /// A metric's per-iteration arrays of per-frame values, ms.
-    private static func iterations(_ metric: LocatedJSON, _ name: String, _ j: inout JSONImport) -> (node: LocatedJSON, nodes: [LocatedJSON], values: [[Double]])? {
+    private static func iterations(_ metric: JSONNode, _ name: String, _ j: inout JSONImport) -> (node: JSONNode, nodes: [JSONNode], values: [[Double]])? {
         guard let runsNode = j.required(metric, "runs", in: name), let runs = j.array(runsNode, "\(name).runs") else { return nil }
         var values: [[Double]] = []
         for iteration in runs {
@@ -83,13 +85,13 @@ enum MacrobenchmarkImporter {
     }
 
     /// "model (API n)" from the context, if present.
-    private static func deviceName(_ context: LocatedJSON?) -> String? {
-        guard let build = context?["build"] else { return nil }
-        let model = build["model"]?.string ?? build["device"]?.string
-        // Unwrapped one step at a time: the chained form `build["version"]?["sdk"]?.number` crashes
+    private static func deviceName(_ context: JSONNode?) -> String? {
+        guard let build = context?.field("build") else { return nil }
+        let model = build.field("model")?.stringValue ?? build.field("device")?.stringValue
+        // Unwrapped one step at a time: the chained form `build.field("version")?.field("sdk")?.number` crashes
         // Swift 6.3's optimizer (an ownership verification failure) in release builds.
         var sdk: String?
-        if let version = build["version"], let level = version["sdk"], let number = level.number { sdk = "API \(Int(number))" }
+        if let version = build.field("version"), let level = version.field("sdk"), let number = level.number { sdk = "API \(Int(number))" }
         switch (model, sdk) {
         case let (m?, s?): return "\(m) (\(s))"
         case let (m?, nil): return m

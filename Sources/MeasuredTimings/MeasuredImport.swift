@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// Reading measured runs from a file: the format is recognised from the content, and the file
 /// gives either all its runs or every problem found, never part of a run.
@@ -27,7 +28,7 @@ public enum MeasuredImport {
         try recognise(bytes, file: file).format
     }
 
-    private static func runs(_ bytes: [UInt8], format: MeasuredFormat, parsed: LocatedJSON?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    private static func runs(_ bytes: [UInt8], format: MeasuredFormat, parsed: JSONNode?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
         switch format {
         case .instrumentsHitches:
             return try InstrumentsImporter.runs(bytes, file: file, options: options)
@@ -35,7 +36,7 @@ public enum MeasuredImport {
             return try GfxinfoImporter.runs(try text(bytes, file: file), file: file, options: options)
         case .xctestMetrics, .metricKit, .macrobenchmark:
             let source = try text(bytes, file: file)
-            let root: LocatedJSON
+            let root: JSONNode
             if let parsed { root = parsed } else { root = try JSONImport.parse(source, file: file) }
             switch format {
             case .xctestMetrics: return try XCTestImporter.runs(root, text: source, file: file, options: options)
@@ -45,15 +46,20 @@ public enum MeasuredImport {
         }
     }
 
-    private static func text(_ bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> String {
-        guard let s = String(validating: bytes, as: UTF8.self) else {
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: nil, column: nil, message: "the file is not UTF-8 text")])
+    /// The bytes as located text, after checking they are UTF-8; the first byte that is not is
+    /// the error, at its line and column.
+    private static func text(_ bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> SourceText {
+        let text = SourceText(bytes: bytes)
+        if let bad = SourceText.firstInvalidUTF8(bytes) {
+            let byte = String(bytes[bad], radix: 16, uppercase: true)
+            throw MeasuredImportFailure([JSONImport.error(file: file, text: text, at: text.position(ofOffset: bad),
+                "the byte 0x\(byte) is not UTF-8; measured files are UTF-8 text (export them again rather than converting)")])
         }
-        return s
+        return text
     }
 
     /// The format and, for JSON, the parsed root.
-    private static func recognise(_ bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> (format: MeasuredFormat, json: LocatedJSON?) {
+    private static func recognise(_ bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> (format: MeasuredFormat, json: JSONNode?) {
         func none(_ what: String, line: Int? = 1, column: Int? = 1) -> MeasuredImportFailure {
             MeasuredImportFailure([MeasuredImportError(file: file, line: line, column: column,
                 message: "\(what); the measured formats read are: " + MeasuredFormat.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; "))])
@@ -67,22 +73,26 @@ public enum MeasuredImport {
             return (.instrumentsHitches, nil)
         }
         let s = try text(bytes, file: file)
-        if s.contains(GfxinfoImporter.marker) { return (.gfxinfoFramestats, nil) }
+        if GfxinfoImporter.hasMarker(s) { return (.gfxinfoFramestats, nil) }
         guard bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else {
             throw none("the content is none of them")
         }
         let root = try JSONImport.parse(s, file: file)
-        func isMetricKit(_ v: LocatedJSON) -> Bool {
+        func isMetricKit(_ v: JSONNode) -> Bool {
             v["animationMetrics"] != nil || v["metaData"] != nil || v["timeStampBegin"] != nil
         }
+        func at(_ node: JSONNode, _ what: String) -> MeasuredImportFailure {
+            let (line, column) = s.lineColumn(node.position)
+            return none(what, line: line, column: column)
+        }
         if let elements = root.elements {
-            guard let first = elements.first else { throw none("an empty JSON array", line: root.line, column: root.column) }
+            guard let first = elements.first else { throw at(root, "an empty JSON array") }
             if first["testRuns"] != nil || first["testIdentifier"] != nil { return (.xctestMetrics, root) }
             if isMetricKit(first) { return (.metricKit, root) }
-            throw none("a JSON array whose first element has neither \"testRuns\" (XCTest) nor \"metaData\"/\"animationMetrics\" (MetricKit)", line: first.line, column: first.column)
+            throw at(first, "a JSON array whose first element has neither \"testRuns\" (XCTest) nor \"metaData\"/\"animationMetrics\" (MetricKit)")
         }
         if root["benchmarks"] != nil { return (.macrobenchmark, root) }
         if isMetricKit(root) { return (.metricKit, root) }
-        throw none("a JSON object with none of \"benchmarks\" (Macrobenchmark) or \"metaData\"/\"animationMetrics\" (MetricKit)", line: root.line, column: root.column)
+        throw at(root, "a JSON object with none of \"benchmarks\" (Macrobenchmark) or \"metaData\"/\"animationMetrics\" (MetricKit)")
     }
 }

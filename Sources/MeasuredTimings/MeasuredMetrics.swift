@@ -151,21 +151,7 @@ extension MeasuredMetrics {
         }
 
         // Presentations and the durations between them.
-        let presentations: [Micros]?
-        switch timing {
-        case .presentation: presentations = Self.all(frames, \.actual)
-        case .completion:
-            if let hitches, let expected = Self.all(frames, \.expected) {
-                presentations = zip(expected, hitches).map { $0 + $1 }
-            } else {
-                presentations = nil
-            }
-        }
-        if let presentations, presentations.count >= 2 {
-            var durations: [Micros] = []
-            durations.reserveCapacity(presentations.count - 1)
-            for k in 1..<presentations.count { durations.append(presentations[k] - presentations[k - 1]) }
-            durations.sort()
+        if let durations = Self.frameDurations(frames, timing: timing, hitches: hitches), !durations.isEmpty {
             frameDurationP50Ms = HitchMath.percentile(sorted: durations, 50).milliseconds
             frameDurationP90Ms = HitchMath.percentile(sorted: durations, 90).milliseconds
             frameDurationP95Ms = HitchMath.percentile(sorted: durations, 95).milliseconds
@@ -192,6 +178,37 @@ extension MeasuredMetrics {
         if let render = Self.all(frames, \.renderDuration) {
             renderTimeP95Ms = HitchMath.percentile(render, 95).milliseconds
         }
+    }
+
+    /// The times between successive presentations, sorted ascending, or nil when some frame lacks
+    /// what its presentation needs (see `init(frames:timing:)`).
+    public static func frameDurations(_ frames: [MeasuredFrame], timing: MeasuredTiming) -> [Micros]? {
+        let hitches: [Micros]? = timing == .presentation ? nil : all(frames) { f in
+            guard let o = f.overrun ?? f.actual.flatMap({ a in f.expected.map { a - $0 } }) else { return nil }
+            guard o > 0 else { return 0 }
+            guard let i = f.refreshInterval, i > 0 else { return nil }
+            return (o + i - 1) / i * i
+        }
+        return frameDurations(frames, timing: timing, hitches: hitches)
+    }
+
+    private static func frameDurations(_ frames: [MeasuredFrame], timing: MeasuredTiming, hitches: [Micros]?) -> [Micros]? {
+        let presentations: [Micros]?
+        switch timing {
+        case .presentation: presentations = all(frames, \.actual)
+        case .completion:
+            if let hitches, let expected = all(frames, \.expected) {
+                presentations = zip(expected, hitches).map { $0 + $1 }
+            } else {
+                presentations = nil
+            }
+        }
+        guard let presentations, presentations.count >= 2 else { return nil }
+        var durations: [Micros] = []
+        durations.reserveCapacity(presentations.count - 1)
+        for k in 1..<presentations.count { durations.append(presentations[k] - presentations[k - 1]) }
+        durations.sort()
+        return durations
     }
 
     /// `value` of every frame, or nil when any frame has none.

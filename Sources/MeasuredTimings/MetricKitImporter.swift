@@ -1,3 +1,5 @@
+import Formats
+
 /// A MetricKit daily metric payload: the JSON of `MXMetricPayload.jsonRepresentation()`, or an
 /// array of such payloads.
 ///
@@ -11,24 +13,24 @@
 enum MetricKitImporter {
     static let validUnits = ["ms per s"]
 
-    static func runs(_ root: LocatedJSON, text: String?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    static func runs(_ root: JSONNode, text: SourceText, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
         var j = JSONImport(file: file, text: text)
         let payloads = root.elements ?? [root]
         var runs: [MeasuredRun] = []
         for (index, payload) in payloads.enumerated() {
             guard j.object(payload, "a MetricKit payload") != nil else { continue }
-            guard let animation = payload["animationMetrics"] else { continue }
+            guard let animation = payload.field("animationMetrics") else { continue }
             guard let ratioNode = j.required(animation, "scrollHitchTimeRatio", in: "\"animationMetrics\""),
                   let text = j.string(ratioNode, "\"scrollHitchTimeRatio\" (a value and a unit, such as \"3.5 ms per s\")") else { continue }
             guard let ratio = value(text, node: ratioNode, &j) else { continue }
             var m = MeasuredMetrics()
             m.hitchTimeRatio = ratio
-            let meta = payload["metaData"]
-            let build = meta?["appBuildVersion"]?.string ?? payload["appVersion"]?.string
-            let begin = payload["timeStampBegin"]?.string, end = payload["timeStampEnd"]?.string
+            let meta = payload.field("metaData")
+            let build = meta?.field("appBuildVersion")?.stringValue ?? payload.field("appVersion")?.stringValue
+            let begin = payload.field("timeStampBegin")?.stringValue, end = payload.field("timeStampEnd")?.stringValue
             var label = build.map { "build \($0)" } ?? "payload \(index + 1)"
             if let begin, let end { label += ", \(begin) to \(end)" }
-            let device = [meta?["deviceType"]?.string, meta?["osVersion"]?.string].compactMap { $0 }.joined(separator: ", ")
+            let device = [meta?.field("deviceType")?.stringValue, meta?.field("osVersion")?.stringValue].compactMap { $0 }.joined(separator: ", ")
             runs.append(MeasuredRun(format: .metricKit, label: options.label(label), device: device.isEmpty ? nil : device,
                                     refreshHz: nil, timing: .presentation, content: .aggregates(m), sourceFile: file,
                                     isFieldAggregate: true))
@@ -42,7 +44,7 @@ enum MetricKitImporter {
     }
 
     /// The number of "12.5 ms per s", after checking the unit.
-    private static func value(_ text: String, node: LocatedJSON, _ j: inout JSONImport) -> Double? {
+    private static func value(_ text: String, node: JSONNode, _ j: inout JSONImport) -> Double? {
         let trimmed = text.trimmingSpaces
         // The number may group thousands with commas ("1,000 ms per s").
         let numberEnd = trimmed.firstIndex { !("0"..."9").contains($0) && $0 != "." && $0 != "-" && $0 != "," } ?? trimmed.endIndex

@@ -1,3 +1,5 @@
+import Formats
+
 /// The JSON of `xcrun xcresulttool get test-results metrics --path <bundle>.xcresult` (Xcode 16.3+).
 ///
 /// The file is an array of tests: `{"testIdentifier", "testRuns": [{"device": {"deviceName",
@@ -37,23 +39,23 @@ enum XCTestImporter {
         }
     }
 
-    static func runs(_ root: LocatedJSON, text: String?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    static func runs(_ root: JSONNode, text: SourceText, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
         var j = JSONImport(file: file, text: text)
         guard let tests = j.array(root, "an xcresulttool metrics file (an array of tests)") else { try j.check(); return [] }
         var runs: [MeasuredRun] = []
         for test in tests {
             guard j.object(test, "a test") != nil else { continue }
-            let testName = test["testIdentifier"].flatMap { j.string($0, "\"testIdentifier\"") } ?? "test"
+            let testName = test.field("testIdentifier").flatMap { j.string($0, "\"testIdentifier\"") } ?? "test"
             guard let testRunsNode = j.required(test, "testRuns", in: "the test \"\(testName)\""),
                   let testRuns = j.array(testRunsNode, "\"testRuns\"") else { continue }
             for (r, testRun) in testRuns.enumerated() {
                 guard j.object(testRun, "a test run") != nil else { continue }
-                let device = deviceName(testRun["device"])
-                let configuration = testRun["testPlanConfiguration"]?["configurationName"]?.string
+                let device = deviceName(testRun.field("device"))
+                let configuration = testRun.field("testPlanConfiguration")?.field("configurationName")?.stringValue
                 guard let metricsNode = j.required(testRun, "metrics", in: "a test run"),
                       let metrics = j.array(metricsNode, "\"metrics\"") else { continue }
                 // group (the signpost's name) → quantity → (node, per-iteration values in the kept unit)
-                var groups: [(name: String, values: [Quantity: (node: LocatedJSON, values: [Double])])] = []
+                var groups: [(name: String, values: [Quantity: (node: JSONNode, values: [Double])])] = []
                 for metric in metrics {
                     guard j.object(metric, "a metric") != nil,
                           let nameNode = j.required(metric, "displayName", in: "a metric"),
@@ -133,12 +135,12 @@ enum XCTestImporter {
         return (base, group)
     }
 
-    private static func deviceName(_ device: LocatedJSON?) -> String? {
+    private static func deviceName(_ device: JSONNode?) -> String? {
         guard let device else { return nil }
-        let name = device["deviceName"]?.string ?? device["modelName"]?.string
-        let os = device["osVersion"]?.string
+        let name = device.field("deviceName")?.stringValue ?? device.field("modelName")?.stringValue
+        let os = device.field("osVersion")?.stringValue
         switch (name, os) {
-        case let (n?, o?): return "\(n), \(device["platform"]?.string ?? "OS") \(o)"
+        case let (n?, o?): return "\(n), \(device.field("platform")?.stringValue ?? "OS") \(o)"
         case let (n?, nil): return n
         default: return nil
         }

@@ -93,7 +93,17 @@ struct GfxinfoImporterTests {
     func shortRow() {
         let broken = Fixture.text("gfxinfo-legacy.txt").replacingOccurrences(of: ",80000,40000,\n0,1000116666669", with: ",80000,\n0,1000116666669")
         let errors = Fixture.errors(broken, file: "framestats.txt")
-        #expect(errors == ["framestats.txt:25:1: error: this row has 15 values but the header names 16 columns"])
+        // Formats' CSV reader: the row's first field, the counts and the header's names.
+        #expect(errors == ["framestats.txt:25:1: error: this row has 15 fields but the header has 16 (Flags, IntendedVsync, Vsync, OldestInputEvent, NewestInputEvent, HandleInputStart, AnimationStart, PerformTraversalsStart, DrawStart, SyncQueued, SyncStart, IssueDrawCommandsStart, SwapBuffers, FrameCompleted, DequeueBufferDuration, QueueBufferDuration)"])
+    }
+
+    @Test("A quote left open in the frame data: Formats' CSV reader locates it in the whole file")
+    func unclosedQuote() {
+        let broken = Fixture.text("gfxinfo-legacy.txt").replacingOccurrences(of: "0,1000100000002,", with: "0,\"1000100000002,")
+        let errors = Fixture.errors(broken, file: "framestats.txt")
+        // Line 25 is the row of vsync 6; the quote is its second field, at column 3.
+        // The reader's own message names the same place.
+        #expect(errors.contains("framestats.txt:25:3: error: unclosed quote: the quoted field that starts at line 25, column 3 has no closing '\"' before the end of the file"), "\(errors)")
     }
 
     @Test("A section that is opened and never closed")

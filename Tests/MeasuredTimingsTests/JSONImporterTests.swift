@@ -51,8 +51,8 @@ struct XCTestImporterTests {
     func syntax() {
         let broken = Fixture.text("xctest-metrics.json").replacingOccurrences(of: "\"measurements\" : [ 1.25, 1.5, 1.2 ]", with: "\"measurements\" : [ 1.25, 1.5, 1.2, ]")
         let errors = Fixture.errors(broken, file: "metrics.json")
-        // Line 23, column 48: the ']' after the trailing comma.
-        #expect(errors == ["metrics.json:23:48: error: unexpected ']'; expected a value: an object, array, string, number, true, false or null"])
+        // Line 23, column 46: the trailing comma itself, as Formats' reader reports it.
+        #expect(errors == ["metrics.json:23:46: error: trailing comma after the last array element is not allowed in JSON (RFC 8259); remove the ','"])
     }
 }
 
@@ -175,8 +175,38 @@ struct SnifferTests {
     }
 }
 
-@Suite("Located JSON")
+@Suite("Located JSON through Formats")
 struct LocatedJSONTests {
+    @Test("A malformed file: Formats' message at the line and column in characters, nothing imported")
+    func malformed() {
+        // Line 3: two spaces, "\"Größe\": 1," is 13 characters (ß and ö one each), then a missing comma.
+        let text = "{\n  \"benchmarks\": [],\n  \"Größe\": 1 \"context\": {}\n}\n"
+        #expect(Fixture.errors(text, file: "bench.json") == [
+            "bench.json:3:14: error: expected ',' or '}' after object member, found '\"'",
+        ])
+    }
+
+    @Test("A key repeated in an object is an error at the second key, naming the first")
+    func duplicateKey() {
+        let text = "{\"benchmarks\": [],\n \"benchmarks\": []}"
+        #expect(Fixture.errors(text, file: "bench.json") == [
+            "bench.json:2:2: error: duplicate key \"benchmarks\" (first at line 1, column 2); a key may appear only once in an object",
+        ])
+    }
+
+    @Test("A byte that is not UTF-8: its line and column")
+    func notUTF8() throws {
+        var bytes = Array("{\n  \"benchmarks\": [\"".utf8)
+        bytes.append(0xFF)
+        bytes += Array("\"]}".utf8)
+        do {
+            _ = try MeasuredImport.runs(bytes, file: "bench.json")
+            Issue.record("a file with a byte that is not UTF-8 imported")
+        } catch {
+            #expect(error.description == "bench.json:2:19: error: the byte 0xFF is not UTF-8; measured files are UTF-8 text (export them again rather than converting)")
+        }
+    }
+
     @Test("Columns count characters: 👍🏽 (two scalars) is one column")
     func characterColumns() {
         let text = "{\"é👍🏽\": 1, \"animationMetrics\": {\"scrollHitchTimeRatio\": \"1 parsec\"}}"

@@ -11,6 +11,7 @@ public enum ScrollStudyCLI {
       generate                Generate the study site from Content/ and Templates/ into Output/.
       run                     Simulate the studies' runs (or one shard) into a results folder.
       simulate                Simulate one run and print its metrics.
+      calibrate               Fit a device profile's main-thread and render cost scales to a measured run.
       list                    List built-in strategies, techniques, gestures, datasets and devices.
       bench                   Measure simulation speed (build with -c release).
       sensitivity             Rerun a study with each device cost constant ×0.5 and ×2; say which answers survive.
@@ -27,8 +28,8 @@ public enum ScrollStudyCLI {
       6  generate --fail-on-regression: a run regressed against the baseline
     """
 
-    static let subcommands = ["generate", "run", "simulate", "list", "bench", "sensitivity"]
-    static let subcommandHelp = ["generate": GenerateCommand.help, "run": RunCommand.help, "simulate": SimulateCommand.help,
+    static let subcommands = ["generate", "run", "simulate", "calibrate", "list", "bench", "sensitivity"]
+    static let subcommandHelp = ["generate": GenerateCommand.help, "run": RunCommand.help, "simulate": SimulateCommand.help, "calibrate": CalibrateCommand.help,
                                  "list": ListCommand.help, "bench": BenchCommand.help, "sensitivity": SensitivityCommand.help]
 
     /// Runs the command line with `args` (without the program name); returns the exit code.
@@ -46,6 +47,7 @@ public enum ScrollStudyCLI {
                 }
                 print(text)
             case "simulate": if wantsHelp { print(SimulateCommand.help) } else { try SimulateCommand.run(rest, output: out) }
+            case "calibrate": if wantsHelp { print(CalibrateCommand.help) } else { try CalibrateCommand.run(rest, output: out) }
             case "list": if wantsHelp { print(ListCommand.help) } else { try ListCommand.run(rest, output: out) }
             case "generate":
                 if wantsHelp { print(GenerateCommand.help) } else {

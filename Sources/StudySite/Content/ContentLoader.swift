@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import MeasuredTimings
 import ScrollSimulation
 
 /// Loads and validates a `Content/` folder.
@@ -88,6 +89,8 @@ final class ContentLoadSession: DataFileSource {
                     let what = ["devices": "device", "strategies": "strategy", "studies": "study"][parts[0]]!
                     warning(path, "unexpected file '\(path)'; \(parts[0])/ holds one <id>.json per \(what) (and Markdown documents), with no subfolders")
                 }
+            case "measured":
+                continue  // read when a study names the file
             case "datasets":
                 warning(path, "unexpected file '\(path)'; datasets/ holds dataset descriptors (<id>.json) and their data files, with no subfolders")
             default:
@@ -163,7 +166,7 @@ final class ContentLoadSession: DataFileSource {
         for name in definitions["studies"]! {
             let id = identifier("studies", name)
             if let parsed = parse("studies/" + name),
-               let decoded = StudyDecoder.decode(id: id, root: parsed.root, file: parsed.file, names: names) {
+               let decoded = StudyDecoder.decode(id: id, root: parsed.root, file: parsed.file, names: names, measuredFiles: self) {
                 studies.append(decoded.study)
                 if let builtIn = decoded.builtInDataset { usedBuiltIns[builtIn.id] = builtIn }
             }
@@ -365,5 +368,26 @@ final class ContentLoadSession: DataFileSource {
 
     private func warning(_ path: String, _ message: String) {
         log.add(ContentDiagnostic(file: path, message: message, severity: .warning))
+    }
+}
+
+extension ContentLoadSession: MeasuredFileSource {
+    /// A measured file read like any content file (inside the folder, size limit), then imported;
+    /// its problems are reported at its own lines.
+    func measuredFile(_ path: String, options: MeasuredImportOptions) -> MeasuredFileRead {
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return .missing("does not exist")
+        }
+        guard let file = read(path) else { return .failed }
+        do {
+            return .runs(try MeasuredImport.runs(file.text.bytes, file: path, options: options))
+        } catch {
+            for e in error.errors {
+                log.add(ContentDiagnostic(file: path, line: e.line, column: e.column,
+                                          message: (e.elementPath.map { "\($0): " } ?? "") + e.message))
+            }
+            return .failed
+        }
     }
 }

@@ -108,6 +108,8 @@ public struct Study: Sendable, Equatable {
     /// Whether its page says how its answers hold up when each device constant is halved and
     /// doubled (`"sensitivity": true`; costs about a hundred reruns of the study).
     public var sensitivity = false
+    /// Measured runs shown beside its strategies' simulated runs (`measured` in the study file).
+    public var measured: [MeasuredEntry] = []
 
     /// A study.
     public init(id: String, title: String, question: String, kind: Kind = .comparison, dataset: String, devices: [String],

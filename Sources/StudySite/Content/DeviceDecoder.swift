@@ -8,7 +8,7 @@ enum DeviceDecoder {
                               "backgroundCores", "workerThreadCap", "maxConcurrentDownloads"]
 
     /// Every key a device file may use.
-    static var allowedKeys: [String] { settingKeys + DeviceProfile.catalog.map(\.key) }
+    static var allowedKeys: [String] { settingKeys + DeviceProfile.catalog.map(\.key) + ["calibration"] }
 
     /// The profile, or nil after reporting its problems.
     static func decode(id: String, root: JSONNode, file: ContentFile) -> DeviceProfile? {
@@ -26,6 +26,10 @@ enum DeviceDecoder {
         if let node = object["refreshRateHz"], let hz = file.integer(node, "refreshRateHz", in: 1...1_000, expected: "60 or 120") {
             if hz == 60 || hz == 120 { profile.refreshRateHz = hz }
             else { file.error("'refreshRateHz' must be 60 or 120, found \(hz)", at: node.position) }
+        }
+        // Written by `scrollstudy calibrate`: where the profile came from; not read, but an object.
+        if let node = object["calibration"], node.members == nil {
+            file.error("'calibration' must be an object (scrollstudy calibrate writes it to say where the profile came from)", at: node.position)
         }
         if let v = object.number("viewportWidth", in: 100...5_000, unit: "pt") { profile.viewportWidth = v }
         if let v = object.number("viewportHeight", in: 100...5_000, unit: "pt") { profile.viewportHeight = v }

@@ -22,10 +22,11 @@ struct ContentNames {
 /// Reads `studies/<id>.json` and resolves every name in it.
 enum StudyDecoder {
     static let allowedKeys = ["title", "question", "kind", "dataset", "devices", "gestures", "latenciesMs", "strategies",
-                              "seeds", "presentation", "order", "isolates", "budgets", "sensitivity"]
+                              "seeds", "presentation", "order", "isolates", "budgets", "sensitivity", "measured"]
 
     /// The study and the built-in dataset it uses (if any), or nil after reporting its problems.
-    static func decode(id: String, root: JSONNode, file: ContentFile, names: ContentNames) -> (study: Study, builtInDataset: Dataset?)? {
+    static func decode(id: String, root: JSONNode, file: ContentFile, names: ContentNames,
+                       measuredFiles: MeasuredFileSource? = nil) -> (study: Study, builtInDataset: Dataset?)? {
         guard let object = ObjectReader(root, in: file, expected: "a study file") else { return nil }
         object.allowOnly(allowedKeys)
         let before = file.errorCount
@@ -67,6 +68,10 @@ enum StudyDecoder {
             file.error("'strategies' has \(count) entries; a study compares 1 to \(ContentLimits.maximumStrategies) strategies", at: node.position)
         }
         let gestures = gestureList(object, file: file)
+        // Measured runs beside the strategies (imported now, so their problems are load errors).
+        let measured = object["measured"].map {
+            MeasuredDecoder.decode($0, strategies: strategies.items.map(\.name), file: file, source: measuredFiles)
+        } ?? []
 
         // Numbers.
         var latencies = names.defaultLatenciesMs
@@ -148,6 +153,7 @@ enum StudyDecoder {
                           order: order ?? 100, isolates: isolates, sourceFile: file.path)
         study.budgets = budgets
         study.sensitivity = object.bool("sensitivity") ?? false
+        study.measured = measured
         return (study, builtIn)
     }
 

@@ -60,6 +60,7 @@ public struct SiteBuilder: Sendable {
             MetricPages(example: studies.first, renderer: r),
         ]
         for generator in generators { jobs += generator.jobs() }
+        jobs.append(contentsOf: MeasuredRunPages.jobs(content, renderer: r))
         return jobs.sorted { $0.path < $1.path }
     }
 

@@ -115,6 +115,7 @@ struct StudyPage: PageGenerator {
                 }
             }
         }
+        groups = MeasuredStudyRows.insert(study, into: groups)
         return [
             "title": .string(study.title), "question": .string(study.question), "setup": .string(subject.setupLine),
             "answers": answerData(StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs)),

@@ -1,0 +1,64 @@
+import Testing
+import ScrollSimulation
+@testable import MeasuredTimings
+
+@Suite("Calibration")
+struct CalibrationTests {
+    static func config(_ device: DeviceProfile = .iPhone60Hz) -> RunConfig {
+        RunConfig(dataset: .users1000, strategy: Strategy.presets.first { $0.id == "capitalone-article" }!, device: device,
+                  gesture: Gesture.presets.first { $0.id == "fling" }!, latency: .ms(300), seed: 1)
+    }
+
+    @Test("Every catalog constant is scaled by main, by render, or deliberately not at all")
+    func partition() {
+        let keys = DeviceProfile.catalog.map(\.key)
+        let listed = CostScales.mainKeys + CostScales.renderKeys + CostScales.unscaledKeys
+        #expect(listed.sorted() == keys.sorted())
+        #expect(Set(listed).count == listed.count)
+    }
+
+    @Test("Round trip: a run simulated at main ×1.6, render ×0.7, exported as framestats and imported, fits back within 10 %")
+    func roundTrip() throws {
+        let truth = CostScales(main: 1.6, render: 0.7)
+        var c = Self.config(DeviceProfile.iPhone60Hz.scaled(truth))
+        c.recordSeries = true
+        let result = Simulation(c).run()
+        let text = GfxinfoExport.framestats(result, interval: c.device.vsyncInterval)
+        let runs = try MeasuredImport.runs(Array(text.utf8), file: "calibration-framestats.txt")
+        let measured = try #require(runs.first)
+        #expect(measured.format == .gfxinfoFramestats)
+        var calibration = try Calibration(config: Self.config(), measured: measured)
+        let fit = calibration.fit()
+        #expect(fit.isDetermined)
+        #expect(abs(fit.scales.main / truth.main - 1) <= 0.10, "main ×\(fit.scales.main)")
+        #expect(abs(fit.scales.render / truth.render - 1) <= 0.10, "render ×\(fit.scales.render)")
+        #expect(fit.mainRange.contains(fit.scales.main) && fit.renderRange.contains(fit.scales.render))
+    }
+
+    @Test("A run without frames over budget and without phase times: the fit is not determined, not a number")
+    func flat() throws {
+        var c = Self.config()
+        c.recordSeries = true
+        let result = Simulation(c).run()
+        // What Instruments' frame lifetimes give: presentations only.
+        let frames = Calibration.frames(of: result, timing: .presentation, interval: c.device.vsyncInterval).map {
+            MeasuredFrame(begin: $0.begin, expected: $0.expected, actual: $0.actual, refreshInterval: $0.refreshInterval)
+        }
+        #expect(MeasuredMetrics(frames: frames, timing: .presentation).hitchCount == 0)
+        let run = MeasuredRun(format: .instrumentsHitches, label: "smooth", device: nil, refreshHz: 60, timing: .presentation,
+                              content: .frames(frames), sourceFile: "smooth.xml")
+        var calibration = try Calibration(config: Self.config(), measured: run)
+        let fit = calibration.fit()
+        #expect(!fit.isDetermined)
+        #expect(!fit.mainDetermined, "main range \(fit.mainRange)")
+    }
+
+    @Test("A run of aggregates only cannot be calibrated against")
+    func aggregates() {
+        var m = MeasuredMetrics()
+        m.hitchTimeRatio = 3
+        let run = MeasuredRun(format: .xctestMetrics, label: "iteration 1/5", device: nil, refreshHz: nil, timing: .presentation,
+                              content: .aggregates(m), sourceFile: "metrics.json")
+        #expect(throws: Calibration.Unusable.self) { try Calibration(config: Self.config(), measured: run) }
+    }
+}

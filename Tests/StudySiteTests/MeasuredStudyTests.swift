@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import StudySite
+
+@Suite("Measured runs in studies")
+struct MeasuredStudyTests {
+    /// A framestats file: three frames at 60 Hz, the third 5 ms past its deadline.
+    static let framestats = """
+    Example recording written for a test; not device data.
+    ---PROFILEDATA---
+    Flags,IntendedVsync,Vsync,HandleInputStart,FrameDeadline,FrameInterval,SyncQueued,SyncStart,FrameCompleted,
+    0,1000000000000,1000000000000,1000000000000,1000016666667,16666667,1000004000000,1000004100000,1000008000000,
+    0,1000016666667,1000016666667,1000016666667,1000033333334,16666667,1000020666667,1000020766667,1000024666667,
+    0,1000033333334,1000033333334,1000033333334,1000050000001,16666667,1000045000000,1000045100000,1000055000001,
+    ---PROFILEDATA---
+
+    """
+
+    static func study(_ measured: String) -> String {
+        """
+        {
+          "title": "S",
+          "question": "Q?",
+          "dataset": "users-1000",
+          "gestures": ["fling"],
+          "latenciesMs": [100],
+          "strategies": ["capitalone-cancel", "capitalone-prefetch"],
+          "measured": [
+            \(measured)
+          ]
+        }
+        """
+    }
+
+    static let entry = #"{"file": "measured/pixel.txt", "label": "Feed 4.2 <b>beta</b>, Pixel 7", "beside": "capitalone-cancel"}"#
+
+    @Test("A study's measured file gets a run page marked measured, and a marked row beside its strategy's runs")
+    func page() throws {
+        let folder = try Fixture.folder(["studies/s.json": Self.study(Self.entry), "measured/pixel.txt": Self.framestats])
+        let content = try folder.load()
+        let study = try #require(content.studies.first)
+        #expect(study.measured.count == 1)
+        #expect(study.measured.first?.runs.count == 1)
+        let files = try SmallSite.build(content: content)
+        let page = try #require(files.first { $0.path == "measured/s-1.html" }.map { String(decoding: $0.bytes, as: UTF8.self) })
+        #expect(page.contains("<title>Measured: Feed 4.2 &lt;b&gt;beta&lt;/b&gt;, Pixel 7"), "title marked measured, label escaped")
+        #expect(page.contains("<h1>Measured: Feed 4.2 &lt;b&gt;beta&lt;/b&gt;, Pixel 7"))
+        #expect(page.contains("class=\"verdict verdict-measured\""), "the measured badge")
+        #expect(page.contains("<th scope=\"col\">Measured</th>"), "the table says measured")
+        #expect(page.contains("<th scope=\"row\">hitchCount</th><td>1</td>"))
+        #expect(!page.contains("<b>beta</b>"))
+        // The study page: the measured row comes right after the simulated run of capitalone-cancel.
+        let studyPage = try #require(files.first { $0.path == "studies/s.html" }.map { String(decoding: $0.bytes, as: UTF8.self) })
+        let start = try #require(studyPage.range(of: "id=\"results\""))
+        let results = String(studyPage[start.lowerBound...])
+        let cancel = try #require(results.range(of: "strategies/capitalone-cancel.html\">"))
+        let measured = try #require(results.range(of: "../measured/s-1.html\">Measured: Feed 4.2"))
+        let prefetch = try #require(results.range(of: "strategies/capitalone-prefetch.html\">"))
+        #expect(results.contains("<td>measured</td>"), "the latency cell says measured")
+        #expect(cancel.lowerBound < measured.lowerBound && measured.lowerBound < prefetch.lowerBound)
+        // Nothing measured is in the simulated summary.
+        let summary = try #require(files.first { $0.path == "summary.json" }.map { String(decoding: $0.bytes, as: UTF8.self) })
+        #expect(!summary.contains("Pixel 7"))
+    }
+
+    @Test("A measured path that does not exist: file:line:column of the study's entry")
+    func missing() throws {
+        let entry = #"{"file": "measured/nope.txt", "label": "L", "beside": "capitalone-cancel"}"#
+        let problems = try Fixture.problems(["studies/s.json": Self.study(entry)])
+        // Line 9 of the study; the value of "file" starts at column 14.
+        expectDiagnostic(problems, "studies/s.json", 9, 14, "\"measured/nope.txt\" does not exist")
+    }
+
+    @Test("A path outside measured/, and a strategy the study does not have, are located errors")
+    func badEntry() throws {
+        let entry = #"{"file": "../secret.txt", "label": "L", "beside": "wwdc21"}"#
+        let problems = try Fixture.problems(["studies/s.json": Self.study(entry)])
+        expectDiagnostic(problems, "studies/s.json", 9, 14, "is not in the content folder's measured/ folder")
+        expectDiagnostic(problems, "studies/s.json", 9, 55, "'wwdc21' is not one of the study's strategies")
+    }
+
+    @Test("A measured file that does not import: its own problem at its line and column, and the entry")
+    func malformed() throws {
+        let broken = Self.framestats.replacingOccurrences(of: "1000045000000", with: "10000450OOOOO")
+        let problems = try Fixture.problems(["studies/s.json": Self.study(Self.entry), "measured/pixel.txt": broken])
+        expectDiagnostic(problems, "measured/pixel.txt", 6, 68, "SyncQueued is \"10000450OOOOO\"")
+        expectDiagnostic(problems, "studies/s.json", 9, 14, "could not be imported")
+    }
+}
