@@ -29,12 +29,12 @@ struct SensitivityTests {
         let study = try #require(content.studies.first { $0.id == "digital-leaves-table" })
         let report = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices, jobs: 2)
         #expect(report.variations == DeviceProfile.catalog.count * 2)
-        let flips = report.conclusions.flatMap { c in c.flips.map { (c, $0) } }
+        let flips = report.answers.flatMap { c in c.flips.map { (c, $0) } }
         #expect(!flips.isEmpty, "the 1000 ms tie between two Digital Leaves strategies rests on the main-thread decode cost")
         let base = try Self.answers(content, study, key: "decodePerMegapixelMain", factor: 1)
-        #expect(base == report.conclusions.map(\.answer))
+        #expect(base == report.answers.map(\.answer))
         for (conclusion, flip) in flips {
-            let i = try #require(report.conclusions.firstIndex { $0.latency == conclusion.latency && $0.device == conclusion.device && $0.gesture == conclusion.gesture })
+            let i = try #require(report.answers.firstIndex { $0.latency == conclusion.latency && $0.device == conclusion.device && $0.gesture == conclusion.gesture })
             let at = try Self.answers(content, study, key: flip.constant, factor: flip.flipsAt)
             #expect(at[i] != base[i] && at[i] == flip.becomes, "\(flip.constant) ×\(flip.flipsAt): \(at[i]), reported \(flip.becomes)")
             // Four bisection steps between ×1 and ×0.5 or ×2 leave a bracket of 2^(1/16).
@@ -44,18 +44,52 @@ struct SensitivityTests {
         }
     }
 
+    /// Every strategy's verdict badges at `factor`, by (strategy name, latency), simulated here.
+    static func verdicts(_ content: SiteContent, _ study: Study, key: String, factor: Double) throws -> [String: String] {
+        let constant = try #require(DeviceProfile.catalog.first { $0.key == key })
+        var out: [String: [String]] = [:]
+        for run in RunPlanner.plan(content) where run.studyID == study.id {
+            var config = run.config
+            config.device[keyPath: constant.keyPath] = Micros((Double(config.device[keyPath: constant.keyPath]) * factor).rounded())
+            let label = Format.verdict(config.run().metrics).label
+            let k = "\(config.strategy.name)|\(config.latency.milliseconds)"
+            if !(out[k] ?? []).contains(label) { out[k, default: []].append(label) }
+        }
+        return out.mapValues { $0.joined(separator: " / ") }
+    }
+
+    @Test("Each reported verdict change is real: the strategy's badge at the reported factor is what the report says")
+    func verdictFlipsAreReal() throws {
+        let content = try Self.content()
+        let study = try #require(content.studies.first { $0.id == "digital-leaves-table" })
+        let report = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices, jobs: 2)
+        let changed = report.verdicts.filter { !$0.survives }
+        #expect(!changed.isEmpty, "the main-thread decode cost moves Digital Leaves' 1000 ms verdicts")
+        let base = try Self.verdicts(content, study, key: "cellCreate", factor: 1)
+        for c in report.verdicts {
+            #expect(base["\(c.strategy ?? "")|\(c.latency)"] == c.answer, "\(c.strategy ?? "") at \(c.latency) ms")
+        }
+        for c in changed {
+            for f in c.flips {
+                let at = try Self.verdicts(content, study, key: f.constant, factor: f.flipsAt)
+                #expect(at["\(c.strategy ?? "")|\(c.latency)"] == f.becomes, "\(c.strategy ?? "") \(f.constant) ×\(f.flipsAt)")
+            }
+        }
+    }
+
     @Test("An answer no variation changes is reported as surviving; the report names every comparison")
     func survivors() throws {
         let content = try Self.content()
         let study = try #require(content.studies.first { $0.id == "glitchy-table" })
         let report = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices, jobs: 2)
-        #expect(report.conclusions.map(\.latency) == study.latenciesMs)
-        #expect(report.conclusions.allSatisfy { $0.survives })
+        #expect(report.answers.map(\.latency) == study.latenciesMs)
+        #expect(report.answers.allSatisfy { $0.survives })
+        #expect(report.verdicts.count == study.strategies.count * study.latenciesMs.count, "one verdict per strategy and setting")
         // Halving and doubling a constant the answer does not depend on changes nothing, by rerun.
         for key in ["cellCreate", "renderBase"] {
             for factor in Sensitivity.factors {
                 let varied = try Self.answers(content, study, key: key, factor: factor)
-                #expect(varied == report.conclusions.map(\.answer), "\(key) ×\(factor)")
+                #expect(varied == report.answers.map(\.answer), "\(key) ×\(factor)")
             }
         }
         let text = report.lines(latencyText: Format.latency).joined(separator: "\n")

@@ -34,12 +34,15 @@ struct Sensitivity: Sendable {
         var onCliff: Bool { flipsAt >= 1 / Sensitivity.cliff && flipsAt <= Sensitivity.cliff }
     }
 
-    /// One conclusion of the study and how it fares.
+    /// One conclusion of the study and how it fares: the answer of one comparison, or one
+    /// strategy's verdict badge in it.
     struct Conclusion: Sendable {
+        /// nil for the answer; the strategy's name for its verdict.
+        let strategy: String?
         let device: String
         let gesture: String
         let latency: Double
-        /// The answer at the profile's own values.
+        /// The answer (or verdict) at the profile's own values.
         let answer: String
         /// Every variation that changes it, in catalog order, halving first.
         let flips: [Flip]
@@ -78,8 +81,17 @@ struct Sensitivity: Sendable {
             }
         }
         let labels = entries(study)
-        let conclusions = zip(labels, zip(base, flipsByEntry)).map { label, pair in
-            Conclusion(device: label.device, gesture: label.gesture, latency: label.latency, answer: pair.0, flips: pair.1)
+        let names = study.strategies.map { id in strategies.first { $0.id == id }?.name ?? id }
+        let subjects: [String?] = [nil] + names.map { Optional($0) }
+        // `outcomes` lists every comparison's answer, then every comparison's verdicts per strategy.
+        var conclusions: [Conclusion] = []
+        for (k, subject) in subjects.enumerated() {
+            for (j, label) in labels.enumerated() {
+                let i = k * labels.count + j
+                guard i < base.count else { continue }
+                conclusions.append(Conclusion(strategy: subject, device: label.device, gesture: label.gesture, latency: label.latency,
+                                              answer: base[i], flips: flipsByEntry[i]))
+            }
         }
         return Sensitivity(studyID: study.id, conclusions: conclusions, variations: catalog.count * factors.count, runsPerVariation: runs.count)
     }
@@ -102,7 +114,21 @@ struct Sensitivity: Sendable {
         }
         let results = ParallelMap.run(configs, jobs: jobs) { $0.run() }
         let pairs = zip(runs, results).map { (run: $0, result: $1) }
-        return StudyAnswers(study: study, strategies: strategies, devices: devices, runs: pairs).entries.map { Self.key($0.answer) }
+        let entries = StudyAnswers(study: study, strategies: strategies, devices: devices, runs: pairs).entries
+        var out = entries.map { Self.key($0.answer) }
+        // Then each strategy's verdict in each comparison: the badge each of its seeds gets.
+        for sid in study.strategies {
+            for e in entries {
+                let seeds = pairs.filter { p in
+                    let c = p.run.config
+                    return c.strategy.id == sid && c.device.id == e.device && c.gesture.id == e.gesture && c.latency == .ms(e.latency)
+                }
+                var labels: [String] = []
+                for p in seeds { let l = Format.verdict(p.result.metrics).label; if !labels.contains(l) { labels.append(l) } }
+                out.append(labels.isEmpty ? "not run" : labels.joined(separator: " / "))
+            }
+        }
+        return out
     }
 
     /// An answer as text that two runs of the rule can be compared by.
@@ -111,17 +137,26 @@ struct Sensitivity: Sendable {
         return "none meets the bar" + (answer.closest.map { " (closest: \($0.name))" } ?? "")
     }
 
-    /// The report as lines for the terminal.
+    /// The answers' conclusions, then the verdicts'.
+    var answers: [Conclusion] { conclusions.filter { $0.strategy == nil } }
+    var verdicts: [Conclusion] { conclusions.filter { $0.strategy != nil } }
+
+    /// The report as lines for the terminal: every answer, then the verdicts some variation changes.
     func lines(latencyText: (Double) -> String) -> [String] {
         var out = ["Sensitivity of '\(studyID)': \(variations) variations (each device constant ×0.5 and ×2), \(runsPerVariation) runs each."]
-        for c in conclusions {
-            let head = "\(c.device) · \(c.gesture) · \(latencyText(c.latency)): \(c.answer)"
-            if c.survives { out.append("  \(head) — survives every variation"); continue }
+        func describe(_ c: Conclusion) {
+            let head = "\(c.strategy.map { "\($0) · " } ?? "")\(c.device) · \(c.gesture) · \(latencyText(c.latency)): \(c.answer)"
+            if c.survives { out.append("  \(head) — survives every variation"); return }
             out.append("  \(head) — changes under \(c.flips.count) of \(variations) variations\(c.onCliff ? " (on a cliff edge)" : ""):")
             for f in c.flips {
                 out.append("    \(f.constant) ×\(NumberFormat.fixed(f.factor, places: 2)): becomes \(f.becomes); from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))\(f.onCliff ? ", a cliff edge" : "")")
             }
         }
+        out.append("Answers:")
+        answers.forEach(describe)
+        let changed = verdicts.filter { !$0.survives }
+        out.append("Verdicts: \(verdicts.count - changed.count) of \(verdicts.count) survive every variation\(changed.isEmpty ? "." : "; these do not:")")
+        changed.forEach(describe)
         return out
     }
 }

@@ -137,10 +137,11 @@ struct StudyPage: PageGenerator {
     /// The sensitivity section: one row per answer, whether it survives every variation, and what flips it.
     func sensitivityData() -> MustacheValue {
         guard let report = subject.sensitivity else { return .bool(false) }
-        let rows: [MustacheValue] = report.conclusions.map { c in
+        func row(_ c: Sensitivity.Conclusion) -> MustacheValue {
             var parts = [Format.latency(c.latency)]
             if study.devices.count > 1 { parts.append(devices.first { $0.id == c.device }?.name ?? c.device) }
             if study.gestures.count > 1 { parts.append("gesture \(c.gesture)") }
+            if let name = c.strategy { parts.insert(name, at: 0) }
             let verdict = c.survives ? "Survives every variation"
                 : "Changes under \(c.flips.count) of \(report.variations)" + (c.onCliff ? " — on a cliff edge" : "")
             return .object([
@@ -151,10 +152,13 @@ struct StudyPage: PageGenerator {
                 }),
             ])
         }
-        let survivors = report.conclusions.filter(\.survives).count
+        let answers = report.answers, verdicts = report.verdicts
+        let changed = verdicts.filter { !$0.survives }
         return .object([
-            "rows": .array(rows), "variations": .int(report.variations),
-            "summary": .string("Answers that survive every variation: \(survivors) of \(report.conclusions.count)."),
+            "rows": .array(answers.map(row)), "variations": .int(report.variations),
+            "summary": .string("Answers that survive every variation: \(answers.filter(\.survives).count) of \(answers.count)."),
+            "verdictSummary": .string("Verdict badges (one per strategy and setting) that survive every variation: \(verdicts.count - changed.count) of \(verdicts.count)\(changed.isEmpty ? "." : "; those that change:")"),
+            "changedVerdicts": .array(changed.map(row)), "hasChangedVerdicts": .bool(!changed.isEmpty),
         ])
     }
 
