@@ -47,7 +47,7 @@ struct MeasuredStudyTests {
         #expect(page.contains("<h1>Measured: Feed 4.2 &lt;b&gt;beta&lt;/b&gt;, Pixel 7"))
         #expect(page.contains("class=\"verdict verdict-measured\""), "the measured badge")
         #expect(page.contains("<th scope=\"col\">Measured</th>"), "the table says measured")
-        #expect(page.contains("<th scope=\"row\">hitchCount</th><td>1</td>"))
+        #expect(page.contains("<code>hitchCount</code></a></th><td class=\"num\" data-label=\"Measured\">1</td></tr>"), "named and linked as the simulated runs' metrics are")
         #expect(!page.contains("<b>beta</b>"))
         // The study page: the measured row comes right after the simulated run of capitalone-cancel.
         let studyPage = try #require(files.first { $0.path == "studies/s.html" }.map { String(decoding: $0.bytes, as: UTF8.self) })

@@ -66,8 +66,13 @@ struct MeasuredRunPages: PageGenerator {
         if run.frames == nil {
             notes.append("The file keeps only these summaries, not the frames; the other metrics are not measured, so they are not shown.")
         }
+        // Named as the simulated runs' tables name them, with a link to the definition.
         let metrics = run.metrics.known.map { name, value -> MustacheValue in
-            .object(["name": .string(name), "value": .string(Self.text(value))])
+            let metric = MetricTable.metrics.first { $0.name == name }
+            let label = metric?.label.map(Format.sentence)
+            return .object(["label": .string(label ?? ""), "hasLabel": .bool(label != nil), "field": .string(name),
+                            "href": .string(RunPages.metricHref(name) ?? ""), "hasHref": .bool(RunPages.metricHref(name) != nil),
+                            "value": .string(Self.text(value))])
         }
         return [
             "title": .string(r.title), "studyTitle": .string(r.study.title),
