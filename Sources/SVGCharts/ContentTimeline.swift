@@ -76,8 +76,12 @@ public struct ContentTimeline: Sendable {
     public var showChangeCounts: Bool
     public var width: Double
 
+    /// The plot's left and right edges (px); nil for its own (see `FrameTimeline.plotX`).
+    public var plotX: ClosedRange<Double>?
+
     public init(id: String, title: String, description: String? = nil, rows: [Row], settle: ReferenceLine? = nil,
-                duration: Double? = nil, showChangeCounts: Bool = true, width: Double = 640) {
+                duration: Double? = nil, showChangeCounts: Bool = true, width: Double = 640, plotX: ClosedRange<Double>? = nil) {
+        self.plotX = plotX
         self.id = id
         self.title = title
         self.description = description
@@ -91,14 +95,24 @@ public struct ContentTimeline: Sendable {
     static let rowHeight = 16.0
     static let rowGap = 5.0
 
+    /// The plot's left and right edges it needs for its row labels and change counts.
+    public var naturalPlotX: ClosedRange<Double> {
+        let labelWidth = min(width * 0.3, rows.map { Markup.textWidth($0.label, fontSize: Theme.smallFontSize) }.max() ?? 0)
+        return (14 + labelWidth)...(width - 10 - countWidth * 2)
+    }
+
+    /// Width of the change-count columns' half (0 without them).
+    private var countWidth: Double {
+        showChangeCounts ? max(Markup.textWidth(countHeader, fontSize: Theme.smallFontSize) / 2, 20) + 6 : 0
+    }
+
     public func render() -> Chart {
         let text = ChartText(id: id, title: title, description: description)
         let processed = rows.map { ProcessedRow($0.segments) }
         let end = max(duration ?? 0, processed.compactMap { $0.segments.map(\.end).max() }.max() ?? 0, 1)
         let summary = summary(processed, end: end)
 
-        let labelWidth = min(width * 0.3, rows.map { Markup.textWidth($0.label, fontSize: Theme.smallFontSize) }.max() ?? 0)
-        let countWidth = showChangeCounts ? max(Markup.textWidth(countHeader, fontSize: Theme.smallFontSize) / 2, 20) + 6 : 0
+        let natural = naturalPlotX
         var items = State.allCases.map { st in
             // Patterned keys must not carry a class with a CSS fill: CSS would win over the
             // pattern given as a presentation attribute.
@@ -110,7 +124,7 @@ public struct ContentTimeline: Sendable {
                                  left: 8, maxWidth: width - 16)
         let top = 8 + legendProbe.height + (showChangeCounts ? 22 : 10)
         let plotHeight = Double(max(rows.count, 1)) * (Self.rowHeight + Self.rowGap) - Self.rowGap
-        let plot = PlotArea(left: 14 + labelWidth, top: top, right: width - 10 - countWidth * 2, bottom: top + plotHeight + 6)
+        let plot = PlotArea(left: plotX?.lowerBound ?? natural.lowerBound, top: top, right: plotX?.upperBound ?? natural.upperBound, bottom: top + plotHeight + 6)
         let x = Scale.linear(0...end, range: (plot.left, plot.right))
         let pixels = pixelRows(plot, x)
         let hasMarks = pixels.contains { !$0.staleMarks.isEmpty }

@@ -21,11 +21,15 @@ public struct FrameTimeline: Sendable {
     /// End of the time axis in ms (nil: the last frame's end), so that charts of one run can share
     /// a time domain; the last frame's end is used when it is later.
     public var duration: Double?
+    /// The plot's left and right edges (px); nil for its own. Charts of one run pass the same
+    /// span (`PlotSpan.shared`) so that one time lines up across them.
+    public var plotX: ClosedRange<Double>?
 
     public init(id: String, title: String, description: String? = nil, frames: [FrameSample],
                 budgets: [ReferenceLine] = [], yRange: ClosedRange<Double> = 4...2000,
-                width: Double = 640, height: Double = 320, duration: Double? = nil) {
+                width: Double = 640, height: Double = 320, duration: Double? = nil, plotX: ClosedRange<Double>? = nil) {
         self.duration = duration
+        self.plotX = plotX
         self.id = id
         self.title = title
         self.description = description
@@ -34,6 +38,13 @@ public struct FrameTimeline: Sendable {
         self.yRange = yRange
         self.width = width
         self.height = height
+    }
+
+    /// The plot's left and right edges it needs for its own labels.
+    public var naturalPlotX: ClosedRange<Double> {
+        let probe = Scale.log(FrameFacts(frames).durationDomain(preferred: yRange), range: (1, 0))
+        let yTicks = probe.ticks(count: 9)
+        return Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) })...(width - 14)
     }
 
     public func render() -> Chart {
@@ -49,11 +60,10 @@ public struct FrameTimeline: Sendable {
         ], left: 8, maxWidth: width - 16)
 
         let yDomain = facts.durationDomain(preferred: yRange)
-        let probe = Scale.log(yDomain, range: (1, 0))
-        let yTicks = probe.ticks(count: 9)
-        let yLabels = yTicks.map { probe.label($0, ticks: yTicks) }
+        let yTicks = Scale.log(yDomain, range: (1, 0)).ticks(count: 9)
+        let natural = naturalPlotX
         let top = 8 + legend.height + 24
-        let plot = PlotArea(left: Axis.yLabelMargin(yLabels), top: top, right: width - 14,
+        let plot = PlotArea(left: plotX?.lowerBound ?? natural.lowerBound, top: top, right: plotX?.upperBound ?? natural.upperBound,
                             bottom: height - Axis.xAxisHeight(hasTitle: true))
         let y = Scale.log(yDomain, range: (plot.bottom, plot.top))
         let endMs = max(duration ?? 0, facts.end, 1)

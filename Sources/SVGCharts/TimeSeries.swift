@@ -37,10 +37,13 @@ public struct TimeSeries: Sendable {
     public var duration: Double?
     public var width: Double
     public var height: Double
+    /// The plot's left and right edges (px); nil for its own (see `FrameTimeline.plotX`).
+    public var plotX: ClosedRange<Double>?
 
     public init(id: String, title: String, description: String? = nil, series: [Series], valueName: String,
                 unit: String = "", fillFirst: Bool = false, duration: Double? = nil,
-                width: Double = 640, height: Double = 260) {
+                width: Double = 640, height: Double = 260, plotX: ClosedRange<Double>? = nil) {
+        self.plotX = plotX
         self.id = id
         self.title = title
         self.description = description
@@ -68,6 +71,22 @@ public struct TimeSeries: Sendable {
         return max(duration ?? 0, last, 1)
     }
 
+    /// The y domain: from 0 (or a nice negative floor) to a nice ceiling over every value.
+    static func yDomain(_ steps: [[(from: Double, to: Double, value: Double)]]) -> (Double, Double) {
+        let values = steps.flatMap { $0.map(\.value) }
+        let yMax = Scale.niceLinearMaximum(max(values.max() ?? 0, 0), count: 4)
+        let yMin = min(values.min() ?? 0, 0) < 0 ? -Scale.niceLinearMaximum(-(values.min() ?? 0), count: 4) : 0
+        return (yMin, yMax)
+    }
+
+    /// The plot's left and right edges it needs for its own labels.
+    public var naturalPlotX: ClosedRange<Double> {
+        let (yMin, yMax) = Self.yDomain(steps(end: end))
+        let probe = Scale.linear(yMin...yMax, range: (1, 0))
+        let yTicks = probe.ticks(count: 4)
+        return Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) })...(width - 16)
+    }
+
     public func render() -> Chart {
         let text = ChartText(id: id, title: title, description: description)
         let end = self.end
@@ -77,13 +96,11 @@ public struct TimeSeries: Sendable {
         let legend = Legend(series.enumerated().map { i, s in
             LegendItem(label: s.name, swatch: .line(cls: SeriesStyle(i).colorClass, dash: SeriesStyle(i).dash, marker: nil))
         }, left: 8, maxWidth: width - 16)
-        let values = steps.flatMap { $0.map(\.value) }
-        let yMax = Scale.niceLinearMaximum(max(values.max() ?? 0, 0), count: 4)
-        let yMin = min(values.min() ?? 0, 0) < 0 ? -Scale.niceLinearMaximum(-(values.min() ?? 0), count: 4) : 0
-        let probe = Scale.linear(yMin...yMax, range: (1, 0))
-        let yTicks = probe.ticks(count: 4)
-        let plot = PlotArea(left: Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) }),
-                            top: 8 + legend.height + 24, right: width - 16,
+        let (yMin, yMax) = Self.yDomain(steps)
+        let yTicks = Scale.linear(yMin...yMax, range: (1, 0)).ticks(count: 4)
+        let natural = naturalPlotX
+        let plot = PlotArea(left: plotX?.lowerBound ?? natural.lowerBound,
+                            top: 8 + legend.height + 24, right: plotX?.upperBound ?? natural.upperBound,
                             bottom: height - Axis.xAxisHeight(hasTitle: true))
         let y = Scale.linear(yMin...yMax, range: (plot.bottom, plot.top))
         let x = Scale.linear(0...end, range: (plot.left, plot.right))

@@ -121,3 +121,59 @@ struct SensitivitySectionTests {
         expectDiagnostic(problems, "studies/s.json", 1, 100, "'sensitivity' must be true or false", "\"yes\"")
     }
 }
+
+@Suite("A run's time-based charts")
+struct RunChartAxisTests {
+    /// Each time-based chart of a page, in order: its kind and the start and length of its x axis.
+    static func axes(_ html: String) -> [(kind: String, left: String, width: String)] {
+        var out: [(String, String, String)] = []
+        let charts = html.components(separatedBy: "class=\"chart chart-").dropFirst()
+        for chunk in charts {
+            let kind = String(chunk.prefix { $0 != "\"" })
+            guard ["frame-timeline", "content-timeline", "time-series"].contains(kind),
+                  let r = chunk.range(of: "class=\"c-axis\" fill=\"none\" d=\"M") else { continue }
+            let rest = chunk[r.upperBound...]
+            let left = String(rest.prefix { $0 != " " })
+            guard let h = rest.firstIndex(of: "h") else { continue }
+            let width = String(rest[rest.index(after: h)...].prefix { $0.isNumber || $0 == "." })
+            out.append((kind, left, width))
+        }
+        return out
+    }
+
+    @Test("Every time-based chart of a run page has the same plot span, so one moment lines up in each")
+    func sharedSpan() throws {
+        var content = SmallSite.content()
+        content.studies[0].strategies = ["glitchy-sync", "capitalone-cancel"]
+        content.studies[0].dataset = "users-1000"
+        content.datasets = [.users1000]
+        let files = try SmallSite.build(content: content)
+        var checked = 0
+        for file in files where file.path.hasPrefix("runs/") && file.path.hasSuffix(".html") {
+            let axes = Self.axes(String(decoding: file.bytes, as: UTF8.self))
+            #expect(axes.count >= 2, "\(file.path): \(axes.map(\.kind))")
+            #expect(Set(axes.map { "\($0.left) \($0.width)" }).count == 1, "\(file.path): \(axes.map { "\($0.kind) at \($0.left) + \($0.width)" })")
+            if axes.contains(where: { $0.kind == "time-series" }) { checked += 1 }
+        }
+        #expect(checked > 0, "a run with a background-work chart was checked")
+    }
+
+    @Test("A smooth run's frame chart tops out at 100 ms, not 2 s; a run with long frames keeps room above them")
+    func frameAxis() throws {
+        let smooth = try #require(Strategy.presets.first { $0.id == "glitchy-serial-cancel" })
+        let run = PlannedRun(id: "x", studyID: "s", config: RunConfig(dataset: .glitchy(300), strategy: smooth, device: .iPhone60Hz,
+                                                                      gesture: .gentle, latency: .ms(100)), label: "x")
+        let charts = RunCharts(run: run, result: run.config.run())
+        #expect(charts.result.metrics.frameDurationMaxMs < 50, "the run is smooth")
+        #expect(charts.frameRange == 4...100)
+        let sync = try #require(Strategy.presets.first { $0.id == "glitchy-sync" })
+        var slow = run
+        slow.config.strategy = sync
+        slow.config.latency = .ms(1_000)
+        let long = RunCharts(run: slow, result: slow.config.run())
+        let longest = try #require(long.chartFrames.map(\.duration).max())
+        #expect(longest > 100, "the run has long frames while scrolling")
+        // Room above the longest frame, up to the 2 s the axis goes to by itself (the chart widens it further).
+        #expect(long.frameRange.upperBound >= min(2_000, longest * 1.2), "\(long.frameRange) for a \(longest) ms frame")
+    }
+}

@@ -24,10 +24,32 @@ struct RunCharts {
         }
     }
 
-    func frameTimeline(id: String) -> Chart {
-        FrameTimeline(id: id, title: "Frame durations over time",
+    /// The frame chart's y range: up to 100 ms for a run without long frames, so that a smooth run
+    /// is not a flat line at the bottom of a 2-second axis; otherwise up to a nice ceiling above
+    /// its longest frame (at most 2 s; a longer frame widens it further).
+    var frameRange: ClosedRange<Double> {
+        let longest = chartFrames.map(\.duration).max() ?? 0
+        return 4...max(100, min(2_000, Scale.niceCeiling(longest * 1.5)))
+    }
+
+    private var frameModel: FrameTimeline {
+        FrameTimeline(id: "frames", title: "Frame durations over time",
                       description: "Time between successive frames on screen while the list scrolls, from the start of the gesture.",
-                      frames: chartFrames, budgets: budgets, duration: duration).render()
+                      frames: chartFrames, budgets: budgets, yRange: frameRange, duration: duration)
+    }
+
+    /// The plot span every time-based chart of the run uses, so that one moment sits at the same
+    /// x in each of them: the widest left margin and the narrowest right edge any of them needs.
+    var plotSpan: ClosedRange<Double> {
+        let spans = [frameModel.naturalPlotX, contentModel.naturalPlotX, queueModel.naturalPlotX, memoryModel.naturalPlotX]
+        return spans.map(\.lowerBound).max()!...spans.map(\.upperBound).min()!
+    }
+
+    func frameTimeline(id: String) -> Chart {
+        var chart = frameModel
+        chart.id = id
+        chart.plotX = plotSpan
+        return chart.render()
     }
 
     /// The time axis every time-based chart of the run shares: from the gesture's start to the end
@@ -40,7 +62,7 @@ struct RunCharts {
                         frames: chartFrames, budgets: budgets).render()
     }
 
-    func contentTimeline(id: String) -> Chart {
+    private var contentModel: ContentTimeline {
         let rows = result.contentLanes.enumerated().map { index, lane in
             ContentTimeline.Row(label: "Position \(index + 1)", segments: lane.compactMap { segment in
                 guard segment.end > start else { return nil }
@@ -57,25 +79,46 @@ struct RunCharts {
             })
         }
         let settle = Double(result.settleTime - start) / 1_000
-        return ContentTimeline(id: id, title: "What each on-screen position showed",
+        return ContentTimeline(id: "content", title: "What each on-screen position showed",
                                description: "Each row is a position on screen, top to bottom; time runs left to right from the start of the gesture.",
                                rows: rows, settle: ReferenceLine(settle, "list settles"),
-                               duration: duration).render()
+                               duration: duration)
+    }
+
+    func contentTimeline(id: String) -> Chart {
+        var chart = contentModel
+        chart.id = id
+        chart.plotX = plotSpan
+        return chart.render()
+    }
+
+    private var queueModel: TimeSeries {
+        let frames = result.frames.filter { $0.presented >= start }
+        let depth = TimeSeries.Series(name: "Queued work items", points: frames.map { TimeSeries.Point(Double($0.presented - start) / 1_000, Double($0.queueDepth)) })
+        return TimeSeries(id: "queue", title: "Background work waiting", description: "Work items waiting for a thread, a serial queue or a connection.",
+                          series: [depth], valueName: "Waiting items", unit: "", fillFirst: true,
+                          duration: duration)
+    }
+
+    private var memoryModel: TimeSeries {
+        let frames = result.frames.filter { $0.presented >= start }
+        let bytes = TimeSeries.Series(name: "Decoded images", points: frames.map { TimeSeries.Point(Double($0.presented - start) / 1_000, Double($0.imageBytes) / 1_048_576) })
+        return TimeSeries(id: "memory", title: "Decoded image memory", description: "Bytes of decoded bitmaps held by cells and caches.",
+                          series: [bytes], valueName: "Memory", unit: "MiB", fillFirst: true,
+                          duration: duration)
     }
 
     func queueAndMemory(id: String) -> Chart {
-        let frames = result.frames.filter { $0.presented >= start }
-        let depth = TimeSeries.Series(name: "Queued work items", points: frames.map { TimeSeries.Point(Double($0.presented - start) / 1_000, Double($0.queueDepth)) })
-        return TimeSeries(id: id, title: "Background work waiting", description: "Work items waiting for a thread, a serial queue or a connection.",
-                          series: [depth], valueName: "Waiting items", unit: "", fillFirst: true,
-                          duration: duration).render()
+        var chart = queueModel
+        chart.id = id
+        chart.plotX = plotSpan
+        return chart.render()
     }
 
     func imageMemory(id: String) -> Chart {
-        let frames = result.frames.filter { $0.presented >= start }
-        let bytes = TimeSeries.Series(name: "Decoded images", points: frames.map { TimeSeries.Point(Double($0.presented - start) / 1_000, Double($0.imageBytes) / 1_048_576) })
-        return TimeSeries(id: id, title: "Decoded image memory", description: "Bytes of decoded bitmaps held by cells and caches.",
-                          series: [bytes], valueName: "Memory", unit: "MiB", fillFirst: true,
-                          duration: duration).render()
+        var chart = memoryModel
+        chart.id = id
+        chart.plotX = plotSpan
+        return chart.render()
     }
 }
