@@ -130,7 +130,7 @@ enum MeasuredStudyRows {
         let href = "../\(m.path)"
         let none = MustacheValue.string("—")
         return .object([
-            "strategy": .string("Measured: \(m.run.label)"), "strategyID": .string("measured:\(m.entry.beside)"),
+            "strategy": .string("Measured: \(m.entry.label)"), "strategyID": .string("measured:\(m.entry.beside)"),
             "strategyHref": .string(href), "latency": .string("measured"),
             "device": .string(m.run.device ?? m.entry.label), "gesture": .string("measured"),
             "href": .string(href), "measured": .bool(true),
