@@ -58,6 +58,11 @@ struct MeasuredStudyTests {
         let prefetch = try #require(results.range(of: "strategies/capitalone-prefetch.html\">"))
         #expect(results.contains("<td>measured</td>"), "the latency cell says measured")
         #expect(cancel.lowerBound < measured.lowerBound && measured.lowerBound < prefetch.lowerBound)
+        // The study's charts show it beside the simulated runs of its strategy, each bar named for what it is.
+        let chart = try #require(studyPage.range(of: "Measured beside simulated: hitch time ratio"))
+        let bars = String(studyPage[chart.lowerBound...])
+        #expect(bars.contains("Simulated: Capital One: cancel on reuse at 100 ms") && bars.contains("Measured: Feed 4.2 &lt;b&gt;beta&lt;/b&gt;"),
+                "the chart names the simulated and the measured bars")
         // Nothing measured is in the simulated summary.
         let summary = try #require(files.first { $0.path == "summary.json" }.map { String(decoding: $0.bytes, as: UTF8.self) })
         #expect(!summary.contains("Pixel 7"))

@@ -1,4 +1,5 @@
 import Formats
+import SVGCharts
 import MeasuredTimings
 import Mustache
 import ScrollSimulation
@@ -143,5 +144,39 @@ enum MeasuredStudyRows {
             "verdictSymbol": .string("◆"), "verdictLabel": .string("measured"), "verdictTone": .string("measured"),
             "verdictHref": .string(href), "verdictNear": .null,
         ])
+    }
+}
+
+/// The study page's measured chart: for each strategy a measured run is beside, its simulated
+/// hitch time ratio at every latency setting and device of the study, then each measured run's
+/// own, named "Measured: …" so that the two are never mistaken for each other. Measured runs
+/// whose file gives no hitch time ratio are left out and named in the caption.
+enum MeasuredStudyChart {
+    static func chart(_ study: Study, strategies: [Strategy], runs: [(run: PlannedRun, result: RunResult)]) -> MustacheValue? {
+        let measured = MeasuredPageRun.all(of: study)
+        guard !measured.isEmpty else { return nil }
+        var items: [RatioBars.Item] = []
+        var besides: [String] = []
+        for m in measured where !besides.contains(m.entry.beside) { besides.append(m.entry.beside) }
+        for sid in besides {
+            let name = strategies.first { $0.id == sid }?.name ?? sid
+            for r in runs where r.run.config.strategy.id == sid {
+                var label = "\(name) at \(Format.latency(r.run.config.latency.milliseconds))"
+                if study.devices.count > 1 { label += " · \(r.run.config.device.name)" }
+                if study.gestures.count > 1 { label += " · \(r.run.config.gesture.id)" }
+                if study.seeds.count > 1 { label += " · seed \(r.run.config.seed)" }
+                items.append(RatioBars.Item("Simulated: \(label)", r.result.metrics.hitchTimeRatio))
+            }
+            for m in measured where m.entry.beside == sid {
+                guard let ratio = m.run.metrics.hitchTimeRatio else { continue }
+                items.append(RatioBars.Item("Measured: \(m.entry.label)", ratio))
+            }
+        }
+        let missing = measured.filter { $0.run.metrics.hitchTimeRatio == nil }.map(\.entry.label)
+        var description = "Hitch time ratio of each measured run beside the simulated runs of the strategy its app uses, against Apple's bands."
+        if !missing.isEmpty { description += " Without a hitch time ratio in their files: \(missing.joined(separator: "; "))." }
+        let chart = RatioBars(id: "\(Slug.make(study.id))-measured", title: "Measured beside simulated: hitch time ratio",
+                              description: description, items: items, bands: PageParts.appleBands).render()
+        return PageParts.chart(chart)
     }
 }

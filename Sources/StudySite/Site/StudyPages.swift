@@ -116,6 +116,7 @@ struct StudyPage: PageGenerator {
             }
         }
         groups = MeasuredStudyRows.insert(study, into: groups)
+        if let measured = MeasuredStudyChart.chart(study, strategies: strategies, runs: runs) { charts.append(measured) }
         return [
             "title": .string(study.title), "question": .string(study.question), "setup": .string(subject.setupLine),
             "answers": answerData(StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs)),
