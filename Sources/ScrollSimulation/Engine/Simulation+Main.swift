@@ -50,6 +50,11 @@ extension Simulation {
             let cost = device.reloadBase + device.snapshotApplyPerItem * Micros(list.loadedRows) + (remoteText ? device.labelSet : (behaviour.cells.usesViewModels ? device.configureFromViewModel : device.configureFromRawData))
             return cost + setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
         }
+        if req.orphaned {
+            // A prefetch a display replaced with its own download: nothing holds it any more.
+            recorder.noteRequestWasted()
+            return 0
+        }
         if req.cell < 0 {
             // A prefetch nobody is waiting for: keep the result for the row's display.
             loads.store(req.item, key: k)
@@ -102,11 +107,20 @@ extension Simulation {
         var cost: Micros = 0
         // cancelPrefetching for rows that left the window without being shown.
         let previous = loads.prefetchWindow
-        for row in previous where !window.contains(row) && !visibleRange.contains(row) && loads.hasInFlight {
+        leaving: for row in previous where !window.contains(row) && !visibleRange.contains(row) {
+            var hasLoad = false
             for slot in remoteSlots {
                 let k = key(item: item(at: row), row: row, slot: slot)
-                if let r = loads.inFlight(k), loads[r].cell < 0 { cancel(r); loads.unregister(key: k, ifItIs: r); cost += device.cancelWork }
+                if let r = loads.inFlight(k) {
+                    hasLoad = true
+                    if loads[r].cell < 0 { cancel(r); loads.unregister(key: k, ifItIs: r); cost += device.cancelWork }
+                } else if loads.storedResult(k) != nil {
+                    hasLoad = true
+                }
             }
+            // Capital One's cancelPrefetchingForRowsAt `return`s at the first row without an
+            // operation, so the rows after it keep their prefetches running.
+            if !hasLoad, behaviour.loading.cancelPrefetchStopsAtUnloadedRow { break leaving }
         }
         loads.setPrefetchWindow(window)
         // The WWDC21 sample's inverted guard means it never prefetches.
@@ -123,6 +137,9 @@ extension Simulation {
                     continue
                 }
                 if slot == .image, loads.cacheContains(content) { continue }
+                // Capital One's prefetch reads the row's view model, which requests the next page
+                // when the row is the last one loaded.
+                if behaviour.loading.prefetchTriggersPageFetch { cost += fetchNextPageIfNeeded(row: row, at: time) }
                 let r = newRequest(item: content, row: row, slot: slot, cell: -1, counted: true)
                 loads.register(r, key: k)
                 submit(r, at: time)

@@ -59,6 +59,9 @@ public final class Simulation {
     // Work.
     var work: WorkQueues
     var loads: Loads
+    /// URLSession.shared's URL cache of downloaded images (strategies with `urlCache`): 20 MB of
+    /// compressed responses, least recently used out first.
+    var urlCache = ImageCache(policy: .lruBytes, countLimit: .max, byteLimit: 20 * 1_024 * 1_024)
 
     // Metrics.
     var recorder: MetricsRecorder
