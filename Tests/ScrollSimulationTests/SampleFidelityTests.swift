@@ -100,8 +100,9 @@ struct CapitalOneSampleTests {
     @Test("prefetchTriggersPageFetch: prefetching row 24 requests the next page before the row is configured")
     func prefetchFetchesPage() {
         // Pages of 25: page 2 is requested when row 24 is read. Configured, that is when row 24
-        // enters the viewport (offset 64·24 − 844 = 692 pt); prefetched ten rows ahead, when the
-        // visible range reaches row 15 (offset 64·15 − 844 = 116 pt), 576 pt earlier. At 1000 ms
+        // enters the viewport (offset 64·24 − 844 = 692 pt); prefetched ten rows ahead, when row
+        // 14 becomes visible and the window moves to rows 15…24 (offset 64·14 − 844 = 52 pt),
+        // 640 pt earlier. At 1000 ms
         // the fling reaches the end of page 1 (25 rows, 1 600 pt, so offsets up to 756 pt)
         // before page 2 lands either way, but it waits there less when the page was asked for early.
         let on = simulate(.users1000, .capitalOnePrefetch, .fling, latencyMs: 1_000)

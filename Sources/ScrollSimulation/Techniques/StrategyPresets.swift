@@ -16,9 +16,10 @@ public extension Strategy {
     static let glitchySerialCancel = Strategy(id: "glitchy-serial-cancel", name: "GlitchyTable: serial queue + cancel", summary: "GlitchyTable's fix: each cell's serial operation queue is cancelled before the next read; cancelled results are dropped.", source: "glitchytable",
                                               techniques: [.t3, .t8], parameters: params { $0.configurePoint = .willDisplay })
     /// Capital One's article-era image code: download per configure, no cancel, no reset.
-    /// Its downloads go through URLSession.shared, whose URL cache answers revisits.
-    static let capitalOneArticle = Strategy(id: "capitalone-article", name: "Capital One: article code", summary: "View models, an async fetch and reuse, with avatars downloaded per configure through URLSession.shared (whose URL cache answers revisits) and set on the captured cell (image scrambling).", source: "capitalone",
-                                            techniques: [.t6, .t7, .t8, .t9], parameters: params { $0.urlCache = true })
+    /// Its downloads go through URLSession.shared, whose URL cache answers revisits, and its image
+    /// view helper rounds the avatar and gives it a border.
+    static let capitalOneArticle = Strategy(id: "capitalone-article", name: "Capital One: article code", summary: "View models, an async fetch and reuse, with avatars downloaded per configure through URLSession.shared (whose URL cache answers revisits) and set, rounded and bordered, on the captured cell (image scrambling).", source: "capitalone",
+                                            techniques: [.t6, .t7, .t8, .t9], parameters: params { $0.urlCache = true; $0.roundedAvatarBorder = true })
     /// Capital One's fix: reset to a default avatar and cancel the download in prepareForReuse.
     /// The sample's UIImageView helper rounds the avatar and gives it a border.
     static let capitalOneCancel = Strategy(id: "capitalone-cancel", name: "Capital One: cancel on reuse", summary: "The article code plus prepareForReuse that cancels the download (URLSessionTask.cancel) and shows the default avatar; downloads through URLSession.shared's URL cache; a rounded, bordered avatar.", source: "capitalone",
