@@ -162,3 +162,32 @@ struct CapitalOneSampleTests {
         #expect(main.mainThreadTimeMs > off.mainThreadTimeMs, "\(main.mainThreadTimeMs) vs \(off.mainThreadTimeMs) ms on main")
     }
 }
+
+/// Digital Leaves' FlawlessTablesAndCollectionViews sample as it behaves.
+@Suite("Digital Leaves sample fidelity")
+struct DigitalLeavesSampleTests {
+    @Test("throwawayRefreshLoads: the scroll-end refresh configures a throwaway cell per visible row and loads its image twice")
+    func throwawayRefresh() throws {
+        // A fling at 100 ms ends with one deceleration end, so the refresh runs once. By then
+        // every visible photo is in the cache, and per visible row the throwaway cell looks its
+        // image up twice (cellForRowAt, then the refresh itself): 2 × visible more cache hits,
+        // each delivered a turn later to a cell with no index path and dropped. The cells come
+        // from the pool and never go back, so the next displays create new ones.
+        var quiet = Strategy.digitalLeaves
+        quiet.parameters.throwawayRefreshLoads = false
+        let on = simulate(.photos19, .digitalLeaves, .fling, latencyMs: 100)
+        let off = simulate(.photos19, quiet, .fling, latencyMs: 100)
+        let visible = try #require(on.frames.last).visible
+        #expect(visible > 0)
+        #expect(on.metrics.cacheHits - off.metrics.cacheHits == 2 * visible, "\(on.metrics.cacheHits) vs \(off.metrics.cacheHits) hits, \(visible) visible")
+        #expect(on.metrics.cellsCreated > off.metrics.cellsCreated)
+        #expect(on.metrics.mainThreadTimeMs > off.metrics.mainThreadTimeMs)
+        // Nothing it loads is shown: what the list displays is the same.
+        #expect(on.metrics.placeholderCellFrames == off.metrics.placeholderCellFrames)
+        #expect(on.metrics.staleCellFrames == off.metrics.staleCellFrames)
+        // The fixed refresh never takes this path.
+        var fixed = Strategy.digitalLeavesFixed
+        fixed.parameters.throwawayRefreshLoads = true
+        #expect(simulate(.photos19, fixed, .fling, latencyMs: 100).metrics == simulate(.photos19, .digitalLeavesFixed, .fling, latencyMs: 100).metrics)
+    }
+}

@@ -156,7 +156,22 @@ extension Simulation {
         var cost: Micros = 0
         for _ in 0..<scroll.takeMotionEnds(until: rel) {
             guard behaviour.loading.refreshesWhenSettled else { continue }
-            if behaviour.loading.refreshIsNoOp { cost += device.dequeue; continue }
+            if behaviour.loading.refreshIsNoOp {
+                guard behaviour.loading.refreshLoadsThrowawayCells else { cost += device.dequeue; continue }
+                // Digital Leaves' loadImagesForOnscreenRows calls the data source's cellForRowAt for
+                // each visible row: a cell is dequeued (or created) and configured, starting an
+                // image load, the refresh starts a second load on it, and the cell is dropped. Its
+                // loads still run (and fill the cache); their completions find no index path for it.
+                for c in cells.visibleCells {
+                    let row = cells[c].row
+                    let (t, dequeueCost) = dequeue()
+                    cost += dequeueCost
+                    if behaviour.cells.configurePoint == .cellForRow { cost += configure(t, row: row, at: frameBegin) }
+                    if hasImages { cost += load(.image, cell: t, row: row, at: frameBegin) }
+                    cells.discard(t)
+                }
+                continue
+            }
             for c in cells.visibleCells {
                 for slot in remoteSlots where cells[c][slot] != cells[c].item {
                     let row = cells[c].row

@@ -73,6 +73,8 @@ struct Behaviour {
         var refreshesWhenSettled = false
         /// The refresh updates a throwaway cell and shows nothing: Digital Leaves as written.
         var refreshIsNoOp = false
+        /// That throwaway cell is dequeued, configured and loads its image twice per visible row.
+        var refreshLoadsThrowawayCells = false
         /// The list's data is fetched off main (T7).
         var fetchesDataAsync = false
         /// Rows per page of that fetch (T7), or nil for everything at once.
@@ -161,6 +163,7 @@ struct Behaviour {
         loading.prefetchStopsAtLoadedRow = p.sourceQuirks
         loading.refreshesWhenSettled = on(.t12)
         loading.refreshIsNoOp = p.sourceQuirks
+        loading.refreshLoadsThrowawayCells = p.sourceQuirks && p.throwawayRefreshLoads
         loading.fetchesDataAsync = on(.t7)
         loading.pageSize = p.pageSize
 

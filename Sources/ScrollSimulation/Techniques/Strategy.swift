@@ -77,6 +77,14 @@ public struct StrategyParameters: Sendable, Equatable, Codable {
     /// offscreen pass per cell for the render server.
     public var roundedAvatarBorder: Bool = false
 
+    // The Digital Leaves sample as it behaves.
+
+    /// T12 as written (with `sourceQuirks`): the scroll-end refresh asks the data source for a new
+    /// cell per visible row, which is dequeued (or created) and configured, loads its image twice
+    /// (once in the data source, once more in the refresh) and is then dropped unseen. Without this
+    /// switch the written refresh costs one dequeue and loads nothing.
+    public var throwawayRefreshLoads: Bool = false
+
     /// Defaults.
     public init() {}
 }

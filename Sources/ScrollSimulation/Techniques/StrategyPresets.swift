@@ -35,10 +35,11 @@ public extension Strategy {
                                                  $0.secondDownloadWhilePrefetchInFlight = true; $0.cancelPrefetchReturnBug = true
                                                  $0.prefetchTriggersPageFetch = true; $0.urlCache = true; $0.roundedAvatarBorder = true
                                              })
-    /// Digital Leaves: cache, index-path check, refresh on scroll end (as written: a no-op), self-sizing.
+    /// Digital Leaves: cache, index-path check, refresh on scroll end (as written: it configures and
+    /// drops a throwaway cell per visible row, showing nothing), self-sizing.
     /// The sample computes its grid size once and never invalidates it on rotation (no T21).
-    static let digitalLeaves = Strategy(id: "digitalleaves", name: "Digital Leaves: cache + index-path check", summary: "A 20-entry dictionary cache, completions that assign only if the index path still matches, self-sizing rows, a grid size computed once (never invalidated on rotation), and the scroll-end refresh as the sample writes it (it updates a throwaway cell).", source: "digitalleaves",
-                                        techniques: [.t4, .t8, .t11, .t12, .t18, .t20], parameters: params { $0.cachePolicy = .arbitrary; $0.cacheCountLimit = 20; $0.sourceQuirks = true })
+    static let digitalLeaves = Strategy(id: "digitalleaves", name: "Digital Leaves: cache + index-path check", summary: "A 20-entry dictionary cache, completions that assign only if the index path still matches, self-sizing rows, a grid size computed once (never invalidated on rotation), and the scroll-end refresh as the sample writes it (it configures a throwaway cell per visible row, loading its image twice, and shows nothing).", source: "digitalleaves",
+                                        techniques: [.t4, .t8, .t11, .t12, .t18, .t20], parameters: params { $0.cachePolicy = .arbitrary; $0.cacheCountLimit = 20; $0.sourceQuirks = true; $0.throwawayRefreshLoads = true })
     /// Digital Leaves with the refresh doing what it means to do.
     static let digitalLeavesFixed = Strategy(id: "digitalleaves-fixed", name: "Digital Leaves: refresh fixed", summary: "The Digital Leaves strategy with the scroll-end refresh updating the visible cells, as intended.", source: "digitalleaves",
                                              techniques: [.t4, .t8, .t11, .t12, .t18, .t20], parameters: params { $0.cachePolicy = .arbitrary; $0.cacheCountLimit = 20 })

@@ -7,7 +7,7 @@ enum StrategyDecoder {
     static let parameterKeys = ["prefetchDistance", "cachePolicy", "cacheCountLimit", "cacheByteLimit", "estimatedRowHeight",
                                 "setsPreferredMaxLayoutWidth", "pageSize", "configurePoint", "sourceQuirks", "sharedQueueWidth",
                                 "cancelPoint", "cancelStopsNetwork", "secondDownloadWhilePrefetchInFlight", "cancelPrefetchReturnBug",
-                                "prefetchTriggersPageFetch", "urlCache", "roundedAvatarBorder"]
+                                "prefetchTriggersPageFetch", "urlCache", "roundedAvatarBorder", "throwawayRefreshLoads"]
 
     /// The strategy, or nil after reporting its problems.
     static func decode(id: String, root: JSONNode, file: ContentFile) -> Strategy? {
@@ -104,5 +104,6 @@ enum StrategyDecoder {
         if let v = object.bool("prefetchTriggersPageFetch") { p.prefetchTriggersPageFetch = v }
         if let v = object.bool("urlCache") { p.urlCache = v }
         if let v = object.bool("roundedAvatarBorder") { p.roundedAvatarBorder = v }
+        if let v = object.bool("throwawayRefreshLoads") { p.throwawayRefreshLoads = v }
     }
 }
