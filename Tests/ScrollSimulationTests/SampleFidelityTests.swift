@@ -150,6 +150,20 @@ struct CapitalOneSampleTests {
         #expect(abs((t16t17.renderTimeP95Ms - t16t17Off.renderTimeP95Ms) - 15 * Double(d.renderOpaqueLayer) / 1_000) < 1e-6)
     }
 
+    @Test("setsImageAsyncOnMain: a finished prefetch's avatar appears one frame after its row")
+    func asyncSet() {
+        // gentle: 300 pt/s for 6 s at 100 ms. The prefetch window runs 10 rows (640 pt, 2.1 s)
+        // ahead, so every row entering during the drag has its prefetch finished. cellForRowAt
+        // finds the image and calls setRoundedImage, which assigns it with main.async: the row's
+        // first frame shows the default avatar, the next its own. Rows entering: the offset goes
+        // 0 → 1 800 pt, row k enters past 64k − 844, so rows 14 … 41 (⌈(1 800 + 844) / 64⌉ − 1 = 41):
+        // 28 rows, one placeholder cell-frame more each.
+        let on = simulate(.users1000, .capitalOnePrefetch, .gentle, latencyMs: 100).metrics
+        let off = simulate(.users1000, Self.prefetchPreset { $0.setsImageAsyncOnMain = false }, .gentle, latencyMs: 100).metrics
+        #expect(on.placeholderCellFrames - off.placeholderCellFrames == 28, "\(on.placeholderCellFrames) vs \(off.placeholderCellFrames)")
+        #expect(on.requestsStarted == off.requestsStarted && on.staleCellFrames == off.staleCellFrames)
+    }
+
     @Test("Decoding: the sample's UIImage(data:) avatars are decoded on main when first shown")
     func lazyDecode() {
         // Not a switch: every strategy without T14 decodes on main at first display (the

@@ -52,6 +52,11 @@ extension Simulation {
         if let stored = loads.storedResult(k) {
             if slot == .image { loads.removeStored(k) }
             let decoded = slot == .image && behaviour.loading.preparesImagesOffMain
+            if slot == .image, behaviour.loading.setsImageOnNextMainTurn {
+                // A finished prefetch's image, too, is set through the main queue: a turn later.
+                postToMain(.setImage(cell: c, item: stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0))
+                return device.enqueueWork
+            }
             return setSlot(c, slot, stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0, at: time)
         }
         if slot == .image, loads.cachesImages {

@@ -5,6 +5,9 @@ extension Simulation {
         switch block {
         case let .deliver(r): return deliver(r, at: time)
         case let .cacheHit(r): return deliverCacheHit(r, at: time)
+        case let .setImage(c, content, decoded, bytes):
+            guard !cells[c].dead else { return 0 }
+            return setSlot(c, .image, content, decoded: decoded, bytes: bytes, at: time)
         case let .data(rows):
             list.rowsArrived(rows)
             if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights, !list.ready || list.heightsPending {

@@ -45,6 +45,9 @@ struct Behaviour {
         var prefetchTriggersPageFetch = false
         /// Image downloads are answered by URLSession's URL cache when downloaded before.
         var urlCache = false
+        /// A result already at hand when a cell is configured is assigned with `DispatchQueue.main.async`,
+        /// one main-queue turn later.
+        var setsImageOnNextMainTurn = false
         /// Requests are registered by key while in flight, so a second load of the key finds them (T5, T13).
         var registersInFlight = false
         /// A display that finds its key in flight claims that request for its cell (all but T5).
@@ -150,6 +153,7 @@ struct Behaviour {
         loading.cancelPrefetchStopsAtUnloadedRow = p.cancelPrefetchReturnBug && on(.t13)
         loading.prefetchTriggersPageFetch = p.prefetchTriggersPageFetch && on(.t13) && on(.t7)
         loading.urlCache = p.urlCache
+        loading.setsImageOnNextMainTurn = p.setsImageAsyncOnMain && delivery != .t5 && delivery != .t1
         loading.registersInFlight = delivery == .t5 || on(.t13)
         loading.claimsInFlight = delivery != .t5
         loading.sharedQueueWidth = delivery == .t3 ? nil : p.sharedQueueWidth

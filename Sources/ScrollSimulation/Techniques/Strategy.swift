@@ -76,6 +76,11 @@ public struct StrategyParameters: Sendable, Equatable, Codable {
     /// The avatar has a corner radius, a border and clipsToBounds: one more blended layer and one
     /// offscreen pass per cell for the render server.
     public var roundedAvatarBorder: Bool = false
+    /// The image is assigned through `DispatchQueue.main.async` (Capital One's `setRoundedImage`).
+    /// A completion arrives through that hop anyway; what changes is a finished prefetch found in
+    /// `cellForRowAt`: its image shows one main-queue turn (a frame) after the cell is configured.
+    /// (Not with T1 or T5.)
+    public var setsImageAsyncOnMain: Bool = false
 
     // The Digital Leaves sample as it behaves.
 

@@ -34,6 +34,7 @@ public extension Strategy {
                                                  $0.cancelPoint = .didEndDisplaying; $0.cancelStopsNetwork = false
                                                  $0.secondDownloadWhilePrefetchInFlight = true; $0.cancelPrefetchReturnBug = true
                                                  $0.prefetchTriggersPageFetch = true; $0.urlCache = true; $0.roundedAvatarBorder = true
+                                                 $0.setsImageAsyncOnMain = true
                                              })
     /// Digital Leaves: cache, index-path check, refresh on scroll end (as written: it configures and
     /// drops a throwaway cell per visible row, showing nothing), self-sizing.
