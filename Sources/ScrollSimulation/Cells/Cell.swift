@@ -74,6 +74,8 @@ struct Request {
     var counted = true
     /// Whether the image was prepared (decoded) off main before delivery.
     var prepared = false
+    /// Whether a second load of its key replaced it: its result is read by nobody.
+    var orphaned = false
 }
 
 /// Background work holding a worker thread: a blocking wait, then CPU work on a core.

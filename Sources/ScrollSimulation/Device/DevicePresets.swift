@@ -73,6 +73,7 @@ public extension DeviceProfile {
         Constant(key: "renderGradient", unit: "µs per layer", reason: "A gradient layer is drawn per pixel and blended (estimate).", keyPath: \.renderGradient, scalesWithCPU: false),
         Constant(key: "renderOffscreenPass", unit: "µs per pass", reason: "A shadow without a shadowPath, a mask or a corner clip makes the GPU render into a separate buffer and switch contexts (estimate; Instruments' 'Offscreen-Rendered' finds them).", keyPath: \.renderOffscreenPass, scalesWithCPU: false),
         Constant(key: "decodePerMegapixelBackground", unit: "µs per megapixel", reason: "The same decode as on main, run on a background core (estimate).", keyPath: \.decodePerMegapixelBackground, scalesWithCPU: true),
+        Constant(key: "urlCacheHit", unit: "µs", reason: "A data task that URLSession.shared answers from its URL cache (4 MB in memory, 20 MB on disk by default) reads a few kilobytes from memory or flash and calls back on the session's delegate queue: a millisecond or two rather than a round trip (estimate; it assumes the image host sends cacheable headers).", keyPath: \.urlCacheHit, scalesWithCPU: false),
         Constant(key: "thumbnailPerSourceMegapixel", unit: "µs per source megapixel", reason: "A thumbnail decode subsamples the JPEG and never builds the full bitmap: about a quarter of a full decode (estimate).", keyPath: \.thumbnailPerSourceMegapixel, scalesWithCPU: true),
     ]
 }

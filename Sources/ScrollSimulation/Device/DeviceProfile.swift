@@ -82,6 +82,10 @@ public struct DeviceProfile: Sendable, Equatable, Codable {
     /// Thumbnail decode per source megapixel (subsampled decode), µs.
     public var thumbnailPerSourceMegapixel: Micros
 
+    // MARK: Network, µs
+    /// A download URLSession answers from its URL cache instead of the network, µs.
+    public var urlCacheHit: Micros = 2_000
+
     /// Vsync interval in µs (16 667 at 60 Hz, 8 333 at 120 Hz).
     public var vsyncInterval: Micros { Micros((1_000_000.0 / Double(refreshRateHz)).rounded()) }
 }

@@ -52,15 +52,20 @@ extension Simulation {
         if behaviour.loading.serialQueuePerCell { cost += cancelAll(c) }
         if remoteText { cost += load(.text, cell: c, row: row, at: time) }
         if hasImages { cost += load(.image, cell: c, row: row, at: time) }
-        if let page = behaviour.loading.pageSize, behaviour.loading.fetchesDataAsync, !list.pageInFlight,
-           list.isLastLoaded(row), list.loadedRows < dataset.count {
-            list.beginPageFetch()
-            recorder.noteRequestStarted()
-            events.schedule(.dataFetched(min(dataset.count, list.loadedRows + page)), at: time + drawLatency())
-            cost += device.enqueueWork
-        }
+        cost += fetchNextPageIfNeeded(row: row, at: time)
         cells.notePrepCost(cost)
         return cost
+    }
+
+    /// T7 with pages: reading the last loaded row's data requests the next page (configure, and
+    /// prefetching in Capital One's sample). Returns the main-thread cost.
+    func fetchNextPageIfNeeded(row: Int, at time: Micros) -> Micros {
+        guard let page = behaviour.loading.pageSize, behaviour.loading.fetchesDataAsync, !list.pageInFlight,
+              list.isLastLoaded(row), list.loadedRows < dataset.count else { return 0 }
+        list.beginPageFetch()
+        recorder.noteRequestStarted()
+        events.schedule(.dataFetched(min(dataset.count, list.loadedRows + page)), at: time + drawLatency())
+        return device.enqueueWork
     }
 
     /// willDisplay: configure there if the strategy does (GlitchyTable), size the row, start the
@@ -74,12 +79,18 @@ extension Simulation {
         return cost
     }
 
-    /// didEndDisplaying: the cell goes back to the pool (or is discarded without reuse).
+    /// didEndDisplaying: the row's load is cancelled if the strategy cancels there (Capital One's
+    /// prefetching sample); the cell goes back to the pool (or is discarded without reuse).
     func endDisplay(_ c: Int) -> Micros {
         let waiting = cells.endDisplay(c, slots: activeSlots)
         for _ in 0..<waiting { recorder.noteDisplayWithoutContent() }
+        var cost: Micros = 0
+        if behaviour.loading.cancelsOnEndDisplay, let task = cells.takeTask(c) {
+            cancel(task)
+            cost += device.cancelWork
+        }
         if behaviour.cells.reuses { cells.recycle(c) } else { cells.discard(c) }
-        return 0
+        return cost
     }
 
     /// Shows `content` in a slot of cell `c`; counts changes a person would see. Returns the cost.

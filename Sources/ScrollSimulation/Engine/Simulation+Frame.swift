@@ -108,11 +108,14 @@ extension Simulation {
     /// Render-server cost of the frame, µs.
     func renderCost() -> Micros {
         let d = presentation.cellDesign
+        // A rounded, bordered image (Capital One's setRoundedImage) adds a layer whose clipped
+        // corners and border are blended, and a corner clip the render server draws offscreen.
+        let rounded = behaviour.render.roundedImageBorder && hasImages ? 1 : 0
         let opaqueLayers = behaviour.render.opaqueLayers
-        let blended = opaqueLayers ? 0 : d.blendedLayers
+        let blended = opaqueLayers ? 0 : d.blendedLayers + rounded
         let gradients = opaqueLayers ? 0 : d.gradientLayers
-        let opaque = max(0, d.layers - blended - gradients)
-        let offscreen = behaviour.render.avoidsOffscreenPasses ? 0 : d.offscreenPasses
+        let opaque = max(0, d.layers + rounded - blended - gradients)
+        let offscreen = behaviour.render.avoidsOffscreenPasses ? 0 : d.offscreenPasses + rounded
         let perCell = Micros(opaque) * device.renderOpaqueLayer + Micros(blended) * device.renderBlendedLayer
             + Micros(gradients) * device.renderGradient + Micros(offscreen) * device.renderOffscreenPass
         return device.renderBase + perCell * Micros(cells.visibleCells.count)

@@ -52,6 +52,11 @@ extension Simulation {
         if let stored = loads.storedResult(k) {
             if slot == .image { loads.removeStored(k) }
             let decoded = slot == .image && behaviour.loading.preparesImagesOffMain
+            if slot == .image, behaviour.loading.setsImageOnNextMainTurn {
+                // A finished prefetch's image, too, is set through the main queue: a turn later.
+                postToMain(.setImage(cell: c, item: stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0))
+                return device.enqueueWork
+            }
             return setSlot(c, slot, stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0, at: time)
         }
         if slot == .image, loads.cachesImages {
@@ -70,15 +75,23 @@ extension Simulation {
             recorder.noteCacheMiss()
         }
         if let r = loads.inFlight(k) {
-            if behaviour.loading.claimsInFlight {
-                loads.claim(r, forCell: c)
-                if behaviour.loading.cancelsOnReuse { cells.setTask(c, r) }
+            if behaviour.loading.displayRestartsPrefetch, loads[r].cell < 0 {
+                // Capital One's cellForRowAt finds the prefetch's operation without an image yet,
+                // starts a new one and overwrites the dictionary entry: the prefetch runs on,
+                // reachable by no cancel, and its result is never read.
+                loads.unregister(key: k, ifItIs: r)
+                loads.orphan(r)
+            } else {
+                if behaviour.loading.claimsInFlight {
+                    loads.claim(r, forCell: c)
+                    if behaviour.loading.tracksCellTask { cells.setTask(c, r) }
+                }
+                return 0
             }
-            return 0
         }
         let r = newRequest(item: content, row: row, slot: slot, cell: c, counted: true)
         if behaviour.loading.registersInFlight { loads.register(r, key: k) }
-        if behaviour.loading.cancelsOnReuse { cells.setTask(c, r) }
+        if behaviour.loading.tracksCellTask { cells.setTask(c, r) }
         submit(r, at: time)
         return device.enqueueWork
     }
@@ -86,7 +99,15 @@ extension Simulation {
     /// A new request record.
     func newRequest(item: Content, row: Int, slot: Slot, cell: Int, counted: Bool) -> Int {
         if counted { recorder.noteRequestStarted() }
-        var request = Request(item: item, row: row, slot: slot, cell: cell, latency: counted ? drawLatency() : 0)
+        var latency = counted ? drawLatency() : 0
+        if counted, slot == .image, behaviour.loading.urlCache, !behaviour.loading.imagesOnWorkerThreads,
+           urlCache.contains(item) {
+            // URLSession.shared answers from its URL cache: a disk read, not the network.
+            _ = urlCache.lookup(item)
+            latency = device.urlCacheHit
+            recorder.noteURLCacheHit()
+        }
+        var request = Request(item: item, row: row, slot: slot, cell: cell, latency: latency)
         request.counted = counted
         return loads.add(request)
     }
@@ -221,12 +242,25 @@ extension Simulation {
     }
 
     func downloadDone(_ r: Int, at time: Micros) {
-        // Cancelled while downloading: its connection was released when it was cancelled.
-        if loads[r].cancelled { return }
+        if loads[r].cancelled {
+            // Cancelled while downloading. A cancel that stops the transfer released the
+            // connection then (the request is finished); one that only flagged the operation left
+            // the task running: it ends now, frees its connection and fills the URL cache, and the
+            // operation's completion drops the result.
+            guard loads[r].state == .running else { return }
+            loads.markFinished(r)
+            work.endDownload()
+            pumpDownloads(at: time)
+            leaveShared(r, at: time)
+            noteDownloaded(r)
+            recorder.noteRequestWasted()
+            return
+        }
         work.endDownload()
         pumpDownloads(at: time)
         leaveShared(r, at: time)
         markCompleted(r)
+        noteDownloaded(r)
         if behaviour.loading.preparesImagesOffMain {
             loads.markPrepared(r)
             let end = work.bookCore(preparationCost(of: loads[r].item), at: time, serial: behaviour.loading.preparesSerially)
@@ -234,6 +268,12 @@ extension Simulation {
         } else {
             postToMain(.deliver(r))
         }
+    }
+
+    /// A download's response is stored in URLSession's URL cache (when the strategy uses it).
+    func noteDownloaded(_ r: Int) {
+        guard behaviour.loading.urlCache else { return }
+        urlCache.insert(loads[r].item, bytes: compressedBytes(of: loads[r].item), decoded: false)
     }
 
     /// Cancels a request that has not delivered yet (URLSessionTask.cancel or Operation.cancel).
@@ -253,7 +293,7 @@ extension Simulation {
             }
         case .running:
             markCancelled(r)
-            if isDownload(r) {
+            if isDownload(r), behaviour.loading.cancelStopsNetwork {
                 work.endDownload()
                 loads.markFinished(r)
                 pumpDownloads(at: renderLoop.lastFrameBegin)

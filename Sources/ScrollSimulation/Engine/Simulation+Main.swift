@@ -5,6 +5,9 @@ extension Simulation {
         switch block {
         case let .deliver(r): return deliver(r, at: time)
         case let .cacheHit(r): return deliverCacheHit(r, at: time)
+        case let .setImage(c, content, decoded, bytes):
+            guard !cells[c].dead else { return 0 }
+            return setSlot(c, .image, content, decoded: decoded, bytes: bytes, at: time)
         case let .data(rows):
             list.rowsArrived(rows)
             if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights, !list.ready || list.heightsPending {
@@ -49,6 +52,11 @@ extension Simulation {
             // then the cell provider runs again on the existing cell.
             let cost = device.reloadBase + device.snapshotApplyPerItem * Micros(list.loadedRows) + (remoteText ? device.labelSet : (behaviour.cells.usesViewModels ? device.configureFromViewModel : device.configureFromRawData))
             return cost + setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
+        }
+        if req.orphaned {
+            // A prefetch a display replaced with its own download: nothing holds it any more.
+            recorder.noteRequestWasted()
+            return 0
         }
         if req.cell < 0 {
             // A prefetch nobody is waiting for: keep the result for the row's display.
@@ -102,11 +110,20 @@ extension Simulation {
         var cost: Micros = 0
         // cancelPrefetching for rows that left the window without being shown.
         let previous = loads.prefetchWindow
-        for row in previous where !window.contains(row) && !visibleRange.contains(row) && loads.hasInFlight {
+        leaving: for row in previous where !window.contains(row) && !visibleRange.contains(row) {
+            var hasLoad = false
             for slot in remoteSlots {
                 let k = key(item: item(at: row), row: row, slot: slot)
-                if let r = loads.inFlight(k), loads[r].cell < 0 { cancel(r); loads.unregister(key: k, ifItIs: r); cost += device.cancelWork }
+                if let r = loads.inFlight(k) {
+                    hasLoad = true
+                    if loads[r].cell < 0 { cancel(r); loads.unregister(key: k, ifItIs: r); cost += device.cancelWork }
+                } else if loads.storedResult(k) != nil {
+                    hasLoad = true
+                }
             }
+            // Capital One's cancelPrefetchingForRowsAt `return`s at the first row without an
+            // operation, so the rows after it keep their prefetches running.
+            if !hasLoad, behaviour.loading.cancelPrefetchStopsAtUnloadedRow { break leaving }
         }
         loads.setPrefetchWindow(window)
         // The WWDC21 sample's inverted guard means it never prefetches.
@@ -123,6 +140,9 @@ extension Simulation {
                     continue
                 }
                 if slot == .image, loads.cacheContains(content) { continue }
+                // Capital One's prefetch reads the row's view model, which requests the next page
+                // when the row is the last one loaded.
+                if behaviour.loading.prefetchTriggersPageFetch { cost += fetchNextPageIfNeeded(row: row, at: time) }
                 let r = newRequest(item: content, row: row, slot: slot, cell: -1, counted: true)
                 loads.register(r, key: k)
                 submit(r, at: time)
@@ -139,7 +159,22 @@ extension Simulation {
         var cost: Micros = 0
         for _ in 0..<scroll.takeMotionEnds(until: rel) {
             guard behaviour.loading.refreshesWhenSettled else { continue }
-            if behaviour.loading.refreshIsNoOp { cost += device.dequeue; continue }
+            if behaviour.loading.refreshIsNoOp {
+                guard behaviour.loading.refreshLoadsThrowawayCells else { cost += device.dequeue; continue }
+                // Digital Leaves' loadImagesForOnscreenRows calls the data source's cellForRowAt for
+                // each visible row: a cell is dequeued (or created) and configured, starting an
+                // image load, the refresh starts a second load on it, and the cell is dropped. Its
+                // loads still run (and fill the cache); their completions find no index path for it.
+                for c in cells.visibleCells {
+                    let row = cells[c].row
+                    let (t, dequeueCost) = dequeue()
+                    cost += dequeueCost
+                    if behaviour.cells.configurePoint == .cellForRow { cost += configure(t, row: row, at: frameBegin) }
+                    if hasImages { cost += load(.image, cell: t, row: row, at: frameBegin) }
+                    cells.discard(t)
+                }
+                continue
+            }
             for c in cells.visibleCells {
                 for slot in remoteSlots where cells[c][slot] != cells[c].item {
                     let row = cells[c].row

@@ -40,7 +40,12 @@ public final class Simulation {
 
     // Time and events.
     enum Event { case jobBlockingDone(Int), jobCPUDone(Int), downloadDone(Int), prepDone(Int), dataFetched(Int), heightsReady }
-    enum MainBlock { case deliver(Int), data(rows: Int), heights, cacheHit(request: Int) }
+    enum MainBlock {
+        case deliver(Int), data(rows: Int), heights, cacheHit(request: Int)
+        /// An image set with `DispatchQueue.main.async` on the cell it captured (Capital One's
+        /// `setRoundedImage`): it lands one main-queue turn later, whatever the cell shows by then.
+        case setImage(cell: Int, item: Content, decoded: Bool, bytes: Int)
+    }
     var events = EventQueue<Event>()
     var pendingMain: [MainBlock] = []
     var renderLoop: RenderLoop
@@ -59,6 +64,9 @@ public final class Simulation {
     // Work.
     var work: WorkQueues
     var loads: Loads
+    /// URLSession.shared's URL cache of downloaded images (strategies with `urlCache`): 20 MB of
+    /// compressed responses, least recently used out first.
+    var urlCache = ImageCache(policy: .lruBytes, countLimit: .max, byteLimit: 20 * 1_024 * 1_024)
 
     // Metrics.
     var recorder: MetricsRecorder

@@ -43,6 +43,9 @@ struct Loads {
     var countedInFlight: Int {
         requests.reduce(0) { n, r in n + (r.counted && !r.cancelled && (r.state == .waiting || r.state == .running) ? 1 : 0) }
     }
+    /// Request `r` was replaced in the in-flight registry by a second load of its key: it runs on,
+    /// and nobody reads its result.
+    mutating func orphan(_ r: Int) { requests[r].orphaned = true }
     /// Request `r` now delivers to cell `c` (a display claimed a prefetch or an earlier load).
     mutating func claim(_ r: Int, forCell c: Int) { requests[r].cell = c }
     /// Request `r` runs as worker job `j`.

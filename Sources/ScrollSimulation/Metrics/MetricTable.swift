@@ -210,6 +210,12 @@ public enum MetricTable {
             source: "ScrollStudy model",
             cli: ("cache", { m in "\(m.cacheHits) hits, \(m.cacheMisses) misses, \(m.cacheEvictions) evictions" })),
         MetricGroup(
+            [.int("urlCacheHits", \.urlCacheHits)],
+            unit: "downloads", section: .work,
+            definition: "Image downloads that URLSession's shared URL cache answered because the same image was downloaded before (strategies with the urlCache parameter: the Capital One samples); each still counts as a request, answered in the device's urlCacheHit time instead of the latency.",
+            source: "ScrollStudy model",
+            cli: ("URL cache", { m in "\(m.urlCacheHits) downloads answered from the URL cache" })),
+        MetricGroup(
             [.int("peakImageBytes", \.peakImageBytes, label: "peak decoded-image memory")],
             unit: "bytes", section: .work,
             definition: "Most decoded bitmap memory alive at once (4 bytes per pixel), in cells and caches; a thumbnail holds its display size only.",

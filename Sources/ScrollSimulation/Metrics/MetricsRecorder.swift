@@ -15,6 +15,7 @@ struct MetricsRecorder {
     private var peakQueueDepth = 0
     private var peakWorkers = 0
     private var cacheHits = 0
+    private var urlCacheHits = 0
     private var cacheMisses = 0
     private var peakImageBytes = 0
     private var cellsCreated = 0
@@ -83,6 +84,7 @@ struct MetricsRecorder {
     mutating func noteRequestWasted() { requestsWasted += 1 }
     /// An image was found in the cache.
     mutating func noteCacheHit() { cacheHits += 1 }
+    mutating func noteURLCacheHit() { urlCacheHits += 1 }
     /// An image was looked for in the cache and not found.
     mutating func noteCacheMiss() { cacheMisses += 1 }
     /// A cell object was created.
@@ -286,6 +288,7 @@ struct MetricsRecorder {
         m.peakQueueDepth = r.peakQueueDepth
         m.peakWorkers = r.peakWorkers
         m.cacheHits = r.cacheHits
+        m.urlCacheHits = r.urlCacheHits
         m.cacheMisses = r.cacheMisses
         m.cacheEvictions = cacheEvictions
         m.peakImageBytes = r.peakImageBytes

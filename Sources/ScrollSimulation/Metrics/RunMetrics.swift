@@ -52,6 +52,7 @@ public struct RunMetrics: Sendable, Equatable, Codable {
     public var cacheHits = 0
     public var cacheMisses = 0
     public var cacheEvictions = 0
+    public var urlCacheHits = 0
     public var peakImageBytes = 0
     public var cellsCreated = 0
     public var cellsPreparedNeverShown = 0

@@ -92,7 +92,7 @@ public struct RunResult: Sendable, Equatable, Codable {
 /// The version of the simulation model. Bump it with any change to the engine that changes a
 /// run's result, so that stored results from the old model are recognised as stale.
 public enum SimulationModel {
-    public static let version = 2
+    public static let version = 3
 }
 
 /// A frame is stored as one array, `[begin, presented, duration, hitch, hitchKind, overrun,

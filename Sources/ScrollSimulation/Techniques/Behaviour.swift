@@ -33,6 +33,21 @@ struct Behaviour {
         var serialQueuePerCell = false
         /// prepareForReuse cancels the cell's request (T10).
         var cancelsOnReuse = false
+        /// didEndDisplaying cancels the cell's request (T10 with `cancelPoint` didEndDisplaying).
+        var cancelsOnEndDisplay = false
+        /// A cancel stops the transfer; when false the download runs on and only its result is dropped.
+        var cancelStopsNetwork = true
+        /// A display that finds a prefetch in flight starts its own download and forgets the prefetch.
+        var displayRestartsPrefetch = false
+        /// cancelPrefetching stops at the first leaving row with no load (Capital One's `return`).
+        var cancelPrefetchStopsAtUnloadedRow = false
+        /// Prefetching the last loaded row requests the next page (T7 + T13).
+        var prefetchTriggersPageFetch = false
+        /// Image downloads are answered by URLSession's URL cache when downloaded before.
+        var urlCache = false
+        /// A result already at hand when a cell is configured is assigned with `DispatchQueue.main.async`,
+        /// one main-queue turn later.
+        var setsImageOnNextMainTurn = false
         /// Requests are registered by key while in flight, so a second load of the key finds them (T5, T13).
         var registersInFlight = false
         /// A display that finds its key in flight claims that request for its cell (all but T5).
@@ -49,6 +64,8 @@ struct Behaviour {
         var cachesImages = false
         /// Rows entering a window ahead are loaded before they appear (T13).
         var prefetches = false
+        /// Whether a cell remembers its load so that it can cancel it (T10, at either point).
+        var tracksCellTask: Bool { cancelsOnReuse || cancelsOnEndDisplay }
         /// Rows in that window, ahead of the visible ones in the scroll direction (T13).
         var prefetchDistance = 10
         /// The prefetch loop never runs: WWDC21's sample inverts its guard (T5 with source quirks).
@@ -59,6 +76,8 @@ struct Behaviour {
         var refreshesWhenSettled = false
         /// The refresh updates a throwaway cell and shows nothing: Digital Leaves as written.
         var refreshIsNoOp = false
+        /// That throwaway cell is dequeued, configured and loads its image twice per visible row.
+        var refreshLoadsThrowawayCells = false
         /// The list's data is fetched off main (T7).
         var fetchesDataAsync = false
         /// Rows per page of that fetch (T7), or nil for everything at once.
@@ -101,6 +120,8 @@ struct Behaviour {
         var opaqueLayers = false
         /// No offscreen passes (T17).
         var avoidsOffscreenPasses = false
+        /// Each cell's image has a corner radius and a border: one blended layer and one offscreen pass more.
+        var roundedImageBorder = false
     }
 
     var loading = Loading()
@@ -125,7 +146,14 @@ struct Behaviour {
         loading.deliversCacheHitsLater = delivery == .t4
         loading.imagesOnWorkerThreads = delivery == .t2 || delivery == .t3
         loading.serialQueuePerCell = delivery == .t3
-        loading.cancelsOnReuse = delivery == .t10
+        loading.cancelsOnReuse = delivery == .t10 && p.cancelPoint == .prepareForReuse
+        loading.cancelsOnEndDisplay = delivery == .t10 && p.cancelPoint == .didEndDisplaying
+        loading.cancelStopsNetwork = p.cancelStopsNetwork
+        loading.displayRestartsPrefetch = p.secondDownloadWhilePrefetchInFlight && on(.t13)
+        loading.cancelPrefetchStopsAtUnloadedRow = p.cancelPrefetchReturnBug && on(.t13)
+        loading.prefetchTriggersPageFetch = p.prefetchTriggersPageFetch && on(.t13) && on(.t7)
+        loading.urlCache = p.urlCache
+        loading.setsImageOnNextMainTurn = p.setsImageAsyncOnMain && delivery != .t5 && delivery != .t1
         loading.registersInFlight = delivery == .t5 || on(.t13)
         loading.claimsInFlight = delivery != .t5
         loading.sharedQueueWidth = delivery == .t3 ? nil : p.sharedQueueWidth
@@ -139,6 +167,7 @@ struct Behaviour {
         loading.prefetchStopsAtLoadedRow = p.sourceQuirks
         loading.refreshesWhenSettled = on(.t12)
         loading.refreshIsNoOp = p.sourceQuirks
+        loading.refreshLoadsThrowawayCells = p.sourceQuirks && p.throwawayRefreshLoads
         loading.fetchesDataAsync = on(.t7)
         loading.pageSize = p.pageSize
 
@@ -157,5 +186,6 @@ struct Behaviour {
 
         render.opaqueLayers = on(.t16)
         render.avoidsOffscreenPasses = on(.t17)
+        render.roundedImageBorder = p.roundedAvatarBorder
     }
 }

@@ -16,6 +16,15 @@ public enum ConfigurePoint: String, Sendable, Codable {
     case willDisplay
 }
 
+/// Where a strategy that cancels image loads (T10) cancels the cell's load.
+public enum CancelPoint: String, Sendable, Codable, CaseIterable {
+    /// In the cell's `prepareForReuse`, when it is dequeued for another row (the article's fix).
+    case prepareForReuse
+    /// In the delegate's `didEndDisplaying`, as soon as the row leaves the screen (Capital One's
+    /// prefetching sample, which keeps its operations by index path in the view controller).
+    case didEndDisplaying
+}
+
 /// Tunable parameters of the techniques a strategy uses.
 public struct StrategyParameters: Sendable, Equatable, Codable {
     /// T13: rows ahead of the visible range, in the scroll direction, that prefetching covers.
@@ -42,6 +51,44 @@ public struct StrategyParameters: Sendable, Equatable, Codable {
     /// `continue` (T13 stops at the first row already loading), WWDC21's inverted prefetch guard
     /// (T13 never prefetches).
     public var sourceQuirks: Bool = false
+
+    // The Capital One prefetching sample as it behaves (each off, or at its generic value, by
+    // default; on in the presets named after the sample).
+
+    /// T10: where the cell's load is cancelled.
+    public var cancelPoint: CancelPoint = .prepareForReuse
+    /// Cancelling stops the network transfer (`URLSessionTask.cancel`). When false the cancel
+    /// only flags an `Operation` that has already started its task: the result is dropped, but the
+    /// download runs to the end, holds its connection and still fills the URL cache.
+    public var cancelStopsNetwork: Bool = true
+    /// T13: a row displayed while its prefetch is still in flight starts a second download; the
+    /// prefetch runs on, forgotten, and its result is wasted.
+    public var secondDownloadWhilePrefetchInFlight: Bool = false
+    /// T13: `cancelPrefetchingForRowsAt` returns at the first row that has no operation, leaving
+    /// the prefetches of the rows after it running (the same `return` for `continue`).
+    public var cancelPrefetchReturnBug: Bool = false
+    /// T7 + T13: prefetching a row reads its view model, which requests the next page when the
+    /// row is the last one loaded, before the row is configured.
+    public var prefetchTriggersPageFetch: Bool = false
+    /// Image downloads go through `URLSession.shared`, whose URL cache (20 MB on disk) answers
+    /// an image downloaded before in `urlCacheHit` µs instead of the network latency.
+    public var urlCache: Bool = false
+    /// The avatar has a corner radius, a border and clipsToBounds: one more blended layer and one
+    /// offscreen pass per cell for the render server.
+    public var roundedAvatarBorder: Bool = false
+    /// The image is assigned through `DispatchQueue.main.async` (Capital One's `setRoundedImage`).
+    /// A completion arrives through that hop anyway; what changes is a finished prefetch found in
+    /// `cellForRowAt`: its image shows one main-queue turn (a frame) after the cell is configured.
+    /// (Not with T1 or T5.)
+    public var setsImageAsyncOnMain: Bool = false
+
+    // The Digital Leaves sample as it behaves.
+
+    /// T12 as written (with `sourceQuirks`): the scroll-end refresh asks the data source for a new
+    /// cell per visible row, which is dequeued (or created) and configured, loads its image twice
+    /// (once in the data source, once more in the refresh) and is then dropped unseen. Without this
+    /// switch the written refresh costs one dequeue and loads nothing.
+    public var throwawayRefreshLoads: Bool = false
 
     /// Defaults.
     public init() {}

@@ -16,18 +16,31 @@ public extension Strategy {
     static let glitchySerialCancel = Strategy(id: "glitchy-serial-cancel", name: "GlitchyTable: serial queue + cancel", summary: "GlitchyTable's fix: each cell's serial operation queue is cancelled before the next read; cancelled results are dropped.", source: "glitchytable",
                                               techniques: [.t3, .t8], parameters: params { $0.configurePoint = .willDisplay })
     /// Capital One's article-era image code: download per configure, no cancel, no reset.
-    static let capitalOneArticle = Strategy(id: "capitalone-article", name: "Capital One: article code", summary: "View models, an async fetch and reuse, with avatars downloaded per configure and set on the captured cell (image scrambling).", source: "capitalone",
-                                            techniques: [.t6, .t7, .t8, .t9])
+    /// Its downloads go through URLSession.shared, whose URL cache answers revisits, and its image
+    /// view helper rounds the avatar and gives it a border.
+    static let capitalOneArticle = Strategy(id: "capitalone-article", name: "Capital One: article code", summary: "View models, an async fetch and reuse, with avatars downloaded per configure through URLSession.shared (whose URL cache answers revisits) and set, rounded and bordered, on the captured cell (image scrambling).", source: "capitalone",
+                                            techniques: [.t6, .t7, .t8, .t9], parameters: params { $0.urlCache = true; $0.roundedAvatarBorder = true })
     /// Capital One's fix: reset to a default avatar and cancel the download in prepareForReuse.
-    static let capitalOneCancel = Strategy(id: "capitalone-cancel", name: "Capital One: cancel on reuse", summary: "The article code plus prepareForReuse that cancels the download and shows the default avatar.", source: "capitalone",
-                                           techniques: [.t6, .t7, .t8, .t10])
-    /// Capital One's iOS 10 prefetching, with the sample's `return`-for-`continue` loop.
-    static let capitalOnePrefetch = Strategy(id: "capitalone-prefetch", name: "Capital One: prefetching", summary: "Cancel on reuse plus iOS 10 row prefetching with an operation per index path, as the sample writes it (its loop returns where it means to continue).", source: "capitalone",
-                                             techniques: [.t6, .t7, .t8, .t10, .t13], parameters: params { $0.sourceQuirks = true; $0.pageSize = 25 })
-    /// Digital Leaves: cache, index-path check, refresh on scroll end (as written: a no-op), self-sizing.
+    /// The sample's UIImageView helper rounds the avatar and gives it a border.
+    static let capitalOneCancel = Strategy(id: "capitalone-cancel", name: "Capital One: cancel on reuse", summary: "The article code plus prepareForReuse that cancels the download (URLSessionTask.cancel) and shows the default avatar; downloads through URLSession.shared's URL cache; a rounded, bordered avatar.", source: "capitalone",
+                                           techniques: [.t6, .t7, .t8, .t10], parameters: params { $0.urlCache = true; $0.roundedAvatarBorder = true })
+    /// Capital One's iOS 10 prefetching sample as it behaves: operations by index path cancelled in
+    /// didEndDisplaying, whose cancel drops the result but not the transfer; a display during a
+    /// prefetch downloads again; both prefetch loops `return` for `continue`; prefetching a page's
+    /// last row fetches the next page; URLSession.shared's URL cache; a rounded, bordered avatar.
+    static let capitalOnePrefetch = Strategy(id: "capitalone-prefetch", name: "Capital One: prefetching", summary: "iOS 10 row prefetching with an operation per index path, as the sample behaves: cancelled in didEndDisplaying (the download runs on, only its result is dropped), a second download when a row shows while its prefetch is in flight, both prefetch loops returning where they mean to continue, prefetching that fetches the next page, URLSession.shared's URL cache, a rounded, bordered avatar.", source: "capitalone",
+                                             techniques: [.t6, .t7, .t8, .t10, .t13], parameters: params {
+                                                 $0.sourceQuirks = true; $0.pageSize = 25
+                                                 $0.cancelPoint = .didEndDisplaying; $0.cancelStopsNetwork = false
+                                                 $0.secondDownloadWhilePrefetchInFlight = true; $0.cancelPrefetchReturnBug = true
+                                                 $0.prefetchTriggersPageFetch = true; $0.urlCache = true; $0.roundedAvatarBorder = true
+                                                 $0.setsImageAsyncOnMain = true
+                                             })
+    /// Digital Leaves: cache, index-path check, refresh on scroll end (as written: it configures and
+    /// drops a throwaway cell per visible row, showing nothing), self-sizing.
     /// The sample computes its grid size once and never invalidates it on rotation (no T21).
-    static let digitalLeaves = Strategy(id: "digitalleaves", name: "Digital Leaves: cache + index-path check", summary: "A 20-entry dictionary cache, completions that assign only if the index path still matches, self-sizing rows, a grid size computed once (never invalidated on rotation), and the scroll-end refresh as the sample writes it (it updates a throwaway cell).", source: "digitalleaves",
-                                        techniques: [.t4, .t8, .t11, .t12, .t18, .t20], parameters: params { $0.cachePolicy = .arbitrary; $0.cacheCountLimit = 20; $0.sourceQuirks = true })
+    static let digitalLeaves = Strategy(id: "digitalleaves", name: "Digital Leaves: cache + index-path check", summary: "A 20-entry dictionary cache, completions that assign only if the index path still matches, self-sizing rows, a grid size computed once (never invalidated on rotation), and the scroll-end refresh as the sample writes it (it configures a throwaway cell per visible row, loading its image twice, and shows nothing).", source: "digitalleaves",
+                                        techniques: [.t4, .t8, .t11, .t12, .t18, .t20], parameters: params { $0.cachePolicy = .arbitrary; $0.cacheCountLimit = 20; $0.sourceQuirks = true; $0.throwawayRefreshLoads = true })
     /// Digital Leaves with the refresh doing what it means to do.
     static let digitalLeavesFixed = Strategy(id: "digitalleaves-fixed", name: "Digital Leaves: refresh fixed", summary: "The Digital Leaves strategy with the scroll-end refresh updating the visible cells, as intended.", source: "digitalleaves",
                                              techniques: [.t4, .t8, .t11, .t12, .t18, .t20], parameters: params { $0.cachePolicy = .arbitrary; $0.cacheCountLimit = 20 })

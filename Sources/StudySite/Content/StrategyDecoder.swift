@@ -5,7 +5,9 @@ import ScrollSimulation
 enum StrategyDecoder {
     static let allowedKeys = ["name", "summary", "source", "basedOn", "techniques", "add", "remove", "parameters"]
     static let parameterKeys = ["prefetchDistance", "cachePolicy", "cacheCountLimit", "cacheByteLimit", "estimatedRowHeight",
-                                "setsPreferredMaxLayoutWidth", "pageSize", "configurePoint", "sourceQuirks", "sharedQueueWidth"]
+                                "setsPreferredMaxLayoutWidth", "pageSize", "configurePoint", "sourceQuirks", "sharedQueueWidth",
+                                "cancelPoint", "cancelStopsNetwork", "secondDownloadWhilePrefetchInFlight", "cancelPrefetchReturnBug",
+                                "prefetchTriggersPageFetch", "urlCache", "roundedAvatarBorder", "throwawayRefreshLoads", "setsImageAsyncOnMain"]
 
     /// The strategy, or nil after reporting its problems.
     static func decode(id: String, root: JSONNode, file: ContentFile) -> Strategy? {
@@ -93,5 +95,16 @@ enum StrategyDecoder {
         }
         if let v = object.bool("sourceQuirks") { p.sourceQuirks = v }
         if let v = object.integer("sharedQueueWidth", in: 1...64, unit: "operations") { p.sharedQueueWidth = v }
+        if let v = object.choice("cancelPoint", CancelPoint.allCases.map(\.rawValue), kind: "cancel point"), let point = CancelPoint(rawValue: v.0) {
+            p.cancelPoint = point
+        }
+        if let v = object.bool("cancelStopsNetwork") { p.cancelStopsNetwork = v }
+        if let v = object.bool("secondDownloadWhilePrefetchInFlight") { p.secondDownloadWhilePrefetchInFlight = v }
+        if let v = object.bool("cancelPrefetchReturnBug") { p.cancelPrefetchReturnBug = v }
+        if let v = object.bool("prefetchTriggersPageFetch") { p.prefetchTriggersPageFetch = v }
+        if let v = object.bool("urlCache") { p.urlCache = v }
+        if let v = object.bool("roundedAvatarBorder") { p.roundedAvatarBorder = v }
+        if let v = object.bool("throwawayRefreshLoads") { p.throwawayRefreshLoads = v }
+        if let v = object.bool("setsImageAsyncOnMain") { p.setsImageAsyncOnMain = v }
     }
 }
