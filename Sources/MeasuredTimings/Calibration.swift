@@ -21,8 +21,8 @@ public struct CostScales: Sendable, Equatable {
                                   "cachedHeightLookup", "decodePerMegapixelMain", "setImage", "reloadBase",
                                   "invalidateLayoutPerItem", "snapshotApplyPerItem", "enqueueWork", "cancelWork"]
     public static let renderKeys = ["renderBase", "renderOpaqueLayer", "renderBlendedLayer", "renderGradient", "renderOffscreenPass"]
-    /// Background work: it changes when images arrive, not what a frame costs.
-    public static let unscaledKeys = ["decodePerMegapixelBackground", "thumbnailPerSourceMegapixel"]
+    /// Background work and the URL cache's answer: they change when images arrive, not what a frame costs.
+    public static let unscaledKeys = ["decodePerMegapixelBackground", "thumbnailPerSourceMegapixel", "urlCacheHit"]
 }
 
 public extension DeviceProfile {
