@@ -63,7 +63,7 @@ public struct SiteBuilder: Sendable {
             StrategyPages(strategies: strategies, studies: content.studies, runs: plan, results: results, documents: documents, renderer: r),
             DatasetPages(datasets: content.datasets, studies: content.studies, renderer: r),
             RulePage(renderer: r),
-            ModelPage(devices: content.devices, documents: documents, renderer: r),
+            ModelPage(devices: content.devices, studies: studies, documents: documents, renderer: r),
             MetricPages(example: studies.first, renderer: r),
         ]
         for generator in generators { jobs += generator.jobs() }
