@@ -46,7 +46,7 @@ struct ModelPage: PageGenerator {
         let claims = Claims.evaluate(subjects)
         let claimRows: [MustacheValue] = claims.map { c in
             .object(["number": .int(c.number), "claim": .string(c.claim), "checked": .string(c.checked),
-                     "studyHref": .string("studies/\(c.study).html"), "study": .string(c.study),
+                     "studyHref": studies.contains { $0.study.id == c.study } ? .string("studies/\(c.study).html") : .null, "study": .string(c.study),
                      "figure": .string(c.seeds == 0 ? "not run" : "\(c.held) of \(c.seeds)"), "weakens": .bool(c.weakens)])
         }
         let weak = claims.filter(\.weakens).map { "\($0.number)" }

@@ -52,16 +52,15 @@ struct RunPages: PageGenerator {
         var parameters = object(summaries.first?["run"])
         parameters["seed"] = nil
         parameters["seeds"] = .array(records.map { .int(Int(truncatingIfNeeded: $0.parameters.seed)) })
-        let head: JSONValue = .object([
-            "configuration": .string(id),
-            "chartedSeed": .int(Int(truncatingIfNeeded: records[shownIndex].parameters.seed)),
-            "chartedSeedRule": .string(ConfigRuns.medianRule),
-            "run": .object(parameters),
-            "ids": .array(summaries.map { $0["id"] ?? .null }),
-        ])
-        var text = head.serialized(pretty: true)
-        text.removeLast()  // the closing brace: "metrics" follows
-        while text.last == "\n" || text.last == " " { text.removeLast() }
+        // One line per key (each value compact), then one line per metric.
+        let head: [(String, JSONValue)] = [
+            ("chartedSeed", .int(Int(truncatingIfNeeded: records[shownIndex].parameters.seed))),
+            ("chartedSeedRule", .string("the median seed by hitch time ratio, ties to the earlier seed")),
+            ("configuration", .string(id)),
+            ("ids", .array(summaries.map { $0["id"] ?? .null })),
+            ("run", .object(parameters)),
+        ]
+        var text = "{\n" + head.map { "  \(JSONValue.string($0.0).serialized(pretty: false)): \($0.1.serialized(pretty: false))" }.joined(separator: ",\n")
         let perSeed = summaries.map { object($0["metrics"]) }
         let names = (perSeed.first ?? [:]).keys.sorted()
         let lines = names.map { name in
@@ -96,7 +95,7 @@ struct RunPages: PageGenerator {
             notes.append("No frame was late: frames sorted by duration would be a flat line at \(Format.ms(Double(c.device.vsyncInterval) / 1_000)).")
         }
         if m.peakQueueDepth > 0 { chartList.append(charts.queueAndMemory(id: "q")) } else {
-            notes.append("No background work ever waited for a thread, queue or connection.")
+            notes.append("No work ever waited for a thread, queue or connection.")
         }
         if c.dataset.hasImages {
             let bytes = result.frames.lazy.filter { $0.presented >= result.gestureStart }.map(\.imageBytes)
@@ -129,7 +128,7 @@ struct RunPages: PageGenerator {
             "notes": .array(notes.map { .string($0) }),
             "verdictHref": .string("../verdicts.html#\(verdict.anchor)"), "verdictNear": verdict.near.map { .string($0) } ?? .null,
             "deciding": .string(deciding),
-            "seedHeaders": .array(RunPages.seedHeaders()),
+            "seedHeaders": .array(RunPages.shownColumns(config).map { RunPages.keyMetrics()[$0] }),
             "seedRows": .array(RunPages.seedRows(config)),
             "metricsCaption": .string(several ? "Medians of \(runs.count) seeds [lowest–highest]" : ""),
             "metricSections": .array(RunPages.metricSections(config.metrics)),
@@ -160,7 +159,7 @@ struct RunPages: PageGenerator {
     }
 
     /// The headline metrics of the per-seed table: each named by its label in the metric table
-    /// and linked to its page, with its value as short text (unit in the header).
+    /// and linked to its page, with its value as short text (the unit in the header).
     static var headline: [(key: PartialKeyPath<RunMetrics>, unit: String, value: (RunMetrics) -> String)] { [
         (\.hitchTimeRatio, "ms/s", { Format.ratio($0.hitchTimeRatio) }),
         (\.staleCellFrames, "%", { NumberFormat.fixed($0.staleShare * 100, places: $0.staleShare >= 0.1 ? 0 : 1) }),
@@ -172,12 +171,23 @@ struct RunPages: PageGenerator {
         (\.peakImageBytes, "MiB", { NumberFormat.fixed(Double($0.peakImageBytes) / 1_048_576, places: 2) }),
     ] }
 
-    /// The per-seed table's column headers.
-    static func seedHeaders() -> [MustacheValue] {
+    /// The per-seed table's columns: every key metric but mis-sized cell-frames and decoded-image
+    /// memory where they are 0 on every seed (most studies; the full table below still lists them).
+    static func shownColumns(_ config: ConfigRuns) -> [Int] {
+        headline.indices.filter { i in
+            let key = headline[i].key
+            guard key == \RunMetrics.misSizedCellFrames || key == \RunMetrics.peakImageBytes else { return true }
+            return config.metrics.contains { $0.misSizedCellFrames > 0 && key == \RunMetrics.misSizedCellFrames || $0.peakImageBytes > 0 && key == \RunMetrics.peakImageBytes }
+        }
+    }
+
+    /// The per-seed table's column headers: the metric table's labels, linked to their pages.
+    static func keyMetrics() -> [MustacheValue] {
         headline.map { key, unit, _ in
             let metric = MetricTable.metric(key)
-            let name = Format.sentence(metric.label ?? metric.name) + (unit.isEmpty ? "" : " (\(unit))")
-            return .object(["name": .string(name), "href": metricHref(metric.name).map { .string($0) } ?? .null])
+            let name = Format.sentence(metric.label ?? metric.name)
+            return .object(["name": .string(name), "unit": .string(unit.isEmpty ? "" : " (\(unit))"),
+                            "href": metricHref(metric.name).map { .string($0) } ?? .null])
         }
     }
 
@@ -190,7 +200,7 @@ struct RunPages: PageGenerator {
             let differs = v.anchor != Format.verdict(config.shown.result.metrics).anchor
             return .object(["seed": .string(String(pair.run.config.seed) + (i == config.shownIndex && config.count > 1 ? " (charted)" : "")),
                             "symbol": .string(v.symbol), "label": .string(differs || config.count == 1 ? " " + v.label : ""), "tone": .string(v.tone),
-                            "values": .array(headline.map { .string($0.value(m)) })])
+                            "values": .array(shownColumns(config).map { .string(headline[$0].value(m)) })])
         }
     }
 
@@ -238,9 +248,9 @@ struct RunPages: PageGenerator {
         return parts.joined(separator: ", ") + (perMetric || group.unit.isEmpty ? "" : " " + group.unit)
     }
 
-    /// The group's metric names without the words they all share at the start or the end, and
-    /// without a trailing `Ms` (the unit says it): `requestsStarted, requestsWasted` → `started,
-    /// wasted`; `visibleCellFrames, staleCellFrames` → `visible, stale`.
+    /// The group's metric names as words, without the words they all share at the start or the
+    /// end and without a trailing `Ms` (the unit says it): `requestsStarted, requestsInFlight` →
+    /// `started, in flight`; `visibleCellFrames, staleCellFrames` → `visible, stale`.
     static func shortNames(_ group: MetricGroup) -> [String] {
         func words(_ name: String) -> [String] {
             var out: [String] = []
@@ -251,15 +261,13 @@ struct RunPages: PageGenerator {
             return out
         }
         let split = group.metrics.map { words($0.name) }
-        guard split.count > 1 else { return group.metrics.map(\.name) }
+        guard split.count > 1 else { return split.map { $0.map { $0.lowercased() }.joined(separator: " ") } }
         var prefix = 0
         while split.allSatisfy({ $0.count > prefix + 1 }), Set(split.map { $0[prefix] }).count == 1 { prefix += 1 }
         var suffix = 0
         while split.allSatisfy({ $0.count > prefix + suffix + 1 }), Set(split.map { $0[$0.count - 1 - suffix] }).count == 1 { suffix += 1 }
-        return split.map { w in
-            let kept = w[prefix..<(w.count - suffix)].joined()
-            return kept.prefix(1).lowercased() + kept.dropFirst()
-        }
+        // Readable words, not JSON keys: "time to content p95", "in flight".
+        return split.map { w in w[prefix..<(w.count - suffix)].map { $0.lowercased() }.joined(separator: " ") }
     }
 
     /// A metric's number for the range table: whole above 100, else up to 2 decimals.
