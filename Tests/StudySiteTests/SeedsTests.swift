@@ -1,6 +1,7 @@
 import Foundation
+import Formats
 import Testing
-import ScrollSimulation
+@testable import ScrollSimulation
 @testable import StudySite
 
 /// Seeds and latency spread by default, one page per configuration, and the claims' figures.
@@ -173,5 +174,17 @@ struct SeedsTests {
             #expect(figure?.0 == expected[number] && figure?.1 == 5,
                     "claim \(number): published \(figure.map { "\($0.0) of \($0.1)" } ?? "nothing"), the runs give \(expected[number] ?? -1) of 5")
         }
+    }
+
+    @Test("A configuration page charts its median seed by hitch time ratio; ties go to the earlier seed, an even count to the lower middle")
+    func medianSeed() {
+        func seeds(_ ratios: [Double]) -> [RunMetrics] { ratios.map { var m = RunMetrics(); m.hitchTimeRatio = $0; return m } }
+        #expect(ConfigRuns.medianIndex(seeds([9, 1, 5, 7, 3])) == 2)
+        #expect(ConfigRuns.medianIndex(seeds([0, 0, 0, 0, 0])) == 2, "all tied: the third seed in order")
+        #expect(ConfigRuns.medianIndex(seeds([4, 0, 4, 0, 4])) == 0, "tied medians: the earliest of them")
+        #expect(ConfigRuns.medianIndex(seeds([8, 2, 6, 4])) == 3, "even count: the lower middle (4)")
+        #expect(ConfigRuns.medianIndex(seeds([3])) == 0)
+        #expect(SeedRange([2, 9, 5]).bracketed({ NumberFormat.fixed($0, places: 0) }, unit: " ms") == "5 [2–9] ms")
+        #expect(SeedRange([4, 4]).bracketed({ NumberFormat.fixed($0, places: 0) }) == "4")
     }
 }
