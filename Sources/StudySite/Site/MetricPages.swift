@@ -35,7 +35,9 @@ struct MetricPages: PageGenerator {
         return ["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
                 "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
                 "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string("../studies/\(example?.id ?? "").html"),
-                "rows": .array(rows)]
+                "rows": .array(rows),
+                "seedNote": (example?.seeds.count ?? 1) > 1
+                    ? .string("Each row is one configuration's median seed by hitch time ratio (the seed its page charts), of \(example!.seeds.count).") : .null]
     }
 }
 
