@@ -37,11 +37,11 @@ struct AnswerTests {
         let a = Answer([wide, narrow])
         // Medians 2 % and 5.5 % differ by 3.5 points, but 1–10 % overlaps 5–6 %: placeholders tie, wasted requests decide.
         #expect(a.recommended.map(\.strategyID) == ["narrow"], "\(a.reason)")
-        #expect(a.reason.hasPrefix("wasted requests 1 against 9 for WIDE"), "\(a.reason)")
+        #expect(a.reason.hasPrefix("Meets the bar on 3 of 3 seeds; wasted requests 1 against 9 for WIDE"), "\(a.reason)")
         // Without the overlap (one seed each) the same medians are a real difference.
         let b = Answer([contender("wide", [metrics(placeholders: 2, wasted: 9)]), contender("narrow", [metrics(placeholders: 5.5, wasted: 1)])])
         #expect(b.recommended.map(\.strategyID) == ["wide"])
-        #expect(b.reason.hasPrefix("placeholders 2 % against 5.5 % for NARROW"), "\(b.reason)")
+        #expect(b.reason.hasPrefix("Meets the bar on 1 of 1 seed; placeholders 2 % against 5.5 % for NARROW"), "\(b.reason)")
     }
 
     @Test("A wrong row or a hitch on any seed misses the bar; with none meeting it the answer names the closest")
@@ -53,7 +53,9 @@ struct AnswerTests {
         #expect(a.recommended.map(\.strategyID) == ["z"])
         #expect(a.runnerUp.isEmpty)
         #expect(a.closest?.strategyID == "y", "no wrong rows beats any wrong row")
-        #expect(a.reason.contains("the closest other, Y, shows hitch time ratio 6 ms/s"), "\(a.reason)")
+        #expect(a.reason.contains("the closest other, Y, meets the bar on 0 of 1 seed and shows hitch time ratio 6 ms/s"), "\(a.reason)")
+        // The seed count is per strategy: X misses on one of its two seeds.
+        #expect(oneBadSeed.meetingText == "1 of 2 seeds")
         let none = Answer([oneBadSeed, hitchy])
         #expect(none.recommended.isEmpty)
         #expect(none.short == "none meets the bar (closest: Y)")
@@ -96,7 +98,7 @@ struct AnswerTests {
         let answer = try #require(study.range(of: "id=\"answer\""))
         let strategies = try #require(study.range(of: "id=\"strategies\""))
         #expect(answer.lowerBound < strategies.lowerBound)
-        #expect(study.contains("GlitchyTable: synchronous (misses the bar)"))
+        #expect(study.contains("GlitchyTable: synchronous (meets the bar on 0 of 1 seed)"))
         #expect(study.contains("href=\"../verdicts.html#wrong-rows\"") || study.contains("href=\"../verdicts.html#hitch-critical\""))
         // The study page says which metrics separate the strategies and which do not.
         let line = try #require(study.range(of: "At 100 ms · iPhone, 60 Hz (390×844 pt) · gesture gentle: the strategies differ on "))
@@ -154,7 +156,7 @@ struct RunPageNumbersTests {
         #expect(verdict.lowerBound < charts.lowerBound)
         #expect(run.contains("href=\"../verdicts.html#hitch-critical\""))
         #expect(run.contains("hitch time ratio ") && run.contains("at or over the 10 ms/s critical line"))
-        #expect(run.contains("<dt><a href=\"../metrics/hitchtimeratio.html\">Hitch time ratio</a></dt>"))
+        #expect(run.contains("<th><a href=\"../metrics/hitchtimeratio.html\">Hitch time ratio</a> (ms/s)</th>"), "the per-seed table's columns are the key metrics")
         let table = run[try #require(run.range(of: "id=\"metrics\""))!.upperBound...]
         #expect(table.contains("<th>Frame duration</th>"))
         for key in ["frameDurationP50Ms", "staleCellFrames", "hitchBand", "requestsWasted"] {

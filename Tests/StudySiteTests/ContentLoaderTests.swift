@@ -30,8 +30,10 @@ struct ContentLoaderDefaultTests {
             ("self-sizing", 3), ("prefetching", 10), ("user-datasets", 2), ("team-list", 3), ("grid-sizing", 2),
         ]
         #expect(content.studies.map(\.id) == expected.map(\.0))
-        #expect(content.studies.map(Self.runs) == expected.map(\.1))
-        #expect(content.studies.map(Self.runs).reduce(0, +) == 94)
+        // Every study runs the site's default 5 seeds: 94 configurations, 470 runs.
+        #expect(content.studies.allSatisfy { $0.seeds == [1, 2, 3, 4, 5] && $0.jitter == 0.5 })
+        #expect(content.studies.map(Self.runs) == expected.map { $0.1 * 5 })
+        #expect(content.studies.map(Self.runs).reduce(0, +) == 470)
         #expect(content.datasets.map(\.id) == ["catalog", "feed", "glitchy-300", "photos-19", "team", "users-1000"])
         #expect(content.devices.map(\.id) == ["iphone-120hz", "iphone-60hz", "older-iphone"])
         let older = try #require(content.devices.first { $0.id == "older-iphone" })
@@ -364,7 +366,7 @@ struct ContentLoaderDatasetTests {
             DatasetRow(id: "x", text: "42", detail: nil, imageURL: nil, imageWidth: 0, imageHeight: 0),
         ])
         let study = try #require(content.studies.first { $0.id == "a" })
-        #expect(study.devices == ["iphone-60hz"] && study.gestures == [.aggressive] && study.latenciesMs == [100, 1_000] && study.seeds == [1])
+        #expect(study.devices == ["iphone-60hz"] && study.gestures == [.aggressive] && study.latenciesMs == [100, 1_000] && study.seeds == [1] && study.jitter == 0)
         #expect(study.presentation == nil && study.order == 100 && study.kind == .comparison)
     }
 

@@ -39,7 +39,9 @@ final class TemporaryContent {
 
 /// Small valid files to build test folders from.
 enum Fixture {
-    static let site = #"{"title": "Test site", "tagline": "A tagline."}"#
+    /// One seed at a fixed latency, so that the content tests' runs are one per configuration
+    /// (the seeds defaults have their own tests, SeedsTests).
+    static let site = #"{"title": "Test site", "tagline": "A tagline.", "defaults": {"seeds": [1], "jitter": 0}}"#
 
     /// A valid study using built-in names only.
     static let study = """

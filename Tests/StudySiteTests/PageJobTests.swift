@@ -37,11 +37,22 @@ struct PageJobTests {
         let run = builder.plan[0]
         var record = try #require(builder.results[run.id])
         record.result.metrics.requestsWasted += 7
-        let pages = RunPages(run: run, record: record, studyTitle: "T", renderer: builder.renderer).jobs()
-        #expect(pages.map(\.path) == ["runs/\(run.id).html", "runs/\(run.id).json", "runs/\(run.id).csv"])
+        let pages = RunPages(runs: [run], records: [record], studyTitle: "T", renderer: builder.renderer).jobs()
+        #expect(pages.map(\.path) == ["runs/\(run.configID).html", "runs/\(run.configID).json", "runs/\(run.configID).csv"])
         let json = String(decoding: try pages[1].render().bytes, as: UTF8.self)
-        #expect(json.contains("\"requestsWasted\": \(builder.results[run.id]!.metrics.requestsWasted + 7)"))
-        #expect(json == record.summaryJSON().serialized(pretty: true) + "\n", "the download is the record's summary JSON")
+        #expect(json.contains("\"requestsWasted\": [\(builder.results[run.id]!.metrics.requestsWasted + 7)]"))
+        // The download holds the record's summary by columns: every metric of it, one value per seed.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let metrics = try #require(object["metrics"] as? [String: [Any]])
+        guard case let .object(summary) = record.summaryJSON(), case let .object(expected)? = summary["metrics"] else {
+            Issue.record("summary without metrics"); return
+        }
+        #expect(Set(metrics.keys) == Set(expected.keys))
+        for (name, value) in expected {
+            let one = try JSONSerialization.jsonObject(with: Data(("[" + value.serialized(pretty: false) + "]").utf8)) as? [Any]
+            #expect(metrics[name].map { "\($0)" } == one.map { "\($0)" }, "\(name)")
+        }
+        #expect((object["ids"] as? [String]) == [run.id])
     }
 }
 

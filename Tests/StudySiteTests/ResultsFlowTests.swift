@@ -136,7 +136,8 @@ struct ResultsFlowTests {
         #expect(try GenerateCommandTests.generate(project).code == 5)
         let summary = try String(contentsOf: project.appendingPathComponent("Output/summary.json"), encoding: .utf8)
         #expect(summary.contains(#""column":14,"file":"site.json","line":2,"metric":"framesPresented""#), "\(summary)")
-        #expect(summary.contains(#""run":"one--glitchy-serial-cancel--100ms""#))
+        // This site.json names no defaults, so the study runs the default 5 seeds.
+        #expect(summary.contains(#""run":"one--glitchy-serial-cancel--100ms--s1""#))
         try """
         {"title": "Scratch", "tagline": "A scratch site.",
          "budgets": [{"metric": "framesPresented", "op": ">", "value": 1}]}

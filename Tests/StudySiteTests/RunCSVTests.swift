@@ -7,13 +7,14 @@ import Testing
 struct RunCSVTests {
     /// Expands the CSV back into one line per frame (time, then every other column) by its
     /// `frames` column: the k-th frame of a line begins k × intervals refresh intervals later.
-    static func expand(_ csv: String, interval: Micros) -> [(timeMs: Double, rest: String)] {
-        var out: [(Double, String)] = []
+    static func expand(_ csv: String, interval: Micros) -> [(timeMs: Double, rest: String, offsetFrom: Double, offsetTo: Double, first: Bool, last: Bool)] {
+        var out: [(Double, String, Double, Double, Bool, Bool)] = []
         for line in csv.split(separator: "\n").dropFirst() {
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             let time = Double(cells[0])!, intervals = Double(cells[1])!, count = Int(cells[cells.count - 1])!
-            let rest = cells[1..<(cells.count - 1)].joined(separator: ",")
-            for k in 0..<count { out.append((time + Double(k) * intervals * Double(interval) / 1_000, rest)) }
+            let from = Double(cells[cells.count - 3])!, to = Double(cells[cells.count - 2]) ?? from
+            let rest = cells[1..<(cells.count - 3)].joined(separator: ",")
+            for k in 0..<count { out.append((time + Double(k) * intervals * Double(interval) / 1_000, rest, from, to, k == 0, k == count - 1)) }
         }
         return out
     }
@@ -39,6 +40,11 @@ struct RunCSVTests {
             #expect(abs(line.timeMs - Double(frame.presented - result.gestureStart) / 1_000) <= 0.1, "frame at \(frame.presented)")
             #expect(line.rest.hasPrefix("\(frame.duration / interval),\(frame.hitch / interval),"))
             #expect(line.rest.hasSuffix(",\(frame.visible),\(frame.placeholder),\(frame.stale),\(frame.queueDepth),\(frame.imageBytes / 1_024)"))
+            // The offset: exact (to the point) at a line's first and last frame, between them inside.
+            let lo = min(line.offsetFrom, line.offsetTo) - 0.5, hi = max(line.offsetFrom, line.offsetTo) + 0.5
+            #expect(frame.offset >= lo && frame.offset <= hi, "offset \(frame.offset) outside its line's \(line.offsetFrom)…\(line.offsetTo)")
+            if line.first { #expect(abs(frame.offset - line.offsetFrom) <= 0.5) }
+            if line.last { #expect(abs(frame.offset - line.offsetTo) <= 0.5) }
         }
     }
 }

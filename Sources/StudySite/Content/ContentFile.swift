@@ -230,6 +230,8 @@ enum ContentLimits {
     static let maximumLatencyMs = 60_000.0
     /// Largest seed (integers above this are not exact in JSON).
     static let maximumSeed = 9_007_199_254_740_991
+    /// Largest log-normal latency sigma (`jitter`), as `simulate --jitter` allows.
+    static let maximumJitter = 3.0
 }
 
 /// "the string \"100\"", "the number 5", "an object", … for messages.

@@ -160,7 +160,7 @@ final class ContentLoadSession: DataFileSource {
         // Studies.
         let names = ContentNames(userDatasetIDs: userDatasetIDs, dataFileOwners: dataFileOwners, userDatasets: userDatasets, deviceIDs: deviceIDs,
                                  strategyIDs: strategyIDs, strategies: Dictionary(strategies.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
-                                 defaultLatenciesMs: site.defaultLatenciesMs)
+                                 defaultLatenciesMs: site.defaultLatenciesMs, studyDefaults: site.studyDefaults)
         var studies: [Study] = []
         var usedBuiltIns: [String: Dataset] = [:]
         for name in definitions["studies"]! {
@@ -333,7 +333,7 @@ final class ContentLoadSession: DataFileSource {
         guard let parsed = parse("site.json"),
               let object = ObjectReader(parsed.root, in: parsed.file, expected: "site.json") else { return nil }
         let file = parsed.file
-        object.allowOnly(["title", "tagline", "defaultLatenciesMs", "tour", "trustedMarkdownHTML", "budgets"])
+        object.allowOnly(["title", "tagline", "defaultLatenciesMs", "tour", "trustedMarkdownHTML", "budgets", "defaults"])
         let before = file.errorCount
         let title = object.string("title", required: true)
         let tagline = object.string("tagline", required: true)
@@ -359,10 +359,20 @@ final class ContentLoadSession: DataFileSource {
         let tour = object["tour"].map { TourDecoder.decode($0, file: file) } ?? []
         let trusted = object.bool("trustedMarkdownHTML") ?? false
         let budgets = object["budgets"].map { BudgetDecoder.decode($0, file: file) } ?? []
+        var defaults = StudyDefaults()
+        if let node = object["defaults"], let reader = ObjectReader(node, in: file, context: "defaults", expected: "an object such as {\"seeds\": [1, 2, 3, 4, 5], \"jitter\": 0.5}") {
+            reader.allowOnly(["seeds", "jitter"])
+            if let seedsNode = reader["seeds"],
+               let read = StudyDecoder.readSeeds(seedsNode, "defaults.seeds", file: file, leaveOut: "leave it out for [1, 2, 3, 4, 5]") {
+                defaults.seeds = read.seeds
+            }
+            if let sigma = reader.number("jitter", in: 0...ContentLimits.maximumJitter) { defaults.jitter = sigma }
+        }
         guard file.errorCount == before, let title, let tagline else { return nil }
         siteJSON = file
         var site = SiteSettings(title: title, tagline: tagline, defaultLatenciesMs: latencies, tour: tour, trustedMarkdownHTML: trusted)
         site.budgets = budgets
+        site.studyDefaults = defaults
         return site
     }
 

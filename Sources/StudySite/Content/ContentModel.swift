@@ -47,6 +47,8 @@ public struct SiteSettings: Sendable, Equatable {
     public var defaultLatenciesMs: [Double]
     /// Budgets for the runs of every study (`budgets` in site.json).
     public var budgets: [Budget] = []
+    /// Seeds and latency spread of every study that names none (`defaults` in site.json).
+    public var studyDefaults = StudyDefaults()
     /// The guided tour on the index, in order (none when empty).
     public var tour: [TourStep]
     /// Whether the Markdown documents come from trusted authors: raw HTML is then copied into the
@@ -63,6 +65,24 @@ public struct SiteSettings: Sendable, Equatable {
         self.tour = tour
         self.trustedMarkdownHTML = trustedMarkdownHTML
     }
+}
+
+/// What a study runs when it does not say: `defaults` in site.json.
+public struct StudyDefaults: Sendable, Equatable {
+    /// The seeds every configuration runs with (5 by default, so every number has a spread).
+    public var seeds: [UInt64]
+    /// The log-normal sigma of each request's latency around the setting (0: fixed). The default,
+    /// 0.5, is an estimate of how request latency spreads on mobile networks (Content/README.md).
+    public var jitter: Double
+
+    /// Defaults: seeds 1 to 5, sigma 0.5.
+    public init(seeds: [UInt64] = [1, 2, 3, 4, 5], jitter: Double = StudyDefaults.standardJitter) {
+        self.seeds = seeds
+        self.jitter = jitter
+    }
+
+    /// The sigma site.json gives when it names none.
+    public static let standardJitter = 0.5
 }
 
 /// One study: a dataset on devices under gestures, strategies × latency settings × seeds.
@@ -95,6 +115,8 @@ public struct Study: Sendable, Equatable {
     public var strategies: [String]
     /// Seeds (each combination runs once per seed).
     public var seeds: [UInt64]
+    /// Log-normal sigma of each request's latency around the setting; 0 for a fixed latency.
+    public var jitter: Double = 0
     /// Overrides the dataset's layout and cell design.
     public var presentation: Presentation?
     /// Position on the index (lower first).

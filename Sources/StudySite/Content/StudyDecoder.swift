@@ -17,12 +17,14 @@ struct ContentNames {
     var strategies: [String: Strategy]
     /// The site's default latency settings, ms.
     var defaultLatenciesMs: [Double]
+    /// The site's default seeds and latency spread (`defaults` in site.json).
+    var studyDefaults: StudyDefaults = StudyDefaults()
 }
 
 /// Reads `studies/<id>.json` and resolves every name in it.
 enum StudyDecoder {
     static let allowedKeys = ["title", "question", "kind", "dataset", "devices", "gestures", "latenciesMs", "strategies",
-                              "seeds", "presentation", "order", "isolates", "budgets", "sensitivity", "measured"]
+                              "seeds", "presentation", "order", "isolates", "budgets", "sensitivity", "measured", "jitter"]
 
     /// The study and the built-in dataset it uses (if any), or nil after reporting its problems.
     static func decode(id: String, root: JSONNode, file: ContentFile, names: ContentNames,
@@ -97,18 +99,14 @@ enum StudyDecoder {
             let at = object["latenciesMs"]?.position ?? object["kind"]?.position
             file.error("a sweep needs at least 3 latency settings in 'latenciesMs'; this one has \(latencyCount)", at: at)
         }
-        var seeds: [UInt64] = [1]
-        var seedCount = 1
-        if let node = object["seeds"], let elements = file.array(node, "seeds", of: "integers") {
-            seedCount = elements.count
-            seeds = []
-            for element in elements {
-                guard let v = file.integer(element, "seeds", in: 0...ContentLimits.maximumSeed, expected: "an array of integers ≥ 0") else { continue }
-                if seeds.contains(UInt64(v)) { file.error("'seeds' lists \(v) twice", at: element.position) }
-                else { seeds.append(UInt64(v)) }
-            }
-            if elements.isEmpty { file.error("'seeds' is empty; give at least one seed, or leave it out for [1]", at: node.position) }
+        var seeds = names.studyDefaults.seeds
+        var seedCount = seeds.count
+        if let node = object["seeds"], let read = readSeeds(node, "seeds", file: file,
+                                                          leaveOut: "leave it out for the site's (\(names.studyDefaults.seeds.map(String.init).joined(separator: ", ")))") {
+            seeds = read.seeds
+            seedCount = read.count
         }
+        let jitter = object.number("jitter", in: 0...ContentLimits.maximumJitter) ?? names.studyDefaults.jitter
 
         // Presentation over the dataset's.
         var presentation: Presentation? = nil
@@ -154,7 +152,22 @@ enum StudyDecoder {
         study.budgets = budgets
         study.sensitivity = object.bool("sensitivity") ?? false
         study.measured = measured
+        study.jitter = jitter
         return (study, builtIn)
+    }
+
+    /// A list of distinct seeds (`label` names it in messages), with the count as written;
+    /// `leaveOut` ends the message about an empty list. Shared with site.json's `defaults.seeds`.
+    static func readSeeds(_ node: JSONNode, _ label: String, file: ContentFile, leaveOut: String) -> (seeds: [UInt64], count: Int)? {
+        guard let elements = file.array(node, label, of: "integers") else { return nil }
+        var seeds: [UInt64] = []
+        for element in elements {
+            guard let v = file.integer(element, label, in: 0...ContentLimits.maximumSeed, expected: "an array of integers ≥ 0") else { continue }
+            if seeds.contains(UInt64(v)) { file.error("'\(label)' lists \(v) twice", at: element.position) }
+            else { seeds.append(UInt64(v)) }
+        }
+        if elements.isEmpty { file.error("'\(label)' is empty; give at least one seed, or \(leaveOut)", at: node.position) }
+        return (seeds, elements.count)
     }
 
     /// A list of names checked against `valid`; `count` is the list's length as written.

@@ -95,6 +95,10 @@ struct Contender: Sendable {
     /// Misses the bar on some seed: the first such seed's reason.
     var miss: String? { metrics.lazy.compactMap(AnswerRule.miss).first }
     var meetsBar: Bool { miss == nil }
+    /// How many seeds meet the bar.
+    var seedsMeetingBar: Int { metrics.filter { AnswerRule.miss($0) == nil }.count }
+    /// "4 of 5 seeds" (or "1 of 1 seed").
+    var meetingText: String { "\(seedsMeetingBar) of \(metrics.count) seed\(metrics.count == 1 ? "" : "s")" }
 }
 
 /// The answer for one device, gesture and latency of a study.
@@ -155,21 +159,21 @@ struct Answer: Sendable {
     var reason: String {
         guard let first = recommended.first else {
             guard let closest else { return "no runs" }
-            return "None meets the bar; the closest, \(closest.name), shows \(closest.miss ?? "")."
+            return "None meets the bar on every seed; the closest, \(closest.name), meets it on \(closest.meetingText) and shows \(closest.miss ?? "")."
         }
         if let other = runnerUp.first {
             guard let index = AnswerRule.ranking.firstIndex(where: { AnswerRule.differ(first.range($0), other.range($0), on: $0) }) else {
-                return "No metric separates it from \(other.name)."
+                return "Meets the bar on \(first.meetingText); no metric separates it from \(other.name)."
             }
             let metric = AnswerRule.ranking[index]
             let tie = index == 0 ? "" : " (tie on the \(index) metric\(index == 1 ? "" : "s") before)"
-            return "\(metric.name) \(first.range(metric).text(metric.format)) against \(other.range(metric).text(metric.format)) for \(other.name)\(tie)."
+            return "Meets the bar on \(first.meetingText); \(metric.name) \(first.range(metric).text(metric.format)) against \(other.range(metric).text(metric.format)) for \(other.name)\(tie)."
         }
         if let missed = closest {
             let only = recommended.count == 1 ? "The only strategy" : "The only strategies"
-            return "\(only) with no wrong rows and under \(NumberFormat.fixed(AnswerRule.hitchBar, places: 0)) ms/s on every seed; the closest other, \(missed.name), shows \(missed.miss ?? "")."
+            return "\(only) with no wrong rows and under \(NumberFormat.fixed(AnswerRule.hitchBar, places: 0)) ms/s on every seed (\(first.meetingText)); the closest other, \(missed.name), meets the bar on \(missed.meetingText) and shows \(missed.miss ?? "")."
         }
-        return "The only strategy compared."
+        return "The only strategy compared; it meets the bar on \(first.meetingText)."
     }
 }
 

@@ -25,15 +25,19 @@ struct MetricPages: PageGenerator {
     func data(_ d: MetricDefinition) throws(SiteError) -> [String: MustacheValue] {
         let exampleRuns = try example?.resolved(for: "metrics/\(d.slug).html") ?? []
         let example = self.example?.study
-        let rows: [MustacheValue] = exampleRuns.map { pair in
+        // One row per configuration: its median seed by hitch time ratio, the run its page charts.
+        let rows: [MustacheValue] = ConfigRuns.group(exampleRuns).map { config in
+            let pair = config.shown
             let values: [MustacheValue] = d.fields.map { field in .string(pair.result.metrics.value(named: field)?.description ?? "—") }
             return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
-                            "href": .string("../runs/\(pair.run.id).html"), "values": .array(values)])
+                            "href": .string("../runs/\(config.id).html"), "values": .array(values)])
         }
         return ["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
                 "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
                 "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string("../studies/\(example?.id ?? "").html"),
-                "rows": .array(rows)]
+                "rows": .array(rows),
+                "seedNote": (example?.seeds.count ?? 1) > 1
+                    ? .string("Each row is one configuration's median seed by hitch time ratio (the seed its page charts), of \(example!.seeds.count).") : .null]
     }
 }
 

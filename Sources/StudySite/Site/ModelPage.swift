@@ -2,10 +2,13 @@ import Formats
 import Mustache
 import ScrollSimulation
 
-/// `model.html`: the devices' constants, the metric table's list and the model's document. It
-/// sees the devices and the documents.
+/// `model.html`: the devices' constants, the metric table's list, the sources' claims with how
+/// many seeds each holds for (`Claims`), and the model's document. It sees the devices, the
+/// studies the claims read (with their runs) and the documents.
 struct ModelPage: PageGenerator {
     let devices: [DeviceProfile]
+    /// The studies, with their runs (the claims read some of them).
+    var studies: [StudyRuns] = []
     let documents: Documents
     let renderer: PageRenderer
 
@@ -36,8 +39,23 @@ struct ModelPage: PageGenerator {
                      "href": .string("metrics/\(d.slug).html")])
         }
         let doc = try documents.document("model.md", root: "")
+        var subjects: [(study: Study, runs: [(run: PlannedRun, result: RunResult)])] = []
+        for subject in studies where Claims.all.contains(where: { $0.study == subject.study.id }) {
+            subjects.append((subject.study, try subject.resolved(for: "model.html")))
+        }
+        let claims = Claims.evaluate(subjects)
+        let claimRows: [MustacheValue] = claims.map { c in
+            .object(["number": .int(c.number), "claim": .string(c.claim), "checked": .string(c.checked),
+                     "studyHref": studies.contains { $0.study.id == c.study } ? .string("studies/\(c.study).html") : .null, "study": .string(c.study),
+                     "figure": .string(c.seeds == 0 ? "not run" : "\(c.held) of \(c.seeds)"), "weakens": .bool(c.weakens)])
+        }
+        let weak = claims.filter(\.weakens).map { "\($0.number)" }
+        let claimSummary = weak.isEmpty ? "Every claim holds on every seed."
+            : "Claim\(weak.count == 1 ? "" : "s") \(weak.joined(separator: ", ")) weaken\(weak.count == 1 ? "s" : ""): \(weak.count == 1 ? "it holds" : "they hold") on some seeds only."
         return ["devices": .array(devices.map { .object(["name": .string($0.name), "id": .string($0.id)]) }),
                 "display": .array(display), "constants": .array(constants), "metrics": .array(metrics),
-                "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? "")]
+                "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
+                "claims": .array(claimRows), "hasClaims": .bool(!studies.isEmpty), "claimSummary": .string(claimSummary),
+                "medianRule": .string(ConfigRuns.medianRule)]
     }
 }

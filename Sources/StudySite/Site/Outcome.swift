@@ -143,7 +143,9 @@ struct Outcome: Sendable {
         }
         for run in plan {
             guard let summary = summaries.first(where: { $0.id == run.id }), let g = byGroup[summary.group] else { continue }
-            out["runs/\(run.id).html"] = .object(["status": .string(g.status.rawValue), "group": .string(g.group),
+            // A configuration's seeds share one page and one group: the first seed's entry stands for them.
+            guard out["runs/\(run.configID).html"] == nil else { continue }
+            out["runs/\(run.configID).html"] = .object(["status": .string(g.status.rawValue), "group": .string(g.group),
                                                    "hasMetrics": .bool(!g.metrics.isEmpty), "metrics": metricRows(g),
                                                    "groups": .array([]), "hasGroups": .bool(false), "counts": .bool(false)])
         }

@@ -42,24 +42,39 @@ enum PageParts {
          RatioBars.Band(10, .infinity, "critical (≥ 10)", tone: .critical)]
     }
 
-    /// Headline metrics of one run as a table row.
-    static func metricRow(_ run: PlannedRun, _ m: RunMetrics, root: String) -> MustacheValue {
+    /// Headline metrics of one configuration as a table row: each value the median across its
+    /// seeds with the lowest and highest in brackets, the verdict the median seed's with how many
+    /// seeds share it, and a link to the configuration's page.
+    static func metricRow(_ config: ConfigRuns, root: String) -> MustacheValue {
+        let run = config.run
+        let m = config.shown.result.metrics
         let verdict = Format.verdict(m)
+        let agreement = config.count > 1 ? "\(config.verdictAgreement) of \(config.count) seeds" : nil
+        let near = [agreement, verdict.near].compactMap { $0 }.joined(separator: " · ")
+        func r(_ value: (RunMetrics) -> Double, _ format: (Double) -> String, _ unit: String = "") -> String { config.range(value).bracketed(format, unit: unit) }
+        let count = { (v: Double) in NumberFormat.fixed(v, places: 1) }
+        let ms = { (v: Double) in NumberFormat.fixed(v, places: v >= 100 ? 0 : 1) }
+        let percent = { (v: Double) in NumberFormat.fixed(v * 100, places: v * 100 >= 10 ? 0 : 1) }
         return .object([
             "strategy": .string(run.config.strategy.name), "strategyID": .string(run.config.strategy.id),
             "strategyHref": .string("\(root)strategies/\(run.config.strategy.id).html"),
             "latency": .string(Format.latency(run.config.latency.milliseconds)),
             "device": .string(run.config.device.name), "gesture": .string(run.config.gesture.id),
-            "href": .string("\(root)runs/\(run.id).html"),
-            "hitchRatio": .string(Format.ratio(m.hitchTimeRatio)), "band": .string(m.hitchBand),
-            "hitches": .int(m.hitchCount), "p95": .string(Format.ms(m.frameDurationP95Ms)),
-            "maxFrame": .string(Format.ms(m.frameDurationMaxMs)),
-            "stale": .string(Format.percent(m.staleShare)), "placeholder": .string(Format.percent(m.placeholderShare)),
-            "changesAfterSettle": .int(m.contentChangesAfterSettle),
-            "ttc95": .string(Format.ms(m.timeToContentP95Ms)),
-            "requests": .int(m.requestsStarted), "wasted": .int(m.requestsWasted),
+            "href": .string("\(root)runs/\(config.id).html"),
+            "hitchRatio": .string(r(\.hitchTimeRatio, Format.ratio)), "band": .string(m.hitchBand),
+            "hitches": .string(r({ Double($0.hitchCount) }, count)), "p95": .string(r(\.frameDurationP95Ms, ms, " ms")),
+            "maxFrame": .string(r(\.frameDurationMaxMs, ms, " ms")),
+            "stale": .string(r(\.staleShare, percent, " %")), "placeholder": .string(r(\.placeholderShare, percent, " %")),
+            "changesAfterSettle": .string(r({ Double($0.contentChangesAfterSettle) }, count)),
+            "ttc95": .string(r(\.timeToContentP95Ms, ms, " ms")),
+            "requests": .string(r({ Double($0.requestsStarted) }, count)), "wasted": .string(r({ Double($0.requestsWasted) }, count)),
             "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
-            "verdictHref": .string("\(root)verdicts.html#\(verdict.anchor)"), "verdictNear": verdict.near.map { .string($0) } ?? .null,
+            "verdictHref": .string("\(root)verdicts.html#\(verdict.anchor)"), "verdictNear": near.isEmpty ? .null : .string(near),
         ])
+    }
+
+    /// A sentence for tables whose cells are medians across seeds.
+    static func rangeNote(seeds: Int) -> String {
+        seeds > 1 ? "Each value is the median of the \(seeds) seeds, with the lowest and highest in brackets; the verdict is the median seed's (by hitch time ratio), with how many seeds share it." : ""
     }
 }

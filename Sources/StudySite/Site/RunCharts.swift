@@ -34,7 +34,7 @@ struct RunCharts {
 
     private var frameModel: FrameTimeline {
         FrameTimeline(id: "frames", title: "Frame durations over time",
-                      description: "Time between successive frames on screen while the list scrolls, from the start of the gesture.",
+                      description: "Time between frames on screen while the list scrolls, from the gesture's start.",
                       frames: chartFrames, budgets: budgets, yRange: frameRange, duration: duration)
     }
 
@@ -80,7 +80,7 @@ struct RunCharts {
         }
         let settle = Double(result.settleTime - start) / 1_000
         return ContentTimeline(id: "content", title: "What each on-screen position showed",
-                               description: "Each row is a position on screen, top to bottom; time runs left to right from the start of the gesture.",
+                               description: "One row per position on screen, top to bottom; time from the gesture's start, left to right.",
                                rows: rows, settle: ReferenceLine(settle, "list settles"),
                                duration: duration)
     }

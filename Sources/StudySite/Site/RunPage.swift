@@ -4,77 +4,137 @@ import Results
 import ScrollSimulation
 import SVGCharts
 
-/// One run's page and its JSON and CSV downloads, made from the run's plan entry and its record
-/// alone (and the title of its study, for the breadcrumb).
+/// One configuration's page (study × device × gesture × latency × strategy) and its JSON and CSV
+/// downloads, made from the configuration's plan entries and records, one per seed, alone (and
+/// the title of its study, for the breadcrumb). The charts and the CSV are the median seed's
+/// (`ConfigRuns.medianRule`); the tables and the JSON cover every seed.
 struct RunPages: PageGenerator {
-    let run: PlannedRun
-    let record: RunRecord
+    /// The configuration's runs, in seed order (never empty), and their records in the same order.
+    let runs: [PlannedRun]
+    let records: [RunRecord]
     let studyTitle: String
     let renderer: PageRenderer
 
+    var config: ConfigRuns { ConfigRuns(Array(zip(runs, records.map(\.result)))) }
+    var id: String { runs[0].configID }
+
     func jobs() -> [PageJob] {
-        let c = run.config
+        let c = runs[0].config
         let title = "\(c.strategy.name) at \(Format.latency(c.latency.milliseconds))"
+        let id = self.id
+        let config = self.config
+        let shown = records[config.shownIndex]
         return [
-            renderer.job(path: "runs/\(run.id).html", title: title, section: "index", template: "run") { pageData(title: title) },
-            PageJob(path: "runs/\(run.id).json") { [record, run] in
-                OutputFile(path: "runs/\(run.id).json", text: record.summaryJSON().serialized(pretty: true) + "\n")
+            renderer.job(path: "runs/\(id).html", title: title, section: "index", template: "run") { pageData(title: title) },
+            PageJob(path: "runs/\(id).json") { [records, config] in
+                OutputFile(path: "runs/\(id).json", text: RunPages.json(id: id, records: records, shownIndex: config.shownIndex))
             },
-            PageJob(path: "runs/\(run.id).csv") { [record, run] in
-                OutputFile(path: "runs/\(run.id).csv", text: RunPages.csv(record.result, interval: c.device.vsyncInterval))
+            PageJob(path: "runs/\(id).csv") { [shown] in
+                OutputFile(path: "runs/\(id).csv", text: RunPages.csv(shown.result, interval: c.device.vsyncInterval))
             },
         ]
     }
 
-    /// The jobs of a run without a record: the same files, each failing with the missing record.
-    static func missing(_ run: PlannedRun) -> [PageJob] {
+    /// The configuration's download: every seed's summary (`RunRecord.summaryJSON`, what
+    /// `simulate --json` prints) by columns — the parameters once (with `seed` replaced by the list
+    /// `seeds`), the run ids, and each metric as an array with one value per seed in seed order —
+    /// and which seed the page charts. (Five pretty-printed summaries would make the JSON five
+    /// times larger against the site's size budget.)
+    static func json(id: String, records: [RunRecord], shownIndex: Int) -> String {
+        let summaries: [[String: JSONValue]] = records.map { record in
+            if case let .object(fields) = record.summaryJSON() { return fields }
+            return [:]
+        }
+        func object(_ value: JSONValue?) -> [String: JSONValue] {
+            if case let .object(fields)? = value { return fields }
+            return [:]
+        }
+        var parameters = object(summaries.first?["run"])
+        parameters["seed"] = nil
+        parameters["seeds"] = .array(records.map { .int(Int(truncatingIfNeeded: $0.parameters.seed)) })
+        // One line per key (each value compact), then one line per metric.
+        let head: [(String, JSONValue)] = [
+            ("chartedSeed", .int(Int(truncatingIfNeeded: records[shownIndex].parameters.seed))),
+            ("chartedSeedRule", .string("the median seed by hitch time ratio, ties to the earlier seed")),
+            ("configuration", .string(id)),
+            ("ids", .array(summaries.map { $0["id"] ?? .null })),
+            ("run", .object(parameters)),
+        ]
+        var text = "{\n" + head.map { "  \(JSONValue.string($0.0).serialized(pretty: false)): \($0.1.serialized(pretty: false))" }.joined(separator: ",\n")
+        let perSeed = summaries.map { object($0["metrics"]) }
+        let names = (perSeed.first ?? [:]).keys.sorted()
+        let lines = names.map { name in
+            "    " + JSONValue.string(name).serialized(pretty: false) + ": "
+                + JSONValue.array(perSeed.map { $0[name] ?? .null }).serialized(pretty: false)
+        }
+        text += ",\n  \"metrics\": {\n" + lines.joined(separator: ",\n") + "\n  }\n}\n"
+        return text
+    }
+
+    /// The jobs of a configuration some of whose records are missing: the same files, each
+    /// failing with the first missing record.
+    static func missing(_ runs: [PlannedRun], missing: String) -> [PageJob] {
         ["html", "json", "csv"].map { suffix in
-            let path = "runs/\(run.id).\(suffix)"
-            return PageJob(path: path) { () throws(SiteError) -> OutputFile in throw PageParts.missingResult(run.id, page: path) }
+            let path = "runs/\(runs[0].configID).\(suffix)"
+            return PageJob(path: path) { () throws(SiteError) -> OutputFile in throw PageParts.missingResult(missing, page: path) }
         }
     }
 
     func pageData(title: String) -> [String: MustacheValue] {
+        let config = self.config
+        let (run, result) = config.shown
         let c = run.config
-        let result = record.result
         let m = result.metrics
         let charts = RunCharts(run: run, result: result)
-        let id = Slug.make(run.id)
-        var chartList = [charts.frameTimeline(id: "\(id)-frames"), charts.contentTimeline(id: "\(id)-content")]
+        // Chart ids need only be unique within the page: one letter keeps the page small (the
+        // content timeline's appears about 9 times in its SVG, with a suffix each time).
+        var chartList = [charts.frameTimeline(id: "f"), charts.contentTimeline(id: "c")]
         // Charts that would only draw a flat line are left out and said in words instead.
         var notes: [String] = []
-        if m.hitchCount > 0 { chartList.append(charts.sortedDurations(id: "\(id)-sorted")) } else {
-            notes.append("Every frame met its deadline, so the frames sorted by duration would be one flat line at \(Format.ms(Double(c.device.vsyncInterval) / 1_000)).")
+        if m.hitchCount > 0 { chartList.append(charts.sortedDurations(id: "s")) } else {
+            notes.append("No frame was late: frames sorted by duration would be a flat line at \(Format.ms(Double(c.device.vsyncInterval) / 1_000)).")
         }
-        if m.peakQueueDepth > 0 { chartList.append(charts.queueAndMemory(id: "\(id)-queue")) } else {
-            notes.append("No background work ever waited for a thread, a queue or a connection.")
+        if m.peakQueueDepth > 0 { chartList.append(charts.queueAndMemory(id: "q")) } else {
+            notes.append("No work ever waited for a thread, queue or connection.")
         }
-        if c.dataset.hasImages { chartList.append(charts.imageMemory(id: "\(id)-memory")) }
+        if c.dataset.hasImages {
+            let bytes = result.frames.lazy.filter { $0.presented >= result.gestureStart }.map(\.imageBytes)
+            if let first = bytes.first, bytes.contains(where: { $0 != first }) {
+                chartList.append(charts.imageMemory(id: "m"))
+            } else {
+                notes.append("Decoded image memory stayed at \(Format.mib(bytes.first ?? 0)): its chart would be a flat line.")
+            }
+        }
         let verdict = Format.verdict(m)
+        let seeds = runs.map { String($0.config.seed) }.joined(separator: ", ")
+        let several = runs.count > 1
         let parameters: [(String, String)] = [
-            ("Study", studyTitle), ("Strategy", "\(c.strategy.name) (\(c.strategy.id))"),
+            ("Strategy", "\(c.strategy.name) (\(c.strategy.id))"),
             ("Dataset", "\(c.dataset.name) (\(c.dataset.count) rows)"), ("Device", c.device.name),
             ("Gesture", "\(c.gesture.id): \(c.gesture.summary)"), ("Model latency", "\(Format.latency(c.latency.milliseconds)) (\(c.latencyDistribution.label))"),
-            ("Seed", String(c.seed)), ("Layout", c.effectivePresentation.layout.isGrid ? "grid" : "table"),
-            ("Cell design", c.effectivePresentation.cellDesign.id),
+            (several ? "Seeds" : "Seed", several ? "\(seeds) (charted: \(c.seed), the median by hitch time ratio)" : seeds),
+            ("Layout", c.effectivePresentation.layout.isGrid ? "grid" : "table"), ("Cell design", c.effectivePresentation.cellDesign.id),
         ]
-        let deciding = RunPages.decidingNumbers(m)
+        let agreement = several ? " (\(config.verdictAgreement) of \(runs.count) seeds)" : ""
+        let deciding = (several ? "seed \(c.seed): " : "") + RunPages.decidingNumbers(m)
         return [
-            "title": .string(title), "id": .string(run.id),
+            "title": .string(title), "id": .string(self.id),
             "studyTitle": .string(studyTitle), "studyHref": .string("../studies/\(run.studyID).html"),
-            "strategyHref": .string("../strategies/\(c.strategy.id).html"),
             "techniques": PageParts.techniqueLinks(c.strategy.techniques),
             "parameters": .array(parameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
             "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
-            "headline": PageParts.metricRow(run, m, root: "../"),
-            "hitchBand": .string(m.hitchBand), "organizerBand": .string(m.organizerBand),
+            "agreement": .string(agreement),
             "charts": .array(chartList.map(PageParts.chart)),
             "notes": .array(notes.map { .string($0) }),
             "verdictHref": .string("../verdicts.html#\(verdict.anchor)"), "verdictNear": verdict.near.map { .string($0) } ?? .null,
             "deciding": .string(deciding),
-            "keyMetrics": .array(RunPages.keyMetrics(m)),
-            "metricSections": .array(RunPages.metricSections(m)),
-            "jsonHref": .string("\(run.id).json"), "csvHref": .string("\(run.id).csv"),
+            "seedHeaders": .array(RunPages.shownColumns(config).map { RunPages.keyMetrics()[$0] }),
+            "seedRows": .array(RunPages.seedRows(config)),
+            "metricsCaption": .string(several ? "Medians of \(runs.count) seeds [lowest–highest]" : ""),
+            "metricSections": .array(RunPages.metricSections(config.metrics)),
+            "jsonHref": .string("\(self.id).json"), "csvHref": .string("\(self.id).csv"),
+            "jsonText": .string(several ? "every seed's metrics (JSON)" : "metrics and parameters (JSON)"),
+            "csvText": .string(several ? "seed \(c.seed)'s frames (CSV)" : "every frame (CSV)"),
         ]
     }
 
@@ -98,67 +158,156 @@ struct RunPages: PageGenerator {
         MetricDefinition.all.first { $0.fields.contains(field) }.map { "../metrics/\($0.slug).html" }
     }
 
-    /// The metrics a reader compares strategies by, each named by its label in the metric table
-    /// and linked to its page, with its value as text (in the table's unit where it is spelled out).
-    static func keyMetrics(_ m: RunMetrics) -> [MustacheValue] {
-        let cellFrames = MetricTable.group(of: \.staleCellFrames).unit
-        let items: [(PartialKeyPath<RunMetrics>, String)] = [
-            (\.hitchTimeRatio, "\(Format.ratio(m.hitchTimeRatio)) \(MetricTable.group(of: \.hitchTimeRatio).unit) (\(m.hitchBand); Xcode Organizer: \(m.organizerBand))"),
-            (\.staleCellFrames, "\(Format.percent(m.staleShare)) (\(m.staleCellFrames) \(cellFrames))"),
-            (\.placeholderCellFrames, "\(Format.percent(m.placeholderShare)) (\(m.placeholderCellFrames) \(cellFrames))"),
-            (\.timeToContentP95Ms, Format.ms(m.timeToContentP95Ms)),
-            (\.requestsWasted, "\(m.requestsWasted) of \(m.requestsStarted)"),
-            (\.misSizedCellFrames, String(m.misSizedCellFrames)),
-            (\.mainThreadTimeMs, Format.ms(m.mainThreadTimeMs)),
-            (\.peakImageBytes, Format.mib(m.peakImageBytes)),
-        ]
-        return items.map { key, value in
+    /// The headline metrics of the per-seed table: each named by its label in the metric table
+    /// and linked to its page, with its value as short text (the unit in the header).
+    static var headline: [(key: PartialKeyPath<RunMetrics>, unit: String, value: (RunMetrics) -> String)] { [
+        (\.hitchTimeRatio, "ms/s", { Format.ratio($0.hitchTimeRatio) }),
+        (\.staleCellFrames, "%", { NumberFormat.fixed($0.staleShare * 100, places: $0.staleShare >= 0.1 ? 0 : 1) }),
+        (\.placeholderCellFrames, "%", { NumberFormat.fixed($0.placeholderShare * 100, places: $0.placeholderShare >= 0.1 ? 0 : 1) }),
+        (\.timeToContentP95Ms, "ms", { NumberFormat.fixed($0.timeToContentP95Ms, places: 0) }),
+        (\.requestsWasted, "", { "\($0.requestsWasted)/\($0.requestsStarted)" }),
+        (\.misSizedCellFrames, "", { String($0.misSizedCellFrames) }),
+        (\.mainThreadTimeMs, "ms", { NumberFormat.fixed($0.mainThreadTimeMs, places: 0) }),
+        (\.peakImageBytes, "MiB", { NumberFormat.fixed(Double($0.peakImageBytes) / 1_048_576, places: 2) }),
+    ] }
+
+    /// The per-seed table's columns: every key metric but mis-sized cell-frames and decoded-image
+    /// memory where they are 0 on every seed (most studies; the full table below still lists them).
+    static func shownColumns(_ config: ConfigRuns) -> [Int] {
+        headline.indices.filter { i in
+            let key = headline[i].key
+            guard key == \RunMetrics.misSizedCellFrames || key == \RunMetrics.peakImageBytes else { return true }
+            return config.metrics.contains { $0.misSizedCellFrames > 0 && key == \RunMetrics.misSizedCellFrames || $0.peakImageBytes > 0 && key == \RunMetrics.peakImageBytes }
+        }
+    }
+
+    /// The per-seed table's column headers: the metric table's labels, linked to their pages.
+    static func keyMetrics() -> [MustacheValue] {
+        headline.map { key, unit, _ in
             let metric = MetricTable.metric(key)
-            return .object(["name": .string(Format.sentence(metric.label ?? metric.name)), "value": .string(value),
+            let name = Format.sentence(metric.label ?? metric.name)
+            return .object(["name": .string(name), "unit": .string(unit.isEmpty ? "" : " (\(unit))"),
                             "href": metricHref(metric.name).map { .string($0) } ?? .null])
         }
     }
 
+    /// One row per seed: the seed (marked where it is the charted one), its verdict and its headline values.
+    static func seedRows(_ config: ConfigRuns) -> [MustacheValue] {
+        config.runs.enumerated().map { i, pair in
+            let m = pair.result.metrics
+            let v = Format.verdict(m)
+            // The label only where it differs from the charted seed's, which the page's first line names.
+            let differs = v.anchor != Format.verdict(config.shown.result.metrics).anchor
+            return .object(["seed": .string(String(pair.run.config.seed) + (i == config.shownIndex && config.count > 1 ? " (charted)" : "")),
+                            "symbol": .string(v.symbol), "label": .string(differs || config.count == 1 ? " " + v.label : ""), "tone": .string(v.tone),
+                            "values": .array(shownColumns(config).map { .string(headline[$0].value(m)) })])
+        }
+    }
+
     /// Every metric, grouped as the metric table groups them (its sections, then its groups with
-    /// `simulate`'s readable line). Not linked one by one: the key metrics carry the links, and a
-    /// link per row would cost about 1 KB per run page against the site's size budget.
-    static func metricSections(_ m: RunMetrics) -> [MustacheValue] {
+    /// `simulate`'s label): each number the median across the seeds with the lowest and highest in
+    /// brackets, and a text metric's distinct values. Not linked one by one: the per-seed table's
+    /// headers carry the links (a link per row would cost about 1 KB per page against the site's
+    /// size budget).
+    static func metricSections(_ seeds: [RunMetrics]) -> [MustacheValue] {
         MetricGroup.Section.allCases.map { section in
-            // A group without a line of its own is shown on another group's line (the bands on the hitch time ratio's).
             let rows: [MustacheValue] = MetricTable.groups.filter { $0.section == section }.compactMap { group in
                 guard let (label, line) = group.cli else { return nil }
-                let text = line(m)
+                // Where every seed gives the same values, the line reads as `simulate` prints it.
+                let same = seeds.allSatisfy { m in group.metrics.allSatisfy { number($0.value(m)) == number($0.value(seeds[0])) } }
+                let text = same ? line(seeds[0]) : rangeText(group, seeds)
                 return .object(["label": .string(Format.sentence(label)), "text": .string(text)])
             }
             return .object(["section": .string(section.rawValue), "rows": .array(rows)])
         }
     }
 
+    /// A group's metrics across seeds: "name median [low–high]" for each, then the unit(s).
+    static func rangeText(_ group: MetricGroup, _ seeds: [RunMetrics]) -> String {
+        let units = group.unit.components(separatedBy: ", ")
+        let perMetric = units.count == group.metrics.count && group.metrics.count > 1
+        let parts: [String] = group.metrics.enumerated().map { i, metric in
+            let values = seeds.map { metric.value($0) }
+            var text: String
+            switch metric.kind {
+            case .text:
+                var distinct: [String] = []
+                for v in values where !distinct.contains(v.description) { distinct.append(v.description) }
+                text = distinct.joined(separator: " / ")
+            case .int, .double:
+                let numbers = values.map { v -> Double in
+                    switch v { case let .int(n): return Double(n); case let .double(d): return d; case .text: return 0 }
+                }
+                let range = SeedRange(numbers)
+                // Values that differ only beyond the printed digits read as one.
+                text = number(range.low) == number(range.high) ? number(range.median) : range.bracketed(number)
+            }
+            if perMetric, !units[i].isEmpty { text += " " + units[i] }
+            return group.metrics.count > 1 ? "\(shortNames(group)[i]) \(text)" : text
+        }
+        return parts.joined(separator: ", ") + (perMetric || group.unit.isEmpty ? "" : " " + group.unit)
+    }
+
+    /// The group's metric names as words, without the words they all share at the start or the
+    /// end and without a trailing `Ms` (the unit says it): `requestsStarted, requestsInFlight` →
+    /// `started, in flight`; `visibleCellFrames, staleCellFrames` → `visible, stale`.
+    static func shortNames(_ group: MetricGroup) -> [String] {
+        func words(_ name: String) -> [String] {
+            var out: [String] = []
+            for ch in name {
+                if ch.isUppercase || out.isEmpty { out.append(String(ch)) } else { out[out.count - 1].append(ch) }
+            }
+            if out.count > 1, out.last == "Ms" { out.removeLast() }
+            return out
+        }
+        let split = group.metrics.map { words($0.name) }
+        guard split.count > 1 else { return split.map { $0.map { $0.lowercased() }.joined(separator: " ") } }
+        var prefix = 0
+        while split.allSatisfy({ $0.count > prefix + 1 }), Set(split.map { $0[prefix] }).count == 1 { prefix += 1 }
+        var suffix = 0
+        while split.allSatisfy({ $0.count > prefix + suffix + 1 }), Set(split.map { $0[$0.count - 1 - suffix] }).count == 1 { suffix += 1 }
+        // Readable words, not JSON keys: "time to content p95", "in flight".
+        return split.map { w in w[prefix..<(w.count - suffix)].map { $0.lowercased() }.joined(separator: " ") }
+    }
+
+    /// A metric's number for the range table: whole above 100, else up to 2 decimals.
+    static func number(_ v: Double) -> String { NumberFormat.fixed(v, places: abs(v) >= 100 ? 0 : abs(v) >= 10 ? 1 : 2) }
+
+    /// A metric value as the range table writes it.
+    static func number(_ v: MetricValue) -> String {
+        switch v { case let .int(n): return String(n); case let .double(d): return number(d); case let .text(t): return t }
+    }
+
     /// The presented frames from the gesture's start: time in ms from that start, the frame's
-    /// duration and lateness in refresh intervals (1 = on time), work in ms, cell counts, and
-    /// `frames`: how many frames in a row the line stands for. Consecutive frames that are
-    /// identical but for their time, each presented `intervals` refresh intervals after the one
-    /// before, share one line (a still list is one line, not one per vsync); the file stays lossless.
+    /// duration and lateness in refresh intervals (1 = on time), work in ms, cell counts, the
+    /// scroll offset, and `frames`: how many frames in a row the line stands for. Consecutive
+    /// frames that are identical but for their time and offset, each presented `intervals` refresh
+    /// intervals after the one before, share one line, which gives the offset of its first frame
+    /// (`offset_pt`) and of its last (`offset_end_pt`, empty for a single frame): a steady drag or a
+    /// still list is one line, not one per vsync. Everything but the offsets between a line's
+    /// first and last frame is kept exactly.
     static func csv(_ result: RunResult, interval: Micros) -> String {
-        var lines = ["time_ms,intervals,late_intervals,hitch,main_ms,render_ms,offset_pt,visible,placeholder,stale,queued,image_kib,frames"]
-        lines.reserveCapacity(result.frames.count / 2 + 1)
+        var lines = ["time_ms,intervals,late_intervals,hitch,main_ms,render_ms,visible,placeholder,stale,queued,image_kib,offset_pt,offset_end_pt,frames"]
+        lines.reserveCapacity(result.frames.count / 4 + 1)
         let start = result.gestureStart
-        var pending: (time: String, rest: String, count: Int, last: Micros)?
+        var pending: (time: String, rest: String, count: Int, last: Micros, from: Double, to: Double)?
         func flush() {
-            if let p = pending { lines.append("\(p.time),\(p.rest),\(p.count)") }
+            guard let p = pending else { return }
+            let to = p.count > 1 ? NumberFormat.fixed(p.to, places: 0) : ""
+            lines.append("\(p.time),\(p.rest),\(NumberFormat.fixed(p.from, places: 0)),\(to),\(p.count)")
         }
         for f in result.frames where f.presented >= start {
             let kind = f.hitchKind == 1 ? "commit" : f.hitchKind == 2 ? "render" : ""
             let rest = [String(f.duration / interval), String(f.hitch / interval), kind,
                         NumberFormat.fixed(Double(f.mainWork) / 1_000, places: 1), NumberFormat.fixed(Double(f.renderWork) / 1_000, places: 1),
-                        NumberFormat.fixed(f.offset, places: 0), String(f.visible), String(f.placeholder), String(f.stale),
+                        String(f.visible), String(f.placeholder), String(f.stale),
                         String(f.queueDepth), String(f.imageBytes / 1_024)].joined(separator: ",")
             if let p = pending, p.rest == rest, f.presented == p.last + f.duration {
-                pending = (p.time, rest, p.count + 1, f.presented)
+                pending = (p.time, rest, p.count + 1, f.presented, p.from, f.offset)
                 continue
             }
             flush()
-            pending = (NumberFormat.fixed(Double(f.presented - start) / 1_000, places: 1), rest, 1, f.presented)
+            pending = (NumberFormat.fixed(Double(f.presented - start) / 1_000, places: 1), rest, 1, f.presented, f.offset, f.offset)
         }
         flush()
         return lines.joined(separator: "\n") + "\n"

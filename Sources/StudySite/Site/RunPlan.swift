@@ -7,6 +7,9 @@ public struct PlannedRun: Sendable {
     public var id: String
     /// The study it belongs to.
     public var studyID: String
+    /// Its configuration's id (study × device × gesture × latency × strategy): the run id without
+    /// the seed, and the file name of the one page the configuration's seeds share.
+    public var configID: String
     /// What to simulate.
     public var config: RunConfig
     /// `study · strategy · latency`, plus the device, gesture or seed where the study has several.
@@ -31,10 +34,12 @@ public enum RunPlanner {
                                 var label = "\(study.id) · \(strategy.id) · \(Format.latency(latency))"
                                 if study.devices.count > 1 { id += "--\(device.id)"; label += " · \(device.id)" }
                                 if study.gestures.count > 1 { id += "--\(Slug.make(gesture.id))"; label += " · \(gesture.id)" }
+                                let configID = id
                                 if study.seeds.count > 1 { id += "--s\(seed)"; label += " · seed \(seed)" }
                                 let config = RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture,
-                                                       latency: .ms(latency), seed: seed, presentation: study.presentation)
-                                runs.append(PlannedRun(id: id, studyID: study.id, config: config, label: label))
+                                                       latency: .ms(latency), latencyDistribution: study.jitter > 0 ? .logNormal(sigma: study.jitter) : .fixed,
+                                                       seed: seed, presentation: study.presentation)
+                                runs.append(PlannedRun(id: id, studyID: study.id, configID: configID, config: config, label: label))
                             }
                         }
                     }

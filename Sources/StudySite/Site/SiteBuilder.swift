@@ -42,13 +42,20 @@ public struct SiteBuilder: Sendable {
         var generators: [any PageGenerator] = [indexPage(studies)]
         generators += studies.map { StudyPage(subject: $0, renderer: r) }
         var jobs = templates.assets.map(PageJob.file)
-        for run in plan {
-            guard let record = results[run.id] else {
-                jobs += RunPages.missing(run)
+        // One page per configuration: its seeds are consecutive in the plan.
+        var start = plan.startIndex
+        while start < plan.endIndex {
+            var end = start + 1
+            while end < plan.endIndex, plan[end].configID == plan[start].configID { end += 1 }
+            let runs = Array(plan[start..<end])
+            start = end
+            let records = runs.compactMap { results[$0.id] }
+            guard records.count == runs.count else {
+                jobs += RunPages.missing(runs, missing: runs.first { results[$0.id] == nil }!.id)
                 continue
             }
-            let studyTitle = content.studies.first { $0.id == run.studyID }?.title ?? run.studyID
-            generators.append(RunPages(run: run, record: record, studyTitle: studyTitle, renderer: r))
+            let studyTitle = content.studies.first { $0.id == runs[0].studyID }?.title ?? runs[0].studyID
+            generators.append(RunPages(runs: runs, records: records, studyTitle: studyTitle, renderer: r))
         }
         let strategies = strategiesInUse()
         generators += [
@@ -56,7 +63,7 @@ public struct SiteBuilder: Sendable {
             StrategyPages(strategies: strategies, studies: content.studies, runs: plan, results: results, documents: documents, renderer: r),
             DatasetPages(datasets: content.datasets, studies: content.studies, renderer: r),
             RulePage(renderer: r),
-            ModelPage(devices: content.devices, documents: documents, renderer: r),
+            ModelPage(devices: content.devices, studies: studies, documents: documents, renderer: r),
             MetricPages(example: studies.first, renderer: r),
         ]
         for generator in generators { jobs += generator.jobs() }

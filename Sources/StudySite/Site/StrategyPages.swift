@@ -35,8 +35,9 @@ struct StrategyPages: PageGenerator {
         let doc = try documents.document("strategies/\(strategy.id).md")
         let mine = try PageParts.results(of: runs.filter { $0.config.strategy.id == strategy.id }, in: results,
                                          page: "strategies/\(strategy.id).html")
-        let rows: [MustacheValue] = mine.map { run, result in
-            var row = PageParts.metricRow(run, result.metrics, root: "../")
+        let rows: [MustacheValue] = ConfigRuns.group(mine).map { config in
+            let run = config.run
+            var row = PageParts.metricRow(config, root: "../")
             if case var .object(fields) = row {
                 fields["study"] = .string(studies.first { $0.id == run.studyID }?.title ?? run.studyID)
                 fields["studyHref"] = .string("../studies/\(run.studyID).html")

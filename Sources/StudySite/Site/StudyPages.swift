@@ -70,7 +70,7 @@ struct StudyPage: PageGenerator {
             return .object(["label": .string(answerLabel(e)),
                             "recommended": .string(a.recommended.isEmpty ? "no strategy meets the bar" : Answer.names(a.recommended)),
                             "meets": .bool(!a.recommended.isEmpty),
-                            "runnerUp": .string(a.runnerUp.isEmpty ? (a.closest.map { a.recommended.isEmpty ? "closest: \($0.name)" : "\($0.name) (misses the bar)" } ?? "—") : Answer.names(a.runnerUp)),
+                            "runnerUp": .string(a.runnerUp.isEmpty ? (a.closest.map { a.recommended.isEmpty ? "closest: \($0.name)" : "\($0.name) (meets the bar on \($0.meetingText))" } ?? "—") : Answer.names(a.runnerUp)),
                             "reason": .string(a.reason)])
         })
     }
@@ -85,7 +85,7 @@ struct StudyPage: PageGenerator {
                 let group = runs.filter { $0.run.config.device.id == device && $0.run.config.gesture.id == gesture.id }
                 guard !group.isEmpty else { continue }
                 let label = "\(devices.first { $0.id == device }?.name ?? device) · gesture \(gesture.id)"
-                groups.append(.object(["label": .string(label), "rows": .array(group.map { PageParts.metricRow($0.run, $0.result.metrics, root: "../") })]))
+                groups.append(.object(["label": .string(label), "rows": .array(ConfigRuns.group(group).map { PageParts.metricRow($0, root: "../") })]))
                 let chartID = Slug.make("\(study.id)-\(device)-\(gesture.id)")
                 if study.kind == .sweep {
                     let hitch = MetricTable.metric(\.hitchTimeRatio), ttc = MetricTable.metric(\.timeToContentP95Ms)
@@ -101,14 +101,15 @@ struct StudyPage: PageGenerator {
                         if let line = differenceLine(group.filter { $0.run.config.latency == .ms(latency) }, at: "\(Format.latency(latency)) · \(label)") {
                             notes.append(line)
                         }
-                        let items = group.filter { $0.run.config.latency == .ms(latency) }.map { RatioBars.Item($0.run.config.strategy.name, $0.result.metrics.hitchTimeRatio) }
+                        let items = ConfigRuns.group(group.filter { $0.run.config.latency == .ms(latency) })
+                            .map { RatioBars.Item($0.run.config.strategy.name, $0.range(\.hitchTimeRatio).median) }
                         // Bars that would all be zero are said in words instead, as run pages do.
                         guard items.contains(where: { $0.value > 0 }) else {
                             notes.append("At \(Format.latency(latency)) · \(label): no frame was late with any strategy, so every hitch time ratio is 0 ms/s.")
                             continue
                         }
-                        let chart = RatioBars(id: "\(chartID)-\(Slug.make(Format.latency(latency)))", title: "Hitch time ratio at \(Format.latency(latency)) · \(label)",
-                                              description: "Hitch time per second of scrolling for each strategy, against Apple's bands.",
+                        let chart = RatioBars(id: "\(chartID)-\(Slug.make(Format.latency(latency)))", title: "Hitch time ratio at \(Format.latency(latency)) · \(label)\(medianTitle)",
+                                              description: "Hitch time per second of scrolling for each strategy, against Apple's bands\(medianWords).",
                                               items: items, bands: PageParts.appleBands).render()
                         charts.append(PageParts.chart(chart))
                     }
@@ -123,7 +124,9 @@ struct StudyPage: PageGenerator {
             "sensitivity": sensitivityData(),
             "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(Slug.make(study.dataset)).html"),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
-            "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")),
+            "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")
+                             + (study.jitter > 0 ? " (each request's latency log-normal around the setting, σ = \(NumberFormat.fixed(study.jitter, places: 2)))" : " (fixed latency)")),
+            "rangeNote": .string(PageParts.rangeNote(seeds: study.seeds.count)),
             "isSweep": .bool(study.kind == .sweep),
             "groups": .array(groups), "charts": .array(charts), "notes": .array(notes.map { .string($0) }),
             "isolates": PageParts.techniqueLinks(study.isolates),
@@ -134,6 +137,12 @@ struct StudyPage: PageGenerator {
             }),
         ]
     }
+
+    /// ", median of N seeds" for chart titles, or nothing for one seed.
+    var medianTitle: String { study.seeds.count > 1 ? ", median of \(study.seeds.count) seeds" : "" }
+
+    /// ": each bar is the median of the N seeds", or nothing for one seed.
+    var medianWords: String { study.seeds.count > 1 ? "; each bar is the median of the \(study.seeds.count) seeds (the table above gives their range)" : "" }
 
     /// The sensitivity section: one row per answer, whether it survives every variation, and what flips it.
     func sensitivityData() -> MustacheValue {
@@ -187,14 +196,14 @@ struct StudyPage: PageGenerator {
     func sweepChart(_ group: [(run: PlannedRun, result: RunResult)], id: String, metric: PartialKeyPath<RunMetrics>, name: String, unit: String,
                     logY: Bool, value: (RunMetrics) -> Double) -> Chart {
         let series = study.strategies.compactMap { sid -> SweepLines.Series? in
-            let points = group.filter { $0.run.config.strategy.id == sid }
-                .map { SweepLines.Point($0.run.config.latency.milliseconds, value($0.result.metrics)) }
+            let points = ConfigRuns.group(group.filter { $0.run.config.strategy.id == sid })
+                .map { SweepLines.Point($0.run.config.latency.milliseconds, $0.range(value).median) }
                 .sorted { $0.x < $1.x }
             guard !points.isEmpty, let s = strategy(sid) else { return nil }
             return SweepLines.Series(name: s.name, points: points)
         }
         let references = metric == \RunMetrics.hitchTimeRatio ? [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")] : []
-        return SweepLines(id: id, title: "\(name) against model latency", description: "One line per strategy; each point is one run.",
+        return SweepLines(id: id, title: "\(name) against model latency\(medianTitle)", description: study.seeds.count > 1 ? "One line per strategy; each point is the median of the \(study.seeds.count) seeds at that latency." : "One line per strategy; each point is one run.",
                           series: series, xName: "Model latency", xUnit: "ms", yName: name, yUnit: unit, logY: logY,
                           references: references).render()
     }

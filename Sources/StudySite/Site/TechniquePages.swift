@@ -54,28 +54,32 @@ struct TechniquePages: PageGenerator {
             // A sweep has many runs per strategy: keep those of the strategies that use the technique.
             let all = try subject.resolved(for: path)
             let runs = study.kind == .sweep ? all.filter { $0.run.config.strategy.uses(info.id) } : all
+            // One row and one bar per configuration: the median of its seeds.
+            let configs = ConfigRuns.group(runs)
             let focus = EvidenceFocus.of(info.id)
             let label = { (r: PlannedRun) in evidenceLabel(r, study) }
             let keyRows: [MustacheValue] = focus.map { focus in
-                runs.map { pair in
-                    .object(["strategy": .string(label(pair.run)), "strategyHref": .string("../strategies/\(pair.run.config.strategy.id).html"),
-                             "href": .string("../runs/\(pair.run.id).html"),
-                             "values": .array(focus.columns.map { .string($0.value(pair.run, pair.result.metrics)) })])
+                configs.map { config in
+                    .object(["strategy": .string(label(config.run)), "strategyHref": .string("../strategies/\(config.run.config.strategy.id).html"),
+                             "href": .string("../runs/\(config.id).html"),
+                             "values": .array(focus.columns.map { .string($0.value(config.shown.run, config.shown.result.metrics)) })])
                 }
             } ?? []
             var charts: [Chart] = []
             if let focus {
-                let values = runs.map { focus.chart.value($0.run, $0.result.metrics) }
-                charts.append(RatioBars(id: Slug.make("\(info.id.slug)-\(study.id)-focus"), title: "\(focus.chart.title) · \(study.title)",
+                let values = configs.map { config in config.range { focus.chart.value(config.run, $0) }.median }
+                charts.append(RatioBars(id: Slug.make("\(info.id.slug)-\(study.id)-focus"), title: "\(focus.chart.title) · \(study.title)\(medianTitle(study))",
                                         description: focus.chart.description,
-                                        items: zip(runs, values).map { RatioBars.Item(label($0.run), $1) },
+                                        items: zip(configs, values).map { RatioBars.Item(label($0.run), $1) },
                                         unit: focus.chart.unit, valueName: focus.chart.title, maxValue: max(1, values.max() ?? 0)).render())
             }
-            let common = evidenceCharts(info.id, study, runs)
+            let common = evidenceCharts(info.id, study, configs)
             charts += common.charts
+            let seedNote = study.seeds.count > 1 ? " (the median seed by hitch time ratio of each configuration)" : ""
             evidence.append(.object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"),
-                                 "rows": .array(runs.map { PageParts.metricRow($0.run, $0.result.metrics, root: "../") }),
-                                 "hasKeyTable": .bool(focus != nil), "keyCaption": .string(focus?.caption ?? ""),
+                                 "rows": .array(configs.map { PageParts.metricRow($0, root: "../") }),
+                                 "rangeNote": .string(PageParts.rangeNote(seeds: study.seeds.count)),
+                                 "hasKeyTable": .bool(focus != nil), "keyCaption": .string((focus?.caption ?? "") + seedNote),
                                  "keyHeaders": .array((focus?.columns ?? []).map { .string($0.title) }), "keyRows": .array(keyRows),
                                  "charts": .array(charts.map(PageParts.chart)), "notes": .array(common.notes.map { .string($0) })]))
         }
@@ -100,22 +104,25 @@ struct TechniquePages: PageGenerator {
     /// Two charts per isolating study: hitch time ratio against Apple's bands, and the share of
     /// visible cell-frames showing another row's content, one bar per run. A chart whose bars
     /// would all be zero is left out and said in words instead, as run pages do.
-    func evidenceCharts(_ id: TechniqueID, _ study: Study, _ runs: [(run: PlannedRun, result: RunResult)]) -> (charts: [Chart], notes: [String]) {
+    /// ", median of N seeds" for chart titles, or nothing for one seed.
+    func medianTitle(_ study: Study) -> String { study.seeds.count > 1 ? ", median of \(study.seeds.count) seeds" : "" }
+
+    func evidenceCharts(_ id: TechniqueID, _ study: Study, _ runs: [ConfigRuns]) -> (charts: [Chart], notes: [String]) {
         let label = { (r: PlannedRun) in evidenceLabel(r, study) }
         let prefix = Slug.make("\(id.slug)-\(study.id)")
         var charts: [Chart] = []
         var notes: [String] = []
-        let ratios = runs.map { $0.result.metrics.hitchTimeRatio }
+        let ratios = runs.map { $0.range(\.hitchTimeRatio).median }
         if ratios.contains(where: { $0 > 0 }) {
-            charts.append(RatioBars(id: "\(prefix)-hitch", title: "Hitch time ratio · \(study.title)",
+            charts.append(RatioBars(id: "\(prefix)-hitch", title: "Hitch time ratio · \(study.title)\(medianTitle(study))",
                                     description: "Hitch time per second of scrolling for each run of the study.",
                                     items: zip(runs, ratios).map { RatioBars.Item(label($0.run), $1) }, bands: PageParts.appleBands).render())
         } else {
             notes.append("No frame was late in any of these runs: every hitch time ratio is 0 ms/s.")
         }
-        let shares = runs.map { $0.result.metrics.staleShare * 100 }
+        let shares = runs.map { $0.range(\.staleShare).median * 100 }
         if shares.contains(where: { $0 > 0 }) {
-            charts.append(RatioBars(id: "\(prefix)-wrong", title: "Wrong-row cell-frames · \(study.title)",
+            charts.append(RatioBars(id: "\(prefix)-wrong", title: "Wrong-row cell-frames · \(study.title)\(medianTitle(study))",
                                     description: "Share of visible cell-frames that showed another row's content.",
                                     items: zip(runs, shares).map { RatioBars.Item(label($0.run), $1) },
                                     unit: "%", valueName: "Wrong-row cell-frames", maxValue: max(1, shares.max() ?? 0)).render())
