@@ -140,7 +140,7 @@ enum MeasuredStudyRows {
             "hitches": metrics.hitchCount.map { .int($0) } ?? none,
             "p95": metrics.frameDurationP95Ms.map { .string(Format.ms($0)) } ?? none,
             "maxFrame": metrics.frameDurationMaxMs.map { .string(Format.ms($0)) } ?? none,
-            "stale": none, "placeholder": none, "changesAfterSettle": none, "ttc95": none, "requests": none, "wasted": none,
+            "stale": none, "placeholder": none, "changesAfterSettle": none, "ttc95": none, "requests": none,
             "verdictSymbol": .string("◆"), "verdictLabel": .string("measured"), "verdictTone": .string("measured"),
             "verdictHref": .string(href), "verdictNear": .null,
         ])

@@ -67,7 +67,7 @@ enum PageParts {
             "stale": .string(r(\.staleShare, percent, " %")), "placeholder": .string(r(\.placeholderShare, percent, " %")),
             "changesAfterSettle": .string(r({ Double($0.contentChangesAfterSettle) }, count)),
             "ttc95": .string(r(\.timeToContentP95Ms, ms, " ms")),
-            "requests": .string(r({ Double($0.requestsStarted) }, count)), "wasted": .string(r({ Double($0.requestsWasted) }, count)),
+            "requests": .string("\(r({ Double($0.requestsStarted) }, count)) (\(r({ Double($0.requestsWasted) }, count)))"),
             "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
             "verdictHref": .string("\(root)verdicts.html#\(verdict.anchor)"), "verdictNear": near.isEmpty ? .null : .string(near),
         ])
