@@ -57,7 +57,7 @@ public struct SiteBuilder: Sendable {
             DatasetPages(datasets: content.datasets, studies: content.studies, renderer: r),
             RulePage(renderer: r),
             ModelPage(devices: content.devices, documents: documents, renderer: r),
-            MetricPages(example: studies.first, renderer: r),
+            MetricPages(example: studies.first, runs: plan, results: results, renderer: r),
         ]
         for generator in generators { jobs += generator.jobs() }
         return jobs.sorted { $0.path < $1.path }
