@@ -114,6 +114,32 @@ struct IncrementalTests {
         #expect(Self.differing(Self.tree(dir, "Output"), good).isEmpty)
     }
 
+    @Test("With a run cache, the index keeps no frames in memory and reads whole records back, equal to simulated ones")
+    func seriesReadBack() throws {
+        let dir = try Self.project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
+        let plan = RunPlanner.plan(content)
+        let cache = RunCache(folder: dir.appendingPathComponent("cache"))
+        let memory = RunExecutor.execute(plan, jobs: 2) { _, _ in }
+        for round in 0..<2 {  // simulated, then taken from the cache
+            let e = RunExecutor.execute(plan, reusing: [:], cache: cache, jobs: 2) { _, _ in }
+            #expect(e.ran == (round == 0 ? plan.count : 0))
+            for run in plan {
+                #expect(e.index[run.id]!.result.frames.isEmpty && !e.index.hasSeries(run.id), "no frames held")
+                #expect(e.index[run.id]!.metrics == memory[run.id]!.metrics)
+                #expect(e.index.full(run.id) == memory[run.id], "read back whole")
+            }
+        }
+        // Records that cannot be read back fail the run's pages instead of rendering them without frames.
+        let e = RunExecutor.execute(plan, reusing: [:], cache: cache, jobs: 2) { _, _ in }
+        try FileManager.default.removeItem(at: cache.folder)
+        let templates = try TemplateSet.load(from: dir.appendingPathComponent("Templates"))
+        let jobs = SiteBuilder(content: content, plan: plan, results: e.index, templates: templates).jobs()
+        let page = "runs/\(plan[0].id).html"
+        #expect(throws: SiteError.self) { try jobs.first { $0.path == page }!.render() }
+    }
+
     @Test("--check never uses the cache")
     func checkIgnoresCache() throws {
         let dir = try Self.project()

@@ -72,19 +72,38 @@ public enum RunExecutor {
                         case .unusable(let why): source = .unusable(why)
                         }
                     }
+                    var onDisk = record != nil
                     if record == nil {
                         let r = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id])
-                        cache?.store(r)
+                        onDisk = cache.map { $0.store(r) == nil } ?? false
                         record = r
                     }
-                    slots.store(record!, at: k, source: source) { done in progress(done, run) }
+                    // A record the cache holds keeps only its metrics in memory; pages that
+                    // need its frames read it back (`ResultsIndex.full`).
+                    if onDisk {
+                        record!.result.frames = []
+                        record!.result.contentLanes = []
+                    }
+                    slots.store(record!, at: k, source: source, seriesDropped: onDisk) { done in progress(done, run) }
                 }
             }
         }
         let ranRecords = slots.records()
-        for (k, i) in toRun.enumerated() { ready[i] = ranRecords[k] }
+        var droppedRuns = Set<Int>()
+        for (k, i) in toRun.enumerated() {
+            ready[i] = ranRecords[k]
+            if slots.seriesDropped.contains(k) { droppedRuns.insert(i) }
+        }
         do {
-            var e = Execution(index: try ResultsIndex(plan.indices.map { ready[$0]! }))
+            var index = ResultsIndex()
+            for i in plan.indices { try index.add(ready[i]!, seriesDropped: droppedRuns.contains(i)) }
+            if let cache, !droppedRuns.isEmpty {
+                index.loader = SeriesLoader(keep: max(8, 4 * jobs)) { light in
+                    if case let .hit(record) = cache.record(fingerprint: light.fingerprint, id: light.id, study: light.study) { return record }
+                    return nil
+                }
+            }
+            var e = Execution(index: index)
             e.reused = plan.count - toRun.count
             e.cached = slots.cached
             e.ran = toRun.count - slots.cached
@@ -136,6 +155,8 @@ private final class ResultSlots: @unchecked Sendable {
     /// Records taken from the run cache, and cache files that could not be used.
     private(set) var cached = 0
     private(set) var unusable: [String] = []
+    /// Slots whose record was stored without series (the cache has the whole record).
+    private(set) var seriesDropped: Set<Int> = []
 
     /// Where a stored record came from.
     enum Source { case simulated, cached, unusable(String) }
@@ -158,9 +179,10 @@ private final class ResultSlots: @unchecked Sendable {
     }
 
     /// Like `store(_:at:report:)`, counting where the record came from.
-    func store(_ record: RunRecord, at i: Int, source: Source, report: (Int) -> Void) {
+    func store(_ record: RunRecord, at i: Int, source: Source, seriesDropped: Bool, report: (Int) -> Void) {
         lock.lock(); defer { lock.unlock() }
         storage[i] = record
+        if seriesDropped { self.seriesDropped.insert(i) }
         switch source {
         case .simulated: break
         case .cached: cached += 1

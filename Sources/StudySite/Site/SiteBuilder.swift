@@ -48,7 +48,8 @@ public struct SiteBuilder: Sendable {
                 continue
             }
             let studyTitle = content.studies.first { $0.id == run.studyID }?.title ?? run.studyID
-            generators.append(RunPages(run: run, record: record, studyTitle: studyTitle, renderer: r))
+            let pages = RunPages(run: run, record: record, studyTitle: studyTitle, renderer: r)
+            if results.hasSeries(run.id) { generators.append(pages) } else { jobs += Self.readingBack(pages, results) }
         }
         let strategies = strategiesInUse()
         generators += [
@@ -61,6 +62,22 @@ public struct SiteBuilder: Sendable {
         ]
         for generator in generators { jobs += generator.jobs() }
         return jobs.sorted { $0.path < $1.path }
+    }
+
+    /// The jobs of `pages`, whose record the index holds without series: each reads the whole
+    /// record back when it renders (so only the records being rendered are in memory).
+    static func readingBack(_ pages: RunPages, _ results: ResultsIndex) -> [PageJob] {
+        let run = pages.run
+        return pages.jobs().map { job in
+            let path = job.path
+            return PageJob(path: path) { () throws(SiteError) -> OutputFile in
+                guard let full = results.full(run.id) else {
+                    throw .page(path: path, step: .result(run: run.id), problem: .input("error: the frames of run '\(run.id)' could not be read back from the run cache; delete .scrollstudy-cache/ and generate again"))
+                }
+                let whole = RunPages(run: run, record: full, studyTitle: pages.studyTitle, renderer: pages.renderer)
+                return try whole.jobs().first { $0.path == path }!.render()
+            }
+        }
     }
 
     /// The end-of-generation summary: the index's answers as lines (`IndexPage.summaryLines`).

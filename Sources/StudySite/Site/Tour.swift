@@ -32,7 +32,7 @@ struct Tour: Sendable {
     func data(for page: String) throws(SiteError) -> MustacheValue {
         var steps: [MustacheValue] = []
         for (step, run) in stops {
-            guard let record = results[run.id] else { throw PageParts.missingResult(run.id, page: page) }
+            guard let record = results.full(run.id) else { throw PageParts.missingResult(run.id, page: page) }
             let charts = RunCharts(run: run, result: record.result)
             let chart = step.chart == .frames ? charts.frameTimeline(id: "tour-\(step.id)") : charts.contentTimeline(id: "tour-\(step.id)")
             steps.append(.object(["title": .string(step.title), "text": .string(TourText.render(step.text, record.result.metrics)),
