@@ -109,10 +109,11 @@ enum SiteCache {
         for (name, folder) in [("content", content), ("templates", templates)] {
             guard let files = regularFiles(under: folder) else { return nil }
             hash.add("\(name) \(files.count)\n")
+            let base = folder.standardizedFileURL.path
             for path in files {
-                guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else { return nil }
+                guard let data = readFile(base + "/" + path) else { return nil }
                 hash.add("\(path) \(data.count)\n")
-                data.withUnsafeBytes { hash.add($0) }
+                hash.add(data)
             }
         }
         return hash.hex
@@ -131,16 +132,52 @@ enum SiteCache {
         return "\(path) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec)"
     }
 
-    /// Relative paths of the regular files under `folder`, sorted; symbolic links followed as the loader does.
-    static func regularFiles(under folder: URL) -> [String]? {
-        let base = folder.standardizedFileURL.resolvingSymlinksInPath()
-        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else { return nil }
+    /// Relative paths of the regular files under `folder`, sorted (byte order). With `follow`, symbolic
+    /// links are followed as the content loader does (at most 32 folders deep); without, a link is
+    /// listed under its own name with a trailing `@`, so that it never passes for a generated file.
+    /// Plain `opendir`/`readdir`: this runs on every generate, and Foundation's enumerator costs more
+    /// than the rest of a no-op run.
+    static func regularFiles(under folder: URL, follow: Bool = true) -> [String]? {
         var out: [String] = []
-        let prefix = base.path.count + 1
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            out.append(String(url.standardizedFileURL.path.dropFirst(prefix)))
+        func walk(_ path: String, _ prefix: String, depth: Int) -> Bool {
+            guard depth < 32, let dir = opendir(path) else { return false }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let full = path + "/" + name, relative = prefix + name
+                var info = stat()
+                guard (follow ? stat(full, &info) : lstat(full, &info)) == 0 else { return false }
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: out.append(relative)
+                case S_IFDIR: if !walk(full, relative + "/", depth: depth + 1) { return false }
+                default: out.append(relative + "@")
+                }
+            }
+            return true
         }
-        return out.sorted()
+        guard walk(folder.standardizedFileURL.path, "", depth: 0) else { return nil }
+        return out.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The bytes of the file at `path`, or nil.
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return nil }
+            done += n
+        }
+        return bytes
     }
 
     /// Whether `output` holds exactly the manifest's files with their sizes and hashes, and the marker.
@@ -148,13 +185,13 @@ enum SiteCache {
         guard OutputFolder.kind(of: output.path) == .directory,
               let data = FileManager.default.contents(atPath: output.appendingPathComponent(OutputFolder.markerName).path),
               data.elementsEqual(OutputFolder.markerText.utf8),
-              let present = regularFiles(under: output) else { return false }
-        guard present == (m.files.map(\.path) + [OutputFolder.markerName]).sorted() else { return false }
+              let present = regularFiles(under: output, follow: false) else { return false }
+        guard present == (m.files.map(\.path) + [OutputFolder.markerName]).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) else { return false }
+        let base = output.standardizedFileURL.path
         for entry in m.files {
-            guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(entry.path).path),
-                  data.count == entry.size else { return false }
+            guard let data = readFile(base + "/" + entry.path), data.count == entry.size else { return false }
             var hash = Hash64()
-            data.withUnsafeBytes { hash.add($0) }
+            hash.add(data)
             if hash.hex != entry.hash { return false }
         }
         return true
