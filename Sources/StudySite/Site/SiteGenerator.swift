@@ -123,14 +123,17 @@ public enum SiteGenerator {
             let fingerprints = runs.map { Fingerprint.of($0.config, datasetDigest: digests[$0.config.dataset.id]) }
             var key = Hash64()
             key.add("sensitivity 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
-            key.add(Fingerprint.digest(ofValue: study) + "\n" + fingerprints.joined(separator: ",") + "\n")
+            // What names and places the study (id, title, question, order, file, budgets) does not
+            // change its analysis: a copy of a study under another id reuses it.
+            var compared = study
+            (compared.id, compared.title, compared.question, compared.order, compared.sourceFile, compared.budgets) = ("", "", "", 0, "", [])
+            key.add(Fingerprint.digest(ofValue: compared) + "\n" + fingerprints.joined(separator: ",") + "\n")
             // The study reads only its own strategies and devices (`StudyAnswers`); the others do not matter.
             key.add(Fingerprint.digest(ofValue: study.strategies.compactMap { content.strategy($0) })
                     + Fingerprint.digest(ofValue: study.devices.compactMap { content.device($0) }))
             url = cache.appendingPathComponent("\(key.hex).json")
-            if let data = FileManager.default.contents(atPath: url!.path), let stored = try? JSONDecoder().decode(Sensitivity.self, from: data),
-               stored.studyID == study.id {
-                return stored
+            if let data = FileManager.default.contents(atPath: url!.path), let stored = try? JSONDecoder().decode(Sensitivity.self, from: data) {
+                return Sensitivity(studyID: study.id, conclusions: stored.conclusions, variations: stored.variations, runsPerVariation: stored.runsPerVariation)
             }
         }
         let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
