@@ -36,12 +36,15 @@ REPO = Path(__file__).resolve().parents[2]
 
 def run_timed(argv, cwd=None):
     """Runs argv to completion; returns (wall s, cpu s, peak RSS in MiB)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    err = proc.stderr.read().decode("utf-8", "replace")
-    proc.stderr.close()
+    # Standard error goes to a file, not a pipe: a pipe nobody reads while the child runs fills
+    # up (64 KiB) and stops the child (generate prints a line per study at the end).
+    with tempfile.TemporaryFile() as errfile:
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errfile)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        errfile.seek(0)
+        err = errfile.read().decode("utf-8", "replace")
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         sys.exit(f"error: {' '.join(map(str, argv))} exited {proc.returncode}\n{err[-2000:]}")
