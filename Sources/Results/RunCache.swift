@@ -28,12 +28,25 @@ public struct RunCache: Sendable {
         case unusable(String)
     }
 
-    func url(_ fingerprint: String) -> URL { folder.appendingPathComponent("\(fingerprint).json") }
+    func url(_ fingerprint: String, series: Bool = true) -> URL {
+        folder.appendingPathComponent(series ? "\(fingerprint).json" : "\(fingerprint).metrics.json")
+    }
 
     /// The record stored under `fingerprint`, renamed to run `id` of `study` (a record depends only
-    /// on its configuration, so a run of another study with the same inputs can serve it).
-    public func record(fingerprint: String, id: String, study: String) -> Lookup {
-        let url = url(fingerprint)
+    /// on its configuration, so a run of another study with the same inputs can serve it). Without
+    /// `series`, the record without frames and content lanes, from its own small file (decoding a
+    /// whole record costs far more), or from the whole one when the small file is missing.
+    public func record(fingerprint: String, id: String, study: String, series: Bool = true) -> Lookup {
+        if !series, case .hit(let light) = read(url(fingerprint, series: false), fingerprint: fingerprint, id: id, study: study) {
+            return .hit(light)
+        }
+        let lookup = read(url(fingerprint), fingerprint: fingerprint, id: id, study: study)
+        // A whole record has frames (the site records series); one without is a metrics file in the wrong place.
+        if case .hit(let r) = lookup, r.result.frames.isEmpty { return .unusable("\(fingerprint).json: holds no frames") }
+        return lookup
+    }
+
+    private func read(_ url: URL, fingerprint: String, id: String, study: String) -> Lookup {
         guard let data = FileManager.default.contents(atPath: url.path) else { return .missing }
         var record: RunRecord
         do { record = try JSONDecoder().decode(RunRecord.self, from: data) } catch {
@@ -51,9 +64,13 @@ public struct RunCache: Sendable {
     /// Stores `record` under its fingerprint. Best effort: returns the reason when it could not.
     @discardableResult
     public func store(_ record: RunRecord) -> String? {
-        let data: Data
-        do { data = try JSONEncoder().encode(record) } catch { return "\(error)" }
-        return Self.writeAtomically(data, to: url(record.fingerprint))
+        var light = record
+        light.result.frames = []
+        light.result.contentLanes = []
+        let data: Data, lightData: Data
+        do { (data, lightData) = (try JSONEncoder().encode(record), try JSONEncoder().encode(light)) } catch { return "\(error)" }
+        // The whole record first: a small file is only ever beside its whole record.
+        return Self.writeAtomically(data, to: url(record.fingerprint)) ?? Self.writeAtomically(lightData, to: url(record.fingerprint, series: false))
     }
 
     /// Writes `data` beside `url` under a temporary name and renames it into place; creates the

@@ -66,7 +66,7 @@ public enum RunExecutor {
                     var source = ResultSlots.Source.simulated
                     var record: RunRecord? = nil
                     if let cache, let fingerprint = fingerprints?[i] {
-                        switch cache.record(fingerprint: fingerprint, id: run.id, study: run.studyID) {
+                        switch cache.record(fingerprint: fingerprint, id: run.id, study: run.studyID, series: false) {
                         case .hit(let r): record = r; source = .cached
                         case .missing: break
                         case .unusable(let why): source = .unusable(why)
@@ -98,9 +98,14 @@ public enum RunExecutor {
             var index = ResultsIndex()
             for i in plan.indices { try index.add(ready[i]!, seriesDropped: droppedRuns.contains(i)) }
             if let cache, !droppedRuns.isEmpty {
+                let byID = Dictionary(uniqueKeysWithValues: plan.map { ($0.id, $0) })
                 index.loader = SeriesLoader(keep: max(8, 4 * jobs)) { light in
                     if case let .hit(record) = cache.record(fingerprint: light.fingerprint, id: light.id, study: light.study) { return record }
-                    return nil
+                    // Gone or damaged since: simulate it again (the same inputs give the same record).
+                    guard let run = byID[light.id] else { return nil }
+                    let record = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id])
+                    cache.store(record)
+                    return record
                 }
             }
             var e = Execution(index: index)
