@@ -62,6 +62,14 @@ public enum Fingerprint {
         return hex(fnv1a64(out))
     }
 
+    /// The digest of any value's canonical text (every stored property, recursively, as for a run
+    /// configuration), for keys of cached work other than runs.
+    public static func digest(ofValue value: Any) -> String {
+        var text = ""
+        describe(value, into: &text, depth: 0)
+        return hex(fnv1a64(text))
+    }
+
     /// 64-bit FNV-1a of the UTF-8 bytes.
     public static func fnv1a64(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -1,11 +1,21 @@
+import Foundation
 import ScrollSimulation
 
 /// Every run's record, keyed by run id, in the order the runs were planned. Pages look results
 /// up by id (a run page gets one record; summary pages get the index), never by position.
+///
+/// To keep memory bounded, an index may hold some records without their series (frames and
+/// content lanes: most of a record's size) when those can be read back from disk: such records
+/// are added with `add(_:seriesDropped:)`, and `full(_:)` reads the whole record again through
+/// `loader`. Everything that reads only metrics and parameters uses the subscript as before.
 public struct ResultsIndex: Sendable {
     /// Run ids in plan order.
     public private(set) var ids: [String] = []
     private var records: [String: RunRecord] = [:]
+    /// Runs whose record here has no series (`full` reads them back).
+    private var dropped: Set<String> = []
+    /// Reads a whole record back for a record held without series.
+    public var loader: SeriesLoader? = nil
 
     public init() {}
 
@@ -21,8 +31,30 @@ public struct ResultsIndex: Sendable {
         records[record.id] = record
     }
 
-    /// The record of run `id`.
+    /// Adds a record at the end, keeping only its metrics and parameters in memory when
+    /// `seriesDropped` (its series are read back through `loader` by `full`).
+    public mutating func add(_ record: RunRecord, seriesDropped: Bool) throws(ResultsError) {
+        guard seriesDropped else { return try add(record) }
+        var light = record
+        light.result.frames = []
+        light.result.contentLanes = []
+        try add(light)
+        dropped.insert(record.id)
+    }
+
+    /// The record of run `id` (without its series if they were dropped: for metrics and parameters).
     public subscript(id: String) -> RunRecord? { records[id] }
+
+    /// Whether run `id`'s record here has its series.
+    public func hasSeries(_ id: String) -> Bool { records[id] != nil && !dropped.contains(id) }
+
+    /// The whole record of run `id`, series included: read back through `loader` when they were
+    /// dropped. Nil when there is no record, or it cannot be read back.
+    public func full(_ id: String) -> RunRecord? {
+        guard let record = records[id] else { return nil }
+        guard dropped.contains(id) else { return record }
+        return loader?.full(record)
+    }
 
     /// Every record, in plan order.
     public var all: [RunRecord] { ids.map { records[$0]! } }
@@ -31,6 +63,36 @@ public struct ResultsIndex: Sendable {
     public func records(ofStudy study: String) -> [RunRecord] { all.filter { $0.study == study } }
 
     public var count: Int { ids.count }
+}
+
+/// Reads whole records back (from the run cache) for an index that holds them without series,
+/// keeping the last few read so that a run's several files read it once.
+public final class SeriesLoader: @unchecked Sendable {
+    private let load: @Sendable (RunRecord) -> RunRecord?
+    private let keep: Int
+    private let lock = NSLock()
+    private var recent: [RunRecord] = []
+
+    /// `load` gets the record without series and returns the whole one (same id and fingerprint), or nil.
+    public init(keep: Int = 8, load: @escaping @Sendable (RunRecord) -> RunRecord?) {
+        self.keep = keep
+        self.load = load
+    }
+
+    func full(_ light: RunRecord) -> RunRecord? {
+        lock.lock()
+        if let hit = recent.first(where: { $0.id == light.id && $0.fingerprint == light.fingerprint }) {
+            lock.unlock()
+            return hit
+        }
+        lock.unlock()
+        guard let record = load(light), record.id == light.id, record.fingerprint == light.fingerprint else { return nil }
+        lock.lock()
+        recent.append(record)
+        if recent.count > keep { recent.removeFirst(recent.count - keep) }
+        lock.unlock()
+        return record
+    }
 }
 
 /// What can be wrong with stored results.

@@ -10,8 +10,10 @@ ids, so the number of runs and pages grows with it. ScrollStudy generates that c
 count its pages and their average size; a Hugo site with one layout and the same number of pages,
 each of about the same size, is then written beside it. The two builds are timed in turn (A B A B
 ...), each from an empty output folder, and the table gives medians: wall time, pages per second,
-the ratio of ScrollStudy's pages per second to Hugo's, and each tool's peak resident memory. A
-no-op regeneration (ScrollStudy again over its own unchanged output) is timed after the pairs.
+the ratio of ScrollStudy's pages per second to Hugo's, and each tool's peak resident memory. Every
+ScrollStudy build in the pairs starts without its cache (.scrollstudy-cache/ beside the output), so
+every run is simulated and every page rendered. A no-op regeneration (ScrollStudy again over its own
+unchanged output, with the cache the last build left) is timed after the pairs.
 
 Needs Hugo (Debian: apt-get install hugo). Uses only the Python standard library. Every figure is a
 whole-process measurement: wall time from the parent, CPU and peak RSS from the kernel's rusage of
@@ -34,12 +36,15 @@ REPO = Path(__file__).resolve().parents[2]
 
 def run_timed(argv, cwd=None):
     """Runs argv to completion; returns (wall s, cpu s, peak RSS in MiB)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    err = proc.stderr.read().decode("utf-8", "replace")
-    proc.stderr.close()
+    # Standard error goes to a file, not a pipe: a pipe nobody reads while the child runs fills
+    # up (64 KiB) and stops the child (generate prints a line per study at the end).
+    with tempfile.TemporaryFile() as errfile:
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errfile)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        errfile.seek(0)
+        err = errfile.read().decode("utf-8", "replace")
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         sys.exit(f"error: {' '.join(map(str, argv))} exited {proc.returncode}\n{err[-2000:]}")
@@ -120,6 +125,7 @@ def main():
             scaled_content(REPO / "Content", content, scale)
             out = work / "Output"
             ss = [args.scrollstudy, "generate", "--content", str(content), "--templates", str(REPO / "Templates"), "--output", str(out)]
+            shutil.rmtree(work / ".scrollstudy-cache", ignore_errors=True)
             run_timed(ss)  # warm-up, and the page count
             pages, avg = site_pages(out)
             hugo_dir = work / "hugo"
@@ -134,13 +140,16 @@ def main():
                 run_timed(hg)
                 hugo_pages, hugo_avg = site_pages(hugo_out)
                 factor *= avg / hugo_avg
+            cache = work / ".scrollstudy-cache"  # generate's cache beside the output
             a, b = [], []
             for _ in range(args.runs):
+                # A full build: no output and no cache (every run simulated, every page rendered).
                 shutil.rmtree(out, ignore_errors=True)
+                shutil.rmtree(cache, ignore_errors=True)
                 a.append(run_timed(ss))
                 shutil.rmtree(hugo_out, ignore_errors=True)
                 b.append(run_timed(hg))
-            noop = [run_timed(ss) for _ in range(args.runs)]  # output left in place: nothing changed
+            noop = [run_timed(ss) for _ in range(args.runs)]  # output and cache left in place: nothing changed
             med = lambda xs, i: statistics.median(x[i] for x in xs)
             ratios = [(pages / x[0]) / (hugo_pages / y[0]) for x, y in zip(a, b)]
             rows.append(dict(scale=scale, pages=pages, avg=avg, hugo_pages=hugo_pages, hugo_avg=hugo_avg,

@@ -93,6 +93,44 @@ struct PageGeneratorTests {
         }
     }
 
+    @Test("Metric pages rank every run of the site, lowest first, split into pages; the index and technique pages page and link instead of growing")
+    func boundedPages() throws {
+        let site = try TwoStudies.build()
+        let r = site.builder.renderer
+        // Metric pages: 6 runs, 4 per page → the metric's page and one more, together every run once, in order.
+        let metrics = MetricPages(example: site.studyRuns(TwoStudies.comparison), runs: site.plan, results: site.results, renderer: r, runsPerPage: 4)
+        let jobs = metrics.jobs()
+        #expect(jobs.map(\.path).filter { $0.hasPrefix("metrics/hitchtimeratio") } == ["metrics/hitchtimeratio.html", "metrics/hitchtimeratio-2.html"])
+        var ranked: [(id: String, value: Double)] = []
+        for path in ["metrics/hitchtimeratio.html", "metrics/hitchtimeratio-2.html"] {
+            let page = text(try jobs.first { $0.path == path }!.render())
+            #expect(page.contains("<a href=\"hitchtimeratio-2.html\">5–6</a>") || path.hasSuffix("-2.html"), "the first page links the second")
+            let rows = try Regex(#"<tr><td>(\d+)</td><td><a href="../runs/([^"]+)\.html">[^<]*</a></td><td>([^<]+)</td></tr>"#)
+            for match in page.matches(of: rows) {
+                ranked.append((String(match.output[2].substring!), Double(String(match.output[3].substring!))!))
+            }
+        }
+        #expect(ranked.map(\.id).sorted() == site.plan.map(\.id).sorted(), "every run exactly once")
+        #expect(ranked.map(\.value) == ranked.map(\.value).sorted(), "lowest first")
+        // Each value as the page writes it: to 0.01, or 0.1 from 100 up.
+        #expect(ranked.map(\.value) == site.plan.map { site.results[$0.id]!.metrics.hitchTimeRatio }.sorted().map { abs($0) >= 100 ? ($0 * 10).rounded() / 10 : ($0 * 100).rounded() / 100 })
+
+        // The index: one study per page → the index shows the first and links the second page.
+        let studies = [site.studyRuns(TwoStudies.comparison), site.studyRuns(TwoStudies.sweep)]
+        let index = IndexPage(tagline: "Two.", studies: studies, runCount: site.plan.count, tour: nil, renderer: r, studiesPerPage: 1)
+        let indexJobs = index.jobs()
+        #expect(indexJobs.map(\.path) == ["index.html", "answers-2.html"])
+        let first = text(try indexJobs[0].render()), second = text(try indexJobs[1].render())
+        #expect(first.contains("studies/compare.html") && !first.contains("studies/sweep.html") && first.contains("href=\"answers-2.html\""))
+        #expect(second.contains("studies/sweep.html") && !second.contains("studies/compare.html"))
+
+        // A technique page shows the first isolating studies in full and links the others.
+        let techniques = TechniquePages(strategies: Strategy.presets, studies: studies, documents: site.documents, renderer: r, studiesInFull: 0)
+        let t3 = text(try techniques.jobs().first { $0.path == "techniques/t3.html" }!.render())
+        #expect(t3.contains("One more study isolates it: <a href=\"../studies/compare.html\">Compare &lt;T3&gt;</a>."), "\(t3)")
+        #expect(!t3.contains("../runs/"), "no run of it in full")
+    }
+
     @Test("With one record missing, the site has the same jobs; the pages that need the record fail, naming it, and the others render")
     func missingRecordInSite() throws {
         let site = try TwoStudies.build()
@@ -104,14 +142,14 @@ struct PageGeneratorTests {
         func failure(_ path: String) -> SiteError? {
             do { _ = try jobs.first { $0.path == path }!.render(); return nil } catch { return error }
         }
-        for path in ["runs/\(missing.id).html", "runs/\(missing.id).json", "runs/\(missing.id).csv", "studies/sweep.html", "index.html", "strategies/\(missing.config.strategy.id).html"] {
+        for path in ["runs/\(missing.id).html", "runs/\(missing.id).json", "runs/\(missing.id).csv", "studies/sweep.html", "index.html", "strategies/\(missing.config.strategy.id).html",
+                     "metrics/hitchtimeratio.html"] {
             guard case let .page(failed, .result(run), _)? = failure(path) else { Issue.record("\(path) did not fail on the record"); continue }
             #expect(failed == path)
             #expect(run == missing.id)
         }
-        // The metric pages' example is the first study, so they do not read the sweep either.
-        for path in ["studies/compare.html", "techniques/t3.html", "datasets/glitchy-300.html", "model.html", "verdicts.html",
-                     "metrics/hitchtimeratio.html"] {
+        // Metric pages rank every run of the site, so they read the sweep's records (above); these do not.
+        for path in ["studies/compare.html", "techniques/t3.html", "datasets/glitchy-300.html", "model.html", "verdicts.html", "metrics/index.html"] {
             #expect(failure(path) == nil, "\(path) does not read the sweep's records")
         }
         #expect(throws: SiteError.self) { try lacking.summaryLines() }

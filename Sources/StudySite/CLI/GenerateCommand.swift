@@ -8,7 +8,7 @@ enum GenerateCommand {
     static let help = """
     OVERVIEW: Generate the study site: run every study in the content folder and write the pages.
 
-    USAGE: scrollstudy generate [--content <dir>] [--templates <dir>] [--output <dir>] [--jobs <n>] [--check] [--quiet]
+    USAGE: scrollstudy generate [--content <dir>] [--templates <dir>] [--output <dir>] [--jobs <n>] [--check] [--quiet] [--no-cache]
                                 [--results <dir> …] [--baseline <dir or file>] [--fail-on-regression] [--no-fail-on-budget]
 
     OPTIONS:
@@ -23,6 +23,12 @@ enum GenerateCommand {
                               and by how much, answers that flipped, budget and regression verdicts), list
                               the files that differ and exit 1 if any do.
       --quiet                 No progress line per run; errors, warnings and the closing summary still print.
+      --no-cache              Simulate and render everything. By default generate keeps run records by
+                              fingerprint and a list of the files it published in .scrollstudy-cache/ beside
+                              the output: a run whose inputs (configuration, model version) are unchanged is
+                              not simulated again, and when no file under --content or --templates and not the
+                              tool itself changed and the output is as published, nothing is rebuilt. The cache
+                              may be deleted at any time. --check never uses it.
       --results <dir> …       Render from results folders written by 'scrollstudy run' (shard folders are
                               merged; a run in two folders, or a missing shard, is an error). Runs missing
                               from them, or whose fingerprint no longer matches the content, are simulated.
@@ -47,7 +53,7 @@ enum GenerateCommand {
     /// Returns the exit code.
     static func run(_ args: [String], output: (String) -> Void, status: @escaping @Sendable (String) -> Void) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs", "--baseline"],
-                              flags: ["--check", "--quiet", "--fail-on-regression", "--no-fail-on-budget"], lists: ["--results"], command: "generate")
+                              flags: ["--check", "--quiet", "--fail-on-regression", "--no-fail-on-budget", "--no-cache"], lists: ["--results"], command: "generate")
         let failOnRegression = a.flags.contains("--fail-on-regression")
         let failOnBudget = !a.flags.contains("--no-fail-on-budget")
         if failOnRegression && a.values["--baseline"] == nil {
@@ -62,6 +68,9 @@ enum GenerateCommand {
         let jobs = try a.int("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, range: 1...64)
         let check = a.flags.contains("--check")
         let quiet = a.flags.contains("--quiet")
+        let useCache = !check && !a.flags.contains("--no-cache")
+        // The whole-site shortcut only for a plain build: --results and --baseline change what is built.
+        let useManifest = useCache && resultDirs.isEmpty && baselinePath == nil
         // Per-run progress lines ("[3/94] …") are what --quiet leaves out; warnings go to `status` directly.
         let progress: @Sendable (String) -> Void = { line in if !quiet { status(line) } }
         let protected = [(flag: "--content", folder: contentDir), (flag: "--templates", folder: templatesDir)]
@@ -76,12 +85,37 @@ enum GenerateCommand {
             }
         }
         var staging: StagingSink? = nil
+        var siteKey: String? = nil
+        if useManifest {
+            siteKey = SiteCache.inputsKey(content: contentDir, templates: templatesDir)
+            switch SiteCache.readManifest(for: outputDir) {
+            case .missing: break
+            case .unusable(let why):
+                status("warning: \(SiteCache.folderName)/sites/\(outputDir.lastPathComponent).json cannot be used (\(why)); building everything")
+            case .found(let m):
+                if let siteKey, m.inputs == siteKey, SiteCache.outputMatches(m, output: outputDir) {
+                    for warning in m.warnings { status(warning) }
+                    for line in m.summary { status(line) }
+                    output("\(outputDir.lastPathComponent)/ is up to date: no file under \(contentDir.lastPathComponent)/ or \(templatesDir.lastPathComponent)/ changed since it was generated (\(m.files.count) files, \(m.runs) runs); nothing was simulated or rendered.")
+                    for line in m.brokenBudgets { ScrollStudyCLI.printError(line) }
+                    if !m.brokenBudgets.isEmpty {
+                        ScrollStudyCLI.printError("error: \(m.brokenBudgets.count) broken budget(s)" + (failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
+                        if failOnBudget { return 5 }
+                    }
+                    return 0
+                }
+            }
+        }
         do {
             progress("Loading \(contentDir.lastPathComponent)/ and \(templatesDir.lastPathComponent)/")
             let content = try loadContent(contentDir)
             for warning in content.warnings { status(warning.description) }
             let templates = try TemplateSet.load(from: templatesDir)
             var inputs = SiteGenerator.Inputs()
+            if useCache {
+                inputs.cache = SiteCache.runs(beside: outputDir)
+                inputs.sensitivityCache = SiteCache.folder(beside: outputDir).appendingPathComponent("sensitivity")
+            }
             do {
                 if !resultDirs.isEmpty {
                     let merged = try ResultsStore.merge(resultDirs)
@@ -100,6 +134,7 @@ enum GenerateCommand {
                 if !resultDirs.isEmpty {
                     status("Reused \(report.reused) stored run(s); simulated \(report.ran) (missing from the results or with another fingerprint).")
                 }
+
                 for broken in report.brokenBudgets { ScrollStudyCLI.printError(broken.description) }
                 let regressions = report.comparisons.filter(\.regressed)
                 if let baseline = inputs.baseline {
@@ -143,8 +178,23 @@ enum GenerateCommand {
             }
             let sink = try StagingSink(output: outputDir, protecting: protected)
             staging = sink
-            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress)
+            let recording = RecordingSink(sink)
+            // The manifest describes the previous output only until the swap; forget it first.
+            if useCache { SiteCache.removeManifest(for: outputDir) }
+            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: recording, progress: progress)
             try sink.finish()
+            if let siteKey {
+                let manifest = SiteCache.Manifest(inputs: siteKey, files: recording.files, runs: report.runs, byteCount: report.byteCount,
+                                                  warnings: content.warnings.map(\.description), summary: report.summary,
+                                                  brokenBudgets: report.brokenBudgets.map(\.description))
+                if let why = SiteCache.writeManifest(manifest, for: outputDir) {
+                    status("warning: could not write \(SiteCache.folderName)/ (\(why)); the next run builds everything again")
+                }
+            }
+            for why in report.unusableCache { status("warning: \(SiteCache.folderName)/runs/\(why); simulated again") }
+            if inputs.cache != nil {
+                status("Simulated \(report.ran) of \(report.runs) run(s); \(report.cached) taken from \(SiteCache.folderName)/ (inputs unchanged)" + (report.reused > 0 ? ", \(report.reused) from --results." : "."))
+            }
             for line in report.summary { status(line) }
             output("Wrote \(report.fileCount) files (\(NumberFormat.fixed(Double(report.byteCount) / 1_048_576, places: 2)) MiB) to \(outputDir.path); \(report.runs) runs. Open \(outputDir.appendingPathComponent("index.html").path) in a browser.")
             return verdicts(report)

@@ -1,18 +1,114 @@
+import Formats
 import Mustache
+import Results
 import ScrollSimulation
 
 /// The metric pages: one per listed group of the metric table, and their index. They see the
-/// table and, as an example, the first study with its own runs (`StudyRuns`).
+/// table, as an example the first study with its own runs (`StudyRuns`), and every planned run
+/// with the results index, to rank every run of the site on the metric.
 struct MetricPages: PageGenerator {
     /// The study whose runs each page shows as an example, or nil (no studies).
     let example: StudyRuns?
+    /// Every run of the site, in plan order, and their records.
+    let runs: [PlannedRun]
+    let results: ResultsIndex
     let renderer: PageRenderer
 
+    /// Runs in one page of a ranking: the metric's page holds the first ones, and
+    /// `metrics/<slug>-<k>.html` the rest, so that no page grows with the number of runs.
+    var runsPerPage = 200
+
+    static func path(_ d: MetricDefinition, page: Int) -> String { page == 1 ? "metrics/\(d.slug).html" : "metrics/\(d.slug)-\(page).html" }
+
+    /// The configurations ranked: each configuration's runs (its seeds, consecutive in the plan).
+    var configurations: [[PlannedRun]] {
+        var out: [[PlannedRun]] = []
+        for run in runs {
+            if let last = out.last?.last, last.configID == run.configID { out[out.count - 1].append(run) } else { out.append([run]) }
+        }
+        return out
+    }
+
+    var pageCount: Int { max(1, (configurations.count + runsPerPage - 1) / runsPerPage) }
+
     func jobs() -> [PageJob] {
-        [renderer.job(path: "metrics/index.html", title: "Metrics", section: "metrics", template: "metrics") { indexData() }]
-            + MetricDefinition.all.map { d in
-                renderer.job(path: "metrics/\(d.slug).html", title: d.name, section: "metrics", template: "metric") { () throws(SiteError) in try data(d) }
+        let pageCount = self.pageCount
+        return [renderer.job(path: "metrics/index.html", title: "Metrics", section: "metrics", template: "metrics") { indexData() }]
+            + MetricDefinition.all.flatMap { d in
+                [renderer.job(path: Self.path(d, page: 1), title: d.name, section: "metrics", template: "metric") { () throws(SiteError) in try data(d) }]
+                    + (1..<pageCount).map { k in
+                        renderer.job(path: Self.path(d, page: k + 1), title: "\(d.name), runs ranked, page \(k + 1) of \(pageCount)", section: "metrics",
+                                     template: "metric-ranking") { () throws(SiteError) in try rankingPageData(d, page: k + 1) }
+                    }
             }
+    }
+
+    /// One ranked row: a configuration (its page's run) and its seeds' values on the metric (the
+    /// table shows the median; the run's page shows the range).
+    struct Ranked {
+        let run: PlannedRun
+        let label: String
+        let range: SeedRange
+    }
+
+    /// Every configuration's position in the ranking on `d`'s first field, by the median of its
+    /// seeds: lowest first, ties in plan order; text metrics are not ranked (nil).
+    func ranking(_ d: MetricDefinition, page path: String) throws(SiteError) -> [Ranked]? {
+        guard let metric = MetricTable.metrics.first(where: { $0.name == d.fields[0] }) else { return nil }
+        var rows: [Ranked] = []
+        for seeds in configurations {
+            var values: [Double] = []
+            for run in seeds {
+                guard let record = results[run.id] else { throw PageParts.missingResult(run.id, page: path) }
+                switch metric.value(record.metrics) {
+                case let .int(v): values.append(Double(v))
+                case let .double(v): values.append(v)
+                case .text: return nil
+                }
+            }
+            let first = seeds[0]
+            let label = seeds.count > 1 ? first.label.replacingOccurrences(of: " · seed \(first.config.seed)", with: "") : first.label
+            rows.append(Ranked(run: first, label: label, range: SeedRange(values)))
+        }
+        let order = rows.indices.sorted { rows[$0].range.median != rows[$1].range.median ? rows[$0].range.median < rows[$1].range.median : $0 < $1 }
+        return order.map { rows[$0] }
+    }
+
+    /// Rows `page` of a ranking, as table data.
+    func rankingRows(_ d: MetricDefinition, _ ranked: [Ranked], page: Int) -> [MustacheValue] {
+        let first = (page - 1) * runsPerPage
+        let number = { (v: Double) in NumberFormat.fixed(v, places: abs(v) >= 100 ? 1 : 2) }
+        return ranked.dropFirst(first).prefix(runsPerPage).enumerated().map { k, row in
+            .object(["rank": .int(first + k + 1), "label": .string(row.label), "href": .string("../runs/\(row.run.configID).html"),
+                     "value": .string(number(row.range.median))])
+        }
+    }
+
+    /// Links to every page of `d`'s ranking, the current one marked; empty with a single page.
+    func pager(_ d: MetricDefinition, current: Int) -> MustacheValue {
+        guard pageCount > 1 else { return .array([]) }
+        return .array((1...pageCount).map { k in
+            .object(["label": .string("\((k - 1) * runsPerPage + 1)–\(min(k * runsPerPage, configurations.count))"),
+                     "href": .string(String(Self.path(d, page: k).dropFirst("metrics/".count))), "current": .bool(k == current)])
+        })
+    }
+
+    /// The ranking section's data for `page`.
+    func rankingData(_ d: MetricDefinition, page: Int) throws(SiteError) -> [String: MustacheValue] {
+        let ranked = try ranking(d, page: Self.path(d, page: page))
+        return ["ranked": .bool(ranked != nil), "rankField": .string(d.fields[0]), "runCount": .int(configurations.count),
+                "ranking": .array(ranked.map { rankingRows(d, $0, page: page) } ?? []),
+                "paged": .bool(pageCount > 1), "pages": pager(d, current: page)]
+    }
+
+    /// A further page of a metric's ranking.
+    func rankingPageData(_ d: MetricDefinition, page: Int) throws(SiteError) -> [String: MustacheValue] {
+        var out = try rankingData(d, page: page)
+        out["name"] = .string(d.name)
+        out["unit"] = .string(d.unit)
+        out["slug"] = .string(d.slug)
+        out["fields"] = .array(d.fields.map { .string($0) })
+        return out
     }
 
     func indexData() -> [String: MustacheValue] {
@@ -32,12 +128,14 @@ struct MetricPages: PageGenerator {
             return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
                             "href": .string("../runs/\(config.id).html"), "values": .array(values)])
         }
-        return ["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
+        var out: [String: MustacheValue] = ["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
                 "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
                 "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string("../studies/\(example?.id ?? "").html"),
                 "rows": .array(rows),
                 "seedNote": (example?.seeds.count ?? 1) > 1
                     ? .string("Each row is one configuration's median seed by hitch time ratio (the seed its page charts), of \(example!.seeds.count).") : .null]
+        out.merge(try rankingData(d, page: 1)) { a, _ in a }
+        return out
     }
 }
 

@@ -39,10 +39,12 @@ struct RunCharts {
     }
 
     /// The plot span every time-based chart of the run uses, so that one moment sits at the same
-    /// x in each of them: the widest left margin and the narrowest right edge any of them needs.
+    /// x in each of them: the widest left margin and the narrowest right edge any of them needs,
+    /// on whole pixels.
     var plotSpan: ClosedRange<Double> {
         let spans = [frameModel.naturalPlotX, contentModel.naturalPlotX, queueModel.naturalPlotX, memoryModel.naturalPlotX]
-        return spans.map(\.lowerBound).max()!...spans.map(\.upperBound).min()!
+        // Whole pixels: every x the charts draw from the left edge is then a whole number (shorter SVG).
+        return spans.map(\.lowerBound).max()!.rounded(.up)...spans.map(\.upperBound).min()!.rounded(.down)
     }
 
     func frameTimeline(id: String) -> Chart {

@@ -26,8 +26,32 @@ public enum RunExecutor {
     /// how many were reused and how many ran; `progress` is called for the runs that ran.
     public static func execute(_ plan: [PlannedRun], reusing stored: [String: RunRecord], jobs: Int,
                                progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> (index: ResultsIndex, reused: Int, ran: Int) {
+        let e = execute(plan, reusing: stored, cache: nil, jobs: jobs, progress: progress)
+        return (e.index, e.reused, e.ran)
+    }
+
+    /// What `execute(_:reusing:cache:jobs:progress:)` did.
+    public struct Execution: Sendable {
+        public var index: ResultsIndex
+        /// Runs taken from `stored` (`generate --results`).
+        public var reused = 0
+        /// Runs taken from the run cache.
+        public var cached = 0
+        /// Runs simulated.
+        public var ran = 0
+        /// Cache files that could not be used (their runs were simulated), sorted.
+        public var unusable: [String] = []
+    }
+
+    /// Like `execute(_:reusing:jobs:progress:)`; a run that `stored` cannot serve is looked up in
+    /// `cache` by its fingerprint, and simulated (and then stored in the cache) when the cache has
+    /// no usable record of it. `progress` is called for the runs that were not in `stored`.
+    public static func execute(_ plan: [PlannedRun], reusing stored: [String: RunRecord], cache: RunCache?, jobs: Int,
+                               progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> Execution {
         let datasetDigests = Self.datasetDigests(plan)
-        let toRun = Self.toRun(plan, reusing: stored, datasetDigests: datasetDigests)
+        let fingerprints: [String]? = (cache != nil || !stored.isEmpty)
+            ? plan.map { Fingerprint.of($0.config, datasetDigest: datasetDigests[$0.config.dataset.id]) } : nil
+        let toRun = Self.toRun(plan, reusing: stored, fingerprints: fingerprints)
         var ready: [Int: RunRecord] = [:]
         let running = Set(toRun)
         for (i, run) in plan.enumerated() where !running.contains(i) { ready[i] = stored[run.id] }
@@ -38,15 +62,58 @@ public enum RunExecutor {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 while let k = slots.claim() {
                     let i = work[k]
-                    let record = RunRecord.run(id: plan[i].id, study: plan[i].studyID, plan[i].config, datasetDigest: datasetDigests[plan[i].config.dataset.id])
-                    slots.store(record, at: k) { done in progress(done, plan[i]) }
+                    let run = plan[i]
+                    var source = ResultSlots.Source.simulated
+                    var record: RunRecord? = nil
+                    if let cache, let fingerprint = fingerprints?[i] {
+                        switch cache.record(fingerprint: fingerprint, id: run.id, study: run.studyID, series: false) {
+                        case .hit(let r): record = r; source = .cached
+                        case .missing: break
+                        case .unusable(let why): source = .unusable(why)
+                        }
+                    }
+                    var onDisk = record != nil
+                    if record == nil {
+                        let r = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id])
+                        onDisk = cache.map { $0.store(r) == nil } ?? false
+                        record = r
+                    }
+                    // A record the cache holds keeps only its metrics in memory; pages that
+                    // need its frames read it back (`ResultsIndex.full`).
+                    if onDisk {
+                        record!.result.frames = []
+                        record!.result.contentLanes = []
+                    }
+                    slots.store(record!, at: k, source: source, seriesDropped: onDisk) { done in progress(done, run) }
                 }
             }
         }
         let ranRecords = slots.records()
-        for (k, i) in toRun.enumerated() { ready[i] = ranRecords[k] }
+        var droppedRuns = Set<Int>()
+        for (k, i) in toRun.enumerated() {
+            ready[i] = ranRecords[k]
+            if slots.seriesDropped.contains(k) { droppedRuns.insert(i) }
+        }
         do {
-            return (try ResultsIndex(plan.indices.map { ready[$0]! }), plan.count - toRun.count, toRun.count)
+            var index = ResultsIndex()
+            for i in plan.indices { try index.add(ready[i]!, seriesDropped: droppedRuns.contains(i)) }
+            if let cache, !droppedRuns.isEmpty {
+                let byID = Dictionary(uniqueKeysWithValues: plan.map { ($0.id, $0) })
+                index.loader = SeriesLoader(keep: max(8, 4 * jobs)) { light in
+                    if case let .hit(record) = cache.record(fingerprint: light.fingerprint, id: light.id, study: light.study) { return record }
+                    // Gone or damaged since: simulate it again (the same inputs give the same record).
+                    guard let run = byID[light.id] else { return nil }
+                    let record = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id])
+                    cache.store(record)
+                    return record
+                }
+            }
+            var e = Execution(index: index)
+            e.reused = plan.count - toRun.count
+            e.cached = slots.cached
+            e.ran = toRun.count - slots.cached
+            e.unusable = slots.unusable.sorted()
+            return e
         } catch {
             // The planner gives every run its own id; two equal ids are a planner bug.
             preconditionFailure("\(error)")
@@ -57,10 +124,15 @@ public enum RunExecutor {
     public static func toRun(_ plan: [PlannedRun], reusing stored: [String: RunRecord], datasetDigests: [String: String]? = nil) -> [Int] {
         guard !stored.isEmpty else { return Array(plan.indices) }
         let digests = datasetDigests ?? Self.datasetDigests(plan)
+        return toRun(plan, reusing: stored, fingerprints: plan.map { Fingerprint.of($0.config, datasetDigest: digests[$0.config.dataset.id]) })
+    }
+
+    /// `toRun(_:reusing:datasetDigests:)` with every run's fingerprint already computed (nil: `stored` is empty).
+    static func toRun(_ plan: [PlannedRun], reusing stored: [String: RunRecord], fingerprints: [String]?) -> [Int] {
+        guard !stored.isEmpty, let fingerprints else { return Array(plan.indices) }
         return plan.indices.filter { i in
-            let run = plan[i]
-            guard let record = stored[run.id] else { return true }
-            return record.fingerprint != Fingerprint.of(run.config, datasetDigest: digests[run.config.dataset.id])
+            guard let record = stored[plan[i].id] else { return true }
+            return record.fingerprint != fingerprints[i]
         }
     }
 
@@ -85,6 +157,14 @@ private final class ResultSlots: @unchecked Sendable {
     private var next = 0
     private var finished = 0
     private var storage: [RunRecord?]
+    /// Records taken from the run cache, and cache files that could not be used.
+    private(set) var cached = 0
+    private(set) var unusable: [String] = []
+    /// Slots whose record was stored without series (the cache has the whole record).
+    private(set) var seriesDropped: Set<Int> = []
+
+    /// Where a stored record came from.
+    enum Source { case simulated, cached, unusable(String) }
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
 
@@ -99,6 +179,20 @@ private final class ResultSlots: @unchecked Sendable {
     func store(_ record: RunRecord, at i: Int, report: (Int) -> Void) {
         lock.lock(); defer { lock.unlock() }
         storage[i] = record
+        finished += 1
+        report(finished)
+    }
+
+    /// Like `store(_:at:report:)`, counting where the record came from.
+    func store(_ record: RunRecord, at i: Int, source: Source, seriesDropped: Bool, report: (Int) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        storage[i] = record
+        if seriesDropped { self.seriesDropped.insert(i) }
+        switch source {
+        case .simulated: break
+        case .cached: cached += 1
+        case .unusable(let why): unusable.append(why)
+        }
         finished += 1
         report(finished)
     }

@@ -12,14 +12,14 @@ import ScrollSimulation
 /// log scale between ×1 and the variation (four steps: within a factor of about 1.05). An answer
 /// that changes within ×0.8 to ×1.25 of a constant's value sits on a cliff edge: a modest error in
 /// that estimate would change it.
-struct Sensitivity: Sendable {
+struct Sensitivity: Sendable, Codable {
     /// The variations every constant gets.
     static let factors: [Double] = [0.5, 2]
     /// An answer that changes within this factor of a constant's value (either way) is on a cliff edge.
     static let cliff = 1.25
 
     /// One change of an answer: the constant, the direction, and where the answer changes.
-    struct Flip: Sendable, Equatable {
+    struct Flip: Sendable, Equatable, Codable {
         /// The constant's key in the device catalog.
         let constant: String
         /// The variation that changed the answer (0.5 or 2).
@@ -36,7 +36,7 @@ struct Sensitivity: Sendable {
 
     /// One conclusion of the study and how it fares: the answer of one comparison, or one
     /// strategy's verdict badge in it.
-    struct Conclusion: Sendable {
+    struct Conclusion: Sendable, Codable {
         /// nil for the answer; the strategy's name for its verdict.
         let strategy: String?
         let device: String

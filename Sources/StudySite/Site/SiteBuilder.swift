@@ -55,7 +55,8 @@ public struct SiteBuilder: Sendable {
                 continue
             }
             let studyTitle = content.studies.first { $0.id == runs[0].studyID }?.title ?? runs[0].studyID
-            generators.append(RunPages(runs: runs, records: records, studyTitle: studyTitle, renderer: r))
+            let pages = RunPages(runs: runs, records: records, studyTitle: studyTitle, renderer: r)
+            if runs.allSatisfy({ results.hasSeries($0.id) }) { generators.append(pages) } else { jobs += Self.readingBack(pages, results) }
         }
         let strategies = strategiesInUse()
         generators += [
@@ -64,11 +65,31 @@ public struct SiteBuilder: Sendable {
             DatasetPages(datasets: content.datasets, studies: content.studies, renderer: r),
             RulePage(renderer: r),
             ModelPage(devices: content.devices, studies: studies, documents: documents, renderer: r),
-            MetricPages(example: studies.first, renderer: r),
+            MetricPages(example: studies.first, runs: plan, results: results, renderer: r),
         ]
         for generator in generators { jobs += generator.jobs() }
         jobs.append(contentsOf: MeasuredRunPages.jobs(content, renderer: r))
         return jobs.sorted { $0.path < $1.path }
+    }
+
+    /// The jobs of `pages`, whose record the index holds without series: each reads the whole
+    /// record back when it renders (so only the records being rendered are in memory).
+    static func readingBack(_ pages: RunPages, _ results: ResultsIndex) -> [PageJob] {
+        let runs = pages.runs
+        return pages.jobs().map { job in
+            let path = job.path
+            return PageJob(path: path) { () throws(SiteError) -> OutputFile in
+                var full: [RunRecord] = []
+                for run in runs {
+                    guard let record = results.full(run.id) else {
+                        throw .page(path: path, step: .result(run: run.id), problem: .input("error: the frames of run '\(run.id)' could not be read back from the run cache; delete .scrollstudy-cache/ and generate again"))
+                    }
+                    full.append(record)
+                }
+                let whole = RunPages(runs: runs, records: full, studyTitle: pages.studyTitle, renderer: pages.renderer)
+                return try whole.jobs().first { $0.path == path }!.render()
+            }
+        }
     }
 
     /// The end-of-generation summary: the index's answers as lines (`IndexPage.summaryLines`).

@@ -16,9 +16,12 @@ public enum SiteGenerator {
         public var renderSeconds: Double
         /// A one-screen summary: the counts, then each study's answer per latency (`IndexPage.summaryLines`).
         public var summary: [String] = []
-        /// Runs taken from stored results, and runs simulated.
+        /// Runs taken from stored results, from the run cache, and runs simulated.
         public var reused = 0
+        public var cached = 0
         public var ran = 0
+        /// Run cache files that could not be used (their runs were simulated again).
+        public var unusableCache: [String] = []
         /// Every run's summary (as in `summary.json`), in plan order.
         public var summaries: [RunSummary] = []
         /// The comparison with the baseline (empty without one).
@@ -35,9 +38,16 @@ public enum SiteGenerator {
         public var stored: [String: RunRecord] = [:]
         /// The baseline to compare with (`generate --baseline`).
         public var baseline: Baseline.Loaded? = nil
-        public init(stored: [String: RunRecord] = [:], baseline: Baseline.Loaded? = nil) {
+        /// Run records kept between generations (`generate` without `--no-cache`): a run `stored`
+        /// cannot serve is taken from here when its fingerprint is there, else simulated and added.
+        public var cache: RunCache? = nil
+        /// Where sensitivity reports are kept between generations (with `cache`), by a digest of
+        /// the study, its runs' fingerprints, its strategies and devices, and the executable.
+        var sensitivityCache: URL? = nil
+        public init(stored: [String: RunRecord] = [:], baseline: Baseline.Loaded? = nil, cache: RunCache? = nil) {
             self.stored = stored
             self.baseline = baseline
+            self.cache = cache
         }
     }
 
@@ -57,16 +67,17 @@ public enum SiteGenerator {
         let plan = RunPlanner.plan(content)
         let t0 = clock.now
         let total = inputs.stored.isEmpty ? plan.count : RunExecutor.toRun(plan, reusing: inputs.stored).count
-        let (results, reused, ran) = RunExecutor.execute(plan, reusing: inputs.stored, jobs: jobs) { done, run in
+        let execution = RunExecutor.execute(plan, reusing: inputs.stored, cache: inputs.cache, jobs: jobs) { done, run in
             progress("[\(done)/\(total)] \(run.label)")
         }
+        let results = execution.index
         let t1 = clock.now
         let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline)
         var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
         builder.againstBaseline = outcome.againstBaseline(plan: plan)
         for study in content.studies where study.sensitivity {
             progress("sensitivity: \(study.id)")
-            builder.sensitivity[study.id] = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
+            builder.sensitivity[study.id] = sensitivity(of: study, plan: plan, content: content, jobs: jobs, cache: inputs.sensitivityCache)
         }
         var pageJobs = builder.jobs()
         pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
@@ -75,8 +86,10 @@ public enum SiteGenerator {
         let t2 = clock.now
         var report = Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
                             simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1), summary: try builder.summaryLines())
-        report.reused = reused
-        report.ran = ran
+        report.reused = execution.reused
+        report.cached = execution.cached
+        report.ran = execution.ran
+        report.unusableCache = execution.unusable
         report.summaries = outcome.summaries
         report.comparisons = outcome.comparisons
         report.brokenBudgets = outcome.broken
@@ -98,6 +111,34 @@ public enum SiteGenerator {
             }
         }
         return try hand.result()
+    }
+
+    /// `Sensitivity.analyse` of `study`, taken from `cache` when an analysis of the same inputs is
+    /// there (a file that does not decode is ignored and replaced).
+    static func sensitivity(of study: Study, plan: [PlannedRun], content: SiteContent, jobs: Int, cache: URL?) -> Sensitivity {
+        var url: URL? = nil
+        if let cache {
+            let runs = plan.filter { $0.studyID == study.id }
+            let digests = RunExecutor.datasetDigests(runs)
+            let fingerprints = runs.map { Fingerprint.of($0.config, datasetDigest: digests[$0.config.dataset.id]) }
+            var key = Hash64()
+            key.add("sensitivity 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
+            // What names and places the study (id, title, question, order, file, budgets) does not
+            // change its analysis: a copy of a study under another id reuses it.
+            var compared = study
+            (compared.id, compared.title, compared.question, compared.order, compared.sourceFile, compared.budgets) = ("", "", "", 0, "", [])
+            key.add(Fingerprint.digest(ofValue: compared) + "\n" + fingerprints.joined(separator: ",") + "\n")
+            // The study reads only its own strategies and devices (`StudyAnswers`); the others do not matter.
+            key.add(Fingerprint.digest(ofValue: study.strategies.compactMap { content.strategy($0) })
+                    + Fingerprint.digest(ofValue: study.devices.compactMap { content.device($0) }))
+            url = cache.appendingPathComponent("\(key.hex).json")
+            if let data = FileManager.default.contents(atPath: url!.path), let stored = try? JSONDecoder().decode(Sensitivity.self, from: data) {
+                return Sensitivity(studyID: study.id, conclusions: stored.conclusions, variations: stored.variations, runsPerVariation: stored.runsPerVariation)
+            }
+        }
+        let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
+        if let url, let data = try? JSONEncoder().encode(report) { _ = RunCache.writeAtomically(data, to: url) }
+        return report
     }
 
     static func seconds(_ d: Duration) -> Double {

@@ -16,6 +16,9 @@ struct TechniquePages: PageGenerator {
     let renderer: PageRenderer
 
     static func path(_ info: TechniqueInfo) -> String { "techniques/\(info.id.slug).html" }
+    /// Isolating studies shown in full (their runs and charts); the others are listed as links, so
+    /// that a page does not grow with the number of studies.
+    var studiesInFull = 4
 
     func jobs() -> [PageJob] {
         [renderer.job(path: "techniques/index.html", title: "Techniques", section: "techniques", template: "techniques") { indexData() }]
@@ -49,7 +52,12 @@ struct TechniquePages: PageGenerator {
         let doc = try documents.document("techniques/\(info.id.slug).md")
         let strategies = self.strategies.filter { $0.uses(info.id) }
         var evidence: [MustacheValue] = []
-        for subject in studies where subject.study.isolates.contains(info.id) {
+        let isolating = studies.filter { $0.study.isolates.contains(info.id) }
+        let more: [MustacheValue] = isolating.dropFirst(studiesInFull).enumerated().map { k, subject in
+            .object(["title": .string(subject.study.title), "href": .string("../studies/\(subject.study.id).html"),
+                     "last": .bool(k == isolating.count - studiesInFull - 1)])
+        }
+        for subject in isolating.prefix(studiesInFull) {
             let study = subject.study
             // A sweep has many runs per strategy: keep those of the strategies that use the technique.
             let all = try subject.resolved(for: path)
@@ -88,7 +96,8 @@ struct TechniquePages: PageGenerator {
             "sources": sourceLinks(info.sources),
             "strategies": .array(strategies.map { .object(["name": .string($0.name), "href": .string("../strategies/\($0.id).html")]) }),
             "hasStrategies": .bool(!strategies.isEmpty),
-            "evidence": .array(evidence), "hasEvidence": .bool(!evidence.isEmpty),
+            "evidence": .array(evidence), "hasEvidence": .bool(!evidence.isEmpty || !more.isEmpty),
+            "hasMore": .bool(!more.isEmpty), "moreText": .string(more.count == 1 ? "One more study isolates it" : "\(more.count) more studies isolate it"), "more": .array(more),
             "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
         ]
     }

@@ -32,8 +32,11 @@ struct Tour: Sendable {
     func data(for page: String) throws(SiteError) -> MustacheValue {
         var steps: [MustacheValue] = []
         for (step, runs) in stops {
+            // The seed the run's page charts; its frames read back in full when the index holds them without.
             let config = ConfigRuns(try PageParts.results(of: runs, in: results, page: page))
-            let (run, result) = config.shown
+            let run = config.shown.run
+            guard let record = results.full(run.id) else { throw PageParts.missingResult(run.id, page: page) }
+            let result = record.result
             let charts = RunCharts(run: run, result: result)
             let chart = step.chart == .frames ? charts.frameTimeline(id: "tour-\(step.id)") : charts.contentTimeline(id: "tour-\(step.id)")
             steps.append(.object(["title": .string(step.title), "text": .string(TourText.render(step.text, result.metrics)),

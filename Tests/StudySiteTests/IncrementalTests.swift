@@ -1,0 +1,162 @@
+import Foundation
+import Results
+import Testing
+@testable import StudySite
+
+/// `generate` keeps run records and the published file list in `.scrollstudy-cache/` beside the
+/// output; these tests hold it to the same bytes as a build without the cache.
+@Suite("Incremental generation")
+struct IncrementalTests {
+    /// Lines a command printed, from any thread.
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [String] = []
+        func add(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+        var text: String { all.joined(separator: "\n") }
+    }
+
+    /// A project with two studies: one of a preset strategy, one of a strategy of its own.
+    static func project() throws -> URL {
+        let dir = try GenerateCommandTests.scratch()
+        let content = dir.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content.appendingPathComponent("strategies"), withIntermediateDirectories: true)
+        try Self.strategy(cacheLimit: 100, in: content)
+        try #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 1000], "strategies": ["glitchy-serial-cancel", "mine"]}"#
+            .write(to: content.appendingPathComponent("studies/two.json"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    static func strategy(cacheLimit: Int, in content: URL) throws {
+        try """
+        {"name": "Mine", "summary": "A cache of \(cacheLimit).", "basedOn": "capitalone-cancel", "add": ["T11"],
+         "parameters": {"cachePolicy": "lru-count", "cacheCountLimit": \(cacheLimit)}}
+        """.write(to: content.appendingPathComponent("strategies/mine.json"), atomically: true, encoding: .utf8)
+    }
+
+    /// `generate` into `output` (a folder name in `dir`), with its printed lines.
+    static func generate(_ dir: URL, output: String = "Output", _ extra: [String] = []) throws -> (code: Int32, out: String, status: String) {
+        let out = Lines(), status = Lines()
+        let code = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
+                                            "--templates", dir.appendingPathComponent("Templates").path,
+                                            "--output", dir.appendingPathComponent(output).path, "--jobs", "2"] + extra,
+                                           output: { out.add($0) }, status: { status.add($0) })
+        return (code, out.text, status.text)
+    }
+
+    static func tree(_ dir: URL, _ name: String) -> [String: [UInt8]] { Scratch.tree(dir.appendingPathComponent(name)) }
+
+    /// Paths whose bytes differ between two trees (or that only one has), sorted.
+    static func differing(_ a: [String: [UInt8]], _ b: [String: [UInt8]]) -> [String] {
+        Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+    }
+
+    @Test("A rerun with nothing changed builds nothing; a changed strategy simulates only its runs; the bytes equal a build without cache")
+    func incrementalIsIdentical() throws {
+        let dir = try Self.project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = try Self.generate(dir)
+        #expect(first.code == 0)
+        #expect(first.status.contains("Simulated 5 of 5 run(s); 0 taken from"), "\(first.status)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(".scrollstudy-cache/sites/Output.json").path))
+
+        let again = try Self.generate(dir)
+        #expect(again.code == 0)
+        #expect(again.out.contains("Output/ is up to date"), "\(again.out)")
+        #expect(!again.status.contains("Simulated"), "nothing simulated: \(again.status)")
+
+        try Self.strategy(cacheLimit: 2, in: dir.appendingPathComponent("Content"))
+        let changed = try Self.generate(dir)
+        #expect(changed.code == 0)
+        #expect(changed.status.contains("Simulated 2 of 5 run(s); 3 taken from"), "only 'mine' at two latencies: \(changed.status)")
+        let fresh = try Self.generate(dir, output: "Fresh", ["--no-cache"])
+        #expect(fresh.code == 0)
+        let incremental = Self.tree(dir, "Output"), full = Self.tree(dir, "Fresh")
+        #expect(incremental.count > 10 && Self.differing(incremental, full).isEmpty, "an incremental build equals a full one, byte for byte")
+    }
+
+    @Test("A corrupt cache: warnings, a full rebuild, the same bytes; an edited output file is rebuilt")
+    func corruptCacheRebuilds() throws {
+        let dir = try Self.project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Self.generate(dir).code == 0)
+        let good = Self.tree(dir, "Output")
+        let cache = dir.appendingPathComponent(".scrollstudy-cache")
+        try "{ not json".write(to: cache.appendingPathComponent("sites/Output.json"), atomically: true, encoding: .utf8)
+        let runs = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path).filter { $0.hasSuffix(".json") }
+        #expect(runs.count == 10, "a whole record and a metrics file per run")
+        for name in runs { try Data([0x7b, 0x22]).write(to: cache.appendingPathComponent("runs/\(name)")) }
+        let rebuilt = try Self.generate(dir)
+        #expect(rebuilt.code == 0)
+        #expect(rebuilt.status.contains("warning: .scrollstudy-cache/sites/Output.json cannot be used"), "\(rebuilt.status)")
+        #expect(rebuilt.status.components(separatedBy: "simulated again").count - 1 == 5, "one warning per unusable record: \(rebuilt.status)")
+        #expect(rebuilt.status.contains("Simulated 5 of 5 run(s)"))
+        #expect(Self.differing(Self.tree(dir, "Output"), good).isEmpty)
+
+        // A record of another run under this run's fingerprint is refused, and the run simulated.
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path).filter { $0.hasSuffix(".json") }.sorted()
+        let whole = names.filter { !$0.hasSuffix(".metrics.json") }
+        for (from, to) in [(whole[1], whole[0]), (whole[1].replacingOccurrences(of: ".json", with: ".metrics.json"), whole[0].replacingOccurrences(of: ".json", with: ".metrics.json"))] {
+            try FileManager.default.removeItem(at: cache.appendingPathComponent("runs/\(to)"))
+            try FileManager.default.copyItem(at: cache.appendingPathComponent("runs/\(from)"), to: cache.appendingPathComponent("runs/\(to)"))
+        }
+        try FileManager.default.removeItem(at: cache.appendingPathComponent("sites/Output.json"))
+        let mixed = try Self.generate(dir)
+        #expect(mixed.status.contains("Simulated 1 of 5 run(s)"), "\(mixed.status)")
+        #expect(Self.differing(Self.tree(dir, "Output"), good).isEmpty)
+
+        // A published file edited by hand (same size, one byte changed): the site is built again
+        // (from cached runs), not declared up to date.
+        let index = dir.appendingPathComponent("Output/index.html")
+        var bytes = try [UInt8](Data(contentsOf: index))
+        bytes[bytes.count / 2] ^= 0x01
+        try Data(bytes).write(to: index)
+        let repaired = try Self.generate(dir)
+        #expect(!repaired.out.contains("up to date"))
+        #expect(repaired.status.contains("Simulated 0 of 5 run(s)"), "\(repaired.status)")
+        #expect(Self.differing(Self.tree(dir, "Output"), good).isEmpty)
+    }
+
+    @Test("With a run cache, the index keeps no frames in memory and reads whole records back, equal to simulated ones")
+    func seriesReadBack() throws {
+        let dir = try Self.project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
+        let plan = RunPlanner.plan(content)
+        let cache = RunCache(folder: dir.appendingPathComponent("cache"))
+        let memory = RunExecutor.execute(plan, jobs: 2) { _, _ in }
+        for round in 0..<2 {  // simulated, then taken from the cache
+            let e = RunExecutor.execute(plan, reusing: [:], cache: cache, jobs: 2) { _, _ in }
+            #expect(e.ran == (round == 0 ? plan.count : 0))
+            for run in plan {
+                #expect(e.index[run.id]!.result.frames.isEmpty && !e.index.hasSeries(run.id), "no frames held")
+                #expect(e.index[run.id]!.metrics == memory[run.id]!.metrics)
+                #expect(e.index.full(run.id) == memory[run.id], "read back whole")
+            }
+        }
+        // Records gone from the cache by the time their pages render, or left as metrics only, are simulated again.
+        let e = RunExecutor.execute(plan, reusing: [:], cache: cache, jobs: 2) { _, _ in }
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache.folder.path) where !name.hasSuffix(".metrics.json") {
+            try FileManager.default.removeItem(at: cache.folder.appendingPathComponent(name))
+        }
+        #expect(e.index.full(plan[0].id) == memory[plan[0].id])
+        try FileManager.default.removeItem(at: cache.folder)
+        let templates = try TemplateSet.load(from: dir.appendingPathComponent("Templates"))
+        let jobs = SiteBuilder(content: content, plan: plan, results: e.index, templates: templates).jobs()
+        let reference = SiteBuilder(content: content, plan: plan, results: memory, templates: templates).jobs()
+        for page in ["runs/\(plan[1].id).html", "runs/\(plan[1].id).csv"] {
+            #expect(try jobs.first { $0.path == page }!.render() == reference.first { $0.path == page }!.render())
+        }
+    }
+
+    @Test("--check never uses the cache")
+    func checkIgnoresCache() throws {
+        let dir = try Self.project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Self.generate(dir).code == 0)
+        let check = try Self.generate(dir, ["--check"])
+        #expect(check.code == 0 && check.out.contains("is up to date (") && !check.status.contains("taken from"))
+        try "edited".write(to: dir.appendingPathComponent("Output/index.html"), atomically: true, encoding: .utf8)
+        #expect(try Self.generate(dir, ["--check"]).code == 1)
+    }
+}
