@@ -113,7 +113,9 @@ struct PageGeneratorTests {
         #expect(ranked.map(\.id).sorted() == site.plan.map(\.id).sorted(), "every run exactly once")
         #expect(ranked.map(\.value) == ranked.map(\.value).sorted(), "lowest first")
         // Each value as the page writes it: to 0.01, or 0.1 from 100 up.
-        #expect(ranked.map(\.value) == site.plan.map { site.results[$0.id]!.metrics.hitchTimeRatio }.sorted().map { abs($0) >= 100 ? ($0 * 10).rounded() / 10 : ($0 * 100).rounded() / 100 })
+        let ratios: [Double] = site.plan.map { site.results[$0.id]!.metrics.hitchTimeRatio }.sorted()
+        let written: [Double] = ratios.map { (v: Double) -> Double in abs(v) >= 100 ? (v * 10).rounded() / 10 : (v * 100).rounded() / 100 }
+        #expect(ranked.map(\.value) == written)
 
         // The index: one study per page → the index shows the first and links the second page.
         let studies = [site.studyRuns(TwoStudies.comparison), site.studyRuns(TwoStudies.sweep)]
