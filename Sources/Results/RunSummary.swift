@@ -119,42 +119,64 @@ public enum Baseline {
         return try readSummary(url)
     }
 
-    /// Reads a `summary.json`: its runs, answers, budgets and comparison. Another model version is
-    /// kept (its runs are then reported as not comparable); a summary of schema version 1 reads with
-    /// no answers (`answers` nil); another schema is refused.
+    /// Reads a `summary.json`: its runs, answers, budgets and comparison (a version 3 summary's runs
+    /// from its per-study files beside it). Another model version is kept (its runs are then
+    /// reported as not comparable); a summary of schema version 1 reads with no answers (`answers`
+    /// nil); another schema is refused.
     public static func readSummary(_ url: URL) throws(StoreError) -> Loaded {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw .malformed(url.path, "no such file") }
-        return try readSummary(data, source: url.path)
+        let folder = url.deletingLastPathComponent()
+        return try readSummary(data, source: url.path) { FileManager.default.contents(atPath: folder.appendingPathComponent($0).path) }
     }
 
-    /// Reads the text of a `summary.json`; `source` names it in errors and in the result.
-    public static func readSummary(_ data: Data, source: String) throws(StoreError) -> Loaded {
+    /// Reads the text of a `summary.json`; `source` names it in errors and in the result;
+    /// `file` gives a version 3 summary's per-study files by their path relative to it (nil: missing).
+    public static func readSummary(_ data: Data, source: String, file: (String) -> Data? = { _ in nil }) throws(StoreError) -> Loaded {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw .malformed(source, "not a JSON object")
         }
         guard object["kind"] as? String == SiteSummary.kind else { throw .malformed(source, "not a scrollstudy summary (kind '\(SiteSummary.kind)')") }
         let version = (object["schemaVersion"] as? NSNumber)?.intValue ?? -1
         guard SiteSummary.readableVersions.contains(version) else {
-            throw .malformed(source, "summary schemaVersion \(object["schemaVersion"] ?? "none") is not supported; this build reads versions \(SiteSummary.readableVersions.map(String.init).joined(separator: " and "))")
+            throw .malformed(source, "summary schemaVersion \(object["schemaVersion"] ?? "none") is not supported; this build reads versions \(SiteSummary.readableVersions.map(String.init).joined(separator: ", "))")
         }
         let model = (object["modelVersion"] as? NSNumber)?.intValue ?? -1
-        guard let runs = object["runs"] as? [[String: Any]] else { throw .malformed(source, "no 'runs' array") }
         var out: [RunSummary] = []
-        for (i, r) in runs.enumerated() {
-            guard let id = r["id"] as? String, let fingerprint = r["fingerprint"] as? String, let context = r["context"] as? String,
-                  let metrics = r["metrics"] as? [String: Any] else {
-                throw .malformed(source, "runs[\(i)] lacks id, fingerprint, context or metrics")
+        var listed: [String] = []
+        if version >= 3 {
+            guard let studies = object["studies"] as? [[String: Any]] else { throw .malformed(source, "no 'studies' array") }
+            for (i, entry) in studies.enumerated() {
+                guard let id = entry["id"] as? String, let path = entry["file"] as? String, let count = (entry["runs"] as? NSNumber)?.intValue else {
+                    throw .malformed(source, "studies[\(i)] lacks id, file or runs")
+                }
+                // Only the one name a study's file can have: a summary never points elsewhere.
+                guard path == SiteSummary.studyFile(id), !id.contains("/"), !id.hasPrefix(".") else {
+                    throw .malformed(source, "studies[\(i)]: file '\(path)' is not '\(SiteSummary.studyFile(id))'")
+                }
+                let where_ = "\(source): \(path)"
+                guard let data = file(path) else { throw .malformed(where_, "missing (summary.json lists it)") }
+                guard let study = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+                    throw .malformed(where_, "not a JSON object")
+                }
+                guard study["kind"] as? String == SiteSummary.studyKind, study["study"] as? String == id,
+                      (study["schemaVersion"] as? NSNumber)?.intValue == version else {
+                    throw .malformed(where_, "not the runs of study '\(id)' (kind '\(SiteSummary.studyKind)', schemaVersion \(version))")
+                }
+                guard let runs = study["runs"] as? [[String: Any]] else { throw .malformed(where_, "no 'runs' array") }
+                guard runs.count == count else { throw .malformed(where_, "\(runs.count) runs where summary.json lists \(count)") }
+                out += try Self.runs(runs, source: where_)
+                listed.append(id)
             }
-            let seed = UInt64((r["seed"] as? NSNumber)?.int64Value ?? 0)
-            out.append(RunSummary(id: id, study: r["study"] as? String ?? "", group: r["group"] as? String ?? RunSummary.group(of: id, seed: seed),
-                                  seed: seed, fingerprint: fingerprint, context: context,
-                                  metrics: metrics.compactMapValues { ($0 as? NSNumber)?.doubleValue }))
+        } else {
+            guard let runs = object["runs"] as? [[String: Any]] else { throw .malformed(source, "no 'runs' array") }
+            out = try Self.runs(runs, source: source)
         }
         var answers: [StudyAnswerSummary]? = nil
         if version >= 2 {
             guard let byStudy = object["answers"] as? [String: Any] else { throw .malformed(source, "no 'answers' object") }
-            // Study order: as the studies first appear among the runs, then any others by id.
-            var order: [String] = []
+            // Study order: as version 3 lists the studies, or as they first appear among the runs;
+            // then any others by id.
+            var order: [String] = listed.filter { byStudy[$0] != nil }
             for r in out where byStudy[r.study] != nil && !order.contains(r.study) { order.append(r.study) }
             order += byStudy.keys.filter { !order.contains($0) }.sorted()
             answers = []
@@ -175,6 +197,21 @@ public enum Baseline {
             (c["groups"] as? [[String: Any]] ?? []).compactMap(ComparisonSummary.init)
         }
         return Loaded(source: source, modelVersion: model, runs: out, answers: answers, budgets: budgets, comparison: comparison)
+    }
+
+    static func runs(_ runs: [[String: Any]], source: String) throws(StoreError) -> [RunSummary] {
+        var out: [RunSummary] = []
+        for (i, r) in runs.enumerated() {
+            guard let id = r["id"] as? String, let fingerprint = r["fingerprint"] as? String, let context = r["context"] as? String,
+                  let metrics = r["metrics"] as? [String: Any] else {
+                throw .malformed(source, "runs[\(i)] lacks id, fingerprint, context or metrics")
+            }
+            let seed = UInt64((r["seed"] as? NSNumber)?.int64Value ?? 0)
+            out.append(RunSummary(id: id, study: r["study"] as? String ?? "", group: r["group"] as? String ?? RunSummary.group(of: id, seed: seed),
+                                  seed: seed, fingerprint: fingerprint, context: context,
+                                  metrics: metrics.compactMapValues { ($0 as? NSNumber)?.doubleValue }))
+        }
+        return out
     }
 }
 
@@ -306,14 +343,16 @@ public struct ComparisonSummary: Sendable, Equatable {
     }
 }
 
-/// The site's `summary.json`: every run's headline metrics and fingerprints, each study's
-/// answers, the budgets and their outcome, and the comparison with a baseline. Other tools can
-/// read it; keys within an object are sorted, arrays keep the order given below.
+/// The site's `summary.json`: each study's answers, the budgets and their outcome, the comparison
+/// with a baseline, and an index of the per-study files that list every run's headline metrics and
+/// fingerprints. Other tools can read them; keys within an object are sorted, arrays keep the order
+/// given below. The runs live in one file per study so that no file grows with the number of
+/// studies' runs: at 40 times the default content one list of every run would pass 5 MB.
 ///
-/// Schema (version 2), one run, answer or budget per line so that diffs stay readable:
+/// Schema (version 3), one answer, budget, study or run per line so that diffs stay readable:
 ///
 /// ```
-/// {"kind": "scrollstudy-summary", "schemaVersion": 2, "modelVersion": 1,
+/// {"kind": "scrollstudy-summary", "schemaVersion": 3, "modelVersion": 1,
 ///  "metrics": [{"name": "hitchTimeRatio", "unit": "ms/s", "minAbsolute": 1, "minRelative": 0.1}, …],
 ///  // study id → one entry per device, gesture and latency, in the study's order (devices, then
 ///  // gestures, then latencies); strategies by id, a tie lists several in the study's order
@@ -329,34 +368,60 @@ public struct ComparisonSummary: Sendable, Equatable {
 ///  "comparison": null | {"baseline": "<path as given>", "regressions": n, "improvements": n, "unchanged": n,
 ///               // groups: every group whose inputs changed (not the unchanged ones), regressions first
 ///               "groups": [{"group", "study", "status", "metrics": [{"name", "baseline", "now", "difference", "verdict"}]}]},
+///  // every study in the content's order; "file" is relative to summary.json and is always
+///  // studies/<id>.summary.json; "runs" counts that file's runs
+///  "studies": [{"id", "file", "runs"}, …]}
+/// ```
+///
+/// and for each study, `studies/<id>.summary.json`, its runs in plan order:
+///
+/// ```
+/// {"kind": "scrollstudy-study-summary", "schemaVersion": 3, "modelVersion": 1, "study": "<id>",
 ///  "runs": [{"id", "study", "seed", "fingerprint", "context", "metrics": {name: value}}, …]}
 /// ```
 ///
 /// A run's group (its configuration over seeds) is its id without a trailing `--s<seed>`; its
 /// `context` is `Fingerprint.context(of:)`: runs compare only with runs of an equal context.
-/// Version 1 had the same keys with `"answers": {}` always; it is still read (as a baseline, and
-/// by `generate --check`), with no answers.
+/// Versions 1 and 2 listed the runs in `summary.json` itself (as `"runs"`, where version 3 has
+/// `"studies"`); version 1 had `"answers": {}` always. Both are still read (as a baseline, and by
+/// `generate --check`), version 1 with no answers.
 public enum SiteSummary {
     public static let kind = "scrollstudy-summary"
-    public static let schemaVersion = 2
+    /// The `kind` of a per-study file.
+    public static let studyKind = "scrollstudy-study-summary"
+    public static let schemaVersion = 3
     /// The schema versions `Baseline.readSummary` reads.
-    public static let readableVersions = [1, 2]
+    public static let readableVersions = [1, 2, 3]
 
-    public static func text(runs: [RunSummary], answers: [StudyAnswerSummary], budgets: [JSONValue], comparison: JSONValue?) -> String {
+    /// A study's runs file, relative to `summary.json`.
+    public static func studyFile(_ study: String) -> String { "studies/\(study).summary.json" }
+
+    /// The text of `summary.json`; `studies` are every study's id and run count, in the content's order.
+    public static func text(studies: [(id: String, runs: Int)], answers: [StudyAnswerSummary], budgets: [JSONValue], comparison: JSONValue?) -> String {
         let metrics = JSONValue.array(HeadlineMetric.all.map {
             .object(["name": .string($0.name), "unit": .string($0.unit), "minAbsolute": .double($0.minAbsolute), "minRelative": .double($0.minRelative)])
         })
         var out = "{\"kind\":\"\(kind)\",\"schemaVersion\":\(schemaVersion),\"modelVersion\":\(SimulationModel.version),\n"
         out += "\"metrics\":" + metrics.serialized(pretty: false) + ",\n"
         // Studies by id (as a JSON object's keys are sorted everywhere else); each study's entries in its order.
-        let studies = answers.sorted { $0.study < $1.study }
-        out += "\"answers\":{" + studies.map { study in
+        let byID = answers.sorted { $0.study < $1.study }
+        out += "\"answers\":{" + byID.map { study in
             "\n" + JSONValue.string(study.study).serialized(pretty: false) + ":["
                 + study.answers.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + "]"
         }.joined(separator: ",") + "},\n"
         out += "\"budgets\":[" + budgets.map { "\n" + $0.serialized(pretty: false) }.joined(separator: ",") + (budgets.isEmpty ? "" : "\n") + "],\n"
         out += "\"comparison\":" + (comparison?.serialized(pretty: false) ?? "null") + ",\n"
-        out += "\"runs\":[" + runs.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + "\n]}\n"
+        out += "\"studies\":[" + studies.map { study in
+            "\n" + JSONValue.object(["id": .string(study.id), "file": .string(studyFile(study.id)), "runs": .int(study.runs)]).serialized(pretty: false)
+        }.joined(separator: ",") + (studies.isEmpty ? "" : "\n") + "]}\n"
+        return out
+    }
+
+    /// The text of a study's runs file, `studyFile(study)`.
+    public static func studyText(study: String, runs: [RunSummary]) -> String {
+        var out = "{\"kind\":\"\(studyKind)\",\"schemaVersion\":\(schemaVersion),\"modelVersion\":\(SimulationModel.version),"
+        out += "\"study\":" + JSONValue.string(study).serialized(pretty: false) + ",\n"
+        out += "\"runs\":[" + runs.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + (runs.isEmpty ? "" : "\n") + "]}\n"
         return out
     }
 }

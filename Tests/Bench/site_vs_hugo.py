@@ -128,6 +128,9 @@ def main():
             shutil.rmtree(work / ".scrollstudy-cache", ignore_errors=True)
             run_timed(ss)  # warm-up, and the page count
             pages, avg = site_pages(out)
+            files = [p for p in out.rglob("*") if p.is_file()]
+            largest = max(files, key=lambda p: (p.stat().st_size, str(p)))
+            site_bytes = sum(p.stat().st_size for p in files)
             hugo_dir = work / "hugo"
             hugo_out = work / "hugo-public"
             hg = [args.hugo, "--quiet", "--ignoreCache", "-s", str(hugo_dir), "-d", str(hugo_out)]
@@ -156,7 +159,8 @@ def main():
                              ss_wall=med(a, 0), ss_cpu=med(a, 1), ss_rss=max(x[2] for x in a),
                              hg_wall=med(b, 0), hg_cpu=med(b, 1), hg_rss=max(x[2] for x in b),
                              ratio=statistics.median(ratios), ratio_lo=min(ratios), ratio_hi=max(ratios),
-                             noop=med(noop, 0)))
+                             noop=med(noop, 0), files=len(files), site_bytes=site_bytes,
+                             largest=str(largest.relative_to(out)), largest_bytes=largest.stat().st_size))
             shutil.rmtree(work, ignore_errors=True)
 
     print(f"Site build, ScrollStudy vs Hugo {hugo_version}; medians of {args.runs} paired runs, each from an empty output folder;")
@@ -168,6 +172,10 @@ def main():
               f"| {r['hugo_pages']} ({r['hugo_avg']/1024:.1f}) | {r['hg_wall']:.2f} s · {r['hg_cpu']:.2f} s | {r['hugo_pages']/r['hg_wall']:.0f} "
               f"| {r['ratio']:.2f}× [{r['ratio_lo']:.2f}–{r['ratio_hi']:.2f}] | {r['noop']:.2f} s ({100*r['noop']/r['ss_wall']:.0f} % of full) "
               f"| {r['ss_rss']:.0f} MiB · {r['hg_rss']:.0f} MiB |")
+    print()
+    for r in rows:
+        print(f"ScrollStudy output at {r['scale']}×: {r['files']:,} files, {r['site_bytes']:,} bytes; largest file {r['largest']}, "
+              f"{r['largest_bytes']:,} bytes (goal: no file over 1,000,000)")
 
 
 if __name__ == "__main__":

@@ -93,7 +93,7 @@ struct PageGeneratorTests {
         }
     }
 
-    @Test("Metric pages rank every run of the site, lowest first, split into pages; the index and technique pages page and link instead of growing")
+    @Test("Metric pages rank every run of the site, lowest first, split into pages; the index, technique and strategy pages page and link instead of growing")
     func boundedPages() throws {
         let site = try TwoStudies.build()
         let r = site.builder.renderer
@@ -131,6 +131,19 @@ struct PageGeneratorTests {
         let t3 = text(try techniques.jobs().first { $0.path == "techniques/t3.html" }!.render())
         #expect(t3.contains("One more study isolates it: <a href=\"../studies/compare.html\">Compare &lt;T3&gt;</a>."), "\(t3)")
         #expect(!t3.contains("../runs/"), "no run of it in full")
+
+        // A strategy page shows the first studies that run it in full and links the others:
+        // glitchy-sync runs in both; with one study in full, the sweep's runs are a link.
+        let sync = try #require(Strategy.presets.first { $0.id == "glitchy-sync" })
+        func strategyPage(inFull: Int) throws -> String {
+            let pages = StrategyPages(strategies: [sync], studies: site.content.studies, runs: site.plan, results: site.results,
+                                      documents: site.documents, renderer: r, studiesInFull: inFull)
+            return text(try pages.jobs().first { $0.path == "strategies/glitchy-sync.html" }!.render())
+        }
+        let one = try strategyPage(inFull: 1), both = try strategyPage(inFull: 2)
+        #expect(one.contains("One more study runs it: <a href=\"../studies/sweep.html\">Sweep study</a>."), "\(one)")
+        #expect(one.contains("runs/compare--glitchy-sync--") && !one.contains("runs/sweep--glitchy-sync--"))
+        #expect(both.contains("runs/sweep--glitchy-sync--") && !both.contains("more stud"))
     }
 
     @Test("With one record missing, the site has the same jobs; the pages that need the record fail, naming it, and the others render")

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 import Results
 import ScrollSimulation
 import Testing
@@ -29,7 +30,8 @@ struct SummaryAnswersTests {
         let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
         let report = try SiteGenerator.build(content: content, templates: templates, jobs: 2)
         let text = String(decoding: report.files.first { $0.path == "summary.json" }!.bytes, as: UTF8.self)
-        return Built(content: content, report: report, summaryText: text, summary: try Baseline.readSummary(Data(text.utf8), source: "summary.json"))
+        return Built(content: content, report: report, summaryText: text,
+                     summary: try Baseline.readSummary(Data(text.utf8), source: "summary.json") { path in report.files.first { $0.path == path }.map { Data($0.bytes) } })
     }
 
     @Test("summary.json's answers are the study pages' answers, entry for entry, in the study's order")
@@ -64,8 +66,8 @@ struct SummaryAnswersTests {
             }
         }
         #expect(sawRunnerUp && sawMiss, "the fixture exercises runner-ups and bar misses")
-        // The schema version is 2 and the answers are in the text (keys sorted, one entry per line).
-        #expect(built.summaryText.hasPrefix(#"{"kind":"scrollstudy-summary","schemaVersion":2,"#))
+        // The schema version is 3 and the answers are in the text (keys sorted, one entry per line).
+        #expect(built.summaryText.hasPrefix(#"{"kind":"scrollstudy-summary","schemaVersion":3,"#))
         #expect(built.summaryText.contains("\"answers\":{\n\"avatars\":[\n{\"closest\":"))
     }
 
@@ -116,10 +118,54 @@ struct SummaryAnswersTests {
         #expect(moved.contains { $0.hasPrefix("    run \(id): same inputs: hitchTimeRatio ") && $0.hasSuffix("(-2 ms/s)") }, "\(moved)")
     }
 
+    @Test("Version 3: summary.json lists the studies; each study's runs are in studies/<id>.summary.json, read back in plan order")
+    func runsPerStudy() throws {
+        let built = try Self.build()
+        // No run is in summary.json itself: it holds one line per study instead.
+        #expect(!built.summaryText.contains("\"runs\":[") && !built.summaryText.contains("--s1\""))
+        #expect(built.summaryText.hasSuffix("""
+        "studies":[
+        {"file":"studies/avatars.summary.json","id":"avatars","runs":24},
+        {"file":"studies/glitchy.summary.json","id":"glitchy","runs":2}
+        ]}
+
+        """), "\(built.summaryText.suffix(200))")
+        // Read back, the runs are every run in plan order: 2 devices x 2 latencies x 3 strategies x 2 seeds, then 2 strategies x 1 seed.
+        #expect(built.summary.runs == built.report.summaries && built.summary.runs.count == 26)
+        let avatars = String(decoding: try #require(built.report.files.first { $0.path == "studies/avatars.summary.json" }).bytes, as: UTF8.self)
+        #expect(avatars.hasPrefix(#"{"kind":"scrollstudy-study-summary","schemaVersion":3,"#) && avatars.contains(#""study":"avatars","#))
+        #expect(avatars.components(separatedBy: "\n{\"context\":").count - 1 == 24, "one run per line")
+        // From disk, as a baseline reads a published site: the files beside summary.json.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("summary-v3-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("studies"), withIntermediateDirectories: true)
+        for file in built.report.files where file.path == "summary.json" || file.path.hasSuffix(".summary.json") {
+            try Data(file.bytes).write(to: dir.appendingPathComponent(file.path))
+        }
+        #expect(try Baseline.load(dir).runs == built.report.summaries)
+        // A missing study file, a count that disagrees, and a file named anything but studies/<id>.summary.json are refused, by name.
+        func refusal(_ summary: String, _ files: [String: String]) -> String {
+            do { _ = try Baseline.readSummary(Data(summary.utf8), source: "s.json") { files[$0].map { Data($0.utf8) } }; return "" }
+            catch { return error.description }
+        }
+        #expect(refusal(built.summaryText, ["studies/avatars.summary.json": avatars]) == "s.json: studies/glitchy.summary.json: missing (summary.json lists it)")
+        let glitchy = String(decoding: try #require(built.report.files.first { $0.path == "studies/glitchy.summary.json" }).bytes, as: UTF8.self)
+        let wrongCount = built.summaryText.replacingOccurrences(of: #""id":"glitchy","runs":2"#, with: #""id":"glitchy","runs":3"#)
+        #expect(refusal(wrongCount, ["studies/avatars.summary.json": avatars, "studies/glitchy.summary.json": glitchy]).contains("2 runs where summary.json lists 3"))
+        let elsewhere = built.summaryText.replacingOccurrences(of: "studies/glitchy.summary.json", with: "../glitchy.summary.json")
+        #expect(refusal(elsewhere, ["../glitchy.summary.json": glitchy, "studies/avatars.summary.json": avatars])
+                    .contains("file '../glitchy.summary.json' is not 'studies/glitchy.summary.json'"))
+        let swapped = ["studies/avatars.summary.json": avatars, "studies/glitchy.summary.json": avatars]
+        #expect(refusal(built.summaryText, swapped).contains("not the runs of study 'glitchy'"))
+    }
+
     @Test("A version 1 summary (answers {}) still reads, as a baseline too, and --check reports its answers as new")
     func oldSummaryReads() throws {
         let built = try Self.build()
-        var v1 = built.summaryText.replacingOccurrences(of: #""schemaVersion":2"#, with: #""schemaVersion":1"#)
+        // Version 1: the runs inline (as version 3 has them in per-study files) and no answers.
+        let studies = try #require(built.summaryText.range(of: "\"studies\":["))
+        var v1 = String(built.summaryText[..<studies.lowerBound]).replacingOccurrences(of: #""schemaVersion":3"#, with: #""schemaVersion":1"#)
+            + "\"runs\":[" + built.summary.runs.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + "\n]}\n"
         let answers = try #require(v1.range(of: "\"answers\":{")), budgets = try #require(v1.range(of: "\n\"budgets\""))
         v1.replaceSubrange(answers.lowerBound..<budgets.lowerBound, with: "\"answers\":{},")
         #expect(v1.contains("\"answers\":{},\n\"budgets\"") && !v1.contains("\"recommended\""))
@@ -133,7 +179,7 @@ struct SummaryAnswersTests {
         let again = try SiteGenerator.build(content: built.content, templates: templates, jobs: 2, inputs: .init(baseline: old))
         #expect(!again.comparisons.isEmpty && again.comparisons.allSatisfy { $0.status == GroupComparison.Status.unchanged })
         // Another version is refused, naming the versions this build reads.
-        #expect(throws: StoreError.self) { try Baseline.readSummary(Data(v1.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":3"#).utf8), source: "x") }
+        #expect(throws: StoreError.self) { try Baseline.readSummary(Data(v1.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":4"#).utf8), source: "x") }
     }
 
     @Test("--check's what moved: budgets newly broken or kept, and changed verdicts against the summary's own baseline, under their study")

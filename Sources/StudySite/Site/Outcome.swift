@@ -116,11 +116,25 @@ struct Outcome: Sendable {
                 "groups": .array(orderedComparisons.filter { $0.status != .unchanged }.map(\.json)),
             ])
         }
-        return SiteSummary.text(runs: summaries, answers: answers, budgets: budgets, comparison: comparison)
+        let counts = Dictionary(grouping: summaries, by: \.study).mapValues(\.count)
+        return SiteSummary.text(studies: content.studies.map { ($0.id, counts[$0.id] ?? 0) }, answers: answers, budgets: budgets, comparison: comparison)
+    }
+
+    /// Each study's runs file (`SiteSummary.studyFile`) and its text, in the content's order.
+    func studySummaryFiles() -> [(path: String, text: String)] {
+        let byStudy = Dictionary(grouping: summaries, by: \.study)
+        return content.studies.map { study in
+            (SiteSummary.studyFile(study.id), SiteSummary.studyText(study: study.id, runs: byStudy[study.id] ?? []))
+        }
     }
 
     func jobs(renderer: PageRenderer) -> [PageJob] {
         var jobs = [PageJob(path: Baseline.summaryFile) { OutputFile(path: Baseline.summaryFile, text: summaryText()) }]
+        let byStudy = Dictionary(grouping: summaries, by: \.study)
+        jobs += content.studies.map { study in
+            let path = SiteSummary.studyFile(study.id)
+            return PageJob(path: path) { OutputFile(path: path, text: SiteSummary.studyText(study: study.id, runs: byStudy[study.id] ?? [])) }
+        }
         if baselineSource != nil || hasBudgets {
             let data = checksData()
             jobs.append(renderer.job(path: "checks.html", title: "Budgets and changes", section: "index", template: "checks") { data })
@@ -141,8 +155,9 @@ struct Outcome: Sendable {
                          "bad": .bool(m.verdict == .regressed)])
             })
         }
+        let byID = Dictionary(summaries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for run in plan {
-            guard let summary = summaries.first(where: { $0.id == run.id }), let g = byGroup[summary.group] else { continue }
+            guard let summary = byID[run.id], let g = byGroup[summary.group] else { continue }
             // A configuration's seeds share one page and one group: the first seed's entry stands for them.
             guard out["runs/\(run.configID).html"] == nil else { continue }
             out["runs/\(run.configID).html"] = .object(["status": .string(g.status.rawValue), "group": .string(g.group),

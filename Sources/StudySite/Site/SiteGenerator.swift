@@ -30,6 +30,8 @@ public enum SiteGenerator {
         public var brokenBudgets: [BudgetCheck.Broken] = []
         /// The text of `summary.json` (`generate --check` compares it with the committed one).
         public var summaryText = ""
+        /// The texts of its per-study runs files, by path relative to it.
+        public var studySummaryTexts: [String: String] = [:]
     }
 
     /// What a generation starts from besides the content and templates.
@@ -94,6 +96,7 @@ public enum SiteGenerator {
         report.comparisons = outcome.comparisons
         report.brokenBudgets = outcome.broken
         report.summaryText = outcome.summaryText()
+        report.studySummaryTexts = Dictionary(uniqueKeysWithValues: outcome.studySummaryFiles().map { ($0.path, $0.text) })
         return report
     }
 

@@ -14,6 +14,9 @@ struct StrategyPages: PageGenerator {
     let results: ResultsIndex
     let documents: Documents
     let renderer: PageRenderer
+    /// How many studies a strategy page shows in full (every configuration a row); the others are
+    /// named and linked in one line, so that a page does not grow with the number of studies.
+    var studiesInFull = 4
 
     func jobs() -> [PageJob] {
         [renderer.job(path: "strategies/index.html", title: "Strategies", section: "strategies", template: "strategies") { indexData() }]
@@ -33,7 +36,17 @@ struct StrategyPages: PageGenerator {
 
     func data(_ strategy: Strategy) throws(SiteError) -> [String: MustacheValue] {
         let doc = try documents.document("strategies/\(strategy.id).md")
-        let mine = try PageParts.results(of: runs.filter { $0.config.strategy.id == strategy.id }, in: results,
+        let all = runs.filter { $0.config.strategy.id == strategy.id }
+        // Studies in the order their runs come in the plan (the content's order).
+        var studyIDs: [String] = []
+        for run in all where !studyIDs.contains(run.studyID) { studyIDs.append(run.studyID) }
+        let shown = Set(studyIDs.prefix(studiesInFull))
+        let rest = Array(studyIDs.dropFirst(studiesInFull))
+        let more: [MustacheValue] = rest.enumerated().map { k, id in
+            .object(["title": .string(studies.first { $0.id == id }?.title ?? id), "href": .string("../studies/\(id).html"),
+                     "last": .bool(k == rest.count - 1)])
+        }
+        let mine = try PageParts.results(of: all.filter { shown.contains($0.studyID) }, in: results,
                                          page: "strategies/\(strategy.id).html")
         let rows: [MustacheValue] = ConfigRuns.group(mine).map { config in
             let run = config.run
@@ -56,6 +69,8 @@ struct StrategyPages: PageGenerator {
             "quirks": .bool(strategy.parameters.sourceQuirks),
             "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
             "rows": .array(rows),
+            "hasMore": .bool(!more.isEmpty), "more": .array(more),
+            "moreText": .string(more.count == 1 ? "One more study runs it" : "\(more.count) more studies run it"),
         ]
     }
 
