@@ -44,19 +44,20 @@ public struct RangePanels: Sendable {
     public var id: String
     public var title: String
     public var description: String?
-    /// What the categories are, for the data table's first column ("Strategy").
-    public var categoryName: String
+    /// What the panels show, for the data table's first column ("Metric"): the table has a
+    /// row per panel and a column per category, so that it stays narrow with many panels.
+    public var measureName: String
     /// Category names, one per row.
     public var categories: [String]
     public var panels: [Panel]
     public var width: Double
 
-    public init(id: String, title: String, description: String? = nil, categoryName: String = "Category", categories: [String],
+    public init(id: String, title: String, description: String? = nil, measureName: String = "Measure", categories: [String],
                 panels: [Panel], width: Double = 640) {
         self.id = id
         self.title = title
         self.description = description
-        self.categoryName = categoryName
+        self.measureName = measureName
         self.categories = categories
         self.panels = panels
         self.width = width
@@ -238,7 +239,7 @@ public struct RangePanels: Sendable {
     }
 
     /// Labels of `ticks`: the first starts at its tick, the last ends at its tick, others are
-    /// centred; one that would come within 6 units of a kept neighbour is left out.
+    /// centred; a middle one that would come within 8 units of a neighbour is left out.
     static func tickLabels(_ scale: Scale, ticks: [Double], baseline: Double) -> [(String, Double, Double, String)] {
         let decimals = ticks.map { NumberFormat.decimals(forStep: $0.magnitude) }.max() ?? 0
         var out: [(String, Double, Double, String)] = []
@@ -247,7 +248,11 @@ public struct RangePanels: Sendable {
             let s = NumberFormat.decimal(t, maxDecimals: decimals, grouping: true)
             let anchor = i == 0 ? "start" : i == ticks.count - 1 ? "end" : "middle"
             let x = scale.map(t)
-            let box = Box.text(s, x: x, baseline: baseline, fontSize: Theme.smallFontSize, anchor: anchor)
+            // Digits and group separators are wider in some system fonts than `Markup.textWidth`
+            // allows for; tick labels are all digits, so they get a wider box of their own.
+            let wide = Double(s.count) * 0.66 * Theme.smallFontSize
+            let left = anchor == "end" ? x - wide : anchor == "middle" ? x - wide / 2 : x
+            let box = Box(x0: left, y0: baseline - Theme.smallFontSize, x1: left + wide, y1: baseline + 4)
             if i == ticks.count - 1 {
                 // The maximum always shows: drop a middle label in its way.
                 while let last = boxes.last, out.count > 1, last.inset(by: 8).intersects(box) { boxes.removeLast(); out.removeLast() }
@@ -284,9 +289,9 @@ public struct RangePanels: Sendable {
     }
 
     func table() -> DataTable {
-        let columns = [DataTable.Column(categoryName, numeric: false)] + panels.map { DataTable.Column($0.header) }
-        let rows = categories.enumerated().map { i, name in
-            [name] + panels.map { i < $0.ranges.count ? Self.rangeText($0.ranges[i]) : "–" }
+        let columns = [DataTable.Column(measureName, numeric: false)] + categories.map { DataTable.Column($0) }
+        let rows = panels.map { panel in
+            [panel.header] + categories.indices.map { i in i < panel.ranges.count ? Self.rangeText(panel.ranges[i]) : "–" }
         }
         return DataTable(caption: title, columns: columns, rows: rows)
     }

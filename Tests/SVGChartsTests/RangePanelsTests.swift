@@ -6,7 +6,7 @@ import Testing
 @Suite struct RangePanelsTests {
     static func chart(_ categories: [String], _ panels: [RangePanels.Panel]) -> RangePanels {
         RangePanels(id: "differ", title: "Where the strategies differ", description: "Dot: median; line: lowest to highest.",
-                    categoryName: "Strategy", categories: categories, panels: panels)
+                    measureName: "Metric", categories: categories, panels: panels)
     }
 
     /// Every `<text>` of the chart with the box the charts estimate for it (for a text of
@@ -62,8 +62,8 @@ import Testing
         // Ticks at 0, 5 and 10.
         let ticks = doc.elements.filter { $0.name == "text" && ["0", "5", "10"].contains($0.text) }.compactMap { Double($0.attributes["x"] ?? "") }
         #expect(ticks.count == 3 && abs(ticks[0] - left) < 0.051 && abs(ticks[1] - x(5)) < 0.051 && abs(ticks[2] - right) < 0.051)
-        #expect(chart.table.headers == ["Strategy", "Hitch time ratio (ms/s)"])
-        #expect(chart.table.rows == [["A", "3 (2–4)"], ["B", "5 (1–9)"]])
+        #expect(chart.table.headers == ["Metric", "A", "B"])
+        #expect(chart.table.rows == [["Hitch time ratio (ms/s)", "3 (2–4)", "5 (1–9)"]])
     }
 
     @Test func aNegativeValueStartsTheAxisBelowZero() {
@@ -100,6 +100,6 @@ import Testing
         ])]).render()
         let doc = try #require(XMLCollector.parse(chart.svg))
         #expect(doc.withClass("c-rg").isEmpty, "no zero-length range lines")
-        #expect(chart.table.rows.map { $0[1] } == ["1030", "0"])
+        #expect(chart.table.rows == [["Main-thread time (ms)", "1030", "0"]])
     }
 }

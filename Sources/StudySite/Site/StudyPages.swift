@@ -215,7 +215,7 @@ struct StudyPage: PageGenerator {
         let several = study.seeds.count > 1
         return RangePanels(id: id, title: "Where the strategies differ at \(label)\(medianTitle)",
                            description: several ? "Dot: median of the \(study.seeds.count) seeds; line: lowest to highest." : nil,
-                           categoryName: "Strategy", categories: d.contenders.map(\.name), panels: panels).render()
+                           measureName: "Metric", categories: d.contenders.map(\.name), panels: panels).render()
     }
 
     /// One line per strategy of `metric` (a typed key of the metric table; the hitch time ratio's
