@@ -3,7 +3,8 @@ import Formats
 /// Axis and grid drawing shared by the charts.
 enum Axis {
     /// Horizontal grid lines at `ticks` (and fainter ones at `minor`), with labels to the
-    /// left of the plot. Labels that would collide vertically are thinned.
+    /// left of the plot. Grid and axis paths are straight lines only, which enclose no area:
+    /// they need no `fill="none"`. Labels that would collide vertically are thinned.
     static func drawY(_ w: inout SVGWriter, scale: Scale, ticks: [Double], minor: [Double] = [],
                       plot: PlotArea, label: (Double) -> String) {
         if !minor.isEmpty {
@@ -12,14 +13,14 @@ enum Axis {
                 let y = scale.map(v)
                 g.move(plot.left, y); g.line(plot.right, y)
             }
-            w.path(g.finish(), cls: "c-grid-minor", extra: [("fill", "none")])
+            w.path(g.finish(), cls: "c-grid-minor")
         }
         var g = PathBuilder()
         for v in ticks {
             let y = scale.map(v)
             g.move(plot.left, y); g.line(plot.right, y)
         }
-        w.path(g.finish(), cls: "c-grid", extra: [("fill", "none")])
+        w.path(g.finish(), cls: "c-grid")
         let texts = ticks.map(label)
         // Vertical spacing: thin by label height, treating each label as one line tall.
         let positions = ticks.map { scale.map($0) }
@@ -40,12 +41,12 @@ enum Axis {
         if grid {
             var g = PathBuilder()
             for x in xs { g.move(x, plot.top); g.line(x, plot.bottom) }
-            w.path(g.finish(), cls: "c-grid", extra: [("fill", "none")])
+            w.path(g.finish(), cls: "c-grid")
         }
         var axis = PathBuilder()
         axis.move(plot.left, plot.bottom); axis.line(plot.right, plot.bottom)
         for x in xs { axis.move(x, plot.bottom); axis.line(x, plot.bottom + 5) }
-        w.path(axis.finish(), cls: "c-axis", extra: [("fill", "none")])
+        w.path(axis.finish(), cls: "c-axis")
         let texts = ticks.map(label)
         let keep = thinnedLabelMask(positions: xs, labels: texts, fontSize: Theme.fontSize)
         w.open("g", [("class", "c-tick"), ("text-anchor", "middle")])

@@ -135,7 +135,7 @@ public struct ContentTimeline: Sendable {
         var w = SVGWriter()
         text.open(&w, kind: "content-timeline", width: width, height: height, summary: summary)
         writePatterns(&w, text.id)
-        w.open("g", [("font-family", Theme.fontFamily), ("font-size", NumberFormat.coord(Theme.fontSize))])
+        w.open("g", [("font-size", NumberFormat.coord(Theme.fontSize))])
         legend.draw(into: &w, top: 8)
         let xTicksS = Scale.linear(0...(end / 1000), range: (plot.left, plot.right)).ticks(count: 8)
         Axis.drawX(&w, scale: x, ticks: xTicksS.map { $0 * 1000 }, plot: plot, chartWidth: width,

@@ -2,12 +2,13 @@ import Formats
 
 /// Shared geometry and text sizes.
 enum Theme {
-    /// Font size (user units) of tick labels, legends and axis titles; set on the root
-    /// `<svg>` as a presentation attribute so the layout holds even without CSS.
+    /// Font size (user units) of tick labels, legends and axis titles; set on the chart's
+    /// outer `<g>` as a presentation attribute so the layout holds even without CSS. The font
+    /// family is the stylesheet's (`.chart` in charts.css, the page's system sans-serif), not
+    /// repeated in every chart.
     static let fontSize = 13.0
     /// Font size of annotations inside the plot (budget labels, value labels).
     static let smallFontSize = 12.0
-    static let fontFamily = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
     static let defaultWidth = 640.0
 }
 

@@ -153,7 +153,7 @@ public struct RatioBars: Sendable {
 
         var w = SVGWriter()
         text.open(&w, kind: "ratio-bars", width: width, height: height, summary: summary)
-        w.open("g", [("font-family", Theme.fontFamily), ("font-size", NumberFormat.coord(Theme.fontSize))])
+        w.open("g", [("font-size", NumberFormat.coord(Theme.fontSize))])
         drawBands(&w, x: x, plot: plot)
         let ticks = x.ticks(count: 4)
         let axisTitle = valueName + (unit.isEmpty ? "" : " (" + unit + ")")

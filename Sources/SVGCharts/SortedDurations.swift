@@ -59,7 +59,7 @@ public struct SortedDurations: Sendable {
 
         var w = SVGWriter()
         text.open(&w, kind: "sorted-durations", width: width, height: height, summary: summary)
-        w.open("g", [("font-family", Theme.fontFamily), ("font-size", NumberFormat.coord(Theme.fontSize))])
+        w.open("g", [("font-size", NumberFormat.coord(Theme.fontSize))])
         legend.draw(into: &w, top: 8)
         Axis.drawYTitle(&w, "Frame duration (ms, log scale)", plot: plot, chartWidth: width)
         Axis.drawY(&w, scale: y, ticks: yTicks, minor: y.minorTicks(count: 9), plot: plot) { y.label($0, ticks: yTicks) }

@@ -116,7 +116,7 @@ public struct SweepLines: Sendable {
 
         var w = SVGWriter()
         text.open(&w, kind: "sweep-lines", width: width, height: height, summary: summary)
-        w.open("g", [("font-family", Theme.fontFamily), ("font-size", NumberFormat.coord(Theme.fontSize))])
+        w.open("g", [("font-size", NumberFormat.coord(Theme.fontSize))])
         legend.draw(into: &w, top: 8)
         Axis.drawYTitle(&w, yName + (yUnit.isEmpty ? "" : " (" + yUnit + (logY ? ", log scale" : "") + ")"), plot: plot, chartWidth: width)
         Axis.drawY(&w, scale: y, ticks: yTicks, minor: y.minorTicks(count: 8), plot: plot) { y.label($0, ticks: yTicks) }

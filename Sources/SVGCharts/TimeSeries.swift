@@ -108,7 +108,7 @@ public struct TimeSeries: Sendable {
 
         var w = SVGWriter()
         text.open(&w, kind: "time-series", width: width, height: height, summary: summary)
-        w.open("g", [("font-family", Theme.fontFamily), ("font-size", NumberFormat.coord(Theme.fontSize))])
+        w.open("g", [("font-size", NumberFormat.coord(Theme.fontSize))])
         legend.draw(into: &w, top: 8)
         Axis.drawYTitle(&w, valueName + (unit.isEmpty ? "" : " (" + unit + ")"), plot: plot, chartWidth: width)
         Axis.drawY(&w, scale: y, ticks: yTicks, plot: plot) { y.label($0, ticks: yTicks) }

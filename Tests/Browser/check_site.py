@@ -13,8 +13,9 @@ What it asserts, for every HTML page under the output folder:
   * charts: no two <text> boxes of one chart intersect, and at 390 px every chart text renders
     at least 11 CSS px (computed font-size times the SVG's scale);
   * tables: at 1280 px every cell of every table is visible inside its scroll container (or is
-    inside a <details> expansion, checked opened); at 390 px a stacked table (table.stack) fits
-    and each cell's label is its column header; printed (emulated print media, 720 px), every
+    inside a <details> expansion, checked opened); at 390 px no data table is wider than the
+    screen (charts' data tables and scrollers marked data-wide aside) and each cell of a stacked
+    table (table.stack) is labelled with its column header; printed (emulated print media, 720 px), every
     cell of every table outside a closed <details> is visible and within the page;
   * size: the whole site within 5 MB and no file over 1 MB.
 It also writes screenshots of the index, a study page and a run page at both widths to the
@@ -339,25 +340,35 @@ def hidden_table_cells(driver, opened: bool) -> list[str]:
 
 
 def stacked_table_problems(driver) -> list[str]:
-    """At a phone width, each table.stack must not scroll sideways, and each cell's label
-    (its ::before text) must be the header of its column when the table has one."""
+    """At a phone width, no data table may be wider than the screen: each is stacked (table.stack,
+    one card per row) or narrow enough as it is. Exempt are the tables behind charts
+    (table.chart-data, in their own scroller inside a closed <details>) and tables inside a
+    scroller marked `data-wide` (explicitly allowed to scroll sideways). In every table.stack,
+    each cell's label (its ::before text, from CSS or from its data-label) must be the text of
+    its column's header."""
     return driver.execute_script("""
-        const problems = [];
-        document.querySelectorAll('table.stack').forEach((table, n) => {
-          const name = 'table.' + table.className.split(' ').join('.') + ' #' + (n + 1);
-          const box = table.getBoundingClientRect(), docWidth = document.documentElement.clientWidth;
-          if (box.right > docWidth + 0.5 || table.scrollWidth > table.clientWidth + 1)
-            problems.push(`${name}: wider than the screen (${Math.round(box.width)} px) instead of stacked`);
+        const problems = [], docWidth = document.documentElement.clientWidth;
+        const say = p => { if (problems.length < 12) problems.push(p); };
+        document.querySelectorAll('main table').forEach((table, n) => {
+          const name = 'table' + (table.className ? '.' + table.className.split(' ').join('.') : '') +
+                       (table.id ? '#' + table.id : '') + ' (' + (n + 1) + ')';
+          if (table.classList.contains('chart-data') || table.closest('[data-wide]')) return;
+          const box = table.getBoundingClientRect();
+          if (box.width === 0 && box.height === 0) return;  // not rendered (e.g. in a closed <details>)
+          if (box.right > docWidth + 0.5 || box.width > docWidth + 0.5 || table.scrollWidth > table.clientWidth + 1)
+            say(`${name}: ${Math.round(box.width)} px wide on a ${docWidth} px screen` +
+                (table.classList.contains('stack') ? ' although stacked' : '; stack it (class stack)'));
+          if (!table.classList.contains('stack')) return;
           const headers = Array.from(table.querySelectorAll('thead tr:first-child th')).map(h => h.textContent.trim());
           for (const row of table.querySelectorAll('tbody tr')) {
             Array.from(row.children).forEach((cell, i) => {
               if (cell.tagName !== 'TD' || getComputedStyle(cell).display === 'none') return;
-              const label = getComputedStyle(cell, '::before').content.replace(/^"|"$/g, '');
-              if (!label || label === 'none') {
-                if (problems.length < 10) problems.push(`${name}: a cell in column ${i + 1} has no label`);
-              } else if (!cell.hasAttribute('data-label') && headers[i] !== undefined && headers[i] !== label) {
-                if (problems.length < 10) problems.push(`${name}: column ${i + 1} is labelled "${label}" but its header is "${headers[i]}"`);
-              }
+              let label = getComputedStyle(cell, '::before').content;
+              if (/^attr\(/.test(label)) label = cell.getAttribute('data-label') || '';
+              else label = label.replace(/^"|"$/g, '');
+              if (!label || label === 'none') say(`${name}: a cell in column ${i + 1} has no label`);
+              else if (headers[i] !== undefined && headers[i] !== label)
+                say(`${name}: column ${i + 1} is labelled "${label}" but its header is "${headers[i]}"`);
             });
           }
         });

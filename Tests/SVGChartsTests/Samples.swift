@@ -31,6 +31,10 @@ import Testing
             id: "sample-sweep", title: "Hitch time ratio against image latency", series: SampleData.sweepSeries(),
             xName: "Image latency", xUnit: "ms", yName: "Hitch time ratio", yUnit: "ms/s", logY: true,
             references: [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")]).render()))
+        out.append(("RangePanels", RangePanels(
+            id: "sample-differ", title: "Where the strategies differ", categories: SampleData.strategies.map(\.name),
+            panels: [.init(name: "Hitch time ratio", unit: "ms/s", ranges: SampleData.strategies.map { .init(low: $0.value * 0.8, median: $0.value, high: $0.value * 1.3) }),
+                     .init(name: "Wasted requests", unit: "requests", ranges: SampleData.strategies.indices.map { .init(low: Double($0), median: Double($0) + 1, high: Double($0) + 3) })]).render()))
         return out
     }
 

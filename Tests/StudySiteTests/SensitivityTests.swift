@@ -141,7 +141,7 @@ struct RunChartAxisTests {
         for chunk in charts {
             let kind = String(chunk.prefix { $0 != "\"" })
             guard ["frame-timeline", "content-timeline", "time-series"].contains(kind),
-                  let r = chunk.range(of: "class=\"c-axis\" fill=\"none\" d=\"M") else { continue }
+                  let r = chunk.range(of: "class=\"c-axis\" d=\"M") else { continue }
             let rest = chunk[r.upperBound...]
             let left = String(rest.prefix { $0 != " " })
             guard let h = rest.firstIndex(of: "h") else { continue }

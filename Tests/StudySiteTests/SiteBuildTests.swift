@@ -110,7 +110,7 @@ struct SiteBuildTests {
             created.append(cells)
             // The run's row in the table carries the run's own count.
             let row = try #require(page.components(separatedBy: "<tr>").first { $0.contains("../runs/\(id).html") })
-            #expect(row.contains("<td class=\"num\">\(cells)</td>"), "\(id): \(row)")
+            #expect(row.contains("<td class=\"num\" data-label=\"Cells created\">\(cells)</td>"), "\(id): \(row)")
         }
         #expect(created[1] > 2 * created[0], "without reuse every displayed row creates a cell: \(created)")
         // A gentle read at 100 ms never hitches: the hitch chart is a sentence instead.

@@ -3,10 +3,18 @@ import ScrollSimulation
 
 /// One metric the ranking rule compares, with the smallest difference it treats as real.
 struct RankingMetric: Sendable {
+    /// How the compared value relates to the metric table's value.
+    enum Conversion: Sendable { case same, percentShare, mebibytes }
+
     /// Anchor on the rule page and short key.
     let id: String
     /// Readable name ("placeholders").
     let name: String
+    /// The metric of the table it compares (its label and unit name it on charts).
+    let key: PartialKeyPath<RunMetrics> & Sendable
+    /// `value` is the table's value (`same`), its share of the visible cell-frames in percent
+    /// (`percentShare`), or bytes in MiB (`mebibytes`).
+    let conversion: Conversion
     /// Lower is better; the value in the unit `format` prints.
     let value: @Sendable (RunMetrics) -> Double
     /// Two values closer than `max(absolute, relative × the larger magnitude)` are the same.
@@ -19,6 +27,32 @@ struct RankingMetric: Sendable {
 
     /// The smallest difference between `a` and `b` treated as real.
     func threshold(_ a: Double, _ b: Double) -> Double { max(absolute, relative * max(abs(a), abs(b))) }
+
+    /// Its name as the metric table labels it ("wrong rows").
+    var label: String { MetricTable.metric(key).label ?? MetricTable.metric(key).name }
+
+    /// The unit of `value`, from the metric table's unit of `key` ("% of cell-frames", "ms").
+    var unit: String {
+        let base = Self.tableUnit(key)
+        switch conversion {
+        case .same: return base
+        case .percentShare: return "% of " + base
+        case .mebibytes: return "Mi" + (base == "bytes" ? "B" : base)
+        }
+    }
+
+    /// The unit of one metric of the table: its group's unit, or where the group lists several
+    /// ("ms, displays": in the order of the metrics where they differ) the one of its position,
+    /// counting a run of metrics of one kind as one position when the units are fewer than the metrics.
+    static func tableUnit(_ key: PartialKeyPath<RunMetrics>) -> String {
+        let group = MetricTable.group(of: key)
+        let units = group.unit.split(separator: ", ").map(String.init)
+        guard units.count > 1, let index = group.metrics.firstIndex(where: { $0.key == key }) else { return group.unit }
+        if units.count == group.metrics.count { return units[index] }
+        var run = 0
+        for i in 0..<index where group.metrics[i + 1].kind != group.metrics[i].kind { run += 1 }
+        return run < units.count ? units[run] : group.unit
+    }
 }
 
 /// A value across seeds: its lowest, median and highest.
@@ -47,25 +81,25 @@ enum AnswerRule {
 
     /// The ranking order, first metric first.
     static let ranking: [RankingMetric] = [
-        RankingMetric(id: "placeholders", name: "placeholders", value: { $0.placeholderShare * 100 }, absolute: 1, relative: 0,
+        RankingMetric(id: "placeholders", name: "placeholders", key: \RunMetrics.placeholderCellFrames, conversion: .percentShare, value: { $0.placeholderShare * 100 }, absolute: 1, relative: 0,
                       format: { NumberFormat.fixed($0, places: $0 >= 10 ? 0 : 1) + " %" }, minimumText: "1 percentage point"),
-        RankingMetric(id: "mis-sized", name: "mis-sized cell-frames", value: { Double($0.misSizedCellFrames) }, absolute: 1, relative: 0.05,
+        RankingMetric(id: "mis-sized", name: "mis-sized cell-frames", key: \RunMetrics.misSizedCellFrames, conversion: .same, value: { Double($0.misSizedCellFrames) }, absolute: 1, relative: 0.05,
                       format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1"),
-        RankingMetric(id: "time-to-content", name: "time to content p95", value: { $0.timeToContentP95Ms }, absolute: 17, relative: 0.05,
+        RankingMetric(id: "time-to-content", name: "time to content p95", key: \RunMetrics.timeToContentP95Ms, conversion: .same, value: { $0.timeToContentP95Ms }, absolute: 17, relative: 0.05,
                       format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)"),
-        RankingMetric(id: "wasted", name: "wasted requests", value: { Double($0.requestsWasted) }, absolute: 1, relative: 0.05,
+        RankingMetric(id: "wasted", name: "wasted requests", key: \RunMetrics.requestsWasted, conversion: .same, value: { Double($0.requestsWasted) }, absolute: 1, relative: 0.05,
                       format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1"),
-        RankingMetric(id: "main-thread", name: "main-thread time", value: { $0.mainThreadTimeMs }, absolute: 1, relative: 0.05,
+        RankingMetric(id: "main-thread", name: "main-thread time", key: \RunMetrics.mainThreadTimeMs, conversion: .same, value: { $0.mainThreadTimeMs }, absolute: 1, relative: 0.05,
                       format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 1 ms"),
-        RankingMetric(id: "memory", name: "peak decoded-image memory", value: { Double($0.peakImageBytes) / 1_048_576 }, absolute: 0.1, relative: 0.05,
+        RankingMetric(id: "memory", name: "peak decoded-image memory", key: \RunMetrics.peakImageBytes, conversion: .mebibytes, value: { Double($0.peakImageBytes) / 1_048_576 }, absolute: 0.1, relative: 0.05,
                       format: { NumberFormat.fixed($0, places: 2) + " MiB" }, minimumText: "5 % of the larger value, at least 0.1 MiB"),
     ]
 
     /// Metrics a study page charts when its strategies differ on them: the bar's two and the ranking's.
     static let charted: [RankingMetric] = [
-        RankingMetric(id: "wrong-rows", name: "wrong rows", value: { $0.staleShare * 100 }, absolute: 0.1, relative: 0,
+        RankingMetric(id: "wrong-rows", name: "wrong rows", key: \RunMetrics.staleCellFrames, conversion: .percentShare, value: { $0.staleShare * 100 }, absolute: 0.1, relative: 0,
                       format: { NumberFormat.fixed($0, places: $0 >= 10 ? 0 : 1) + " %" }, minimumText: "0.1 percentage point"),
-        RankingMetric(id: "hitches", name: "hitch time ratio", value: { $0.hitchTimeRatio }, absolute: 0.5, relative: 0.05,
+        RankingMetric(id: "hitches", name: "hitch time ratio", key: \RunMetrics.hitchTimeRatio, conversion: .same, value: { $0.hitchTimeRatio }, absolute: 0.5, relative: 0.05,
                       format: { NumberFormat.fixed($0, places: $0 >= 100 ? 0 : 1) + " ms/s" }, minimumText: "5 % of the larger value, at least 0.5 ms/s"),
     ] + ranking
 

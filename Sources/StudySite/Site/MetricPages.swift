@@ -124,7 +124,10 @@ struct MetricPages: PageGenerator {
         // One row per configuration: its median seed by hitch time ratio, the run its page charts.
         let rows: [MustacheValue] = ConfigRuns.group(exampleRuns).map { config in
             let pair = config.shown
-            let values: [MustacheValue] = d.fields.map { field in .string(pair.result.metrics.value(named: field)?.description ?? "—") }
+            // Each value with its field, its label when the table is stacked on a phone.
+            let values: [MustacheValue] = d.fields.map { field in
+                .object(["field": .string(field), "value": .string(pair.result.metrics.value(named: field)?.description ?? "—")])
+            }
             return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
                             "href": .string("../runs/\(config.id).html"), "values": .array(values)])
         }

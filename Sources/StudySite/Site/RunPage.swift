@@ -130,6 +130,9 @@ struct RunPages: PageGenerator {
             "deciding": .string(deciding),
             "seedHeaders": .array(RunPages.shownColumns(config).map { RunPages.keyMetrics()[$0] }),
             "seedRows": .array(RunPages.seedRows(config)),
+            // Stacked on a phone, the per-seed table's cells are labelled by position (site.css),
+            // and mis-sized cell-frames, when shown, move the columns after it by one.
+            "seedsMisSized": .bool(RunPages.shownColumns(config).contains { RunPages.headline[$0].key == \RunMetrics.misSizedCellFrames }),
             "metricsCaption": .string(several ? "Medians of \(runs.count) seeds [lowest–highest]" : ""),
             "metricSections": .array(RunPages.metricSections(config.metrics)),
             "jsonHref": .string("\(self.id).json"), "csvHref": .string("\(self.id).csv"),

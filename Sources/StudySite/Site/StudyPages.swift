@@ -98,20 +98,21 @@ struct StudyPage: PageGenerator {
                                                              unit: "ms", logY: false) { $0.timeToContentP95Ms }))
                 } else {
                     for latency in study.latenciesMs {
-                        if let line = differenceLine(group.filter { $0.run.config.latency == .ms(latency) }, at: "\(Format.latency(latency)) · \(label)") {
-                            notes.append(line)
+                        let comparison = group.filter { $0.run.config.latency == .ms(latency) }
+                        let at = "\(Format.latency(latency)) · \(label)"
+                        if let line = differenceLine(comparison, at: at) { notes.append(line) }
+                        let differing = differenceChart(comparison, id: "\(chartID)-\(Slug.make(Format.latency(latency)))-d", at: at)
+                        let items = ConfigRuns.group(comparison).map { RatioBars.Item($0.run.config.strategy.name, $0.range(\.hitchTimeRatio).median) }
+                        if items.contains(where: { $0.value > 0 }) {
+                            let chart = RatioBars(id: "\(chartID)-\(Slug.make(Format.latency(latency)))", title: "Hitch time ratio at \(at)\(medianTitle)",
+                                                  description: "Hitch time per second of scrolling for each strategy, against Apple's bands\(medianWords).",
+                                                  items: items, bands: PageParts.appleBands).render()
+                            charts.append(PageParts.chart(chart))
+                        } else {
+                            // Bars that would all be zero are said in words instead, as run pages do.
+                            notes.append("At \(at): no frame was late with any strategy, so every hitch time ratio is 0 ms/s.")
                         }
-                        let items = ConfigRuns.group(group.filter { $0.run.config.latency == .ms(latency) })
-                            .map { RatioBars.Item($0.run.config.strategy.name, $0.range(\.hitchTimeRatio).median) }
-                        // Bars that would all be zero are said in words instead, as run pages do.
-                        guard items.contains(where: { $0.value > 0 }) else {
-                            notes.append("At \(Format.latency(latency)) · \(label): no frame was late with any strategy, so every hitch time ratio is 0 ms/s.")
-                            continue
-                        }
-                        let chart = RatioBars(id: "\(chartID)-\(Slug.make(Format.latency(latency)))", title: "Hitch time ratio at \(Format.latency(latency)) · \(label)\(medianTitle)",
-                                              description: "Hitch time per second of scrolling for each strategy, against Apple's bands\(medianWords).",
-                                              items: items, bands: PageParts.appleBands).render()
-                        charts.append(PageParts.chart(chart))
+                        if let differing { charts.append(PageParts.chart(differing)) }
                     }
                 }
             }
@@ -172,23 +173,49 @@ struct StudyPage: PageGenerator {
         ])
     }
 
-    /// Which of the charted metrics separate the strategies of one comparison beyond their spread
-    /// across seeds (the answer rule's test, `AnswerRule.differ`) and which do not, in one sentence.
-    func differenceLine(_ group: [(run: PlannedRun, result: RunResult)], at label: String) -> String? {
+    /// One comparison's strategies (those with runs, in the study's order) and which of the
+    /// charted metrics separate them beyond their spread across seeds (the answer rule's test,
+    /// `AnswerRule.differ`: some pair of strategies differs) and which do not, each in
+    /// `AnswerRule.charted`'s order; nil when fewer than two strategies ran.
+    func differences(_ group: [(run: PlannedRun, result: RunResult)]) -> (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric])? {
         let contenders = study.strategies.compactMap { sid -> Contender? in
             let seeds = group.filter { $0.run.config.strategy.id == sid }.map(\.result.metrics)
-            return seeds.isEmpty ? nil : Contender(strategyID: sid, name: sid, metrics: seeds)
+            return seeds.isEmpty ? nil : Contender(strategyID: sid, name: strategy(sid)?.name ?? sid, metrics: seeds)
         }
         guard contenders.count > 1 else { return nil }
-        var differ: [String] = [], same: [String] = []
+        var differ: [RankingMetric] = [], same: [RankingMetric] = []
         for metric in AnswerRule.charted {
             let ranges = contenders.map { $0.range(metric) }
             let split = ranges.indices.contains { i in ranges.indices.contains { j in i < j && AnswerRule.differ(ranges[i], ranges[j], on: metric) } }
-            if split { differ.append(metric.name) } else { same.append(metric.name) }
+            if split { differ.append(metric) } else { same.append(metric) }
         }
-        if differ.isEmpty { return "At \(label): no metric separates the strategies beyond its minimum difference." }
-        let b = same.isEmpty ? "" : "; not on \(same.joined(separator: ", "))"
-        return "At \(label): the strategies differ on \(differ.joined(separator: ", "))\(b)."
+        return (contenders, differ, same)
+    }
+
+    /// Which of the charted metrics separate the strategies of one comparison and which do not
+    /// (`differences`), in one sentence.
+    func differenceLine(_ group: [(run: PlannedRun, result: RunResult)], at label: String) -> String? {
+        guard let d = differences(group) else { return nil }
+        if d.differ.isEmpty { return "At \(label): no metric separates the strategies beyond its minimum difference." }
+        let b = d.same.isEmpty ? "" : "; not on \(d.same.map(\.name).joined(separator: ", "))"
+        return "At \(label): the strategies differ on \(d.differ.map(\.name).joined(separator: ", "))\(b)."
+    }
+
+    /// One panel per metric on which the strategies of one comparison differ (`differences`):
+    /// each strategy's median across seeds and its lowest and highest seed; nil when they
+    /// differ on none.
+    func differenceChart(_ group: [(run: PlannedRun, result: RunResult)], id: String, at label: String) -> Chart? {
+        guard let d = differences(group), !d.differ.isEmpty else { return nil }
+        let panels = d.differ.map { metric in
+            RangePanels.Panel(name: Format.sentence(metric.label), unit: metric.unit, ranges: d.contenders.map { c in
+                let r = c.range(metric)
+                return RangePanels.Range(low: r.low, median: r.median, high: r.high)
+            })
+        }
+        let several = study.seeds.count > 1
+        return RangePanels(id: id, title: "Where the strategies differ at \(label)\(medianTitle)",
+                           description: several ? "Dot: median of the \(study.seeds.count) seeds; line: lowest to highest." : nil,
+                           measureName: "Metric", categories: d.contenders.map(\.name), panels: panels).render()
     }
 
     /// One line per strategy of `metric` (a typed key of the metric table; the hitch time ratio's

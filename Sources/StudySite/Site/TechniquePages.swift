@@ -70,7 +70,7 @@ struct TechniquePages: PageGenerator {
                 configs.map { config in
                     .object(["strategy": .string(label(config.run)), "strategyHref": .string("../strategies/\(config.run.config.strategy.id).html"),
                              "href": .string("../runs/\(config.id).html"),
-                             "values": .array(focus.columns.map { .string($0.value(config.shown.run, config.shown.result.metrics)) })])
+                             "values": .array(focus.columns.map { .object(["label": .string($0.title), "value": .string($0.value(config.shown.run, config.shown.result.metrics))]) })])
                 }
             } ?? []
             var charts: [Chart] = []
