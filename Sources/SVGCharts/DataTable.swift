@@ -29,27 +29,29 @@ public struct DataTable: Sendable, Equatable {
     /// An escaped HTML table: `<caption>`, `<thead>` with `<th scope="col">`, and a body
     /// whose first cell is a row header when the first column is not numeric.
     /// Numeric cells, most of them, are bare `<td>`s (the stylesheet right-aligns them);
-    /// text cells carry `class="text"`.
+    /// text cells carry `class="text"`. Cells and rows leave out their end tags, which HTML
+    /// makes optional (a cell ends at the next cell or row, a row at the next row or the end of
+    /// its section): the tables parse to the same tree and every site page is a little smaller
+    /// (a fifth of these tables' bytes are those end tags).
     public func html() -> String {
         var s = "<table class=\"chart-data\">"
         s += "<caption>" + Markup.escape(caption) + "</caption>"
         s += "<thead><tr>"
         for c in columns {
             s += c.numeric ? "<th scope=\"col\">" : "<th scope=\"col\" class=\"text\">"
-            s += Markup.escape(c.header) + "</th>"
+            s += Markup.escape(c.header)
         }
-        s += "</tr></thead><tbody>"
+        s += "</thead><tbody>"
         for row in rows {
             s += "<tr>"
             for (i, cell) in row.enumerated() {
                 let numeric = i < columns.count ? columns[i].numeric : false
                 if i == 0 && !numeric {
-                    s += "<th scope=\"row\">" + Markup.escape(cell) + "</th>"
+                    s += "<th scope=\"row\">" + Markup.escape(cell)
                 } else {
-                    s += (numeric ? "<td>" : "<td class=\"text\">") + Markup.escape(cell) + "</td>"
+                    s += (numeric ? "<td>" : "<td class=\"text\">") + Markup.escape(cell)
                 }
             }
-            s += "</tr>"
         }
         s += "</tbody></table>"
         return s

@@ -34,7 +34,7 @@ import Testing
     static func emittedClasses() -> Set<String> {
         var out = Set<String>()
         for (_, chart) in Samples.sampleCharts() {
-            for markup in [chart.svg, chart.table.html()] {
+            for markup in [chart.svg, withImpliedEndTags(chart.table.html())] {
                 guard let doc = XMLCollector.parse(markup) else { continue }
                 for e in doc.elements { for c in (e.attributes["class"] ?? "").split(separator: " ") { out.insert(String(c)) } }
             }

@@ -29,10 +29,14 @@ import Testing
                           rows: [["a<b", "1\u{202F}203"], ["c", "2"]])
         let html = t.html()
         #expect(html.hasPrefix("<table class=\"chart-data\"><caption>Cap &lt;1&gt;</caption><thead><tr>"))
-        #expect(html.contains("<th scope=\"col\" class=\"text\">Name</th><th scope=\"col\">Value &amp; more</th>"))
-        #expect(html.contains("<tr><th scope=\"row\">a&lt;b</th><td>1\u{202F}203</td></tr>"))
-        #expect(html.hasSuffix("</tbody></table>"))
-        #expect(XMLCollector.parse(html) != nil)
+        // Cells and rows leave out their optional end tags.
+        #expect(html.contains("<th scope=\"col\" class=\"text\">Name<th scope=\"col\">Value &amp; more</thead>"))
+        #expect(html.contains("<tbody><tr><th scope=\"row\">a&lt;b<td>1\u{202F}203<tr><th scope=\"row\">c<td>2</tbody></table>"))
+        #expect(!html.contains("</td>") && !html.contains("</th>") && !html.contains("</tr>"))
+        // With the end tags an HTML parser implies written in, the table is the same tree, well-formed.
+        let full = withImpliedEndTags(html)
+        #expect(full.contains("<tr><th scope=\"row\">a&lt;b</th><td>1\u{202F}203</td></tr><tr><th scope=\"row\">c</th><td>2</td></tr></tbody>"))
+        #expect(XMLCollector.parse(full) != nil)
         #expect(t.headers == ["Name", "Value & more"])
     }
 
