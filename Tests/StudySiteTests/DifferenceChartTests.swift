@@ -21,6 +21,20 @@ struct DifferenceChartTests {
     func panelsFollowTheSentence() throws {
         var content = SmallSite.content()
         content.studies[0].strategies = ["glitchy-sync", "glitchy-async-naive", "glitchy-serial-cancel"]
+        try Self.check(content)
+    }
+
+    @Test("A sweep study too: at each latency, a sentence and a chart of what differs, beside its lines")
+    func sweepPanelsFollowTheSentence() throws {
+        var content = SmallSite.content()
+        content.studies[0].strategies = ["glitchy-sync", "glitchy-async-naive", "glitchy-serial-cancel"]
+        content.studies[0].kind = .sweep
+        let page = try Self.check(content)
+        #expect(page.contains("against model latency"), "the sweep's lines are still there")
+    }
+
+    @discardableResult
+    static func check(_ content: SiteContent) throws -> String {
         let files = try SmallSite.build(content: content)
         let page = String(decoding: try #require(files.first { $0.path == "studies/glitchy.html" }).bytes, as: UTF8.self)
         let sentences = page.components(separatedBy: "<p class=\"note\">At ").dropFirst().compactMap { p -> String? in
@@ -49,6 +63,7 @@ struct DifferenceChartTests {
             }
         }
         #expect(withoutPanel > 0, "the fixture has metrics that do not differ")
+        return page
     }
 
     @Test("A charted metric's unit comes from the metric table")

@@ -96,6 +96,16 @@ struct StudyPage: PageGenerator {
                                                              unit: "%", logY: false) { $0.staleShare * 100 }))
                     charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-ttc", metric: ttc.key, name: Format.sentence(ttc.label ?? ttc.name),
                                                              unit: "ms", logY: false) { $0.timeToContentP95Ms }))
+                    // The lines show medians of three metrics; at each latency, every metric that
+                    // separates the strategies beyond their seed spread, with that spread.
+                    for latency in study.latenciesMs {
+                        let comparison = group.filter { $0.run.config.latency == .ms(latency) }
+                        let at = "\(Format.latency(latency)) · \(label)"
+                        if let line = differenceLine(comparison, at: at) { notes.append(line) }
+                        if let differing = differenceChart(comparison, id: "\(chartID)-\(Slug.make(Format.latency(latency)))-d", at: at) {
+                            charts.append(PageParts.chart(differing))
+                        }
+                    }
                 } else {
                     for latency in study.latenciesMs {
                         let comparison = group.filter { $0.run.config.latency == .ms(latency) }
