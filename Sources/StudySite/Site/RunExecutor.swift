@@ -74,7 +74,8 @@ public enum RunExecutor {
                     }
                     var onDisk = record != nil
                     if record == nil {
-                        let r = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id])
+                        let r = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id],
+                                              fingerprint: fingerprints?[i])
                         onDisk = cache.map { $0.store(r) == nil } ?? false
                         record = r
                     }
@@ -100,10 +101,11 @@ public enum RunExecutor {
             if let cache, !droppedRuns.isEmpty {
                 let byID = Dictionary(uniqueKeysWithValues: plan.map { ($0.id, $0) })
                 index.loader = SeriesLoader(keep: max(8, 4 * jobs)) { light in
-                    if case let .hit(record) = cache.record(fingerprint: light.fingerprint, id: light.id, study: light.study) { return record }
+                    if case let .hit(record) = cache.withSeries(light) { return record }
                     // Gone or damaged since: simulate it again (the same inputs give the same record).
                     guard let run = byID[light.id] else { return nil }
-                    let record = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id])
+                    let record = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id],
+                                               fingerprint: light.fingerprint)
                     cache.store(record)
                     return record
                 }

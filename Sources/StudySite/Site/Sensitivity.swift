@@ -60,17 +60,29 @@ struct Sensitivity: Sendable, Codable {
     static func analyse(study: Study, plan: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], jobs: Int) -> Sensitivity {
         let runs = plan.filter { $0.studyID == study.id }
         let catalog = DeviceProfile.catalog
-        let base = answers(study: study, runs: runs, strategies: strategies, devices: devices, scale: nil, jobs: jobs)
+        typealias Scale = (WritableKeyPath<DeviceProfile, Micros>, Double)
+        // Every variation's runs in one batch across the threads (no wait for the slowest run of
+        // each variation), then the answers of each.
+        let scales: [Scale?] = [nil] + catalog.flatMap { constant in factors.map { Optional((constant.keyPath, $0)) } }
+        let all = answers(study: study, runs: runs, strategies: strategies, devices: devices, scales: scales, jobs: jobs)
+        let base = all[0]
         var flipsByEntry = Array(repeating: [Flip](), count: base.count)
-        for constant in catalog {
-            for factor in factors {
-                let varied = answers(study: study, runs: runs, strategies: strategies, devices: devices, scale: (constant.keyPath, factor), jobs: jobs)
+        for (c, constant) in catalog.enumerated() {
+            // The answers at each factor tried for this constant: the entries that change bisect
+            // through the same factors, so each is simulated once.
+            var tried: [UInt64: [String]] = [:]
+            for (f, factor) in factors.enumerated() {
+                let varied = all[1 + c * factors.count + f]
                 for (i, answer) in varied.enumerated() where answer != base[i] {
                     // Bisect on a log scale for the factor nearest ×1 that still changes this answer.
                     var near = 1.0, far = factor, becomes = answer
                     for _ in 0..<4 {
                         let mid = (near * far).squareRoot()
-                        let at = Self.answers(study: study, runs: runs, strategies: strategies, devices: devices, scale: (constant.keyPath, mid), jobs: jobs)
+                        let at: [String]
+                        if let known = tried[mid.bitPattern] { at = known } else {
+                            at = Self.answers(study: study, runs: runs, strategies: strategies, devices: devices, scales: [(constant.keyPath, mid)], jobs: jobs)[0]
+                            tried[mid.bitPattern] = at
+                        }
                         if at[i] != base[i] { far = mid; becomes = at[i] } else { near = mid }
                     }
                     let first = devices.first { $0.id == study.devices.first } ?? .iPhone60Hz
@@ -102,17 +114,29 @@ struct Sensitivity: Sendable, Codable {
     }
 
     /// The answers of the study with one constant scaled (or none), as comparable texts in
-    /// `StudyAnswers`' order.
+    /// `StudyAnswers`' order: one list per entry of `scales`, all simulated in one batch.
     private static func answers(study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile],
-                                scale: (WritableKeyPath<DeviceProfile, Micros>, Double)?, jobs: Int) -> [String] {
-        var configs = runs.map(\.config)
-        for i in configs.indices {
-            configs[i].recordSeries = false
-            if let (keyPath, factor) = scale {
-                configs[i].device[keyPath: keyPath] = Micros((Double(configs[i].device[keyPath: keyPath]) * factor).rounded())
+                                scales: [(WritableKeyPath<DeviceProfile, Micros>, Double)?], jobs: Int) -> [[String]] {
+        var configs: [RunConfig] = []
+        configs.reserveCapacity(scales.count * runs.count)
+        for scale in scales {
+            for run in runs {
+                var config = run.config
+                config.recordSeries = false
+                if let (keyPath, factor) = scale {
+                    config.device[keyPath: keyPath] = Micros((Double(config.device[keyPath: keyPath]) * factor).rounded())
+                }
+                configs.append(config)
             }
         }
         let results = ParallelMap.run(configs, jobs: jobs) { $0.run() }
+        return scales.indices.map { k in
+            answers(study: study, runs: runs, strategies: strategies, devices: devices, results: Array(results[k * runs.count ..< (k + 1) * runs.count]))
+        }
+    }
+
+    /// The answers given the results of `runs` (in order), as comparable texts in `StudyAnswers`' order.
+    private static func answers(study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], results: [RunResult]) -> [String] {
         let pairs = zip(runs, results).map { (run: $0, result: $1) }
         let entries = StudyAnswers(study: study, strategies: strategies, devices: devices, runs: pairs).entries
         var out = entries.map { Self.key($0.answer) }
@@ -161,18 +185,14 @@ struct Sensitivity: Sendable, Codable {
     }
 }
 
-/// Maps an array in parallel, keeping its order.
+/// Maps an array in parallel, keeping its order. Threads take the next item as they finish one,
+/// so one slow item does not hold up a share of the others.
 enum ParallelMap {
     static func run<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ body: @Sendable (T) -> R) -> [R] {
         if jobs <= 1 || items.count <= 1 { return items.map(body) }
         let box = ResultBox<R>(count: items.count)
-        let stride = max(1, jobs)
-        DispatchQueue.concurrentPerform(iterations: stride) { worker in
-            var i = worker
-            while i < items.count {
-                box.set(i, body(items[i]))
-                i += stride
-            }
+        DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in
+            while let i = box.claim() { box.set(i, body(items[i])) }
         }
         return box.values()
     }
@@ -181,7 +201,15 @@ enum ParallelMap {
 private final class ResultBox<R>: @unchecked Sendable {
     private var storage: [R?]
     private let lock = NSLock()
+    private var next = 0
     init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func claim() -> Int? {
+        lock.withLock {
+            guard next < storage.count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
     func set(_ i: Int, _ value: R) { lock.withLock { storage[i] = value } }
     func values() -> [R] { lock.withLock { storage.map { $0! } } }
 }
