@@ -51,11 +51,17 @@ struct Outcome: Sendable {
     /// Each study's answers as `summary.json` records them, in study order.
     let answers: [StudyAnswerSummary]
 
-    init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, baseline: Baseline.Loaded?) {
+    /// `datasetDigests`, when given, must be `RunExecutor.datasetDigests(plan)`; the runs' contexts
+    /// are computed on `jobs` threads.
+    init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, baseline: Baseline.Loaded?,
+         datasetDigests: [String: String]? = nil, jobs: Int = 1) {
         self.content = content
-        let digests = RunExecutor.datasetDigests(plan)
-        summaries = plan.compactMap { run in
-            results[run.id].map { RunSummary($0, context: Fingerprint.context(of: run.config, datasetDigest: digests[run.config.dataset.id])) }
+        let digests = datasetDigests ?? RunExecutor.datasetDigests(plan)
+        let contexts = ParallelMap.run(plan, jobs: jobs) { run in
+            results[run.id] == nil ? "" : Fingerprint.context(of: run.config, datasetDigest: digests[run.config.dataset.id])
+        }
+        summaries = plan.indices.compactMap { i in
+            results[plan[i].id].map { RunSummary($0, context: contexts[i]) }
         }
         if let baseline {
             comparisons = Comparison.compare(baseline: baseline.runs, baselineModel: baseline.modelVersion, now: summaries, nowModel: SimulationModel.version)

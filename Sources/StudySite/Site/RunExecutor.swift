@@ -41,6 +41,10 @@ public enum RunExecutor {
         public var ran = 0
         /// Cache files that could not be used (their runs were simulated), sorted.
         public var unusable: [String] = []
+        /// Every dataset's digest (`datasetDigests`), and every run's fingerprint by run id when
+        /// they were computed (with a cache or stored records), for later steps to reuse.
+        public var datasetDigests: [String: String] = [:]
+        public var fingerprints: [String: String] = [:]
     }
 
     /// Like `execute(_:reusing:jobs:progress:)`; a run that `stored` cannot serve is looked up in
@@ -49,8 +53,9 @@ public enum RunExecutor {
     public static func execute(_ plan: [PlannedRun], reusing stored: [String: RunRecord], cache: RunCache?, jobs: Int,
                                progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> Execution {
         let datasetDigests = Self.datasetDigests(plan)
+        // Walking every configuration costs about a millisecond a run: on every thread.
         let fingerprints: [String]? = (cache != nil || !stored.isEmpty)
-            ? plan.map { Fingerprint.of($0.config, datasetDigest: datasetDigests[$0.config.dataset.id]) } : nil
+            ? ParallelMap.run(plan, jobs: jobs) { Fingerprint.of($0.config, datasetDigest: datasetDigests[$0.config.dataset.id]) } : nil
         let toRun = Self.toRun(plan, reusing: stored, fingerprints: fingerprints)
         var ready: [Int: RunRecord] = [:]
         let running = Set(toRun)
@@ -111,6 +116,8 @@ public enum RunExecutor {
                 }
             }
             var e = Execution(index: index)
+            e.datasetDigests = datasetDigests
+            if let fingerprints { e.fingerprints = Dictionary(uniqueKeysWithValues: zip(plan.map(\.id), fingerprints)) }
             e.reused = plan.count - toRun.count
             e.cached = slots.cached
             e.ran = toRun.count - slots.cached

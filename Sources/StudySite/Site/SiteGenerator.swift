@@ -72,12 +72,14 @@ public enum SiteGenerator {
         }
         let results = execution.index
         let t1 = clock.now
-        let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline)
+        let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline,
+                              datasetDigests: execution.datasetDigests, jobs: jobs)
         var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
         builder.againstBaseline = outcome.againstBaseline(plan: plan)
         for study in content.studies where study.sensitivity {
             progress("sensitivity: \(study.id)")
-            builder.sensitivity[study.id] = sensitivity(of: study, plan: plan, content: content, jobs: jobs, cache: inputs.sensitivityCache)
+            builder.sensitivity[study.id] = sensitivity(of: study, plan: plan, content: content, jobs: jobs, cache: inputs.sensitivityCache,
+                                                        fingerprints: execution.fingerprints)
         }
         var pageJobs = builder.jobs()
         pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
@@ -115,12 +117,14 @@ public enum SiteGenerator {
 
     /// `Sensitivity.analyse` of `study`, taken from `cache` when an analysis of the same inputs is
     /// there (a file that does not decode is ignored and replaced).
-    static func sensitivity(of study: Study, plan: [PlannedRun], content: SiteContent, jobs: Int, cache: URL?) -> Sensitivity {
+    /// `fingerprints`: runs' fingerprints by run id already computed (`RunExecutor.Execution`); the others are computed here.
+    static func sensitivity(of study: Study, plan: [PlannedRun], content: SiteContent, jobs: Int, cache: URL?,
+                            fingerprints known: [String: String] = [:]) -> Sensitivity {
         var url: URL? = nil
         if let cache {
             let runs = plan.filter { $0.studyID == study.id }
-            let digests = RunExecutor.datasetDigests(runs)
-            let fingerprints = runs.map { Fingerprint.of($0.config, datasetDigest: digests[$0.config.dataset.id]) }
+            let digests = runs.allSatisfy { known[$0.id] != nil } ? [:] : RunExecutor.datasetDigests(runs)
+            let fingerprints = runs.map { known[$0.id] ?? Fingerprint.of($0.config, datasetDigest: digests[$0.config.dataset.id]) }
             var key = Hash64()
             key.add("sensitivity 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
             // What names and places the study (id, title, question, order, file, budgets) does not
