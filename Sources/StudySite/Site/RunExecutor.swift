@@ -45,6 +45,8 @@ public enum RunExecutor {
         /// they were computed (with a cache or stored records), for later steps to reuse.
         public var datasetDigests: [String: String] = [:]
         public var fingerprints: [String: String] = [:]
+        /// Every run's `Fingerprint.context` by run id, computed with its fingerprint.
+        public var contexts: [String: String] = [:]
     }
 
     /// Like `execute(_:reusing:jobs:progress:)`; a run that `stored` cannot serve is looked up in
@@ -54,8 +56,9 @@ public enum RunExecutor {
                                progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> Execution {
         let datasetDigests = Self.datasetDigests(plan)
         // Walking every configuration costs about a millisecond a run: on every thread.
-        let fingerprints: [String]? = (cache != nil || !stored.isEmpty)
-            ? ParallelMap.run(plan, jobs: jobs) { Fingerprint.of($0.config, datasetDigest: datasetDigests[$0.config.dataset.id]) } : nil
+        let both: [(fingerprint: String, context: String)]? = (cache != nil || !stored.isEmpty)
+            ? ParallelMap.run(plan, jobs: jobs) { Fingerprint.ofAndContext($0.config, datasetDigest: datasetDigests[$0.config.dataset.id]) } : nil
+        let fingerprints = both?.map(\.fingerprint)
         let toRun = Self.toRun(plan, reusing: stored, fingerprints: fingerprints)
         var ready: [Int: RunRecord] = [:]
         let running = Set(toRun)
@@ -117,7 +120,10 @@ public enum RunExecutor {
             }
             var e = Execution(index: index)
             e.datasetDigests = datasetDigests
-            if let fingerprints { e.fingerprints = Dictionary(uniqueKeysWithValues: zip(plan.map(\.id), fingerprints)) }
+            if let both {
+                e.fingerprints = Dictionary(uniqueKeysWithValues: zip(plan.map(\.id), both.map(\.fingerprint)))
+                e.contexts = Dictionary(uniqueKeysWithValues: zip(plan.map(\.id), both.map(\.context)))
+            }
             e.reused = plan.count - toRun.count
             e.cached = slots.cached
             e.ran = toRun.count - slots.cached
