@@ -60,11 +60,19 @@ struct Sensitivity: Sendable, Codable {
     static func analyse(study: Study, plan: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], jobs: Int) -> Sensitivity {
         let runs = plan.filter { $0.studyID == study.id }
         let catalog = DeviceProfile.catalog
-        typealias Scale = (WritableKeyPath<DeviceProfile, Micros>, Double)
-        // Every variation's runs in one batch across the threads (no wait for the slowest run of
-        // each variation), then the answers of each.
-        let scales: [Scale?] = [nil] + catalog.flatMap { constant in factors.map { Optional((constant.keyPath, $0)) } }
-        let all = answers(study: study, runs: runs, strategies: strategies, devices: devices, scales: scales, jobs: jobs)
+        // The runs at the profile's own values first, noting which constants each read: a run
+        // that never read a constant gives the same result with that constant varied, so only
+        // the runs that read it are simulated again. Then every variation's runs in one batch
+        // across the threads (no wait for the slowest run of each variation).
+        let plain = ParallelMap.run(runs, jobs: jobs) { run -> (result: RunResult, read: Set<String>) in
+            var config = run.config
+            config.recordSeries = false
+            let (result, read) = config.runNotingReads()
+            return (result, Set(read))
+        }
+        let scales: [Scale] = catalog.flatMap { constant in factors.map { Scale(key: constant.key, keyPath: constant.keyPath, factor: $0) } }
+        let all = [answers(study: study, runs: runs, strategies: strategies, devices: devices, results: plain.map(\.result))]
+            + answers(study: study, runs: runs, strategies: strategies, devices: devices, scales: scales, plain: plain, jobs: jobs)
         let base = all[0]
         var flipsByEntry = Array(repeating: [Flip](), count: base.count)
         for (c, constant) in catalog.enumerated() {
@@ -80,7 +88,8 @@ struct Sensitivity: Sendable, Codable {
                         let mid = (near * far).squareRoot()
                         let at: [String]
                         if let known = tried[mid.bitPattern] { at = known } else {
-                            at = Self.answers(study: study, runs: runs, strategies: strategies, devices: devices, scales: [(constant.keyPath, mid)], jobs: jobs)[0]
+                            at = Self.answers(study: study, runs: runs, strategies: strategies, devices: devices,
+                                              scales: [Scale(key: constant.key, keyPath: constant.keyPath, factor: mid)], plain: plain, jobs: jobs)[0]
                             tried[mid.bitPattern] = at
                         }
                         if at[i] != base[i] { far = mid; becomes = at[i] } else { near = mid }
@@ -113,26 +122,34 @@ struct Sensitivity: Sendable, Codable {
         study.devices.flatMap { d in study.gestures.flatMap { g in study.latenciesMs.map { (d, g.id, $0) } } }
     }
 
-    /// The answers of the study with one constant scaled (or none), as comparable texts in
-    /// `StudyAnswers`' order: one list per entry of `scales`, all simulated in one batch.
+    /// One cost constant of the catalog scaled by `factor`.
+    struct Scale {
+        let key: String
+        let keyPath: WritableKeyPath<DeviceProfile, Micros>
+        let factor: Double
+    }
+
+    /// The answers of the study with one constant scaled, as comparable texts in `StudyAnswers`'
+    /// order: one list per entry of `scales`, all simulated in one batch. `plain` holds each run's
+    /// result at the profile's own values and the constants it read: a run that did not read the
+    /// scaled constant keeps that result.
     private static func answers(study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile],
-                                scales: [(WritableKeyPath<DeviceProfile, Micros>, Double)?], jobs: Int) -> [[String]] {
+                                scales: [Scale], plain: [(result: RunResult, read: Set<String>)], jobs: Int) -> [[String]] {
         var configs: [RunConfig] = []
-        configs.reserveCapacity(scales.count * runs.count)
-        for scale in scales {
-            for run in runs {
+        var slots: [(scale: Int, run: Int)] = []
+        for (k, scale) in scales.enumerated() {
+            for (j, run) in runs.enumerated() where plain[j].read.contains(scale.key) {
                 var config = run.config
                 config.recordSeries = false
-                if let (keyPath, factor) = scale {
-                    config.device[keyPath: keyPath] = Micros((Double(config.device[keyPath: keyPath]) * factor).rounded())
-                }
+                config.device[keyPath: scale.keyPath] = Micros((Double(config.device[keyPath: scale.keyPath]) * scale.factor).rounded())
                 configs.append(config)
+                slots.append((k, j))
             }
         }
-        let results = ParallelMap.run(configs, jobs: jobs) { $0.run() }
-        return scales.indices.map { k in
-            answers(study: study, runs: runs, strategies: strategies, devices: devices, results: Array(results[k * runs.count ..< (k + 1) * runs.count]))
-        }
+        let simulated = ParallelMap.run(configs, jobs: jobs) { $0.run() }
+        var results = scales.map { _ in plain.map(\.result) }
+        for (n, slot) in slots.enumerated() { results[slot.scale][slot.run] = simulated[n] }
+        return results.map { answers(study: study, runs: runs, strategies: strategies, devices: devices, results: $0) }
     }
 
     /// The answers given the results of `runs` (in order), as comparable texts in `StudyAnswers`' order.
