@@ -76,7 +76,9 @@ struct MetricPages: PageGenerator {
     /// One ranked row: a configuration (its page's run) and its seeds' values on the metric (the
     /// table shows the median; the run's page shows the range).
     struct Ranked {
-        let run: PlannedRun
+        /// The configuration's id (its run page's name); not the whole plan entry, which every
+        /// kept ranking would otherwise copy once per configuration.
+        let configID: String
         let label: String
         let range: SeedRange
     }
@@ -102,7 +104,7 @@ struct MetricPages: PageGenerator {
             }
             let first = seeds[0]
             let label = seeds.count > 1 ? first.label.replacingOccurrences(of: " · seed \(first.config.seed)", with: "") : first.label
-            rows.append(Ranked(run: first, label: label, range: SeedRange(values)))
+            rows.append(Ranked(configID: first.configID, label: label, range: SeedRange(values)))
         }
         let order = rows.indices.sorted { rows[$0].range.median != rows[$1].range.median ? rows[$0].range.median < rows[$1].range.median : $0 < $1 }
         return order.map { rows[$0] }
@@ -113,7 +115,7 @@ struct MetricPages: PageGenerator {
         let first = (page - 1) * runsPerPage
         let number = { (v: Double) in NumberFormat.fixed(v, places: abs(v) >= 100 ? 1 : 2) }
         return ranked.dropFirst(first).prefix(runsPerPage).enumerated().map { k, row in
-            .object(["rank": .int(first + k + 1), "label": .string(row.label), "href": .string("../runs/\(row.run.configID).html"),
+            .object(["rank": .int(first + k + 1), "label": .string(row.label), "href": .string("../runs/\(row.configID).html"),
                      "value": .string(number(row.range.median))])
         }
     }
