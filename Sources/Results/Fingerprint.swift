@@ -1,3 +1,4 @@
+import Foundation
 import ScrollSimulation
 
 /// A stable hash of everything a run depends on, to key stored results: two runs with the same
@@ -62,6 +63,27 @@ public enum Fingerprint {
         return hex(fnv1a64(out))
     }
 
+    /// `of(config)` and `context(of: config)` together, walking each part of the configuration once
+    /// (the same texts, so the same digests, as the two calls).
+    public static func ofAndContext(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> (fingerprint: String, context: String) {
+        var whole = "scrollstudy-run model=\(modelVersion)\n\(type(of: config)){"
+        var context = "scrollstudy-context model=\(modelVersion)\n"
+        for (i, child) in Mirror(reflecting: config).children.enumerated() {
+            var part = ""
+            if child.label == "dataset" {
+                part = "digest(" + (datasetDigest ?? digest(of: config.dataset)) + ")"
+            } else {
+                describe(child.value, into: &part, depth: 1)
+            }
+            if i > 0 { whole += "," }
+            whole += (child.label ?? "?") + ":" + part
+            if let label = child.label, label != "strategy", label != "seed", label != "recordSeries" {
+                context += label + ":" + part + ";"
+            }
+        }
+        return (hex(fnv1a64(whole + "}")), hex(fnv1a64(context)))
+    }
+
     /// The digest of any value's canonical text (every stored property, recursively, as for a run
     /// configuration), for keys of cached work other than runs.
     public static func digest(ofValue value: Any) -> String {
@@ -108,7 +130,7 @@ public enum Fingerprint {
             }.sorted()
             out += "{" + items.joined(separator: ",") + "}"
         case .enum:
-            out += "\(type(of: value))."
+            out += TypeNames.name(of: type(of: value)) + "."
             if let payload = mirror.children.first {
                 out += (payload.label ?? "?") + "("
                 describe(payload.value, into: &out, depth: depth + 1)
@@ -117,7 +139,7 @@ public enum Fingerprint {
                 out += String(describing: value)
             }
         case .struct, .class, .tuple:
-            out += mirror.displayStyle == .tuple ? "(" : "\(type(of: value)){"
+            out += mirror.displayStyle == .tuple ? "(" : TypeNames.name(of: type(of: value)) + "{"
             for (i, child) in mirror.children.enumerated() {
                 if i > 0 { out += "," }
                 if let label = child.label { out += label + ":" }
@@ -128,5 +150,20 @@ public enum Fingerprint {
             // Leaves: numbers print their shortest exact form; strings are quoted and escaped.
             if let s = value as? String { out += String(reflecting: s) } else { out += String(describing: value) }
         }
+    }
+}
+
+/// Type names as `"\(type)"` prints them, kept once per type: printing a type name looks up its
+/// metadata every time, and a configuration names the same few types for every run.
+private enum TypeNames {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var names: [ObjectIdentifier: String] = [:]
+
+    static func name(of type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let known = lock.withLock({ names[key] }) { return known }
+        let name = "\(type)"
+        lock.withLock { names[key] = name }
+        return name
     }
 }

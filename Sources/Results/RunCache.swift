@@ -1,7 +1,7 @@
 import Foundation
 import ScrollSimulation
 
-/// Run records kept between generations, one file per fingerprint: `<folder>/<fingerprint>.json`.
+/// Run records kept between generations, one file per fingerprint: `<folder>/<fingerprint>.record`.
 ///
 /// The cache belongs to the tool, not to the user: it is never the source of truth, only a way to
 /// skip a simulation whose inputs (`Fingerprint.of`: the configuration and the model version) have
@@ -11,8 +11,10 @@ import ScrollSimulation
 /// reader (or a second process) never sees half a record; they are not synced: losing the cache
 /// costs time, never correctness.
 ///
-/// The file format is the record's JSON from Foundation's encoder (not the canonical form of
-/// results folders: nothing compares these bytes, and the plain encoder is several times faster).
+/// The file holds the record without series as JSON from Foundation's encoder (not the canonical
+/// form of results folders: nothing compares these bytes, and the plain encoder is several times
+/// faster), then the series in a compact binary form (`store`), which a lookup for metrics alone
+/// does not decode.
 public struct RunCache: Sendable {
     public let folder: URL
 
@@ -28,66 +30,136 @@ public struct RunCache: Sendable {
         case unusable(String)
     }
 
-    func url(_ fingerprint: String, series: Bool = true) -> URL {
-        folder.appendingPathComponent(series ? "\(fingerprint).json" : "\(fingerprint).metrics.json")
+    func url(_ fingerprint: String) -> URL {
+        folder.appendingPathComponent("\(fingerprint).record")
     }
+
+    /// The first bytes of a record's file (`store`), which name its layout.
+    static let magic = Array("scrollstudy-record 1\n".utf8)
 
     /// The record stored under `fingerprint`, renamed to run `id` of `study` (a record depends only
     /// on its configuration, so a run of another study with the same inputs can serve it). Without
-    /// `series`, the record without frames and content lanes, from its own small file (decoding a
-    /// whole record costs far more), or from the whole one when the small file is missing.
+    /// `series`, the record without frames and content lanes: the series are not decoded.
     public func record(fingerprint: String, id: String, study: String, series: Bool = true) -> Lookup {
-        if !series, case .hit(let light) = read(url(fingerprint, series: false), fingerprint: fingerprint, id: id, study: study) {
-            return .hit(light)
-        }
-        let lookup = read(url(fingerprint), fingerprint: fingerprint, id: id, study: study)
-        // A whole record has frames (the site records series); one without is a metrics file in the wrong place.
-        if case .hit(let r) = lookup, r.result.frames.isEmpty { return .unusable("\(fingerprint).json: holds no frames") }
-        return lookup
+        read(fingerprint: fingerprint, light: nil, series: series, id: id, study: study)
     }
 
-    private func read(_ url: URL, fingerprint: String, id: String, study: String) -> Lookup {
+    /// `light` (a record held without series, as `record(fingerprint:id:study:series: false)` gives
+    /// it) with the frames and content lanes stored under its fingerprint: only the series are decoded.
+    public func withSeries(_ light: RunRecord) -> Lookup {
+        read(fingerprint: light.fingerprint, light: light, series: true, id: light.id, study: light.study)
+    }
+
+    /// Reads the record under `fingerprint`. With `light`, its metrics and parameters are taken
+    /// from there (they came from the same file) and only the series are decoded; without `series`,
+    /// the series are not decoded.
+    private func read(fingerprint: String, light: RunRecord?, series: Bool, id: String, study: String) -> Lookup {
+        let url = url(fingerprint)
         guard let data = FileManager.default.contents(atPath: url.path) else { return .missing }
-        var record: RunRecord
-        do { record = try JSONDecoder().decode(RunRecord.self, from: data) } catch {
-            return .unusable("\(url.lastPathComponent): does not decode (\(error))")
+        let file = url.lastPathComponent
+        var reader = ByteReader([UInt8](data))
+        do throws(ByteReader.Malformed) {
+            guard try reader.take(Self.magic.count).elementsEqual(Self.magic) else { throw .init(why: "not a run record") }
+            let schema = try reader.unsigned(), model = try reader.unsigned()
+            let stored = String(decoding: try reader.take(reader.count(atLeast: 1)), as: UTF8.self)
+            guard schema == RunRecord.currentSchemaVersion, model == SimulationModel.version, stored == fingerprint else {
+                return .unusable("\(file): holds fingerprint \(stored), schema \(schema), model \(model)")
+            }
+            let json = try reader.take(reader.count(atLeast: 1))
+            var record: RunRecord
+            if let light {
+                record = light
+            } else {
+                do { record = try JSONDecoder().decode(RunRecord.self, from: Data(json)) } catch {
+                    return .unusable("\(file): does not decode (\(error))")
+                }
+                guard record.schemaVersion == RunRecord.currentSchemaVersion, record.modelVersion == SimulationModel.version,
+                      record.fingerprint == fingerprint else {
+                    return .unusable("\(file): holds fingerprint \(record.fingerprint), schema \(record.schemaVersion), model \(record.modelVersion)")
+                }
+            }
+            if series {
+                let (frames, lanes) = try SeriesCodec.read(&reader)
+                guard reader.atEnd else { throw .init(why: "\(reader.bytes.count - reader.position) bytes after the record") }
+                // The site records series: a record without frames is not one it stored.
+                guard !frames.isEmpty else { return .unusable("\(file): holds no frames") }
+                record.result.frames = frames
+                record.result.contentLanes = lanes
+            }
+            record.id = id
+            record.study = study
+            return .hit(record)
+        } catch {
+            return .unusable("\(file): does not decode (\(error))")
         }
-        guard record.schemaVersion == RunRecord.currentSchemaVersion, record.modelVersion == SimulationModel.version,
-              record.fingerprint == fingerprint else {
-            return .unusable("\(url.lastPathComponent): holds fingerprint \(record.fingerprint), schema \(record.schemaVersion), model \(record.modelVersion)")
-        }
-        record.id = id
-        record.study = study
-        return .hit(record)
     }
 
     /// Stores `record` under its fingerprint. Best effort: returns the reason when it could not.
+    ///
+    /// One file, `<fingerprint>.record`: a header (layout, schema and model versions, fingerprint),
+    /// the record without series as JSON, then the series in `SeriesCodec`'s binary form. A lookup
+    /// without series decodes only the first two.
     @discardableResult
     public func store(_ record: RunRecord) -> String? {
         var light = record
         light.result.frames = []
         light.result.contentLanes = []
-        let data: Data, lightData: Data
-        do { (data, lightData) = (try JSONEncoder().encode(record), try JSONEncoder().encode(light)) } catch { return "\(error)" }
-        // The whole record first: a small file is only ever beside its whole record.
-        return Self.writeAtomically(data, to: url(record.fingerprint)) ?? Self.writeAtomically(lightData, to: url(record.fingerprint, series: false))
+        let json: Data
+        do { json = try JSONEncoder().encode(light) } catch { return "\(error)" }
+        var bytes = Self.magic
+        SeriesCodec.putUnsigned(UInt64(record.schemaVersion), &bytes)
+        SeriesCodec.putUnsigned(UInt64(record.modelVersion), &bytes)
+        let fingerprint = Array(record.fingerprint.utf8)
+        SeriesCodec.putUnsigned(UInt64(fingerprint.count), &bytes)
+        bytes += fingerprint
+        SeriesCodec.putUnsigned(UInt64(json.count), &bytes)
+        bytes += json
+        SeriesCodec.write(frames: record.result.frames, lanes: record.result.contentLanes, into: &bytes)
+        return Self.writeAtomically(bytes, to: url(record.fingerprint))
     }
 
     /// Writes `data` beside `url` under a temporary name and renames it into place; creates the
     /// folder when missing. Returns nil or the reason it failed.
     public static func writeAtomically(_ data: Data, to url: URL) -> String? {
+        writeAtomically([UInt8](data), to: url)
+    }
+
+    /// Like `writeAtomically(_:to:)`, with plain `open`/`write`/`close`: no sync (Foundation's
+    /// `Data.write` syncs every file, which cost a disk flush per record).
+    public static func writeAtomically(_ bytes: [UInt8], to url: URL) -> String? {
         let fm = FileManager.default
         let folder = url.deletingLastPathComponent()
         if !fm.fileExists(atPath: folder.path) {
             do { try fm.createDirectory(at: folder, withIntermediateDirectories: true) } catch { return error.localizedDescription }
         }
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
-        do { try data.write(to: temp) } catch { return error.localizedDescription }
+        if let reason = writeNew(bytes, to: temp.path) {
+            _ = unlink(temp.path)
+            return reason
+        }
         if rename(temp.path, url.path) != 0 {
             let reason = String(cString: strerror(errno))
-            try? fm.removeItem(at: temp)
+            _ = unlink(temp.path)
             return reason
         }
         return nil
+    }
+
+    /// Creates `path` (which must not exist) holding `bytes`. Nil or the reason it failed.
+    private static func writeNew(_ bytes: [UInt8], to path: String) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                return reason
+            }
+            done += n
+        }
+        return close(fd) == 0 ? nil : String(cString: strerror(errno))
     }
 }

@@ -56,20 +56,21 @@ public struct RunRecord: Sendable, Equatable, Codable {
     public var parameters: RunParameters
     public var result: RunResult
 
-    /// `datasetDigest`: see `Fingerprint.of(_:datasetDigest:)`.
-    public init(id: String = "", study: String = "", config: RunConfig, datasetDigest: String? = nil, result: RunResult) {
+    /// `datasetDigest`: see `Fingerprint.of(_:datasetDigest:)`. `fingerprint`, when given, must be
+    /// `Fingerprint.of(config)` (a caller that computed it already saves walking the configuration again).
+    public init(id: String = "", study: String = "", config: RunConfig, datasetDigest: String? = nil, fingerprint: String? = nil, result: RunResult) {
         schemaVersion = Self.currentSchemaVersion
         self.id = id
         self.study = study
-        fingerprint = Fingerprint.of(config, datasetDigest: datasetDigest)
+        self.fingerprint = fingerprint ?? Fingerprint.of(config, datasetDigest: datasetDigest)
         modelVersion = SimulationModel.version
         parameters = RunParameters(config)
         self.result = result
     }
 
     /// Runs `config` and records it.
-    public static func run(id: String = "", study: String = "", _ config: RunConfig, datasetDigest: String? = nil) -> RunRecord {
-        RunRecord(id: id, study: study, config: config, datasetDigest: datasetDigest, result: config.run())
+    public static func run(id: String = "", study: String = "", _ config: RunConfig, datasetDigest: String? = nil, fingerprint: String? = nil) -> RunRecord {
+        RunRecord(id: id, study: study, config: config, datasetDigest: datasetDigest, fingerprint: fingerprint, result: config.run())
     }
 
     public var metrics: RunMetrics { result.metrics }

@@ -83,8 +83,8 @@ struct IncrementalTests {
         let good = Self.tree(dir, "Output")
         let cache = dir.appendingPathComponent(".scrollstudy-cache")
         try "{ not json".write(to: cache.appendingPathComponent("sites/Output.json"), atomically: true, encoding: .utf8)
-        let runs = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path).filter { $0.hasSuffix(".json") }
-        #expect(runs.count == 10, "a whole record and a metrics file per run")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path)
+        #expect(runs.count == 5 && runs.allSatisfy { $0.hasSuffix(".record") }, "one record file per run: \(runs)")
         for name in runs { try Data([0x7b, 0x22]).write(to: cache.appendingPathComponent("runs/\(name)")) }
         let rebuilt = try Self.generate(dir)
         #expect(rebuilt.code == 0)
@@ -94,12 +94,9 @@ struct IncrementalTests {
         #expect(Self.differing(Self.tree(dir, "Output"), good).isEmpty)
 
         // A record of another run under this run's fingerprint is refused, and the run simulated.
-        let names = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path).filter { $0.hasSuffix(".json") }.sorted()
-        let whole = names.filter { !$0.hasSuffix(".metrics.json") }
-        for (from, to) in [(whole[1], whole[0]), (whole[1].replacingOccurrences(of: ".json", with: ".metrics.json"), whole[0].replacingOccurrences(of: ".json", with: ".metrics.json"))] {
-            try FileManager.default.removeItem(at: cache.appendingPathComponent("runs/\(to)"))
-            try FileManager.default.copyItem(at: cache.appendingPathComponent("runs/\(from)"), to: cache.appendingPathComponent("runs/\(to)"))
-        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path).filter { $0.hasSuffix(".record") }.sorted()
+        try FileManager.default.removeItem(at: cache.appendingPathComponent("runs/\(names[0])"))
+        try FileManager.default.copyItem(at: cache.appendingPathComponent("runs/\(names[1])"), to: cache.appendingPathComponent("runs/\(names[0])"))
         try FileManager.default.removeItem(at: cache.appendingPathComponent("sites/Output.json"))
         let mixed = try Self.generate(dir)
         #expect(mixed.status.contains("Simulated 1 of 5 run(s)"), "\(mixed.status)")
@@ -134,9 +131,9 @@ struct IncrementalTests {
                 #expect(e.index.full(run.id) == memory[run.id], "read back whole")
             }
         }
-        // Records gone from the cache by the time their pages render, or left as metrics only, are simulated again.
+        // Records gone from the cache by the time their pages render are simulated again.
         let e = RunExecutor.execute(plan, reusing: [:], cache: cache, jobs: 2) { _, _ in }
-        for name in try FileManager.default.contentsOfDirectory(atPath: cache.folder.path) where !name.hasSuffix(".metrics.json") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache.folder.path) {
             try FileManager.default.removeItem(at: cache.folder.appendingPathComponent(name))
         }
         #expect(e.index.full(plan[0].id) == memory[plan[0].id])

@@ -116,6 +116,12 @@ struct PageGeneratorTests {
         let ratios: [Double] = site.plan.map { site.results[$0.id]!.metrics.hitchTimeRatio }.sorted()
         let written: [Double] = ratios.map { (v: Double) -> Double in abs(v) >= 100 ? (v * 10).rounded() / 10 : (v * 100).rounded() / 100 }
         #expect(ranked.map(\.value) == written)
+        // The rankings are worked out once and shared by the pages: every page equals the page
+        // rendered alone by a generator of its own, whatever was rendered before it.
+        for job in jobs where job.path.hasPrefix("metrics/") && job.path != "metrics/index.html" {
+            let alone = MetricPages(example: site.studyRuns(TwoStudies.comparison), runs: site.plan, results: site.results, renderer: r, runsPerPage: 4)
+            #expect(try job.render() == alone.jobs().first { $0.path == job.path }!.render(), "\(job.path)")
+        }
 
         // The index: one study per page → the index shows the first and links the second page.
         let studies = [site.studyRuns(TwoStudies.comparison), site.studyRuns(TwoStudies.sweep)]

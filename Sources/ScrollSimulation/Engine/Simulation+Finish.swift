@@ -20,4 +20,12 @@ extension Simulation {
 public extension RunConfig {
     /// Runs this configuration.
     func run() -> RunResult { Simulation(self).run() }
+
+    /// Runs this configuration and tells which cost constants of `DeviceProfile.catalog` (by key,
+    /// in catalog order) the run read: varying any other constant gives the same result.
+    func runNotingReads() -> (result: RunResult, constantsRead: [String]) {
+        let simulation = Simulation(self)
+        let result = simulation.run()
+        return (result, simulation.device.readKeys)
+    }
 }

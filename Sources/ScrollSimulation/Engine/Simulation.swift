@@ -30,7 +30,7 @@ import Darwin
 /// (requests and queues), `Main` (blocks on the main queue), `Finish`.
 public final class Simulation {
     let config: RunConfig
-    let device: DeviceProfile
+    let device: DeviceReads
     let dataset: Dataset
     let presentation: Presentation
     let interval: Micros
@@ -83,7 +83,8 @@ public final class Simulation {
     /// A simulation of `config`.
     public init(_ config: RunConfig) {
         self.config = config
-        device = config.device
+        let device = DeviceReads(config.device)
+        self.device = device
         dataset = config.dataset
         presentation = config.effectivePresentation
         interval = config.device.vsyncInterval
@@ -95,7 +96,7 @@ public final class Simulation {
                              viewportHeight: config.device.viewportHeight)
         work = WorkQueues(threadCap: config.device.workerThreadCap, connectionCap: config.device.maxConcurrentDownloads,
                           sharedWidth: behaviour.loading.sharedQueueWidth, cores: config.device.backgroundCores)
-        cells = CellStore(initialPrepCost: config.device.cellCreate)
+        cells = CellStore(initialPrepCost: device.cellCreate)
         let needsFetch = config.dataset.requiresInitialFetch
         list = ListData(loadedRows: needsFetch ? 0 : config.dataset.count, ready: !needsFetch)
         let p = config.strategy.parameters

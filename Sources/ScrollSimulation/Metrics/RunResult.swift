@@ -37,6 +37,16 @@ public struct FrameSample: Sendable, Equatable {
     public var queueDepth: Int32
     /// Decoded image bytes alive.
     public var imageBytes: Int
+
+    /// Every field, as stored (also for readers of stored series outside the engine).
+    public init(begin: Micros, presented: Micros, duration: Micros, hitch: Micros, hitchKind: UInt8, overrun: Micros,
+                scrolling: Bool, mainWork: Micros, renderWork: Micros, offset: Double, visible: Int32, placeholder: Int32,
+                stale: Int32, queueDepth: Int32, imageBytes: Int) {
+        self.begin = begin; self.presented = presented; self.duration = duration; self.hitch = hitch
+        self.hitchKind = hitchKind; self.overrun = overrun; self.scrolling = scrolling; self.mainWork = mainWork
+        self.renderWork = renderWork; self.offset = offset; self.visible = visible; self.placeholder = placeholder
+        self.stale = stale; self.queueDepth = queueDepth; self.imageBytes = imageBytes
+    }
 }
 
 /// What one on-screen position showed over time.
@@ -68,6 +78,11 @@ public struct ContentSegment: Sendable, Equatable {
     public static let ownContent = -2
     /// `shownItem` of a placeholder or an empty position.
     public static let noContent = -1
+
+    /// Every field, as stored (also for readers of stored series outside the engine).
+    public init(start: Micros, end: Micros, state: SlotState, shownItem: Int) {
+        self.start = start; self.end = end; self.state = state; self.shownItem = shownItem
+    }
 }
 
 /// A run's results: metrics, the per-frame series and the content timeline. `Codable` (the

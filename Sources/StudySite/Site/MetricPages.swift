@@ -1,3 +1,4 @@
+import Foundation
 import Formats
 import Mustache
 import Results
@@ -20,13 +21,42 @@ struct MetricPages: PageGenerator {
 
     static func path(_ d: MetricDefinition, page: Int) -> String { page == 1 ? "metrics/\(d.slug).html" : "metrics/\(d.slug)-\(page).html" }
 
+    /// The configurations and rankings, worked out once for all the pages (every ranking page
+    /// used to rank every run again, and its pager to group them once per page link).
+    let memo = Memo()
+
     /// The configurations ranked: each configuration's runs (its seeds, consecutive in the plan).
     var configurations: [[PlannedRun]] {
-        var out: [[PlannedRun]] = []
-        for run in runs {
-            if let last = out.last?.last, last.configID == run.configID { out[out.count - 1].append(run) } else { out.append([run]) }
+        memo.configurations {
+            var out: [[PlannedRun]] = []
+            for run in runs {
+                if let last = out.last?.last, last.configID == run.configID { out[out.count - 1].append(run) } else { out.append([run]) }
+            }
+            return out
         }
-        return out
+    }
+
+    /// What the pages share, computed by the first page that needs it.
+    final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var grouped: [[PlannedRun]]?
+        private var rankings: [String: [Ranked]?] = [:]
+
+        func configurations(_ make: () -> [[PlannedRun]]) -> [[PlannedRun]] {
+            if let known = lock.withLock({ grouped }) { return known }
+            let made = make()
+            lock.withLock { grouped = made }
+            return made
+        }
+
+        /// The ranking on `name`, made by `make` the first time it succeeds (a failure is not kept:
+        /// each page reports its own).
+        func ranking(_ name: String, _ make: () throws(SiteError) -> [Ranked]?) throws(SiteError) -> [Ranked]? {
+            if let known = lock.withLock({ rankings[name] }) { return known }
+            let made = try make()
+            lock.withLock { rankings[name] = .some(made) }
+            return made
+        }
     }
 
     var pageCount: Int { max(1, (configurations.count + runsPerPage - 1) / runsPerPage) }
@@ -46,7 +76,9 @@ struct MetricPages: PageGenerator {
     /// One ranked row: a configuration (its page's run) and its seeds' values on the metric (the
     /// table shows the median; the run's page shows the range).
     struct Ranked {
-        let run: PlannedRun
+        /// The configuration's id (its run page's name); not the whole plan entry, which every
+        /// kept ranking would otherwise copy once per configuration.
+        let configID: String
         let label: String
         let range: SeedRange
     }
@@ -54,6 +86,10 @@ struct MetricPages: PageGenerator {
     /// Every configuration's position in the ranking on `d`'s first field, by the median of its
     /// seeds: lowest first, ties in plan order; text metrics are not ranked (nil).
     func ranking(_ d: MetricDefinition, page path: String) throws(SiteError) -> [Ranked]? {
+        try memo.ranking(d.name) { () throws(SiteError) in try rankingOnce(d, page: path) }
+    }
+
+    private func rankingOnce(_ d: MetricDefinition, page path: String) throws(SiteError) -> [Ranked]? {
         guard let metric = MetricTable.metrics.first(where: { $0.name == d.fields[0] }) else { return nil }
         var rows: [Ranked] = []
         for seeds in configurations {
@@ -68,7 +104,7 @@ struct MetricPages: PageGenerator {
             }
             let first = seeds[0]
             let label = seeds.count > 1 ? first.label.replacingOccurrences(of: " · seed \(first.config.seed)", with: "") : first.label
-            rows.append(Ranked(run: first, label: label, range: SeedRange(values)))
+            rows.append(Ranked(configID: first.configID, label: label, range: SeedRange(values)))
         }
         let order = rows.indices.sorted { rows[$0].range.median != rows[$1].range.median ? rows[$0].range.median < rows[$1].range.median : $0 < $1 }
         return order.map { rows[$0] }
@@ -79,16 +115,17 @@ struct MetricPages: PageGenerator {
         let first = (page - 1) * runsPerPage
         let number = { (v: Double) in NumberFormat.fixed(v, places: abs(v) >= 100 ? 1 : 2) }
         return ranked.dropFirst(first).prefix(runsPerPage).enumerated().map { k, row in
-            .object(["rank": .int(first + k + 1), "label": .string(row.label), "href": .string("../runs/\(row.run.configID).html"),
+            .object(["rank": .int(first + k + 1), "label": .string(row.label), "href": .string("../runs/\(row.configID).html"),
                      "value": .string(number(row.range.median))])
         }
     }
 
     /// Links to every page of `d`'s ranking, the current one marked; empty with a single page.
     func pager(_ d: MetricDefinition, current: Int) -> MustacheValue {
+        let pageCount = self.pageCount, configurationCount = configurations.count
         guard pageCount > 1 else { return .array([]) }
         return .array((1...pageCount).map { k in
-            .object(["label": .string("\((k - 1) * runsPerPage + 1)–\(min(k * runsPerPage, configurations.count))"),
+            .object(["label": .string("\((k - 1) * runsPerPage + 1)–\(min(k * runsPerPage, configurationCount))"),
                      "href": .string(String(Self.path(d, page: k).dropFirst("metrics/".count))), "current": .bool(k == current)])
         })
     }

@@ -51,11 +51,20 @@ struct Outcome: Sendable {
     /// Each study's answers as `summary.json` records them, in study order.
     let answers: [StudyAnswerSummary]
 
-    init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, baseline: Baseline.Loaded?) {
+    /// `datasetDigests`, when given, must be `RunExecutor.datasetDigests(plan)`, and `contexts` the
+    /// runs' `Fingerprint.context` by run id (`RunExecutor.Execution`); the contexts not given are
+    /// computed on `jobs` threads.
+    init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, baseline: Baseline.Loaded?,
+         datasetDigests: [String: String]? = nil, contexts known: [String: String] = [:], jobs: Int = 1) {
         self.content = content
-        let digests = RunExecutor.datasetDigests(plan)
-        summaries = plan.compactMap { run in
-            results[run.id].map { RunSummary($0, context: Fingerprint.context(of: run.config, datasetDigest: digests[run.config.dataset.id])) }
+        let missing = plan.contains { results[$0.id] != nil && known[$0.id] == nil }
+        let digests = missing ? (datasetDigests ?? RunExecutor.datasetDigests(plan)) : [:]
+        let contexts = ParallelMap.run(plan, jobs: missing ? jobs : 1) { run in
+            if let context = known[run.id] { return context }
+            return results[run.id] == nil ? "" : Fingerprint.context(of: run.config, datasetDigest: digests[run.config.dataset.id])
+        }
+        summaries = plan.indices.compactMap { i in
+            results[plan[i].id].map { RunSummary($0, context: contexts[i]) }
         }
         if let baseline {
             comparisons = Comparison.compare(baseline: baseline.runs, baselineModel: baseline.modelVersion, now: summaries, nowModel: SimulationModel.version)

@@ -47,6 +47,28 @@ struct PageRenderer: Sendable {
     }
 
     /// One HTML page: the body template inside the layout, links relative to the page.
+    /// Whether `text` holds `needle`, byte for byte (Foundation's `contains` goes through UTF-16
+    /// and cost more than the check is worth on every page).
+    static func contains(_ text: String, _ needle: String) -> Bool {
+        var text = text, needle = needle
+        return text.withUTF8 { t in
+            needle.withUTF8 { n in
+                guard let first = n.first else { return true }
+                guard t.count >= n.count else { return false }
+                var i = 0
+                while i <= t.count - n.count {
+                    if t[i] == first {
+                        var k = 1
+                        while k < n.count && t[i + k] == n[k] { k += 1 }
+                        if k == n.count { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
+
     func page(path: String, title: String, section: String, template: String, data: [String: MustacheValue]) throws(SiteError) -> OutputFile {
         let depth = path.split(separator: "/").count - 1
         let root = String(repeating: "../", count: depth)
@@ -63,7 +85,7 @@ struct PageRenderer: Sendable {
             .object(["label": .string(label), "href": .string(root + href), "current": .bool(key == section)])
         }
         // Only pages with highlighted code blocks load the highlighting stylesheet.
-        let highlighted = body.contains("<code class=\"language-")
+        let highlighted = Self.contains(body, "<code class=\"language-")
         let layout: [String: MustacheValue] = ["root": .string(root), "siteTitle": .string(siteTitle),
                                                "pageTitle": .string(title), "nav": .array(nav), "body": .string(body),
                                                "highlighted": .bool(highlighted)]

@@ -41,6 +41,12 @@ public enum RunExecutor {
         public var ran = 0
         /// Cache files that could not be used (their runs were simulated), sorted.
         public var unusable: [String] = []
+        /// Every dataset's digest (`datasetDigests`), and every run's fingerprint by run id when
+        /// they were computed (with a cache or stored records), for later steps to reuse.
+        public var datasetDigests: [String: String] = [:]
+        public var fingerprints: [String: String] = [:]
+        /// Every run's `Fingerprint.context` by run id, computed with its fingerprint.
+        public var contexts: [String: String] = [:]
     }
 
     /// Like `execute(_:reusing:jobs:progress:)`; a run that `stored` cannot serve is looked up in
@@ -49,8 +55,10 @@ public enum RunExecutor {
     public static func execute(_ plan: [PlannedRun], reusing stored: [String: RunRecord], cache: RunCache?, jobs: Int,
                                progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> Execution {
         let datasetDigests = Self.datasetDigests(plan)
-        let fingerprints: [String]? = (cache != nil || !stored.isEmpty)
-            ? plan.map { Fingerprint.of($0.config, datasetDigest: datasetDigests[$0.config.dataset.id]) } : nil
+        // Walking every configuration costs about a millisecond a run: on every thread.
+        let both: [(fingerprint: String, context: String)]? = (cache != nil || !stored.isEmpty)
+            ? ParallelMap.run(plan, jobs: jobs) { Fingerprint.ofAndContext($0.config, datasetDigest: datasetDigests[$0.config.dataset.id]) } : nil
+        let fingerprints = both?.map(\.fingerprint)
         let toRun = Self.toRun(plan, reusing: stored, fingerprints: fingerprints)
         var ready: [Int: RunRecord] = [:]
         let running = Set(toRun)
@@ -74,7 +82,8 @@ public enum RunExecutor {
                     }
                     var onDisk = record != nil
                     if record == nil {
-                        let r = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id])
+                        let r = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id],
+                                              fingerprint: fingerprints?[i])
                         onDisk = cache.map { $0.store(r) == nil } ?? false
                         record = r
                     }
@@ -100,15 +109,21 @@ public enum RunExecutor {
             if let cache, !droppedRuns.isEmpty {
                 let byID = Dictionary(uniqueKeysWithValues: plan.map { ($0.id, $0) })
                 index.loader = SeriesLoader(keep: max(8, 4 * jobs)) { light in
-                    if case let .hit(record) = cache.record(fingerprint: light.fingerprint, id: light.id, study: light.study) { return record }
+                    if case let .hit(record) = cache.withSeries(light) { return record }
                     // Gone or damaged since: simulate it again (the same inputs give the same record).
                     guard let run = byID[light.id] else { return nil }
-                    let record = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id])
+                    let record = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id],
+                                               fingerprint: light.fingerprint)
                     cache.store(record)
                     return record
                 }
             }
             var e = Execution(index: index)
+            e.datasetDigests = datasetDigests
+            if let both {
+                e.fingerprints = Dictionary(uniqueKeysWithValues: zip(plan.map(\.id), both.map(\.fingerprint)))
+                e.contexts = Dictionary(uniqueKeysWithValues: zip(plan.map(\.id), both.map(\.context)))
+            }
             e.reused = plan.count - toRun.count
             e.cached = slots.cached
             e.ran = toRun.count - slots.cached

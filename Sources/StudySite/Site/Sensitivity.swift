@@ -60,17 +60,38 @@ struct Sensitivity: Sendable, Codable {
     static func analyse(study: Study, plan: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], jobs: Int) -> Sensitivity {
         let runs = plan.filter { $0.studyID == study.id }
         let catalog = DeviceProfile.catalog
-        let base = answers(study: study, runs: runs, strategies: strategies, devices: devices, scale: nil, jobs: jobs)
+        // The runs at the profile's own values first, noting which constants each read: a run
+        // that never read a constant gives the same result with that constant varied, so only
+        // the runs that read it are simulated again. Then every variation's runs in one batch
+        // across the threads (no wait for the slowest run of each variation).
+        let plain = ParallelMap.run(runs, jobs: jobs) { run -> (result: RunResult, read: Set<String>) in
+            var config = run.config
+            config.recordSeries = false
+            let (result, read) = config.runNotingReads()
+            return (result, Set(read))
+        }
+        let scales: [Scale] = catalog.flatMap { constant in factors.map { Scale(key: constant.key, keyPath: constant.keyPath, factor: $0) } }
+        let all = [answers(study: study, runs: runs, strategies: strategies, devices: devices, results: plain.map(\.result))]
+            + answers(study: study, runs: runs, strategies: strategies, devices: devices, scales: scales, plain: plain, jobs: jobs)
+        let base = all[0]
         var flipsByEntry = Array(repeating: [Flip](), count: base.count)
-        for constant in catalog {
-            for factor in factors {
-                let varied = answers(study: study, runs: runs, strategies: strategies, devices: devices, scale: (constant.keyPath, factor), jobs: jobs)
+        for (c, constant) in catalog.enumerated() {
+            // The answers at each factor tried for this constant: the entries that change bisect
+            // through the same factors, so each is simulated once.
+            var tried: [UInt64: [String]] = [:]
+            for (f, factor) in factors.enumerated() {
+                let varied = all[1 + c * factors.count + f]
                 for (i, answer) in varied.enumerated() where answer != base[i] {
                     // Bisect on a log scale for the factor nearest ×1 that still changes this answer.
                     var near = 1.0, far = factor, becomes = answer
                     for _ in 0..<4 {
                         let mid = (near * far).squareRoot()
-                        let at = Self.answers(study: study, runs: runs, strategies: strategies, devices: devices, scale: (constant.keyPath, mid), jobs: jobs)
+                        let at: [String]
+                        if let known = tried[mid.bitPattern] { at = known } else {
+                            at = Self.answers(study: study, runs: runs, strategies: strategies, devices: devices,
+                                              scales: [Scale(key: constant.key, keyPath: constant.keyPath, factor: mid)], plain: plain, jobs: jobs)[0]
+                            tried[mid.bitPattern] = at
+                        }
                         if at[i] != base[i] { far = mid; becomes = at[i] } else { near = mid }
                     }
                     let first = devices.first { $0.id == study.devices.first } ?? .iPhone60Hz
@@ -101,18 +122,38 @@ struct Sensitivity: Sendable, Codable {
         study.devices.flatMap { d in study.gestures.flatMap { g in study.latenciesMs.map { (d, g.id, $0) } } }
     }
 
-    /// The answers of the study with one constant scaled (or none), as comparable texts in
-    /// `StudyAnswers`' order.
+    /// One cost constant of the catalog scaled by `factor`.
+    struct Scale {
+        let key: String
+        let keyPath: WritableKeyPath<DeviceProfile, Micros>
+        let factor: Double
+    }
+
+    /// The answers of the study with one constant scaled, as comparable texts in `StudyAnswers`'
+    /// order: one list per entry of `scales`, all simulated in one batch. `plain` holds each run's
+    /// result at the profile's own values and the constants it read: a run that did not read the
+    /// scaled constant keeps that result.
     private static func answers(study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile],
-                                scale: (WritableKeyPath<DeviceProfile, Micros>, Double)?, jobs: Int) -> [String] {
-        var configs = runs.map(\.config)
-        for i in configs.indices {
-            configs[i].recordSeries = false
-            if let (keyPath, factor) = scale {
-                configs[i].device[keyPath: keyPath] = Micros((Double(configs[i].device[keyPath: keyPath]) * factor).rounded())
+                                scales: [Scale], plain: [(result: RunResult, read: Set<String>)], jobs: Int) -> [[String]] {
+        var configs: [RunConfig] = []
+        var slots: [(scale: Int, run: Int)] = []
+        for (k, scale) in scales.enumerated() {
+            for (j, run) in runs.enumerated() where plain[j].read.contains(scale.key) {
+                var config = run.config
+                config.recordSeries = false
+                config.device[keyPath: scale.keyPath] = Micros((Double(config.device[keyPath: scale.keyPath]) * scale.factor).rounded())
+                configs.append(config)
+                slots.append((k, j))
             }
         }
-        let results = ParallelMap.run(configs, jobs: jobs) { $0.run() }
+        let simulated = ParallelMap.run(configs, jobs: jobs) { $0.run() }
+        var results = scales.map { _ in plain.map(\.result) }
+        for (n, slot) in slots.enumerated() { results[slot.scale][slot.run] = simulated[n] }
+        return results.map { answers(study: study, runs: runs, strategies: strategies, devices: devices, results: $0) }
+    }
+
+    /// The answers given the results of `runs` (in order), as comparable texts in `StudyAnswers`' order.
+    private static func answers(study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], results: [RunResult]) -> [String] {
         let pairs = zip(runs, results).map { (run: $0, result: $1) }
         let entries = StudyAnswers(study: study, strategies: strategies, devices: devices, runs: pairs).entries
         var out = entries.map { Self.key($0.answer) }
@@ -161,18 +202,14 @@ struct Sensitivity: Sendable, Codable {
     }
 }
 
-/// Maps an array in parallel, keeping its order.
+/// Maps an array in parallel, keeping its order. Threads take the next item as they finish one,
+/// so one slow item does not hold up a share of the others.
 enum ParallelMap {
     static func run<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ body: @Sendable (T) -> R) -> [R] {
         if jobs <= 1 || items.count <= 1 { return items.map(body) }
         let box = ResultBox<R>(count: items.count)
-        let stride = max(1, jobs)
-        DispatchQueue.concurrentPerform(iterations: stride) { worker in
-            var i = worker
-            while i < items.count {
-                box.set(i, body(items[i]))
-                i += stride
-            }
+        DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in
+            while let i = box.claim() { box.set(i, body(items[i])) }
         }
         return box.values()
     }
@@ -181,7 +218,15 @@ enum ParallelMap {
 private final class ResultBox<R>: @unchecked Sendable {
     private var storage: [R?]
     private let lock = NSLock()
+    private var next = 0
     init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func claim() -> Int? {
+        lock.withLock {
+            guard next < storage.count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
     func set(_ i: Int, _ value: R) { lock.withLock { storage[i] = value } }
     func values() -> [R] { lock.withLock { storage.map { $0! } } }
 }

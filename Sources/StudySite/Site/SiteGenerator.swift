@@ -74,12 +74,14 @@ public enum SiteGenerator {
         }
         let results = execution.index
         let t1 = clock.now
-        let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline)
+        let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline,
+                              datasetDigests: execution.datasetDigests, contexts: execution.contexts, jobs: jobs)
         var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
         builder.againstBaseline = outcome.againstBaseline(plan: plan)
         for study in content.studies where study.sensitivity {
             progress("sensitivity: \(study.id)")
-            builder.sensitivity[study.id] = sensitivity(of: study, plan: plan, content: content, jobs: jobs, cache: inputs.sensitivityCache)
+            builder.sensitivity[study.id] = sensitivity(of: study, plan: plan, content: content, jobs: jobs, cache: inputs.sensitivityCache,
+                                                        fingerprints: execution.fingerprints)
         }
         var pageJobs = builder.jobs()
         pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
@@ -101,8 +103,8 @@ public enum SiteGenerator {
     }
 
     /// Renders `pageJobs` on `jobs` threads and hands the files to `sink` in job order, each as
-    /// soon as every job before it is written, so at most about `jobs` rendered files wait in
-    /// memory. The first failing job in job order is the error reported, whatever the thread count.
+    /// soon as every job before it is written, so at most a few rendered files (`OrderedHandOff`'s
+    /// `ahead`) wait in memory. The first failing job in job order is the error reported, whatever the thread count.
     /// Returns the number of files and bytes written.
     static func render(_ pageJobs: [PageJob], jobs: Int, into sink: SiteSink) throws(SiteError) -> (files: Int, bytes: Int) {
         let hand = OrderedHandOff(count: pageJobs.count, sink: sink)
@@ -118,12 +120,14 @@ public enum SiteGenerator {
 
     /// `Sensitivity.analyse` of `study`, taken from `cache` when an analysis of the same inputs is
     /// there (a file that does not decode is ignored and replaced).
-    static func sensitivity(of study: Study, plan: [PlannedRun], content: SiteContent, jobs: Int, cache: URL?) -> Sensitivity {
+    /// `fingerprints`: runs' fingerprints by run id already computed (`RunExecutor.Execution`); the others are computed here.
+    static func sensitivity(of study: Study, plan: [PlannedRun], content: SiteContent, jobs: Int, cache: URL?,
+                            fingerprints known: [String: String] = [:]) -> Sensitivity {
         var url: URL? = nil
         if let cache {
             let runs = plan.filter { $0.studyID == study.id }
-            let digests = RunExecutor.datasetDigests(runs)
-            let fingerprints = runs.map { Fingerprint.of($0.config, datasetDigest: digests[$0.config.dataset.id]) }
+            let digests = runs.allSatisfy { known[$0.id] != nil } ? [:] : RunExecutor.datasetDigests(runs)
+            let fingerprints = runs.map { known[$0.id] ?? Fingerprint.of($0.config, datasetDigest: digests[$0.config.dataset.id]) }
             var key = Hash64()
             key.add("sensitivity 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
             // What names and places the study (id, title, question, order, file, budgets) does not
@@ -150,59 +154,78 @@ public enum SiteGenerator {
 }
 
 /// Hands out job indices in order and writes finished files to the sink in the same order.
+///
+/// One thread at a time writes, outside the lock that hands out jobs and takes finished files, so
+/// that the others keep rendering while a file is created (which can take a millisecond on a busy
+/// file system); a thread that would get more than `ahead` jobs in front of the writer waits.
 private final class OrderedHandOff: @unchecked Sendable {
     /// How many jobs there are, and where their files go.
     private let count: Int
     private let sink: SiteSink
+    /// How many jobs may be handed out beyond the last file written.
+    private let ahead: Int
     /// Guards everything below.
-    private let lock = NSLock()
+    private let condition = NSCondition()
     /// The next job index to hand out.
     private var next = 0
     /// Files written so far (the next index to write), and their bytes.
     private var written = 0
     private var bytes = 0
+    /// Whether a thread is writing files now.
+    private var writing = false
     /// Files rendered but not yet written, by job index, waiting for the jobs before them.
     private var waiting: [Int: OutputFile] = [:]
     /// The lowest failing job so far and its error.
     private var failure: (index: Int, error: SiteError)?
 
-    init(count: Int, sink: SiteSink) {
+    init(count: Int, sink: SiteSink, ahead: Int = 16) {
         self.count = count
         self.sink = sink
+        self.ahead = max(1, ahead)
     }
 
     /// The next job to render, or nil when all are handed out or one has failed (every job before
     /// a failure was handed out already, so the lowest failing index is still found).
     func claim() -> Int? {
-        lock.lock(); defer { lock.unlock() }
+        condition.lock(); defer { condition.unlock() }
+        while failure == nil, next < count, next - written >= ahead { condition.wait() }
         guard failure == nil, next < count else { return nil }
         next += 1
         return next - 1
     }
 
-    /// Files job `i`'s outcome and writes every file that is now next in order. Writes happen under
-    /// the lock, one at a time, in job order.
+    /// Files job `i`'s outcome; then, unless another thread is writing, writes every file that is
+    /// now next in order, one at a time, in job order.
     func finish(_ i: Int, _ outcome: Result<OutputFile, SiteError>) {
-        lock.lock(); defer { lock.unlock() }
+        condition.lock()
         switch outcome {
         case .failure(let error):
             if failure == nil || i < failure!.index { failure = (i, error) }
         case .success(let file):
             waiting[i] = file
         }
+        guard !writing else { condition.unlock(); return }
+        writing = true
         while failure.map({ written < $0.index }) ?? true, let file = waiting.removeValue(forKey: written) {
-            do throws(SiteError) {
-                try sink.write(file)
+            condition.unlock()
+            var error: SiteError? = nil
+            do throws(SiteError) { try sink.write(file) } catch let e { error = e }
+            condition.lock()
+            if let error {
+                failure = (written, error)
+            } else {
                 bytes += file.bytes.count
                 written += 1
-            } catch {
-                failure = (written, error)
             }
+            condition.broadcast()
         }
+        writing = false
+        condition.broadcast()
+        condition.unlock()
     }
 
     func result() throws(SiteError) -> (files: Int, bytes: Int) {
-        lock.lock(); defer { lock.unlock() }
+        condition.lock(); defer { condition.unlock() }
         if let failure { throw failure.error }
         precondition(written == count, "rendered \(written) of \(count) files")
         return (written, bytes)
