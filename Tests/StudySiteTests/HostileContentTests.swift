@@ -427,6 +427,15 @@ struct HTMLScan {
                 continue
             }
             if !Self.inlineElements.contains(name) { endOfTextRun(closing ? "</\(name)>" : "<\(name)>") }
+            // The end tags HTML lets a table leave out (the chart data tables do): a cell ends at
+            // the next cell, row or section end; a row at the next row or section end.
+            func endImplied(_ names: Set<String>) { if let last = open.last, names.contains(last) { open.removeLast() } }
+            switch (closing, name) {
+            case (false, "td"), (false, "th"): endImplied(["td", "th"])
+            case (false, "tr"), (true, "thead"), (true, "tbody"), (true, "tfoot"), (true, "table"): endImplied(["td", "th"]); endImplied(["tr"])
+            case (true, "tr"): endImplied(["td", "th"])
+            default: break
+            }
             if closing {
                 while k < s.count, isSpace(s[k]) { k += 1 }
                 guard k < s.count, s[k] == UInt8(ascii: ">") else { problems.append("malformed end tag </\(name)"); return }
