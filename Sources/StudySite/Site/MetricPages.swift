@@ -26,12 +26,16 @@ struct MetricPages: PageGenerator {
     let memo = Memo()
 
     /// The configurations ranked: each configuration's runs (its seeds, consecutive in the plan).
-    var configurations: [[PlannedRun]] {
+    /// Slices of `runs`, not copies: a planned run is about 2 KB, and there are thousands.
+    var configurations: [ArraySlice<PlannedRun>] {
         memo.configurations {
-            var out: [[PlannedRun]] = []
-            for run in runs {
-                if let last = out.last?.last, last.configID == run.configID { out[out.count - 1].append(run) } else { out.append([run]) }
+            var out: [ArraySlice<PlannedRun>] = []
+            var start = runs.startIndex
+            for i in runs.indices where i > start && runs[i].configID != runs[i - 1].configID {
+                out.append(runs[start..<i])
+                start = i
             }
+            if start < runs.endIndex { out.append(runs[start...]) }
             return out
         }
     }
@@ -39,10 +43,10 @@ struct MetricPages: PageGenerator {
     /// What the pages share, computed by the first page that needs it.
     final class Memo: @unchecked Sendable {
         private let lock = NSLock()
-        private var grouped: [[PlannedRun]]?
+        private var grouped: [ArraySlice<PlannedRun>]?
         private var rankings: [String: [Ranked]?] = [:]
 
-        func configurations(_ make: () -> [[PlannedRun]]) -> [[PlannedRun]] {
+        func configurations(_ make: () -> [ArraySlice<PlannedRun>]) -> [ArraySlice<PlannedRun>] {
             if let known = lock.withLock({ grouped }) { return known }
             let made = make()
             lock.withLock { grouped = made }
@@ -102,7 +106,7 @@ struct MetricPages: PageGenerator {
                 case .text: return nil
                 }
             }
-            let first = seeds[0]
+            let first = seeds[seeds.startIndex]
             let label = seeds.count > 1 ? first.label.replacingOccurrences(of: " · seed \(first.config.seed)", with: "") : first.label
             rows.append(Ranked(configID: first.configID, label: label, range: SeedRange(values)))
         }

@@ -107,11 +107,13 @@ public enum RunExecutor {
             var index = ResultsIndex()
             for i in plan.indices { try index.add(ready[i]!, seriesDropped: droppedRuns.contains(i)) }
             if let cache, !droppedRuns.isEmpty {
-                let byID = Dictionary(uniqueKeysWithValues: plan.map { ($0.id, $0) })
+                // Positions, not copies: a planned run is about 2 KB, and this lives as long as the index.
+                let byID = Dictionary(uniqueKeysWithValues: plan.indices.map { (plan[$0].id, $0) })
                 index.loader = SeriesLoader(keep: max(8, 4 * jobs)) { light in
                     if case let .hit(record) = cache.withSeries(light) { return record }
                     // Gone or damaged since: simulate it again (the same inputs give the same record).
-                    guard let run = byID[light.id] else { return nil }
+                    guard let position = byID[light.id] else { return nil }
+                    let run = plan[position]
                     let record = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: datasetDigests[run.config.dataset.id],
                                                fingerprint: light.fingerprint)
                     cache.store(record)
