@@ -1,0 +1,28 @@
+import ScrollSimulation
+import Testing
+@testable import StudySite
+
+/// A planned run shares its configuration with its copies, and stays a value.
+@Suite("Planned runs")
+struct PlannedRunTests {
+    @Test("Writing a copy's configuration leaves the original's as it was, and the other way round")
+    func valueSemantics() throws {
+        let strategies = Strategy.presets
+        let smooth = try #require(strategies.first { $0.id == "glitchy-serial-cancel" })
+        let sync = try #require(strategies.first { $0.id == "glitchy-sync" })
+        let original = PlannedRun(id: "x", studyID: "s", configID: "x",
+                                  config: RunConfig(dataset: .glitchy(300), strategy: smooth, device: .iPhone60Hz, gesture: .gentle, latency: .ms(100)),
+                                  label: "x")
+        var copy = original
+        copy.config.strategy = sync
+        copy.config.latency = .ms(1_000)
+        #expect(original.config.strategy.id == "glitchy-serial-cancel" && original.config.latency == .ms(100))
+        #expect(copy.config.strategy.id == "glitchy-sync" && copy.config.latency == .ms(1_000))
+        var again = copy
+        again.config.latency = .ms(200)
+        #expect(copy.config.latency == .ms(1_000) && again.config.latency == .ms(200))
+        // Copies in an array see their own run's configuration.
+        let runs = [original, copy, again]
+        #expect(runs.map(\.config.latency) == [.ms(100), .ms(1_000), .ms(200)])
+    }
+}
