@@ -169,7 +169,7 @@ enum GenerateCommand {
                 }
                 output("\(outputDir.lastPathComponent)/ is stale: \(diffs.count) file(s) differ from a fresh generation. Run 'scrollstudy generate' and commit the result.")
                 // The fresh summary read back as the committed one is, so that both sides compare alike.
-                let fresh = (try? Baseline.readSummary(Data(report.summaryText.utf8), source: "the fresh generation") { report.studySummaryTexts[$0].map { Data($0.utf8) } })
+                let fresh = (try? Baseline.readSummary(Data(report.summaryText.utf8), source: "the fresh generation") { report.studySummaryText($0).map { Data($0.utf8) } })
                     ?? Baseline.Loaded(source: "the fresh generation", modelVersion: SimulationModel.version, runs: report.summaries)
                 for line in SummaryDiff.lines(old: outputDir.appendingPathComponent(Baseline.summaryFile), new: fresh) { output(line) }
                 for d in diffs.prefix(200) { output("  \(d)") }

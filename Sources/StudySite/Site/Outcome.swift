@@ -45,6 +45,8 @@ public enum BudgetCheck {
 struct Outcome: Sendable {
     let content: SiteContent
     let summaries: [RunSummary]
+    /// `summaries` by study, each in plan order: what `studies/<id>.summary.json` lists.
+    let summariesByStudy: [String: [RunSummary]]
     let comparisons: [GroupComparison]
     let broken: [BudgetCheck.Broken]
     let baselineSource: String?
@@ -66,6 +68,7 @@ struct Outcome: Sendable {
         summaries = plan.indices.compactMap { i in
             results[plan[i].id].map { RunSummary($0, context: contexts[i]) }
         }
+        summariesByStudy = Dictionary(grouping: summaries, by: \.study)
         if let baseline {
             comparisons = Comparison.compare(baseline: baseline.runs, baselineModel: baseline.modelVersion, now: summaries, nowModel: SimulationModel.version)
             baselineSource = baseline.source
@@ -125,24 +128,19 @@ struct Outcome: Sendable {
                 "groups": .array(orderedComparisons.filter { $0.status != .unchanged }.map(\.json)),
             ])
         }
-        let counts = Dictionary(grouping: summaries, by: \.study).mapValues(\.count)
-        return SiteSummary.text(studies: content.studies.map { ($0.id, counts[$0.id] ?? 0) }, answers: answers, budgets: budgets, comparison: comparison)
+        return SiteSummary.text(studies: content.studies.map { ($0.id, summariesByStudy[$0.id]?.count ?? 0) }, answers: answers, budgets: budgets, comparison: comparison)
     }
 
-    /// Each study's runs file (`SiteSummary.studyFile`) and its text, in the content's order.
-    func studySummaryFiles() -> [(path: String, text: String)] {
-        let byStudy = Dictionary(grouping: summaries, by: \.study)
-        return content.studies.map { study in
-            (SiteSummary.studyFile(study.id), SiteSummary.studyText(study: study.id, runs: byStudy[study.id] ?? []))
-        }
+    /// The text of study `id`'s runs file (`SiteSummary.studyFile(id)`).
+    func studySummaryText(_ id: String) -> String {
+        SiteSummary.studyText(study: id, runs: summariesByStudy[id] ?? [])
     }
 
     func jobs(renderer: PageRenderer) -> [PageJob] {
         var jobs = [PageJob(path: Baseline.summaryFile) { OutputFile(path: Baseline.summaryFile, text: summaryText()) }]
-        let byStudy = Dictionary(grouping: summaries, by: \.study)
         jobs += content.studies.map { study in
             let path = SiteSummary.studyFile(study.id)
-            return PageJob(path: path) { OutputFile(path: path, text: SiteSummary.studyText(study: study.id, runs: byStudy[study.id] ?? [])) }
+            return PageJob(path: path) { OutputFile(path: path, text: studySummaryText(study.id)) }
         }
         if baselineSource != nil || hasBudgets {
             let data = checksData()

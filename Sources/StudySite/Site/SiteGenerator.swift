@@ -30,8 +30,9 @@ public enum SiteGenerator {
         public var brokenBudgets: [BudgetCheck.Broken] = []
         /// The text of `summary.json` (`generate --check` compares it with the committed one).
         public var summaryText = ""
-        /// The texts of its per-study runs files, by path relative to it.
-        public var studySummaryTexts: [String: String] = [:]
+        /// The text of one of its per-study runs files, by path relative to it (nil: no such file);
+        /// made when asked, as `generate --check` does only when the site is stale.
+        public var studySummaryText: @Sendable (String) -> String? = { _ in nil }
     }
 
     /// What a generation starts from besides the content and templates.
@@ -98,7 +99,8 @@ public enum SiteGenerator {
         report.comparisons = outcome.comparisons
         report.brokenBudgets = outcome.broken
         report.summaryText = outcome.summaryText()
-        report.studySummaryTexts = Dictionary(uniqueKeysWithValues: outcome.studySummaryFiles().map { ($0.path, $0.text) })
+        let studies = Dictionary(outcome.content.studies.map { (SiteSummary.studyFile($0.id), $0.id) }, uniquingKeysWith: { a, _ in a })
+        report.studySummaryText = { path in studies[path].map(outcome.studySummaryText) }
         return report
     }
 
