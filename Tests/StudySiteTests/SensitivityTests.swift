@@ -7,6 +7,20 @@ import Testing
 /// reruns made here, independently of its own loop.
 @Suite("Sensitivity of the answers to the device constants")
 struct SensitivityTests {
+    /// The site with `digital-leaves-table` at one seed and a fixed latency (the study as it ran
+    /// before seeds were the default), and that study's sensitivity report. Over the default 5
+    /// jittered seeds the ranges overlap more and every answer and badge of this study survives,
+    /// which would leave no change to check.
+    static func oneSeedDigitalLeaves() throws -> (content: SiteContent, study: Study, report: Sensitivity) {
+        var content = try Self.content()
+        let index = try #require(content.studies.firstIndex { $0.id == "digital-leaves-table" })
+        content.studies[index].seeds = [1]
+        content.studies[index].jitter = 0
+        let study = content.studies[index]
+        let report = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices, jobs: 2)
+        return (content, study, report)
+    }
+
     static func content() throws -> SiteContent {
         try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content"))
     }
@@ -25,15 +39,8 @@ struct SensitivityTests {
 
     @Test("Each reported change is real: the answer differs at the reported factor and not just inside it")
     func flipsAreReal() throws {
-        var content = try Self.content()
-        // At one seed and a fixed latency (the study as it ran before seeds were the default), the
-        // 1000 ms tie below flips; over the default 5 jittered seeds the ranges overlap more and
-        // every answer of this study survives, which leaves no flip to check.
-        let index = try #require(content.studies.firstIndex { $0.id == "digital-leaves-table" })
-        content.studies[index].seeds = [1]
-        content.studies[index].jitter = 0
-        let study = content.studies[index]
-        let report = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices, jobs: 2)
+        // At one seed and a fixed latency the 1000 ms tie below flips (see `oneSeedDigitalLeaves`).
+        let (content, study, report) = try Self.oneSeedDigitalLeaves()
         #expect(report.variations == DeviceProfile.catalog.count * 2)
         let flips = report.answers.flatMap { c in c.flips.map { (c, $0) } }
         #expect(!flips.isEmpty, "the 1000 ms tie between two Digital Leaves strategies rests on the main-thread decode cost")
@@ -66,13 +73,8 @@ struct SensitivityTests {
 
     @Test("Each reported verdict change is real: the strategy's badge at the reported factor is what the report says")
     func verdictFlipsAreReal() throws {
-        var content = try Self.content()
         // One seed at a fixed latency, as in `flipsAreReal`: there the 1000 ms badges move.
-        let index = try #require(content.studies.firstIndex { $0.id == "digital-leaves-table" })
-        content.studies[index].seeds = [1]
-        content.studies[index].jitter = 0
-        let study = content.studies[index]
-        let report = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices, jobs: 2)
+        let (content, study, report) = try Self.oneSeedDigitalLeaves()
         let changed = report.verdicts.filter { !$0.survives }
         #expect(!changed.isEmpty, "the main-thread decode cost moves Digital Leaves' 1000 ms verdicts")
         let base = try Self.verdicts(content, study, key: "cellCreate", factor: 1)
