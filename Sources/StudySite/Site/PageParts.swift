@@ -6,6 +6,14 @@ import SVGCharts
 
 /// Pieces of page data that several kinds of page show, from their own narrow inputs.
 enum PageParts {
+    /// Links to studies a page names without showing them in full (the "N more studies …" line of
+    /// technique and strategy pages), each with whether it is the last: `(title, id)` in order.
+    static func studyLinks(_ studies: [(title: String, id: String)]) -> [MustacheValue] {
+        studies.enumerated().map { k, study in
+            .object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"), "last": .bool(k == studies.count - 1)])
+        }
+    }
+
     /// The records of `runs` in `results`, in the runs' order, for the page at `page`. A run the
     /// index lacks fails that page with `SiteError.PageStep.result`, naming the run.
     static func results(of runs: [PlannedRun], in results: ResultsIndex, page: String) throws(SiteError) -> [(run: PlannedRun, result: RunResult)] {

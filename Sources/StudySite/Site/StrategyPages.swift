@@ -41,11 +41,7 @@ struct StrategyPages: PageGenerator {
         var studyIDs: [String] = []
         for run in all where !studyIDs.contains(run.studyID) { studyIDs.append(run.studyID) }
         let shown = Set(studyIDs.prefix(studiesInFull))
-        let rest = Array(studyIDs.dropFirst(studiesInFull))
-        let more: [MustacheValue] = rest.enumerated().map { k, id in
-            .object(["title": .string(studies.first { $0.id == id }?.title ?? id), "href": .string("../studies/\(id).html"),
-                     "last": .bool(k == rest.count - 1)])
-        }
+        let more = PageParts.studyLinks(studyIDs.dropFirst(studiesInFull).map { id in (studies.first { $0.id == id }?.title ?? id, id) })
         let mine = try PageParts.results(of: all.filter { shown.contains($0.studyID) }, in: results,
                                          page: "strategies/\(strategy.id).html")
         let rows: [MustacheValue] = ConfigRuns.group(mine).map { config in

@@ -53,10 +53,7 @@ struct TechniquePages: PageGenerator {
         let strategies = self.strategies.filter { $0.uses(info.id) }
         var evidence: [MustacheValue] = []
         let isolating = studies.filter { $0.study.isolates.contains(info.id) }
-        let more: [MustacheValue] = isolating.dropFirst(studiesInFull).enumerated().map { k, subject in
-            .object(["title": .string(subject.study.title), "href": .string("../studies/\(subject.study.id).html"),
-                     "last": .bool(k == isolating.count - studiesInFull - 1)])
-        }
+        let more = PageParts.studyLinks(isolating.dropFirst(studiesInFull).map { ($0.study.title, $0.study.id) })
         for subject in isolating.prefix(studiesInFull) {
             let study = subject.study
             // A sweep has many runs per strategy: keep those of the strategies that use the technique.
