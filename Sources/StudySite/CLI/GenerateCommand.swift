@@ -86,6 +86,8 @@ enum GenerateCommand {
         }
         var staging: StagingSink? = nil
         var siteKey: String? = nil
+        // The previous build of this output, whose unchanged files are kept rather than rendered.
+        var previous: PreviousSite? = nil
         if useManifest {
             siteKey = SiteCache.inputsKey(content: contentDir, templates: templatesDir)
             switch SiteCache.readManifest(for: outputDir) {
@@ -93,6 +95,7 @@ enum GenerateCommand {
             case .unusable(let why):
                 status("warning: \(SiteCache.folderName)/sites/\(outputDir.lastPathComponent).json cannot be used (\(why)); building everything")
             case .found(let m):
+                previous = PreviousSite(folder: outputDir, files: m.files)
                 if let siteKey, m.inputs == siteKey, SiteCache.outputMatches(m, output: outputDir) {
                     for warning in m.warnings { status(warning) }
                     for line in m.summary { status(line) }
@@ -116,6 +119,7 @@ enum GenerateCommand {
                 inputs.cache = SiteCache.runs(beside: outputDir)
                 inputs.sensitivityCache = SiteCache.folder(beside: outputDir).appendingPathComponent("sensitivity")
             }
+            inputs.previous = previous
             do {
                 if !resultDirs.isEmpty {
                     let merged = try ResultsStore.merge(resultDirs)
@@ -184,7 +188,12 @@ enum GenerateCommand {
             let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: recording, progress: progress)
             try sink.finish()
             if let siteKey {
-                let manifest = SiteCache.Manifest(inputs: siteKey, files: recording.files, runs: report.runs, byteCount: report.byteCount,
+                let files = recording.files.map { entry in
+                    var entry = entry
+                    entry.key = report.pageKeys[entry.path]
+                    return entry
+                }
+                let manifest = SiteCache.Manifest(inputs: siteKey, files: files, runs: report.runs, byteCount: report.byteCount,
                                                   warnings: content.warnings.map(\.description), summary: report.summary,
                                                   brokenBudgets: report.brokenBudgets.map(\.description))
                 if let why = SiteCache.writeManifest(manifest, for: outputDir) {
@@ -194,6 +203,9 @@ enum GenerateCommand {
             for why in report.unusableCache { status("warning: \(SiteCache.folderName)/runs/\(why); simulated again") }
             if inputs.cache != nil {
                 status("Simulated \(report.ran) of \(report.runs) run(s); \(report.cached) taken from \(SiteCache.folderName)/ (inputs unchanged)" + (report.reused > 0 ? ", \(report.reused) from --results." : "."))
+                if previous != nil {
+                    status("Rendered \(report.fileCount - report.kept) of \(report.fileCount) file(s); \(report.kept) kept from the previous build (inputs unchanged).")
+                }
             }
             for line in report.summary { status(line) }
             output("Wrote \(report.fileCount) files (\(NumberFormat.fixed(Double(report.byteCount) / 1_048_576, places: 2)) MiB) to \(outputDir.path); \(report.runs) runs. Open \(outputDir.appendingPathComponent("index.html").path) in a browser.")

@@ -1,4 +1,6 @@
 import Mustache
+import Results
+import ScrollSimulation
 
 /// One file of the site and how to make it. Jobs do not depend on each other, so they can be
 /// rendered in any order or at the same time and handed, one by one, to whatever writes the
@@ -6,16 +8,31 @@ import Mustache
 public struct PageJob: Sendable {
     /// The file's path relative to the site's root, `/`-separated.
     public let path: String
+    /// A digest of everything the file's bytes depend on (`PageKey`), or nil when the job does not
+    /// name its inputs: two builds that give a job the same key make the same bytes, so a build
+    /// that finds the previous build's file under the same path and key keeps that file instead of
+    /// rendering it again (`SiteGenerator.render`). Jobs whose file summarises the whole site (the
+    /// index, the metric, technique and strategy pages, `summary.json`) have none and are always
+    /// rendered.
+    public let key: String?
     private let make: @Sendable () throws(SiteError) -> OutputFile
 
     /// A job that renders its file when asked.
-    init(path: String, make: @escaping @Sendable () throws(SiteError) -> OutputFile) {
+    init(path: String, key: String? = nil, make: @escaping @Sendable () throws(SiteError) -> OutputFile) {
         self.path = path
+        self.key = key
         self.make = make
     }
 
-    /// A job for a file that is already made (assets).
-    static func file(_ file: OutputFile) -> PageJob { PageJob(path: file.path) { file } }
+    /// A job for a file that is already made (assets): its key is its bytes' digest.
+    static func file(_ file: OutputFile) -> PageJob {
+        var key = PageKey("file")
+        key.add(file.bytes)
+        return PageJob(path: file.path, key: key.hex) { file }
+    }
+
+    /// The same job with another key.
+    func keyed(_ key: String?) -> PageJob { PageJob(path: path, key: key, make: make) }
 
     /// Renders the file.
     public func render() throws(SiteError) -> OutputFile {
@@ -38,15 +55,31 @@ struct PageRenderer: Sendable {
     /// `againstBaseline`); false on pages without one.
     var againstBaseline: [String: MustacheValue] = [:]
 
-    /// The job of one HTML page whose body data is computed when the job runs.
-    func job(path: String, title: String, section: String, template: String,
+    /// The job of one HTML page whose body data is computed when the job runs; `key`, when given,
+    /// is `key(path:_:)` of the page's own inputs.
+    func job(path: String, title: String, section: String, template: String, key: String? = nil,
              data: @escaping @Sendable () throws(SiteError) -> [String: MustacheValue]) -> PageJob {
-        PageJob(path: path) { () throws(SiteError) -> OutputFile in
+        PageJob(path: path, key: key) { () throws(SiteError) -> OutputFile in
             try page(path: path, title: title, section: section, template: template, data: try data())
         }
     }
 
-    /// One HTML page: the body template inside the layout, links relative to the page.
+    /// The key of the file at `path` (`PageJob.key`): what every page shares — the executable, the
+    /// model version, the templates' digest, the site's title, the page's "against baseline" section —
+    /// and `inputs`, which adds what the page itself reads. Nil when the templates were not loaded
+    /// from files (no digest), so such pages are always rendered.
+    func key(path: String, _ inputs: (inout PageKey) -> Void) -> String? {
+        guard !templates.digest.isEmpty else { return nil }
+        var key = PageKey("page")
+        key.add(PageKey.toolStamp)
+        key.add(templates.digest)
+        key.add(siteTitle)
+        key.add(path)
+        key.add(againstBaseline[path].map { Fingerprint.digest(ofValue: $0) } ?? "-")
+        inputs(&key)
+        return key.hex
+    }
+
     /// Whether `text` holds `needle`, byte for byte (Foundation's `contains` goes through UTF-16
     /// and cost more than the check is worth on every page).
     static func contains(_ text: String, _ needle: String) -> Bool {
@@ -69,6 +102,7 @@ struct PageRenderer: Sendable {
         }
     }
 
+    /// One HTML page: the body template inside the layout, links relative to the page.
     func page(path: String, title: String, section: String, template: String, data: [String: MustacheValue]) throws(SiteError) -> OutputFile {
         let depth = path.split(separator: "/").count - 1
         let root = String(repeating: "../", count: depth)
@@ -93,4 +127,37 @@ struct PageRenderer: Sendable {
             throw .page(path: path, step: .layout, problem: error)
         }
     }
+}
+
+/// A digest of a page's inputs, fed piece by piece (`PageJob.key`). Every piece is written with its
+/// length, so that two different lists of pieces never run together into the same bytes.
+struct PageKey {
+    private var hash = Hash64()
+
+    /// A key for files of one kind (`"page"`, `"file"`), under this key layout's version.
+    init(_ kind: String) {
+        add("scrollstudy-page-key 1 \(kind) model=\(SimulationModel.version)")
+    }
+
+    mutating func add(_ text: String) {
+        hash.add("\(text.utf8.count):")
+        hash.add(text)
+    }
+
+    mutating func add(_ bytes: [UInt8]) {
+        hash.add("\(bytes.count):")
+        hash.add(bytes)
+    }
+
+    /// A value's canonical text, by reflection (`Fingerprint.digest(ofValue:)`): every stored
+    /// property, so a field added later is covered.
+    mutating func add(value: Any) {
+        add(Fingerprint.digest(ofValue: value))
+    }
+
+    var hex: String { hash.hex }
+
+    /// The executable's stamp (`SiteCache.toolStamp`), once per process: a rebuilt tool may render
+    /// differently, so its pages are rendered again.
+    static let toolStamp = SiteCache.toolStamp()
 }

@@ -24,15 +24,30 @@ struct RunPages: PageGenerator {
         let id = self.id
         let config = self.config
         let shown = records[config.shownIndex]
+        let html = "runs/\(id).html", json = "runs/\(id).json", csv = "runs/\(id).csv"
         return [
-            renderer.job(path: "runs/\(id).html", title: title, section: "index", template: "run") { pageData(title: title) },
-            PageJob(path: "runs/\(id).json") { [records, config] in
-                OutputFile(path: "runs/\(id).json", text: RunPages.json(id: id, records: records, shownIndex: config.shownIndex))
+            renderer.job(path: html, title: title, section: "index", template: "run", key: key(html)) { pageData(title: title) },
+            PageJob(path: json, key: key(json)) { [records, config] in
+                OutputFile(path: json, text: RunPages.json(id: id, records: records, shownIndex: config.shownIndex))
             },
-            PageJob(path: "runs/\(id).csv") { [shown] in
-                OutputFile(path: "runs/\(id).csv", text: RunPages.csv(shown.result, interval: c.device.vsyncInterval))
+            PageJob(path: csv, key: key(csv)) { [shown] in
+                OutputFile(path: csv, text: RunPages.csv(shown.result, interval: c.device.vsyncInterval))
             },
         ]
+    }
+
+    /// The key of this configuration's file at `path` (`PageJob.key`): the study's title and, for
+    /// each seed, the planned run's names and its record's fingerprint and names. A record is a
+    /// function of its fingerprint (the run cache relies on the same fact) once its id and study are
+    /// set, and `config` is part of the fingerprint, so these are all the pages read.
+    /// `PageKeyTests` fails when a stored property is added here or to `PlannedRun` without a word here.
+    func key(_ path: String) -> String? {
+        renderer.key(path: path) { key in
+            key.add(studyTitle)
+            for (run, record) in zip(runs, records) {
+                for part in [run.id, run.studyID, run.configID, run.label, record.fingerprint, record.id, record.study] { key.add(part) }
+            }
+        }
     }
 
     /// The configuration's download: every seed's summary (`RunRecord.summaryJSON`, what

@@ -16,6 +16,8 @@ public struct SiteBuilder: Sendable {
     var againstBaseline: [String: MustacheValue] = [:]
     /// Sensitivity reports of the studies that ask for one, by study id.
     var sensitivity: [String: Sensitivity] = [:]
+    /// Datasets' digests by id, when already computed (they key the study pages).
+    var datasetDigests: [String: String] = [:]
 
     public init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet) {
         self.content = content
@@ -78,7 +80,7 @@ public struct SiteBuilder: Sendable {
         let runs = pages.runs
         return pages.jobs().map { job in
             let path = job.path
-            return PageJob(path: path) { () throws(SiteError) -> OutputFile in
+            return PageJob(path: path, key: job.key) { () throws(SiteError) -> OutputFile in
                 var full: [RunRecord] = []
                 for run in runs {
                     guard let record = results.full(run.id) else {
@@ -107,7 +109,7 @@ public struct SiteBuilder: Sendable {
     func studyRuns(_ study: Study) -> StudyRuns {
         StudyRuns(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
                   strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.filter { $0.studyID == study.id },
-                  results: results, sensitivity: sensitivity[study.id])
+                  results: results, sensitivity: sensitivity[study.id], datasetDigest: datasetDigests[study.dataset])
     }
 
     /// Strategies some study uses, in preset-then-id order.

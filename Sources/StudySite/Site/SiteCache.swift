@@ -24,6 +24,10 @@ import ScrollSimulation
 ///   files the manifest lists, each with the recorded size and hash (read back and hashed, so an
 ///   edited, added or removed file means a build). The messages and the exit code of that build are
 ///   replayed from the manifest.
+/// - When a site is built, a file whose job has a key (`PageJob.key`: run pages, study pages, assets)
+///   equal to the key the manifest recorded for its path is kept: the previous file is read back,
+///   checked against the recorded size and hash, and hard-linked into the new site instead of
+///   rendered (`PreviousSite.keep`). The other files are rendered as usual.
 /// - Anything missing, unreadable or inconsistent in the cache means a full build (with a warning
 ///   when a file is there but unusable), never a crash and never different output: a run record is
 ///   only used if it decodes and carries the fingerprint it is filed under.
@@ -60,10 +64,13 @@ enum SiteCache {
         var summary: [String]
         var brokenBudgets: [String]
 
-        struct FileEntry: Codable, Equatable {
+        struct FileEntry: Codable, Equatable, Sendable {
             var path: String
             var size: Int
             var hash: String
+            /// The job's key (`PageJob.key`), when it has one: the next build keeps the file when its
+            /// job has the same key. Absent in manifests written before keys were recorded.
+            var key: String? = nil
         }
     }
 
@@ -164,11 +171,19 @@ enum SiteCache {
 
     /// The bytes of the file at `path`, or nil.
     static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        readFile(path, soleLink: false)?.bytes
+    }
+
+    /// The bytes of the file at `path` and its identity, or nil. With `soleLink`, nil unless it is
+    /// a regular file (not followed through a symbolic link) that no other name links to.
+    static func readFile(_ path: String, soleLink: Bool) -> (bytes: [UInt8], identity: ExistingFile)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (soleLink ? O_NOFOLLOW : 0))
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
+        if soleLink, info.st_mode & S_IFMT != S_IFREG || info.st_nlink != 1 { return nil }
+        let identity = ExistingFile(path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var done = 0
         while done < bytes.count {
@@ -177,7 +192,7 @@ enum SiteCache {
             if n <= 0 { return nil }
             done += n
         }
-        return bytes
+        return (bytes, identity)
     }
 
     /// Whether `output` holds exactly the manifest's files with their sizes and hashes, and the marker.
@@ -238,6 +253,15 @@ final class RecordingSink: SiteSink, @unchecked Sendable {
 
     func write(_ file: OutputFile) throws(SiteError) {
         try inner.write(file)
+        note(file)
+    }
+
+    func write(_ file: OutputFile, identicalTo existing: ExistingFile) throws(SiteError) {
+        try inner.write(file, identicalTo: existing)
+        note(file)
+    }
+
+    private func note(_ file: OutputFile) {
         var hash = Hash64()
         hash.add(file.bytes)
         let entry = SiteCache.Manifest.FileEntry(path: file.path, size: file.bytes.count, hash: hash.hex)

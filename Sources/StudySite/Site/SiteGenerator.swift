@@ -16,6 +16,10 @@ public enum SiteGenerator {
         public var renderSeconds: Double
         /// A one-screen summary: the counts, then each study's answer per latency (`IndexPage.summaryLines`).
         public var summary: [String] = []
+        /// Files kept from the previous site because their inputs were unchanged (`Inputs.previous`).
+        public var kept = 0
+        /// The key of every file whose job has one (`PageJob.key`), by path, for the next build's `Inputs.previous`.
+        public var pageKeys: [String: String] = [:]
         /// Runs taken from stored results, from the run cache, and runs simulated.
         public var reused = 0
         public var cached = 0
@@ -47,6 +51,8 @@ public enum SiteGenerator {
         /// Where sensitivity reports are kept between generations (with `cache`), by a digest of
         /// the study, its runs' fingerprints, its strategies and devices, and the executable.
         var sensitivityCache: URL? = nil
+        /// The output's previous build, whose files with an unchanged key are kept, not rendered.
+        var previous: PreviousSite? = nil
         public init(stored: [String: RunRecord] = [:], baseline: Baseline.Loaded? = nil, cache: RunCache? = nil) {
             self.stored = stored
             self.baseline = baseline
@@ -79,6 +85,7 @@ public enum SiteGenerator {
                               datasetDigests: execution.datasetDigests, contexts: execution.contexts, jobs: jobs)
         var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
         builder.againstBaseline = outcome.againstBaseline(plan: plan)
+        builder.datasetDigests = execution.datasetDigests
         for study in content.studies where study.sensitivity {
             progress("sensitivity: \(study.id)")
             builder.sensitivity[study.id] = sensitivity(of: study, plan: plan, content: content, jobs: jobs, cache: inputs.sensitivityCache,
@@ -87,10 +94,12 @@ public enum SiteGenerator {
         var pageJobs = builder.jobs()
         pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
         pageJobs.sort { $0.path < $1.path }
-        let (fileCount, bytes) = try render(pageJobs, jobs: jobs, into: sink)
+        let (fileCount, bytes, kept) = try render(pageJobs, jobs: jobs, previous: inputs.previous, into: sink)
         let t2 = clock.now
         var report = Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
                             simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1), summary: try builder.summaryLines())
+        report.kept = kept
+        report.pageKeys = Dictionary(uniqueKeysWithValues: pageJobs.compactMap { job in job.key.map { (job.path, $0) } })
         report.reused = execution.reused
         report.cached = execution.cached
         report.ran = execution.ran
@@ -107,13 +116,19 @@ public enum SiteGenerator {
     /// Renders `pageJobs` on `jobs` threads and hands the files to `sink` in job order, each as
     /// soon as every job before it is written, so at most a few rendered files (`OrderedHandOff`'s
     /// `ahead`) wait in memory. The first failing job in job order is the error reported, whatever the thread count.
-    /// Returns the number of files and bytes written.
-    static func render(_ pageJobs: [PageJob], jobs: Int, into sink: SiteSink) throws(SiteError) -> (files: Int, bytes: Int) {
+    /// A job that `previous` can keep (`PreviousSite.keep`) is not rendered: its previous file goes
+    /// to the sink as identical to the one on disk. Returns the number of files and bytes written,
+    /// and how many were kept.
+    static func render(_ pageJobs: [PageJob], jobs: Int, previous: PreviousSite? = nil, into sink: SiteSink) throws(SiteError) -> (files: Int, bytes: Int, kept: Int) {
         let hand = OrderedHandOff(count: pageJobs.count, sink: sink)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, pageJobs.count))) { _ in
             while let i = hand.claim() {
-                let outcome: Result<OutputFile, SiteError>
-                do throws(SiteError) { outcome = .success(try pageJobs[i].render()) } catch { outcome = .failure(error) }
+                let outcome: Result<Produced, SiteError>
+                if let kept = previous?.keep(pageJobs[i]) {
+                    outcome = .success(kept)
+                } else {
+                    do throws(SiteError) { outcome = .success(Produced(file: try pageJobs[i].render())) } catch { outcome = .failure(error) }
+                }
                 hand.finish(i, outcome)
             }
         }
@@ -155,6 +170,40 @@ public enum SiteGenerator {
     }
 }
 
+/// A file ready for the sink: rendered, or kept from the previous site (`existing`: the file on
+/// disk with the same bytes, which a sink may link instead of writing).
+struct Produced: Sendable {
+    var file: OutputFile
+    var existing: ExistingFile? = nil
+}
+
+/// The output's previous build, as its manifest recorded it (`SiteCache.Manifest`).
+struct PreviousSite: Sendable {
+    /// The output folder.
+    let folder: URL
+    /// Its files by path, each with its size, hash and key.
+    let files: [String: SiteCache.Manifest.FileEntry]
+
+    init(folder: URL, files: [SiteCache.Manifest.FileEntry]) {
+        self.folder = folder
+        self.files = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The previous file of `job`, when the job has a key, the previous build recorded the same
+    /// key for the same path, and the file is still there, a regular file with one link, and holds
+    /// exactly the recorded bytes (read back and hashed: an edited page is rendered again). Nil
+    /// otherwise: then the job is rendered.
+    func keep(_ job: PageJob) -> Produced? {
+        guard let key = job.key, let entry = files[job.path], entry.key == key else { return nil }
+        let path = folder.standardizedFileURL.path + "/" + job.path
+        guard let (bytes, identity) = SiteCache.readFile(path, soleLink: true), bytes.count == entry.size else { return nil }
+        var hash = Hash64()
+        hash.add(bytes)
+        guard hash.hex == entry.hash else { return nil }
+        return Produced(file: OutputFile(path: job.path, bytes: bytes), existing: identity)
+    }
+}
+
 /// Hands out job indices in order and writes finished files to the sink in the same order.
 ///
 /// One thread at a time writes, outside the lock that hands out jobs and takes finished files, so
@@ -176,7 +225,9 @@ private final class OrderedHandOff: @unchecked Sendable {
     /// Whether a thread is writing files now.
     private var writing = false
     /// Files rendered but not yet written, by job index, waiting for the jobs before them.
-    private var waiting: [Int: OutputFile] = [:]
+    private var waiting: [Int: Produced] = [:]
+    /// Files written that were kept from the previous site.
+    private var kept = 0
     /// The lowest failing job so far and its error.
     private var failure: (index: Int, error: SiteError)?
 
@@ -198,7 +249,7 @@ private final class OrderedHandOff: @unchecked Sendable {
 
     /// Files job `i`'s outcome; then, unless another thread is writing, writes every file that is
     /// now next in order, one at a time, in job order.
-    func finish(_ i: Int, _ outcome: Result<OutputFile, SiteError>) {
+    func finish(_ i: Int, _ outcome: Result<Produced, SiteError>) {
         condition.lock()
         switch outcome {
         case .failure(let error):
@@ -208,15 +259,18 @@ private final class OrderedHandOff: @unchecked Sendable {
         }
         guard !writing else { condition.unlock(); return }
         writing = true
-        while failure.map({ written < $0.index }) ?? true, let file = waiting.removeValue(forKey: written) {
+        while failure.map({ written < $0.index }) ?? true, let produced = waiting.removeValue(forKey: written) {
             condition.unlock()
             var error: SiteError? = nil
-            do throws(SiteError) { try sink.write(file) } catch let e { error = e }
+            do throws(SiteError) {
+                if let existing = produced.existing { try sink.write(produced.file, identicalTo: existing) } else { try sink.write(produced.file) }
+            } catch let e { error = e }
             condition.lock()
             if let error {
                 failure = (written, error)
             } else {
-                bytes += file.bytes.count
+                bytes += produced.file.bytes.count
+                if produced.existing != nil { kept += 1 }
                 written += 1
             }
             condition.broadcast()
@@ -226,10 +280,10 @@ private final class OrderedHandOff: @unchecked Sendable {
         condition.unlock()
     }
 
-    func result() throws(SiteError) -> (files: Int, bytes: Int) {
+    func result() throws(SiteError) -> (files: Int, bytes: Int, kept: Int) {
         condition.lock(); defer { condition.unlock() }
         if let failure { throw failure.error }
         precondition(written == count, "rendered \(written) of \(count) files")
-        return (written, bytes)
+        return (written, bytes, kept)
     }
 }

@@ -194,6 +194,19 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
     /// Writes one file into the staging folder. On any failure (a bad or repeated path included) the staging
     /// folder is removed and the previous output is untouched.
     public func write(_ file: OutputFile) throws(SiteError) {
+        try write(file, identicalTo: nil)
+    }
+
+    /// Puts into the staging folder a hard link to `existing`, a file of the previous site holding
+    /// `file`'s bytes (`PreviousSite.keep` checked them), so an unchanged page costs no write and keeps
+    /// its modification time. Where the link cannot be made (another file system, no hard links, a
+    /// name that changed since), the bytes are written as by `write(_:)`. The previous site is never
+    /// changed: removing it later only removes its own names.
+    public func write(_ file: OutputFile, identicalTo existing: ExistingFile) throws(SiteError) {
+        try write(file, identicalTo: Optional(existing))
+    }
+
+    private func write(_ file: OutputFile, identicalTo existing: ExistingFile?) throws(SiteError) {
         lock.lock()
         defer { lock.unlock() }
         guard state == .open else { throw failLocked(.write(index: files, path: file.path), "the site was already finished") }
@@ -214,8 +227,11 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
                 throw failLocked(step, "\(folder): \(FileCalls.message(errno))")
             }
         }
-        let e = FileCalls.writeFile(file.bytes, to: staging.path + "/" + file.path)
-        if e != 0 { throw failLocked(step, FileCalls.message(e)) }
+        let target = staging.path + "/" + file.path
+        if existing.map({ FileCalls.link($0, at: target) }) != true {
+            let e = FileCalls.writeFile(file.bytes, to: target)
+            if e != 0 { throw failLocked(step, FileCalls.message(e)) }
+        }
         files += 1
         bytes += file.bytes.count
     }
@@ -316,6 +332,17 @@ enum FileCalls {
             done += n
         }
         return close(fd) == 0 ? 0 : errno
+    }
+
+    /// Makes `target` a hard link to `existing` and checks that it names that very file (device and
+    /// inode), so a file replaced since it was read is never taken in its place. False, with nothing
+    /// left at `target`, when the link cannot be made or names another file.
+    static func link(_ existing: ExistingFile, at target: String) -> Bool {
+        guard Foundation.link(existing.path, target) == 0 else { return false }
+        var info = stat()
+        if lstat(target, &info) == 0, UInt64(info.st_dev) == existing.device, UInt64(info.st_ino) == existing.inode { return true }
+        _ = unlink(target)
+        return false
     }
 
     /// `rename(2)`: nil on success, else the error number.

@@ -7,8 +7,24 @@ import Foundation
 public protocol SiteSink: AnyObject, Sendable {
     /// Takes one file of the site.
     func write(_ file: OutputFile) throws(SiteError)
+    /// Takes one file of the site whose bytes are those of `existing` (a file of the previous site,
+    /// checked): a sink that writes to disk may link that file instead of writing a new one. The
+    /// others take it as `write(file)`.
+    func write(_ file: OutputFile, identicalTo existing: ExistingFile) throws(SiteError)
     /// Called once, after the last file: completes the output.
     func finish() throws(SiteError)
+}
+
+extension SiteSink {
+    public func write(_ file: OutputFile, identicalTo existing: ExistingFile) throws(SiteError) { try write(file) }
+}
+
+/// A file on disk, by path and by identity (device and inode, as read when its bytes were checked),
+/// so that a link made to it later can be checked to be that same file.
+public struct ExistingFile: Sendable, Equatable {
+    public var path: String
+    public var device: UInt64
+    public var inode: UInt64
 }
 
 /// Keeps the files in memory, in the order they arrive.

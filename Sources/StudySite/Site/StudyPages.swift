@@ -19,6 +19,23 @@ struct StudyRuns: Sendable {
     let results: ResultsIndex
     /// How its answers hold up when each device constant is halved and doubled, when the study asks.
     var sensitivity: Sensitivity? = nil
+    /// `Fingerprint.digest(of: dataset)` when already computed (`RunExecutor.Execution.datasetDigests`).
+    var datasetDigest: String? = nil
+
+    /// What the study's pages read, added to `key` (`PageJob.key`): the study, its dataset (by
+    /// digest), devices and strategies by their canonical text, each run's names and its record's
+    /// fingerprint (a record is a function of its fingerprint, names aside), and the sensitivity
+    /// report. `PageKeyTests` fails when a stored property is added here without a word here.
+    func addInputs(to key: inout PageKey) {
+        key.add(value: study)
+        key.add(dataset.map { datasetDigest ?? Fingerprint.digest(of: $0) } ?? "no dataset")
+        key.add(value: devices)
+        key.add(value: strategies)
+        for run in runs {
+            for part in [run.id, run.studyID, run.configID, run.label, results[run.id]?.fingerprint ?? "no record"] { key.add(part) }
+        }
+        key.add(sensitivity.map { Fingerprint.digest(ofValue: $0) } ?? "no sensitivity")
+    }
 
     /// Its runs with their results, for the page at `page` (which a missing record fails).
     func resolved(for page: String) throws(SiteError) -> [(run: PlannedRun, result: RunResult)] {
@@ -51,7 +68,8 @@ struct StudyPage: PageGenerator {
     var path: String { "studies/\(study.id).html" }
 
     func jobs() -> [PageJob] {
-        [renderer.job(path: path, title: study.title, section: "index", template: "study") { () throws(SiteError) in try data() }]
+        [renderer.job(path: path, title: study.title, section: "index", template: "study",
+                      key: renderer.key(path: path) { subject.addInputs(to: &$0) }) { () throws(SiteError) in try data() }]
     }
 
     func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }

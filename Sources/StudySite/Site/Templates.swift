@@ -7,6 +7,16 @@ public struct TemplateSet: Sendable {
     public var templates: [String: Template]
     /// Files under `assets/`, copied as they are.
     public var assets: [OutputFile]
+    /// A digest of the template files' names and bytes, set by `load`: part of every page's key
+    /// (`PageRenderer.key`). Empty for a set made in memory, whose pages then have no key and are
+    /// always rendered.
+    public var digest = ""
+
+    public init(templates: [String: Template], assets: [OutputFile], digest: String = "") {
+        self.templates = templates
+        self.assets = assets
+        self.digest = digest
+    }
 
     /// Reads every `*.mustache` file and everything under `assets/`.
     public static func load(from directory: URL) throws(SiteError) -> TemplateSet {
@@ -16,13 +26,17 @@ public struct TemplateSet: Sendable {
         }
         var templates: [String: Template] = [:]
         var problems: [String] = []
+        var hash = Hash64()
         for name in names.sorted() where name.hasSuffix(".mustache") {
             let url = directory.appendingPathComponent(name)
             guard let data = fm.contents(atPath: url.path) else {
                 problems.append("\(name): error: the file could not be read")
                 continue
             }
-            do { templates[String(name.dropLast(".mustache".count))] = try Template(utf8: [UInt8](data), name: name) } catch { problems.append(error.description) }
+            let bytes = [UInt8](data)
+            hash.add("\(name) \(bytes.count)\n")
+            hash.add(bytes)
+            do { templates[String(name.dropLast(".mustache".count))] = try Template(utf8: bytes, name: name) } catch { problems.append(error.description) }
         }
         if !problems.isEmpty { throw SiteError.input(problems.joined(separator: "\n")) }
         var assets: [OutputFile] = []
@@ -34,7 +48,7 @@ public struct TemplateSet: Sendable {
                 }
             }
         }
-        return TemplateSet(templates: templates, assets: assets)
+        return TemplateSet(templates: templates, assets: assets, digest: hash.hex)
     }
 
     /// Renders `name` in strict mode (a name the data never defines is an error) with every template as a partial.
