@@ -174,9 +174,9 @@ struct PageKeyTests {
         let renderer = PageRenderer(templates: TemplateSet(templates: [:], assets: [], digest: "0"), siteTitle: "Site")
         let pages = try Self.runPages(renderer: renderer)
         // RunPages.key: studyTitle, each run's names and each record's fingerprint and names;
-        // `config` (in `box`) is part of the fingerprint; the renderer's parts in PageRenderer.key.
+        // `config` (in `box`, with `seed`) is part of the fingerprint; the renderer's parts in PageRenderer.key.
         #expect(Self.fields(pages) == ["runs", "records", "studyTitle", "renderer"])
-        #expect(Self.fields(pages.runs[0]) == ["id", "studyID", "configID", "label", "box"])
+        #expect(Self.fields(pages.runs[0]) == ["id", "studyID", "configID", "label", "box", "seed"])
         #expect(Self.fields(renderer) == ["templates", "siteTitle", "againstBaseline"])
         // TemplateSet: the digest covers the templates; pages name assets by path only.
         #expect(Self.fields(renderer.templates) == ["templates", "assets", "digest"])

@@ -25,4 +25,21 @@ struct PlannedRunTests {
         let runs = [original, copy, again]
         #expect(runs.map(\.config.latency) == [.ms(100), .ms(1_000), .ms(200)])
     }
+
+    @Test("The seeds of one configuration share its storage and each keeps its own seed, also when one is written")
+    func seedsShareAConfiguration() throws {
+        let smooth = try #require(Strategy.presets.first { $0.id == "glitchy-serial-cancel" })
+        let sync = try #require(Strategy.presets.first { $0.id == "glitchy-sync" })
+        let first = PlannedRun(id: "c--s1", studyID: "s", configID: "c",
+                               config: RunConfig(dataset: .glitchy(300), strategy: smooth, device: .iPhone60Hz, gesture: .gentle, latency: .ms(100), seed: 1),
+                               label: "c · seed 1")
+        var second = first.withSeed(2, id: "c--s2", label: "c · seed 2")
+        #expect(first.config.seed == 1 && second.config.seed == 2 && second.id == "c--s2" && second.label == "c · seed 2")
+        #expect(second.config.strategy.id == "glitchy-serial-cancel" && second.config.latency == .ms(100))
+        second.config.strategy = sync
+        #expect(first.config.strategy.id == "glitchy-serial-cancel" && first.config.seed == 1)
+        #expect(second.config.strategy.id == "glitchy-sync" && second.config.seed == 2)
+        second.config.seed = 7
+        #expect(second.config.seed == 7 && first.config.seed == 1)
+    }
 }
