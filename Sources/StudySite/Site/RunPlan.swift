@@ -43,6 +43,9 @@ public struct PlannedRun: Sendable {
         self.seed = config.seed
     }
 
+    /// The id of the strategy it runs, without copying the configuration out.
+    public var strategyID: String { box.config.strategy.id }
+
     /// This run's configuration with `seed`, as run `id` labelled `label`, sharing the configuration's storage.
     func withSeed(_ seed: UInt64, id: String, label: String) -> PlannedRun {
         var run = self

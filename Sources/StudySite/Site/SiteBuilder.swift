@@ -44,6 +44,7 @@ public struct SiteBuilder: Sendable {
         var generators: [any PageGenerator] = [indexPage(studies)]
         generators += studies.map { StudyPage(subject: $0, renderer: r) }
         var jobs = templates.assets.map(PageJob.file)
+        let titles = Dictionary(content.studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         // One page per configuration: its seeds are consecutive in the plan.
         var start = plan.startIndex
         while start < plan.endIndex {
@@ -56,7 +57,7 @@ public struct SiteBuilder: Sendable {
                 jobs += RunPages.missing(runs, missing: runs.first { results[$0.id] == nil }!.id)
                 continue
             }
-            let studyTitle = content.studies.first { $0.id == runs[0].studyID }?.title ?? runs[0].studyID
+            let studyTitle = titles[runs[0].studyID] ?? runs[0].studyID
             let pages = RunPages(runs: runs, records: records, studyTitle: studyTitle, renderer: r)
             if runs.allSatisfy({ results.hasSeries($0.id) }) { generators.append(pages) } else { jobs += Self.readingBack(pages, results) }
         }

@@ -19,10 +19,15 @@ struct StrategyPages: PageGenerator {
     var studiesInFull = 4
 
     func jobs() -> [PageJob] {
-        [renderer.job(path: "strategies/index.html", title: "Strategies", section: "strategies", template: "strategies") { indexData() }]
+        // Each strategy's runs in plan order, and the studies' titles, found once for every page.
+        var byStrategy: [String: [PlannedRun]] = [:]
+        for run in runs { byStrategy[run.strategyID, default: []].append(run) }
+        let titles = Dictionary(studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        return [renderer.job(path: "strategies/index.html", title: "Strategies", section: "strategies", template: "strategies") { indexData() }]
             + strategies.map { strategy in
-                renderer.job(path: "strategies/\(strategy.id).html", title: strategy.name, section: "strategies", template: "strategy") { () throws(SiteError) in
-                    try data(strategy)
+                let mine = byStrategy[strategy.id] ?? []
+                return renderer.job(path: "strategies/\(strategy.id).html", title: strategy.name, section: "strategies", template: "strategy") { () throws(SiteError) in
+                    try data(strategy, runs: mine, titles: titles)
                 }
             }
     }
@@ -34,21 +39,22 @@ struct StrategyPages: PageGenerator {
         })]
     }
 
-    func data(_ strategy: Strategy) throws(SiteError) -> [String: MustacheValue] {
+    /// The page of `strategy`, whose runs (in plan order) are `all`; `titles`: the studies' titles by id.
+    func data(_ strategy: Strategy, runs all: [PlannedRun], titles: [String: String]) throws(SiteError) -> [String: MustacheValue] {
         let doc = try documents.document("strategies/\(strategy.id).md")
-        let all = runs.filter { $0.config.strategy.id == strategy.id }
         // Studies in the order their runs come in the plan (the content's order).
         var studyIDs: [String] = []
-        for run in all where !studyIDs.contains(run.studyID) { studyIDs.append(run.studyID) }
+        var seen = Set<String>()
+        for run in all where seen.insert(run.studyID).inserted { studyIDs.append(run.studyID) }
         let shown = Set(studyIDs.prefix(studiesInFull))
-        let more = PageParts.studyLinks(studyIDs.dropFirst(studiesInFull).map { id in (studies.first { $0.id == id }?.title ?? id, id) })
+        let more = PageParts.studyLinks(studyIDs.dropFirst(studiesInFull).map { id in (titles[id] ?? id, id) })
         let mine = try PageParts.results(of: all.filter { shown.contains($0.studyID) }, in: results,
                                          page: "strategies/\(strategy.id).html")
         let rows: [MustacheValue] = ConfigRuns.group(mine).map { config in
             let run = config.run
             var row = PageParts.metricRow(config, root: "../")
             if case var .object(fields) = row {
-                fields["study"] = .string(studies.first { $0.id == run.studyID }?.title ?? run.studyID)
+                fields["study"] = .string(titles[run.studyID] ?? run.studyID)
                 fields["studyHref"] = .string("../studies/\(run.studyID).html")
                 row = .object(fields)
             }
