@@ -105,6 +105,7 @@ public enum RunExecutor {
         }
         do {
             var index = ResultsIndex()
+            index.reserveCapacity(plan.count)
             for i in plan.indices { try index.add(ready[i]!, seriesDropped: droppedRuns.contains(i)) }
             if let cache, !droppedRuns.isEmpty {
                 // Positions, not copies: a planned run is about 2 KB, and this lives as long as the index.

@@ -52,14 +52,11 @@ public struct SiteBuilder: Sendable {
             while end < plan.endIndex, plan[end].configID == plan[start].configID { end += 1 }
             let runs = Array(plan[start..<end])
             start = end
-            let records = runs.compactMap { results[$0.id] }
-            guard records.count == runs.count else {
-                jobs += RunPages.missing(runs, missing: runs.first { results[$0.id] == nil }!.id)
+            if let missing = runs.first(where: { results[$0.id] == nil }) {
+                jobs += RunPages.missing(runs, missing: missing.id)
                 continue
             }
-            let studyTitle = titles[runs[0].studyID] ?? runs[0].studyID
-            let pages = RunPages(runs: runs, records: records, studyTitle: studyTitle, renderer: r)
-            if runs.allSatisfy({ results.hasSeries($0.id) }) { generators.append(pages) } else { jobs += Self.readingBack(pages, results) }
+            jobs += Self.runJobs(runs, studyTitle: titles[runs[0].studyID] ?? runs[0].studyID, renderer: r, results)
         }
         let strategies = strategiesInUse()
         generators += [
@@ -75,21 +72,25 @@ public struct SiteBuilder: Sendable {
         return jobs.sorted { $0.path < $1.path }
     }
 
-    /// The jobs of `pages`, whose record the index holds without series: each reads the whole
-    /// record back when it renders (so only the records being rendered are in memory).
-    static func readingBack(_ pages: RunPages, _ results: ResultsIndex) -> [PageJob] {
-        let runs = pages.runs
-        return pages.jobs().map { job in
+    /// The jobs of the run pages of one configuration (`runs`, whose records `results` holds). The
+    /// jobs hold the runs, not their records: each looks the records up when it renders, reading
+    /// their series back when the index holds them without (`ResultsIndex.full`), so only the
+    /// records being rendered are in memory whole, and none is copied for every page.
+    static func runJobs(_ runs: [PlannedRun], studyTitle: String, renderer: PageRenderer, _ results: ResultsIndex) -> [PageJob] {
+        // The pages' paths and keys need only the records' names and fingerprints.
+        let outline = RunPages(runs: runs, records: runs.map { results[$0.id]! }, studyTitle: studyTitle, renderer: renderer).jobs()
+        return outline.map { job in
             let path = job.path
             return PageJob(path: path, key: job.key) { () throws(SiteError) -> OutputFile in
                 var full: [RunRecord] = []
+                full.reserveCapacity(runs.count)
                 for run in runs {
                     guard let record = results.full(run.id) else {
                         throw .page(path: path, step: .result(run: run.id), problem: .input("error: the frames of run '\(run.id)' could not be read back from the run cache; delete .scrollstudy-cache/ and generate again"))
                     }
                     full.append(record)
                 }
-                let whole = RunPages(runs: runs, records: full, studyTitle: pages.studyTitle, renderer: pages.renderer)
+                let whole = RunPages(runs: runs, records: full, studyTitle: studyTitle, renderer: renderer)
                 return try whole.jobs().first { $0.path == path }!.render()
             }
         }
