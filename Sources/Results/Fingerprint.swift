@@ -84,6 +84,40 @@ public enum Fingerprint {
         return (hex(fnv1a64(whole + "}")), hex(fnv1a64(context)))
     }
 
+    /// `ofAndContext` of `config` with each of `seeds` as its seed, walking every other part of the
+    /// configuration once: the seeds of one planned configuration differ in nothing else. The same
+    /// digests, in the same order, as `ofAndContext` of each seeded configuration.
+    public static func ofAndContext(_ config: RunConfig, seeds: [UInt64], datasetDigest: String? = nil,
+                                    modelVersion: Int = SimulationModel.version) -> [(fingerprint: String, context: String)] {
+        var parts: [(label: String, text: String)] = []
+        var seedAt: Int? = nil
+        var context = "scrollstudy-context model=\(modelVersion)\n"
+        for (i, child) in Mirror(reflecting: config).children.enumerated() {
+            var part = ""
+            if child.label == "dataset" {
+                part = "digest(" + (datasetDigest ?? digest(of: config.dataset)) + ")"
+            } else if child.label == "seed" {
+                seedAt = i
+            } else {
+                describe(child.value, into: &part, depth: 1)
+            }
+            parts.append((child.label ?? "?", part))
+            if let label = child.label, label != "strategy", label != "seed", label != "recordSeries" {
+                context += label + ":" + part + ";"
+            }
+        }
+        let contextDigest = hex(fnv1a64(context))
+        return seeds.map { seed in
+            var whole = "scrollstudy-run model=\(modelVersion)\n\(type(of: config)){"
+            for (i, part) in parts.enumerated() {
+                if i > 0 { whole += "," }
+                whole += part.label + ":"
+                if i == seedAt { describe(seed, into: &whole, depth: 1) } else { whole += part.text }
+            }
+            return (hex(fnv1a64(whole + "}")), contextDigest)
+        }
+    }
+
     /// The digest of any value's canonical text (every stored property, recursively, as for a run
     /// configuration), for keys of cached work other than runs.
     public static func digest(ofValue value: Any) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite
@@ -41,5 +43,29 @@ struct PlannedRunTests {
         #expect(second.config.strategy.id == "glitchy-sync" && second.config.seed == 2)
         second.config.seed = 7
         #expect(second.config.seed == 7 && first.config.seed == 1)
+    }
+
+    @Test("Fingerprints walked once per configuration equal each seeded run's own, for every run of the default content")
+    func fingerprintsPerConfiguration() throws {
+        let content = try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content"))
+        let plan = RunPlanner.plan(content)
+        let digests = RunExecutor.datasetDigests(plan)
+        let grouped = RunExecutor.fingerprints(plan, datasetDigests: digests, jobs: 2)
+        #expect(grouped.count == plan.count)
+        // The seeds of one configuration differ in their fingerprint (other studies may plan the same run).
+        for (k, run) in plan.enumerated().dropFirst() where run.configID == plan[k - 1].configID {
+            #expect(grouped[k].fingerprint != grouped[k - 1].fingerprint && grouped[k].context == grouped[k - 1].context, "\(run.id)")
+        }
+        for (run, got) in zip(plan, grouped) {
+            let own = Fingerprint.ofAndContext(run.config, datasetDigest: digests[run.config.dataset.id])
+            #expect(got.fingerprint == own.fingerprint && got.context == own.context, "\(run.id)")
+            #expect(got.fingerprint == Fingerprint.of(run.config), "\(run.id)")
+        }
+        // A configuration written after planning no longer shares its storage, and is walked on its own.
+        var edited = plan
+        edited[1].config.latency = .ms(7)
+        let again = RunExecutor.fingerprints(edited, datasetDigests: digests, jobs: 1)
+        #expect(again[1].fingerprint == Fingerprint.of(edited[1].config) && again[1].fingerprint != grouped[1].fingerprint)
+        #expect(again[0].fingerprint == grouped[0].fingerprint && again[2].fingerprint == grouped[2].fingerprint)
     }
 }

@@ -107,11 +107,17 @@ struct MetricPages: PageGenerator {
                 }
             }
             let first = seeds[seeds.startIndex]
-            let label = seeds.count > 1 ? first.label.replacingOccurrences(of: " · seed \(first.config.seed)", with: "") : first.label
+            let label = seeds.count > 1 ? Self.withoutSeed(first.label, seed: first.seed) : first.label
             rows.append(Ranked(configID: first.configID, label: label, range: SeedRange(values)))
         }
         let order = rows.indices.sorted { rows[$0].range.median != rows[$1].range.median ? rows[$0].range.median < rows[$1].range.median : $0 < $1 }
         return order.map { rows[$0] }
+    }
+
+    /// A run's label without its seed (the planner ends it with ` · seed N` when a study has several).
+    static func withoutSeed(_ label: String, seed: UInt64) -> String {
+        let suffix = " · seed \(seed)"
+        return label.hasSuffix(suffix) ? String(label.dropLast(suffix.count)) : label.replacingOccurrences(of: suffix, with: "")
     }
 
     /// Rows `page` of a ranking, as table data.

@@ -30,6 +30,24 @@ public enum RunExecutor {
         return (e.index, e.reused, e.ran)
     }
 
+    /// Every run's fingerprint and context digest (`Fingerprint.ofAndContext`), in plan order. Walking
+    /// a configuration costs about a millisecond: it is done on every thread, and once for the
+    /// seeds of one configuration (consecutive runs that share its storage).
+    static func fingerprints(_ plan: [PlannedRun], datasetDigests: [String: String], jobs: Int) -> [(fingerprint: String, context: String)] {
+        var groups: [Range<Int>] = []
+        var start = plan.startIndex
+        while start < plan.endIndex {
+            var end = start + 1
+            while end < plan.endIndex, plan[end].sharesConfiguration(with: plan[start]) { end += 1 }
+            groups.append(start..<end)
+            start = end
+        }
+        return ParallelMap.run(groups, jobs: jobs) { group in
+            let config = plan[group.lowerBound].config
+            return Fingerprint.ofAndContext(config, seeds: plan[group].map(\.seed), datasetDigest: datasetDigests[config.dataset.id])
+        }.flatMap { $0 }
+    }
+
     /// What `execute(_:reusing:cache:jobs:progress:)` did.
     public struct Execution: Sendable {
         public var index: ResultsIndex
@@ -55,9 +73,7 @@ public enum RunExecutor {
     public static func execute(_ plan: [PlannedRun], reusing stored: [String: RunRecord], cache: RunCache?, jobs: Int,
                                progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> Execution {
         let datasetDigests = Self.datasetDigests(plan)
-        // Walking every configuration costs about a millisecond a run: on every thread.
-        let both: [(fingerprint: String, context: String)]? = (cache != nil || !stored.isEmpty)
-            ? ParallelMap.run(plan, jobs: jobs) { Fingerprint.ofAndContext($0.config, datasetDigest: datasetDigests[$0.config.dataset.id]) } : nil
+        let both = (cache != nil || !stored.isEmpty) ? Self.fingerprints(plan, datasetDigests: datasetDigests, jobs: jobs) : nil
         let fingerprints = both?.map(\.fingerprint)
         let toRun = Self.toRun(plan, reusing: stored, fingerprints: fingerprints)
         var ready: [Int: RunRecord] = [:]

@@ -31,8 +31,8 @@ public struct PlannedRun: Sendable {
     /// differ only in `seed`: a `RunConfig` with its strategy, device and dataset is about 2 KB,
     /// and a site at 40 times the default content plans 18,800 runs of 3,760 configurations.
     private var box: ConfigBox
-    /// This run's seed, which overrides the one in `box`.
-    private var seed: UInt64
+    /// This run's seed, which overrides the one in `box` (`config.seed`, without copying the configuration out).
+    public private(set) var seed: UInt64
 
     public init(id: String, studyID: String, configID: String, config: RunConfig, label: String) {
         self.id = id
@@ -42,6 +42,10 @@ public struct PlannedRun: Sendable {
         self.box = ConfigBox(config)
         self.seed = config.seed
     }
+
+    /// Whether `other` holds this run's configuration in the same storage, so that the two differ at
+    /// most in their seed (the seeds of one planned configuration, `withSeed`).
+    func sharesConfiguration(with other: PlannedRun) -> Bool { box === other.box }
 
     /// The id of the strategy it runs, without copying the configuration out.
     public var strategyID: String { box.config.strategy.id }
