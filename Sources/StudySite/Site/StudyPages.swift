@@ -117,19 +117,14 @@ struct StudyPage: PageGenerator {
                     // The lines show medians of three metrics; at each latency, every metric that
                     // separates the strategies beyond their seed spread, with that spread.
                     for latency in study.latenciesMs {
-                        let comparison = group.filter { $0.run.config.latency == .ms(latency) }
-                        let at = "\(Format.latency(latency)) · \(label)"
-                        if let line = differenceLine(comparison, at: at) { notes.append(line) }
-                        if let differing = differenceChart(comparison, id: "\(chartID)-\(Slug.make(Format.latency(latency)))-d", at: at) {
-                            charts.append(PageParts.chart(differing))
-                        }
+                        let (_, at, line, differing) = compared(group, latency: latency, label: label, chartID: chartID)
+                        if let line { notes.append(line) }
+                        if let differing { charts.append(PageParts.chart(differing)) }
                     }
                 } else {
                     for latency in study.latenciesMs {
-                        let comparison = group.filter { $0.run.config.latency == .ms(latency) }
-                        let at = "\(Format.latency(latency)) · \(label)"
-                        if let line = differenceLine(comparison, at: at) { notes.append(line) }
-                        let differing = differenceChart(comparison, id: "\(chartID)-\(Slug.make(Format.latency(latency)))-d", at: at)
+                        let (comparison, at, line, differing) = compared(group, latency: latency, label: label, chartID: chartID)
+                        if let line { notes.append(line) }
                         let items = ConfigRuns.group(comparison).map { RatioBars.Item($0.run.config.strategy.name, $0.range(\.hitchTimeRatio).median) }
                         if items.contains(where: { $0.value > 0 }) {
                             let chart = RatioBars(id: "\(chartID)-\(Slug.make(Format.latency(latency)))", title: "Hitch time ratio at \(at)\(medianTitle)",
@@ -220,10 +215,19 @@ struct StudyPage: PageGenerator {
         return (contenders, differ, same)
     }
 
+    /// The runs of `group` at `latency`, the comparison's place in words (`at`), and what separates
+    /// its strategies (`differences`, found once) as a sentence and a chart.
+    func compared(_ group: [(run: PlannedRun, result: RunResult)], latency: Double, label: String, chartID: String)
+        -> (runs: [(run: PlannedRun, result: RunResult)], at: String, line: String?, chart: Chart?) {
+        let comparison = group.filter { $0.run.config.latency == .ms(latency) }
+        let at = "\(Format.latency(latency)) · \(label)"
+        guard let d = differences(comparison) else { return (comparison, at, nil, nil) }
+        return (comparison, at, differenceLine(d, at: at), differenceChart(d, id: "\(chartID)-\(Slug.make(Format.latency(latency)))-d", at: at))
+    }
+
     /// Which of the charted metrics separate the strategies of one comparison and which do not
     /// (`differences`), in one sentence.
-    func differenceLine(_ group: [(run: PlannedRun, result: RunResult)], at label: String) -> String? {
-        guard let d = differences(group) else { return nil }
+    func differenceLine(_ d: (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric]), at label: String) -> String {
         if d.differ.isEmpty { return "At \(label): no metric separates the strategies beyond its minimum difference." }
         let b = d.same.isEmpty ? "" : "; not on \(d.same.map(\.name).joined(separator: ", "))"
         return "At \(label): the strategies differ on \(d.differ.map(\.name).joined(separator: ", "))\(b)."
@@ -232,8 +236,8 @@ struct StudyPage: PageGenerator {
     /// One panel per metric on which the strategies of one comparison differ (`differences`):
     /// each strategy's median across seeds and its lowest and highest seed; nil when they
     /// differ on none.
-    func differenceChart(_ group: [(run: PlannedRun, result: RunResult)], id: String, at label: String) -> Chart? {
-        guard let d = differences(group), !d.differ.isEmpty else { return nil }
+    func differenceChart(_ d: (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric]), id: String, at label: String) -> Chart? {
+        guard !d.differ.isEmpty else { return nil }
         let panels = d.differ.map { metric in
             RangePanels.Panel(name: Format.sentence(metric.label), unit: metric.unit, ranges: d.contenders.map { c in
                 let r = c.range(metric)
