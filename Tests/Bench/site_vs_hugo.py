@@ -153,24 +153,36 @@ def main():
                 shutil.rmtree(hugo_out, ignore_errors=True)
                 b.append(run_timed(hg))
             noop = [run_timed(ss) for _ in range(args.runs)]  # output and cache left in place: nothing changed
+            # One strategy edited (a new cache size each time): its runs are simulated again and the
+            # pages that show them rendered; every other run and page is taken from the cache.
+            strategy = content / "strategies" / "cache-lru.json"
+            original = strategy.read_text(encoding="utf-8")
+            if '"cacheCountLimit": 500' not in original:
+                sys.exit(f"error: {strategy.name} no longer sets cacheCountLimit 500; update the benchmark's edit")
+            edit = []
+            for k in range(args.runs):
+                strategy.write_text(original.replace('"cacheCountLimit": 500', f'"cacheCountLimit": {401 + k}'), encoding="utf-8")
+                edit.append(run_timed(ss))
+            strategy.write_text(original, encoding="utf-8")
             med = lambda xs, i: statistics.median(x[i] for x in xs)
             ratios = [(pages / x[0]) / (hugo_pages / y[0]) for x, y in zip(a, b)]
             rows.append(dict(scale=scale, pages=pages, avg=avg, hugo_pages=hugo_pages, hugo_avg=hugo_avg,
                              ss_wall=med(a, 0), ss_cpu=med(a, 1), ss_rss=max(x[2] for x in a),
                              hg_wall=med(b, 0), hg_cpu=med(b, 1), hg_rss=max(x[2] for x in b),
                              ratio=statistics.median(ratios), ratio_lo=min(ratios), ratio_hi=max(ratios),
-                             noop=med(noop, 0), files=len(files), site_bytes=site_bytes,
+                             noop=med(noop, 0), edit=med(edit, 0), files=len(files), site_bytes=site_bytes,
                              largest=str(largest.relative_to(out)), largest_bytes=largest.stat().st_size))
             shutil.rmtree(work, ignore_errors=True)
 
     print(f"Site build, ScrollStudy vs Hugo {hugo_version}; medians of {args.runs} paired runs, each from an empty output folder;")
     print(f"{os.cpu_count()} cores. Ratio = ScrollStudy pages/s ÷ Hugo pages/s, median of the pairs [min–max].\n")
-    print("| content | pages (avg KB) | ScrollStudy wall · CPU | pages/s | Hugo pages (avg KB) | Hugo wall · CPU | pages/s | ratio | no-op regen | peak RSS ScrollStudy · Hugo |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| content | pages (avg KB) | ScrollStudy wall · CPU | pages/s | Hugo pages (avg KB) | Hugo wall · CPU | pages/s | ratio | no-op regen | one strategy edited | peak RSS ScrollStudy · Hugo |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['scale']}× | {r['pages']} ({r['avg']/1024:.1f}) | {r['ss_wall']:.2f} s · {r['ss_cpu']:.2f} s | {r['pages']/r['ss_wall']:.0f} "
               f"| {r['hugo_pages']} ({r['hugo_avg']/1024:.1f}) | {r['hg_wall']:.2f} s · {r['hg_cpu']:.2f} s | {r['hugo_pages']/r['hg_wall']:.0f} "
               f"| {r['ratio']:.2f}× [{r['ratio_lo']:.2f}–{r['ratio_hi']:.2f}] | {r['noop']:.2f} s ({100*r['noop']/r['ss_wall']:.0f} % of full) "
+              f"| {r['edit']:.2f} s ({100*r['edit']/r['ss_wall']:.0f} % of full) "
               f"| {r['ss_rss']:.0f} MiB · {r['hg_rss']:.0f} MiB |")
     print()
     for r in rows:
