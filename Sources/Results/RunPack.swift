@@ -169,6 +169,8 @@ final class RunPacks: @unchecked Sendable {
         guard bytes.count <= Int(UInt32.max) else { return "a record of \(bytes.count) bytes is too large for a pack" }
         if writer == nil, let why = startLocked() { return why }
         let w = writer!
+        // Two threads that simulated the same configuration: one copy in the pack is enough.
+        if let known = places[fingerprint], known.pack == w.slot { return nil }
         if let why = Self.writeAt(packs[Int(w.slot)].fd, bytes, at: w.end) { return why }
         let place = Place(pack: w.slot, lightLength: UInt32(lightLength), length: UInt32(bytes.count), offset: w.end,
                           lightSum: sums.0, seriesSum: sums.1)

@@ -102,6 +102,25 @@ struct RunCacheTests {
         #expect(cache.finish() == nil)
         #expect(try Self.packs(dir).count == 2)
         #expect(Self.reads(RunCache(folder: dir), extra))
+        // The same record stored twice is written once.
+        let size = try Self.packs(dir).map { try Data(contentsOf: dir.appendingPathComponent($0)).count }.reduce(0, +)
+        let twice = RunCache(folder: dir)
+        var again = records[1]
+        again.fingerprint = "fp-twice"
+        twice.store(again)
+        twice.store(again)
+        twice.finish()
+        let grown = try Self.packs(dir).map { try Data(contentsOf: dir.appendingPathComponent($0)).count }.reduce(0, +) - size
+        #expect(grown < 2 * (try RunCache.encode(again)).bytes.count, "\(grown) bytes")
+        // A cache released without finish still leaves its pack.
+        var unfinished = records[2]
+        unfinished.fingerprint = "fp-unfinished"
+        do {
+            let released = RunCache(folder: dir)
+            #expect(released.store(unfinished) == nil)
+        }
+        #expect(Self.reads(RunCache(folder: dir), unfinished))
+        #expect(try Self.names(dir).allSatisfy { $0.hasPrefix("pack-") }, "no temporary file left")
     }
 
     @Test("Many threads storing and reading at once; the pack holds every record")
