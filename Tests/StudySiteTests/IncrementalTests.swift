@@ -84,7 +84,7 @@ struct IncrementalTests {
         let cache = dir.appendingPathComponent(".scrollstudy-cache")
         try "{ not json".write(to: cache.appendingPathComponent("sites/Output.json"), atomically: true, encoding: .utf8)
         let runs = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path)
-        #expect(runs.count == 5 && runs.allSatisfy { $0.hasSuffix(".record") }, "one record file per run: \(runs)")
+        #expect(runs.count == 1 && runs.allSatisfy { $0.hasPrefix("pack-") && $0.hasSuffix(".runpack") }, "one pack for the build's 5 runs: \(runs)")
         for name in runs { try Data([0x7b, 0x22]).write(to: cache.appendingPathComponent("runs/\(name)")) }
         let rebuilt = try Self.generate(dir)
         #expect(rebuilt.code == 0)
@@ -93,10 +93,13 @@ struct IncrementalTests {
         #expect(rebuilt.status.contains("Simulated 5 of 5 run(s)"))
         #expect(Self.differing(Self.tree(dir, "Output"), good).isEmpty)
 
-        // A record of another run under this run's fingerprint is refused, and the run simulated.
-        let names = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path).filter { $0.hasSuffix(".record") }.sorted()
-        try FileManager.default.removeItem(at: cache.appendingPathComponent("runs/\(names[0])"))
-        try FileManager.default.copyItem(at: cache.appendingPathComponent("runs/\(names[1])"), to: cache.appendingPathComponent("runs/\(names[0])"))
+        // A damaged record (one byte of its JSON changed) is refused, and only its run simulated.
+        let packs = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path).filter { $0.hasPrefix("pack-") }.sorted()
+        let pack = try #require(try packs.first { try Data(contentsOf: cache.appendingPathComponent("runs/\($0)")).count > 2 })
+        var packBytes = try [UInt8](Data(contentsOf: cache.appendingPathComponent("runs/\(pack)")))
+        let recordStart = try #require(packBytes.indices.first { packBytes[$0...].starts(with: Array("scrollstudy-record".utf8)) })
+        packBytes[recordStart + 60] ^= 0x01
+        try Data(packBytes).write(to: cache.appendingPathComponent("runs/\(pack)"))
         try FileManager.default.removeItem(at: cache.appendingPathComponent("sites/Output.json"))
         let mixed = try Self.generate(dir)
         #expect(mixed.status.contains("Simulated 1 of 5 run(s)"), "\(mixed.status)")

@@ -12,7 +12,7 @@ import ScrollSimulation
 /// compared, nor inside the content), and may be deleted at any time:
 ///
 /// ```
-/// .scrollstudy-cache/runs/<fingerprint>.record run records by fingerprint (RunCache)
+/// .scrollstudy-cache/runs/pack-*.runpack       run records by fingerprint, a few packs (RunCache)
 /// .scrollstudy-cache/sites/<output name>.json  the last published site of that output (Manifest)
 /// ```
 ///

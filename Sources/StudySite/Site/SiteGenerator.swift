@@ -95,6 +95,7 @@ public enum SiteGenerator {
         pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
         pageJobs.sort { $0.path < $1.path }
         let (fileCount, bytes, kept) = try render(pageJobs, jobs: jobs, previous: inputs.previous, into: sink)
+        inputs.cache?.finish()  // every run stored and read back: the run cache's pack gets its index and name
         let t2 = clock.now
         var report = Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
                             simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1), summary: try builder.summaryLines())

@@ -1,0 +1,473 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The pack files of a run cache (`RunCache`) and what one process knows of them: the packs listed
+/// when the cache was first used, the pack this process is appending to, and every record's place.
+///
+/// A pack, `pack-<creation time>-<random>.runpack`:
+///
+/// ```
+/// "scrollstudy-runpack 1\n"
+/// record, record, …                 each as RunCache.encode makes it
+/// index                             count, then per record: fingerprint, offset, light length,
+///                                   length, checksum of the light part, checksum of the series
+/// trailer (32 bytes)                index offset, index length, index checksum, "RUNPACK1"
+/// ```
+///
+/// A pack is written under `.pack-<pid>-<random>.tmp`, records appended as they are stored (and
+/// readable by this process at once, through the open descriptor), then the index and trailer,
+/// and renamed into place by `finish`: another process sees a whole pack or none, and a pack is
+/// never changed once it has its name. Names sort by creation, and a later pack's record of a
+/// fingerprint replaces an earlier one's.
+final class RunPacks: @unchecked Sendable {
+    static let magic = Array("scrollstudy-runpack 1\n".utf8)
+    static let trailerMagic = Array("RUNPACK1".utf8)
+    static let trailerSize = 32
+    static let prefix = "pack-", suffix = ".runpack"
+    static let tempPrefix = ".pack-", tempSuffix = ".tmp"
+
+    /// Where one record is: which pack (an index into `packs`), its bytes, and their checksums.
+    struct Place {
+        var pack: Int32
+        var lightLength: UInt32
+        var length: UInt32
+        var offset: UInt64
+        var lightSum: UInt64
+        var seriesSum: UInt64
+    }
+
+    /// An open pack: its file name (for messages) and a descriptor kept open while this lives, so
+    /// that a pack merged away (unlinked) by another process stays readable here.
+    final class Pack {
+        var name: String
+        let fd: Int32
+        init(name: String, fd: Int32) { (self.name, self.fd) = (name, fd) }
+    }
+
+    /// The pack being written: its descriptor's slot in `packs`, temporary path, end, and index.
+    private struct Writer {
+        var slot: Int32
+        var tempPath: String
+        var end: UInt64
+        var index: [(fingerprint: String, place: Place)] = []
+    }
+
+    let folder: URL
+    let maxPacks: Int
+    private let lock = NSLock()
+    private var loaded = false
+    private var packs: [Pack] = []
+    private var places: [String: Place] = [:]
+    /// Packs with this layout's name that cannot be read, and why (sorted by name).
+    private var broken: [(name: String, why: String)] = []
+    private var writer: Writer? = nil
+
+    init(folder: URL, maxPacks: Int) {
+        self.folder = folder
+        self.maxPacks = max(1, maxPacks)
+    }
+
+    deinit {
+        lock.lock()
+        _ = finishLocked()
+        lock.unlock()
+        for pack in packs { close(pack.fd) }
+    }
+
+    // MARK: Reading
+
+    /// What a lookup of one fingerprint gives: its bytes (only the light part unless `whole`) and
+    /// the pack's name, nil when no pack holds it, or the reason it cannot be read.
+    enum Found {
+        case bytes([UInt8], pack: String)
+        case missing
+        case unusable(String)
+    }
+
+    func read(_ fingerprint: String, whole: Bool) -> Found {
+        lock.lock()
+        loadLocked()
+        guard let place = places[fingerprint] else {
+            let first = broken.first
+            lock.unlock()
+            // A pack that cannot be read may have held it: say so rather than "missing".
+            return first.map { .unusable("\($0.name): \($0.why)") } ?? .missing
+        }
+        let pack = packs[Int(place.pack)]
+        let name = pack.name
+        lock.unlock()
+        let count = Int(whole ? place.length : place.lightLength)
+        guard let bytes = Self.readAt(pack.fd, count: count, at: place.offset) else {
+            return .unusable("\(name): record \(fingerprint) cannot be read (\(String(cString: strerror(errno))))")
+        }
+        guard bytes.count == count else { return .unusable("\(name): ends inside record \(fingerprint)") }
+        let light = Int(place.lightLength)
+        let sumsMatch = bytes.withUnsafeBytes { all in
+            Self.checksum(UnsafeRawBufferPointer(rebasing: all[..<light])) == place.lightSum
+                && (!whole || Self.checksum(UnsafeRawBufferPointer(rebasing: all[light...])) == place.seriesSum)
+        }
+        guard sumsMatch else { return .unusable("\(name): record \(fingerprint) is damaged (checksum)") }
+        return .bytes(bytes, pack: name)
+    }
+
+    /// Lists the folder's packs once: reads each index (not the records), and removes temporary
+    /// files of this layout left by a process that is gone.
+    private func loadLocked() {
+        guard !loaded else { return }
+        loaded = true
+        let listing = Self.list(folder)
+        removeStaleTemps(listing.temps)
+        for name in listing.packs {
+            switch Self.open(folder.appendingPathComponent(name).path) {
+            case .failure(let why):
+                if why.exists { broken.append((name, why.why)) }
+            case .success(let opened):
+                let slot = Int32(packs.count)
+                packs.append(Pack(name: name, fd: opened.fd))
+                for (fingerprint, var place) in opened.index {
+                    place.pack = slot
+                    places[fingerprint] = place
+                }
+            }
+        }
+    }
+
+    /// `.pack-<pid>-<random>.tmp` files whose process is gone and that have not changed for a minute.
+    private func removeStaleTemps(_ temps: [String]) {
+        for name in temps {
+            let pidText = name.dropFirst(Self.tempPrefix.count).prefix { $0 != "-" }
+            guard let pid = pid_t(pidText), pid > 0, pid != getpid() else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = folder.appendingPathComponent(name).path
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  Date().timeIntervalSince(modified) > 60 else { continue }
+            // Only a file that begins as this layout's packs do.
+            let fd = sysOpen(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            let head = Self.readAt(fd, count: Self.magic.count, at: 0)
+            close(fd)
+            if head == Self.magic { _ = unlink(path) }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Appends `bytes` (a record whose first `lightLength` bytes are the part read without series)
+    /// to this process's open pack, creating it when there is none. Nil or why it failed.
+    func append(_ bytes: [UInt8], fingerprint: String, lightLength: Int) -> String? {
+        let sums = bytes.withUnsafeBytes { all in
+            (Self.checksum(UnsafeRawBufferPointer(rebasing: all[..<lightLength])),
+             Self.checksum(UnsafeRawBufferPointer(rebasing: all[lightLength...])))
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        loadLocked()
+        guard bytes.count <= Int(UInt32.max) else { return "a record of \(bytes.count) bytes is too large for a pack" }
+        if writer == nil, let why = startLocked() { return why }
+        let w = writer!
+        // Two threads that simulated the same configuration: one copy in the pack is enough.
+        if let known = places[fingerprint], known.pack == w.slot { return nil }
+        if let why = Self.writeAt(packs[Int(w.slot)].fd, bytes, at: w.end) { return why }
+        let place = Place(pack: w.slot, lightLength: UInt32(lightLength), length: UInt32(bytes.count), offset: w.end,
+                          lightSum: sums.0, seriesSum: sums.1)
+        writer!.end += UInt64(bytes.count)
+        writer!.index.append((fingerprint, place))
+        places[fingerprint] = place
+        return nil
+    }
+
+    private func startLocked() -> String? {
+        if let why = Self.makeFolder(folder) { return why }
+        let temp = Self.tempPath(in: folder)
+        let fd = sysOpen(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        if let why = Self.writeAt(fd, Self.magic, at: 0) {
+            close(fd)
+            _ = unlink(temp)
+            return why
+        }
+        let slot = Int32(packs.count)
+        packs.append(Pack(name: (temp as NSString).lastPathComponent, fd: fd))
+        writer = Writer(slot: slot, tempPath: temp, end: UInt64(Self.magic.count))
+        return nil
+    }
+
+    /// Writes the open pack's index and renames it into place (its records stay readable here),
+    /// then merges the folder's packs into one when there are more than `maxPacks`. Nil or why
+    /// something failed; a later `append` starts a new pack.
+    func finish() -> String? {
+        lock.lock()
+        let why = finishLocked()
+        lock.unlock()
+        if why != nil { return why }
+        return Self.list(folder).packs.count > maxPacks ? merge() : nil
+    }
+
+    private func finishLocked() -> String? {
+        guard let w = writer else { return nil }
+        writer = nil
+        let pack = packs[Int(w.slot)]
+        let tail = Self.indexAndTrailer(w.index, at: w.end)
+        let name = Self.newName()
+        let final = folder.appendingPathComponent(name).path
+        if let why = Self.writeAt(pack.fd, tail, at: w.end) {
+            _ = unlink(w.tempPath)
+            return why
+        }
+        guard rename(w.tempPath, final) == 0 else {
+            let why = String(cString: strerror(errno))
+            _ = unlink(w.tempPath)
+            return why
+        }
+        pack.name = name
+        return nil
+    }
+
+    static func indexAndTrailer(_ index: [(fingerprint: String, place: Place)], at offset: UInt64) -> [UInt8] {
+        var out: [UInt8] = []
+        SeriesCodec.putUnsigned(UInt64(index.count), &out)
+        for (fingerprint, place) in index {
+            let text = Array(fingerprint.utf8)
+            SeriesCodec.putUnsigned(UInt64(text.count), &out)
+            out += text
+            SeriesCodec.putUnsigned(place.offset, &out)
+            SeriesCodec.putUnsigned(UInt64(place.lightLength), &out)
+            SeriesCodec.putUnsigned(UInt64(place.length), &out)
+            SeriesCodec.putFixed(place.lightSum, &out)
+            SeriesCodec.putFixed(place.seriesSum, &out)
+        }
+        let sum = out.withUnsafeBytes { checksum($0) }
+        let length = UInt64(out.count)
+        SeriesCodec.putFixed(offset, &out)
+        SeriesCodec.putFixed(length, &out)
+        SeriesCodec.putFixed(sum, &out)
+        out += trailerMagic
+        return out
+    }
+
+    // MARK: Merging
+
+    /// Copies every valid record of the folder's packs (checksums, layout, schema and model
+    /// versions and fingerprint checked; one per fingerprint, the latest pack's) into one new pack,
+    /// renamed into place, then removes the packs it read — and packs of this layout that cannot
+    /// be read. Files that do not begin as a pack are left alone. Nil or why it failed (nothing removed).
+    func merge() -> String? {
+        let names = Self.list(folder).packs
+        var sources: [(name: String, fd: Int32, index: [(String, Place)])] = []
+        var remove: [String] = []
+        defer { for s in sources { close(s.fd) } }
+        for name in names {
+            switch Self.open(folder.appendingPathComponent(name).path) {
+            case .failure(let why): if why.ours { remove.append(name) }
+            case .success(let opened):
+                sources.append((name, opened.fd, opened.index))
+                remove.append(name)
+            }
+        }
+        let temp = Self.tempPath(in: folder)
+        let fd = sysOpen(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var failed: String? = nil
+        var index: [(fingerprint: String, place: Place)] = []
+        var buffer = Self.magic
+        var end: UInt64 = 0
+        func flush() {
+            if failed == nil { failed = Self.writeAt(fd, buffer, at: end) }
+            end += UInt64(buffer.count)
+            buffer.removeAll(keepingCapacity: true)
+        }
+        // Newest pack first, and in a pack its last entry of a fingerprint first: the first valid
+        // copy of each fingerprint is kept.
+        var kept = Set<String>()
+        for source in sources.reversed() {
+            for (fingerprint, place) in source.index.reversed() where !kept.contains(fingerprint) {
+                guard let bytes = Self.readAt(source.fd, count: Int(place.length), at: place.offset),
+                      bytes.count == Int(place.length), Self.valid(bytes, place: place, fingerprint: fingerprint) else { continue }
+                kept.insert(fingerprint)
+                var moved = place
+                moved.offset = end + UInt64(buffer.count)
+                buffer += bytes
+                index.append((fingerprint, moved))
+                if buffer.count >= 1 << 20 { flush() }
+            }
+        }
+        buffer += Self.indexAndTrailer(index, at: end + UInt64(buffer.count))
+        flush()
+        close(fd)
+        if failed == nil, rename(temp, folder.appendingPathComponent(Self.newName()).path) != 0 {
+            failed = String(cString: strerror(errno))
+        }
+        if let failed {
+            _ = unlink(temp)
+            return failed
+        }
+        for name in remove { _ = unlink(folder.appendingPathComponent(name).path) }
+        return nil
+    }
+
+    /// Whether a record's bytes match their checksums and begin with a header of this schema and
+    /// model version filed under `fingerprint` (what a merge keeps; a lookup checks more).
+    static func valid(_ bytes: [UInt8], place: Place, fingerprint: String) -> Bool {
+        let light = Int(place.lightLength)
+        guard light <= bytes.count else { return false }
+        let sums = bytes.withUnsafeBytes { all in
+            checksum(UnsafeRawBufferPointer(rebasing: all[..<light])) == place.lightSum
+                && checksum(UnsafeRawBufferPointer(rebasing: all[light...])) == place.seriesSum
+        }
+        guard sums else { return false }
+        var reader = ByteReader(bytes)
+        return (try? RunCache.header(&reader)).map { $0.current && $0.fingerprint == fingerprint } ?? false
+    }
+
+    // MARK: Files
+
+    /// Why a pack could not be opened; `exists`: the file is there (a reason worth reporting);
+    /// `ours`: it begins as a pack of this layout (so the cache may remove it).
+    struct OpenFailure: Error {
+        var why: String
+        var exists = true
+        var ours = false
+    }
+
+    /// Opens the pack at `path` and reads its index (checked: checksum, and every record inside
+    /// the file before the index).
+    static func open(_ path: String) -> Result<(fd: Int32, index: [(String, Place)]), OpenFailure> {
+        let fd = sysOpen(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            return .failure(OpenFailure(why: "cannot be read (\(String(cString: strerror(errno))))", exists: errno != ENOENT))
+        }
+        let end = lseek(fd, 0, SEEK_END)
+        let size = end > 0 ? UInt64(end) : 0
+        guard let head = readAt(fd, count: magic.count, at: 0), head == magic else {
+            close(fd)
+            return .failure(OpenFailure(why: "not a run pack"))
+        }
+        func fail(_ why: String) -> Result<(fd: Int32, index: [(String, Place)]), OpenFailure> {
+            close(fd)
+            return .failure(OpenFailure(why: why, ours: true))
+        }
+        let headSize = UInt64(magic.count)
+        guard size >= headSize + UInt64(trailerSize),
+              let trailer = readAt(fd, count: trailerSize, at: size - UInt64(trailerSize)), trailer.count == trailerSize,
+              trailer.suffix(trailerMagic.count).elementsEqual(trailerMagic) else { return fail("truncated (no index at its end)") }
+        var t = ByteReader(trailer)
+        guard let indexOffset = try? t.fixed(), let indexLength = try? t.fixed(), let indexSum = try? t.fixed(),
+              indexLength <= size - UInt64(trailerSize), indexOffset == size - UInt64(trailerSize) - indexLength, indexOffset >= headSize,
+              let bytes = readAt(fd, count: Int(indexLength), at: indexOffset), bytes.count == Int(indexLength),
+              bytes.withUnsafeBytes({ checksum($0) }) == indexSum else { return fail("damaged index") }
+        var reader = ByteReader(bytes)
+        var index: [(String, Place)] = []
+        do throws(ByteReader.Malformed) {
+            let count = try reader.count(atLeast: 21)
+            index.reserveCapacity(count)
+            for _ in 0..<count {
+                let fingerprint = String(decoding: try reader.take(reader.count(atLeast: 1)), as: UTF8.self)
+                let offset = try reader.unsigned(), light = try reader.unsigned(), length = try reader.unsigned()
+                let lightSum = try reader.fixed(), seriesSum = try reader.fixed()
+                guard offset >= headSize, light >= 1, light <= length, length <= UInt64(UInt32.max),
+                      length <= indexOffset, offset <= indexOffset - length else { throw .init(why: "a record outside the pack") }
+                index.append((fingerprint, Place(pack: 0, lightLength: UInt32(light), length: UInt32(length), offset: offset,
+                                                 lightSum: lightSum, seriesSum: seriesSum)))
+            }
+            guard reader.atEnd else { throw .init(why: "bytes after the index") }
+        } catch {
+            return fail("damaged index (\(error))")
+        }
+        return .success((fd, index))
+    }
+
+    /// The folder's packs and this layout's temporary files, by name, sorted.
+    static func list(_ folder: URL) -> (packs: [String], temps: [String]) {
+        guard let dir = opendir(folder.path) else { return ([], []) }
+        defer { closedir(dir) }
+        var packs: [String] = [], temps: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name.hasPrefix(prefix), name.hasSuffix(suffix) { packs.append(name) }
+            else if name.hasPrefix(tempPrefix), name.hasSuffix(tempSuffix) { temps.append(name) }
+        }
+        return (packs.sorted(), temps.sorted())
+    }
+
+    /// A new pack's name: sorts after the packs made before it (nanoseconds since 1970, in
+    /// hexadecimal), and a random part so two processes never pick the same.
+    static func newName() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanos = UInt64(max(0, now.tv_sec)) &* 1_000_000_000 &+ UInt64(max(0, now.tv_nsec))
+        return prefix + hex(nanos) + "-" + hex(UInt64.random(in: 0...UInt64.max)) + suffix
+    }
+
+    static func tempPath(in folder: URL) -> String {
+        folder.appendingPathComponent(tempPrefix + "\(getpid())-" + hex(UInt64.random(in: 0...UInt64.max)) + tempSuffix).path
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    static func makeFolder(_ folder: URL) -> String? {
+        guard !FileManager.default.fileExists(atPath: folder.path) else { return nil }
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch { return error.localizedDescription }
+        return nil
+    }
+
+    /// `count` bytes at `offset` (fewer at the end of the file), or nil on an error.
+    static func readAt(_ fd: Int32, count: Int, at offset: UInt64) -> [UInt8]? {
+        guard count >= 0 else { return nil }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
+            done = 0
+            while done < count {
+                let n = sysPread(fd, buffer.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                if n == 0 { return }
+                done += n
+            }
+        }
+        return failed ? nil : bytes
+    }
+
+    /// Writes all of `bytes` at `offset`. Nil or why it failed.
+    static func writeAt(_ fd: Int32, _ bytes: [UInt8], at offset: UInt64) -> String? {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { sysPwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset) + off_t(done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            done += n
+        }
+        return nil
+    }
+
+    /// A 64-bit checksum of `bytes`, eight bytes a step. Each step is a bijection of the state for
+    /// a given word, so any change confined to one word (a flipped byte) always changes the sum.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        let words = bytes.count / 8
+        for k in 0..<words {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self))
+            h = (h ^ word) &* 0x9e37_79b9_7f4a_7c15
+            h = (h << 31) | (h >> 33)
+        }
+        var last: UInt64 = 0
+        for k in (8 * words)..<bytes.count { last = last << 8 | UInt64(bytes[k]) }
+        h = ((h ^ last) &* 0x9e37_79b9_7f4a_7c15) ^ UInt64(bytes.count)
+        return h
+    }
+}
+
+private func sysOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { open(path, flags, mode) }
+private func sysPread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int { pread(fd, buffer, count, offset) }
+private func sysPwrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ offset: off_t) -> Int { pwrite(fd, buffer, count, offset) }
