@@ -69,7 +69,10 @@ public enum RunExecutor {
 
     /// Like `execute(_:reusing:jobs:progress:)`; a run that `stored` cannot serve is looked up in
     /// `cache` by its fingerprint, and simulated (and then stored in the cache) when the cache has
-    /// no usable record of it. `progress` is called for the runs that were not in `stored`.
+    /// no usable record of it. Runs with one fingerprint (the same run planned by two studies, say)
+    /// are one run: the first is looked up or simulated, and the others take its record under
+    /// their own id and study, counted as taken from the cache. `progress` is called for the runs
+    /// that were not in `stored`.
     public static func execute(_ plan: [PlannedRun], reusing stored: [String: RunRecord], cache: RunCache?, jobs: Int,
                                progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> Execution {
         let datasetDigests = Self.datasetDigests(plan)
@@ -79,11 +82,28 @@ public enum RunExecutor {
         var ready: [Int: RunRecord] = [:]
         let running = Set(toRun)
         for (i, run) in plan.enumerated() where !running.contains(i) { ready[i] = stored[run.id] }
-        let slots = ResultSlots(count: toRun.count)
-        let workers = max(1, min(jobs, toRun.count))
-        let work = toRun
+        // Positions in `toRun` to look up or simulate: the first run of each fingerprint; `served[k]`
+        // is the position in `work` whose record serves `toRun[k]`.
+        var work: [Int] = []
+        var served: [Int] = []
+        served.reserveCapacity(toRun.count)
+        if let fingerprints {
+            var first: [String: Int] = [:]
+            for i in toRun {
+                if let w = first[fingerprints[i]] { served.append(w) } else {
+                    first[fingerprints[i]] = work.count
+                    served.append(work.count)
+                    work.append(i)
+                }
+            }
+        } else {
+            work = toRun
+            served = Array(toRun.indices)
+        }
+        let slots = ResultSlots(count: work.count)
+        let workers = max(1, min(jobs, work.count))
         if !work.isEmpty {
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            DispatchQueue.concurrentPerform(iterations: workers) { [work] _ in
                 while let k = slots.claim() {
                     let i = work[k]
                     let run = plan[i]
@@ -115,9 +135,19 @@ public enum RunExecutor {
         }
         let ranRecords = slots.records()
         var droppedRuns = Set<Int>()
+        var sameRun = 0
         for (k, i) in toRun.enumerated() {
-            ready[i] = ranRecords[k]
-            if slots.seriesDropped.contains(k) { droppedRuns.insert(i) }
+            let w = served[k]
+            var record = ranRecords[w]
+            if work[w] != i {
+                // Another run with this fingerprint was looked up or simulated: its record, renamed.
+                record.id = plan[i].id
+                record.study = plan[i].studyID
+                sameRun += 1
+                progress(work.count + sameRun, plan[i])
+            }
+            ready[i] = record
+            if slots.seriesDropped.contains(w) { droppedRuns.insert(i) }
         }
         do {
             var index = ResultsIndex()
@@ -144,8 +174,8 @@ public enum RunExecutor {
                 e.contexts = Dictionary(uniqueKeysWithValues: zip(plan.map(\.id), both.map(\.context)))
             }
             e.reused = plan.count - toRun.count
-            e.cached = slots.cached
-            e.ran = toRun.count - slots.cached
+            e.cached = slots.cached + sameRun
+            e.ran = work.count - slots.cached
             e.unusable = slots.unusable.sorted()
             return e
         } catch {

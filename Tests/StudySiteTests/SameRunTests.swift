@@ -1,0 +1,42 @@
+import Foundation
+import Results
+import Testing
+@testable import StudySite
+
+/// Two studies may plan the same run (equal fingerprints): it is looked up or simulated once per
+/// build, and each study gets the record under its own names.
+@Suite("Runs planned twice")
+struct SameRunTests {
+    @Test("A run two studies plan is simulated once; the copy has the same result under its own id and study, and reads its frames back")
+    func samePlannedTwice() throws {
+        let dir = try IncrementalTests.project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let studies = dir.appendingPathComponent("Content/studies")
+        try FileManager.default.copyItem(at: studies.appendingPathComponent("two.json"), to: studies.appendingPathComponent("twin.json"))
+        let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
+        let plan = RunPlanner.plan(content)
+        let twins = plan.filter { $0.studyID == "twin" }
+        #expect(twins.count == 4 && plan.count == 9)
+        let cache = RunCache(folder: dir.appendingPathComponent("cache"))
+        let e = RunExecutor.execute(plan, reusing: [:], cache: cache, jobs: 2) { _, _ in }
+        #expect(e.ran == 5 && e.cached == 4, "five distinct runs simulated, the four copies served by them: ran \(e.ran), cached \(e.cached)")
+        let alone = RunExecutor.execute(plan, jobs: 2) { _, _ in }
+        for twin in twins {
+            let original = try #require(plan.first { $0.studyID == "two" && $0.configID.dropFirst("two".count) == twin.configID.dropFirst("twin".count) })
+            let copy = try #require(e.index[twin.id]), source = try #require(e.index[original.id])
+            #expect(copy.id == twin.id && copy.study == "twin" && copy.fingerprint == source.fingerprint)
+            #expect(copy.metrics == source.metrics)
+            #expect(e.index.full(twin.id) == alone[twin.id], "\(twin.id): read back whole, equal to its own simulation")
+        }
+        // Without a cache (stored results that serve none of these runs): still simulated once each.
+        let unrelated = try #require(alone[plan[0].id])
+        var other = unrelated
+        other.id = "elsewhere"
+        let uncached = RunExecutor.execute(plan, reusing: ["elsewhere": other], cache: nil, jobs: 2) { _, _ in }
+        #expect(uncached.ran == 5 && uncached.cached == 4 && uncached.reused == 0, "ran \(uncached.ran), cached \(uncached.cached)")
+        for twin in twins { #expect(uncached.index[twin.id]?.result == alone[twin.id]?.result) }
+        // Again: every distinct run comes from the cache, each copy from its twin.
+        let again = RunExecutor.execute(plan, reusing: [:], cache: cache, jobs: 1) { _, _ in }
+        #expect(again.ran == 0 && again.cached == 9)
+    }
+}
