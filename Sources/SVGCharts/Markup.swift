@@ -7,7 +7,30 @@ public enum Markup {
     /// C1 controls, noncharacters), and isolates text holding bidi embedding, override or isolate
     /// controls (inside FSI … PDI, unmatched closers dropped, open ones closed) so that they
     /// cannot reorder the text around it.
+    /// Whether `escape` would return `text` unchanged because it is printable ASCII (tab, line
+    /// feed and carriage return allowed) without `&`, `<`, `>`, `"` or `'`.
+    static func needsNothing(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for b in bytes {
+                switch b {
+                case 0x09, 0x0A, 0x0D: continue
+                case 0x26, 0x3C, 0x3E, 0x22, 0x27: return false
+                case 0x20..<0x7F: continue
+                default: return false
+                }
+            }
+            return true
+        }
+    }
+
     public static func escape(_ text: String) -> String {
+        // Most texts (every number, class and id the charts write) need nothing: returned as they are.
+        needsNothing(text) ? text : escapeFully(text)
+    }
+
+    /// `escape` without the shortcut for plain text.
+    static func escapeFully(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         let hasBidi = text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
@@ -78,6 +101,13 @@ public enum Markup {
     /// 0.58 for everything else. Deliberately generous, so layouts computed from it do not
     /// collide.
     static func textWidth(_ text: String, fontSize: Double) -> Double {
+        // ASCII (every label the charts make): byte by byte, the same widths as below without
+        // breaking the text into characters.
+        (asciiWidthUnits(text) ?? characterWidthUnits(text)) * fontSize
+    }
+
+    /// `textWidth`'s units, character by character.
+    static func characterWidthUnits(_ text: String) -> Double {
         var units = 0.0
         for c in text {
             switch c {
@@ -88,7 +118,33 @@ public enum Markup {
                 if c.isUppercase { units += 0.68 } else { units += 0.58 }
             }
         }
-        return units * fontSize
+        return units
+    }
+
+    /// Width units of each ASCII byte, as `textWidth`'s cases give them.
+    private static let asciiUnits: [Double] = (0..<128).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "j"), UInt8(ascii: "I"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+             UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "'"), UInt8(ascii: "1"), UInt8(ascii: " "): return 0.34
+        case UInt8(ascii: "f"), UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "-"): return 0.42
+        case UInt8(ascii: "m"), UInt8(ascii: "w"), UInt8(ascii: "M"), UInt8(ascii: "W"), UInt8(ascii: "%"), UInt8(ascii: "@"): return 0.9
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 0.68
+        default: return 0.58
+        }
+    }
+
+    /// `textWidth`'s units for an all-ASCII text (summed in the same order), or nil when it has
+    /// other characters. (A CR LF pair is one character: left to the general path.)
+    static func asciiWidthUnits(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { bytes -> Double? in
+            var units = 0.0
+            for b in bytes {
+                if b >= 0x80 || b == 0x0D { return nil }
+                units += asciiUnits[Int(b)]
+            }
+            return units
+        }
     }
 
     /// Breaks `text` at spaces into lines no wider than `width` at `fontSize`; a single

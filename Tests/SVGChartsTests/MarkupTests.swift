@@ -49,4 +49,50 @@ import Testing
         for i in 0..<1000 { q.move(0, 0); q.line(Double(i) * 0.33, 0) }
         #expect(pathPoints(q.finish()).last!.x == (999 * 0.33 * 10).rounded() / 10)
     }
+
+    @Test("ASCII text is measured byte by byte with exactly the widths of the character-by-character rule, over 3,000 random texts")
+    func asciiWidthsMatch() {
+        var rng = MarkupTestRandom(seed: 42)
+        for n in 0..<3_000 {
+            let length = Int(rng.next() % 40)
+            let text = String(decoding: (0..<length).map { _ in UInt8(0x09 + rng.next() % (0x7F - 0x09)) }.filter { $0 != 0x0D }, as: UTF8.self)
+            let fast = Markup.asciiWidthUnits(text)
+            #expect(fast == Markup.characterWidthUnits(text), "text #\(n): \(String(reflecting: text))")
+        }
+        #expect(Markup.asciiWidthUnits("café") == nil && Markup.asciiWidthUnits("a\r\nb") == nil)
+        #expect(Markup.textWidth("Position 12", fontSize: 10) == Markup.characterWidthUnits("Position 12") * 10)
+    }
+}
+
+extension MarkupTests {
+    @Test("Text the shortcut returns as it is is text the full escaper leaves unchanged; escaping equals the full escaper, over 3,000 random texts")
+    func plainTextShortcut() {
+        var rng = MarkupTestRandom(seed: 7)
+        let alphabet = Array("ab Z9.-_&<>\"'\t\n\r\u{01}\u{7F}é\u{202E}\u{2066}".unicodeScalars)
+        for n in 0..<3_000 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 12) {
+                // Mostly plain ASCII, now and then one of the characters that need work.
+                let k = rng.next() % 10 < 8 ? Int(rng.next() % 6) : Int(rng.next() % UInt64(alphabet.count))
+                text.unicodeScalars.append(alphabet[k])
+            }
+            #expect(Markup.escape(text) == Markup.escapeFully(text), "text #\(n): \(String(reflecting: text))")
+            if Markup.needsNothing(text) { #expect(Markup.escapeFully(text) == text, "text #\(n): \(String(reflecting: text))") }
+        }
+        #expect(!Markup.needsNothing("a&b") && !Markup.needsNothing("\u{01}") && !Markup.needsNothing("é") && Markup.needsNothing("12.5 ms\t"))
+        #expect(Markup.escape("a<b") == "a&lt;b")
+    }
+}
+
+/// A small seeded generator (SplitMix64) for the tests here.
+struct MarkupTestRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
