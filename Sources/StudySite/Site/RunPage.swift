@@ -143,7 +143,7 @@ struct RunPages: PageGenerator {
             "notes": .array(notes.map { .string($0) }),
             "verdictHref": .string("../verdicts.html#\(verdict.anchor)"), "verdictNear": verdict.near.map { .string($0) } ?? .null,
             "deciding": .string(deciding),
-            "seedHeaders": .array(RunPages.shownColumns(config).map { RunPages.keyMetrics()[$0] }),
+            "seedHeaders": .array(RunPages.shownColumns(config).map { RunPages.keyMetrics[$0] }),
             "seedRows": .array(RunPages.seedRows(config)),
             // Stacked on a phone, the per-seed table's cells are labelled by position (site.css),
             // and mis-sized cell-frames, when shown, move the columns after it by one.
@@ -200,13 +200,12 @@ struct RunPages: PageGenerator {
     }
 
     /// The per-seed table's column headers: the metric table's labels, linked to their pages.
-    static func keyMetrics() -> [MustacheValue] {
-        headline.map { key, unit, _ in
-            let metric = MetricTable.metric(key)
-            let name = Format.sentence(metric.label ?? metric.name)
-            return .object(["name": .string(name), "unit": .string(unit.isEmpty ? "" : " (\(unit))"),
-                            "href": metricHref(metric.name).map { .string($0) } ?? .null])
-        }
+    /// (The same for every page: made once.)
+    static let keyMetrics: [MustacheValue] = headline.map { key, unit, _ in
+        let metric = MetricTable.metric(key)
+        let name = Format.sentence(metric.label ?? metric.name)
+        return .object(["name": .string(name), "unit": .string(unit.isEmpty ? "" : " (\(unit))"),
+                        "href": metricHref(metric.name).map { .string($0) } ?? .null])
     }
 
     /// One row per seed: the seed (marked where it is the charted one), its verdict and its headline values.
