@@ -190,7 +190,7 @@ struct PageGeneratorTests {
 
     @Test("Run pages' key metrics (the per-seed table's columns) are named by the metric table's labels and link to their metric pages")
     func keyMetricsFromTable() throws {
-        let rows = RunPages.keyMetrics()
+        let rows = RunPages.keyMetrics
         let names = rows.compactMap { row -> String? in
             guard case let .object(fields) = row, case let .string(name)? = fields["name"] else { return nil }
             return name

@@ -307,24 +307,34 @@ struct RunPages: PageGenerator {
         var lines = ["time_ms,intervals,late_intervals,hitch,main_ms,render_ms,visible,placeholder,stale,queued,image_kib,offset_pt,offset_end_pt,frames"]
         lines.reserveCapacity(result.frames.count / 4 + 1)
         let start = result.gestureStart
-        var pending: (time: String, rest: String, count: Int, last: Micros, from: Double, to: Double)?
+        // A line's columns after the time, as the values they print (the work columns as their
+        // printed text, since two durations may print alike): frames are compared on these, and
+        // the text is made once per line, not per frame.
+        struct Columns: Equatable {
+            var intervals: Micros, late: Micros, kind: UInt8, main: String, render: String
+            var visible: Int32, placeholder: Int32, stale: Int32, queued: Int32, kib: Int
+
+            var text: String {
+                let kind = self.kind == 1 ? "commit" : self.kind == 2 ? "render" : ""
+                return "\(intervals),\(late),\(kind),\(main),\(render),\(visible),\(placeholder),\(stale),\(queued),\(kib)"
+            }
+        }
+        var pending: (time: String, columns: Columns, count: Int, last: Micros, from: Double, to: Double)?
         func flush() {
             guard let p = pending else { return }
             let to = p.count > 1 ? NumberFormat.fixed(p.to, places: 0) : ""
-            lines.append("\(p.time),\(p.rest),\(NumberFormat.fixed(p.from, places: 0)),\(to),\(p.count)")
+            lines.append("\(p.time),\(p.columns.text),\(NumberFormat.fixed(p.from, places: 0)),\(to),\(p.count)")
         }
         for f in result.frames where f.presented >= start {
-            let kind = f.hitchKind == 1 ? "commit" : f.hitchKind == 2 ? "render" : ""
-            let rest = [String(f.duration / interval), String(f.hitch / interval), kind,
-                        NumberFormat.fixed(Double(f.mainWork) / 1_000, places: 1), NumberFormat.fixed(Double(f.renderWork) / 1_000, places: 1),
-                        String(f.visible), String(f.placeholder), String(f.stale),
-                        String(f.queueDepth), String(f.imageBytes / 1_024)].joined(separator: ",")
-            if let p = pending, p.rest == rest, f.presented == p.last + f.duration {
-                pending = (p.time, rest, p.count + 1, f.presented, p.from, f.offset)
+            let columns = Columns(intervals: f.duration / interval, late: f.hitch / interval, kind: f.hitchKind == 1 || f.hitchKind == 2 ? f.hitchKind : 0,
+                                  main: NumberFormat.fixed(Double(f.mainWork) / 1_000, places: 1), render: NumberFormat.fixed(Double(f.renderWork) / 1_000, places: 1),
+                                  visible: f.visible, placeholder: f.placeholder, stale: f.stale, queued: f.queueDepth, kib: f.imageBytes / 1_024)
+            if let p = pending, p.columns == columns, f.presented == p.last + f.duration {
+                pending = (p.time, columns, p.count + 1, f.presented, p.from, f.offset)
                 continue
             }
             flush()
-            pending = (NumberFormat.fixed(Double(f.presented - start) / 1_000, places: 1), rest, 1, f.presented, f.offset, f.offset)
+            pending = (NumberFormat.fixed(Double(f.presented - start) / 1_000, places: 1), columns, 1, f.presented, f.offset, f.offset)
         }
         flush()
         return lines.joined(separator: "\n") + "\n"
