@@ -63,6 +63,14 @@ public struct ResultsIndex: Sendable {
     /// The record of run `id` (without its series if they were dropped: for metrics and parameters).
     public subscript(id: String) -> RunRecord? { position[id].map { stored[$0] } }
 
+    /// The metrics of run `id`, found at `position` when the index holds the runs in the order of
+    /// the caller's plan (as `RunExecutor` builds it), else by id; nil when there is no record.
+    /// (A ranking of every run reads one metric of each: no copy of the whole record, no hashing.)
+    public func metrics(at position: Int, id: String) -> RunMetrics? {
+        if position >= 0, position < stored.count, stored[position].id == id { return stored[position].result.metrics }
+        return self.position[id].map { stored[$0].result.metrics }
+    }
+
     /// Whether run `id`'s record here has its series.
     public func hasSeries(_ id: String) -> Bool { position[id].map { !dropped[$0] } ?? false }
 

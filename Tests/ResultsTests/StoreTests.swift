@@ -165,3 +165,17 @@ struct ComparisonTests {
         #expect(Comparison.compare(baseline: base, baselineModel: 1, now: otherLatency, nowModel: 1)[0].status == .notComparable)
     }
 }
+
+@Suite("Results index")
+struct ResultsIndexTests {
+    @Test("Metrics by position are the record's at that position when its id matches, else found by id; nil for an unknown run")
+    func metricsByPosition() throws {
+        let records = (1...3).map { Runs.record("r\($0)", Runs.config(seed: UInt64($0), latency: Double(100 * $0))).record }
+        let index = try ResultsIndex(records)
+        for (p, r) in records.enumerated() { #expect(index.metrics(at: p, id: r.id) == r.metrics) }
+        #expect(index.metrics(at: 0, id: "r3") == records[2].metrics, "a position of another run: found by id")
+        #expect(index.metrics(at: 99, id: "r2") == records[1].metrics && index.metrics(at: -1, id: "r1") == records[0].metrics)
+        #expect(index.metrics(at: 0, id: "nope") == nil)
+        #expect(records[0].metrics != records[2].metrics, "the runs differ, so a wrong position would show")
+    }
+}

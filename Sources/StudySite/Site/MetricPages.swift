@@ -98,9 +98,10 @@ struct MetricPages: PageGenerator {
         var rows: [Ranked] = []
         for seeds in configurations {
             var values: [Double] = []
-            for run in seeds {
-                guard let record = results[run.id] else { throw PageParts.missingResult(run.id, page: path) }
-                switch metric.value(record.metrics) {
+            for p in seeds.indices {
+                let run = seeds[p]
+                guard let metrics = results.metrics(at: p, id: run.id) else { throw PageParts.missingResult(run.id, page: path) }
+                switch metric.value(metrics) {
                 case let .int(v): values.append(Double(v))
                 case let .double(v): values.append(v)
                 case .text: return nil
