@@ -233,7 +233,14 @@ struct SVGWriter {
 
     static func attributes(_ attrs: [(String, String)]) -> String {
         var s = ""
-        for (k, v) in attrs { s += " " + k + "=\"" + Markup.escape(v) + "\"" }
+        for (k, v) in attrs {
+            // Appended piece by piece: no intermediate strings.
+            s += " "
+            s += k
+            s += "=\""
+            s += Markup.escape(v)
+            s += "\""
+        }
         return s
     }
 }
