@@ -66,22 +66,7 @@ public enum Fingerprint {
     /// `of(config)` and `context(of: config)` together, walking each part of the configuration once
     /// (the same texts, so the same digests, as the two calls).
     public static func ofAndContext(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> (fingerprint: String, context: String) {
-        var whole = "scrollstudy-run model=\(modelVersion)\n\(type(of: config)){"
-        var context = "scrollstudy-context model=\(modelVersion)\n"
-        for (i, child) in Mirror(reflecting: config).children.enumerated() {
-            var part = ""
-            if child.label == "dataset" {
-                part = "digest(" + (datasetDigest ?? digest(of: config.dataset)) + ")"
-            } else {
-                describe(child.value, into: &part, depth: 1)
-            }
-            if i > 0 { whole += "," }
-            whole += (child.label ?? "?") + ":" + part
-            if let label = child.label, label != "strategy", label != "seed", label != "recordSeries" {
-                context += label + ":" + part + ";"
-            }
-        }
-        return (hex(fnv1a64(whole + "}")), hex(fnv1a64(context)))
+        ofAndContext(config, seeds: [config.seed], datasetDigest: datasetDigest, modelVersion: modelVersion)[0]
     }
 
     /// `ofAndContext` of `config` with each of `seeds` as its seed, walking every other part of the

@@ -10,7 +10,7 @@ import ScrollSimulation
 /// `loader`. Everything that reads only metrics and parameters uses the subscript as before.
 public struct ResultsIndex: Sendable {
     /// Run ids in plan order.
-    public private(set) var ids: [String] = []
+    public var ids: [String] { stored.map(\.id) }
     /// The records in plan order, and each one's position by run id. (A dictionary of records would
     /// hold a slot the size of a record for every bucket, a third of them empty: at 18,800 runs the
     /// difference is about 10 MB.)
@@ -31,7 +31,6 @@ public struct ResultsIndex: Sendable {
 
     /// Makes room for `count` records in all, so that adding them does not overallocate.
     public mutating func reserveCapacity(_ count: Int) {
-        ids.reserveCapacity(count)
         stored.reserveCapacity(count)
         dropped.reserveCapacity(count)
         position.reserveCapacity(count)
@@ -45,7 +44,6 @@ public struct ResultsIndex: Sendable {
     private mutating func add(_ record: RunRecord, dropped isDropped: Bool) throws(ResultsError) {
         guard position[record.id] == nil else { throw .duplicateRun(record.id) }
         position[record.id] = stored.count
-        ids.append(record.id)
         stored.append(record)
         dropped.append(isDropped)
     }
@@ -88,7 +86,7 @@ public struct ResultsIndex: Sendable {
     /// The records of one study, in plan order.
     public func records(ofStudy study: String) -> [RunRecord] { stored.filter { $0.study == study } }
 
-    public var count: Int { ids.count }
+    public var count: Int { stored.count }
 }
 
 /// Reads whole records back (from the run cache) for an index that holds them without series,

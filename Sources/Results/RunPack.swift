@@ -399,16 +399,11 @@ final class RunPacks: @unchecked Sendable {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let nanos = UInt64(max(0, now.tv_sec)) &* 1_000_000_000 &+ UInt64(max(0, now.tv_nsec))
-        return prefix + hex(nanos) + "-" + hex(UInt64.random(in: 0...UInt64.max)) + suffix
+        return prefix + Fingerprint.hex(nanos) + "-" + Fingerprint.hex(UInt64.random(in: 0...UInt64.max)) + suffix
     }
 
     static func tempPath(in folder: URL) -> String {
-        folder.appendingPathComponent(tempPrefix + "\(getpid())-" + hex(UInt64.random(in: 0...UInt64.max)) + tempSuffix).path
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        folder.appendingPathComponent(tempPrefix + "\(getpid())-" + Fingerprint.hex(UInt64.random(in: 0...UInt64.max)) + tempSuffix).path
     }
 
     static func makeFolder(_ folder: URL) -> String? {

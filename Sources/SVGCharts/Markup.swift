@@ -121,17 +121,8 @@ public enum Markup {
         return units
     }
 
-    /// Width units of each ASCII byte, as `textWidth`'s cases give them.
-    private static let asciiUnits: [Double] = (0..<128).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "j"), UInt8(ascii: "I"), UInt8(ascii: "!"), UInt8(ascii: "|"),
-             UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "'"), UInt8(ascii: "1"), UInt8(ascii: " "): return 0.34
-        case UInt8(ascii: "f"), UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "-"): return 0.42
-        case UInt8(ascii: "m"), UInt8(ascii: "w"), UInt8(ascii: "M"), UInt8(ascii: "W"), UInt8(ascii: "%"), UInt8(ascii: "@"): return 0.9
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 0.68
-        default: return 0.58
-        }
-    }
+    /// Width units of each ASCII byte: the character rule's, for that one character.
+    private static let asciiUnits: [Double] = (0..<128).map { characterWidthUnits(String(UnicodeScalar(UInt8($0)))) }
 
     /// `textWidth`'s units for an all-ASCII text (summed in the same order), or nil when it has
     /// other characters. (A CR LF pair is one character: left to the general path.)

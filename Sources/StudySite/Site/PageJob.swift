@@ -31,9 +31,6 @@ public struct PageJob: Sendable {
         return PageJob(path: file.path, key: key.hex) { file }
     }
 
-    /// The same job with another key.
-    func keyed(_ key: String?) -> PageJob { PageJob(path: path, key: key, make: make) }
-
     /// Renders the file.
     public func render() throws(SiteError) -> OutputFile {
         let file = try make()

@@ -18,22 +18,25 @@ struct RunPages: PageGenerator {
     var config: ConfigRuns { ConfigRuns(Array(zip(runs, records.map(\.result)))) }
     var id: String { runs[0].configID }
 
+    /// The configuration's files, `runs/<configuration id>` with `.html`, `.json` and `.csv`.
+    static func paths(_ id: String) -> [String] { ["html", "json", "csv"].map { "runs/\(id).\($0)" } }
+
     func jobs() -> [PageJob] {
+        Self.paths(id).map { path in PageJob(path: path, key: key(path)) { () throws(SiteError) in try file(path) } }
+    }
+
+    /// The file at `path`, one of `paths(id)`: the page, the JSON download or the CSV download.
+    func file(_ path: String) throws(SiteError) -> OutputFile {
         let c = runs[0].config
-        let title = "\(c.strategy.name) at \(Format.latency(c.latency.milliseconds))"
-        let id = self.id
         let config = self.config
-        let shown = records[config.shownIndex]
-        let html = "runs/\(id).html", json = "runs/\(id).json", csv = "runs/\(id).csv"
-        return [
-            renderer.job(path: html, title: title, section: "index", template: "run", key: key(html)) { pageData(title: title) },
-            PageJob(path: json, key: key(json)) { [records, config] in
-                OutputFile(path: json, text: RunPages.json(id: id, records: records, shownIndex: config.shownIndex))
-            },
-            PageJob(path: csv, key: key(csv)) { [shown] in
-                OutputFile(path: csv, text: RunPages.csv(shown.result, interval: c.device.vsyncInterval))
-            },
-        ]
+        if path.hasSuffix(".json") {
+            return OutputFile(path: path, text: RunPages.json(id: id, records: records, shownIndex: config.shownIndex))
+        }
+        if path.hasSuffix(".csv") {
+            return OutputFile(path: path, text: RunPages.csv(records[config.shownIndex].result, interval: c.device.vsyncInterval))
+        }
+        let title = "\(c.strategy.name) at \(Format.latency(c.latency.milliseconds))"
+        return try renderer.page(path: path, title: title, section: "index", template: "run", data: pageData(title: title))
     }
 
     /// The key of this configuration's file at `path` (`PageJob.key`): the study's title and, for
@@ -89,9 +92,8 @@ struct RunPages: PageGenerator {
     /// The jobs of a configuration some of whose records are missing: the same files, each
     /// failing with the first missing record.
     static func missing(_ runs: [PlannedRun], missing: String) -> [PageJob] {
-        ["html", "json", "csv"].map { suffix in
-            let path = "runs/\(runs[0].configID).\(suffix)"
-            return PageJob(path: path) { () throws(SiteError) -> OutputFile in throw PageParts.missingResult(missing, page: path) }
+        paths(runs[0].configID).map { path in
+            PageJob(path: path) { () throws(SiteError) -> OutputFile in throw PageParts.missingResult(missing, page: path) }
         }
     }
 

@@ -77,11 +77,10 @@ public struct SiteBuilder: Sendable {
     /// their series back when the index holds them without (`ResultsIndex.full`), so only the
     /// records being rendered are in memory whole, and none is copied for every page.
     static func runJobs(_ runs: [PlannedRun], studyTitle: String, renderer: PageRenderer, _ results: ResultsIndex) -> [PageJob] {
-        // The pages' paths and keys need only the records' names and fingerprints.
-        let outline = RunPages(runs: runs, records: runs.map { results[$0.id]! }, studyTitle: studyTitle, renderer: renderer).jobs()
-        return outline.map { job in
-            let path = job.path
-            return PageJob(path: path, key: job.key) { () throws(SiteError) -> OutputFile in
+        // The pages' keys need only the records' names and fingerprints.
+        let outline = RunPages(runs: runs, records: runs.map { results[$0.id]! }, studyTitle: studyTitle, renderer: renderer)
+        return RunPages.paths(outline.id).map { path in
+            PageJob(path: path, key: outline.key(path)) { () throws(SiteError) -> OutputFile in
                 var full: [RunRecord] = []
                 full.reserveCapacity(runs.count)
                 for run in runs {
@@ -90,8 +89,7 @@ public struct SiteBuilder: Sendable {
                     }
                     full.append(record)
                 }
-                let whole = RunPages(runs: runs, records: full, studyTitle: studyTitle, renderer: renderer)
-                return try whole.jobs().first { $0.path == path }!.render()
+                return try RunPages(runs: runs, records: full, studyTitle: studyTitle, renderer: renderer).file(path)
             }
         }
     }

@@ -174,16 +174,15 @@ enum SiteCache {
         readFile(path, soleLink: false)?.bytes
     }
 
-    /// The bytes of the file at `path` and its identity, or nil. With `soleLink`, nil unless it is
-    /// a regular file (not followed through a symbolic link) that no other name links to.
-    static func readFile(_ path: String, soleLink: Bool) -> (bytes: [UInt8], identity: ExistingFile)? {
+    /// The bytes of the file at `path` and its device and inode, or nil. With `soleLink`, nil unless
+    /// it is a regular file (not followed through a symbolic link) that no other name links to.
+    static func readFile(_ path: String, soleLink: Bool) -> (bytes: [UInt8], device: UInt64, inode: UInt64)? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | (soleLink ? O_NOFOLLOW : 0))
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
         if soleLink, info.st_mode & S_IFMT != S_IFREG || info.st_nlink != 1 { return nil }
-        let identity = ExistingFile(path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var done = 0
         while done < bytes.count {
@@ -192,7 +191,7 @@ enum SiteCache {
             if n <= 0 { return nil }
             done += n
         }
-        return (bytes, identity)
+        return (bytes, UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
     /// Whether `output` holds exactly the manifest's files with their sizes and hashes, and the marker.
@@ -253,18 +252,19 @@ final class RecordingSink: SiteSink, @unchecked Sendable {
 
     func write(_ file: OutputFile) throws(SiteError) {
         try inner.write(file)
-        note(file)
-    }
-
-    func write(_ file: OutputFile, identicalTo existing: ExistingFile) throws(SiteError) {
-        try inner.write(file, identicalTo: existing)
-        note(file)
-    }
-
-    private func note(_ file: OutputFile) {
         var hash = Hash64()
         hash.add(file.bytes)
-        let entry = SiteCache.Manifest.FileEntry(path: file.path, size: file.bytes.count, hash: hash.hex)
+        note(file, hash: hash.hex)
+    }
+
+    /// A kept file: its bytes were checked against `existing.hash`, which is noted without hashing them again.
+    func write(_ file: OutputFile, identicalTo existing: ExistingFile) throws(SiteError) {
+        try inner.write(file, identicalTo: existing)
+        note(file, hash: existing.hash)
+    }
+
+    private func note(_ file: OutputFile, hash: String) {
+        let entry = SiteCache.Manifest.FileEntry(path: file.path, size: file.bytes.count, hash: hash)
         lock.holding { entries.append(entry) }
     }
 

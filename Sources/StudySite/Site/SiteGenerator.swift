@@ -180,13 +180,13 @@ struct Produced: Sendable {
 
 /// The output's previous build, as its manifest recorded it (`SiteCache.Manifest`).
 struct PreviousSite: Sendable {
-    /// The output folder.
-    let folder: URL
+    /// The output folder's path.
+    let folder: String
     /// Its files by path, each with its size, hash and key.
     let files: [String: SiteCache.Manifest.FileEntry]
 
     init(folder: URL, files: [SiteCache.Manifest.FileEntry]) {
-        self.folder = folder
+        self.folder = folder.standardizedFileURL.path
         self.files = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -196,12 +196,12 @@ struct PreviousSite: Sendable {
     /// otherwise: then the job is rendered.
     func keep(_ job: PageJob) -> Produced? {
         guard let key = job.key, let entry = files[job.path], entry.key == key else { return nil }
-        let path = folder.standardizedFileURL.path + "/" + job.path
-        guard let (bytes, identity) = SiteCache.readFile(path, soleLink: true), bytes.count == entry.size else { return nil }
+        let path = folder + "/" + job.path
+        guard let (bytes, device, inode) = SiteCache.readFile(path, soleLink: true), bytes.count == entry.size else { return nil }
         var hash = Hash64()
         hash.add(bytes)
         guard hash.hex == entry.hash else { return nil }
-        return Produced(file: OutputFile(path: job.path, bytes: bytes), existing: identity)
+        return Produced(file: OutputFile(path: job.path, bytes: bytes), existing: ExistingFile(path: path, device: device, inode: inode, hash: entry.hash))
     }
 }
 

@@ -20,11 +20,13 @@ extension SiteSink {
 }
 
 /// A file on disk, by path and by identity (device and inode, as read when its bytes were checked),
-/// so that a link made to it later can be checked to be that same file.
+/// so that a link made to it later can be checked to be that same file; and the hash its bytes
+/// were checked against (`Hash64`), so that they need not be hashed again.
 public struct ExistingFile: Sendable, Equatable {
     public var path: String
     public var device: UInt64
     public var inode: UInt64
+    public var hash: String
 }
 
 /// Keeps the files in memory, in the order they arrive.
