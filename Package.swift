@@ -34,10 +34,17 @@ let package = Package(
         // The results layer: a run's record (id, fingerprint of its inputs, metrics, frames,
         // content timeline), its JSON forms, and the index of a site's records by run id.
         .target(name: "Results", dependencies: ["Formats", "ScrollSimulation"]),
-        // Content loading, study planning, running, page models, publishing.
-        .target(name: "StudySite", dependencies: ["Formats", "ScrollSimulation", "Results", "Mustache", "Markdown", "SVGCharts", "MeasuredTimings"]),
-        // The command line: a thin layer over StudySite.
-        .executableTarget(name: "scrollstudy", dependencies: ["StudySite"]),
+        // A study from content to judgement: content loading (Content/), the plan of runs with their
+        // labels (Plan/), running them (Execution/), and what the runs answer: answers, sensitivity,
+        // claims, budgets, verdicts (Judgement/). Knows nothing of pages, templates or files written.
+        .target(name: "Study", dependencies: ["Formats", "ScrollSimulation", "Results", "MeasuredTimings"]),
+        // The site built from a study's outcome: the build's stages (Build/), one generator per page
+        // kind (Pages/), publishing to a folder (Publishing/) and incremental builds (Incremental/).
+        .target(name: "StudySite", dependencies: ["Formats", "ScrollSimulation", "Results", "Study", "Mustache", "Markdown", "SVGCharts", "MeasuredTimings"]),
+        // The command line's code: parsing arguments, printing, mapping errors to exit codes.
+        .target(name: "ScrollStudyCLI", dependencies: ["Formats", "ScrollSimulation", "Results", "Study", "StudySite", "MeasuredTimings"]),
+        // `main.swift`: calls `ScrollStudyCLI.run` and exits with its code.
+        .executableTarget(name: "scrollstudy", dependencies: ["ScrollStudyCLI"]),
         // Frame timings measured on devices (Instruments, XCTest, MetricKit, Android), imported and reduced to the site's metrics.
         .target(name: "MeasuredTimings", dependencies: ["Formats", "ScrollSimulation"]),
 
@@ -47,7 +54,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "Formats"]),
-        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Formats", "Results", "MeasuredTimings"]),
+        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Study", "ScrollStudyCLI", "Formats", "Results", "MeasuredTimings"]),
         .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings", "Formats"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,4 +1,4 @@
-import StudySite
+import ScrollStudyCLI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -3,6 +3,8 @@ import Testing
 @testable import ScrollSimulation
 @testable import StudySite
 import SVGCharts
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// Metrics of one seed of a run, from the values the answer rule reads.
 private func metrics(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, ttc: Double = 100, wasted: Int = 0) -> RunMetrics {

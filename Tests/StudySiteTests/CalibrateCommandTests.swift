@@ -3,6 +3,8 @@ import Testing
 import MeasuredTimings
 import ScrollSimulation
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 @Suite("scrollstudy calibrate")
 struct CalibrateCommandTests {

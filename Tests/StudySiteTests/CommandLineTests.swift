@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 @Suite("scrollstudy simulate")
 struct SimulateCommandTests {

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import ScrollSimulation
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 @Suite("ContentLoader: the default Content/")
 struct ContentLoaderDefaultTests {

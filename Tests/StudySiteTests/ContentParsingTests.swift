@@ -2,6 +2,8 @@ import Formats
 import Foundation
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// "line:column" of a position.
 func at(_ source: SourceText, _ position: TextPosition) -> String {

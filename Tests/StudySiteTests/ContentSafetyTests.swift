@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import ScrollSimulation
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// Builds a whole site from a content folder, with the package's own templates.
 func buildSite(_ folder: TemporaryContent) throws -> [String: String] {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// A content folder written into a fresh temporary directory, removed when released.
 final class TemporaryContent {

@@ -2,6 +2,8 @@ import Foundation
 import Results
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// `generate` keeps run records and the published file list in `.scrollstudy-cache/` beside the
 /// output; these tests hold it to the same bytes as a build without the cache.

@@ -6,6 +6,8 @@ import Glibc
 import Darwin
 #endif
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// Kills a real `scrollstudy generate` at many points and checks that the output path always holds a complete
 /// site, byte-identical to the previous one or the new one. Each trial restores the previous site, starts the

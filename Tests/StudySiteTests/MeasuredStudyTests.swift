@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 @Suite("Measured runs in studies")
 struct MeasuredStudyTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 @Suite("Command-line names")
 struct CatalogTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// A scratch folder for one test, removed at the end.
 struct Scratch {

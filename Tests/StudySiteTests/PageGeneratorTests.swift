@@ -3,6 +3,8 @@ import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// Two studies: one that isolates T3 (a comparison) and one that isolates nothing (a sweep).
 private enum TwoStudies {

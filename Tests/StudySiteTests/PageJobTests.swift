@@ -3,6 +3,8 @@ import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 @Suite("Pages as jobs")
 struct PageJobTests {

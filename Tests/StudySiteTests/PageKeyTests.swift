@@ -3,6 +3,8 @@ import Mustache
 import Results
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// A page whose inputs are unchanged is not rendered again: each run and study page carries a key
 /// (`PageJob.key`) of what it reads, and `generate` keeps the previous build's file when the key is

@@ -3,6 +3,8 @@ import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// A planned run shares its configuration with its copies, and stays a value.
 @Suite("Planned runs")

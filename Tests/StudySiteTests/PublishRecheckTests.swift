@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 @Suite("Publishing: the output is checked again right before the swap")
 struct PublishRecheckTests {

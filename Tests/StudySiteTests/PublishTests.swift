@@ -6,6 +6,8 @@ import Glibc
 import Darwin
 #endif
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// Steps seen by the publisher's test seam, and the failure to inject at one of them.
 final class StepLog: @unchecked Sendable {

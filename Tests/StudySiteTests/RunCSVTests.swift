@@ -2,6 +2,8 @@ import Formats
 import ScrollSimulation
 @testable import StudySite
 import Testing
+@testable import Study
+@testable import ScrollStudyCLI
 
 @Suite("Run CSV download")
 struct RunCSVTests {

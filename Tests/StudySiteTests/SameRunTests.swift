@@ -2,6 +2,8 @@ import Foundation
 import Results
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// Two studies may plan the same run (equal fingerprints): it is looked up or simulated once per
 /// build, and each study gets the record under its own names.

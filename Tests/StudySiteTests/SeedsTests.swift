@@ -3,6 +3,8 @@ import Formats
 import Testing
 @testable import ScrollSimulation
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// Seeds and latency spread by default, one page per configuration, and the claims' figures.
 @Suite("Seeds")

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import ScrollSimulation
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// `scrollstudy sensitivity` on the default content: every flip it reports is checked against
 /// reruns made here, independently of its own loop.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import ScrollSimulation
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// A small site built from content made in code, so these tests do not depend on `Content/`.
 enum SmallSite {

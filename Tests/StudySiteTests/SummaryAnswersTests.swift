@@ -4,6 +4,8 @@ import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 /// `summary.json`'s answers and `generate --check`'s account of what moved.
 @Suite("summary.json answers and --check's what moved")

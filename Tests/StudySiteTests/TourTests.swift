@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StudySite
+@testable import Study
+@testable import ScrollStudyCLI
 
 @Suite("The guided tour comes from site.json")
 struct TourTests {

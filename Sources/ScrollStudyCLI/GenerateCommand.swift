@@ -1,0 +1,241 @@
+import Foundation
+import Formats
+import Results
+import ScrollSimulation
+import Study
+import StudySite
+
+/// `scrollstudy generate`: Content + Templates → Output.
+enum GenerateCommand {
+    static let help = """
+    OVERVIEW: Generate the study site: run every study in the content folder and write the pages.
+
+    USAGE: scrollstudy generate [--content <dir>] [--templates <dir>] [--output <dir>] [--jobs <n>] [--check] [--quiet] [--no-cache]
+                                [--results <dir> …] [--baseline <dir or file>] [--fail-on-regression] [--no-fail-on-budget]
+
+    OPTIONS:
+      --content <dir>         Content folder (default: ./Content).
+      --templates <dir>       Templates folder (default: ./Templates).
+      --output <dir>          Output folder (default: ./Output). Replaced whole when generation succeeds;
+                              untouched when it fails. Only a folder generate wrote (it holds a
+                              .scrollstudy-site file), an empty folder or a new path is replaced.
+      --jobs <n>              Simulations to run at once, 1 to 64 (default: the number of cores).
+      --check                 Write nothing; compare what would be generated with --output: say what moved
+                              against the committed summary.json (by study: changed runs, headline metrics
+                              and by how much, answers that flipped, budget and regression verdicts), list
+                              the files that differ and exit 1 if any do.
+      --quiet                 No progress line per run; errors, warnings and the closing summary still print.
+      --no-cache              Simulate and render everything. By default generate keeps run records by
+                              fingerprint and a list of the files it published in .scrollstudy-cache/ beside
+                              the output: a run whose inputs (configuration, model version) are unchanged is
+                              not simulated again, and when no file under --content or --templates and not the
+                              tool itself changed and the output is as published, nothing is rebuilt. The cache
+                              may be deleted at any time. --check never uses it.
+      --results <dir> …       Render from results folders written by 'scrollstudy run' (shard folders are
+                              merged; a run in two folders, or a missing shard, is an error). Runs missing
+                              from them, or whose fingerprint no longer matches the content, are simulated.
+      --baseline <path>       Compare every run group with a baseline: a results folder, a published site
+                              (its summary.json) or a summary.json file. The result is on checks.html and
+                              in summary.json.
+      --fail-on-regression    Exit 6 when a run group regressed against the baseline.
+      --no-fail-on-budget     Report broken budgets without exiting 5.
+      -h, --help              Show help information.
+
+    EXIT CODES:
+      0  success (or --check found no differences)
+      1  --check found differences
+      2  usage error, or an output path generate may not replace
+      3  bad content or templates (each problem printed as file:line:column: error: message)
+      4  the output could not be written, or a results folder or baseline could not be read
+      5  a budget is broken (each printed as file:line:column: error: budget …); not with --no-fail-on-budget
+      6  --fail-on-regression and a run group regressed against --baseline
+      The site is written in cases 5 and 6; --check's exit 1 comes before 5 and 6.
+    """
+
+    /// Returns the exit code.
+    static func run(_ args: [String], output: (String) -> Void, status: @escaping @Sendable (String) -> Void) throws(UsageError) -> Int32 {
+        let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs", "--baseline"],
+                              flags: ["--check", "--quiet", "--fail-on-regression", "--no-fail-on-budget", "--no-cache"], lists: ["--results"], command: "generate")
+        let failOnRegression = a.flags.contains("--fail-on-regression")
+        let failOnBudget = !a.flags.contains("--no-fail-on-budget")
+        if failOnRegression && a.values["--baseline"] == nil {
+            throw UsageError("--fail-on-regression needs --baseline <results folder, site or summary.json>")
+        }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let resultDirs = (a.lists["--results"] ?? []).map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+        let baselinePath = a.values["--baseline"].map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+        let contentDir = a.folder("--content", default: "Content")
+        let templatesDir = a.folder("--templates", default: "Templates")
+        let outputDir = a.folder("--output", default: "Output")
+        let jobs = try a.int("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, range: 1...64)
+        let check = a.flags.contains("--check")
+        let quiet = a.flags.contains("--quiet")
+        let useCache = !check && !a.flags.contains("--no-cache")
+        // The whole-site shortcut only for a plain build: --results and --baseline change what is built.
+        let useManifest = useCache && resultDirs.isEmpty && baselinePath == nil
+        // Per-run progress lines ("[3/94] …") are what --quiet leaves out; warnings go to `status` directly.
+        let progress: @Sendable (String) -> Void = { line in if !quiet { status(line) } }
+        let protected = [(flag: "--content", folder: contentDir), (flag: "--templates", folder: templatesDir)]
+        // Refused before any work: a path generate may not replace (with --check, which writes nothing,
+        // only the content and templates folders are protected, as before).
+        do { try OutputFolder.check(outputDir, protecting: protected) } catch {
+            if case let .outputRefused(refusal) = error {
+                switch refusal {
+                case .contains, .inside: throw UsageError(refusal.description)
+                default: if !check { throw UsageError(refusal.description) }
+                }
+            }
+        }
+        var staging: StagingSink? = nil
+        var siteKey: String? = nil
+        // The previous build of this output, whose unchanged files are kept rather than rendered.
+        var previous: PreviousSite? = nil
+        if useManifest {
+            siteKey = SiteCache.inputsKey(content: contentDir, templates: templatesDir)
+            switch SiteCache.readManifest(for: outputDir) {
+            case .missing: break
+            case .unusable(let why):
+                status("warning: \(SiteCache.folderName)/sites/\(outputDir.lastPathComponent).json cannot be used (\(why)); building everything")
+            case .found(let m):
+                previous = PreviousSite(folder: outputDir, files: m.files)
+                if let siteKey, m.inputs == siteKey, SiteCache.outputMatches(m, output: outputDir) {
+                    for warning in m.warnings { status(warning) }
+                    for line in m.summary { status(line) }
+                    output("\(outputDir.lastPathComponent)/ is up to date: no file under \(contentDir.lastPathComponent)/ or \(templatesDir.lastPathComponent)/ changed since it was generated (\(m.files.count) files, \(m.runs) runs); nothing was simulated or rendered.")
+                    for line in m.brokenBudgets { ScrollStudyCLI.printError(line) }
+                    if !m.brokenBudgets.isEmpty {
+                        ScrollStudyCLI.printError("error: \(m.brokenBudgets.count) broken budget(s)" + (failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
+                        if failOnBudget { return 5 }
+                    }
+                    return 0
+                }
+            }
+        }
+        do {
+            progress("Loading \(contentDir.lastPathComponent)/ and \(templatesDir.lastPathComponent)/")
+            let content = try loadContent(contentDir)
+            for warning in content.warnings { status(warning.description) }
+            let templates = try TemplateSet.load(from: templatesDir)
+            var inputs = SiteGenerator.Inputs()
+            if useCache {
+                inputs.cache = SiteCache.runs(beside: outputDir)
+                inputs.sensitivityCache = SiteCache.folder(beside: outputDir).appendingPathComponent("sensitivity")
+            }
+            inputs.previous = previous
+            do {
+                if !resultDirs.isEmpty {
+                    let merged = try ResultsStore.merge(resultDirs)
+                    inputs.stored = Dictionary(uniqueKeysWithValues: merged.records.map { ($0.id, $0) })
+                }
+                if let baselinePath {
+                    inputs.baseline = try Baseline.load(baselinePath)
+                    // As given on the command line: the site shows it, and it must not depend on this machine's folders.
+                    inputs.baseline?.source = a.values["--baseline"] ?? baselinePath.lastPathComponent
+                }
+            } catch {
+                ScrollStudyCLI.printError("error: \(error.description)")
+                return 4
+            }
+            func verdicts(_ report: SiteGenerator.Report) -> Int32 {
+                if !resultDirs.isEmpty {
+                    status("Reused \(report.reused) stored run(s); simulated \(report.ran) (missing from the results or with another fingerprint).")
+                }
+
+                for broken in report.brokenBudgets { ScrollStudyCLI.printError(broken.description) }
+                let regressions = report.comparisons.filter(\.regressed)
+                if let baseline = inputs.baseline {
+                    let improved = report.comparisons.filter { !$0.regressed && $0.improved }.count
+                    let notComparable = report.comparisons.filter { $0.status == .notComparable }.count
+                    output("Against \(baseline.source): \(regressions.count) run group(s) regressed, \(improved) improved, \(notComparable) not comparable.")
+                    for g in regressions {
+                        for m in g.metrics where m.verdict == .regressed {
+                            output("  regressed: \(g.group) \(m.metric) \(NumberFormat.fixed(m.baseline, places: 3)) → \(NumberFormat.fixed(m.now, places: 3))")
+                        }
+                    }
+                }
+                if !report.brokenBudgets.isEmpty {
+                    ScrollStudyCLI.printError("error: \(report.brokenBudgets.count) broken budget(s)" + (failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
+                    if failOnBudget { return 5 }
+                }
+                if failOnRegression && !regressions.isEmpty {
+                    ScrollStudyCLI.printError("error: \(regressions.count) run group(s) regressed against the baseline (--fail-on-regression)")
+                    return 6
+                }
+                return 0
+            }
+            if check {
+                let sink = ComparingSink(output: outputDir)
+                let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress)
+                sink.finish()
+                let diffs = sink.differences
+                let code = verdicts(report)
+                if diffs.isEmpty {
+                    output("\(outputDir.lastPathComponent)/ is up to date (\(report.fileCount) files).")
+                    return code
+                }
+                output("\(outputDir.lastPathComponent)/ is stale: \(diffs.count) file(s) differ from a fresh generation. Run 'scrollstudy generate' and commit the result.")
+                // The fresh summary read back as the committed one is, so that both sides compare alike.
+                let fresh = (try? Baseline.readSummary(Data(report.summaryText.utf8), source: "the fresh generation") { report.studySummaryText($0).map { Data($0.utf8) } })
+                    ?? Baseline.Loaded(source: "the fresh generation", modelVersion: SimulationModel.version, runs: report.summaries)
+                for line in SummaryDiff.lines(old: outputDir.appendingPathComponent(Baseline.summaryFile), new: fresh) { output(line) }
+                for d in diffs.prefix(200) { output("  \(d)") }
+                if diffs.count > 200 { output("  … and \(diffs.count - 200) more") }
+                return 1
+            }
+            let sink = try StagingSink(output: outputDir, protecting: protected)
+            staging = sink
+            let recording = RecordingSink(sink)
+            // The manifest describes the previous output only until the swap; forget it first.
+            if useCache { SiteCache.removeManifest(for: outputDir) }
+            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: recording, progress: progress)
+            try sink.finish()
+            if let siteKey {
+                let files = recording.files.map { entry in
+                    var entry = entry
+                    entry.key = report.pageKeys[entry.path]
+                    return entry
+                }
+                let manifest = SiteCache.Manifest(inputs: siteKey, files: files, runs: report.runs, byteCount: report.byteCount,
+                                                  warnings: content.warnings.map(\.description), summary: report.summary,
+                                                  brokenBudgets: report.brokenBudgets.map(\.description))
+                if let why = SiteCache.writeManifest(manifest, for: outputDir) {
+                    status("warning: could not write \(SiteCache.folderName)/ (\(why)); the next run builds everything again")
+                }
+            }
+            for why in report.unusableCache { status("warning: \(SiteCache.folderName)/runs/\(why); simulated again") }
+            if inputs.cache != nil {
+                status("Simulated \(report.ran) of \(report.runs) run(s); \(report.cached) taken from \(SiteCache.folderName)/ (inputs unchanged)" + (report.reused > 0 ? ", \(report.reused) from --results." : "."))
+                if previous != nil {
+                    status("Rendered \(report.fileCount - report.kept) of \(report.fileCount) file(s); \(report.kept) kept from the previous build (inputs unchanged).")
+                }
+            }
+            for line in report.summary { status(line) }
+            output("Wrote \(report.fileCount) files (\(NumberFormat.fixed(Double(report.byteCount) / 1_048_576, places: 2)) MiB) to \(outputDir.path); \(report.runs) runs. Open \(outputDir.appendingPathComponent("index.html").path) in a browser.")
+            return verdicts(report)
+        } catch let error as ContentError {
+            ScrollStudyCLI.printError(error.description)
+            ScrollStudyCLI.printError("error: \(error.summary(in: contentDir.path)); nothing was written")
+            return 3
+        } catch let error as SiteError {
+            staging?.abort()
+            ScrollStudyCLI.printError(error.description)
+            switch error {
+            case .input, .page:
+                ScrollStudyCLI.printError("error: nothing was written")
+                return 3
+            case .outputRefused:
+                return 2
+            case .badPath, .publish:
+                return 4
+            }
+        } catch {
+            staging?.abort()
+            ScrollStudyCLI.printError("error: \(error)")
+            return 4
+        }
+    }
+
+    static func loadContent(_ dir: URL) throws -> SiteContent {
+        try ContentLoader.load(from: dir)
+    }
+}

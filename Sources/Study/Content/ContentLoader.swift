@@ -1,0 +1,403 @@
+import Formats
+import Foundation
+import MeasuredTimings
+import ScrollSimulation
+
+/// Loads and validates a `Content/` folder.
+///
+/// Every file is read and every problem collected, each located at `file:line:column` (column in
+/// characters) with a message that quotes the bad value and says what is valid. Listings are
+/// sorted, so the same folder gives the same result. Nothing is written.
+public enum ContentLoader {
+    /// The folder's content; throws every problem found (errors and warnings, in file order) if any is an error.
+    public static func load(from directory: URL) throws(ContentError) -> SiteContent {
+        try ContentLoadSession(root: directory).run()
+    }
+
+    /// Whether `name` is a valid id: 1–64 characters of `a-z`, `0-9` and `-`, not starting with `-`.
+    public static func isIdentifier(_ name: String) -> Bool {
+        let u = Array(name.utf8)
+        guard (1...64).contains(u.count) else { return false }
+        func lowerOrDigit(_ c: UInt8) -> Bool { (0x61...0x7A).contains(c) || (0x30...0x39).contains(c) }
+        return lowerOrDigit(u[0]) && u.dropFirst().allSatisfy { lowerOrDigit($0) || $0 == 0x2D }
+    }
+
+    /// A valid id close to `name` (`My Study` → `my-study`), or nil when nothing is left.
+    static func suggestedIdentifier(for name: String) -> String? {
+        var out = ""
+        for scalar in name.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) { out.unicodeScalars.append(scalar) }
+            else if !out.isEmpty, out.last != "-" { out += "-" }
+        }
+        while out.last == "-" { out.removeLast() }
+        out = String(out.prefix(64))
+        while out.last == "-" { out.removeLast() }
+        return out.isEmpty ? nil : out
+    }
+}
+
+/// One load: the folder, its files, and the diagnostics found so far.
+package final class ContentLoadSession: DataFileSource {
+    private let root: URL
+    private let log = DiagnosticLog()
+    private let manager = FileManager.default
+    /// Deepest folder nesting read.
+    private static let maximumDepth = 8
+
+    // The files in datasets/, parsed once each.
+    package private(set) var fileNames: [String] = []
+    private var parsedJSON: [String: (file: ContentFile, root: JSONNode)?] = [:]
+    private var parsedCSV: [String: (file: ContentFile, table: CSVTable)?] = [:]
+    /// `site.json`, once read without errors: the tour is checked against the studies after they load.
+    private var siteJSON: ContentFile?
+
+    /// The content folder with every symbolic link resolved: files must resolve to paths under it.
+    private var realRoot = ""
+
+    init(root: URL) { self.root = root }
+
+    func run() throws(ContentError) -> SiteContent {
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ContentError([ContentDiagnostic(file: ".", message: "the content folder '\(root.path)' does not exist or is not a folder")])
+        }
+        realRoot = Self.realPath(root.path) ?? root.standardizedFileURL.path
+        let files = list("", depth: 0)
+
+        // Sort the files by kind.
+        var siteFile = false
+        var definitions: [String: [String]] = ["devices": [], "strategies": [], "studies": []]
+        var documents: [ContentDocument] = []
+        var datasetFiles: [String] = []
+        for path in files {
+            let parts = path.split(separator: "/").map(String.init)
+            if path.hasSuffix(".md") {
+                if let file = read(path) { documents.append(ContentDocument(path: path, text: file.text.string)) }
+                continue
+            }
+            if parts.count == 1 {
+                if path == "site.json" { siteFile = true; continue }
+                warning(path, "unexpected file '\(path)'; the content folder's top level holds site.json, Markdown documents (*.md) and the folders datasets/, devices/, strategies/ and studies/")
+                continue
+            }
+            switch parts[0] {
+            case "datasets" where parts.count == 2:
+                datasetFiles.append(parts[1])
+            case "devices", "strategies", "studies":
+                if parts.count == 2, path.hasSuffix(".json") { definitions[parts[0]]!.append(parts[1]) }
+                else {
+                    let what = ["devices": "device", "strategies": "strategy", "studies": "study"][parts[0]]!
+                    warning(path, "unexpected file '\(path)'; \(parts[0])/ holds one <id>.json per \(what) (and Markdown documents), with no subfolders")
+                }
+            case "measured":
+                continue  // read when a study names the file
+            case "datasets":
+                warning(path, "unexpected file '\(path)'; datasets/ holds dataset descriptors (<id>.json) and their data files, with no subfolders")
+            default:
+                warning(path, "unexpected file '\(path)'; only Markdown documents (*.md) are read from \(parts[0])/")
+            }
+        }
+
+        // site.json
+        var site = SiteSettings(title: "", tagline: "")
+        if siteFile {
+            if let settings = loadSite() { site = settings }
+        } else {
+            log.add(ContentDiagnostic(file: "site.json", message: "missing site.json; the content folder needs one, e.g. {\"title\": \"Scroll studies\", \"tagline\": \"What makes a list scroll smoothly\"}"))
+        }
+
+        // Devices and strategies.
+        var devices = DeviceProfile.builtIn
+        var deviceIDs = devices.map(\.id)
+        for name in definitions["devices"]! {
+            let id = identifier("devices", name)
+            deviceIDs.append(id)
+            if let parsed = parse("devices/" + name), let device = DeviceDecoder.decode(id: id, root: parsed.root, file: parsed.file) {
+                devices.append(device)
+            }
+        }
+        var strategies = Strategy.presets
+        var strategyIDs = strategies.map(\.id)
+        for name in definitions["strategies"]! {
+            let id = identifier("strategies", name)
+            strategyIDs.append(id)
+            if let parsed = parse("strategies/" + name), let strategy = StrategyDecoder.decode(id: id, root: parsed.root, file: parsed.file) {
+                strategies.append(strategy)
+            }
+        }
+
+        // Datasets: descriptors are the JSON files no other descriptor names as its data file.
+        fileNames = datasetFiles
+        for name in datasetFiles where name.hasSuffix(".json") { parsedJSON[name] = parse("datasets/" + name) }
+        var referenced = Set<String>()
+        var dataFileOwners: [String: [String]] = [:]
+        for name in datasetFiles {
+            if let entry = parsedJSON[name], let node = entry?.root, let target = node["file"]?.value.stringValue, target != name {
+                referenced.insert(target)
+                dataFileOwners[target, default: []].append(String(name.dropLast(5)))
+            }
+        }
+        var userDatasetIDs: [String] = []
+        var userDatasets: [String: Dataset] = [:]
+        for name in datasetFiles where !referenced.contains(name) {
+            let path = "datasets/" + name
+            guard name.hasSuffix(".json") else {
+                warning(path, "'\(path)' is not used: no dataset descriptor names it in 'file'. A descriptor is datasets/<id>.json, e.g. {\"name\": …, \"summary\": …, \"file\": \"\(name)\", \"fields\": {\"text\": …}}")
+                continue
+            }
+            if let entry = parsedJSON[name], let node = entry?.root, node.elements != nil {
+                warning(path, "'\(path)' holds an array but no dataset descriptor names it in 'file', so it is not used; a descriptor is a JSON object such as {\"name\": …, \"summary\": …, \"file\": \"\(name)\", \"fields\": {\"text\": …}}")
+                continue
+            }
+            let id = identifier("datasets", name)
+            userDatasetIDs.append(id)
+            if let entry = parsedJSON[name], let parsed = entry,
+               let dataset = DatasetDecoder.decode(id: id, root: parsed.root, file: parsed.file, data: self) {
+                userDatasets[id] = dataset
+            }
+        }
+
+        // Studies.
+        let names = ContentNames(userDatasetIDs: userDatasetIDs, dataFileOwners: dataFileOwners, userDatasets: userDatasets, deviceIDs: deviceIDs,
+                                 strategyIDs: strategyIDs, strategies: Dictionary(strategies.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
+                                 defaultLatenciesMs: site.defaultLatenciesMs, studyDefaults: site.studyDefaults)
+        var studies: [Study] = []
+        var usedBuiltIns: [String: Dataset] = [:]
+        for name in definitions["studies"]! {
+            let id = identifier("studies", name)
+            if let parsed = parse("studies/" + name),
+               let decoded = StudyDecoder.decode(id: id, root: parsed.root, file: parsed.file, names: names, measuredFiles: self) {
+                studies.append(decoded.study)
+                if let builtIn = decoded.builtInDataset { usedBuiltIns[builtIn.id] = builtIn }
+            }
+        }
+
+        if let siteJSON { TourDecoder.check(site.tour, studies: studies, file: siteJSON) }
+
+        if log.hasErrors { throw ContentError(log.sorted(nil)) }
+        let content = SiteContent(
+            site: site,
+            datasets: (Array(userDatasets.values) + Array(usedBuiltIns.values)).sorted { $0.id < $1.id },
+            devices: devices.sorted { $0.id < $1.id },
+            strategies: strategies.sorted { $0.id < $1.id },
+            studies: studies.sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id },
+            documents: documents.sorted { $0.path < $1.path },
+            warnings: log.sorted(.warning))
+        checkRunIDs(content)
+        if log.hasErrors { throw ContentError(log.sorted(nil)) }
+        return content
+    }
+
+    /// Every run gets a page named by its id, so two runs with one id would share a page. Ids join
+    /// ids with `--`, which an id may also hold (study `a` with strategy `b--c` and study `a--b`
+    /// with strategy `c` both give `a--b--c--100ms`): such a clash is an error.
+    private func checkRunIDs(_ content: SiteContent) {
+        var firstStudy: [String: String] = [:]
+        var reported = Set<String>()
+        for run in RunPlanner.plan(content) {
+            guard let other = firstStudy[run.id] else { firstStudy[run.id] = run.studyID; continue }
+            guard reported.insert(run.id).inserted, let study = content.studies.first(where: { $0.id == run.studyID }) else { continue }
+            let clash = other == run.studyID ? "another run of this study" : "a run of study '\(other)'"
+            log.add(ContentDiagnostic(file: study.sourceFile, message: "run '\(run.id)' has the same id as \(clash), so they would share one page; ids are made of the study, strategy, latency (and device, gesture, seed) joined with '--': rename a study or strategy so that no id contains '--' where another ends"))
+        }
+    }
+
+    // MARK: Files
+
+    /// Paths under `folder` (relative, `/`-separated), sorted, hidden files skipped.
+    private func list(_ folder: String, depth: Int) -> [String] {
+        let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
+        guard let names = try? manager.contentsOfDirectory(atPath: url.path) else {
+            log.add(ContentDiagnostic(file: folder.isEmpty ? "." : folder, message: "the folder could not be read"))
+            return []
+        }
+        var out: [String] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder.isEmpty ? name : folder + "/" + name
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory) else {
+                if let target = try? manager.destinationOfSymbolicLink(atPath: url.appendingPathComponent(name).path) {
+                    warning(path, "'\(path)' is a symbolic link to '\(target)', which does not exist; it is not read")
+                }
+                continue
+            }
+            guard isInside(path) else { continue }
+            if isDirectory.boolValue {
+                if depth + 1 >= Self.maximumDepth {
+                    warning(path, "folder '\(path)' is nested too deeply (more than \(Self.maximumDepth) levels); it is not read")
+                } else {
+                    out += list(path, depth: depth + 1)
+                }
+            } else {
+                out.append(path)
+            }
+        }
+        return out
+    }
+
+    /// The absolute path with every symbolic link resolved, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` (relative to the content folder) resolves to a place inside the folder. One
+    /// that does not — a symbolic link, or a path through a linked folder, that leads outside — is
+    /// reported as an error naming the link and its target, and must not be read: nothing of what
+    /// lies outside the folder may reach a page or a message.
+    private func isInside(_ path: String) -> Bool {
+        let full = root.appendingPathComponent(path).path
+        guard let real = Self.realPath(full) else { return true }  // missing: reported where it is read
+        if real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") { return true }
+        if !refusedLinks.insert(path).inserted { return false }
+        log.add(ContentDiagnostic(file: path, message: "'\(path)' is a symbolic link (or lies in a linked folder) that leads outside the content folder, to '\(real)'; only what is inside the content folder is read (links that stay inside it are fine). Copy the file or folder into the content folder instead"))
+        return false
+    }
+
+    /// Paths already reported by `isInside(_:)`.
+    private var refusedLinks = Set<String>()
+
+    /// A file's text, or nil after reporting why it cannot be used.
+    private func read(_ path: String) -> ContentFile? {
+        let url = root.appendingPathComponent(path)
+        guard isInside(path) else { return nil }
+        if let size = (try? manager.attributesOfItem(atPath: url.path))?[.size] as? Int, size > ContentLimits.maximumFileBytes {
+            log.add(ContentDiagnostic(file: path, message: "the file is \(size) bytes; the limit is \(ContentLimits.maximumFileBytes) bytes"))
+            return nil
+        }
+        guard let data = manager.contents(atPath: url.path) else {
+            log.add(ContentDiagnostic(file: path, message: "the file could not be read"))
+            return nil
+        }
+        let bytes = [UInt8](data)
+        let text = SourceText(bytes: bytes)
+        let file = ContentFile(path: path, text: text, log: log)
+        if let bad = SourceText.firstInvalidUTF8(bytes) {
+            let byte = String(bytes[bad], radix: 16, uppercase: true)
+            file.error("the file is not valid UTF-8 (byte 0x\(byte.count == 1 ? "0" + byte : byte) at offset \(bad)); save it as UTF-8",
+                       at: text.position(ofOffset: bad))
+            return nil
+        }
+        return file
+    }
+
+    /// A JSON file, parsed; syntax errors and duplicate keys are reported, long strings warned about.
+    private func parse(_ path: String) -> (file: ContentFile, root: JSONNode)? {
+        guard let file = read(path) else { return nil }
+        let parsed = PositionedJSON.parse(file.text)
+        for duplicate in parsed.duplicates { file.error(duplicate.message, at: duplicate.position) }
+        if let error = parsed.error {
+            file.error(error.message, at: error.position)
+            return nil
+        }
+        guard let node = parsed.root else { return nil }
+        file.warnAboutLongStrings(in: node)
+        return (file, node)
+    }
+
+    package func json(_ name: String) -> (file: ContentFile, root: JSONNode)? {
+        if let cached = parsedJSON[name] { return cached }
+        let result = parse("datasets/" + name)
+        parsedJSON[name] = result
+        return result
+    }
+
+    package func csv(_ name: String) -> (file: ContentFile, table: CSVTable)? {
+        if let cached = parsedCSV[name] { return cached }
+        var result: (file: ContentFile, table: CSVTable)? = nil
+        if let file = read("datasets/" + name) {
+            let table = CSVTable.parse(file.text)
+            for problem in table.problems { file.error(problem.message, at: problem.position) }
+            for row in [table.header] + table.rows { for cell in row { file.warnIfLong(cell.text, at: cell.position) } }
+            result = (file, table)
+        }
+        parsedCSV[name] = result
+        return result
+    }
+
+    // MARK: Names and settings
+
+    /// The id of `folder/name` (the name without `.json`); an invalid one is reported.
+    private func identifier(_ folder: String, _ name: String) -> String {
+        let id = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+        if !ContentLoader.isIdentifier(id) {
+            var message = "'\(id)' is not a valid id: a file name in \(folder)/ (without .json) must be 1 to 64 characters of a–z, 0–9 and '-', starting with a letter or digit, because it becomes a file name in the site"
+            if let suggestion = ContentLoader.suggestedIdentifier(for: id) { message += "; rename the file to '\(suggestion).json'" }
+            log.add(ContentDiagnostic(file: "\(folder)/\(name)", message: message))
+        }
+        return id
+    }
+
+    private func loadSite() -> SiteSettings? {
+        guard let parsed = parse("site.json"),
+              let object = ObjectReader(parsed.root, in: parsed.file, expected: "site.json") else { return nil }
+        let file = parsed.file
+        object.allowOnly(["title", "tagline", "defaultLatenciesMs", "tour", "trustedMarkdownHTML", "budgets", "defaults"])
+        let before = file.errorCount
+        let title = object.string("title", required: true)
+        let tagline = object.string("tagline", required: true)
+        var latencies: [Double] = [100, 1_000]
+        if let node = object["defaultLatenciesMs"],
+           let values = file.numberArray(node, "defaultLatenciesMs", in: 0...ContentLimits.maximumLatencyMs, unit: "ms") {
+            latencies = []
+            var shown: [String: Double] = [:]
+            for (v, position) in values {
+                if latencies.contains(v) { file.error("'defaultLatenciesMs' lists \(plainNumber(v)) twice", at: position); continue }
+                let label = latencyLabel(v)
+                if let other = shown[label] {
+                    file.error("'defaultLatenciesMs' value \(plainNumber(v)) is shown as \(label) ms, like \(plainNumber(other)); run pages are named by the latency to 0.1 ms, so latencies must differ by at least 0.1 ms", at: position)
+                    continue
+                }
+                shown[label] = v
+                latencies.append(v)
+            }
+            if node.elements?.isEmpty == true {
+                file.error("'defaultLatenciesMs' is empty; give at least one latency setting in ms, or leave it out for [100, 1000]", at: node.position)
+            }
+        }
+        let tour = object["tour"].map { TourDecoder.decode($0, file: file) } ?? []
+        let trusted = object.bool("trustedMarkdownHTML") ?? false
+        let budgets = object["budgets"].map { BudgetDecoder.decode($0, file: file) } ?? []
+        var defaults = StudyDefaults()
+        if let node = object["defaults"], let reader = ObjectReader(node, in: file, context: "defaults", expected: "an object such as {\"seeds\": [1, 2, 3, 4, 5], \"jitter\": 0.5}") {
+            reader.allowOnly(["seeds", "jitter"])
+            if let seedsNode = reader["seeds"],
+               let read = StudyDecoder.readSeeds(seedsNode, "defaults.seeds", file: file, leaveOut: "leave it out for [1, 2, 3, 4, 5]") {
+                defaults.seeds = read.seeds
+            }
+            if let sigma = reader.number("jitter", in: 0...ContentLimits.maximumJitter) { defaults.jitter = sigma }
+        }
+        guard file.errorCount == before, let title, let tagline else { return nil }
+        siteJSON = file
+        var site = SiteSettings(title: title, tagline: tagline, defaultLatenciesMs: latencies, tour: tour, trustedMarkdownHTML: trusted)
+        site.budgets = budgets
+        site.studyDefaults = defaults
+        return site
+    }
+
+    private func warning(_ path: String, _ message: String) {
+        log.add(ContentDiagnostic(file: path, message: message, severity: .warning))
+    }
+}
+
+extension ContentLoadSession: MeasuredFileSource {
+    /// A measured file read like any content file (inside the folder, size limit), then imported;
+    /// its problems are reported at its own lines.
+    package func measuredFile(_ path: String, options: MeasuredImportOptions) -> MeasuredFileRead {
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return .missing("does not exist")
+        }
+        guard let file = read(path) else { return .failed }
+        do {
+            return .runs(try MeasuredImport.runs(file.text.bytes, file: path, options: options))
+        } catch {
+            for e in error.errors {
+                log.add(ContentDiagnostic(file: path, line: e.line, column: e.column,
+                                          message: (e.elementPath.map { "\($0): " } ?? "") + e.message))
+            }
+            return .failed
+        }
+    }
+}

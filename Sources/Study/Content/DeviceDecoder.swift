@@ -1,0 +1,47 @@
+import Formats
+import ScrollSimulation
+
+/// Reads `devices/<id>.json`: a built-in profile with some values changed.
+package enum DeviceDecoder {
+    /// Keys other than the cost constants, in the order the docs list them.
+    static let settingKeys = ["basedOn", "name", "refreshRateHz", "viewportWidth", "viewportHeight", "screenScale",
+                              "backgroundCores", "workerThreadCap", "maxConcurrentDownloads"]
+
+    /// Every key a device file may use.
+    static var allowedKeys: [String] { settingKeys + DeviceProfile.catalog.map(\.key) + ["calibration"] }
+
+    /// The profile, or nil after reporting its problems.
+    static func decode(id: String, root: JSONNode, file: ContentFile) -> DeviceProfile? {
+        guard let object = ObjectReader(root, in: file, expected: "a device file") else { return nil }
+        object.allowOnly(allowedKeys)
+        let before = file.errorCount
+        let builtInIDs = DeviceProfile.builtIn.map(\.id)
+        if builtInIDs.contains(id) {
+            file.error("device id '\(id)' is a built-in device's; rename the file (built-in devices are used by name without a file, and 'basedOn' starts from one)", at: nil)
+        }
+        guard let basedOn = object.choice("basedOn", builtInIDs, kind: "device", required: true),
+              var profile = DeviceProfile.builtIn.first(where: { $0.id == basedOn.0 }) else { return nil }
+        profile.id = id
+        profile.name = object.string("name") ?? "\(id) (based on \(profile.name))"
+        if let node = object["refreshRateHz"], let hz = file.integer(node, "refreshRateHz", in: 1...1_000, expected: "60 or 120") {
+            if hz == 60 || hz == 120 { profile.refreshRateHz = hz }
+            else { file.error("'refreshRateHz' must be 60 or 120, found \(hz)", at: node.position) }
+        }
+        // Written by `scrollstudy calibrate`: where the profile came from; not read, but an object.
+        if let node = object["calibration"], node.members == nil {
+            file.error("'calibration' must be an object (scrollstudy calibrate writes it to say where the profile came from)", at: node.position)
+        }
+        if let v = object.number("viewportWidth", in: 100...5_000, unit: "pt") { profile.viewportWidth = v }
+        if let v = object.number("viewportHeight", in: 100...5_000, unit: "pt") { profile.viewportHeight = v }
+        if let v = object.number("screenScale", in: 1...4) { profile.screenScale = v }
+        if let v = object.integer("backgroundCores", in: 1...64) { profile.backgroundCores = v }
+        if let v = object.integer("workerThreadCap", in: 1...4_096) { profile.workerThreadCap = v }
+        if let v = object.integer("maxConcurrentDownloads", in: 1...1_024) { profile.maxConcurrentDownloads = v }
+        for constant in DeviceProfile.catalog {
+            if let v = object.integer(constant.key, in: 0...10_000_000, unit: constant.unit) {
+                profile[keyPath: constant.keyPath] = Micros(v)
+            }
+        }
+        return file.errorCount == before ? profile : nil
+    }
+}

@@ -1,0 +1,40 @@
+import Formats
+import Results
+import ScrollSimulation
+
+/// Budgets checked against runs.
+public enum BudgetCheck {
+    /// A run that breaks a budget.
+    public struct Broken: Sendable, Equatable, CustomStringConvertible {
+        public var budget: Budget
+        public var run: String
+        public var actual: Double
+        public var limit: Double
+
+        /// `file:line:column: error: budget metric op limit broken by run: actual`.
+        public var description: String {
+            "\(budget.file):\(budget.line):\(budget.column): error: budget \(budget.metric) \(budget.op.rawValue) \(NumberFormat.fixed(limit, places: 3))"
+                + (budget.timesLatency ? " (\(NumberFormat.fixed(budget.value, places: 3)) × latency)" : "")
+                + " broken by run '\(run)': \(budget.metric) = \(NumberFormat.fixed(actual, places: 3))"
+        }
+    }
+
+    /// Every budget of every study against that study's runs, in study, budget, then plan order.
+    public static func check(_ content: SiteContent, plan: [PlannedRun], results: ResultsIndex) -> [Broken] {
+        var out: [Broken] = []
+        for study in content.studies {
+            for budget in content.site.budgets + study.budgets {
+                for run in plan where run.studyID == study.id {
+                    let latency = run.config.latency.milliseconds
+                    if let l = budget.latencyMs, abs(l - latency) > 1e-9 { continue }
+                    if let s = budget.strategy, s != run.config.strategy.id { continue }
+                    guard let record = results[run.id], let actual = Budget.value(of: budget.metric, in: record.metrics) else { continue }
+                    if !budget.holds(actual, latencyMs: latency) {
+                        out.append(Broken(budget: budget, run: run.id, actual: actual, limit: budget.limit(latencyMs: latency)))
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

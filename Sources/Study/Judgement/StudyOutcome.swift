@@ -1,0 +1,113 @@
+import Formats
+import Results
+import ScrollSimulation
+
+/// What a generation found beyond the pages: the run summaries, the comparison with a baseline
+/// and the broken budgets; and the files that show them (`summary.json`, `checks.html`).
+package struct Outcome: Sendable {
+    package let content: SiteContent
+    package let summaries: [RunSummary]
+    /// `summaries` by study, each in plan order: what `studies/<id>.summary.json` lists.
+    let summariesByStudy: [String: [RunSummary]]
+    package let comparisons: [GroupComparison]
+    package let broken: [BudgetCheck.Broken]
+    package let baselineSource: String?
+    /// Each study's answers as `summary.json` records them, in study order.
+    let answers: [StudyAnswerSummary]
+
+    /// `datasetDigests`, when given, must be `RunExecutor.datasetDigests(plan)`, and `contexts` the
+    /// runs' `Fingerprint.context` by run id (`RunExecutor.Execution`); the contexts not given are
+    /// computed on `jobs` threads.
+    package init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, baseline: Baseline.Loaded?,
+         datasetDigests: [String: String]? = nil, contexts known: [String: String] = [:], jobs: Int = 1) {
+        self.content = content
+        let missing = plan.contains { results[$0.id] != nil && known[$0.id] == nil }
+        let digests = missing ? (datasetDigests ?? RunExecutor.datasetDigests(plan)) : [:]
+        let contexts = ParallelMap.run(plan, jobs: missing ? jobs : 1) { run in
+            if let context = known[run.id] { return context }
+            return results[run.id] == nil ? "" : Fingerprint.context(of: run.config, datasetDigest: digests[run.config.dataset.id])
+        }
+        summaries = plan.indices.compactMap { i in
+            results[plan[i].id].map { RunSummary($0, context: contexts[i]) }
+        }
+        summariesByStudy = Dictionary(grouping: summaries, by: \.study)
+        if let baseline {
+            comparisons = Comparison.compare(baseline: baseline.runs, baselineModel: baseline.modelVersion, now: summaries, nowModel: SimulationModel.version)
+            baselineSource = baseline.source
+        } else {
+            comparisons = []
+            baselineSource = nil
+        }
+        broken = BudgetCheck.check(content, plan: plan, results: results)
+        answers = content.studies.map { study in
+            StudyAnswerSummary(study: study.id, answers: Self.answers(of: study, content: content, plan: plan, results: results).summaries)
+        }
+    }
+
+    /// A study's answers from the same inputs its page sees (`StudyPage.answers`): the devices and
+    /// strategies it names that exist, in its order, and its runs' results in plan order.
+    static func answers(of study: Study, content: SiteContent, plan: [PlannedRun], results: ResultsIndex) -> StudyAnswers {
+        StudyAnswers(study: study, strategies: study.strategies.compactMap { content.strategy($0) },
+                     devices: study.devices.compactMap { content.device($0) },
+                     runs: plan.filter { $0.studyID == study.id }.compactMap { run in results[run.id].map { (run, $0.result) } })
+    }
+
+    package var hasBudgets: Bool { !allBudgets.isEmpty }
+
+    /// The site's budgets (study nil: every study), then each study's.
+    package var allBudgets: [(study: Study?, budget: Budget)] {
+        content.site.budgets.map { (nil, $0) } + content.studies.flatMap { study in study.budgets.map { (study, $0) } }
+    }
+
+    /// Groups in the order of the checks page: regressions first, then improvements, then the rest.
+    package var orderedComparisons: [GroupComparison] {
+        comparisons.filter(\.regressed) + comparisons.filter { !$0.regressed && $0.improved } + comparisons.filter { !$0.regressed && !$0.improved }
+    }
+
+    package func summaryText() -> String {
+        var budgets: [JSONValue] = []
+        do {
+            for (study, b) in allBudgets {
+                var fields: [String: JSONValue] = [
+                    "file": .string(b.file), "line": .int(b.line), "column": .int(b.column), "study": study.map { .string($0.id) } ?? .null,
+                    "metric": .string(b.metric), "op": .string(b.op.rawValue), "value": .double(b.value), "timesLatency": .bool(b.timesLatency),
+                    "broken": .array(broken.filter { $0.budget == b }.map {
+                        .object(["run": .string($0.run), "actual": .double($0.actual), "limit": .double($0.limit)])
+                    }),
+                ]
+                if let l = b.latencyMs { fields["latencyMs"] = .double(l) }
+                if let s = b.strategy { fields["strategy"] = .string(s) }
+                budgets.append(.object(fields))
+            }
+        }
+        var comparison: JSONValue? = nil
+        if let baselineSource {
+            comparison = .object([
+                "baseline": .string(baselineSource),
+                "regressions": .int(comparisons.filter(\.regressed).count),
+                "improvements": .int(comparisons.filter { !$0.regressed && $0.improved }.count),
+                "unchanged": .int(comparisons.filter { $0.status == .unchanged }.count),
+                "groups": .array(orderedComparisons.filter { $0.status != .unchanged }.map(\.json)),
+            ])
+        }
+        return SiteSummary.text(studies: content.studies.map { ($0.id, summariesByStudy[$0.id]?.count ?? 0) }, answers: answers, budgets: budgets, comparison: comparison)
+    }
+
+    /// The text of study `id`'s runs file (`SiteSummary.studyFile(id)`).
+    package func studySummaryText(_ id: String) -> String {
+        SiteSummary.studyText(study: id, runs: summariesByStudy[id] ?? [])
+    }
+}
+
+extension StudyAnswers {
+    /// The entries as `summary.json` records them (strategies by id), in the study's order.
+    var summaries: [AnswerSummary] {
+        entries.map { e in
+            let a = e.answer
+            return AnswerSummary(device: e.device, gesture: e.gesture, latencyMs: e.latency,
+                                 recommended: a.recommended.map(\.strategyID), runnerUp: a.runnerUp.map(\.strategyID),
+                                 meetsBar: !a.recommended.isEmpty, closest: a.closest?.strategyID,
+                                 missesBar: a.missing.map(\.strategyID), reason: a.reason)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Mustache
+import Results
+import ScrollSimulation
+import Study
+
+/// The whole site's inputs: content, the plan and the results index. It only hands each kind of
+/// page the part it needs (`jobs()`); the pages are the generators, each with its own narrow
+/// inputs: `IndexPage`, `StudyPage`, `RunPages`, `TechniquePages`, `StrategyPages`,
+/// `DatasetPages`, `RulePage`, `ModelPage` and `MetricPages`.
+public struct SiteBuilder: Sendable {
+    let content: SiteContent
+    let plan: [PlannedRun]
+    /// Every run's record, by run id.
+    let results: ResultsIndex
+    let templates: TemplateSet
+    /// The "against baseline" sections by page path (set when there is a baseline).
+    var againstBaseline: [String: MustacheValue] = [:]
+    /// Sensitivity reports of the studies that ask for one, by study id.
+    var sensitivity: [String: Sensitivity] = [:]
+    /// Datasets' digests by id, when already computed (they key the study pages).
+    var datasetDigests: [String: String] = [:]
+
+    public init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet) {
+        self.content = content
+        self.plan = plan
+        self.results = results
+        self.templates = templates
+    }
+
+    /// The layout and templates every page shares.
+    var renderer: PageRenderer { PageRenderer(templates: templates, siteTitle: content.site.title, againstBaseline: againstBaseline) }
+
+    /// Every file of the site, sorted by path (every job rendered, in order).
+    func build() throws(SiteError) -> [OutputFile] {
+        var files: [OutputFile] = []
+        for job in jobs() { files.append(try job.render()) }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// A job per file of the site, sorted by path: the assets, then each generator's jobs.
+    public func jobs() -> [PageJob] {
+        let r = renderer
+        let studies = content.studies.map(studyRuns)
+        let documents = Documents(documents: content.documents, trustedHTML: content.site.trustedMarkdownHTML)
+        var generators: [any PageGenerator] = [indexPage(studies)]
+        generators += studies.map { StudyPage(subject: $0, renderer: r) }
+        var jobs = templates.assets.map(PageJob.file)
+        let titles = Dictionary(content.studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        // One page per configuration: its seeds are consecutive in the plan.
+        var start = plan.startIndex
+        while start < plan.endIndex {
+            var end = start + 1
+            while end < plan.endIndex, plan[end].configID == plan[start].configID { end += 1 }
+            let runs = Array(plan[start..<end])
+            start = end
+            if let missing = runs.first(where: { results[$0.id] == nil }) {
+                jobs += RunPages.missing(runs, missing: missing.id)
+                continue
+            }
+            jobs += Self.runJobs(runs, studyTitle: titles[runs[0].studyID] ?? runs[0].studyID, renderer: r, results)
+        }
+        let strategies = strategiesInUse()
+        generators += [
+            TechniquePages(strategies: strategies, studies: studies, documents: documents, renderer: r),
+            StrategyPages(strategies: strategies, studies: content.studies, runs: plan, results: results, documents: documents, renderer: r),
+            DatasetPages(datasets: content.datasets, studies: content.studies, renderer: r),
+            RulePage(renderer: r),
+            ModelPage(devices: content.devices, studies: studies, documents: documents, renderer: r),
+            MetricPages(example: studies.first, runs: plan, results: results, renderer: r),
+        ]
+        for generator in generators { jobs += generator.jobs() }
+        jobs.append(contentsOf: MeasuredRunPages.jobs(content, renderer: r))
+        return jobs.sorted { $0.path < $1.path }
+    }
+
+    /// The jobs of the run pages of one configuration (`runs`, whose records `results` holds). The
+    /// jobs hold the runs, not their records: each looks the records up when it renders, reading
+    /// their series back when the index holds them without (`ResultsIndex.full`), so only the
+    /// records being rendered are in memory whole, and none is copied for every page.
+    static func runJobs(_ runs: [PlannedRun], studyTitle: String, renderer: PageRenderer, _ results: ResultsIndex) -> [PageJob] {
+        // The pages' keys need only the records' names and fingerprints.
+        let outline = RunPages(runs: runs, records: runs.map { results[$0.id]! }, studyTitle: studyTitle, renderer: renderer)
+        return RunPages.paths(outline.id).map { path in
+            PageJob(path: path, key: outline.key(path)) { () throws(SiteError) -> OutputFile in
+                var full: [RunRecord] = []
+                full.reserveCapacity(runs.count)
+                for run in runs {
+                    guard let record = results.full(run.id) else {
+                        throw .page(path: path, step: .result(run: run.id), problem: .input("error: the frames of run '\(run.id)' could not be read back from the run cache; delete .scrollstudy-cache/ and generate again"))
+                    }
+                    full.append(record)
+                }
+                return try RunPages(runs: runs, records: full, studyTitle: studyTitle, renderer: renderer).file(path)
+            }
+        }
+    }
+
+    /// The end-of-generation summary: the index's answers as lines (`IndexPage.summaryLines`).
+    func summaryLines() throws(SiteError) -> [String] {
+        try indexPage(content.studies.map(studyRuns)).summaryLines()
+    }
+
+    /// The index: every study's answers, the run count and the tour.
+    func indexPage(_ studies: [StudyRuns]) -> IndexPage {
+        let tour = content.site.tour.isEmpty ? nil : Tour(steps: content.site.tour, studies: content.studies, plan: plan, results: results)
+        return IndexPage(tagline: content.site.tagline, studies: studies, runCount: plan.count, tour: tour, renderer: renderer)
+    }
+
+    /// `study` with the content it names, its own planned runs and the results index.
+    func studyRuns(_ study: Study) -> StudyRuns {
+        StudyRuns(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
+                  strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.filter { $0.studyID == study.id },
+                  results: results, sensitivity: sensitivity[study.id], datasetDigest: datasetDigests[study.dataset])
+    }
+
+    /// Strategies some study uses, in preset-then-id order.
+    func strategiesInUse() -> [Strategy] {
+        let used = Set(content.studies.flatMap(\.strategies))
+        return content.strategies.filter { used.contains($0.id) }
+    }
+}

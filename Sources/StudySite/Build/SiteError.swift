@@ -1,0 +1,66 @@
+import Study
+/// Why generation stopped. Each case carries what the message needs, so the command line maps a case
+/// to its exit code without reading the text, and `description` is the complete message to print.
+public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Bad content or templates: one or more located diagnostics, each starting
+    /// `file:line:column: error:` or `file: error:` (exit code 3).
+    case input(String)
+    /// Building the page at `path` failed at `step`; `problem` says where in the content or templates.
+    indirect case page(path: String, step: PageStep, problem: SiteError)
+    /// A generated file's path is not one the output folder may hold (exit code 4).
+    case badPath(path: String, problem: BadPath)
+    /// The output path is not a folder `generate` may replace; nothing was done (exit code 2).
+    case outputRefused(OutputRefusal)
+    /// Publishing into `output` failed at `step` with `reason`; the previous output is kept (exit code 4).
+    case publish(output: String, step: PublishStep, reason: String)
+
+    /// The step of building a page that failed.
+    public enum PageStep: Sendable, Equatable, CustomStringConvertible {
+        /// Rendering the page's own template.
+        case body(template: String)
+        /// Rendering the shared layout around the page's body.
+        case layout
+        /// Reading the record of run `run` from the results the page was given.
+        case result(run: String)
+
+        public var description: String {
+            switch self {
+            case let .body(template): return "rendering its template '\(template).mustache'"
+            case .layout: return "rendering the layout 'layout.mustache' around it"
+            case let .result(run): return "reading the result of run '\(run)'"
+            }
+        }
+    }
+
+    /// What is wrong with a generated path.
+    public enum BadPath: Sendable, Equatable {
+        /// Absolute, empty, with `.`/`..`/empty components or a backslash.
+        case outsideOutput
+        /// A second file with a path already written.
+        case duplicate
+    }
+
+    public var description: String {
+        switch self {
+        case let .input(text):
+            return text
+        case let .page(path, step, problem):
+            return "\(problem.description)\nnote: while building the page \(path), \(step)"
+        case let .badPath(path, .outsideOutput):
+            return "error: refusing to write '\(path)': generated paths must stay inside the output folder"
+        case let .badPath(path, .duplicate):
+            return "error: refusing to write '\(path)' twice: two files of the site have the same path, and one would replace the other"
+        case let .outputRefused(refusal):
+            return "error: \(refusal.description)"
+        case let .publish(output, step, reason):
+            switch step {
+            case .clean, .stage, .write, .sync:
+                return "\(output): error: could not write the new site (\(step): \(reason)); the previous output is untouched"
+            case .restore:
+                return "\(output): error: could not swap in the new site, nor move the previous one back (\(reason))"
+            default:
+                return "\(output): error: could not swap in the new site (\(step): \(reason)); the previous output was kept"
+            }
+        }
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import Results
+import ScrollSimulation
+import Study
+
+/// The pipeline: content → plan → simulate → render → files into a sink.
+public enum SiteGenerator {
+    /// Timings of one generation (wall clock, for the benchmark only; never written to the site).
+    public struct Report: Sendable {
+        /// The files, when built into memory (`build(content:templates:jobs:progress:)`); empty when streamed to a sink.
+        public var files: [OutputFile]
+        /// Files and bytes of the site (the marker not counted).
+        public var fileCount: Int
+        public var byteCount: Int
+        public var runs: Int
+        public var simulateSeconds: Double
+        public var renderSeconds: Double
+        /// A one-screen summary: the counts, then each study's answer per latency (`IndexPage.summaryLines`).
+        public var summary: [String] = []
+        /// Files kept from the previous site because their inputs were unchanged (`Inputs.previous`).
+        public var kept = 0
+        /// The key of every file whose job has one (`PageJob.key`), by path, for the next build's `Inputs.previous`.
+        public var pageKeys: [String: String] = [:]
+        /// Runs taken from stored results, from the run cache, and runs simulated.
+        public var reused = 0
+        public var cached = 0
+        public var ran = 0
+        /// Run cache files that could not be used (their runs were simulated again).
+        public var unusableCache: [String] = []
+        /// Every run's summary (as in `summary.json`), in plan order.
+        public var summaries: [RunSummary] = []
+        /// The comparison with the baseline (empty without one).
+        public var comparisons: [GroupComparison] = []
+        /// Broken budgets.
+        public var brokenBudgets: [BudgetCheck.Broken] = []
+        /// The text of `summary.json` (`generate --check` compares it with the committed one).
+        public var summaryText = ""
+        /// The text of one of its per-study runs files, by path relative to it (nil: no such file);
+        /// made when asked, as `generate --check` does only when the site is stale.
+        public var studySummaryText: @Sendable (String) -> String? = { _ in nil }
+    }
+
+    /// What a generation starts from besides the content and templates.
+    public struct Inputs: Sendable {
+        /// Stored records by run id (`generate --results`): reused when their fingerprint matches the plan.
+        public var stored: [String: RunRecord] = [:]
+        /// The baseline to compare with (`generate --baseline`).
+        public var baseline: Baseline.Loaded? = nil
+        /// Run records kept between generations (`generate` without `--no-cache`): a run `stored`
+        /// cannot serve is taken from here when its fingerprint is there, else simulated and added.
+        public var cache: RunCache? = nil
+        /// Where sensitivity reports are kept between generations (with `cache`), by a digest of
+        /// the study, its runs' fingerprints, its strategies and devices, and the executable.
+        package var sensitivityCache: URL? = nil
+        /// The output's previous build, whose files with an unchanged key are kept, not rendered.
+        package var previous: PreviousSite? = nil
+        public init(stored: [String: RunRecord] = [:], baseline: Baseline.Loaded? = nil, cache: RunCache? = nil) {
+            self.stored = stored
+            self.baseline = baseline
+            self.cache = cache
+        }
+    }
+
+    /// Builds every file of the site into memory.
+    public static func build(content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(),
+                             progress: @escaping @Sendable (String) -> Void = { _ in }) throws(SiteError) -> Report {
+        let sink = MemorySink()
+        var report = try build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress)
+        report.files = sink.files
+        return report
+    }
+
+    /// Builds every file of the site and hands each to `sink` (the caller then calls `sink.finish()`).
+    public static func build(content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(), into sink: SiteSink,
+                             progress: @escaping @Sendable (String) -> Void = { _ in }) throws(SiteError) -> Report {
+        let clock = ContinuousClock()
+        let plan = RunPlanner.plan(content)
+        let t0 = clock.now
+        let total = inputs.stored.isEmpty ? plan.count : RunExecutor.toRun(plan, reusing: inputs.stored).count
+        let execution = RunExecutor.execute(plan, reusing: inputs.stored, cache: inputs.cache, jobs: jobs) { done, run in
+            progress("[\(done)/\(total)] \(run.label)")
+        }
+        let results = execution.index
+        let t1 = clock.now
+        let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline,
+                              datasetDigests: execution.datasetDigests, contexts: execution.contexts, jobs: jobs)
+        var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
+        builder.againstBaseline = outcome.againstBaseline(plan: plan)
+        builder.datasetDigests = execution.datasetDigests
+        for study in content.studies where study.sensitivity {
+            progress("sensitivity: \(study.id)")
+            builder.sensitivity[study.id] = sensitivity(of: study, plan: plan, content: content, jobs: jobs, cache: inputs.sensitivityCache,
+                                                        fingerprints: execution.fingerprints)
+        }
+        var pageJobs = builder.jobs()
+        pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
+        pageJobs.sort { $0.path < $1.path }
+        let (fileCount, bytes, kept) = try render(pageJobs, jobs: jobs, previous: inputs.previous, into: sink)
+        inputs.cache?.finish()  // every run stored and read back: the run cache's pack gets its index and name
+        let t2 = clock.now
+        var report = Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
+                            simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1), summary: try builder.summaryLines())
+        report.kept = kept
+        report.pageKeys = Dictionary(uniqueKeysWithValues: pageJobs.compactMap { job in job.key.map { (job.path, $0) } })
+        report.reused = execution.reused
+        report.cached = execution.cached
+        report.ran = execution.ran
+        report.unusableCache = execution.unusable
+        report.summaries = outcome.summaries
+        report.comparisons = outcome.comparisons
+        report.brokenBudgets = outcome.broken
+        report.summaryText = outcome.summaryText()
+        let studies = Dictionary(outcome.content.studies.map { (SiteSummary.studyFile($0.id), $0.id) }, uniquingKeysWith: { a, _ in a })
+        report.studySummaryText = { path in studies[path].map(outcome.studySummaryText) }
+        return report
+    }
+
+    /// Renders `pageJobs` on `jobs` threads and hands the files to `sink` in job order, each as
+    /// soon as every job before it is written, so at most a few rendered files (`OrderedHandOff`'s
+    /// `ahead`) wait in memory. The first failing job in job order is the error reported, whatever the thread count.
+    /// A job that `previous` can keep (`PreviousSite.keep`) is not rendered: its previous file goes
+    /// to the sink as identical to the one on disk. Returns the number of files and bytes written,
+    /// and how many were kept.
+    static func render(_ pageJobs: [PageJob], jobs: Int, previous: PreviousSite? = nil, into sink: SiteSink) throws(SiteError) -> (files: Int, bytes: Int, kept: Int) {
+        let hand = OrderedHandOff(count: pageJobs.count, sink: sink)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, pageJobs.count))) { _ in
+            while let i = hand.claim() {
+                let outcome: Result<Produced, SiteError>
+                if let kept = previous?.keep(pageJobs[i]) {
+                    outcome = .success(kept)
+                } else {
+                    do throws(SiteError) { outcome = .success(Produced(file: try pageJobs[i].render())) } catch { outcome = .failure(error) }
+                }
+                hand.finish(i, outcome)
+            }
+        }
+        return try hand.result()
+    }
+
+    /// `Sensitivity.analyse` of `study`, taken from `cache` when an analysis of the same inputs is
+    /// there (a file that does not decode is ignored and replaced).
+    /// `fingerprints`: runs' fingerprints by run id already computed (`RunExecutor.Execution`); the others are computed here.
+    static func sensitivity(of study: Study, plan: [PlannedRun], content: SiteContent, jobs: Int, cache: URL?,
+                            fingerprints known: [String: String] = [:]) -> Sensitivity {
+        var url: URL? = nil
+        if let cache {
+            let runs = plan.filter { $0.studyID == study.id }
+            let digests = runs.allSatisfy { known[$0.id] != nil } ? [:] : RunExecutor.datasetDigests(runs)
+            let fingerprints = runs.map { known[$0.id] ?? Fingerprint.of($0.config, datasetDigest: digests[$0.config.dataset.id]) }
+            var key = Hash64()
+            key.add("sensitivity 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
+            // What names and places the study (id, title, question, order, file, budgets) does not
+            // change its analysis: a copy of a study under another id reuses it.
+            var compared = study
+            (compared.id, compared.title, compared.question, compared.order, compared.sourceFile, compared.budgets) = ("", "", "", 0, "", [])
+            key.add(Fingerprint.digest(ofValue: compared) + "\n" + fingerprints.joined(separator: ",") + "\n")
+            // The study reads only its own strategies and devices (`StudyAnswers`); the others do not matter.
+            key.add(Fingerprint.digest(ofValue: study.strategies.compactMap { content.strategy($0) })
+                    + Fingerprint.digest(ofValue: study.devices.compactMap { content.device($0) }))
+            url = cache.appendingPathComponent("\(key.hex).json")
+            if let data = FileManager.default.contents(atPath: url!.path), let stored = try? JSONDecoder().decode(Sensitivity.self, from: data) {
+                return Sensitivity(studyID: study.id, conclusions: stored.conclusions, variations: stored.variations, runsPerVariation: stored.runsPerVariation)
+            }
+        }
+        let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
+        if let url, let data = try? JSONEncoder().encode(report) { _ = RunCache.writeAtomically(data, to: url) }
+        return report
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}
+
+/// A file ready for the sink: rendered, or kept from the previous site (`existing`: the file on
+/// disk with the same bytes, which a sink may link instead of writing).
+struct Produced: Sendable {
+    var file: OutputFile
+    var existing: ExistingFile? = nil
+}
+
+/// The output's previous build, as its manifest recorded it (`SiteCache.Manifest`).
+package struct PreviousSite: Sendable {
+    /// The output folder's path.
+    let folder: String
+    /// Its files by path, each with its size, hash and key.
+    let files: [String: SiteCache.Manifest.FileEntry]
+
+    package init(folder: URL, files: [SiteCache.Manifest.FileEntry]) {
+        self.folder = folder.standardizedFileURL.path
+        self.files = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The previous file of `job`, when the job has a key, the previous build recorded the same
+    /// key for the same path, and the file is still there, a regular file with one link, and holds
+    /// exactly the recorded bytes (read back and hashed: an edited page is rendered again). Nil
+    /// otherwise: then the job is rendered.
+    func keep(_ job: PageJob) -> Produced? {
+        guard let key = job.key, let entry = files[job.path], entry.key == key else { return nil }
+        let path = folder + "/" + job.path
+        guard let (bytes, device, inode) = SiteCache.readFile(path, soleLink: true), bytes.count == entry.size else { return nil }
+        var hash = Hash64()
+        hash.add(bytes)
+        guard hash.hex == entry.hash else { return nil }
+        return Produced(file: OutputFile(path: job.path, bytes: bytes), existing: ExistingFile(path: path, device: device, inode: inode, hash: entry.hash))
+    }
+}
+
+/// Hands out job indices in order and writes finished files to the sink in the same order.
+///
+/// One thread at a time writes, outside the lock that hands out jobs and takes finished files, so
+/// that the others keep rendering while a file is created (which can take a millisecond on a busy
+/// file system); a thread that would get more than `ahead` jobs in front of the writer waits.
+private final class OrderedHandOff: @unchecked Sendable {
+    /// How many jobs there are, and where their files go.
+    private let count: Int
+    private let sink: SiteSink
+    /// How many jobs may be handed out beyond the last file written.
+    private let ahead: Int
+    /// Guards everything below.
+    private let condition = NSCondition()
+    /// The next job index to hand out.
+    private var next = 0
+    /// Files written so far (the next index to write), and their bytes.
+    private var written = 0
+    private var bytes = 0
+    /// Whether a thread is writing files now.
+    private var writing = false
+    /// Files rendered but not yet written, by job index, waiting for the jobs before them.
+    private var waiting: [Int: Produced] = [:]
+    /// Files written that were kept from the previous site.
+    private var kept = 0
+    /// The lowest failing job so far and its error.
+    private var failure: (index: Int, error: SiteError)?
+
+    init(count: Int, sink: SiteSink, ahead: Int = 16) {
+        self.count = count
+        self.sink = sink
+        self.ahead = max(1, ahead)
+    }
+
+    /// The next job to render, or nil when all are handed out or one has failed (every job before
+    /// a failure was handed out already, so the lowest failing index is still found).
+    func claim() -> Int? {
+        condition.lock(); defer { condition.unlock() }
+        while failure == nil, next < count, next - written >= ahead { condition.wait() }
+        guard failure == nil, next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    /// Files job `i`'s outcome; then, unless another thread is writing, writes every file that is
+    /// now next in order, one at a time, in job order.
+    func finish(_ i: Int, _ outcome: Result<Produced, SiteError>) {
+        condition.lock()
+        switch outcome {
+        case .failure(let error):
+            if failure == nil || i < failure!.index { failure = (i, error) }
+        case .success(let file):
+            waiting[i] = file
+        }
+        guard !writing else { condition.unlock(); return }
+        writing = true
+        while failure.map({ written < $0.index }) ?? true, let produced = waiting.removeValue(forKey: written) {
+            condition.unlock()
+            var error: SiteError? = nil
+            do throws(SiteError) {
+                if let existing = produced.existing { try sink.write(produced.file, identicalTo: existing) } else { try sink.write(produced.file) }
+            } catch let e { error = e }
+            condition.lock()
+            if let error {
+                failure = (written, error)
+            } else {
+                bytes += produced.file.bytes.count
+                if produced.existing != nil { kept += 1 }
+                written += 1
+            }
+            condition.broadcast()
+        }
+        writing = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func result() throws(SiteError) -> (files: Int, bytes: Int, kept: Int) {
+        condition.lock(); defer { condition.unlock() }
+        if let failure { throw failure.error }
+        precondition(written == count, "rendered \(written) of \(count) files")
+        return (written, bytes, kept)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Mustache
+import Study
+
+/// The site's templates and static assets, read from the templates folder.
+public struct TemplateSet: Sendable {
+    /// Compiled templates by name (file name without `.mustache`); all are also partials.
+    public var templates: [String: Template]
+    /// Files under `assets/`, copied as they are.
+    public var assets: [OutputFile]
+    /// A digest of the template files' names and bytes, set by `load`: part of every page's key
+    /// (`PageRenderer.key`). Empty for a set made in memory, whose pages then have no key and are
+    /// always rendered.
+    public var digest = ""
+
+    public init(templates: [String: Template], assets: [OutputFile], digest: String = "") {
+        self.templates = templates
+        self.assets = assets
+        self.digest = digest
+    }
+
+    /// Reads every `*.mustache` file and everything under `assets/`.
+    public static func load(from directory: URL) throws(SiteError) -> TemplateSet {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: directory.path) else {
+            throw SiteError.input("\(directory.path): error: the templates folder cannot be read; pass --templates DIR")
+        }
+        var templates: [String: Template] = [:]
+        var problems: [String] = []
+        var hash = Hash64()
+        for name in names.sorted() where name.hasSuffix(".mustache") {
+            let url = directory.appendingPathComponent(name)
+            guard let data = fm.contents(atPath: url.path) else {
+                problems.append("\(name): error: the file could not be read")
+                continue
+            }
+            let bytes = [UInt8](data)
+            hash.add("\(name) \(bytes.count)\n")
+            hash.add(bytes)
+            do { templates[String(name.dropLast(".mustache".count))] = try Template(utf8: bytes, name: name) } catch { problems.append(error.description) }
+        }
+        if !problems.isEmpty { throw SiteError.input(problems.joined(separator: "\n")) }
+        var assets: [OutputFile] = []
+        let assetsDir = directory.appendingPathComponent("assets")
+        if let files = try? fm.contentsOfDirectory(atPath: assetsDir.path) {
+            for file in files.sorted() where !file.hasPrefix(".") {
+                if let data = fm.contents(atPath: assetsDir.appendingPathComponent(file).path) {
+                    assets.append(OutputFile(path: "assets/\(file)", bytes: [UInt8](data)))
+                }
+            }
+        }
+        return TemplateSet(templates: templates, assets: assets, digest: hash.hex)
+    }
+
+    /// Renders `name` in strict mode (a name the data never defines is an error) with every template as a partial.
+    func render(_ name: String, _ data: MustacheValue) throws(SiteError) -> String {
+        guard let template = templates[name] else {
+            throw SiteError.input("templates: error: missing template '\(name).mustache'")
+        }
+        do { return try template.render(data, partials: templates, mode: .strict) } catch { throw SiteError.input(error.description) }
+    }
+}

@@ -1,0 +1,95 @@
+import Formats
+import Mustache
+import Results
+import Study
+
+/// The files that show an outcome: `summary.json`, each study's runs file and `checks.html`.
+extension Outcome {
+    func jobs(renderer: PageRenderer) -> [PageJob] {
+        var jobs = [PageJob(path: Baseline.summaryFile) { OutputFile(path: Baseline.summaryFile, text: summaryText()) }]
+        jobs += content.studies.map { study in
+            let path = SiteSummary.studyFile(study.id)
+            return PageJob(path: path) { OutputFile(path: path, text: studySummaryText(study.id)) }
+        }
+        if baselineSource != nil || hasBudgets {
+            let data = checksData()
+            jobs.append(renderer.job(path: "checks.html", title: "Budgets and changes", section: "index", template: "checks") { data })
+        }
+        return jobs
+    }
+
+    /// The `against-baseline` partial's data for run pages (their group's metrics), study pages
+    /// (their groups that changed) and the index (the counts), keyed by page path; empty without a baseline.
+    func againstBaseline(plan: [PlannedRun]) -> [String: MustacheValue] {
+        guard baselineSource != nil else { return [:] }
+        var out: [String: MustacheValue] = [:]
+        let byGroup = Dictionary(comparisons.map { ($0.group, $0) }, uniquingKeysWith: { a, _ in a })
+        func metricRows(_ g: GroupComparison) -> MustacheValue {
+            .array(g.metrics.map { m in
+                .object(["name": .string(m.metric), "baseline": .string(Self.number(m.baseline)), "now": .string(Self.number(m.now)),
+                         "difference": .string((m.difference > 0 ? "+" : "") + Self.number(m.difference)), "verdict": .string(m.verdict.rawValue),
+                         "bad": .bool(m.verdict == .regressed)])
+            })
+        }
+        let byID = Dictionary(summaries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for run in plan {
+            guard let summary = byID[run.id], let g = byGroup[summary.group] else { continue }
+            // A configuration's seeds share one page and one group: the first seed's entry stands for them.
+            guard out["runs/\(run.configID).html"] == nil else { continue }
+            out["runs/\(run.configID).html"] = .object(["status": .string(g.status.rawValue), "group": .string(g.group),
+                                                   "hasMetrics": .bool(!g.metrics.isEmpty), "metrics": metricRows(g),
+                                                   "groups": .array([]), "hasGroups": .bool(false), "counts": .bool(false)])
+        }
+        for study in content.studies {
+            let mine = orderedComparisons.filter { $0.study == study.id && $0.status != .unchanged }
+            let rows: [MustacheValue] = mine.map { g in
+                let verdicts = g.metrics.filter { $0.verdict != .noChange }.map { "\($0.metric) \($0.verdict.rawValue)" }
+                return .object(["group": .string(g.group), "status": .string(g.status.rawValue),
+                                "verdicts": .string(verdicts.isEmpty ? "no change" : verdicts.joined(separator: ", "))])
+            }
+            out["studies/\(study.id).html"] = .object(["status": .string(mine.isEmpty ? "unchanged" : "\(mine.count) run group(s) changed"),
+                                                       "group": .string(study.id), "hasMetrics": .bool(false), "metrics": .array([]),
+                                                       "groups": .array(rows), "hasGroups": .bool(!rows.isEmpty), "counts": .bool(false)])
+        }
+        out["index.html"] = .object(["status": .string("\(comparisons.filter(\.regressed).count) regressed, \(comparisons.filter { !$0.regressed && $0.improved }.count) improved, \(comparisons.filter { $0.status == .notComparable }.count) not comparable"),
+                                     "group": .string(""), "hasMetrics": .bool(false), "metrics": .array([]), "groups": .array([]), "hasGroups": .bool(false), "counts": .bool(true)])
+        return out
+    }
+
+    static func number(_ v: Double) -> String { NumberFormat.fixed(v, places: 3) }
+
+    func checksData() -> [String: MustacheValue] {
+        let budgetRows: [MustacheValue] = allBudgets.map { study, b -> MustacheValue in
+                let mine = broken.filter { $0.budget == b }
+                return .object([
+                    "study": .string(study?.title ?? "Every study"), "studyID": .string(study?.id ?? ""), "hasStudy": .bool(study != nil),
+                    "rule": .string("\(b.metric) \(b.op.rawValue) " + (b.timesLatency ? "\(Self.number(b.value)) × latency" : Self.number(b.value))
+                        + (b.latencyMs.map { " at \(Self.number($0)) ms" } ?? "") + (b.strategy.map { ", \($0)" } ?? "")),
+                    "where": .string("\(b.file):\(b.line):\(b.column)"),
+                    "ok": .bool(mine.isEmpty),
+                    "broken": .array(mine.map { .object(["run": .string($0.run), "actual": .string(Self.number($0.actual)), "limit": .string(Self.number($0.limit))]) }),
+                ])
+        }
+        let groups: [MustacheValue] = orderedComparisons.filter { $0.status != .unchanged }.map { g in
+            .object([
+                "group": .string(g.group), "study": .string(g.study), "status": .string(g.status.rawValue),
+                "regressed": .bool(g.regressed), "improved": .bool(g.improved),
+                "metrics": .array(g.metrics.filter { $0.verdict != .noChange || g.inputsChanged }.map { m in
+                    .object(["name": .string(m.metric), "baseline": .string(Self.number(m.baseline)), "now": .string(Self.number(m.now)),
+                             "difference": .string((m.difference > 0 ? "+" : "") + Self.number(m.difference)), "verdict": .string(m.verdict.rawValue),
+                             "bad": .bool(m.verdict == .regressed), "good": .bool(m.verdict == .improved)])
+                }),
+            ])
+        }
+        return [
+            "hasBudgets": .bool(hasBudgets), "budgets": .array(budgetRows), "brokenCount": .int(broken.count),
+            "hasBaseline": .bool(baselineSource != nil), "groups": .array(groups),
+            "regressions": .int(comparisons.filter(\.regressed).count),
+            "improvements": .int(comparisons.filter { !$0.regressed && $0.improved }.count),
+            "notComparable": .int(comparisons.filter { $0.status == .notComparable }.count),
+            "test": .string(Self.testText),
+        ]
+    }
+
+    static let testText = "A metric of a run group (one configuration over its seeds) counts as changed when the medians differ by at least the metric's minimum (hitch time ratio 1 ms/s, frame p95 1 ms, wrong rows 0.5 points, placeholders 1 point, time to content p95 20 ms, changes after settle 1) and by at least 10 % of the baseline, and — with 2 or more seeds on both sides — the two ranges of values do not overlap (a rank test: Mann–Whitney U = 0). Runs whose device, dataset, gesture, latency, presentation or model version differ are not comparable."
+}

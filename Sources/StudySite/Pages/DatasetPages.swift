@@ -1,0 +1,55 @@
+import Formats
+import Mustache
+import ScrollSimulation
+import Study
+
+/// The dataset pages and their index: one page per dataset of the content (a descriptor dropped
+/// into datasets/ is shown even before a study uses it), with its shape, sample rows and the
+/// studies that use it. They see the datasets and the studies, no results.
+struct DatasetPages: PageGenerator {
+    let datasets: [Dataset]
+    let studies: [Study]
+    let renderer: PageRenderer
+
+    func jobs() -> [PageJob] {
+        [renderer.job(path: "datasets/index.html", title: "Datasets", section: "datasets", template: "datasets") { indexData() }]
+            + datasets.map { dataset in
+                renderer.job(path: "datasets/\(Slug.make(dataset.id)).html", title: dataset.name, section: "datasets", template: "dataset") { data(dataset) }
+            }
+    }
+
+    func indexData() -> [String: MustacheValue] {
+        ["datasets": .array(datasets.map { d in
+            .object(["name": .string(d.name), "href": .string("\(Slug.make(d.id)).html"), "summary": .string(d.summary), "rows": .int(d.count)])
+        })]
+    }
+
+    func data(_ d: Dataset) -> [String: MustacheValue] {
+        let n = d.count
+        var minLength = Int.max, maxLength = 0, total = 0
+        let sampleCount = min(n, 10_000)
+        for i in 0..<sampleCount {
+            let length = d.textLength(i)
+            minLength = min(minLength, length); maxLength = max(maxLength, length); total += length
+        }
+        let images = d.hasImages ? d.imagePixels(0).map { "\($0.width)×\($0.height) px (first row)" } ?? "none" : "none"
+        let samples: [MustacheValue] = (0..<min(n, 8)).map { i in
+            let row = d.row(i)
+            return .object(["id": .string(row.id), "text": .string(row.text), "detail": .string(row.detail ?? ""),
+                            "image": .string(row.imageURL.map { "\($0) (\(row.imageWidth)×\(row.imageHeight) px)" } ?? "—")])
+        }
+        let fields: [(String, String)] = [
+            ("Rows", String(n)), ("Text", "\(minLength)–\(maxLength) characters, mean \(NumberFormat.fixed(Double(total) / Double(max(1, sampleCount)), places: 1))\(sampleCount < n ? " (first \(sampleCount) rows)" : "")"),
+            ("Text source", d.textSource == .model ? "read per row from the slow model (takes the latency setting)" : "in the loaded data"),
+            ("Initial fetch", d.requiresInitialFetch ? "yes: the list is empty until rows are fetched (all at once or in pages, as the strategy's T7 says)" : "no"),
+            ("Images", images), ("Layout", d.presentation.layout.isGrid ? "grid" : "table"), ("Cell design", d.presentation.cellDesign.id),
+        ]
+        let studies = self.studies.filter { $0.dataset == d.id }
+        return ["name": .string(d.name), "summary": .string(d.summary),
+                "fields": .array(fields.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
+                "samples": .array(samples),
+                "hasStudies": .bool(!studies.isEmpty),
+                "studies": .array(studies.map { .object(["title": .string($0.title), "href": .string("../studies/\($0.id).html")]) })]
+    }
+
+}

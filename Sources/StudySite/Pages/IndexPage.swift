@@ -1,0 +1,101 @@
+import Mustache
+import ScrollSimulation
+import Study
+
+/// The index: one table of every study's answer at each latency, then the tour. It sees each
+/// study with its own runs (`StudyRuns`), the site's tagline, the run count and the tour.
+struct IndexPage: PageGenerator {
+    let tagline: String
+    /// Every study, in the content's order.
+    let studies: [StudyRuns]
+    let runCount: Int
+    /// The guided tour, or nil without one.
+    let tour: Tour?
+    let renderer: PageRenderer
+
+    static let path = "index.html"
+    /// Studies in one answers table: the index shows the first ones, and further pages
+    /// (`answers-2.html`, …) the rest, so that no page grows with the number of studies.
+    var studiesPerPage = 40
+
+    /// The answers pages' paths: the index, then `answers-<k>.html` for each further page.
+    static func pagePath(_ page: Int) -> String { page == 1 ? path : "answers-\(page).html" }
+
+    var pageCount: Int { max(1, (studies.count + studiesPerPage - 1) / studiesPerPage) }
+
+    func jobs() -> [PageJob] {
+        [renderer.job(path: Self.path, title: "Summary", section: "index", template: "index") { () throws(SiteError) in try data() }]
+            + (1..<pageCount).map { k in
+                renderer.job(path: Self.pagePath(k + 1), title: "Answers, page \(k + 1) of \(pageCount)", section: "index", template: "answers") {
+                    () throws(SiteError) in try answersData(page: k + 1)
+                }
+            }
+    }
+
+    /// Latencies shown as columns: those every study shows, in order (the same on every page).
+    var columns: [Double] { Set(studies.map(\.study).flatMap(Self.shown)).sorted() }
+
+    /// The answers table's rows of the studies on `page` (1-based), as the page at `path` shows them.
+    func rows(page: Int, path: String) throws(SiteError) -> [MustacheValue] {
+        let columns = self.columns
+        var rows: [MustacheValue] = []
+        for subject in studies.dropFirst((page - 1) * studiesPerPage).prefix(studiesPerPage) {
+            let study = subject.study
+            let answers = try subject.answers(for: path)
+            let cells: [MustacheValue] = columns.map { latency in
+                guard Self.shown(study).contains(latency), let text = answers.short(at: latency) else { return .object(["present": false, "text": .string("")]) }
+                return .object(["present": true, "text": .string(text), "none": .bool(text.hasPrefix("none")),
+                                "latency": .string(Format.latency(latency))])
+            }
+            rows.append(.object(["id": .string(study.id), "title": .string(study.title), "question": .string(study.question),
+                                 "href": .string("studies/\(study.id).html"), "cells": .array(cells)]))
+        }
+        return rows
+    }
+
+    /// Links to every answers page, the current one marked; empty with a single page.
+    func pager(current: Int) -> MustacheValue {
+        guard pageCount > 1 else { return .array([]) }
+        return .array((1...pageCount).map { k in
+            let first = (k - 1) * studiesPerPage + 1
+            let last = min(k * studiesPerPage, studies.count)
+            return .object(["label": .string("\(first)–\(last)"), "href": .string(Self.pagePath(k)), "current": .bool(k == current)])
+        })
+    }
+
+    /// A further page of the answers table.
+    func answersData(page: Int) throws(SiteError) -> [String: MustacheValue] {
+        let first = (page - 1) * studiesPerPage + 1
+        return ["studies": .array(try rows(page: page, path: Self.pagePath(page))),
+                "latencies": .array(columns.map { .string(Format.latency($0)) }), "runCount": .int(runCount),
+                "studyCount": .int(studies.count), "first": .int(first), "last": .int(min(page * studiesPerPage, studies.count)),
+                "pages": pager(current: page)]
+    }
+
+    /// A sweep study shows its lowest and highest latency (its page has the rest).
+    static func shown(_ study: Study) -> [Double] {
+        study.kind == .sweep ? [study.latenciesMs.first!, study.latenciesMs.last!] : study.latenciesMs
+    }
+
+    func data() throws(SiteError) -> [String: MustacheValue] {
+        let rows = try rows(page: 1, path: Self.path)
+        let tour = try tour?.data(for: Self.path)
+        return ["tagline": .string(tagline), "studies": .array(rows), "runCount": .int(runCount),
+                "latencies": .array(columns.map { .string(Format.latency($0)) }),
+                "hasTour": .bool(tour != nil), "tour": tour ?? .array([]),
+                "paged": .bool(pageCount > 1), "studyCount": .int(studies.count), "shown": .int(min(studies.count, studiesPerPage)),
+                "pages": pager(current: 1)]
+    }
+
+    /// The end-of-generation summary: studies and runs, then one line per study with its answer at
+    /// each latency (a study with several devices that disagree names each device).
+    func summaryLines() throws(SiteError) -> [String] {
+        var lines = ["\(studies.count) \(studies.count == 1 ? "study" : "studies"), \(runCount) \(runCount == 1 ? "run" : "runs"). Answers (rule: verdicts.html#answers):"]
+        for subject in studies {
+            let answers = try subject.answers(for: Self.path)
+            let parts = subject.study.latenciesMs.compactMap { latency in answers.short(at: latency).map { "\(Format.latency(latency)): \($0)" } }
+            lines.append("  \(subject.study.id) — " + parts.joined(separator: " · "))
+        }
+        return lines
+    }
+}

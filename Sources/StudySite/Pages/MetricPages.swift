@@ -1,0 +1,193 @@
+import Foundation
+import Formats
+import Mustache
+import Results
+import ScrollSimulation
+import Study
+
+/// The metric pages: one per listed group of the metric table, and their index. They see the
+/// table, as an example the first study with its own runs (`StudyRuns`), and every planned run
+/// with the results index, to rank every run of the site on the metric.
+struct MetricPages: PageGenerator {
+    /// The study whose runs each page shows as an example, or nil (no studies).
+    let example: StudyRuns?
+    /// Every run of the site, in plan order, and their records.
+    let runs: [PlannedRun]
+    let results: ResultsIndex
+    let renderer: PageRenderer
+
+    /// Runs in one page of a ranking: the metric's page holds the first ones, and
+    /// `metrics/<slug>-<k>.html` the rest, so that no page grows with the number of runs.
+    var runsPerPage = 200
+
+    static func path(_ d: MetricDefinition, page: Int) -> String { page == 1 ? "metrics/\(d.slug).html" : "metrics/\(d.slug)-\(page).html" }
+
+    /// The configurations and rankings, worked out once for all the pages (every ranking page
+    /// used to rank every run again, and its pager to group them once per page link).
+    let memo = Memo()
+
+    /// The configurations ranked: each configuration's runs (its seeds, consecutive in the plan).
+    /// Slices of `runs`, not copies: a planned run is about 2 KB, and there are thousands.
+    var configurations: [ArraySlice<PlannedRun>] {
+        memo.configurations {
+            var out: [ArraySlice<PlannedRun>] = []
+            var start = runs.startIndex
+            for i in runs.indices where i > start && runs[i].configID != runs[i - 1].configID {
+                out.append(runs[start..<i])
+                start = i
+            }
+            if start < runs.endIndex { out.append(runs[start...]) }
+            return out
+        }
+    }
+
+    /// What the pages share, computed by the first page that needs it.
+    final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var grouped: [ArraySlice<PlannedRun>]?
+        private var rankings: [String: [Ranked]?] = [:]
+
+        func configurations(_ make: () -> [ArraySlice<PlannedRun>]) -> [ArraySlice<PlannedRun>] {
+            if let known = lock.withLock({ grouped }) { return known }
+            let made = make()
+            lock.withLock { grouped = made }
+            return made
+        }
+
+        /// The ranking on `name`, made by `make` the first time it succeeds (a failure is not kept:
+        /// each page reports its own).
+        func ranking(_ name: String, _ make: () throws(SiteError) -> [Ranked]?) throws(SiteError) -> [Ranked]? {
+            if let known = lock.withLock({ rankings[name] }) { return known }
+            let made = try make()
+            lock.withLock { rankings[name] = .some(made) }
+            return made
+        }
+    }
+
+    var pageCount: Int { max(1, (configurations.count + runsPerPage - 1) / runsPerPage) }
+
+    func jobs() -> [PageJob] {
+        let pageCount = self.pageCount
+        return [renderer.job(path: "metrics/index.html", title: "Metrics", section: "metrics", template: "metrics") { indexData() }]
+            + MetricDefinition.all.flatMap { d in
+                [renderer.job(path: Self.path(d, page: 1), title: d.name, section: "metrics", template: "metric") { () throws(SiteError) in try data(d) }]
+                    + (1..<pageCount).map { k in
+                        renderer.job(path: Self.path(d, page: k + 1), title: "\(d.name), runs ranked, page \(k + 1) of \(pageCount)", section: "metrics",
+                                     template: "metric-ranking") { () throws(SiteError) in try rankingPageData(d, page: k + 1) }
+                    }
+            }
+    }
+
+    /// One ranked row: a configuration (its page's run) and its seeds' values on the metric (the
+    /// table shows the median; the run's page shows the range).
+    struct Ranked {
+        /// The configuration's id (its run page's name); not the whole plan entry, which every
+        /// kept ranking would otherwise copy once per configuration.
+        let configID: String
+        let label: String
+        let range: SeedRange
+    }
+
+    /// Every configuration's position in the ranking on `d`'s first field, by the median of its
+    /// seeds: lowest first, ties in plan order; text metrics are not ranked (nil).
+    func ranking(_ d: MetricDefinition, page path: String) throws(SiteError) -> [Ranked]? {
+        try memo.ranking(d.name) { () throws(SiteError) in try rankingOnce(d, page: path) }
+    }
+
+    private func rankingOnce(_ d: MetricDefinition, page path: String) throws(SiteError) -> [Ranked]? {
+        guard let metric = MetricTable.metrics.first(where: { $0.name == d.fields[0] }) else { return nil }
+        var rows: [Ranked] = []
+        for seeds in configurations {
+            var values: [Double] = []
+            for p in seeds.indices {
+                let run = seeds[p]
+                guard let metrics = results.metrics(at: p, id: run.id) else { throw PageParts.missingResult(run.id, page: path) }
+                switch metric.value(metrics) {
+                case let .int(v): values.append(Double(v))
+                case let .double(v): values.append(v)
+                case .text: return nil
+                }
+            }
+            let first = seeds[seeds.startIndex]
+            let label = seeds.count > 1 ? Self.withoutSeed(first.label, seed: first.seed) : first.label
+            rows.append(Ranked(configID: first.configID, label: label, range: SeedRange(values)))
+        }
+        let order = rows.indices.sorted { rows[$0].range.median != rows[$1].range.median ? rows[$0].range.median < rows[$1].range.median : $0 < $1 }
+        return order.map { rows[$0] }
+    }
+
+    /// A run's label without its seed (the planner ends it with ` · seed N` when a study has several).
+    static func withoutSeed(_ label: String, seed: UInt64) -> String {
+        let suffix = " · seed \(seed)"
+        return label.hasSuffix(suffix) ? String(label.dropLast(suffix.count)) : label.replacingOccurrences(of: suffix, with: "")
+    }
+
+    /// Rows `page` of a ranking, as table data.
+    func rankingRows(_ d: MetricDefinition, _ ranked: [Ranked], page: Int) -> [MustacheValue] {
+        let first = (page - 1) * runsPerPage
+        let number = { (v: Double) in NumberFormat.fixed(v, places: abs(v) >= 100 ? 1 : 2) }
+        return ranked.dropFirst(first).prefix(runsPerPage).enumerated().map { k, row in
+            .object(["rank": .int(first + k + 1), "label": .string(row.label), "href": .string("../runs/\(row.configID).html"),
+                     "value": .string(number(row.range.median))])
+        }
+    }
+
+    /// Links to every page of `d`'s ranking, the current one marked; empty with a single page.
+    func pager(_ d: MetricDefinition, current: Int) -> MustacheValue {
+        let pageCount = self.pageCount, configurationCount = configurations.count
+        guard pageCount > 1 else { return .array([]) }
+        return .array((1...pageCount).map { k in
+            .object(["label": .string("\((k - 1) * runsPerPage + 1)–\(min(k * runsPerPage, configurationCount))"),
+                     "href": .string(String(Self.path(d, page: k).dropFirst("metrics/".count))), "current": .bool(k == current)])
+        })
+    }
+
+    /// The ranking section's data for `page`.
+    func rankingData(_ d: MetricDefinition, page: Int) throws(SiteError) -> [String: MustacheValue] {
+        let ranked = try ranking(d, page: Self.path(d, page: page))
+        return ["ranked": .bool(ranked != nil), "rankField": .string(d.fields[0]), "runCount": .int(configurations.count),
+                "ranking": .array(ranked.map { rankingRows(d, $0, page: page) } ?? []),
+                "paged": .bool(pageCount > 1), "pages": pager(d, current: page)]
+    }
+
+    /// A further page of a metric's ranking.
+    func rankingPageData(_ d: MetricDefinition, page: Int) throws(SiteError) -> [String: MustacheValue] {
+        var out = try rankingData(d, page: page)
+        out["name"] = .string(d.name)
+        out["unit"] = .string(d.unit)
+        out["slug"] = .string(d.slug)
+        out["fields"] = .array(d.fields.map { .string($0) })
+        return out
+    }
+
+    func indexData() -> [String: MustacheValue] {
+        ["metrics": .array(MetricDefinition.all.map { d in
+            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "href": .string("\(d.slug).html")])
+        })]
+    }
+
+    /// A metric's definition, and its values in the example study's runs.
+    func data(_ d: MetricDefinition) throws(SiteError) -> [String: MustacheValue] {
+        let exampleRuns = try example?.resolved(for: "metrics/\(d.slug).html") ?? []
+        let example = self.example?.study
+        // One row per configuration: its median seed by hitch time ratio, the run its page charts.
+        let rows: [MustacheValue] = ConfigRuns.group(exampleRuns).map { config in
+            let pair = config.shown
+            // Each value with its field, its label when the table is stacked on a phone.
+            let values: [MustacheValue] = d.fields.map { field in
+                .object(["field": .string(field), "value": .string(pair.result.metrics.value(named: field)?.description ?? "—")])
+            }
+            return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
+                            "href": .string("../runs/\(config.id).html"), "values": .array(values)])
+        }
+        var out: [String: MustacheValue] = ["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
+                "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
+                "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string("../studies/\(example?.id ?? "").html"),
+                "rows": .array(rows),
+                "seedNote": (example?.seeds.count ?? 1) > 1
+                    ? .string("Each row is one configuration's median seed by hitch time ratio (the seed its page charts), of \(example!.seeds.count).") : .null]
+        out.merge(try rankingData(d, page: 1)) { a, _ in a }
+        return out
+    }
+}
+

@@ -1,0 +1,89 @@
+import Formats
+import Mustache
+import Results
+import ScrollSimulation
+import SVGCharts
+import Study
+
+/// Pieces of page data that several kinds of page show, from their own narrow inputs.
+enum PageParts {
+    /// Links to studies a page names without showing them in full (the "N more studies …" line of
+    /// technique and strategy pages), each with whether it is the last: `(title, id)` in order.
+    static func studyLinks(_ studies: [(title: String, id: String)]) -> [MustacheValue] {
+        studies.enumerated().map { k, study in
+            .object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"), "last": .bool(k == studies.count - 1)])
+        }
+    }
+
+    /// The records of `runs` in `results`, in the runs' order, for the page at `page`. A run the
+    /// index lacks fails that page with `SiteError.PageStep.result`, naming the run.
+    static func results(of runs: [PlannedRun], in results: ResultsIndex, page: String) throws(SiteError) -> [(run: PlannedRun, result: RunResult)] {
+        var out: [(run: PlannedRun, result: RunResult)] = []
+        out.reserveCapacity(runs.count)
+        for run in runs {
+            guard let record = results[run.id] else { throw missingResult(run.id, page: page) }
+            out.append((run, record.result))
+        }
+        return out
+    }
+
+    /// The error of a page whose results lack run `id`.
+    static func missingResult(_ id: String, page: String) -> SiteError {
+        .page(path: page, step: .result(run: id), problem: .input("error: the results hold no record of run '\(id)'"))
+    }
+
+    /// A chart as template data: its SVG, its data table and its summary.
+    static func chart(_ chart: Chart) -> MustacheValue {
+        .object(["svg": .string(chart.svg), "table": .string(chart.table.html()), "summary": .string(chart.summary),
+                 "caption": .string(chart.title)])
+    }
+
+    /// Links of a technique list.
+    static func techniqueLinks(_ ids: [TechniqueID], root: String = "../") -> MustacheValue {
+        .array(ids.map { id in
+            .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title), "href": .string("\(root)techniques/\(id.slug).html")])
+        })
+    }
+
+    /// Apple's bands for the hitch time ratio (WWDC20 and the tech talks).
+    static var appleBands: [RatioBars.Band] {
+        [RatioBars.Band(0, 5, "good (< 5 ms/s)", tone: .good), RatioBars.Band(5, 10, "warning (5–10)", tone: .warning),
+         RatioBars.Band(10, .infinity, "critical (≥ 10)", tone: .critical)]
+    }
+
+    /// Headline metrics of one configuration as a table row: each value the median across its
+    /// seeds with the lowest and highest in brackets, the verdict the median seed's with how many
+    /// seeds share it, and a link to the configuration's page.
+    static func metricRow(_ config: ConfigRuns, root: String) -> MustacheValue {
+        let run = config.run
+        let m = config.shown.result.metrics
+        let verdict = Format.verdict(m)
+        let agreement = config.count > 1 ? "\(config.verdictAgreement) of \(config.count) seeds" : nil
+        let near = [agreement, verdict.near].compactMap { $0 }.joined(separator: " · ")
+        func r(_ value: (RunMetrics) -> Double, _ format: (Double) -> String, _ unit: String = "") -> String { config.range(value).bracketed(format, unit: unit) }
+        let count = { (v: Double) in NumberFormat.fixed(v, places: 1) }
+        let ms = { (v: Double) in NumberFormat.fixed(v, places: v >= 100 ? 0 : 1) }
+        let percent = { (v: Double) in NumberFormat.fixed(v * 100, places: v * 100 >= 10 ? 0 : 1) }
+        return .object([
+            "strategy": .string(run.config.strategy.name), "strategyID": .string(run.config.strategy.id),
+            "strategyHref": .string("\(root)strategies/\(run.config.strategy.id).html"),
+            "latency": .string(Format.latency(run.config.latency.milliseconds)),
+            "device": .string(run.config.device.name), "gesture": .string(run.config.gesture.id),
+            "href": .string("\(root)runs/\(config.id).html"),
+            "hitchRatio": .string(r(\.hitchTimeRatio, Format.ratio)), "band": .string(m.hitchBand),
+            "hitches": .string(r({ Double($0.hitchCount) }, count)), "p95": .string(r(\.frameDurationP95Ms, ms, " ms")),
+            "maxFrame": .string(r(\.frameDurationMaxMs, ms, " ms")),
+            "stale": .string(r(\.staleShare, percent, " %")), "placeholder": .string(r(\.placeholderShare, percent, " %")),
+            "changesAfterSettle": .string(r({ Double($0.contentChangesAfterSettle) }, count)),
+            "ttc95": .string(r(\.timeToContentP95Ms, ms, " ms")),
+            "requests": .string("\(r({ Double($0.requestsStarted) }, count)) (\(r({ Double($0.requestsWasted) }, count)))"),
+            "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
+            "verdictHref": .string("\(root)verdicts.html#\(verdict.anchor)"), "verdictNear": near.isEmpty ? .null : .string(near),
+        ])
+    }
+
+    /// A sentence for tables whose cells are medians across seeds.
+    static func rangeNote(seeds: Int) -> String {
+        seeds > 1 ? "Each value is the median of the \(seeds) seeds, with the lowest and highest in brackets; the verdict is the median seed's (by hitch time ratio), with how many seeds share it." : ""
+    }
+}

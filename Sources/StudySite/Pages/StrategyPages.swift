@@ -1,0 +1,80 @@
+import Mustache
+import Results
+import ScrollSimulation
+import Study
+
+/// The strategy pages and their index: one page per strategy some study uses, with its
+/// techniques, its document and its runs in every study. They see those strategies, the studies
+/// (for their titles), the planned runs, the results index and the documents.
+struct StrategyPages: PageGenerator {
+    /// Strategies some study uses, in preset-then-id order.
+    let strategies: [Strategy]
+    let studies: [Study]
+    /// Every planned run, in plan order (a page lists those of its strategy).
+    let runs: [PlannedRun]
+    let results: ResultsIndex
+    let documents: Documents
+    let renderer: PageRenderer
+    /// How many studies a strategy page shows in full (every configuration a row); the others are
+    /// named and linked in one line, so that a page does not grow with the number of studies.
+    var studiesInFull = 4
+
+    func jobs() -> [PageJob] {
+        // Each strategy's runs in plan order, and the studies' titles, found once for every page.
+        var byStrategy: [String: [PlannedRun]] = [:]
+        for run in runs { byStrategy[run.strategyID, default: []].append(run) }
+        let titles = Dictionary(studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        return [renderer.job(path: "strategies/index.html", title: "Strategies", section: "strategies", template: "strategies") { indexData() }]
+            + strategies.map { strategy in
+                let mine = byStrategy[strategy.id] ?? []
+                return renderer.job(path: "strategies/\(strategy.id).html", title: strategy.name, section: "strategies", template: "strategy") { () throws(SiteError) in
+                    try data(strategy, runs: mine, titles: titles)
+                }
+            }
+    }
+
+    func indexData() -> [String: MustacheValue] {
+        ["strategies": .array(strategies.map { s in
+            .object(["name": .string(s.name), "id": .string(s.id), "href": .string("\(s.id).html"), "summary": .string(s.summary),
+                     "techniques": PageParts.techniqueLinks(s.techniques)])
+        })]
+    }
+
+    /// The page of `strategy`, whose runs (in plan order) are `all`; `titles`: the studies' titles by id.
+    func data(_ strategy: Strategy, runs all: [PlannedRun], titles: [String: String]) throws(SiteError) -> [String: MustacheValue] {
+        let doc = try documents.document("strategies/\(strategy.id).md")
+        // Studies in the order their runs come in the plan (the content's order).
+        var studyIDs: [String] = []
+        var seen = Set<String>()
+        for run in all where seen.insert(run.studyID).inserted { studyIDs.append(run.studyID) }
+        let shown = Set(studyIDs.prefix(studiesInFull))
+        let more = PageParts.studyLinks(studyIDs.dropFirst(studiesInFull).map { id in (titles[id] ?? id, id) })
+        let mine = try PageParts.results(of: all.filter { shown.contains($0.studyID) }, in: results,
+                                         page: "strategies/\(strategy.id).html")
+        let rows: [MustacheValue] = ConfigRuns.group(mine).map { config in
+            let run = config.run
+            var row = PageParts.metricRow(config, root: "../")
+            if case var .object(fields) = row {
+                fields["study"] = .string(titles[run.studyID] ?? run.studyID)
+                fields["studyHref"] = .string("../studies/\(run.studyID).html")
+                row = .object(fields)
+            }
+            return row
+        }
+        let source = strategy.source.flatMap(SourceRef.named)
+        return [
+            "name": .string(strategy.name), "id": .string(strategy.id), "summary": .string(strategy.summary),
+            "techniques": .array(strategy.techniques.map { id in
+                .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title),
+                         "summary": .string(TechniqueInfo.of(id).summary), "href": .string("../techniques/\(id.slug).html")])
+            }),
+            "hasSource": .bool(source != nil), "sourceTitle": .string(source?.title ?? ""), "sourceURL": .string(source?.url ?? ""),
+            "quirks": .bool(strategy.parameters.sourceQuirks),
+            "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
+            "rows": .array(rows),
+            "hasMore": .bool(!more.isEmpty), "more": .array(more),
+            "moreText": .string(more.count == 1 ? "One more study runs it" : "\(more.count) more studies run it"),
+        ]
+    }
+
+}

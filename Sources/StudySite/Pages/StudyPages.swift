@@ -1,0 +1,270 @@
+import Formats
+import Mustache
+import Results
+import ScrollSimulation
+import SVGCharts
+import Study
+
+/// One study as the summary pages see it: the study, the dataset, devices and strategies it
+/// names (those that exist, in its order), its planned runs (in plan order) and the results index
+/// their records are read from.
+struct StudyRuns: Sendable {
+    let study: Study
+    let dataset: Dataset?
+    /// The study's devices that exist, in its order.
+    let devices: [DeviceProfile]
+    /// The study's strategies that exist, in its order.
+    let strategies: [Strategy]
+    /// Its runs, in plan order.
+    let runs: [PlannedRun]
+    let results: ResultsIndex
+    /// How its answers hold up when each device constant is halved and doubled, when the study asks.
+    var sensitivity: Sensitivity? = nil
+    /// `Fingerprint.digest(of: dataset)` when already computed (`RunExecutor.Execution.datasetDigests`).
+    var datasetDigest: String? = nil
+
+    /// What the study's pages read, added to `key` (`PageJob.key`): the study, its dataset (by
+    /// digest), devices and strategies by their canonical text, each run's names and its record's
+    /// fingerprint (a record is a function of its fingerprint, names aside), and the sensitivity
+    /// report. `PageKeyTests` fails when a stored property is added here without a word here.
+    func addInputs(to key: inout PageKey) {
+        key.add(value: study)
+        key.add(dataset.map { datasetDigest ?? Fingerprint.digest(of: $0) } ?? "no dataset")
+        key.add(value: devices)
+        key.add(value: strategies)
+        for run in runs {
+            for part in [run.id, run.studyID, run.configID, run.label, results[run.id]?.fingerprint ?? "no record"] { key.add(part) }
+        }
+        key.add(sensitivity.map { Fingerprint.digest(ofValue: $0) } ?? "no sensitivity")
+    }
+
+    /// Its runs with their results, for the page at `page` (which a missing record fails).
+    func resolved(for page: String) throws(SiteError) -> [(run: PlannedRun, result: RunResult)] {
+        try PageParts.results(of: runs, in: results, page: page)
+    }
+
+    /// The study's computed answers (`AnswerRule`), for the page at `page`.
+    func answers(for page: String) throws(SiteError) -> StudyAnswers {
+        StudyAnswers(study: study, strategies: strategies, devices: devices, runs: try resolved(for: page))
+    }
+
+    /// "glitchy-300 · iPhone, 60 Hz · gesture aggressive".
+    var setupLine: String {
+        let names = devices.map(\.name).joined(separator: " and ")
+        let gestures = study.gestures.map(\.id).joined(separator: ", ")
+        return "\(dataset?.name ?? study.dataset) · \(names) · gesture \(gestures)"
+    }
+}
+
+/// One study's page: it sees the study, the dataset, devices and strategies it names, and the
+/// results of its own runs, nothing else (`StudyRuns`).
+struct StudyPage: PageGenerator {
+    let subject: StudyRuns
+    let renderer: PageRenderer
+
+    var study: Study { subject.study }
+    var dataset: Dataset? { subject.dataset }
+    var devices: [DeviceProfile] { subject.devices }
+    var strategies: [Strategy] { subject.strategies }
+    var path: String { "studies/\(study.id).html" }
+
+    func jobs() -> [PageJob] {
+        [renderer.job(path: path, title: study.title, section: "index", template: "study",
+                      key: renderer.key(path: path) { subject.addInputs(to: &$0) }) { () throws(SiteError) in try data() }]
+    }
+
+    func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }
+
+    /// "100 ms · iPhone, 60 Hz · fling": the parts that vary in this study.
+    func answerLabel(_ e: StudyAnswers.Entry) -> String {
+        var parts = [Format.latency(e.latency)]
+        if study.devices.count > 1 { parts.append(e.deviceName) }
+        if study.gestures.count > 1 { parts.append("gesture \(e.gesture)") }
+        return parts.joined(separator: " · ")
+    }
+
+    func answerData(_ answers: StudyAnswers) -> MustacheValue {
+        .array(answers.entries.map { e in
+            let a = e.answer
+            return .object(["label": .string(answerLabel(e)),
+                            "recommended": .string(a.recommended.isEmpty ? "no strategy meets the bar" : Answer.names(a.recommended)),
+                            "meets": .bool(!a.recommended.isEmpty),
+                            "runnerUp": .string(a.runnerUp.isEmpty ? (a.closest.map { a.recommended.isEmpty ? "closest: \($0.name)" : "\($0.name) (meets the bar on \($0.meetingText))" } ?? "—") : Answer.names(a.runnerUp)),
+                            "reason": .string(a.reason)])
+        })
+    }
+
+    func data() throws(SiteError) -> [String: MustacheValue] {
+        let runs = try subject.resolved(for: path)
+        var groups: [MustacheValue] = []
+        var charts: [MustacheValue] = []
+        var notes: [String] = []
+        for device in study.devices {
+            for gesture in study.gestures {
+                let group = runs.filter { $0.run.config.device.id == device && $0.run.config.gesture.id == gesture.id }
+                guard !group.isEmpty else { continue }
+                let label = "\(devices.first { $0.id == device }?.name ?? device) · gesture \(gesture.id)"
+                groups.append(.object(["label": .string(label), "rows": .array(ConfigRuns.group(group).map { PageParts.metricRow($0, root: "../") })]))
+                let chartID = Slug.make("\(study.id)-\(device)-\(gesture.id)")
+                if study.kind == .sweep {
+                    let hitch = MetricTable.metric(\.hitchTimeRatio), ttc = MetricTable.metric(\.timeToContentP95Ms)
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-hitch", metric: hitch.key, name: Format.sentence(hitch.label ?? hitch.name),
+                                                             unit: MetricTable.group(of: hitch.key).unit, logY: false) { $0.hitchTimeRatio }))
+                    // The share of cell-frames, not the count the table lists: named here.
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-stale", metric: \.staleCellFrames, name: "Wrong-row cell-frames",
+                                                             unit: "%", logY: false) { $0.staleShare * 100 }))
+                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-ttc", metric: ttc.key, name: Format.sentence(ttc.label ?? ttc.name),
+                                                             unit: "ms", logY: false) { $0.timeToContentP95Ms }))
+                    // The lines show medians of three metrics; at each latency, every metric that
+                    // separates the strategies beyond their seed spread, with that spread.
+                    for latency in study.latenciesMs {
+                        let (_, at, line, differing) = compared(group, latency: latency, label: label, chartID: chartID)
+                        if let line { notes.append(line) }
+                        if let differing { charts.append(PageParts.chart(differing)) }
+                    }
+                } else {
+                    for latency in study.latenciesMs {
+                        let (comparison, at, line, differing) = compared(group, latency: latency, label: label, chartID: chartID)
+                        if let line { notes.append(line) }
+                        let items = ConfigRuns.group(comparison).map { RatioBars.Item($0.run.config.strategy.name, $0.range(\.hitchTimeRatio).median) }
+                        if items.contains(where: { $0.value > 0 }) {
+                            let chart = RatioBars(id: "\(chartID)-\(Slug.make(Format.latency(latency)))", title: "Hitch time ratio at \(at)\(medianTitle)",
+                                                  description: "Hitch time per second of scrolling for each strategy, against Apple's bands\(medianWords).",
+                                                  items: items, bands: PageParts.appleBands).render()
+                            charts.append(PageParts.chart(chart))
+                        } else {
+                            // Bars that would all be zero are said in words instead, as run pages do.
+                            notes.append("At \(at): no frame was late with any strategy, so every hitch time ratio is 0 ms/s.")
+                        }
+                        if let differing { charts.append(PageParts.chart(differing)) }
+                    }
+                }
+            }
+        }
+        groups = MeasuredStudyRows.insert(study, into: groups)
+        if let measured = MeasuredStudyChart.chart(study, strategies: strategies, runs: runs) { charts.append(measured) }
+        return [
+            "title": .string(study.title), "question": .string(study.question), "setup": .string(subject.setupLine),
+            "answers": answerData(StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs)),
+            "sensitivity": sensitivityData(),
+            "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(Slug.make(study.dataset)).html"),
+            "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
+            "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")
+                             + (study.jitter > 0 ? " (each request's latency log-normal around the setting, σ = \(NumberFormat.fixed(study.jitter, places: 2)))" : " (fixed latency)")),
+            "rangeNote": .string(PageParts.rangeNote(seeds: study.seeds.count)),
+            "isSweep": .bool(study.kind == .sweep),
+            "groups": .array(groups), "charts": .array(charts), "notes": .array(notes.map { .string($0) }),
+            "isolates": PageParts.techniqueLinks(study.isolates),
+            "hasIsolates": .bool(!study.isolates.isEmpty),
+            "strategies": .array(strategies.map { s in
+                .object(["name": .string(s.name), "href": .string("../strategies/\(s.id).html"), "summary": .string(s.summary),
+                         "techniques": PageParts.techniqueLinks(s.techniques)])
+            }),
+        ]
+    }
+
+    /// ", median of N seeds" for chart titles, or nothing for one seed.
+    var medianTitle: String { study.seeds.count > 1 ? ", median of \(study.seeds.count) seeds" : "" }
+
+    /// ": each bar is the median of the N seeds", or nothing for one seed.
+    var medianWords: String { study.seeds.count > 1 ? "; each bar is the median of the \(study.seeds.count) seeds (the table above gives their range)" : "" }
+
+    /// The sensitivity section: one row per answer, whether it survives every variation, and what flips it.
+    func sensitivityData() -> MustacheValue {
+        guard let report = subject.sensitivity else { return .bool(false) }
+        func row(_ c: Sensitivity.Conclusion) -> MustacheValue {
+            var parts = [Format.latency(c.latency)]
+            if study.devices.count > 1 { parts.append(devices.first { $0.id == c.device }?.name ?? c.device) }
+            if study.gestures.count > 1 { parts.append("gesture \(c.gesture)") }
+            if let name = c.strategy { parts.insert(name, at: 0) }
+            let verdict = c.survives ? "Survives every variation"
+                : "Changes under \(c.flips.count) of \(report.variations)" + (c.onCliff ? " — on a cliff edge" : "")
+            return .object([
+                "label": .string(parts.joined(separator: " · ")), "answer": .string(c.answer),
+                "survives": .bool(c.survives), "verdict": .string(verdict),
+                "flips": .array(c.flips.map { f in
+                    .string("\(f.constant) ×\(NumberFormat.fixed(f.factor, places: 1)): becomes \(f.becomes), from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))")
+                }),
+            ])
+        }
+        let answers = report.answers, verdicts = report.verdicts
+        let changed = verdicts.filter { !$0.survives }
+        return .object([
+            "rows": .array(answers.map(row)), "variations": .int(report.variations),
+            "summary": .string("Answers that survive every variation: \(answers.filter(\.survives).count) of \(answers.count)."),
+            "verdictSummary": .string("Verdict badges (one per strategy and setting) that survive every variation: \(verdicts.count - changed.count) of \(verdicts.count)\(changed.isEmpty ? "." : "; those that change:")"),
+            "changedVerdicts": .array(changed.map(row)), "hasChangedVerdicts": .bool(!changed.isEmpty),
+        ])
+    }
+
+    /// One comparison's strategies (those with runs, in the study's order) and which of the
+    /// charted metrics separate them beyond their spread across seeds (the answer rule's test,
+    /// `AnswerRule.differ`: some pair of strategies differs) and which do not, each in
+    /// `AnswerRule.charted`'s order; nil when fewer than two strategies ran.
+    func differences(_ group: [(run: PlannedRun, result: RunResult)]) -> (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric])? {
+        let contenders = study.strategies.compactMap { sid -> Contender? in
+            let seeds = group.filter { $0.run.config.strategy.id == sid }.map(\.result.metrics)
+            return seeds.isEmpty ? nil : Contender(strategyID: sid, name: strategy(sid)?.name ?? sid, metrics: seeds)
+        }
+        guard contenders.count > 1 else { return nil }
+        var differ: [RankingMetric] = [], same: [RankingMetric] = []
+        for metric in AnswerRule.charted {
+            let ranges = contenders.map { $0.range(metric) }
+            let split = ranges.indices.contains { i in ranges.indices.contains { j in i < j && AnswerRule.differ(ranges[i], ranges[j], on: metric) } }
+            if split { differ.append(metric) } else { same.append(metric) }
+        }
+        return (contenders, differ, same)
+    }
+
+    /// The runs of `group` at `latency`, the comparison's place in words (`at`), and what separates
+    /// its strategies (`differences`, found once) as a sentence and a chart.
+    func compared(_ group: [(run: PlannedRun, result: RunResult)], latency: Double, label: String, chartID: String)
+        -> (runs: [(run: PlannedRun, result: RunResult)], at: String, line: String?, chart: Chart?) {
+        let comparison = group.filter { $0.run.config.latency == .ms(latency) }
+        let at = "\(Format.latency(latency)) · \(label)"
+        guard let d = differences(comparison) else { return (comparison, at, nil, nil) }
+        return (comparison, at, differenceLine(d, at: at), differenceChart(d, id: "\(chartID)-\(Slug.make(Format.latency(latency)))-d", at: at))
+    }
+
+    /// Which of the charted metrics separate the strategies of one comparison and which do not
+    /// (`differences`), in one sentence.
+    func differenceLine(_ d: (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric]), at label: String) -> String {
+        if d.differ.isEmpty { return "At \(label): no metric separates the strategies beyond its minimum difference." }
+        let b = d.same.isEmpty ? "" : "; not on \(d.same.map(\.name).joined(separator: ", "))"
+        return "At \(label): the strategies differ on \(d.differ.map(\.name).joined(separator: ", "))\(b)."
+    }
+
+    /// One panel per metric on which the strategies of one comparison differ (`differences`):
+    /// each strategy's median across seeds and its lowest and highest seed; nil when they
+    /// differ on none.
+    func differenceChart(_ d: (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric]), id: String, at label: String) -> Chart? {
+        guard !d.differ.isEmpty else { return nil }
+        let panels = d.differ.map { metric in
+            RangePanels.Panel(name: Format.sentence(metric.label), unit: metric.unit, ranges: d.contenders.map { c in
+                let r = c.range(metric)
+                return RangePanels.Range(low: r.low, median: r.median, high: r.high)
+            })
+        }
+        let several = study.seeds.count > 1
+        return RangePanels(id: id, title: "Where the strategies differ at \(label)\(medianTitle)",
+                           description: several ? "Dot: median of the \(study.seeds.count) seeds; line: lowest to highest." : nil,
+                           measureName: "Metric", categories: d.contenders.map(\.name), panels: panels).render()
+    }
+
+    /// One line per strategy of `metric` (a typed key of the metric table; the hitch time ratio's
+    /// chart draws Apple's warning and critical lines) against model latency, titled `name`.
+    func sweepChart(_ group: [(run: PlannedRun, result: RunResult)], id: String, metric: PartialKeyPath<RunMetrics>, name: String, unit: String,
+                    logY: Bool, value: (RunMetrics) -> Double) -> Chart {
+        let series = study.strategies.compactMap { sid -> SweepLines.Series? in
+            let points = ConfigRuns.group(group.filter { $0.run.config.strategy.id == sid })
+                .map { SweepLines.Point($0.run.config.latency.milliseconds, $0.range(value).median) }
+                .sorted { $0.x < $1.x }
+            guard !points.isEmpty, let s = strategy(sid) else { return nil }
+            return SweepLines.Series(name: s.name, points: points)
+        }
+        let references = metric == \RunMetrics.hitchTimeRatio ? [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")] : []
+        return SweepLines(id: id, title: "\(name) against model latency\(medianTitle)", description: study.seeds.count > 1 ? "One line per strategy; each point is the median of the \(study.seeds.count) seeds at that latency." : "One line per strategy; each point is one run.",
+                          series: series, xName: "Model latency", xUnit: "ms", yName: name, yUnit: unit, logY: logY,
+                          references: references).render()
+    }
+}

@@ -1,0 +1,412 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Study
+
+/// Publishing a generated site: `StagingSink` streams the files into a temporary folder beside the output
+/// and swaps it in whole; `ComparingSink` compares them with the output for `--check`.
+public enum SitePublisher {
+    /// Writes `files` into a staging folder and swaps it in (see `StagingSink`).
+    public static func publish(_ files: [OutputFile], to output: URL) throws(SiteError) {
+        let sink = try StagingSink(output: output)
+        do {
+            for file in files { try sink.write(file) }
+            try sink.finish()
+        } catch {
+            sink.abort()
+            throw error
+        }
+    }
+
+    /// Paths that differ between the generated files and `output` on disk: changed, missing or extra
+    /// (the marker file counts as part of the site).
+    public static func differences(_ files: [OutputFile], from output: URL) -> [String] {
+        let sink = ComparingSink(output: output)
+        for file in files { try? sink.write(file) }
+        sink.finish()
+        return sink.differences
+    }
+}
+
+/// A step of publishing: named in error messages, and the points where the test seam can make a step fail
+/// or where `SCROLLSTUDY_TEST_PAUSE_AT` stops the process (for the kill test).
+public enum PublishStep: Sendable, Equatable, CustomStringConvertible {
+    /// Making the output's parent folder and removing temporary folders of earlier, killed runs.
+    case clean
+    /// Making the staging folder and writing the marker into it.
+    case stage
+    /// Writing the `index`-th file of the site (counting from 0).
+    case write(index: Int, path: String)
+    /// Making the staged site durable.
+    case sync
+    /// Exchanging the staging folder with the output in one step.
+    case exchange
+    /// Without an exchange call: moving the previous output aside.
+    case moveAside
+    /// Renaming the staging folder to the output (first publish, or after `moveAside`).
+    case moveIn
+    /// Moving the previous output back after `moveIn` failed.
+    case restore
+    /// Making the swap durable.
+    case syncParent
+    /// Removing the previous site, `removed` entries gone so far.
+    case removePrevious(removed: Int)
+    /// Finished.
+    case done
+
+    /// The name used by `SCROLLSTUDY_TEST_PAUSE_AT`, and its number, if any.
+    var name: (String, Int?) {
+        switch self {
+        case .clean: return ("clean", nil)
+        case .stage: return ("stage", nil)
+        case let .write(index, _): return ("write", index)
+        case .sync: return ("sync", nil)
+        case .exchange: return ("exchange", nil)
+        case .moveAside: return ("moveAside", nil)
+        case .moveIn: return ("moveIn", nil)
+        case .restore: return ("restore", nil)
+        case .syncParent: return ("syncParent", nil)
+        case let .removePrevious(removed): return ("removePrevious", removed)
+        case .done: return ("done", nil)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .clean: return "preparing the folder beside it"
+        case .stage: return "creating the staging folder"
+        case let .write(_, path): return "writing \(path)"
+        case .sync: return "making the new site durable"
+        case .exchange: return "exchanging the new site with the previous one"
+        case .moveAside: return "moving the previous site aside"
+        case .moveIn: return "renaming the new site into place"
+        case .restore: return "moving the previous site back"
+        case .syncParent: return "making the swap durable"
+        case .removePrevious: return "removing the previous site"
+        case .done: return "done"
+        }
+    }
+}
+
+/// The test seam of publishing: called before each step; returning an error number makes that step fail
+/// as if its system call had. The live system never fails a step on purpose; when the environment variable
+/// `SCROLLSTUDY_TEST_PAUSE_AT` names a step (`write:12`, `exchange`, `removePrevious:3`, …) it prints
+/// `scrollstudy: paused at <step>` to standard error and stops the process with SIGSTOP there, so that a
+/// test can kill it at exactly that point (or let it continue with SIGCONT).
+struct PublishSystem: Sendable {
+    var before: @Sendable (PublishStep) -> Int32?
+
+    static let live = PublishSystem(before: pauseHook(ProcessInfo.processInfo.environment["SCROLLSTUDY_TEST_PAUSE_AT"]))
+
+    static func pauseHook(_ spec: String?) -> @Sendable (PublishStep) -> Int32? {
+        guard let spec, !spec.isEmpty else { return { _ in nil } }
+        let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
+        let name = parts[0]
+        let number = parts.count > 1 ? Int(parts[1]) : nil
+        return { step in
+            let (stepName, stepNumber) = step.name
+            if stepName == name, number == nil || number == stepNumber {
+                let line = Array("scrollstudy: paused at \(spec)\n".utf8)
+                _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+                raise(SIGSTOP)
+            }
+            return nil
+        }
+    }
+}
+
+/// Streams the site into a staging folder beside the output and, on `finish`, swaps it in whole, so that at
+/// every instant the output path holds either the complete previous site or the complete new one.
+///
+/// - **Safety.** Only a missing or empty folder, or one holding the marker `OutputFolder.markerName`, is ever
+///   replaced (`OutputFolder.check`, run again just before the swap). The staging folder gets the marker
+///   before any page, so every temporary folder this tool leaves is recognisable.
+/// - **The swap.** On Linux, `renameat2(RENAME_EXCHANGE)`; on macOS, `renamex_np(RENAME_SWAP)`: one system call
+///   exchanges the two folders' names atomically, and the staging name then holds the previous site, which
+///   is removed (marker last). The first publish, with no previous output, is a plain `rename`. A symlink flip
+///   was not chosen: the output would become a link instead of the folder users commit, serve and open, and
+///   the flip still needs a folder per version beside it. Where the file system cannot exchange (EINVAL,
+///   ENOSYS, ENOTSUP) the previous output is moved aside and the new one renamed in, with the previous one
+///   moved back if that fails — a short window without an output, only on such file systems.
+/// - **Leftovers.** A run that is killed leaves `.<output>.scrollstudy-staging-<pid>` (or `-previous-<pid>`).
+///   The next run removes those whose process is gone and that hold the marker or nothing.
+/// - **Durability, like a build tool.** Files are written with plain `open`/`write`/`close`, with no sync per
+///   file. Before the swap the staged site is made durable once with `syncfs` on the staging folder: one call
+///   covers every file's data and every new directory entry on that file system, where syncing only the
+///   directories would not persist the files' contents, and syncing each file costs one disk flush per page.
+///   After the swap the parent folder is synced once so that the exchange itself persists. macOS has no
+///   `syncfs`; there `sync()` and an `F_FULLFSYNC` of the staging folder stand in.
+public final class StagingSink: SiteSink, @unchecked Sendable {
+    public let output: URL
+    let staging: URL
+    let system: PublishSystem
+    let durable: Bool
+    private let protected: [(flag: String, folder: URL)]
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var directories: Set<String> = []
+    private var state = State.open
+    private var files = 0
+    private var bytes = 0
+
+    enum State { case open, finished, aborted }
+
+    /// Checks `output` (see `OutputFolder.check`), removes leftovers of killed runs, and makes the staging folder.
+    public convenience init(output: URL, protecting protected: [(flag: String, folder: URL)] = []) throws(SiteError) {
+        try self.init(output: output, protecting: protected, system: .live, durable: true)
+    }
+
+    init(output: URL, protecting protected: [(flag: String, folder: URL)], system: PublishSystem, durable: Bool) throws(SiteError) {
+        self.output = output.standardizedFileURL
+        self.protected = protected
+        self.system = system
+        self.durable = durable
+        let parent = self.output.deletingLastPathComponent()
+        staging = parent.appendingPathComponent(OutputFolder.temporaryName(for: self.output, .staging, pid: getpid()))
+        try OutputFolder.check(self.output, protecting: protected)
+        let outputPath = self.output.path
+        func fail(_ step: PublishStep, _ reason: String) -> SiteError { .publish(output: outputPath, step: step, reason: reason) }
+
+        if let e = system.before(.clean) { throw fail(.clean, FileCalls.message(e)) }
+        do { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) } catch {
+            throw fail(.clean, error.localizedDescription)
+        }
+        for leftover in OutputFolder.leftovers(beside: self.output) { try? OutputFolder.removeSite(at: leftover) }
+
+        if let e = system.before(.stage) { throw fail(.stage, FileCalls.message(e)) }
+        if mkdir(staging.path, 0o777) != 0 { throw fail(.stage, "\(staging.lastPathComponent): \(FileCalls.message(errno))") }
+        let e = FileCalls.writeFile(Array(OutputFolder.markerText.utf8), to: staging.appendingPathComponent(OutputFolder.markerName).path)
+        if e != 0 {
+            try? OutputFolder.removeSite(at: staging)
+            throw fail(.stage, "\(OutputFolder.markerName): \(FileCalls.message(e))")
+        }
+    }
+
+    deinit {
+        if state == .open { removeStaging() }
+    }
+
+    /// Files and bytes written (the marker not counted).
+    public var counts: (files: Int, bytes: Int) { lock.holding { (files, bytes) } }
+
+    /// Writes one file into the staging folder. On any failure (a bad or repeated path included) the staging
+    /// folder is removed and the previous output is untouched.
+    public func write(_ file: OutputFile) throws(SiteError) {
+        try write(file, identicalTo: nil)
+    }
+
+    /// Puts into the staging folder a hard link to `existing`, a file of the previous site holding
+    /// `file`'s bytes (`PreviousSite.keep` checked them), so an unchanged page costs no write and keeps
+    /// its modification time. Where the link cannot be made (another file system, no hard links, a
+    /// name that changed since), the bytes are written as by `write(_:)`. The previous site is never
+    /// changed: removing it later only removes its own names.
+    public func write(_ file: OutputFile, identicalTo existing: ExistingFile) throws(SiteError) {
+        try write(file, identicalTo: Optional(existing))
+    }
+
+    private func write(_ file: OutputFile, identicalTo existing: ExistingFile?) throws(SiteError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard state == .open else { throw failLocked(.write(index: files, path: file.path), "the site was already finished") }
+        do { try OutputFile.checkPath(file.path) } catch {
+            _ = failLocked(.write(index: files, path: file.path), "")
+            throw error
+        }
+        guard paths.insert(file.path).inserted else {
+            _ = failLocked(.write(index: files, path: file.path), "")
+            throw .badPath(path: file.path, problem: .duplicate)
+        }
+        let step = PublishStep.write(index: files, path: file.path)
+        if let e = system.before(step) { throw failLocked(step, FileCalls.message(e)) }
+        var folder = ""
+        for component in file.path.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(component) : "/\(component)"
+            if directories.insert(folder).inserted, mkdir(staging.path + "/" + folder, 0o777) != 0, errno != EEXIST {
+                throw failLocked(step, "\(folder): \(FileCalls.message(errno))")
+            }
+        }
+        let target = staging.path + "/" + file.path
+        if existing.map({ FileCalls.link($0, at: target) }) != true {
+            let e = FileCalls.writeFile(file.bytes, to: target)
+            if e != 0 { throw failLocked(step, FileCalls.message(e)) }
+        }
+        files += 1
+        bytes += file.bytes.count
+    }
+
+    /// Makes the staged site durable, swaps it in, and removes the previous site.
+    public func finish() throws(SiteError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard state == .open else { throw failLocked(.exchange, "the site was already finished") }
+        if durable {
+            if let e = system.before(.sync) { throw failLocked(.sync, FileCalls.message(e)) }
+            let e = FileCalls.syncFileSystem(containing: staging.path)
+            if e != 0 { throw failLocked(.sync, FileCalls.message(e)) }
+        }
+        // The output may have changed since the start; check it again right before replacing it.
+        do { try OutputFolder.check(output, protecting: protected) } catch {
+            removeStaging()
+            state = .aborted
+            throw error
+        }
+        var previous: URL? = nil
+        if OutputFolder.kind(of: output.path) == .missing {
+            if let e = system.before(.moveIn) ?? FileCalls.rename(staging.path, output.path) { throw failLocked(.moveIn, FileCalls.message(e)) }
+        } else {
+            let e = system.before(.exchange) ?? FileCalls.exchange(staging.path, output.path)
+            if e == 0 {
+                previous = staging
+            } else if e == EINVAL || e == ENOSYS || e == ENOTSUP || e == EOPNOTSUPP {
+                let aside = staging.deletingLastPathComponent().appendingPathComponent(OutputFolder.temporaryName(for: output, .previous, pid: getpid()))
+                if let e = system.before(.moveAside) ?? FileCalls.rename(output.path, aside.path) { throw failLocked(.moveAside, FileCalls.message(e)) }
+                if let e = system.before(.moveIn) ?? FileCalls.rename(staging.path, output.path) {
+                    if let r = system.before(.restore) ?? FileCalls.rename(aside.path, output.path) {
+                        removeStaging()
+                        state = .aborted
+                        throw .publish(output: output.path, step: .restore, reason: "\(FileCalls.message(e)), then \(FileCalls.message(r)); the previous site is in \(aside.path)")
+                    }
+                    throw failLocked(.moveIn, FileCalls.message(e))
+                }
+                previous = aside
+            } else {
+                throw failLocked(.exchange, FileCalls.message(e))
+            }
+        }
+        state = .finished
+        if durable {
+            _ = system.before(.syncParent)
+            FileCalls.syncFolder(output.deletingLastPathComponent().path)
+        }
+        if let previous {
+            try? OutputFolder.removeSite(at: previous) { removed in _ = self.system.before(.removePrevious(removed: removed)) }
+        }
+        _ = system.before(.done)
+    }
+
+    /// Removes the staging folder; the previous output is untouched. Does nothing once finished.
+    public func abort() {
+        lock.holding {
+            if state == .open {
+                removeStaging()
+                state = .aborted
+            }
+        }
+    }
+
+    private func removeStaging() {
+        if OutputFolder.kind(of: staging.path) == .directory { try? OutputFolder.removeSite(at: staging) }
+    }
+
+    /// Aborts (with the lock held) and makes the error for `step`.
+    private func failLocked(_ step: PublishStep, _ reason: String) -> SiteError {
+        if state == .open {
+            removeStaging()
+            state = .aborted
+        }
+        return .publish(output: output.path, step: step, reason: reason)
+    }
+}
+
+/// The system calls of publishing, each returning an error number instead of throwing.
+enum FileCalls {
+
+    static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// Writes `bytes` to a new file at `path` (refusing to replace or follow anything there), without a sync.
+    /// Returns 0 or the error number.
+    static func writeFile(_ bytes: [UInt8], to path: String) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return errno }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                close(fd)
+                return e
+            }
+            done += n
+        }
+        return close(fd) == 0 ? 0 : errno
+    }
+
+    /// Makes `target` a hard link to `existing` and checks that it names that very file (device and
+    /// inode), so a file replaced since it was read is never taken in its place. False, with nothing
+    /// left at `target`, when the link cannot be made or names another file.
+    static func link(_ existing: ExistingFile, at target: String) -> Bool {
+        guard Foundation.link(existing.path, target) == 0 else { return false }
+        var info = stat()
+        if lstat(target, &info) == 0, UInt64(info.st_dev) == existing.device, UInt64(info.st_ino) == existing.inode { return true }
+        _ = unlink(target)
+        return false
+    }
+
+    /// `rename(2)`: nil on success, else the error number.
+    static func rename(_ from: String, _ to: String) -> Int32? {
+        Foundation.rename(from, to) == 0 ? nil : errno
+    }
+
+    #if canImport(Glibc)
+    typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
+    typealias Syscall5 = @convention(c) (Int, Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int
+    typealias SyncFS = @convention(c) (Int32) -> Int32
+    nonisolated(unsafe) private static let process = dlopen(nil, RTLD_NOW)
+    /// glibc 2.28 and later wrap `renameat2`; the Glibc module does not import it, so it is looked up by name.
+    private static let renameat2: RenameAt2? = dlsym(process, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
+    /// Older glibc: the raw system call (`syscall` is variadic, so it is called through a fixed signature,
+    /// which passes integer and pointer arguments in the same registers on x86_64 and aarch64).
+    private static let syscall5: Syscall5? = dlsym(process, "syscall").map { unsafeBitCast($0, to: Syscall5.self) }
+    private static let syncfs: SyncFS? = dlsym(process, "syncfs").map { unsafeBitCast($0, to: SyncFS.self) }
+    #endif
+
+    /// Exchanges the entries at `a` and `b` in one atomic step. Returns 0 or the error number.
+    static func exchange(_ a: String, _ b: String) -> Int32 {
+        #if canImport(Glibc)
+        let renameExchange: UInt32 = 1 << 1  // RENAME_EXCHANGE, <linux/fs.h>
+        let atFDCWD: Int32 = -100             // AT_FDCWD
+        if let renameat2 {
+            return renameat2(atFDCWD, a, atFDCWD, b, renameExchange) == 0 ? 0 : errno
+        }
+        #if arch(x86_64)
+        let number = 316  // SYS_renameat2
+        #elseif arch(arm64)
+        let number = 276
+        #else
+        return ENOSYS
+        #endif
+        guard let syscall5 else { return ENOSYS }
+        return syscall5(number, atFDCWD, a, atFDCWD, b, renameExchange) == 0 ? 0 : errno
+        #elseif canImport(Darwin)
+        return renamex_np(a, b, UInt32(RENAME_SWAP)) == 0 ? 0 : errno
+        #endif
+    }
+
+    /// Flushes the file system holding `path` (data and metadata of every file on it). Returns 0 or the error number.
+    static func syncFileSystem(containing path: String) -> Int32 {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return errno }
+        defer { close(fd) }
+        #if canImport(Glibc)
+        if let syncfs { return syncfs(fd) == 0 ? 0 : errno }
+        sync()
+        return 0
+        #elseif canImport(Darwin)
+        sync()
+        _ = fcntl(fd, F_FULLFSYNC)
+        return 0
+        #endif
+    }
+
+    /// Syncs one folder's entries (after the swap). Best effort: the new site is already in place.
+    static func syncFolder(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+}
