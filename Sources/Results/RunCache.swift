@@ -37,10 +37,11 @@ public struct RunCache: Sendable {
     public let folder: URL
     let packs: RunPacks
 
-    /// `maxPacks`: how many packs may pile up before `finish` merges them.
-    public init(folder: URL, maxPacks: Int = 8) {
+    /// `maxPacks`: how many packs may pile up before `finish` merges them. `now` is the clock that
+    /// decides whether a dead process's temporary pack is old enough to remove (tests set it).
+    public init(folder: URL, maxPacks: Int = 8, now: @escaping @Sendable () -> Date = { Date() }) {
         self.folder = folder
-        self.packs = RunPacks(folder: folder, maxPacks: maxPacks)
+        self.packs = RunPacks(folder: folder, maxPacks: maxPacks, now: now)
     }
 
     /// What a lookup found.

@@ -58,6 +58,8 @@ final class RunPacks: @unchecked Sendable {
 
     let folder: URL
     let maxPacks: Int
+    /// The clock for the age of temporary packs.
+    private let now: @Sendable () -> Date
     private let lock = NSLock()
     private var loaded = false
     private var packs: [Pack] = []
@@ -66,9 +68,10 @@ final class RunPacks: @unchecked Sendable {
     private var broken: [(name: String, why: String)] = []
     private var writer: Writer? = nil
 
-    init(folder: URL, maxPacks: Int) {
+    init(folder: URL, maxPacks: Int, now: @escaping @Sendable () -> Date) {
         self.folder = folder
         self.maxPacks = max(1, maxPacks)
+        self.now = now
     }
 
     deinit {
@@ -144,7 +147,7 @@ final class RunPacks: @unchecked Sendable {
             guard kill(pid, 0) != 0, errno == ESRCH else { continue }
             let path = folder.appendingPathComponent(name).path
             guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                  Date().timeIntervalSince(modified) > 60 else { continue }
+                  now().timeIntervalSince(modified) > 60 else { continue }
             // Only a file that begins as this layout's packs do.
             let fd = sysOpen(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { continue }

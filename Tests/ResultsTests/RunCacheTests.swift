@@ -174,25 +174,27 @@ struct RunCacheTests {
         try Data("{\"".utf8).write(to: dir.appendingPathComponent("pack-0-foreign.runpack"))
         // Temporary files: of a process that is gone and old (removed); of a live process, recent, or not a pack (kept).
         let gone = pid_t(Int32.max - 7)
-        let old = Date(timeIntervalSinceNow: -3_600)
+        // The cache's clock is fixed, so the ages below do not depend on when the test runs.
+        let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let old = now.addingTimeInterval(-3_600)
         func temp(_ name: String, _ bytes: [UInt8], modified: Date) throws {
             try Data(bytes).write(to: dir.appendingPathComponent(name))
             try fm.setAttributes([.modificationDate: modified], ofItemAtPath: dir.appendingPathComponent(name).path)
         }
         try temp(".pack-\(gone)-1.tmp", RunPacks.magic + [1, 2], modified: old)
-        try temp(".pack-\(gone)-2.tmp", RunPacks.magic, modified: Date())
+        try temp(".pack-\(gone)-2.tmp", RunPacks.magic, modified: now.addingTimeInterval(-30))
         try temp(".pack-\(gone)-3.tmp", [1, 2, 3], modified: old)
         try temp(".pack-\(getppid())-4.tmp", RunPacks.magic, modified: old)
         var stored: [RunRecord] = []
         for round in 0..<9 {
-            let cache = RunCache(folder: dir, maxPacks: 3)
+            let cache = RunCache(folder: dir, maxPacks: 3, now: { now })
             // Each round stores four records, one of them stored by the round before too.
             let batch = (0..<4).map { records[(3 * round + $0) % records.count] }
             for r in batch { #expect(cache.store(r) == nil) }
             if round == 4 {
                 // A pack of this layout cut short: unusable, and removed by the next merge.
                 let before = Set(try Self.packs(dir))
-                let cut = RunCache(folder: dir)
+                let cut = RunCache(folder: dir, now: { now })
                 var r = records[39]
                 r.fingerprint = "fp-cut"
                 cut.store(r)
@@ -206,7 +208,7 @@ struct RunCacheTests {
             let count = try Self.packs(dir).filter { $0 != "pack-0-foreign.runpack" }.count
             #expect(count <= 3, "round \(round): \(count) packs")
         }
-        let later = RunCache(folder: dir)
+        let later = RunCache(folder: dir, now: { now })
         for r in stored { #expect(Self.reads(later, r), "\(r.fingerprint) kept by the merges") }
         let left = try Self.names(dir)
         #expect(Set(["notes.txt", "fp-0.record", "pack-0-foreign.runpack", ".pack-\(gone)-2.tmp", ".pack-\(gone)-3.tmp",

@@ -66,6 +66,8 @@ package final class ContentFile {
 
     /// The last position `locate` counted, and its column.
     private var lastLocated: (position: TextPosition, column: Int)?
+    /// Bytes of line text `locate` has counted columns over, in all: its cost, which tests bound.
+    package private(set) var bytesCounted = 0
 
     /// `text.lineColumn(position)`, counted on from the last position located when it is earlier on the same
     /// line, so that many problems on one long line (a CSV line of stray quotes) take linear time, not quadratic.
@@ -74,11 +76,13 @@ package final class ContentFile {
         if let (last, lastColumn) = lastLocated, last.lineStart == position.lineStart, last.offset <= position.offset,
            position.offset <= b.count, last.offset == last.lineStart || Self.characterStarts(at: last.offset, in: b) {
             let segment = b[last.offset..<position.offset]
+            bytesCounted += segment.count
             let count = segment.allSatisfy { $0 < 0x80 } ? segment.count : String(decoding: segment, as: UTF8.self).count
             lastLocated = (position, lastColumn + count)
             return (position.line, lastColumn + count)
         }
         let located = text.lineColumn(position)
+        bytesCounted += max(0, position.offset - position.lineStart)
         lastLocated = (position, located.column)
         return located
     }

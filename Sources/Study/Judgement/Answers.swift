@@ -77,7 +77,7 @@ package struct SeedRange: Sendable, Equatable {
 /// those that meet it are ranked. The rule page (`verdicts.html`) is written from these values.
 package enum AnswerRule {
     /// Hitch time ratio below Apple's "good" band edge, in ms/s, on every seed.
-    package static let hitchBar = 5.0
+    package static let hitchBar = VerdictRule.hitchWarning.threshold
 
     /// The ranking order, first metric first.
     package static let ranking: [RankingMetric] = [

@@ -91,5 +91,13 @@ extension Outcome {
         ]
     }
 
-    static let testText = "A metric of a run group (one configuration over its seeds) counts as changed when the medians differ by at least the metric's minimum (hitch time ratio 1 ms/s, frame p95 1 ms, wrong rows 0.5 points, placeholders 1 point, time to content p95 20 ms, changes after settle 1) and by at least 10 % of the baseline, and — with 2 or more seeds on both sides — the two ranges of values do not overlap (a rank test: Mann–Whitney U = 0). Runs whose device, dataset, gesture, latency, presentation or model version differ are not comparable."
+    /// The baseline test in words, written from `HeadlineMetric.all`'s minimums (the numbers `Comparison` applies).
+    static let testText: String = {
+        let minimums = HeadlineMetric.all.map { "\($0.label) \($0.minimumText)" }.joined(separator: ", ")
+        let relatives = Set(HeadlineMetric.all.map(\.minRelative))
+        let relative = relatives.count == 1
+            ? "by at least \(NumberFormat.fixed(relatives.first! * 100, places: 1)) % of the baseline"
+            : "by at least the metric's share of the baseline (" + HeadlineMetric.all.map { "\($0.label) \(NumberFormat.fixed($0.minRelative * 100, places: 1)) %" }.joined(separator: ", ") + ")"
+        return "A metric of a run group (one configuration over its seeds) counts as changed when the medians differ by at least the metric's minimum (\(minimums)) and \(relative), and — with 2 or more seeds on both sides — the two ranges of values do not overlap (a rank test: Mann–Whitney U = 0). Runs whose device, dataset, gesture, latency, presentation or model version differ are not comparable."
+    }()
 }
