@@ -70,9 +70,8 @@ enum GenerateCommand {
         let jobs = try a.int("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, range: 1...64)
         let check = a.flags.contains("--check")
         let quiet = a.flags.contains("--quiet")
-        let useCache = !check && !a.flags.contains("--no-cache")
-        // The whole-site shortcut only for a plain build: --results and --baseline change what is built.
-        let useManifest = useCache && resultDirs.isEmpty && baselinePath == nil
+        let mode: IncrementalBuild.Mode = check || a.flags.contains("--no-cache") ? .uncached
+            : resultDirs.isEmpty && baselinePath == nil ? .plain : .withOtherInputs
         // Per-run progress lines ("[3/94] …") are what --quiet leaves out; warnings go to `status` directly.
         let progress: @Sendable (String) -> Void = { line in if !quiet { status(line) } }
         let protected = [(flag: "--content", folder: contentDir), (flag: "--templates", folder: templatesDir)]
@@ -87,29 +86,21 @@ enum GenerateCommand {
             }
         }
         var staging: StagingSink? = nil
-        var siteKey: String? = nil
-        // The previous build of this output, whose unchanged files are kept rather than rendered.
-        var previous: PreviousSite? = nil
-        if useManifest {
-            siteKey = SiteCache.inputsKey(content: contentDir, templates: templatesDir)
-            switch SiteCache.readManifest(for: outputDir) {
-            case .missing: break
-            case .unusable(let why):
-                status("warning: \(SiteCache.folderName)/sites/\(outputDir.lastPathComponent).json cannot be used (\(why)); building everything")
-            case .found(let m):
-                previous = PreviousSite(folder: outputDir, files: m.files)
-                if let siteKey, m.inputs == siteKey, SiteCache.outputMatches(m, output: outputDir) {
-                    for warning in m.warnings { status(warning) }
-                    for line in m.summary { status(line) }
-                    output("\(outputDir.lastPathComponent)/ is up to date: no file under \(contentDir.lastPathComponent)/ or \(templatesDir.lastPathComponent)/ changed since it was generated (\(m.files.count) files, \(m.runs) runs); nothing was simulated or rendered.")
-                    for line in m.brokenBudgets { ScrollStudyCLI.printError(line) }
-                    if !m.brokenBudgets.isEmpty {
-                        ScrollStudyCLI.printError("error: \(m.brokenBudgets.count) broken budget(s)" + (failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
-                        if failOnBudget { return 5 }
-                    }
-                    return 0
-                }
+        let incremental: IncrementalBuild
+        switch IncrementalBuild.start(content: contentDir, templates: templatesDir, output: outputDir, mode: mode) {
+        case .upToDate(let m):
+            for warning in m.warnings { status(warning) }
+            for line in m.summary { status(line) }
+            output("\(outputDir.lastPathComponent)/ is up to date: no file under \(contentDir.lastPathComponent)/ or \(templatesDir.lastPathComponent)/ changed since it was generated (\(m.files.count) files, \(m.runs) runs); nothing was simulated or rendered.")
+            for line in m.brokenBudgets { ScrollStudyCLI.printError(line) }
+            if !m.brokenBudgets.isEmpty {
+                ScrollStudyCLI.printError("error: \(m.brokenBudgets.count) broken budget(s)" + (failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
+                if failOnBudget { return 5 }
             }
+            return 0
+        case .build(let build):
+            incremental = build
+            if let why = build.unusableManifest { status("warning: \(why); building everything") }
         }
         do {
             progress("Loading \(contentDir.lastPathComponent)/ and \(templatesDir.lastPathComponent)/")
@@ -117,11 +108,7 @@ enum GenerateCommand {
             for warning in content.warnings { status(warning.description) }
             let templates = try TemplateSet.load(from: templatesDir)
             var inputs = SiteGenerator.Inputs()
-            if useCache {
-                inputs.cache = SiteCache.runs(beside: outputDir)
-                inputs.sensitivityCache = SiteCache.folder(beside: outputDir).appendingPathComponent("sensitivity")
-            }
-            inputs.previous = previous
+            incremental.apply(to: &inputs)
             do {
                 if !resultDirs.isEmpty {
                     let merged = try ResultsStore.merge(resultDirs)
@@ -185,27 +172,16 @@ enum GenerateCommand {
             let sink = try StagingSink(output: outputDir, protecting: protected)
             staging = sink
             let recording = RecordingSink(sink)
-            // The manifest describes the previous output only until the swap; forget it first.
-            if useCache { SiteCache.removeManifest(for: outputDir) }
+            incremental.willPublish()
             let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: recording, progress: progress)
             try sink.finish()
-            if let siteKey {
-                let files = recording.files.map { entry in
-                    var entry = entry
-                    entry.key = report.pageKeys[entry.path]
-                    return entry
-                }
-                let manifest = SiteCache.Manifest(inputs: siteKey, files: files, runs: report.runs, byteCount: report.byteCount,
-                                                  warnings: content.warnings.map(\.description), summary: report.summary,
-                                                  brokenBudgets: report.brokenBudgets.map(\.description))
-                if let why = SiteCache.writeManifest(manifest, for: outputDir) {
-                    status("warning: could not write \(SiteCache.folderName)/ (\(why)); the next run builds everything again")
-                }
+            if let warning = incremental.published(report, files: recording.files, warnings: content.warnings.map(\.description)) {
+                status("warning: \(warning)")
             }
             for why in report.unusableCache { status("warning: \(SiteCache.folderName)/runs/\(why); simulated again") }
             if inputs.cache != nil {
                 status("Simulated \(report.ran) of \(report.runs) run(s); \(report.cached) taken from \(SiteCache.folderName)/ (inputs unchanged)" + (report.reused > 0 ? ", \(report.reused) from --results." : "."))
-                if previous != nil {
+                if incremental.previous != nil {
                     status("Rendered \(report.fileCount - report.kept) of \(report.fileCount) file(s); \(report.kept) kept from the previous build (inputs unchanged).")
                 }
             }
