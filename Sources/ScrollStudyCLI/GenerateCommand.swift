@@ -10,7 +10,7 @@ enum GenerateCommand {
     static let help = """
     OVERVIEW: Generate the study site: run every study in the content folder and write the pages.
 
-    USAGE: scrollstudy generate [--content <dir>] [--templates <dir>] [--output <dir>] [--jobs <n>] [--check] [--quiet] [--no-cache]
+    USAGE: scrollstudy generate [--content <dir>] [--templates <dir>] [--output <dir>] [--jobs <n>] [--check] [--quiet] [--verbose] [--no-cache]
                                 [--results <dir> …] [--baseline <dir or file>] [--fail-on-regression] [--no-fail-on-budget]
 
     OPTIONS:
@@ -25,6 +25,8 @@ enum GenerateCommand {
                               and by how much, answers that flipped, budget and regression verdicts), list
                               the files that differ and exit 1 if any do.
       --quiet                 No progress line per run; errors, warnings and the closing summary still print.
+      --verbose               Also a line as each stage of the build (load, plan, run, judge, render, publish)
+                              starts and ends, with what it produced and how long it took.
       --no-cache              Simulate and render everything. By default generate keeps run records by
                               fingerprint and a list of the files it published in .scrollstudy-cache/ beside
                               the output: a run whose inputs (configuration, model version) are unchanged is
@@ -55,7 +57,7 @@ enum GenerateCommand {
     /// Returns the exit code.
     static func run(_ args: [String], output: (String) -> Void, status: @escaping @Sendable (String) -> Void) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs", "--baseline"],
-                              flags: ["--check", "--quiet", "--fail-on-regression", "--no-fail-on-budget", "--no-cache"], lists: ["--results"], command: "generate")
+                              flags: ["--check", "--quiet", "--verbose", "--fail-on-regression", "--no-fail-on-budget", "--no-cache"], lists: ["--results"], command: "generate")
         let failOnRegression = a.flags.contains("--fail-on-regression")
         let failOnBudget = !a.flags.contains("--no-fail-on-budget")
         if failOnRegression && a.values["--baseline"] == nil {
@@ -70,6 +72,17 @@ enum GenerateCommand {
         let jobs = try a.int("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, range: 1...64)
         let check = a.flags.contains("--check")
         let quiet = a.flags.contains("--quiet")
+        let verbose = a.flags.contains("--verbose")
+        if quiet && verbose { throw UsageError("--quiet and --verbose cannot be used together") }
+        let stageClock = ContinuousClock()
+        var stageStart = stageClock.now
+        // `--verbose`: "[stage] started" and "[stage] what it produced (1.2 s)" (wall time: the terminal only, never the site).
+        let stageLine: (BuildStage, String) -> Void = { stage, text in
+            guard verbose else { return }
+            if text == "started" { stageStart = stageClock.now; status("[\(stage.rawValue)] started"); return }
+            let d = (stageClock.now - stageStart).components
+            status("[\(stage.rawValue)] \(text) (\(NumberFormat.fixed(Double(d.seconds) + Double(d.attoseconds) / 1e18, places: 2)) s)")
+        }
         let mode: IncrementalBuild.Mode = check || a.flags.contains("--no-cache") ? .uncached
             : resultDirs.isEmpty && baselinePath == nil ? .plain : .withOtherInputs
         // Per-run progress lines ("[3/94] …") are what --quiet leaves out; warnings go to `status` directly.
@@ -104,9 +117,11 @@ enum GenerateCommand {
         }
         do {
             progress("Loading \(contentDir.lastPathComponent)/ and \(templatesDir.lastPathComponent)/")
+            stageLine(.load, "started")
             let content = try loadContent(contentDir)
             for warning in content.warnings { status(warning.description) }
             let templates = try TemplateSet.load(from: templatesDir)
+            stageLine(.load, "\(content.studies.count) studies, \(content.strategies.count) strategies, \(content.datasets.count) datasets, \(content.warnings.count) warning(s)")
             var inputs = SiteGenerator.Inputs()
             incremental.apply(to: &inputs)
             do {
@@ -152,7 +167,7 @@ enum GenerateCommand {
             }
             if check {
                 let sink = ComparingSink(output: outputDir)
-                let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress)
+                let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress, stageLine: stageLine)
                 sink.finish()
                 let diffs = sink.differences
                 let code = verdicts(report)
@@ -173,11 +188,13 @@ enum GenerateCommand {
             staging = sink
             let recording = RecordingSink(sink)
             incremental.willPublish()
-            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: recording, progress: progress)
+            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: recording, progress: progress, stageLine: stageLine)
+            stageLine(.publish, "started")
             try sink.finish()
             if let warning = incremental.published(report, files: recording.files, warnings: content.warnings.map(\.description)) {
                 status("warning: \(warning)")
             }
+            stageLine(.publish, "\(report.fileCount) files swapped into \(outputDir.lastPathComponent)/")
             for why in report.unusableCache { status("warning: \(SiteCache.folderName)/runs/\(why); simulated again") }
             if inputs.cache != nil {
                 status("Simulated \(report.ran) of \(report.runs) run(s); \(report.cached) taken from \(SiteCache.folderName)/ (inputs unchanged)" + (report.reused > 0 ? ", \(report.reused) from --results." : "."))

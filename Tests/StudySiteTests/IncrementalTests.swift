@@ -53,6 +53,29 @@ struct IncrementalTests {
         Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
     }
 
+    @Test("--verbose names each stage of the build, in order, with what it produced; the cache policy follows the kind of build")
+    func stagesInOrder() throws {
+        let dir = try Self.project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = try Self.generate(dir, ["--verbose"])
+        #expect(first.code == 0)
+        let lines = first.status.split(separator: "\n").map(String.init).filter { $0.hasPrefix("[") && !$0.hasPrefix("[0") && !$0.first!.isNumber }
+        let stages = lines.compactMap { line -> String? in
+            guard let end = line.firstIndex(of: "]"), line.dropFirst().first?.isLetter == true else { return nil }
+            return String(line[line.index(after: line.startIndex)..<end])
+        }
+        // Each stage starts, then ends, in the pipeline's order.
+        #expect(stages == BuildStage.allCases.flatMap { [$0.rawValue, $0.rawValue] }, "\(lines)")
+        #expect(first.status.contains("[plan] 5 runs"), "\(first.status)")
+        #expect(first.status.contains("[run] 5 simulated, 0 from the run cache, 0 from stored results"), "\(first.status)")
+        #expect(first.status.contains("[render] "), "\(first.status)")
+        // A plain build records its manifest (IncrementalBuild.published): the next plain build is up to date.
+        let again = try Self.generate(dir)
+        #expect(again.out.contains("Output/ is up to date"), "\(again.out)")
+        // --quiet and --verbose contradict each other.
+        #expect(throws: UsageError.self) { try Self.generate(dir, ["--quiet", "--verbose"]) }
+    }
+
     @Test("A rerun with nothing changed builds nothing; a changed strategy simulates only its runs; the bytes equal a build without cache")
     func incrementalIsIdentical() throws {
         let dir = try Self.project()

@@ -13,7 +13,7 @@ package struct Outcome: Sendable {
     package let broken: [BudgetCheck.Broken]
     package let baselineSource: String?
     /// Each study's answers as `summary.json` records them, in study order.
-    let answers: [StudyAnswerSummary]
+    package let answers: [StudyAnswerSummary]
 
     /// `datasetDigests`, when given, must be `RunExecutor.datasetDigests(plan)`, and `contexts` the
     /// runs' `Fingerprint.context` by run id (`RunExecutor.Execution`); the contexts not given are

@@ -3,6 +3,15 @@ import Results
 import ScrollSimulation
 import Study
 
+/// The stages of a build, in order. `generate` loads the content and templates and publishes the
+/// sink; `SiteGenerator.build` runs the four between, each handing the next what it computed once:
+/// the plan (runs, dataset digests) to the run stage, the results index to judgement, the outcome
+/// (summaries, comparisons, budgets, answers, sensitivity) to rendering. `generate --verbose` prints
+/// each stage as it starts and ends, with what it produced.
+public enum BuildStage: String, Sendable, CaseIterable {
+    case load, plan, run, judge, render, publish
+}
+
 /// The pipeline: content → plan → simulate → render → files into a sink.
 public enum SiteGenerator {
     /// Timings of one generation (wall clock, for the benchmark only; never written to the site).
@@ -15,6 +24,8 @@ public enum SiteGenerator {
         public var runs: Int
         public var simulateSeconds: Double
         public var renderSeconds: Double
+        /// Each stage's wall time, in stage order (the benchmark's breakdown; never written to the site).
+        public var stageSeconds: [(stage: BuildStage, seconds: Double)] = []
         /// A one-screen summary: the counts, then each study's answer per latency (`IndexPage.summaryLines`).
         public var summary: [String] = []
         /// Files kept from the previous site because their inputs were unchanged (`Inputs.previous`).
@@ -71,35 +82,57 @@ public enum SiteGenerator {
     }
 
     /// Builds every file of the site and hands each to `sink` (the caller then calls `sink.finish()`).
+    /// `progress` gets a line per run simulated; `stageLine` a line as each stage starts and ends (`--verbose`).
     public static func build(content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(), into sink: SiteSink,
-                             progress: @escaping @Sendable (String) -> Void = { _ in }) throws(SiteError) -> Report {
+                             progress: @escaping @Sendable (String) -> Void = { _ in },
+                             stageLine: (BuildStage, String) -> Void = { _, _ in }) throws(SiteError) -> Report {
         let clock = ContinuousClock()
-        let plan = RunPlanner.plan(content)
-        let t0 = clock.now
-        let total = inputs.stored.isEmpty ? plan.count : RunExecutor.toRun(plan, reusing: inputs.stored).count
-        let execution = RunExecutor.execute(plan, reusing: inputs.stored, cache: inputs.cache, jobs: jobs) { done, run in
-            progress("[\(done)/\(total)] \(run.label)")
+        var stageSeconds: [(stage: BuildStage, seconds: Double)] = []
+        /// Runs one stage: says when it starts and what it produced (`stageLine`), and times it.
+        func stage<T>(_ name: BuildStage, _ body: () throws(SiteError) -> T, _ produced: (T) -> String) throws(SiteError) -> T {
+            stageLine(name, "started")
+            let start = clock.now
+            let value = try body()
+            let took = seconds(clock.now - start)
+            stageSeconds.append((name, took))
+            stageLine(name, produced(value))
+            return value
         }
+        let plan = try stage(.plan, { () throws(SiteError) -> [PlannedRun] in RunPlanner.plan(content) }) { "\($0.count) runs" }
+        let t0 = clock.now
+        let execution = try stage(.run, { () throws(SiteError) -> RunExecutor.Execution in
+            let total = inputs.stored.isEmpty ? plan.count : RunExecutor.toRun(plan, reusing: inputs.stored).count
+            return RunExecutor.execute(plan, reusing: inputs.stored, cache: inputs.cache, jobs: jobs) { done, run in
+                progress("[\(done)/\(total)] \(run.label)")
+            }
+        }) { "\($0.ran) simulated, \($0.cached) from the run cache, \($0.reused) from stored results" }
         let results = execution.index
         let t1 = clock.now
-        let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline,
-                              datasetDigests: execution.datasetDigests, contexts: execution.contexts, jobs: jobs)
-        var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
-        builder.againstBaseline = outcome.againstBaseline(plan: plan)
-        builder.datasetDigests = execution.datasetDigests
-        for study in content.studies where study.sensitivity {
-            progress("sensitivity: \(study.id)")
-            builder.sensitivity[study.id] = sensitivity(of: study, plan: plan, content: content, jobs: jobs, cache: inputs.sensitivityCache,
-                                                        fingerprints: execution.fingerprints)
-        }
-        var pageJobs = builder.jobs()
-        pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
-        pageJobs.sort { $0.path < $1.path }
-        let (fileCount, bytes, kept) = try render(pageJobs, jobs: jobs, previous: inputs.previous, into: sink)
-        inputs.cache?.finish()  // every run stored and read back: the run cache's pack gets its index and name
+        let (outcome, builder) = try stage(.judge, { () throws(SiteError) -> (Outcome, SiteBuilder) in
+            let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline,
+                                  datasetDigests: execution.datasetDigests, contexts: execution.contexts, jobs: jobs)
+            var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
+            builder.againstBaseline = outcome.againstBaseline(plan: plan)
+            builder.datasetDigests = execution.datasetDigests
+            for study in content.studies where study.sensitivity {
+                progress("sensitivity: \(study.id)")
+                builder.sensitivity[study.id] = sensitivity(of: study, plan: plan, content: content, jobs: jobs, cache: inputs.sensitivityCache,
+                                                            fingerprints: execution.fingerprints)
+            }
+            return (outcome, builder)
+        }) { "\($0.0.answers.count) studies answered, \($0.0.broken.count) broken budget(s), \($0.0.comparisons.count) group(s) compared" }
+        let (pageJobs, fileCount, bytes, kept) = try stage(.render, { () throws(SiteError) -> ([PageJob], Int, Int, Int) in
+            var pageJobs = builder.jobs()
+            pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
+            pageJobs.sort { $0.path < $1.path }
+            let (fileCount, bytes, kept) = try render(pageJobs, jobs: jobs, previous: inputs.previous, into: sink)
+            inputs.cache?.finish()  // every run stored and read back: the run cache's pack gets its index and name
+            return (pageJobs, fileCount, bytes, kept)
+        }) { "\($0.1) files, \($0.3) kept from the previous build" }
         let t2 = clock.now
         var report = Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
                             simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1), summary: try builder.summaryLines())
+        report.stageSeconds = stageSeconds
         report.kept = kept
         report.pageKeys = Dictionary(uniqueKeysWithValues: pageJobs.compactMap { job in job.key.map { (job.path, $0) } })
         report.reused = execution.reused
