@@ -21,8 +21,8 @@ let package = Package(
             // debug builds, which run the tests, keep them.
             .unsafeFlags(["-Ounchecked"], .when(configuration: .release)),
         ]),
-        // Mustache templates (spec-compliant core). Standard library only.
-        .target(name: "Mustache"),
+        // Mustache templates (spec-compliant core). Standard library and Formats only.
+        .target(name: "Mustache", dependencies: ["Formats"]),
         // Markdown to HTML (CommonMark subset) and Swift highlighting. Standard library and Formats only.
         .target(name: "Markdown", dependencies: ["Formats"]),
         // Shared text formats: located text (SourceText), the positioned JSON and CSV readers, the
@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "ScrollSimulation", "Formats"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Formats"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "Formats"]),
         .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Study", "ScrollStudyCLI", "Formats", "Results", "MeasuredTimings"]),

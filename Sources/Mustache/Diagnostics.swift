@@ -1,3 +1,5 @@
+import Formats
+
 /// Messages for strict-mode lookups: what is in scope, and the closest name to a typo.
 enum Diagnostics {
     static let maxListed = 10
@@ -50,33 +52,12 @@ enum Diagnostics {
     /// The candidate nearest to `name` by edit distance (transpositions count once), if it is
     /// close enough to be a plausible typo; ties go to the alphabetically first.
     static func closest(to name: String, among candidates: [String]) -> String? {
-        let target = Array(name.lowercased())
-        let limit = max(1, target.count / 3)
+        let limit = max(1, name.lowercased().count / 3)
         var best: (distance: Int, name: String)? = nil
         for candidate in candidates.sorted() where candidate != name {
-            let d = editDistance(target, Array(candidate.lowercased()))
+            let d = editDistance(name, candidate)
             if d <= limit, d < (best?.distance ?? Int.max) { best = (d, candidate) }
         }
         return best?.name
-    }
-
-    /// Optimal-string-alignment distance: insertions, deletions, substitutions, adjacent swaps.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var before = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
-                current[j] = d
-            }
-            (before, previous, current) = (previous, current, before)
-        }
-        return previous[b.count]
     }
 }

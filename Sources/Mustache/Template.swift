@@ -1,3 +1,4 @@
+import Formats
 /// How rendering treats names and partials that are not there.
 public enum RenderMode: Sendable {
     /// The Mustache spec's behaviour: a missing name or partial renders nothing.
@@ -36,33 +37,8 @@ public struct Template: Sendable {
         try self.init(String(decoding: bytes, as: UTF8.self), name: name)
     }
 
-    /// Offset of the first byte that is not part of well-formed UTF-8, or nil.
-    static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
-        var i = 0
-        let n = b.count
-        while i < n {
-            let c = b[i]
-            if c < 0x80 { i += 1; continue }
-            let need: Int
-            var scalar: UInt32
-            let minimum: UInt32
-            switch c {
-            case 0xC2...0xDF: need = 1; scalar = UInt32(c & 0x1F); minimum = 0x80
-            case 0xE0...0xEF: need = 2; scalar = UInt32(c & 0x0F); minimum = 0x800
-            case 0xF0...0xF4: need = 3; scalar = UInt32(c & 0x07); minimum = 0x10000
-            default: return i
-            }
-            guard i + need < n else { return i }
-            for k in 1...need {
-                let d = b[i + k]
-                guard d & 0xC0 == 0x80 else { return i }
-                scalar = scalar << 6 | UInt32(d & 0x3F)
-            }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
-            i += need + 1
-        }
-        return nil
-    }
+    /// Offset of the first byte that is not part of well-formed UTF-8, or nil (`SourceText`'s check).
+    static func firstInvalidUTF8(_ b: [UInt8]) -> Int? { SourceText.firstInvalidUTF8(b) }
 
     /// Renders against `data`; partial and parent tags look templates up by name in `partials`.
     public func render(_ data: MustacheValue, partials: [String: Template] = [:], mode: RenderMode = .lenient) throws(MustacheError) -> String {

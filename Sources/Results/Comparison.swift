@@ -33,11 +33,7 @@ public struct MetricChange: Sendable, Equatable {
         return MetricChange(metric: metric.name, baseline: mb, now: mn, verdict: verdict)
     }
 
-    static func median(_ v: [Double]) -> Double {
-        let s = v.sorted()
-        guard !s.isEmpty else { return 0 }
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
+    static func median(_ v: [Double]) -> Double { Median.of(v) ?? 0 }
 }
 
 /// One run group compared with the baseline.

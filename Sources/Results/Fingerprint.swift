@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import ScrollSimulation
 
@@ -111,20 +112,10 @@ public enum Fingerprint {
         return hex(fnv1a64(text))
     }
 
-    /// 64-bit FNV-1a of the UTF-8 bytes.
-    public static func fnv1a64(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    /// 64-bit FNV-1a of the UTF-8 bytes (`Hash64`).
+    public static func fnv1a64(_ text: String) -> UInt64 { Hash64.of(text) }
 
-    static func hex(_ v: UInt64) -> String {
-        let digits = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    static func hex(_ v: UInt64) -> String { Hash64.hex(v) }
 
     /// Canonical text of any value, from its reflection.
     static func describe(_ value: Any, into out: inout String, depth: Int) {

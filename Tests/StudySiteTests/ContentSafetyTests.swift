@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 import Testing
 import ScrollSimulation
 @testable import StudySite

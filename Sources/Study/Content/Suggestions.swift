@@ -1,22 +1,4 @@
-/// Edit distance between two strings (Levenshtein, by Unicode scalars, case-insensitive).
-package func editDistance(_ a: String, _ b: String) -> Int {
-    let x = Array(a.lowercased().unicodeScalars), y = Array(b.lowercased().unicodeScalars)
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    // The table costs |a| × |b|: a string far longer than any name (a pasted paragraph) is not a
-    // typo of one, so past a million cells the larger length stands in for the distance.
-    if x.count * y.count > 1_000_000 { return max(x.count, y.count) }
-    var previous = Array(0...y.count)
-    var current = Array(repeating: 0, count: y.count + 1)
-    for i in 1...x.count {
-        current[0] = i
-        for j in 1...y.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[y.count]
-}
+import Formats
 
 /// `candidates` ordered closest to `name` first (ties keep their given order).
 public func closestFirst(_ name: String, among candidates: [String]) -> [String] {

@@ -66,7 +66,7 @@ package struct SeedRange: Sendable, Equatable {
         let sorted = values.sorted()
         low = sorted[0]
         high = sorted[sorted.count - 1]
-        median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        median = Median.of(sorted: sorted)!
     }
 
     /// "3 %" for one value, "3 % – 5 %" for a spread.

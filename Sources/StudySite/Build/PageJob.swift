@@ -1,3 +1,4 @@
+import Formats
 import Mustache
 import Results
 import ScrollSimulation

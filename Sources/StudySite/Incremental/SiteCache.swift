@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Formats
 import Foundation
 import Results
 import ScrollSimulation
@@ -220,34 +221,6 @@ package enum SiteCache {
             if hash.hex != entry.hash { return false }
         }
         return true
-    }
-}
-
-/// 64-bit FNV-1a over bytes, fed in pieces.
-struct Hash64 {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
-        var h = value
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01b3
-        }
-        value = h
-    }
-
-    mutating func add(_ text: String) {
-        var t = text
-        t.withUTF8 { add(UnsafeRawBufferPointer($0)) }
-    }
-
-    mutating func add(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { add($0) }
-    }
-
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 
