@@ -1,52 +1,19 @@
-/// Escapes `&`, `<`, `>` and `"` so that `text` can be placed in HTML text or a quoted attribute.
-public func escapeHTMLText(_ text: String) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count)
-    HTMLEscaping.appendEscaped(text, to: &out)
-    return String(decoding: out, as: UTF8.self)
-}
+import Formats
+
+/// Escapes `&`, `<`, `>` and `"` (not `'`: Markdown's output writes only double-quoted attributes,
+/// and reads as CommonMark's reference renderer writes it) so that `text` can be placed in HTML text
+/// or a quoted attribute, forbidden code points replaced: `HTMLText`, the one escaper of every page.
+public func escapeHTMLText(_ text: String) -> String { HTMLText.escape(text, apostrophe: .kept) }
 
 enum HTMLEscaping {
-    static func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8]) {
-        appendEscaped(bytes[...], to: &out)
-    }
+    /// `HTMLText.appendEscaped`, keeping `'`.
+    static func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8]) { HTMLText.appendEscaped(bytes, to: &out, apostrophe: .kept) }
+    static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) { HTMLText.appendEscaped(bytes, to: &out, apostrophe: .kept) }
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) { HTMLText.appendEscaped(Array(text.utf8), to: &out, apostrophe: .kept) }
 
-    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-        appendEscaped(Array(text.utf8)[...], to: &out)
-    }
-
-    /// Copies `bytes`, replacing `&`, `<`, `>` and `"` by references. Runs of ordinary bytes
-    /// are copied in one go.
-    static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        var runStart = bytes.startIndex
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            let replacement: StaticString
-            switch bytes[i] {
-            case ASCII.ampersand: replacement = "&amp;"
-            case ASCII.lessThan: replacement = "&lt;"
-            case ASCII.greaterThan: replacement = "&gt;"
-            case ASCII.quote: replacement = "&quot;"
-            default:
-                i += 1
-                continue
-            }
-            if runStart < i { out.append(contentsOf: bytes[runStart..<i]) }
-            replacement.withUTF8Buffer { out.append(contentsOf: $0) }
-            i += 1
-            runStart = i
-        }
-        if runStart < i { out.append(contentsOf: bytes[runStart..<i]) }
-    }
-
-    /// Like `appendEscaped`, for text from an author who is not trusted: text holding a
-    /// bidirectional embedding, override or isolate control (U+202A–U+202E, U+2066–U+2069) is
-    /// wrapped in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE with its unmatched closers dropped
-    /// and its open controls closed, so the controls reorder only that text. Other text is
-    /// escaped unchanged.
+    /// For text from an author who is not trusted: bidi controls confined to the text (`HTMLText.appendIsolated`).
     static func appendEscapedIsolated(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        guard BidiControls.present(bytes) else { return appendEscaped(bytes, to: &out) }
-        appendEscaped(BidiControls.isolated(bytes)[...], to: &out)
+        HTMLText.appendIsolated(bytes, to: &out, apostrophe: .kept)
     }
 
     /// Percent-encodes the characters of a destination that may not appear in a URL, keeping
@@ -87,43 +54,8 @@ enum HTMLEscaping {
         }
     }
 
-    /// Replaces the code points HTML forbids in a document — controls other than tab, line feed,
-    /// form feed and carriage return (U+0001–U+001F, U+007F–U+009F) and noncharacters
-    /// (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF) — by U+FFFD, so that untrusted text keeps the page valid.
-    /// `bytes` is valid UTF-8; text without such code points is left as it is.
-    static func replaceForbiddenCodePoints(_ bytes: inout [UInt8]) {
-        func forbidden(at i: Int) -> Int {
-            let b = bytes[i]
-            switch b {
-            case 0x01...0x08, 0x0B, 0x0E...0x1F, 0x7F: return 1
-            case 0xC2: return i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]) ? 2 : 0
-            case 0xEF:
-                guard i + 2 < bytes.count else { return 0 }
-                if bytes[i + 1] == 0xB7 && (0x90...0xAF).contains(bytes[i + 2]) { return 3 }
-                return bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE ? 3 : 0
-            case 0xF0...0xF4:
-                guard i + 3 < bytes.count else { return 0 }
-                return bytes[i + 1] & 0x0F == 0x0F && bytes[i + 2] == 0xBF && bytes[i + 3] >= 0xBE ? 4 : 0
-            default: return 0
-            }
-        }
-        var i = 0
-        while i < bytes.count, forbidden(at: i) == 0 { i += 1 }
-        guard i < bytes.count else { return }
-        var out = Array(bytes[..<i])
-        out.reserveCapacity(bytes.count + 8)
-        while i < bytes.count {
-            let length = forbidden(at: i)
-            if length > 0 {
-                out += [0xEF, 0xBF, 0xBD]
-                i += length
-            } else {
-                out.append(bytes[i])
-                i += 1
-            }
-        }
-        bytes = out
-    }
+    /// The code points HTML forbids in a document replaced by U+FFFD (`HTMLText.replaceForbidden`).
+    static func replaceForbiddenCodePoints(_ bytes: inout [UInt8]) { HTMLText.replaceForbidden(&bytes) }
 
     /// Schemes a destination may have when the text is not trusted.
     static let safeSchemes: [[UInt8]] = ["http", "https", "mailto"].map { Array($0.utf8) }
@@ -209,63 +141,5 @@ enum TextDecoding {
             let decoded = Entities.lookup(bytes[nameStart..<i])
         else { return nil }
         return (decoded, i + 1)
-    }
-}
-
-/// The bidirectional controls that have a scope, and how to confine them to one piece of text.
-enum BidiControls {
-    /// Whether the UTF-8 `bytes` hold U+202A–U+202E or U+2066–U+2069 (`E2 80 AA…AE`, `E2 81 A6…A9`).
-    static func present(_ b: ArraySlice<UInt8>) -> Bool {
-        var i = b.startIndex
-        while i + 2 < b.endIndex {
-            if b[i] == 0xE2, (b[i + 1] == 0x80 && (0xAA...0xAE).contains(b[i + 2])) || (b[i + 1] == 0x81 && (0xA6...0xA9).contains(b[i + 2])) {
-                return true
-            }
-            i += 1
-        }
-        return false
-    }
-
-    /// The text inside FSI … PDI, with a PDF or PDI that closes nothing opened in the text dropped
-    /// and every control left open closed at the end.
-    static func isolated(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        let fsi: [UInt8] = [0xE2, 0x81, 0xA8], pdi: [UInt8] = [0xE2, 0x81, 0xA9], pdf: [UInt8] = [0xE2, 0x80, 0xAC]
-        var out = fsi
-        out.reserveCapacity(bytes.count + 12)
-        // Open controls, innermost last: true for an isolate, false for an embedding or override.
-        var open: [Bool] = []
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            guard bytes[i] == 0xE2, i + 2 < bytes.endIndex, bytes[i + 1] == 0x80 || bytes[i + 1] == 0x81 else {
-                out.append(bytes[i])
-                i += 1
-                continue
-            }
-            let control = (bytes[i + 1], bytes[i + 2])
-            switch control {
-            case (0x80, 0xAA), (0x80, 0xAB), (0x80, 0xAD), (0x80, 0xAE):
-                open.append(false)
-                out += bytes[i..<(i + 3)]
-            case (0x81, 0xA6), (0x81, 0xA7), (0x81, 0xA8):
-                open.append(true)
-                out += bytes[i..<(i + 3)]
-            case (0x80, 0xAC):
-                if open.last == false {
-                    open.removeLast()
-                    out += pdf
-                }
-            case (0x81, 0xA9):
-                if let k = open.lastIndex(of: true) {
-                    open.removeSubrange(k...)
-                    out += pdi
-                }
-            default:
-                out += bytes[i..<(i + 3)]
-            }
-            i += 3
-        }
-        for isIsolate in open.reversed() { out += isIsolate ? pdi : pdf }
-        out += pdi
-        return out
     }
 }

@@ -2,73 +2,10 @@ import Formats
 
 /// Escaping, identifiers and a tiny SVG/HTML text writer shared by all charts.
 public enum Markup {
-    /// Escapes `& < > " '` so the text is safe in XML/HTML text and attribute values.
-    /// Also drops characters XML 1.0 or HTML forbid (C0 controls other than tab/newline/CR, DEL,
-    /// C1 controls, noncharacters), and isolates text holding bidi embedding, override or isolate
-    /// controls (inside FSI … PDI, unmatched closers dropped, open ones closed) so that they
-    /// cannot reorder the text around it.
-    /// Whether `escape` would return `text` unchanged because it is printable ASCII (tab, line
-    /// feed and carriage return allowed) without `&`, `<`, `>`, `"` or `'`.
-    static func needsNothing(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            for b in bytes {
-                switch b {
-                case 0x09, 0x0A, 0x0D: continue
-                case 0x26, 0x3C, 0x3E, 0x22, 0x27: return false
-                case 0x20..<0x7F: continue
-                default: return false
-                }
-            }
-            return true
-        }
-    }
-
-    public static func escape(_ text: String) -> String {
-        // Most texts (every number, class and id the charts write) need nothing: returned as they are.
-        needsNothing(text) ? text : escapeFully(text)
-    }
-
-    /// `escape` without the shortcut for plain text.
-    static func escapeFully(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        let hasBidi = text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
-        if hasBidi { out += "\u{2068}" }
-        var open: [Bool] = []  // true: an isolate; false: an embedding or override
-        for scalar in text.unicodeScalars {
-            if hasBidi {
-                switch scalar.value {
-                case 0x202A, 0x202B, 0x202D, 0x202E: open.append(false)
-                case 0x2066, 0x2067, 0x2068: open.append(true)
-                case 0x202C:
-                    guard open.last == false else { continue }
-                    open.removeLast()
-                case 0x2069:
-                    guard let k = open.lastIndex(of: true) else { continue }
-                    open.removeSubrange(k...)
-                default: break
-                }
-            }
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        if hasBidi {
-            for isIsolate in open.reversed() { out += isIsolate ? "\u{2069}" : "\u{202C}" }
-            out += "\u{2069}"
-        }
-        return out
-    }
+    /// `& < > " '` escaped, forbidden code points replaced by U+FFFD and bidi controls isolated, so
+    /// that the text is safe in XML/HTML text and attribute values: `HTMLText`, the one escaper of
+    /// every page. Text that needs nothing (every number, class and id the charts write) is returned as it is.
+    public static func escape(_ text: String) -> String { HTMLText.escape(text) }
 
     /// A caller-given id prefix reduced to `[a-z0-9-]`: lowercased, other characters
     /// become `-`, runs of `-` collapse, leading/trailing `-` are dropped, and a prefix

@@ -51,11 +51,13 @@ struct SafeURLTests {
         #expect(html == "<p><a href=\"ftp://example.com\">x</a> <img src=\"data:image/png;base64,AA\" alt=\"i\" /></p>\n")
     }
 
-    @Test func forbiddenCodePointsAreReplacedUnlessTrusted() {
+    /// Text goes through the one escaper (`HTMLText`) whoever wrote it, so a forbidden code point in a
+    /// trusted document's text is replaced too (trust lets raw HTML and any URL through, not invalid text).
+    @Test func forbiddenCodePointsAreReplaced() {
         #expect(MarkdownDocument.html("a\u{1}b \u{85} " + String(Unicode.Scalar(0xFFFF as UInt32)!) + "\u{7F}") == "<p>a\u{FFFD}b \u{FFFD} \u{FFFD}\u{FFFD}</p>\n")
         #expect(MarkdownDocument.html("```\n\u{1B}[31m\n```") == "<pre><code>\u{FFFD}[31m\n</code></pre>\n")
         #expect(MarkdownDocument.html("tab\tand é ✓") == "<p>tab\tand é ✓</p>\n")
-        #expect(MarkdownDocument.html("a\u{1}b", options: .init(allowRawHTML: true)) == "<p>a\u{1}b</p>\n")
+        #expect(MarkdownDocument.html("a\u{1}b", options: .init(allowRawHTML: true)) == "<p>a\u{FFFD}b</p>\n")
     }
 
     @Test func bidiControlsAreConfinedToTheirTextUnlessTrusted() {

@@ -3,9 +3,11 @@ import Testing
 
 /// Text in charts cannot reorder or invalidate the page around it.
 struct MarkupSafetyTests {
-    @Test func forbiddenCodePointsAreDropped() {
-        #expect(Markup.escape("a\u{7F}\u{85}\u{9F}" + String(Unicode.Scalar(0xFDD0 as UInt32)!) + "b") == "ab")
-        #expect(Markup.escape("a" + String(Unicode.Scalar(0x1FFFF as UInt32)!) + "b") == "ab")
+    /// The charts escape as every page does (`HTMLText`): each forbidden code point becomes U+FFFD,
+    /// as in the templates and Markdown (charts used to drop them).
+    @Test func forbiddenCodePointsAreReplaced() {
+        #expect(Markup.escape("a\u{7F}\u{85}\u{9F}" + String(Unicode.Scalar(0xFDD0 as UInt32)!) + "b") == "a\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}b")
+        #expect(Markup.escape("a" + String(Unicode.Scalar(0x1FFFF as UInt32)!) + "b") == "a\u{FFFD}b")
         #expect(Markup.escape("a\u{A0}\u{FFFD}b") == "a\u{A0}\u{FFFD}b")
     }
 
