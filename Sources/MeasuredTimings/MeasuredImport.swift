@@ -29,6 +29,14 @@ public enum MeasuredImport {
     }
 
     private static func runs(_ bytes: [UInt8], format: MeasuredFormat, parsed: JSONNode?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        let runs = try read(bytes, format: format, parsed: parsed, file: file, options: options)
+        // The plausibility gate: a run that breaks an invariant of a simulated run is an error.
+        let problems = runs.flatMap(Plausibility.problems)
+        if !problems.isEmpty { throw MeasuredImportFailure(problems) }
+        return runs
+    }
+
+    private static func read(_ bytes: [UInt8], format: MeasuredFormat, parsed: JSONNode?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
         switch format {
         case .instrumentsHitches:
             return try InstrumentsImporter.runs(bytes, file: file, options: options)

@@ -76,10 +76,14 @@ public struct MeasuredFrame: Sendable, Equatable {
     public var overrun: Micros?
     /// Flags that survive import.
     public var flags: MeasuredFrameFlags
+    /// Where the frame is in its file (1-based line and column of its row or element), for the
+    /// plausibility gate's messages; `nil` where the importer does not know.
+    public var line: Int?
+    public var column: Int?
 
     public init(begin: Micros? = nil, expected: Micros? = nil, actual: Micros? = nil, refreshInterval: Micros? = nil,
                 mainDuration: Micros? = nil, renderDuration: Micros? = nil, cpuDuration: Micros? = nil,
-                overrun: Micros? = nil, flags: MeasuredFrameFlags = []) {
+                overrun: Micros? = nil, flags: MeasuredFrameFlags = [], line: Int? = nil, column: Int? = nil) {
         self.begin = begin
         self.expected = expected
         self.actual = actual
@@ -89,6 +93,8 @@ public struct MeasuredFrame: Sendable, Equatable {
         self.cpuDuration = cpuDuration
         self.overrun = overrun
         self.flags = flags
+        self.line = line
+        self.column = column
     }
 }
 
