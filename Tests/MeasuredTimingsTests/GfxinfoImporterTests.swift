@@ -52,7 +52,7 @@ struct GfxinfoImporterTests {
         let frames = try #require(run.frames)
         // Seven rows, one with Flags 2 (a render-thread animation) dropped.
         #expect(frames.count == 6)
-        #expect(run.notes.contains { $0.hasPrefix("refresh interval inferred from the smallest step between frames' IntendedVsync: 16.667 ms") })
+        #expect(run.notes.contains { $0 == "refresh interval inferred from the smallest step between frames' IntendedVsync (16.667 ms): 60 Hz" })
         #expect(frames[3].expected! - frames[3].begin! == 16_667)
         let m = run.metrics
         // The frame at vsync 3 completes 40 ms after it: 23.333 ms past its deadline → 2 vsyncs late (33.334 ms);
