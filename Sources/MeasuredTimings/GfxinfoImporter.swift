@@ -38,7 +38,8 @@ import Formats
 /// 120 Hz. Where frames' rates differ (a display that switches between 60 and 120 Hz), each
 /// frame keeps its own interval and the run has no single rate (noted). Without an interval
 /// column (Android 6–11) the interval is the caller's rate, else the smallest step between
-/// successive kept frames' `IntendedVsync`, snapped likewise (noted).
+/// successive kept frames' `IntendedVsync` as measured, the run's rate snapped likewise (noted;
+/// the Android 6 example in Android's own guide steps 16,790,989 ns, 59.6 Hz, on a 60 Hz phone).
 ///
 /// **Idle gaps.** framestats keeps the window's last frames whenever they were drawn; minutes
 /// can pass between two of them. Such a gap is not a frame: `MeasuredMetrics` splits the run
@@ -227,20 +228,20 @@ enum GfxinfoImporter {
                     continue
                 }
                 let isAndroid12 = column["FrameTimelineVsyncId"] != nil || column["FrameDeadline"] != nil
-                struct Row { var values: [String: Int64]; var cells: [(text: String, line: Int, column: Int)]; var flags: Int64 }
+                struct Row { var number: Int; var values: [String: Int64]; var cells: [(text: String, line: Int, column: Int)]; var flags: Int64 }
                 var rows: [Row] = []
                 var dropped = 0
                 var rowsOK = table.problems.isEmpty
                 let wanted = ["Flags", "IntendedVsync", "FrameCompleted", "FrameDeadline", "FrameInterval", "FrameStartTime",
                               "HandleInputStart", "SyncQueued", "SyncStart"].filter { column[$0] != nil }
-                for record in table.rows {
+                for (n, record) in table.rows.enumerated() {
                     let cells = record.map { section.cell($0) }
                     var values: [String: Int64] = [:]
                     var ok = true
                     for name in wanted {
                         let cell = cells[column[name]!]
                         guard let v = Int64(cell.text) else {
-                            error(cell.line, cell.column, "\(name) is \"\(cell.text)\"; expected a whole number of nanoseconds")
+                            error(cell.line, cell.column, "frame row \(n + 1): \(name) is \"\(cell.text)\"; expected a whole number of nanoseconds")
                             ok = false
                             continue
                         }
@@ -249,7 +250,7 @@ enum GfxinfoImporter {
                     guard ok else { rowsOK = false; continue }
                     let flags = values["Flags"]!
                     if flags != 0 && flags != 1 { dropped += 1; continue }
-                    rows.append(Row(values: values, cells: cells, flags: flags))
+                    rows.append(Row(number: n + 1, values: values, cells: cells, flags: flags))
                 }
 
                 // The interval column, by value (see the type's comment).
@@ -261,7 +262,7 @@ enum GfxinfoImporter {
                     if intervalColumn == nil, let named = column["FrameInterval"] {
                         let cell = first.cells[named]
                         let other = first.values["FrameStartTime"].map { " and FrameStartTime \($0) ns" } ?? ""
-                        error(cell.line, cell.column, "FrameInterval is \(cell.text) ns\(other): neither is a vsync interval; one of the two columns holds the interval, \(intervalNs.lowerBound) to \(intervalNs.upperBound) ns (4 to 50 ms, 250 to 20 Hz)")
+                        error(cell.line, cell.column, "frame row \(first.number): FrameInterval is \(cell.text) ns\(other): neither is a vsync interval; one of the two columns holds the interval, \(intervalNs.lowerBound) to \(intervalNs.upperBound) ns (4 to 50 ms, 250 to 20 Hz)")
                         rowsOK = false
                     }
                 }
@@ -273,27 +274,27 @@ enum GfxinfoImporter {
                     let intended = v["IntendedVsync"]!, completed = v["FrameCompleted"]!
                     if intended <= 0 {
                         let c = cell("IntendedVsync")
-                        error(c.line, c.column, "IntendedVsync is \(intended); it is the frame's vsync time in ns since boot, more than 0")
+                        error(c.line, c.column, "frame row \(row.number): IntendedVsync is \(intended); it is the frame's vsync time in ns since boot, more than 0")
                         rowsOK = false
                         continue
                     }
                     let total = completed - intended
                     if total < 0 || total > maxFrameNs {
                         let c = cell("FrameCompleted")
-                        error(c.line, c.column, "FrameCompleted is \(completed), \(msText(total)) ms after IntendedVsync \(intended); a frame completes 0 to \(msText(maxFrameNs)) ms after its IntendedVsync (hwui discards longer frames as bogus)")
+                        error(c.line, c.column, "frame row \(row.number): FrameCompleted is \(completed), \(msText(total)) ms after IntendedVsync \(intended); a frame completes 0 to \(msText(maxFrameNs)) ms after its IntendedVsync (hwui discards longer frames as bogus)")
                         rowsOK = false
                     }
                     if let deadline = v["FrameDeadline"] {
                         let d = deadline - intended
                         if d <= 0 || d > maxFrameNs {
                             let c = cell("FrameDeadline")
-                            error(c.line, c.column, "FrameDeadline is \(deadline), \(msText(d)) ms after IntendedVsync \(intended); a frame's deadline is more than 0 and at most \(msText(maxFrameNs)) ms after its IntendedVsync")
+                            error(c.line, c.column, "frame row \(row.number): FrameDeadline is \(deadline), \(msText(d)) ms after IntendedVsync \(intended); a frame's deadline is more than 0 and at most \(msText(maxFrameNs)) ms after its IntendedVsync")
                             rowsOK = false
                         }
                     }
                     if let name = intervalColumn, let i = v[name], !intervalNs.contains(i) {
                         let c = cell(name)
-                        error(c.line, c.column, "\(name) is \(i) ns where this section's \(name) column holds the vsync interval (it does in its first frame row); an interval is \(intervalNs.lowerBound) to \(intervalNs.upperBound) ns (4 to 50 ms)")
+                        error(c.line, c.column, "frame row \(row.number): \(name) is \(i) ns where this section's \(name) column holds the vsync interval (it does in its first frame row); an interval is \(intervalNs.lowerBound) to \(intervalNs.upperBound) ns (4 to 50 ms)")
                         rowsOK = false
                     }
                 }
@@ -305,6 +306,7 @@ enum GfxinfoImporter {
                 }
                 // Without an interval column: the caller's rate, or the smallest vsync step, snapped.
                 var fallback: Int64? = nil
+                var inferredHz: Double? = nil
                 if intervalColumn == nil {
                     if let given = options.refreshInterval {
                         fallback = given
@@ -315,7 +317,8 @@ enum GfxinfoImporter {
                             if d > 0 { step = min(step ?? d, d) }
                         }
                         if let step, let hz = RefreshRate.hz(periodNs: step) {
-                            fallback = Int64((1_000_000 / hz).rounded())
+                            fallback = micros(ns: step)
+                            inferredHz = hz
                             notes.append("refresh interval inferred from the smallest step between frames' IntendedVsync (\(msText(step)) ms): \(formatHz(hz)) Hz")
                         }
                     }
@@ -349,7 +352,7 @@ enum GfxinfoImporter {
                                      + "; each frame is timed on its own interval")
                     }
                 } else if let fallback {
-                    refreshHz = options.refreshInterval != nil ? options.refreshHz : RefreshRate.hz(measured: 1e6 / Double(fallback))
+                    refreshHz = options.refreshInterval != nil ? options.refreshHz : inferredHz ?? RefreshRate.hz(measured: 1e6 / Double(fallback))
                 }
                 if let starts = MeasuredMetrics.sessionStarts(frames, timing: .completion), !starts.isEmpty {
                     notes.append("\(starts.count + 1) scroll sessions: the run is split where no frame began for more than \(MeasuredMetrics.idleGapIntervals) refresh intervals, and the idle time between sessions is not counted")

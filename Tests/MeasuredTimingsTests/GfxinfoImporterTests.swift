@@ -79,7 +79,7 @@ struct GfxinfoImporterTests {
         let broken = Fixture.text("gfxinfo-legacy.txt").replacingOccurrences(of: "1000090000001", with: "10000900O0001")
         let errors = Fixture.errors(broken, file: "framestats.txt")
         // Line 24 is the row of vsync 3; FrameCompleted is its 14th field, at column 165.
-        #expect(errors == ["framestats.txt:24:165: error: FrameCompleted is \"10000900O0001\"; expected a whole number of nanoseconds"])
+        #expect(errors == ["framestats.txt:24:165: error: frame row 5: FrameCompleted is \"10000900O0001\"; expected a whole number of nanoseconds"])
     }
 
     @Test("A header without FrameCompleted is an unknown column set, and the error lists the known ones")
@@ -125,7 +125,7 @@ struct WholeFileTests {
             .replacingOccurrences(of: "1000112000002", with: "y")
         let errors = Fixture.errors(broken, file: "framestats.txt")
         #expect(errors.count == 2)
-        #expect(errors.first?.hasPrefix("framestats.txt:24:165: error: FrameCompleted is \"x\"") == true, "\(errors)")
+        #expect(errors.first?.hasPrefix("framestats.txt:24:165: error: frame row 5: FrameCompleted is \"x\"") == true, "\(errors)")
         #expect(errors.last?.hasPrefix("framestats.txt:25:") == true, "\(errors)")
     }
 
