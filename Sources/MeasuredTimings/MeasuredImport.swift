@@ -42,13 +42,14 @@ public enum MeasuredImport {
             return try InstrumentsImporter.runs(bytes, file: file, options: options)
         case .gfxinfoFramestats:
             return try GfxinfoImporter.runs(try text(bytes, file: file), file: file, options: options)
-        case .xctestMetrics, .metricKit, .macrobenchmark:
+        case .xctestMetrics, .metricKit, .macrobenchmark, .flutterDevTools:
             let source = try text(bytes, file: file)
             let root: JSONNode
             if let parsed { root = parsed } else { root = try JSONImport.parse(source, file: file) }
             switch format {
             case .xctestMetrics: return try XCTestImporter.runs(root, text: source, file: file, options: options)
             case .metricKit: return try MetricKitImporter.runs(root, text: source, file: file, options: options)
+            case .flutterDevTools: return try FlutterDevToolsImporter.runs(root, text: source, file: file, options: options)
             default: return try MacrobenchmarkImporter.runs(root, text: source, file: file, options: options)
             }
         }
@@ -101,6 +102,7 @@ public enum MeasuredImport {
         }
         if root["benchmarks"] != nil { return (.macrobenchmark, root) }
         if isMetricKit(root) { return (.metricKit, root) }
-        throw at(root, "a JSON object with none of \"benchmarks\" (Macrobenchmark) or \"metaData\"/\"animationMetrics\" (MetricKit)")
+        if root["devToolsSnapshot"] != nil || root["performance"]?.value["flutterFrames"] != nil { return (.flutterDevTools, root) }
+        throw at(root, "a JSON object with none of \"benchmarks\" (Macrobenchmark), \"metaData\"/\"animationMetrics\" (MetricKit) or \"devToolsSnapshot\" (Flutter DevTools)")
     }
 }

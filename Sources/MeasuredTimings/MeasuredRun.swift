@@ -13,6 +13,8 @@ public enum MeasuredFormat: String, Sendable, CaseIterable, Equatable {
     case gfxinfoFramestats = "gfxinfo-framestats"
     /// Jetpack Macrobenchmark's `*-benchmarkData.json`.
     case macrobenchmark = "macrobenchmark"
+    /// A Flutter DevTools performance export (the snapshot its Performance page saves).
+    case flutterDevTools = "flutter-devtools"
 
     /// What the format is, for messages.
     public var summary: String {
@@ -22,6 +24,7 @@ public enum MeasuredFormat: String, Sendable, CaseIterable, Equatable {
         case .metricKit: return "MetricKit payload JSON (an object with \"animationMetrics\" or \"metaData\", or an array of them)"
         case .gfxinfoFramestats: return "`dumpsys gfxinfo <package> framestats` text (rows between ---PROFILEDATA--- lines)"
         case .macrobenchmark: return "Jetpack Macrobenchmark JSON (an object with \"benchmarks\")"
+        case .flutterDevTools: return "Flutter DevTools performance export JSON (an object with \"devToolsSnapshot\" and \"performance\": {\"flutterFrames\"})"
         }
     }
 }
