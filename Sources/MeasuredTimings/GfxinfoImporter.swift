@@ -20,8 +20,9 @@ import Formats
 /// name, `name (pid)` or a pid) only that process's sections are read, so problems in other
 /// processes' sections do not reject the file; without it every section is read.
 ///
-/// **Columns named wrongly (read by value).** On Android 12 and later (API 31+; seen in real
-/// dumps from a 120 Hz phone and from a 60 Hz Android 14 device), the values under the header
+/// **Columns named wrongly (read by value).** With the Android 12+ column set (API 31+; seen in
+/// every real dump we found: a 120 Hz phone's and a 60 Hz device's, both with the 23-column header
+/// that ends in `CommandSubmissionCompleted`), the values under the header
 /// names `FrameInterval` and `FrameStartTime` are each other's: hwui stores the frame's start
 /// time before the vsync interval (`FrameInfo.h` orders `FrameDeadline, FrameStartTime,
 /// FrameInterval`) while the printed header names them `FrameInterval, FrameStartTime`. Other

@@ -183,6 +183,14 @@ struct FlutterDevToolsTests {
         #expect(errors.first?.hasPrefix("export.json:27:18: error: ") == true, "\(errors)")
     }
 
+    @Test("The gate applies to every import: a frame off the vsync grid is an error at its element, not a run")
+    func offGridThroughImport() {
+        // Frame 104's vsync moved 5 ms off the grid (its startTime 5 ms later, vsyncOverhead unchanged).
+        let text = Fixture.text("flutter-devtools-performance.json").replacingOccurrences(of: "\"startTime\": 5000083933", with: "\"startTime\": 5000088933")
+        let errors = Fixture.errors(text, file: "export.json")
+        #expect(errors == ["export.json:39:7: error: frame 4 of run \"Flutter 3.16.0, 6 frames (101–106)\": it begins 38.333 ms after the frame before it, 2.3 refresh intervals of 16.667 ms; frames begin on vsyncs, a whole number of intervals apart (within 0.2 of an interval)"], "\(errors)")
+    }
+
     @Test("Without displayRefreshRate the caller's rate is needed")
     func noRate() throws {
         let text = Fixture.text("flutter-devtools-performance.json").replacingOccurrences(of: "\"displayRefreshRate\": 60.0,", with: "")
