@@ -80,6 +80,15 @@ enum GfxinfoImporter {
         lines(text).contains { $0.text.trimmingSpaces == marker }
     }
 
+    /// The line of a `dumpsys gfxinfo` dump's first "Profile data in ms" or "Graphics info for
+    /// pid" line, when the text is one (for a file that has no frame data sections).
+    static func withoutFrameData(_ text: SourceText) -> Int? {
+        let all = lines(text)
+        let profile = all.first { $0.text.trimmingSpaces.hasPrefix("Profile data in ms") }
+        let header = all.first { $0.text.contains("Graphics info for pid") || $0.text.trimmingSpaces == "Applications Graphics Acceleration Info:" }
+        return (profile ?? header)?.number
+    }
+
     private static func lines(_ text: SourceText) -> [Line] {
         let b = text.bytes
         var lines: [Line] = []

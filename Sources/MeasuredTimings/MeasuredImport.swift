@@ -84,6 +84,11 @@ public enum MeasuredImport {
         let s = try text(bytes, file: file)
         if GfxinfoImporter.hasMarker(s) { return (.gfxinfoFramestats, nil) }
         guard bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else {
+            if let line = GfxinfoImporter.withoutFrameData(s) {
+                // A `dumpsys gfxinfo` taken without `framestats`: durations per phase, no timestamps.
+                throw MeasuredImportFailure([MeasuredImportError(file: file, line: line, column: 1,
+                    message: "a `dumpsys gfxinfo` without frame timestamps (no ---PROFILEDATA--- section; its \"Profile data in ms\" table gives each frame's phases only, some devices capping them at 50 ms); dump it again with `adb shell dumpsys gfxinfo <package> framestats`")])
+            }
             throw none("the content is none of them")
         }
         let root = try JSONImport.parse(s, file: file)

@@ -90,6 +90,28 @@ struct FramestatsQuirkTests {
         #expect(errors.last?.hasPrefix("gfxinfo.txt:14:198: error: frame row 3: FrameCompleted is 0, -24000033.333 ms after IntendedVsync") == true, "\(errors)")
     }
 
+    /// Source: skoruppa/NuvioTV, `gfxinfo.txt`: `dumpsys gfxinfo` without `framestats` (Profile
+    /// HWUI rendering "In adb shell dumpsys gfxinfo"): a `Draw Prepare Process Execute` table in
+    /// ms, `Draw` capped at 50.00, no timestamps.
+    @Test("A gfxinfo dump without framestats is named for what it is, with the command that gives frame data")
+    func withoutFramestats() {
+        let text = """
+        Applications Graphics Acceleration Info:
+
+        ** Graphics info for pid 4100 [org.example.tv] **
+
+        Total frames rendered: 3
+        Profile data in ms:
+
+        \torg.example.tv/org.example.tv.MainActivity/android.view.ViewRootImpl@1a2b (visibility=0)
+        \tDraw\tPrepare\tProcess\tExecute
+        \t50.00\t0.40\t4.10\t0.70
+        \t3.20\t0.20\t2.50\t0.80
+
+        """
+        #expect(Fixture.errors(text, file: "gfxinfo.txt") == ["gfxinfo.txt:6:1: error: a `dumpsys gfxinfo` without frame timestamps (no ---PROFILEDATA--- section; its \"Profile data in ms\" table gives each frame's phases only, some devices capping them at 50 ms); dump it again with `adb shell dumpsys gfxinfo <package> framestats`"])
+    }
+
     @Test("Every process's runs are labelled with their own process")
     func ownLabels() throws {
         let text = Fixture.text("gfxinfo-multiprocess.txt")
