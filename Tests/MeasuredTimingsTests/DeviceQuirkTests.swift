@@ -67,6 +67,30 @@ struct FramestatsQuirkTests {
         #expect(errors.first?.contains("frame row 2: FrameStartTime is 83117450 ns where this section's FrameStartTime column holds the vsync interval") == true, "\(errors)")
     }
 
+    /// A display that switches rate mid-scroll (ProMotion-style variable refresh; Android phones
+    /// switch between 60 and 120 Hz): each row carries its own interval.
+    @Test("A refresh rate that varies: each frame keeps its own interval, the run names both rates, the switch is on the grid")
+    func varyingRate() throws {
+        var rows: [String] = []
+        var v: Int64 = 9_000_000_000_000
+        for k in 0..<6 {
+            let period: Int64 = k < 3 ? 16_666_667 : 8_333_333
+            // Device order under the Android 12+ names: deadline, start time, interval.
+            rows.append([0, v, v, v + 2 * period, v + 300_000, period, v + 6_000_000].map(String.init).joined(separator: ",") + ",")
+            v += period
+        }
+        let text = (["---PROFILEDATA---", "Flags,IntendedVsync,Vsync,FrameDeadline,FrameInterval,FrameStartTime,FrameCompleted,"] + rows + ["---PROFILEDATA---"]).joined(separator: "\n")
+        let run = try #require(MeasuredImport.runs(Array(text.utf8), file: "f.txt").first)
+        #expect(run.refreshHz == nil)
+        #expect(run.frames?.map(\.refreshInterval) == [16_667, 16_667, 16_667, 8_333, 8_333, 8_333])
+        #expect(run.notes.contains("the refresh rate varies: 60 Hz for 3 frames, 120 Hz for 3 frames; each frame is timed on its own interval"))
+        #expect(run.metrics.hitchCount == 0)
+        // The last 60 Hz frame is shown at 66.667 ms (two 60 Hz intervals after its vsync); the 120 Hz frames
+        // follow it one 120 Hz interval apart, from 75 ms to 91.667 ms, which ends the interval. No hitch:
+        // none is later than the frame it replaces allows.
+        #expect(close(run.metrics.scrollDurationMs, 91.667, 0.002))
+    }
+
     /// Source: c0dev0id/aNavMode, `gfxinfo.txt` (the commit named "gfxinfo"): a whole `dumpsys
     /// gfxinfo … framestats` of a 60 Hz device with many processes. The app's section is sound; other
     /// processes' sections have a row with `FrameCompleted = 288234774265332736` and rows whose
