@@ -29,18 +29,27 @@ public enum MeasuredImport {
     }
 
     private static func runs(_ bytes: [UInt8], format: MeasuredFormat, parsed: JSONNode?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        let runs = try read(bytes, format: format, parsed: parsed, file: file, options: options)
+        // The plausibility gate: a run that breaks an invariant of a simulated run is an error.
+        let problems = runs.flatMap(Plausibility.problems)
+        if !problems.isEmpty { throw MeasuredImportFailure(problems) }
+        return runs
+    }
+
+    private static func read(_ bytes: [UInt8], format: MeasuredFormat, parsed: JSONNode?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
         switch format {
         case .instrumentsHitches:
             return try InstrumentsImporter.runs(bytes, file: file, options: options)
         case .gfxinfoFramestats:
             return try GfxinfoImporter.runs(try text(bytes, file: file), file: file, options: options)
-        case .xctestMetrics, .metricKit, .macrobenchmark:
+        case .xctestMetrics, .metricKit, .macrobenchmark, .flutterDevTools:
             let source = try text(bytes, file: file)
             let root: JSONNode
             if let parsed { root = parsed } else { root = try JSONImport.parse(source, file: file) }
             switch format {
             case .xctestMetrics: return try XCTestImporter.runs(root, text: source, file: file, options: options)
             case .metricKit: return try MetricKitImporter.runs(root, text: source, file: file, options: options)
+            case .flutterDevTools: return try FlutterDevToolsImporter.runs(root, text: source, file: file, options: options)
             default: return try MacrobenchmarkImporter.runs(root, text: source, file: file, options: options)
             }
         }
@@ -75,6 +84,11 @@ public enum MeasuredImport {
         let s = try text(bytes, file: file)
         if GfxinfoImporter.hasMarker(s) { return (.gfxinfoFramestats, nil) }
         guard bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else {
+            if let line = GfxinfoImporter.withoutFrameData(s) {
+                // A `dumpsys gfxinfo` taken without `framestats`: durations per phase, no timestamps.
+                throw MeasuredImportFailure([MeasuredImportError(file: file, line: line, column: 1,
+                    message: "a `dumpsys gfxinfo` without frame timestamps (no ---PROFILEDATA--- section; its \"Profile data in ms\" table gives each frame's phases only, some devices capping them at 50 ms); dump it again with `adb shell dumpsys gfxinfo <package> framestats`")])
+            }
             throw none("the content is none of them")
         }
         let root = try JSONImport.parse(s, file: file)
@@ -93,6 +107,7 @@ public enum MeasuredImport {
         }
         if root["benchmarks"] != nil { return (.macrobenchmark, root) }
         if isMetricKit(root) { return (.metricKit, root) }
-        throw at(root, "a JSON object with none of \"benchmarks\" (Macrobenchmark) or \"metaData\"/\"animationMetrics\" (MetricKit)")
+        if root["devToolsSnapshot"] != nil || root["performance"]?.value["flutterFrames"] != nil { return (.flutterDevTools, root) }
+        throw at(root, "a JSON object with none of \"benchmarks\" (Macrobenchmark), \"metaData\"/\"animationMetrics\" (MetricKit) or \"devToolsSnapshot\" (Flutter DevTools)")
     }
 }

@@ -72,27 +72,57 @@ public struct MeasuredMetrics: Sendable, Equatable {
         return all.compactMap { name, value in value.map { (name: name, value: $0) } }
     }
 
+    /// The unit of a metric by `RunMetrics` name, for printing beside its value: "frames",
+    /// "ms", "ms/s", "%", "fps", or "" for the bands (words).
+    public static func unit(of name: String) -> String {
+        switch name {
+        case "framesPresented", "droppedFrames", "hitchCount": return "frames"
+        case "hitchTimeRatio": return "ms/s"
+        case "percentDroppedFrames": return "%"
+        case "frameRate": return "fps"
+        case "hitchBand", "organizerBand": return ""
+        default: return name.hasSuffix("Ms") ? "ms" : ""
+        }
+    }
+
     /// One metric by `RunMetrics` name, or nil when the measurement cannot give it.
     public func value(named name: String) -> MetricValue? { known.first { $0.name == name }?.value }
 }
 
 extension MeasuredMetrics {
+    /// A gap of more than this many refresh intervals between one frame's presentation and the
+    /// next frame's begin is idle time, not a frame: the run's frames are split into scroll
+    /// sessions there (see `init(frames:timing:)`).
+    public static let idleGapIntervals: Int64 = 8
+
     /// The metrics of a list of frames, computed as the simulation computes its own
-    /// (`ScrollSimulation`'s `Simulation.finish`, MODEL.md "Metrics per run"):
+    /// (`ScrollSimulation`'s `RenderLoop.commit` and `Simulation.finish`, MODEL.md "Metrics per run"):
     ///
-    /// - **Hitch of a frame** (Apple, "Understanding hitches in your app" and tech talk 10855: a
-    ///   hitch is the time a frame appears later than expected). With presentation timing,
-    ///   `max(0, actual − expected)`. With completion timing (Android), a frame whose work
-    ///   overran its deadline by `o > 0` appears at the first vsync after completion, so
-    ///   `ceil(o / refreshInterval) × refreshInterval`; 0 when `o ≤ 0`. The overrun is the
-    ///   frame's `overrun`, or `actual − expected`.
-    /// - **Hitch count**: frames with a hitch > 0 (completion timing: with an overrun > 0, which
-    ///   needs no refresh interval). **Hitch time**: the sum of the hitches.
-    /// - **Measured interval**: from the first frame's begin to one refresh interval after the
-    ///   last frame's begin — every vsync at which a measured frame began. Frames that begin on
-    ///   consecutive vsyncs give frames × interval, as in Apple's worked example (30 frames at
-    ///   60 Hz are 0.5 s); a blocked main thread that skips vsyncs lengthens it, as the
-    ///   simulation's scroll duration includes a freeze.
+    /// - **Presentation of a frame**: `actual` with presentation timing. With completion timing
+    ///   (Android, Flutter), a frame whose work overran its deadline (`expected`) by `o > 0` appears
+    ///   at the first vsync after completion, `expected + ceil(o / interval) × interval`, else at
+    ///   `expected`; and never on the vsync of the frame before it (one frame per vsync).
+    /// - **Scroll sessions**: a frame that begins more than `idleGapIntervals` refresh intervals
+    ///   after the previous frame was presented (or after that frame's own vsync, whichever is
+    ///   later) starts a new session. Nothing was drawn in between because nothing changed: the
+    ///   gap is idle time, not a frame, and it is left out of durations and of the interval.
+    /// - **Hitch of a frame** (Apple, "Understanding hitches in your app": the time a frame appears
+    ///   later than expected). With presentation timing, `max(0, actual − expected)`. With
+    ///   completion timing it is measured, as in the simulation, against the frame it replaces:
+    ///   the presentation less the later of its own due time and one interval after the previous
+    ///   frame's presentation (the first frame of a session: its due time). So a frame that is late
+    ///   only because the one before it was late is no hitch (a backed-up pipeline repeats no
+    ///   frame), and a run's hitch time never exceeds the time its frames cover. Without
+    ///   `expected` (Macrobenchmark) the hitch is the overrun rounded up to whole intervals.
+    /// - **Hitch count**: frames with a hitch > 0; with completion timing, frames whose work
+    ///   overran (`o > 0`, Android's janky frames), which needs no refresh interval.
+    ///   **Hitch time**: the sum of the hitches.
+    /// - **Measured interval**: the sum over sessions of the time from the session's first
+    ///   frame's begin to one refresh interval after its last frame's begin (with completion
+    ///   timing: or to its last presentation, if later). Frames that begin on consecutive vsyncs
+    ///   give frames × interval, as in Apple's worked example (30 frames at 60 Hz are 0.5 s); a
+    ///   blocked main thread that skips vsyncs lengthens it, as the simulation's scroll duration
+    ///   includes a freeze.
     /// - **Hitch time ratio** = hitch time (ms) / measured interval (s), by
     ///   `HitchMath.hitchTimeRatio` (Apple's definition, WWDC20 10077); bands by
     ///   `HitchMath.talkBand` and `HitchMath.organizerBand`.
@@ -100,9 +130,7 @@ extension MeasuredMetrics {
     ///   `hitch / interval` rounded down, summed, as the simulation counts them.
     ///   **Percent dropped frames** = dropped / (frames + dropped) × 100 (Chrome's smoothness
     ///   view, web.dev "smoothness").
-    /// - **Frame duration**: time between successive presentations (MODEL.md). A frame's
-    ///   presentation is `actual` with presentation timing; with completion timing it is
-    ///   `expected + hitch`, the vsync the frame was shown at.
+    /// - **Frame duration**: time between successive presentations within a session (MODEL.md).
     /// - **Percentiles**: nearest rank on the sorted values, `HitchMath.percentile`.
     ///
     /// A metric whose inputs some frame lacks is `nil`.
@@ -111,32 +139,19 @@ extension MeasuredMetrics {
         framesPresented = frames.count
         guard !frames.isEmpty else { return }
 
-        // Per-frame overrun and hitch, each all-or-nothing.
         let overruns: [Micros]? = Self.all(frames) { f in
             if let o = f.overrun { return o }
             if let e = f.expected, let a = f.actual { return a - e }
             return nil
         }
-        let hitches: [Micros]? = Self.all(frames) { f in
-            switch timing {
-            case .presentation:
-                guard let e = f.expected, let a = f.actual else { return nil }
-                return max(0, a - e)
-            case .completion:
-                guard let o = f.overrun ?? f.actual.flatMap({ a in f.expected.map { a - $0 } }) else { return nil }
-                guard o > 0 else { return 0 }
-                guard let i = f.refreshInterval, i > 0 else { return nil }
-                return (o + i - 1) / i * i
-            }
-        }
+        let timeline = Timeline(frames, timing: timing)
         let intervals: [Micros]? = Self.all(frames) { f in f.refreshInterval.flatMap { $0 > 0 ? $0 : nil } }
 
-        if let hitches {
-            hitchCount = hitches.filter { $0 > 0 }.count
+        if let hitches = timeline.hitches {
+            hitchCount = timing == .completion ? overruns.map { $0.filter { $0 > 0 }.count } : hitches.filter { $0 > 0 }.count
             let total = hitches.reduce(0, +)
             hitchTimeMs = total.milliseconds
-            if let begins = Self.all(frames, \.begin), let intervals, let first = begins.min(), let last = begins.max() {
-                let duration = last + intervals[begins.lastIndex(of: last)!] - first
+            if let duration = timeline.duration {
                 scrollDurationMs = duration.milliseconds
                 hitchTimeRatio = HitchMath.hitchTimeRatio(hitchTime: total, duration: duration)
             }
@@ -150,8 +165,7 @@ extension MeasuredMetrics {
             hitchCount = overruns.filter { $0 > 0 }.count
         }
 
-        // Presentations and the durations between them.
-        if let durations = Self.frameDurations(frames, timing: timing, hitches: hitches), !durations.isEmpty {
+        if let durations = timeline.frameDurations, !durations.isEmpty {
             frameDurationP50Ms = HitchMath.percentile(sorted: durations, 50).milliseconds
             frameDurationP90Ms = HitchMath.percentile(sorted: durations, 90).milliseconds
             frameDurationP95Ms = HitchMath.percentile(sorted: durations, 95).milliseconds
@@ -180,39 +194,114 @@ extension MeasuredMetrics {
         }
     }
 
-    /// The times between successive presentations, sorted ascending, or nil when some frame lacks
-    /// what its presentation needs (see `init(frames:timing:)`).
+    /// The times between successive presentations within scroll sessions, sorted ascending, or
+    /// nil when some frame lacks what its presentation needs (see `init(frames:timing:)`).
     public static func frameDurations(_ frames: [MeasuredFrame], timing: MeasuredTiming) -> [Micros]? {
-        let hitches: [Micros]? = timing == .presentation ? nil : all(frames) { f in
-            guard let o = f.overrun ?? f.actual.flatMap({ a in f.expected.map { a - $0 } }) else { return nil }
-            guard o > 0 else { return 0 }
-            guard let i = f.refreshInterval, i > 0 else { return nil }
-            return (o + i - 1) / i * i
-        }
-        return frameDurations(frames, timing: timing, hitches: hitches)
+        Timeline(frames, timing: timing).frameDurations
     }
 
-    private static func frameDurations(_ frames: [MeasuredFrame], timing: MeasuredTiming, hitches: [Micros]?) -> [Micros]? {
-        let presentations: [Micros]?
-        switch timing {
-        case .presentation: presentations = all(frames, \.actual)
-        case .completion:
-            if let hitches, let expected = all(frames, \.expected) {
-                presentations = zip(expected, hitches).map { $0 + $1 }
-            } else {
-                presentations = nil
+    /// The index of each frame that starts a scroll session after an idle gap (never 0), or
+    /// nil when some frame lacks a begin, a refresh interval or a presentation.
+    public static func sessionStarts(_ frames: [MeasuredFrame], timing: MeasuredTiming) -> [Int]? {
+        Timeline(frames, timing: timing).sessionStarts
+    }
+
+    /// Presentations, hitches, sessions and the measured interval of a list of frames (see
+    /// `init(frames:timing:)`); each nil when some frame lacks what it needs.
+    struct Timeline {
+        var presentations: [Micros]?
+        var hitches: [Micros]?
+        var sessionStarts: [Int]?
+        var duration: Micros?
+        var frameDurations: [Micros]?
+
+        init(_ frames: [MeasuredFrame], timing: MeasuredTiming) {
+            let intervals = MeasuredMetrics.all(frames) { f in f.refreshInterval.flatMap { $0 > 0 ? $0 : nil } }
+            let begins = MeasuredMetrics.all(frames, \.begin)
+            switch timing {
+            case .presentation:
+                hitches = MeasuredMetrics.all(frames) { f in
+                    guard let e = f.expected, let a = f.actual else { return nil }
+                    return max(0, a - e)
+                }
+                presentations = MeasuredMetrics.all(frames, \.actual)
+            case .completion:
+                // Lateness in whole intervals past the due time.
+                let late: [Micros]? = MeasuredMetrics.all(frames) { f in
+                    guard let o = f.overrun ?? f.actual.flatMap({ a in f.expected.map { a - $0 } }) else { return nil }
+                    guard o > 0 else { return 0 }
+                    guard let i = f.refreshInterval, i > 0 else { return nil }
+                    return (o + i - 1) / i * i
+                }
+                guard let late else { break }
+                guard let expected = MeasuredMetrics.all(frames, \.expected), let intervals else {
+                    hitches = late
+                    break
+                }
+                var p: [Micros] = [], h: [Micros] = [], starts: [Int] = []
+                p.reserveCapacity(frames.count); h.reserveCapacity(frames.count)
+                for k in frames.indices {
+                    var due = expected[k]
+                    var newSession = k == 0
+                    if k > 0 {
+                        if let begins, begins[k] - max(p[k - 1], begins[k - 1] + intervals[k - 1]) > MeasuredMetrics.idleGapIntervals * intervals[k] {
+                            newSession = true
+                            starts.append(k)
+                        }
+                        if !newSession { due = max(due, p[k - 1] + intervals[k]) }
+                    }
+                    var shown = expected[k] + late[k]
+                    if !newSession { shown = max(shown, p[k - 1] + intervals[k]) }
+                    p.append(shown)
+                    // Whole intervals: the vsyncs that showed the previous frame again (times
+                    // rounded from ns to µs may leave a µs either way).
+                    let i = intervals[k]
+                    h.append((max(0, shown - due) + i / 2) / i * i)
+                }
+                presentations = p
+                hitches = h
+                if begins != nil { sessionStarts = starts }
+            }
+            // Sessions for presentation timing: split where a frame begins long after the
+            // previous one was presented.
+            if timing == .presentation, let begins, let intervals, let p = presentations {
+                var starts: [Int] = []
+                for k in frames.indices.dropFirst()
+                where begins[k] - max(p[k - 1], begins[k - 1] + intervals[k - 1]) > MeasuredMetrics.idleGapIntervals * intervals[k] {
+                    starts.append(k)
+                }
+                sessionStarts = starts
+            }
+            let bounds = (sessionStarts ?? []) + [frames.count]
+            if let begins, let intervals, sessionStarts != nil || frames.count == 1 {
+                var total: Micros = 0, first = 0
+                for end in bounds {
+                    let last = end - 1
+                    var stop = begins[last] + intervals[last]
+                    if timing == .completion, let p = presentations { stop = max(stop, p[last]) }
+                    total += stop - begins[first]
+                    first = end
+                }
+                duration = total
+            } else if let begins, let intervals {
+                // No presentations (hitches without due times): one session over the whole run.
+                if let first = begins.min(), let last = begins.max() {
+                    duration = last + intervals[begins.lastIndex(of: last)!] - first
+                }
+            }
+            if let p = presentations, p.count >= 2 {
+                let boundaries = Set(sessionStarts ?? [])
+                var d: [Micros] = []
+                d.reserveCapacity(p.count - 1)
+                for k in 1..<p.count where !boundaries.contains(k) { d.append(p[k] - p[k - 1]) }
+                d.sort()
+                frameDurations = d
             }
         }
-        guard let presentations, presentations.count >= 2 else { return nil }
-        var durations: [Micros] = []
-        durations.reserveCapacity(presentations.count - 1)
-        for k in 1..<presentations.count { durations.append(presentations[k] - presentations[k - 1]) }
-        durations.sort()
-        return durations
     }
 
     /// `value` of every frame, or nil when any frame has none.
-    private static func all(_ frames: [MeasuredFrame], _ value: (MeasuredFrame) -> Micros?) -> [Micros]? {
+    static func all(_ frames: [MeasuredFrame], _ value: (MeasuredFrame) -> Micros?) -> [Micros]? {
         var out: [Micros] = []
         out.reserveCapacity(frames.count)
         for f in frames {

@@ -13,6 +13,8 @@ public enum MeasuredFormat: String, Sendable, CaseIterable, Equatable {
     case gfxinfoFramestats = "gfxinfo-framestats"
     /// Jetpack Macrobenchmark's `*-benchmarkData.json`.
     case macrobenchmark = "macrobenchmark"
+    /// A Flutter DevTools performance export (the snapshot its Performance page saves).
+    case flutterDevTools = "flutter-devtools"
 
     /// What the format is, for messages.
     public var summary: String {
@@ -22,6 +24,7 @@ public enum MeasuredFormat: String, Sendable, CaseIterable, Equatable {
         case .metricKit: return "MetricKit payload JSON (an object with \"animationMetrics\" or \"metaData\", or an array of them)"
         case .gfxinfoFramestats: return "`dumpsys gfxinfo <package> framestats` text (rows between ---PROFILEDATA--- lines)"
         case .macrobenchmark: return "Jetpack Macrobenchmark JSON (an object with \"benchmarks\")"
+        case .flutterDevTools: return "Flutter DevTools performance export JSON (an object with \"devToolsSnapshot\" and \"performance\": {\"flutterFrames\"})"
         }
     }
 }
@@ -76,10 +79,14 @@ public struct MeasuredFrame: Sendable, Equatable {
     public var overrun: Micros?
     /// Flags that survive import.
     public var flags: MeasuredFrameFlags
+    /// Where the frame is in its file (1-based line and column of its row or element), for the
+    /// plausibility gate's messages; `nil` where the importer does not know.
+    public var line: Int?
+    public var column: Int?
 
     public init(begin: Micros? = nil, expected: Micros? = nil, actual: Micros? = nil, refreshInterval: Micros? = nil,
                 mainDuration: Micros? = nil, renderDuration: Micros? = nil, cpuDuration: Micros? = nil,
-                overrun: Micros? = nil, flags: MeasuredFrameFlags = []) {
+                overrun: Micros? = nil, flags: MeasuredFrameFlags = [], line: Int? = nil, column: Int? = nil) {
         self.begin = begin
         self.expected = expected
         self.actual = actual
@@ -89,6 +96,8 @@ public struct MeasuredFrame: Sendable, Equatable {
         self.cpuDuration = cpuDuration
         self.overrun = overrun
         self.flags = flags
+        self.line = line
+        self.column = column
     }
 }
 

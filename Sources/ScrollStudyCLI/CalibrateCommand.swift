@@ -31,7 +31,8 @@ enum CalibrateCommand {
       --seed <n>              Seed of every simulation (default: 1).
       --run <n>               Which run of a file that holds several (1-based; default: 1).
       --refresh <hz>          The display's refresh rate, for files that do not record it.
-      --process <name>        The app's process in an Instruments trace of all processes.
+      --process <name>        The app's process (name, "name (pid)" or pid) in an Instruments trace of all
+                              processes or a whole `dumpsys gfxinfo` of several processes.
       --content <dir>         Content folder for names and for --write (default: Content).
       --write <name>          Write the fitted profile to <content>/devices/<name>.json. A file there that
                               calibrate did not write (it has no "calibration" key) is never overwritten.
@@ -96,11 +97,24 @@ enum CalibrateCommand {
         output(report(fit, measured: measured, config: config, file: file))
         guard let name else { return }
         guard fit.isDetermined else {
-            throw CommandFailure(code: 1, message: "the fit is not determined, so no profile was written; measure a scroll that stresses the device (frames over budget, or a format with per-frame main-thread and render times such as gfxinfo framestats)")
+            throw CommandFailure(code: 1, message: "the fit is not determined, so no profile was written; " + undeterminedHint(measured))
         }
         let path = devicesFolder.appendingPathComponent("\(name).json").path
         try write(profileJSON(fit, base: base, name: name, measured: measured, config: config, file: file), to: path)
         output("Wrote \(contentPath)/devices/\(name).json; studies use it as the device '\(name)'.")
+    }
+
+    /// What to measure instead when the fit is not determined: a scroll that stresses the device
+    /// and, when the file's format has no per-frame main-thread and render times, one that has
+    /// (never the format the file already is in).
+    static func undeterminedHint(_ measured: MeasuredRun) -> String {
+        let frames = measured.frames ?? []
+        let hasPhases = !frames.isEmpty && frames.allSatisfy { $0.mainDuration != nil && $0.renderDuration != nil }
+        if hasPhases {
+            return "this \(measured.format.rawValue) file already has per-frame main-thread and render times, so measure a scroll that stresses the device more (frames over budget: a faster fling, a heavier list, a slower device)"
+        }
+        let withPhases = [MeasuredFormat.gfxinfoFramestats, .flutterDevTools].filter { $0 != measured.format }.map(\.rawValue).joined(separator: " or ")
+        return "measure a scroll that stresses the device (frames over budget), or record it in a format with per-frame main-thread and render times (\(withPhases))"
     }
 
     /// Device ids `--write` accepts: lower-case letters, digits and hyphens, not a built-in id.
@@ -158,14 +172,14 @@ enum CalibrateCommand {
         let m = measured.metrics
         let fitted = MeasuredMetrics(frames: fit.fittedFrames, timing: measured.timing)
         let base = MeasuredMetrics(frames: fit.baseFrames, timing: measured.timing)
-        let header = ["metric", "measured", "fitted simulation", "\(c.device.id) simulation"]
+        let header = ["metric", "unit", "measured", "fitted simulation", "\(c.device.id) simulation"]
         var table = [header]
         for (name, value) in m.known {
-            table.append([name, value.description, fitted.value(named: name)?.description ?? "—", base.value(named: name)?.description ?? "—"])
+            table.append([name, MeasuredMetrics.unit(of: name), value.description, fitted.value(named: name)?.description ?? "—", base.value(named: name)?.description ?? "—"])
         }
         let widths = (0..<header.count).map { k in table.map { $0[k].count }.max() ?? 0 }
         for r in table {
-            lines.append(r.enumerated().map { k, cell in k == 0 ? cell.padding(toLength: widths[k], withPad: " ", startingAt: 0)
+            lines.append(r.enumerated().map { k, cell in k <= 1 ? cell.padding(toLength: widths[k], withPad: " ", startingAt: 0)
                 : String(repeating: " ", count: widths[k] - cell.count) + cell }.joined(separator: "  ").trimmingTrailingSpaces)
         }
         lines.append("")

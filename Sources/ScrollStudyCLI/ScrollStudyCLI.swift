@@ -14,6 +14,7 @@ public enum ScrollStudyCLI {
       run                     Simulate the studies' runs (or one shard) into a results folder.
       simulate                Simulate one run and print its metrics.
       calibrate               Fit a device profile's main-thread and render cost scales to a measured run.
+      import                  Import a measured recording and print each run's metrics.
       list                    List built-in strategies, techniques, gestures, datasets and devices.
       bench                   Measure simulation speed (build with -c release).
       sensitivity             Rerun a study with each device cost constant ×0.5 and ×2; say which answers survive.
@@ -30,8 +31,8 @@ public enum ScrollStudyCLI {
       6  generate --fail-on-regression: a run regressed against the baseline
     """
 
-    static let subcommands = ["generate", "run", "simulate", "calibrate", "list", "bench", "sensitivity"]
-    static let subcommandHelp = ["generate": GenerateCommand.help, "run": RunCommand.help, "simulate": SimulateCommand.help, "calibrate": CalibrateCommand.help,
+    static let subcommands = ["generate", "run", "simulate", "calibrate", "import", "list", "bench", "sensitivity"]
+    static let subcommandHelp = ["generate": GenerateCommand.help, "run": RunCommand.help, "simulate": SimulateCommand.help, "calibrate": CalibrateCommand.help, "import": ImportCommand.help,
                                  "list": ListCommand.help, "bench": BenchCommand.help, "sensitivity": SensitivityCommand.help]
 
     /// Runs the command line with `args` (without the program name); returns the exit code.
@@ -50,6 +51,7 @@ public enum ScrollStudyCLI {
                 print(text)
             case "simulate": if wantsHelp { print(SimulateCommand.help) } else { try SimulateCommand.run(rest, output: out) }
             case "calibrate": if wantsHelp { print(CalibrateCommand.help) } else { try CalibrateCommand.run(rest, output: out) }
+            case "import": if wantsHelp { print(ImportCommand.help) } else { try ImportCommand.run(rest, output: out) }
             case "list": if wantsHelp { print(ListCommand.help) } else { try ListCommand.run(rest, output: out) }
             case "generate":
                 if wantsHelp { print(GenerateCommand.help) } else {

@@ -156,7 +156,8 @@ struct SnifferTests {
             ("instruments-hitches-lifetimes.xml", .instrumentsHitches), ("instruments-hitches-only.xml", .instrumentsHitches),
             ("xctest-metrics.json", .xctestMetrics), ("metrickit-payloads.json", .metricKit),
             ("gfxinfo-android12.txt", .gfxinfoFramestats), ("gfxinfo-legacy.txt", .gfxinfoFramestats),
-            ("macrobenchmark-benchmarkData.json", .macrobenchmark),
+            ("macrobenchmark-benchmarkData.json", .macrobenchmark), ("flutter-devtools-performance.json", .flutterDevTools),
+            ("gfxinfo-android12-swapped-120hz.txt", .gfxinfoFramestats), ("gfxinfo-multiprocess.txt", .gfxinfoFramestats),
         ]
         for (name, format) in expected {
             #expect(try MeasuredImport.format(of: Fixture.bytes(name), file: name) == format, "\(name)")
@@ -168,7 +169,7 @@ struct SnifferTests {
         let errors = Fixture.errors("{\"frames\": []}", file: "other.json")
         #expect(errors.count == 1)
         let e = errors.first ?? ""
-        #expect(e.hasPrefix("other.json:1:1: error: a JSON object with none of \"benchmarks\" (Macrobenchmark) or \"metaData\"/\"animationMetrics\" (MetricKit); the measured formats read are: instruments-hitches"), "\(e)")
+        #expect(e.hasPrefix("other.json:1:1: error: a JSON object with none of \"benchmarks\" (Macrobenchmark), \"metaData\"/\"animationMetrics\" (MetricKit) or \"devToolsSnapshot\" (Flutter DevTools); the measured formats read are: instruments-hitches"), "\(e)")
         for format in MeasuredFormat.allCases { #expect(e.contains(format.rawValue)) }
         #expect(Fixture.errors("frame,ms\n1,16.7\n", file: "frames.csv").first?.hasPrefix("frames.csv:1:1: error: the content is none of them; the measured formats read are:") == true)
         #expect(Fixture.errors("<plist></plist>", file: "x.plist").first?.hasPrefix("x.plist:1:1: error: an XML file without <trace-query-result>") == true)

@@ -58,7 +58,7 @@ struct MeasuredMetricsTests {
         #expect(m.percentDroppedFrames == 0)
     }
 
-    @Test("Completion timing: an overrun of 5 ms at 60 Hz is one whole vsync late on screen; 20 ms, two")
+    @Test("Completion timing: an overrun of 5 ms at 60 Hz is one whole vsync late on screen; a frame late behind a late one hitches only by what it adds")
     func completionTiming() {
         let interval: Micros = 16_667
         // Four frames on consecutive vsyncs; deadlines one interval after each begin; the second overruns by
@@ -70,12 +70,16 @@ struct MeasuredMetricsTests {
                                  refreshInterval: interval, overrun: o)
         }
         let m = MeasuredMetrics(frames: frames, timing: .completion)
-        // Hitches: ceil(5/16.667) = 1 and ceil(20/16.667) = 2 intervals → 3 × 16.667 = 50.001 ms.
-        #expect(m.hitchCount == 2)
-        #expect(close(m.hitchTimeMs, 50.001))
-        #expect(m.droppedFrames == 3)
-        // Interval: 4 × 16.667 ms = 66.668 ms → 50.001 / 0.066668 = 750.0 ms/s.
-        #expect(close(m.hitchTimeRatio, 50.001 / 0.066668))
+        // The 5 ms overrun puts the second frame on screen one vsync late (vsync 3 instead of 2); the 20 ms
+        // overrun puts the third two vsyncs past its deadline (vsync 5), but it replaces a frame shown at
+        // vsync 3, so only vsync 4 repeated the old frame: one interval of hitch. The fourth, on time by its
+        // own deadline (vsync 4), can only follow at vsync 6: no hitch. Hitch time 2 × 16.667 = 33.334 ms.
+        #expect(m.hitchCount == 2, "frames whose work overran, as Android counts janky frames")
+        #expect(close(m.hitchTimeMs, 33.334))
+        #expect(m.droppedFrames == 2)
+        // Interval: from the first begin (0) to the last presentation (vsync 6), 100.002 ms → 333.3 ms/s.
+        #expect(close(m.scrollDurationMs, 100.002))
+        #expect(close(m.hitchTimeRatio, 33.334 / 0.100002))
         // Overrun percentiles, nearest rank of [-6, -1, 5, 20]: p50 rank 2 = -1 ms, p90 rank 4 = 20 ms.
         #expect(close(m.frameOverrunP50Ms, -1))
         #expect(close(m.frameOverrunP90Ms, 20))

@@ -70,6 +70,37 @@ struct MeasuredStudyTests {
         #expect(!summary.contains("Pixel 7"))
     }
 
+    /// A whole `dumpsys gfxinfo` of two processes; the launcher's section has a row no device frame
+    /// can have (as in a real multi-process dump: c0dev0id/aNavMode `gfxinfo.txt`).
+    static let wholeDump = """
+    ** Graphics info for pid 1200 [com.example.launcher] **
+    Window: Taskbar
+    ---PROFILEDATA---
+    Flags,IntendedVsync,Vsync,HandleInputStart,FrameDeadline,FrameInterval,SyncQueued,SyncStart,FrameCompleted,
+    0,2000000000000,2000000000000,2000000000000,2000016666667,16666667,2000004000000,2000004100000,288234774265332736,
+    ---PROFILEDATA---
+    ** Graphics info for pid 7321 [org.example.scroller] **
+    Window: org.example.scroller/org.example.scroller.FeedActivity
+    ---PROFILEDATA---
+    Flags,IntendedVsync,Vsync,HandleInputStart,FrameDeadline,FrameInterval,SyncQueued,SyncStart,FrameCompleted,
+    0,1000000000000,1000000000000,1000000000000,1000016666667,16666667,1000004000000,1000004100000,1000008000000,
+    0,1000016666667,1000016666667,1000016666667,1000033333334,16666667,1000020666667,1000020766667,1000024666667,
+    ---PROFILEDATA---
+
+    """
+
+    @Test("\"process\" in a measured entry imports one process of a whole dump; other processes' rows do not reject it")
+    func process() throws {
+        let entry = #"{"file": "measured/all.txt", "label": "Feed", "beside": "capitalone-cancel", "process": "org.example.scroller"}"#
+        let folder = try Fixture.folder(["studies/s.json": Self.study(entry), "measured/all.txt": Self.wholeDump])
+        let content = try folder.load()
+        let runs = try #require(content.studies.first?.measured.first?.runs)
+        #expect(runs.map(\.label) == ["Feed — org.example.scroller — org.example.scroller/org.example.scroller.FeedActivity (Android 12+ columns)"])
+        let whole = #"{"file": "measured/all.txt", "label": "Feed", "beside": "capitalone-cancel"}"#
+        let problems = try Fixture.problems(["studies/s.json": Self.study(whole), "measured/all.txt": Self.wholeDump])
+        #expect(problems.contains { $0.message.contains("288234774265332736") }, "\(problems)")
+    }
+
     @Test("A measured path that does not exist: file:line:column of the study's entry")
     func missing() throws {
         let entry = #"{"file": "measured/nope.txt", "label": "L", "beside": "capitalone-cancel"}"#
