@@ -194,11 +194,13 @@ package final class ContentLoadSession: DataFileSource {
     private func checkRunIDs(_ content: SiteContent) {
         var firstStudy: [String: String] = [:]
         var reported = Set<String>()
-        for run in RunPlanner.plan(content) {
-            guard let other = firstStudy[run.id] else { firstStudy[run.id] = run.studyID; continue }
-            guard reported.insert(run.id).inserted, let study = content.studies.first(where: { $0.id == run.studyID }) else { continue }
-            let clash = other == run.studyID ? "another run of this study" : "a run of study '\(other)'"
-            log.add(ContentDiagnostic(file: study.sourceFile, message: "run '\(run.id)' has the same id as \(clash), so they would share one page; ids are made of the study, strategy, latency (and device, gesture, seed) joined with '--': rename a study or strategy so that no id contains '--' where another ends"))
+        // The planner's walk, names only: no run is configured here.
+        RunPlanner.forEachRun(content) { slot in
+            let id = slot.names.id, study = slot.study
+            guard let other = firstStudy[id] else { firstStudy[id] = study.id; return }
+            guard reported.insert(id).inserted else { return }
+            let clash = other == study.id ? "another run of this study" : "a run of study '\(other)'"
+            log.add(ContentDiagnostic(file: study.sourceFile, message: "run '\(id)' has the same id as \(clash), so they would share one page; ids are made of the study, strategy, latency (and device, gesture, seed) joined with '--': rename a study or strategy so that no id contains '--' where another ends"))
         }
     }
 

@@ -69,10 +69,26 @@ private final class ConfigBox: @unchecked Sendable {
 }
 
 /// Expands studies into runs: study × device × gesture × latency × strategy × seed.
-public enum RunPlanner {
-    /// Every run of every study, in study order, then device, gesture, latency, strategy, seed.
-    public static func plan(_ content: SiteContent) -> [PlannedRun] {
-        var runs: [PlannedRun] = []
+package enum RunPlanner {
+    /// One run of the expansion, named but not yet configured.
+    package struct Slot {
+        package let study: Study
+        package let dataset: Dataset
+        package let device: DeviceProfile
+        package let gesture: Gesture
+        package let latency: Double
+        package let strategy: Strategy
+        package let seed: UInt64
+        /// `RunLabel.names` of the run.
+        package let names: RunLabel.Names
+        /// Whether it is the first seed of its configuration.
+        package let firstSeed: Bool
+    }
+
+    /// Calls `body` for every run of every study, in study order, then device, gesture, latency,
+    /// strategy, seed; a study's names that are not in the content are skipped (the loader reports
+    /// them). The one walk over the expansion: the plan and the loader's check of unique ids.
+    package static func forEachRun(_ content: SiteContent, _ body: (Slot) -> Void) {
         for study in content.studies {
             guard let dataset = content.dataset(study.dataset) else { continue }
             for deviceID in study.devices {
@@ -81,28 +97,34 @@ public enum RunPlanner {
                     for latency in study.latenciesMs {
                         for strategyID in study.strategies {
                             guard let strategy = content.strategy(strategyID) else { continue }
-                            var first: PlannedRun? = nil
-                            for seed in study.seeds {
-                                var id = "\(study.id)--\(strategy.id)--\(latencyLabel(latency).replacingOccurrences(of: ".", with: "_"))ms"
-                                var label = "\(study.id) · \(strategy.id) · \(Format.latency(latency))"
-                                if study.devices.count > 1 { id += "--\(device.id)"; label += " · \(device.id)" }
-                                if study.gestures.count > 1 { id += "--\(Slug.make(gesture.id))"; label += " · \(gesture.id)" }
-                                let configID = id
-                                if study.seeds.count > 1 { id += "--s\(seed)"; label += " · seed \(seed)" }
-                                if let first {
-                                    runs.append(first.withSeed(seed, id: id, label: label))
-                                    continue
-                                }
-                                let config = RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture,
-                                                       latency: .ms(latency), latencyDistribution: study.jitter > 0 ? .logNormal(sigma: study.jitter) : .fixed,
-                                                       seed: seed, presentation: study.presentation)
-                                first = PlannedRun(id: id, studyID: study.id, configID: configID, config: config, label: label)
-                                runs.append(first!)
+                            for (k, seed) in study.seeds.enumerated() {
+                                let names = RunLabel.names(study: study, strategyID: strategy.id, latency: latency, deviceID: device.id, gestureID: gesture.id, seed: seed)
+                                body(Slot(study: study, dataset: dataset, device: device, gesture: gesture, latency: latency, strategy: strategy,
+                                          seed: seed, names: names, firstSeed: k == 0))
                             }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Every run of every study (`forEachRun`'s order); the seeds of one configuration share its storage.
+    public static func plan(_ content: SiteContent) -> [PlannedRun] {
+        var runs: [PlannedRun] = []
+        var first: PlannedRun? = nil
+        forEachRun(content) { slot in
+            if !slot.firstSeed, let first {
+                runs.append(first.withSeed(slot.seed, id: slot.names.id, label: slot.names.label))
+                return
+            }
+            let study = slot.study
+            let config = RunConfig(dataset: slot.dataset, strategy: slot.strategy, device: slot.device, gesture: slot.gesture,
+                                   latency: .ms(slot.latency), latencyDistribution: study.jitter > 0 ? .logNormal(sigma: study.jitter) : .fixed,
+                                   seed: slot.seed, presentation: study.presentation)
+            let run = PlannedRun(id: slot.names.id, studyID: study.id, configID: slot.names.configID, config: config, label: slot.names.label)
+            first = run
+            runs.append(run)
         }
         return runs
     }
