@@ -10,6 +10,16 @@ public enum Slug {
     public enum Kind: Sendable { case fileName, anchor }
 
     public static func make(_ text: String, _ kind: Kind = .fileName) -> String {
+        let out = words(text, kind)
+        switch kind {
+        case .fileName: return out.isEmpty ? "x" : String(out.prefix(80))
+        case .anchor: return out.isEmpty ? "section" : out
+        }
+    }
+
+    /// The slug's words joined by `-`, with no length limit and nothing in place of an empty result:
+    /// the part every use shares (`make`, the charts' ids, the loader's suggested file names).
+    public static func words(_ text: String, _ kind: Kind = .fileName) -> String {
         var out = ""
         var pendingDash = false
         let scalars = kind == .fileName ? text.lowercased().unicodeScalars : text.unicodeScalars
@@ -22,10 +32,7 @@ public enum Slug {
                 pendingDash = true
             }
         }
-        switch kind {
-        case .fileName: return out.isEmpty ? "x" : String(out.prefix(80))
-        case .anchor: return out.isEmpty ? "section" : out
-        }
+        return out
     }
 
     private static func keep(_ scalar: Unicode.Scalar, _ kind: Kind) -> String? {

@@ -11,22 +11,7 @@ public enum Markup {
     /// become `-`, runs of `-` collapse, leading/trailing `-` are dropped, and a prefix
     /// that is empty or starts with a digit gets `chart-` in front.
     public static func sanitizeID(_ raw: String) -> String {
-        var out = ""
-        var lastWasDash = true
-        for scalar in raw.unicodeScalars {
-            let v = scalar.value
-            var c: Unicode.Scalar? = nil
-            if (0x61...0x7A).contains(v) || (0x30...0x39).contains(v) { c = scalar }
-            else if (0x41...0x5A).contains(v) { c = Unicode.Scalar(v + 0x20) }
-            if let c {
-                out.unicodeScalars.append(c)
-                lastWasDash = false
-            } else if !lastWasDash {
-                out += "-"
-                lastWasDash = true
-            }
-        }
-        while out.hasSuffix("-") { out.removeLast() }
+        let out = Slug.words(raw)
         if out.isEmpty { return "chart" }
         if let first = out.unicodeScalars.first, (0x30...0x39).contains(first.value) { return "chart-" + out }
         return out

@@ -24,13 +24,7 @@ public enum ContentLoader {
 
     /// A valid id close to `name` (`My Study` → `my-study`), or nil when nothing is left.
     static func suggestedIdentifier(for name: String) -> String? {
-        var out = ""
-        for scalar in name.lowercased().unicodeScalars {
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) { out.unicodeScalars.append(scalar) }
-            else if !out.isEmpty, out.last != "-" { out += "-" }
-        }
-        while out.last == "-" { out.removeLast() }
-        out = String(out.prefix(64))
+        var out = String(Slug.words(name).prefix(64))
         while out.last == "-" { out.removeLast() }
         return out.isEmpty ? nil : out
     }
