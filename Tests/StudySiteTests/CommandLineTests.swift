@@ -113,8 +113,8 @@ struct SimulateCommandTests {
 
     @Test("Every subcommand's help follows swift-argument-parser's shape: overview, usage, options with -h, --help")
     func helpShape() {
-        #expect(ScrollStudyCLI.subcommandHelp.keys.sorted() == ScrollStudyCLI.subcommands.sorted())
-        for (name, text) in ScrollStudyCLI.subcommandHelp {
+        #expect(Set(ScrollStudyCLI.subcommands).count == ScrollStudyCLI.table.count, "each subcommand once")
+        for (name, text) in ScrollStudyCLI.table.map({ ($0.name, $0.help) }) {
             #expect(text.hasPrefix("OVERVIEW: "), "\(name)")
             #expect(text.contains("\nUSAGE: scrollstudy \(name)"), "\(name)")
             #expect(text.contains("\nOPTIONS:\n") && text.contains("  -h, --help              Show help information."), "\(name)")
