@@ -112,9 +112,9 @@ struct PageRenderer: Sendable {
         pageData["againstBaseline"] = againstBaseline[path] ?? .bool(false)
         let body: String
         do { body = try templates.render(template, .object(pageData)) } catch { throw .page(path: path, step: .body(template: template), problem: error) }
-        let nav: [MustacheValue] = [("index", "Studies", "index.html"), ("techniques", "Techniques", "techniques/index.html"),
-                                    ("strategies", "Strategies", "strategies/index.html"), ("datasets", "Datasets", "datasets/index.html"),
-                                    ("metrics", "Metrics", "metrics/index.html"), ("model", "Model", "model.html")].map { key, label, href in
+        let nav: [MustacheValue] = [("index", "Studies", SitePaths.index), ("techniques", "Techniques", SitePaths.techniques),
+                                    ("strategies", "Strategies", SitePaths.strategies), ("datasets", "Datasets", SitePaths.datasets),
+                                    ("metrics", "Metrics", SitePaths.metrics), ("model", "Model", SitePaths.model)].map { key, label, href in
             .object(["label": .string(label), "href": .string(root + href), "current": .bool(key == section)])
         }
         // Only pages with highlighted code blocks load the highlighting stylesheet.

@@ -13,7 +13,7 @@ extension Outcome {
         }
         if baselineSource != nil || hasBudgets {
             let data = checksData()
-            jobs.append(renderer.job(path: "checks.html", title: "Budgets and changes", section: "index", template: "checks") { data })
+            jobs.append(renderer.job(path: SitePaths.checks, title: "Budgets and changes", section: "index", template: "checks") { data })
         }
         return jobs
     }
@@ -35,8 +35,8 @@ extension Outcome {
         for run in plan {
             guard let summary = byID[run.id], let g = byGroup[summary.group] else { continue }
             // A configuration's seeds share one page and one group: the first seed's entry stands for them.
-            guard out["runs/\(run.configID).html"] == nil else { continue }
-            out["runs/\(run.configID).html"] = .object(["status": .string(g.status.rawValue), "group": .string(g.group),
+            guard out[SitePaths.run(run.configID)] == nil else { continue }
+            out[SitePaths.run(run.configID)] = .object(["status": .string(g.status.rawValue), "group": .string(g.group),
                                                    "hasMetrics": .bool(!g.metrics.isEmpty), "metrics": metricRows(g),
                                                    "groups": .array([]), "hasGroups": .bool(false), "counts": .bool(false)])
         }
@@ -47,11 +47,11 @@ extension Outcome {
                 return .object(["group": .string(g.group), "status": .string(g.status.rawValue),
                                 "verdicts": .string(verdicts.isEmpty ? "no change" : verdicts.joined(separator: ", "))])
             }
-            out["studies/\(study.id).html"] = .object(["status": .string(mine.isEmpty ? "unchanged" : "\(mine.count) run group(s) changed"),
+            out[SitePaths.study(study.id)] = .object(["status": .string(mine.isEmpty ? "unchanged" : "\(mine.count) run group(s) changed"),
                                                        "group": .string(study.id), "hasMetrics": .bool(false), "metrics": .array([]),
                                                        "groups": .array(rows), "hasGroups": .bool(!rows.isEmpty), "counts": .bool(false)])
         }
-        out["index.html"] = .object(["status": .string("\(comparisons.filter(\.regressed).count) regressed, \(comparisons.filter { !$0.regressed && $0.improved }.count) improved, \(comparisons.filter { $0.status == .notComparable }.count) not comparable"),
+        out[SitePaths.index] = .object(["status": .string("\(comparisons.filter(\.regressed).count) regressed, \(comparisons.filter { !$0.regressed && $0.improved }.count) improved, \(comparisons.filter { $0.status == .notComparable }.count) not comparable"),
                                      "group": .string(""), "hasMetrics": .bool(false), "metrics": .array([]), "groups": .array([]), "hasGroups": .bool(false), "counts": .bool(true)])
         return out
     }

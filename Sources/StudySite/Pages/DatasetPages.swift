@@ -12,15 +12,15 @@ struct DatasetPages: PageGenerator {
     let renderer: PageRenderer
 
     func jobs() -> [PageJob] {
-        [renderer.job(path: "datasets/index.html", title: "Datasets", section: "datasets", template: "datasets") { indexData() }]
+        [renderer.job(path: SitePaths.datasets, title: "Datasets", section: "datasets", template: "datasets") { indexData() }]
             + datasets.map { dataset in
-                renderer.job(path: "datasets/\(Slug.make(dataset.id)).html", title: dataset.name, section: "datasets", template: "dataset") { data(dataset) }
+                renderer.job(path: SitePaths.dataset(dataset.id), title: dataset.name, section: "datasets", template: "dataset") { data(dataset) }
             }
     }
 
     func indexData() -> [String: MustacheValue] {
         ["datasets": .array(datasets.map { d in
-            .object(["name": .string(d.name), "href": .string("\(Slug.make(d.id)).html"), "summary": .string(d.summary), "rows": .int(d.count)])
+            .object(["name": .string(d.name), "href": .string(SitePaths.sibling(SitePaths.dataset(d.id))), "summary": .string(d.summary), "rows": .int(d.count)])
         })]
     }
 
@@ -49,7 +49,7 @@ struct DatasetPages: PageGenerator {
                 "fields": .array(fields.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
                 "samples": .array(samples),
                 "hasStudies": .bool(!studies.isEmpty),
-                "studies": .array(studies.map { .object(["title": .string($0.title), "href": .string("../studies/\($0.id).html")]) })]
+                "studies": .array(studies.map { .object(["title": .string($0.title), "href": .string("../" + SitePaths.study($0.id))]) })]
     }
 
 }

@@ -14,7 +14,7 @@ struct MeasuredPageRun: Sendable {
     let number: Int
 
     /// `measured/<study>-<n>.html`, apart from the simulated runs' pages.
-    var path: String { "measured/\(Slug.make(study.id))-\(number).html" }
+    var path: String { SitePaths.measured(study: study.id, number: number) }
     var title: String { "Measured: \(run.label)" }
 
     /// The study's measured runs in file order: entries in the study's order, runs in each file's order.
@@ -78,8 +78,8 @@ struct MeasuredRunPages: PageGenerator {
         }
         return [
             "title": .string(r.title), "studyTitle": .string(r.study.title),
-            "studyHref": .string("../studies/\(Slug.make(r.study.id)).html"),
-            "strategyHref": .string("../strategies/\(r.entry.beside).html"),
+            "studyHref": .string("../" + SitePaths.study(Slug.make(r.study.id))),
+            "strategyHref": .string("../" + SitePaths.strategy(r.entry.beside)),
             "strategyName": .string(beside?.name ?? r.entry.beside),
             "parameters": .array(parameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
             "metrics": .array(metrics),

@@ -20,7 +20,7 @@ struct MetricPages: PageGenerator {
     /// `metrics/<slug>-<k>.html` the rest, so that no page grows with the number of runs.
     var runsPerPage = 200
 
-    static func path(_ d: MetricDefinition, page: Int) -> String { page == 1 ? "metrics/\(d.slug).html" : "metrics/\(d.slug)-\(page).html" }
+    static func path(_ d: MetricDefinition, page: Int) -> String { SitePaths.metric(slug: d.slug, page: page) }
 
     /// The configurations and rankings, worked out once for all the pages (every ranking page
     /// used to rank every run again, and its pager to group them once per page link).
@@ -68,7 +68,7 @@ struct MetricPages: PageGenerator {
 
     func jobs() -> [PageJob] {
         let pageCount = self.pageCount
-        return [renderer.job(path: "metrics/index.html", title: "Metrics", section: "metrics", template: "metrics") { indexData() }]
+        return [renderer.job(path: SitePaths.metrics, title: "Metrics", section: "metrics", template: "metrics") { indexData() }]
             + MetricDefinition.all.flatMap { d in
                 [renderer.job(path: Self.path(d, page: 1), title: d.name, section: "metrics", template: "metric") { () throws(SiteError) in try data(d) }]
                     + (1..<pageCount).map { k in
@@ -127,7 +127,7 @@ struct MetricPages: PageGenerator {
         let first = (page - 1) * runsPerPage
         let number = { (v: Double) in NumberFormat.fixed(v, places: abs(v) >= 100 ? 1 : 2) }
         return ranked.dropFirst(first).prefix(runsPerPage).enumerated().map { k, row in
-            .object(["rank": .int(first + k + 1), "label": .string(row.label), "href": .string("../runs/\(row.configID).html"),
+            .object(["rank": .int(first + k + 1), "label": .string(row.label), "href": .string("../" + SitePaths.run(row.configID)),
                      "value": .string(number(row.range.median))])
         }
     }
@@ -138,7 +138,7 @@ struct MetricPages: PageGenerator {
         guard pageCount > 1 else { return .array([]) }
         return .array((1...pageCount).map { k in
             .object(["label": .string("\((k - 1) * runsPerPage + 1)–\(min(k * runsPerPage, configurationCount))"),
-                     "href": .string(String(Self.path(d, page: k).dropFirst("metrics/".count))), "current": .bool(k == current)])
+                     "href": .string(SitePaths.sibling(Self.path(d, page: k))), "current": .bool(k == current)])
         })
     }
 
@@ -162,13 +162,13 @@ struct MetricPages: PageGenerator {
 
     func indexData() -> [String: MustacheValue] {
         ["metrics": .array(MetricDefinition.all.map { d in
-            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "href": .string("\(d.slug).html")])
+            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "href": .string(SitePaths.sibling(SitePaths.metric(slug: d.slug)))])
         })]
     }
 
     /// A metric's definition, and its values in the example study's runs.
     func data(_ d: MetricDefinition) throws(SiteError) -> [String: MustacheValue] {
-        let exampleRuns = try example?.resolved(for: "metrics/\(d.slug).html") ?? []
+        let exampleRuns = try example?.resolved(for: SitePaths.metric(slug: d.slug)) ?? []
         let example = self.example?.study
         // One row per configuration: its median seed by hitch time ratio, the run its page charts.
         let rows: [MustacheValue] = ConfigRuns.group(exampleRuns).map { config in
@@ -178,11 +178,11 @@ struct MetricPages: PageGenerator {
                 .object(["field": .string(field), "value": .string(pair.result.metrics.value(named: field)?.description ?? "—")])
             }
             return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
-                            "href": .string("../runs/\(config.id).html"), "values": .array(values)])
+                            "href": .string("../" + SitePaths.run(config.id)), "values": .array(values)])
         }
         var out: [String: MustacheValue] = ["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
                 "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
-                "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string("../studies/\(example?.id ?? "").html"),
+                "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string("../" + SitePaths.study(example?.id ?? "")),
                 "rows": .array(rows),
                 "seedNote": (example?.seeds.count ?? 1) > 1
                     ? .string("Each row is one configuration's median seed by hitch time ratio (the seed its page charts), of \(example!.seeds.count).") : .null]

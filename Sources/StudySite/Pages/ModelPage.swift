@@ -14,7 +14,7 @@ struct ModelPage: PageGenerator {
     let renderer: PageRenderer
 
     func jobs() -> [PageJob] {
-        [renderer.job(path: "model.html", title: "The model and its metrics", section: "model", template: "model") { () throws(SiteError) in try data() }]
+        [renderer.job(path: SitePaths.model, title: "The model and its metrics", section: "model", template: "model") { () throws(SiteError) in try data() }]
     }
 
     func data() throws(SiteError) -> [String: MustacheValue] {
@@ -37,17 +37,17 @@ struct ModelPage: PageGenerator {
         }
         let metrics: [MustacheValue] = MetricDefinition.all.map { d in
             .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
-                     "href": .string("metrics/\(d.slug).html")])
+                     "href": .string(SitePaths.metric(slug: d.slug))])
         }
         let doc = try documents.document("model.md", root: "")
         var subjects: [(study: Study, runs: [(run: PlannedRun, result: RunResult)])] = []
         for subject in studies where Claims.all.contains(where: { $0.study == subject.study.id }) {
-            subjects.append((subject.study, try subject.resolved(for: "model.html")))
+            subjects.append((subject.study, try subject.resolved(for: SitePaths.model)))
         }
         let claims = Claims.evaluate(subjects)
         let claimRows: [MustacheValue] = claims.map { c in
             .object(["number": .int(c.number), "claim": .string(c.claim), "checked": .string(c.checked),
-                     "studyHref": studies.contains { $0.study.id == c.study } ? .string("studies/\(c.study).html") : .null, "study": .string(c.study),
+                     "studyHref": studies.contains { $0.study.id == c.study } ? .string(SitePaths.study(c.study)) : .null, "study": .string(c.study),
                      "figure": .string(c.seeds == 0 ? "not run" : "\(c.held) of \(c.seeds)"), "weakens": .bool(c.weakens)])
         }
         let weak = claims.filter(\.weakens).map { "\($0.number)" }

@@ -11,7 +11,7 @@ enum PageParts {
     /// technique and strategy pages), each with whether it is the last: `(title, id)` in order.
     static func studyLinks(_ studies: [(title: String, id: String)]) -> [MustacheValue] {
         studies.enumerated().map { k, study in
-            .object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"), "last": .bool(k == studies.count - 1)])
+            .object(["title": .string(study.title), "href": .string("../" + SitePaths.study(study.id)), "last": .bool(k == studies.count - 1)])
         }
     }
 
@@ -41,7 +41,7 @@ enum PageParts {
     /// Links of a technique list.
     static func techniqueLinks(_ ids: [TechniqueID], root: String = "../") -> MustacheValue {
         .array(ids.map { id in
-            .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title), "href": .string("\(root)techniques/\(id.slug).html")])
+            .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title), "href": .string(root + SitePaths.technique(id))])
         })
     }
 
@@ -66,10 +66,10 @@ enum PageParts {
         let percent = { (v: Double) in NumberFormat.fixed(v * 100, places: v * 100 >= 10 ? 0 : 1) }
         return .object([
             "strategy": .string(run.config.strategy.name), "strategyID": .string(run.config.strategy.id),
-            "strategyHref": .string("\(root)strategies/\(run.config.strategy.id).html"),
+            "strategyHref": .string(root + SitePaths.strategy(run.config.strategy.id)),
             "latency": .string(Format.latency(run.config.latency.milliseconds)),
             "device": .string(run.config.device.name), "gesture": .string(run.config.gesture.id),
-            "href": .string("\(root)runs/\(config.id).html"),
+            "href": .string(root + SitePaths.run(config.id)),
             "hitchRatio": .string(r(\.hitchTimeRatio, Format.ratio)), "band": .string(m.hitchBand),
             "hitches": .string(r({ Double($0.hitchCount) }, count)), "p95": .string(r(\.frameDurationP95Ms, ms, " ms")),
             "maxFrame": .string(r(\.frameDurationMaxMs, ms, " ms")),

@@ -8,7 +8,7 @@ struct RulePage: PageGenerator {
     let renderer: PageRenderer
 
     func jobs() -> [PageJob] {
-        [renderer.job(path: "verdicts.html", title: "How answers and verdicts are decided", section: "model", template: "verdicts") { data() }]
+        [renderer.job(path: SitePaths.verdicts, title: "How answers and verdicts are decided", section: "model", template: "verdicts") { data() }]
     }
 
     func data() -> [String: MustacheValue] {

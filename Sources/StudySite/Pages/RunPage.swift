@@ -20,7 +20,7 @@ struct RunPages: PageGenerator {
     var id: String { runs[0].configID }
 
     /// The configuration's files, `runs/<configuration id>` with `.html`, `.json` and `.csv`.
-    static func paths(_ id: String) -> [String] { ["html", "json", "csv"].map { "runs/\(id).\($0)" } }
+    static func paths(_ id: String) -> [String] { ["html", "json", "csv"].map { SitePaths.run(id, $0) } }
 
     func jobs() -> [PageJob] {
         Self.paths(id).map { path in PageJob(path: path, key: key(path)) { () throws(SiteError) in try file(path) } }
@@ -137,7 +137,7 @@ struct RunPages: PageGenerator {
         let deciding = (several ? "seed \(c.seed): " : "") + RunPages.decidingNumbers(m)
         return [
             "title": .string(title), "id": .string(self.id),
-            "studyTitle": .string(studyTitle), "studyHref": .string("../studies/\(run.studyID).html"),
+            "studyTitle": .string(studyTitle), "studyHref": .string("../" + SitePaths.study(run.studyID)),
             "techniques": PageParts.techniqueLinks(c.strategy.techniques),
             "parameters": .array(parameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
             "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
@@ -176,7 +176,7 @@ struct RunPages: PageGenerator {
 
     /// Link to the metric page that defines `field`, from the one metric table.
     static func metricHref(_ field: String) -> String? {
-        MetricDefinition.all.first { $0.fields.contains(field) }.map { "../metrics/\($0.slug).html" }
+        MetricDefinition.all.first { $0.fields.contains(field) }.map { "../" + SitePaths.metric(slug: $0.slug) }
     }
 
     /// The headline metrics of the per-seed table: each named by its label in the metric table

@@ -24,10 +24,10 @@ struct StrategyPages: PageGenerator {
         var byStrategy: [String: [PlannedRun]] = [:]
         for run in runs { byStrategy[run.strategyID, default: []].append(run) }
         let titles = Dictionary(studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        return [renderer.job(path: "strategies/index.html", title: "Strategies", section: "strategies", template: "strategies") { indexData() }]
+        return [renderer.job(path: SitePaths.strategies, title: "Strategies", section: "strategies", template: "strategies") { indexData() }]
             + strategies.map { strategy in
                 let mine = byStrategy[strategy.id] ?? []
-                return renderer.job(path: "strategies/\(strategy.id).html", title: strategy.name, section: "strategies", template: "strategy") { () throws(SiteError) in
+                return renderer.job(path: SitePaths.strategy(strategy.id), title: strategy.name, section: "strategies", template: "strategy") { () throws(SiteError) in
                     try data(strategy, runs: mine, titles: titles)
                 }
             }
@@ -35,7 +35,7 @@ struct StrategyPages: PageGenerator {
 
     func indexData() -> [String: MustacheValue] {
         ["strategies": .array(strategies.map { s in
-            .object(["name": .string(s.name), "id": .string(s.id), "href": .string("\(s.id).html"), "summary": .string(s.summary),
+            .object(["name": .string(s.name), "id": .string(s.id), "href": .string(SitePaths.sibling(SitePaths.strategy(s.id))), "summary": .string(s.summary),
                      "techniques": PageParts.techniqueLinks(s.techniques)])
         })]
     }
@@ -50,13 +50,13 @@ struct StrategyPages: PageGenerator {
         let shown = Set(studyIDs.prefix(studiesInFull))
         let more = PageParts.studyLinks(studyIDs.dropFirst(studiesInFull).map { id in (titles[id] ?? id, id) })
         let mine = try PageParts.results(of: all.filter { shown.contains($0.studyID) }, in: results,
-                                         page: "strategies/\(strategy.id).html")
+                                         page: SitePaths.strategy(strategy.id))
         let rows: [MustacheValue] = ConfigRuns.group(mine).map { config in
             let run = config.run
             var row = PageParts.metricRow(config, root: "../")
             if case var .object(fields) = row {
                 fields["study"] = .string(titles[run.studyID] ?? run.studyID)
-                fields["studyHref"] = .string("../studies/\(run.studyID).html")
+                fields["studyHref"] = .string("../" + SitePaths.study(run.studyID))
                 row = .object(fields)
             }
             return row
@@ -66,7 +66,7 @@ struct StrategyPages: PageGenerator {
             "name": .string(strategy.name), "id": .string(strategy.id), "summary": .string(strategy.summary),
             "techniques": .array(strategy.techniques.map { id in
                 .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title),
-                         "summary": .string(TechniqueInfo.of(id).summary), "href": .string("../techniques/\(id.slug).html")])
+                         "summary": .string(TechniqueInfo.of(id).summary), "href": .string("../" + SitePaths.technique(id))])
             }),
             "hasSource": .bool(source != nil), "sourceTitle": .string(source?.title ?? ""), "sourceURL": .string(source?.url ?? ""),
             "quirks": .bool(strategy.parameters.sourceQuirks),

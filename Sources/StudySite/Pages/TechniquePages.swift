@@ -16,13 +16,13 @@ struct TechniquePages: PageGenerator {
     let documents: Documents
     let renderer: PageRenderer
 
-    static func path(_ info: TechniqueInfo) -> String { "techniques/\(info.id.slug).html" }
+    static func path(_ info: TechniqueInfo) -> String { SitePaths.technique(info.id) }
     /// Isolating studies shown in full (their runs and charts); the others are listed as links, so
     /// that a page does not grow with the number of studies.
     var studiesInFull = 4
 
     func jobs() -> [PageJob] {
-        [renderer.job(path: "techniques/index.html", title: "Techniques", section: "techniques", template: "techniques") { indexData() }]
+        [renderer.job(path: SitePaths.techniques, title: "Techniques", section: "techniques", template: "techniques") { indexData() }]
             + TechniqueInfo.all.map { info in
                 renderer.job(path: Self.path(info), title: "\(info.id) · \(info.title)", section: "techniques", template: "technique") { () throws(SiteError) in
                     try data(info)
@@ -43,7 +43,7 @@ struct TechniquePages: PageGenerator {
         return ["groups": .array(groups.map { group in
             .object(["name": .string(group), "techniques": .array(TechniqueInfo.all.filter { $0.group == group }.map { info in
                 .object(["id": .string(info.id.description), "title": .string(info.title), "summary": .string(info.summary),
-                         "href": .string("\(info.id.slug).html")])
+                         "href": .string(SitePaths.sibling(SitePaths.technique(info.id)))])
             })])
         })]
     }
@@ -66,8 +66,8 @@ struct TechniquePages: PageGenerator {
             let label = { (r: PlannedRun) in evidenceLabel(r, study) }
             let keyRows: [MustacheValue] = focus.map { focus in
                 configs.map { config in
-                    .object(["strategy": .string(label(config.run)), "strategyHref": .string("../strategies/\(config.run.config.strategy.id).html"),
-                             "href": .string("../runs/\(config.id).html"),
+                    .object(["strategy": .string(label(config.run)), "strategyHref": .string("../" + SitePaths.strategy(config.run.config.strategy.id)),
+                             "href": .string("../" + SitePaths.run(config.id)),
                              "values": .array(focus.columns.map { .object(["label": .string($0.title), "value": .string($0.value(config.shown.run, config.shown.result.metrics))]) })])
                 }
             } ?? []
@@ -82,7 +82,7 @@ struct TechniquePages: PageGenerator {
             let common = evidenceCharts(info.id, study, configs)
             charts += common.charts
             let seedNote = study.seeds.count > 1 ? " (the median seed by hitch time ratio of each configuration)" : ""
-            evidence.append(.object(["title": .string(study.title), "href": .string("../studies/\(study.id).html"),
+            evidence.append(.object(["title": .string(study.title), "href": .string("../" + SitePaths.study(study.id)),
                                  "rows": .array(configs.map { PageParts.metricRow($0, root: "../") }),
                                  "rangeNote": .string(PageParts.rangeNote(seeds: study.seeds.count)),
                                  "hasKeyTable": .bool(focus != nil), "keyCaption": .string((focus?.caption ?? "") + seedNote),
@@ -92,7 +92,7 @@ struct TechniquePages: PageGenerator {
         return [
             "id": .string(info.id.description), "title": .string(info.title), "group": .string(info.group), "summary": .string(info.summary),
             "sources": sourceLinks(info.sources),
-            "strategies": .array(strategies.map { .object(["name": .string($0.name), "href": .string("../strategies/\($0.id).html")]) }),
+            "strategies": .array(strategies.map { .object(["name": .string($0.name), "href": .string("../" + SitePaths.strategy($0.id))]) }),
             "hasStrategies": .bool(!strategies.isEmpty),
             "evidence": .array(evidence), "hasEvidence": .bool(!evidence.isEmpty || !more.isEmpty),
             "hasMore": .bool(!more.isEmpty), "moreText": .string(more.count == 1 ? "One more study isolates it" : "\(more.count) more studies isolate it"), "more": .array(more),

@@ -41,7 +41,7 @@ struct Tour: Sendable {
             let charts = RunCharts(run: run, result: result)
             let chart = step.chart == .frames ? charts.frameTimeline(id: "tour-\(step.id)") : charts.contentTimeline(id: "tour-\(step.id)")
             steps.append(.object(["title": .string(step.title), "text": .string(TourText.render(step.text, result.metrics)),
-                                  "href": .string("runs/\(config.id).html"), "chart": PageParts.chart(chart)]))
+                                  "href": .string(SitePaths.run(config.id)), "chart": PageParts.chart(chart)]))
         }
         return .array(steps)
     }

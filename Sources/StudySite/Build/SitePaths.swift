@@ -1,0 +1,32 @@
+import Formats
+import ScrollSimulation
+
+/// The one place that spells where each page of the site lives, relative to the site's root. A
+/// page links to another by prefixing the path with its own way back to the root (`"../"` from a
+/// page in a folder, `""` from the root), or by `sibling` within its own folder.
+package enum SitePaths {
+    package static let index = "index.html"
+    /// The index's answer table continued on page `page` (page 1 is the index itself).
+    package static func answers(page: Int) -> String { page == 1 ? index : "answers-\(page).html" }
+    package static let checks = "checks.html"
+    package static let verdicts = "verdicts.html"
+    package static let model = "model.html"
+
+    package static func study(_ id: String) -> String { "studies/\(id).html" }
+    /// A configuration's run page (`html`) and its downloads (`json`, `csv`).
+    package static func run(_ configID: String, _ ext: String = "html") -> String { "runs/\(configID).\(ext)" }
+    package static func strategy(_ id: String) -> String { "strategies/\(id).html" }
+    package static let strategies = "strategies/index.html"
+    package static func technique(_ id: TechniqueID) -> String { "techniques/\(id.slug).html" }
+    package static let techniques = "techniques/index.html"
+    package static func dataset(_ id: String) -> String { "datasets/\(Slug.make(id)).html" }
+    package static let datasets = "datasets/index.html"
+    /// A metric's page `page` (its ranking continues on pages 2, 3, …).
+    package static func metric(slug: String, page: Int = 1) -> String { page == 1 ? "metrics/\(slug).html" : "metrics/\(slug)-\(page).html" }
+    package static let metrics = "metrics/index.html"
+    /// The `number`th measured run of a study.
+    package static func measured(study id: String, number: Int) -> String { "measured/\(Slug.make(id))-\(number).html" }
+
+    /// `path` as linked from a page in the same folder: its file name.
+    package static func sibling(_ path: String) -> String { String(path[path.index(after: path.lastIndex(of: "/") ?? path.index(before: path.startIndex))...]) }
+}
