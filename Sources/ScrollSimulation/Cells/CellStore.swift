@@ -260,6 +260,12 @@ struct CellStore {
         return prepared.remove(at: i).cell
     }
 
+    /// The cell prepared ahead that was configured for `item`, if any.
+    @inline(__always) func preparedCell(showing item: Content) -> Int? { prepared.first { cells[$0.cell].item == item }?.cell }
+
+    /// The cell prepared ahead for index-path row `row`, if any.
+    @inline(__always) func preparedCell(atRow row: Int) -> Int? { prepared.first { $0.row == row }?.cell }
+
     /// Whether a cell is prepared for `row`.
     @inline(__always) func isPrepared(row: Int) -> Bool { prepared.contains { $0.row == row } }
 

@@ -44,7 +44,9 @@ extension Simulation {
             // Text is kept in the store by key; images live in the cache (T11) if there is one.
             // Then the item is reconfigured if it is on screen; no captured cell is touched.
             if req.slot == .text { loads.store(req.item, key: k) }
-            guard let c = visibleCell(forKey: req) else {
+            // UIKit's reconfigureItems(_:) updates "existing (including prefetched) cells": a cell
+            // prepared ahead by iOS 15 cell prefetching (T22) takes the result as a visible one does.
+            guard let c = visibleCell(forKey: req) ?? preparedCell(forKey: req) else {
                 if req.slot == .image, !loads.cachesImages { recorder.noteRequestWasted() }
                 return 0
             }
@@ -95,6 +97,11 @@ extension Simulation {
     /// The visible cell a keyed completion addresses: by item id (T23) or by index path.
     func visibleCell(forKey req: Request) -> Int? {
         behaviour.loading.keysByItem ? cells.visibleCell(showing: req.item) : cells.visibleCell(atRow: req.row)
+    }
+
+    /// The cell prepared ahead (T22) a keyed completion addresses: by item id (T23) or by index path.
+    func preparedCell(forKey req: Request) -> Int? {
+        behaviour.loading.keysByItem ? cells.preparedCell(showing: req.item) : cells.preparedCell(atRow: req.row)
     }
 
     /// Data-source prefetching (T13): start loads for rows entering the window ahead, cancel
