@@ -101,16 +101,16 @@ struct CellStore {
         return ready
     }
 
-    /// didEndDisplaying: cell `c` leaves the screen. Returns how many of `slots` were still waiting
-    /// for their content.
-    mutating func endDisplay(_ c: Int, slots: [Slot]) -> Int {
+    /// didEndDisplaying: cell `c` leaves the screen. Returns when each of `slots` that was still
+    /// waiting for its content began waiting (text, image), or −1 for a slot that was not.
+    mutating func endDisplay(_ c: Int, slots: [Slot]) -> (text: Micros, image: Micros) {
         cells[c].visible = false
-        var waiting = 0
+        var since: (text: Micros, image: Micros) = (-1, -1)
         for slot in slots where cells[c].waiting(slot) >= 0 {
-            waiting += 1
+            if slot == .text { since.text = cells[c].waiting(slot) } else { since.image = cells[c].waiting(slot) }
             cells[c].setWaiting(slot, -1)
         }
-        return waiting
+        return since
     }
 
     /// Puts cell `c` in the reuse pool, attached to no row.
@@ -202,11 +202,11 @@ struct CellStore {
         return (placeholderCount, staleCount, misSized, correctCount)
     }
 
-    /// Slots of `slots` that visible cells are still waiting for.
-    func slotsStillWaiting(_ slots: [Slot]) -> Int {
-        var waiting = 0
-        for c in visibleCells { for slot in slots where cells[c].waiting(slot) >= 0 { waiting += 1 } }
-        return waiting
+    /// When each slot of `slots` that a visible cell is still waiting for began waiting.
+    func waitsStillOpen(_ slots: [Slot]) -> [Micros] {
+        var since: [Micros] = []
+        for c in visibleCells { for slot in slots where cells[c].waiting(slot) >= 0 { since.append(cells[c].waiting(slot)) } }
+        return since
     }
 
     // MARK: The visible window

@@ -81,9 +81,15 @@ extension Simulation {
 
     /// didEndDisplaying: the row's load is cancelled if the strategy cancels there (Capital One's
     /// prefetching sample); the cell goes back to the pool (or is discarded without reuse).
-    func endDisplay(_ c: Int) -> Micros {
-        let waiting = cells.endDisplay(c, slots: activeSlots)
-        for _ in 0..<waiting { recorder.noteDisplayWithoutContent() }
+    ///
+    /// A slot that never got its content is a censored observation of time to content: it waited
+    /// at least as long as the cell was on screen. Its display began to be presented one frame
+    /// pipeline (2 intervals) after the layout that showed it began, and ends the same pipeline
+    /// after this layout (at `time`), so it counts `time − since`, a lower bound of its wait.
+    func endDisplay(_ c: Int, at time: Micros) -> Micros {
+        let since = cells.endDisplay(c, slots: activeSlots)
+        if since.text >= 0 { recorder.noteDisplayWithoutContent(waited: max(0, time - since.text)) }
+        if since.image >= 0 { recorder.noteDisplayWithoutContent(waited: max(0, time - since.image)) }
         var cost: Micros = 0
         if behaviour.loading.cancelsOnEndDisplay, let task = cells.takeTask(c) {
             cancel(task)

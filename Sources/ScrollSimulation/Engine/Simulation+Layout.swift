@@ -63,7 +63,7 @@ extension Simulation {
         var cost: Micros = 0
         let oldCells = cells.visibleCells
         for (i, row) in old.enumerated() where !newRange.contains(row) {
-            cost += endDisplay(oldCells[i])
+            cost += endDisplay(oldCells[i], at: begin)
         }
         cells.stageWindow(newRange)
         let count = newRange.count
