@@ -54,8 +54,10 @@ extension Simulation {
     }
 
     /// Ends display of rows that left the viewport and displays rows that entered it, in the
-    /// scroll direction; returns main-thread cost.
-    func layoutPass(at begin: Micros, direction: Int) -> Micros {
+    /// scroll direction; returns main-thread cost. The main thread reaches the layout `elapsed` µs
+    /// after the frame began, and each cell's callbacks at that plus what the pass has cost so
+    /// far: background work due by then happens first (`backgroundCatchUp`).
+    func layoutPass(at begin: Micros, elapsed: Micros, direction: Int) -> Micros {
         guard list.ready, layout.count > 0 else { return 0 }
         let newRange = layout.visibleItems(offset: scroll.offset, viewport: scroll.viewportHeight)
         let old = cells.visibleRange
@@ -63,6 +65,7 @@ extension Simulation {
         var cost: Micros = 0
         let oldCells = cells.visibleCells
         for (i, row) in old.enumerated() where !newRange.contains(row) {
+            backgroundCatchUp(until: begin + elapsed + cost)
             cost += endDisplay(oldCells[i], at: begin)
         }
         cells.stageWindow(newRange)
@@ -70,6 +73,7 @@ extension Simulation {
         for i in 0..<count {
             let row = direction >= 0 ? newRange.lowerBound + i : newRange.upperBound - 1 - i
             if old.contains(row) { continue }
+            backgroundCatchUp(until: begin + elapsed + cost)
             let (c, obtainCost) = obtainCell(for: row, at: begin)
             cost += obtainCost
             cost += willDisplay(c, row: row, at: begin)

@@ -226,6 +226,12 @@ extension Simulation {
                 work.clearRunning(ofCell: c)
             }
         }
+        // An operation whose read has finished waits in `DispatchQueue.main.sync` for its block
+        // (GlitchyTable's correct solution): it is still executing, so the cancel flags it and the
+        // block, when the main queue runs it, sees the flag and sets nothing.
+        for case let .deliver(r) in pendingMain where loads[r].cell == c && !loads[r].cancelled {
+            markCancelled(r)
+        }
         return device.cancelWork
     }
 

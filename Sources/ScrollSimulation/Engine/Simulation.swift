@@ -213,4 +213,18 @@ public final class Simulation {
     }
 
     func postToMain(_ block: MainBlock) { pendingMain.append(block) }
+
+    /// Lets background work run up to `time` while the main thread is inside a frame's layout.
+    ///
+    /// Queues, downloads and decodes do not wait for the main thread: whatever finishes before the
+    /// main thread reaches a cell's callbacks has finished when they run. A completion that work
+    /// posts to the main queue meanwhile cannot run until the frame's commit is over — the main
+    /// run loop drains the main queue between turns, and the layout (cellForRowAt, prepareForReuse,
+    /// willDisplay) runs inside the Core Animation commit that ends the turn — so it waits in
+    /// `pendingMain` for the next frame. This is the race cancelling on reuse leaves open (T10): a
+    /// download that completed just before its cell was reused has already queued its image;
+    /// `URLSessionTask.cancel` cannot recall it, and it lands on the reused cell.
+    func backgroundCatchUp(until time: Micros) {
+        while let t = events.nextTime, t <= time { handle(events.pop()!) }
+    }
 }
