@@ -86,6 +86,38 @@ struct ModelFidelityTests {
         #expect(m.timeToContentMaxMs >= m.timeToContentP95Ms)
     }
 
+    // MARK: 5. The race cancelling on reuse leaves open
+
+    /// Capital One's cancel-on-reuse fix (T10), 64 pt rows: the first screen (rows 0…13, as
+    /// 844 = 13·64 + 12) is configured by the frame that begins at b0, each cell starting a
+    /// download of fixed latency L. The gesture starts when that frame is presented (s = b0 + 2I),
+    /// pauses 10 intervals and jumps to row 100: the jump is applied by the first frame B whose
+    /// target time B + I is 10 intervals past s, B = b0 + 11I. With L = 11I + 1 ms the 14
+    /// downloads finish 1 ms after B begins, while the main thread still runs the frame's first
+    /// 1.5 ms (`frameBase`), before the layout. Their completions have queued the images on the
+    /// main queue; the layout then reuses all 14 cells for rows 100…113, and `cancel()` on a
+    /// finished task recalls nothing. The queued blocks run in the next frame (B + I, presented at
+    /// B + 3I) and set the old rows' avatars on the reused cells. Each cell's own download, begun
+    /// at B, ends at B + L; its block runs in the frame at B + 12I (11I < L ≤ 12I), presented at
+    /// B + 14I. So each of the 14 cells shows a wrong avatar on the refreshes B + 3I … B + 13I:
+    /// 11 × 14 = 154 wrong cell-frames, 14 wasted downloads, and 2 visible changes per cell.
+    @Test("A download that completes just before its cell is reused lands on the reused cell (T10's race)")
+    func cancelRaceLands() {
+        let interval: Micros = 16_667
+        let gesture = Gesture(id: "jump", summary: "pause, then jump", phases: [.pause(duration: 10 * interval), .scrollTo(row: 100)])
+        let latency = 11 * interval + 1_000
+        let run = RunConfig(dataset: .users1000, strategy: strategy("t10", [.t6, .t7, .t8, .t10]), gesture: gesture, latency: latency).run()
+        let m = run.metrics
+        #expect(m.staleCellFrames == 154, "\(m.staleCellFrames) wrong cell-frames; expected 11 refreshes × 14 cells")
+        #expect(m.requestsWasted == 14, "\(m.requestsWasted) wasted")
+        #expect(m.contentChangesAfterDisplay == 28, "\(m.contentChangesAfterDisplay) changes")
+        // Three milliseconds later the downloads finish after the layout's cancels (the layout
+        // begins at B + 1.5 ms and reuses 14 cells at well under 0.1 ms each): all 14 are
+        // cancelled, none lands on a reused cell.
+        let late = RunConfig(dataset: .users1000, strategy: strategy("t10", [.t6, .t7, .t8, .t10]), gesture: gesture, latency: latency + 3_000).run().metrics
+        #expect(late.staleCellFrames == 0 && late.requestsCancelled == 14, "\(late.staleCellFrames) wrong, \(late.requestsCancelled) cancelled")
+    }
+
     // MARK: Deliver 5: engine changes no test caught
 
     /// Data-source prefetching covers `prefetchDistance` rows past the last visible one. At rest
