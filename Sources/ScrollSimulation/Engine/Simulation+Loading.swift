@@ -85,6 +85,10 @@ extension Simulation {
                 if behaviour.loading.claimsInFlight {
                     loads.claim(r, forCell: c)
                     if behaviour.loading.tracksCellTask { cells.setTask(c, r) }
+                } else if behaviour.loading.tracksCellTask, loads[r].cell < 0 {
+                    // The WWDC21 sample's cell provider takes the prefetch's token for the
+                    // index path (`removeValue(forKey:)`): the cell's reuse now cancels it.
+                    cells.setTask(c, r)
                 }
                 return 0
             }

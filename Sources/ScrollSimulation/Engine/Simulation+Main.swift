@@ -41,6 +41,8 @@ extension Simulation {
             cells.imageBytesChanged()
         }
         if behaviour.loading.reconfiguresByItem {
+            // A load cancelled on reuse (`reuseCancelsLoad`) whose work ran on stores nothing.
+            if req.cancelled { recorder.noteRequestWasted(); return 0 }
             // Text is kept in the store by key; images live in the cache (T11) if there is one.
             // Then the item is reconfigured if it is on screen; no captured cell is touched.
             if req.slot == .text { loads.store(req.item, key: k) }

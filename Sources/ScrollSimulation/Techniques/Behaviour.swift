@@ -31,7 +31,7 @@ struct Behaviour {
         var imagesOnWorkerThreads = false
         /// Each cell has a serial operation queue; configuring cancels all its operations (T3).
         var serialQueuePerCell = false
-        /// prepareForReuse cancels the cell's request (T10).
+        /// prepareForReuse cancels the cell's request (T10; T5 with `reuseCancelsLoad`).
         var cancelsOnReuse = false
         /// didEndDisplaying cancels the cell's request (T10 with `cancelPoint` didEndDisplaying).
         var cancelsOnEndDisplay = false
@@ -146,7 +146,7 @@ struct Behaviour {
         loading.deliversCacheHitsLater = delivery == .t4
         loading.imagesOnWorkerThreads = delivery == .t2 || delivery == .t3
         loading.serialQueuePerCell = delivery == .t3
-        loading.cancelsOnReuse = delivery == .t10 && p.cancelPoint == .prepareForReuse
+        loading.cancelsOnReuse = (delivery == .t10 && p.cancelPoint == .prepareForReuse) || (delivery == .t5 && p.reuseCancelsLoad)
         loading.cancelsOnEndDisplay = delivery == .t10 && p.cancelPoint == .didEndDisplaying
         loading.cancelStopsNetwork = p.cancelStopsNetwork
         loading.displayRestartsPrefetch = p.secondDownloadWhilePrefetchInFlight && on(.t13)
