@@ -30,6 +30,26 @@ struct ModelFidelityTests {
         #expect(on.metrics.displaysWithoutContent == 0)
     }
 
+    // MARK: 2. WWDC21's prepareForReuse cancels the cell's asset load
+
+    /// A drag of 800 pt/s for 2 s over Capital One's 64 pt rows in an 844 pt viewport: the offset
+    /// ends at 1 600 pt, so rows 0…38 are shown (38·64 = 2 432 < 1 600 + 844) and rows 0…24 leave.
+    /// At most 15 rows are on screen at once (844 = 13·64 + 12), so 15 cells are created and the
+    /// other 39 − 15 = 24 rows take a pooled cell. Every load lasts 3 s and the drag 2 s, so
+    /// each of those 24 reuses finds its cell's previous avatar load still running and, with the
+    /// sample's `prepareForReuse`, cancels it: 24 cancellations, none without it.
+    @Test("With reuseCancelsLoad, each reuse cancels the cell's unfinished T5 load")
+    func reuseCancelsT5Load() {
+        let drag = try! Gesture.parse(inline: "drag:800:2")
+        let on = simulate(.users1000, strategy("t5-cancel", [.t5, .t7, .t8]) { $0.reuseCancelsLoad = true }, drag, latencyMs: 3_000).metrics
+        let off = simulate(.users1000, strategy("t5", [.t5, .t7, .t8]), drag, latencyMs: 3_000).metrics
+        #expect(on.cellsCreated == 15 && off.cellsCreated == 15)
+        #expect(on.requestsCancelled == 24, "\(on.requestsCancelled) cancelled")
+        #expect(off.requestsCancelled == 0)
+        #expect(on.requestsCompleted + on.requestsCancelled + on.requestsInFlight == on.requestsStarted)
+        #expect(on.staleCellFrames == 0)
+    }
+
     // MARK: 3. Render costs per device
 
     /// Capital One's cell (the plain design: 3 layers, 1 blended) with its rounded, bordered
