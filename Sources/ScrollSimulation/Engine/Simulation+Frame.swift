@@ -75,6 +75,7 @@ extension Simulation {
         case let .scrollTo(row):
             guard layout.count > 0 else { return 0 }
             scroll.jump(to: layout.top(of: min(row, layout.count - 1)), contentHeight: layout.contentHeight)
+            jumpTarget = min(row, layout.count - 1)
             return 0
         case .rotate:
             scroll.rotate()

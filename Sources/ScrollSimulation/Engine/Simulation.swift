@@ -57,6 +57,9 @@ public final class Simulation {
 
     // Rows and layout.
     var list: ListData
+    /// The row a `scrollTo` in this frame jumped to: self-sizing keeps it in place while the
+    /// frame's layout measures rows (`sizeRowsEntering`).
+    var jumpTarget: Int? = nil
 
     // Cells.
     var cells: CellStore
