@@ -138,6 +138,33 @@ struct ModelFidelityTests {
         #expect(late.staleCellFrames == 0 && late.requestsCancelled == 14, "\(late.staleCellFrames) wrong, \(late.requestsCancelled) cancelled")
     }
 
+    // MARK: 6. Self-sizing counts every underestimate
+
+    /// Digital Leaves' 19 texts have 193 + (157·i mod 281) characters; a 390 pt row leaves
+    /// 390 − 72 = 318 pt for the label, ⌊318 / 7⌋ = 45 characters a line, 17 pt a line plus 16 pt
+    /// of margins: 101…203 pt, 2 752 pt in all, 144.8 on average. The first screen is filled by
+    /// measured heights whatever the estimate: rows 0…5 (101 + 152 + 118 + 169 + 118 + 186 = 844
+    /// pt, the viewport). The jump to the last row then keeps that row in place while the rows
+    /// around it are measured, and the drag up measures the rest on the way: each of rows 6…18 is
+    /// measured once, off screen above or under a jump, and moves the offset by its error
+    /// |h − estimate|. So 13 corrections of Σ|h − e| over rows 6…18: 608 pt for e = 100, 342 pt for
+    /// e = 150 — the closer estimate jumps less, as Apple advises — and none with cached heights.
+    @Test("Self-sizing: the jump and the way up correct by every row's error; a closer estimate corrects less", arguments: [(100.0, 608.0), (150.0, 342.0)])
+    func selfSizingCorrections(estimate: Double, expectedPoints: Double) {
+        let heights = (0..<19).map { i -> Double in
+            let characters = 193 + (i * 157) % 281
+            return max(64, Double((characters + 44) / 45) * 17 + 16)
+        }
+        #expect(heights.reduce(0, +) == 2_752 && heights[0..<6].reduce(0, +) == 844)
+        let derived = heights[6...].reduce(0) { $0 + abs($1 - estimate) }
+        #expect(derived == expectedPoints)
+        let m = simulate(.photos19, strategy("t18", [.t5, .t8, .t18]) { $0.estimatedRowHeight = estimate }, .jumpThenUp, latencyMs: 100).metrics
+        #expect(m.offsetCorrections == 13, "\(m.offsetCorrections) corrections")
+        #expect(abs(m.offsetCorrectionPoints - derived) < 1e-6, "\(m.offsetCorrectionPoints) pt; expected \(derived)")
+        let cached = simulate(.photos19, strategy("t19", [.t5, .t8, .t19]), .jumpThenUp, latencyMs: 100).metrics
+        #expect(cached.offsetCorrections == 0)
+    }
+
     // MARK: Deliver 5: engine changes no test caught
 
     /// Data-source prefetching covers `prefetchDistance` rows past the last visible one. At rest
