@@ -56,10 +56,12 @@ struct CellStore {
     /// Gives cell `c` layout attributes of rotation `generation`.
     mutating func setLayoutGeneration(_ c: Int, _ generation: Int) { cells[c].layoutGeneration = generation }
 
-    /// Attaches cell `c` to `row` showing `item` (a configure); local text is shown at once.
-    mutating func attach(_ c: Int, row: Int, item: Content, localText: Bool) {
+    /// Attaches cell `c` to `row` showing `item`, whose image is `imageItem` (a configure); local
+    /// text is shown at once.
+    mutating func attach(_ c: Int, row: Int, item: Content, imageItem: Content, localText: Bool) {
         cells[c].row = row
         cells[c].item = item
+        cells[c].imageItem = imageItem
         if localText { cells[c].text = item }
     }
 
@@ -95,7 +97,7 @@ struct CellStore {
         cell.row = row
         if cell.text == cell.item { ready += 1; cell.waitingSince.0 = -1 } else { cell.waitingSince.0 = time }
         if images {
-            if cell.image == cell.item { ready += 1; cell.waitingSince.1 = -1 } else { cell.waitingSince.1 = time }
+            if cell.image == cell.imageItem { ready += 1; cell.waitingSince.1 = -1 } else { cell.waitingSince.1 = time }
         }
         cells[c] = cell
         return ready
@@ -159,7 +161,7 @@ struct CellStore {
             cell.waitingSince.0 = -1
             changed = true
         }
-        if cell.waitingSince.1 >= 0, cell.image == item {
+        if cell.waitingSince.1 >= 0, cell.image == cell.imageItem {
             arrived.image = max(0, presented - cell.waitingSince.1 - lead)
             cell.waitingSince.1 = -1
             changed = true
@@ -178,9 +180,9 @@ struct CellStore {
         cells.withUnsafeBufferPointer { cellStore in
             visibleCells.withUnsafeBufferPointer { visible in
                 for c in visible {
-                    let text = cellStore[c].text, image = cellStore[c].image, item = cellStore[c].item
+                    let text = cellStore[c].text, image = cellStore[c].image, item = cellStore[c].item, imageItem = cellStore[c].imageItem
                     let state: SlotState
-                    if (text != placeholder && text != item) || (images && image != placeholder && image != item) {
+                    if (text != placeholder && text != item) || (images && image != placeholder && image != imageItem) {
                         state = .stale; staleCount += 1
                     } else if text == placeholder || (images && image == placeholder) {
                         state = .placeholder; placeholderCount += 1
@@ -191,11 +193,11 @@ struct CellStore {
                     if keepLanes {
                         // A position showing its own row's content stays one run while rows scroll
                         // through it; wrong content keeps the item it shows, so cycling breaks the run.
-                        let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (images && image != item ? image : text)
+                        let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (images && image != imageItem ? image : text)
                         lanes.append(LaneState(state: state, shown: shown, row: cellStore[c].row))
                     }
                     let waiting = cellStore[c].waitingSince
-                    if (waiting.0 >= 0 && text == item) || (waiting.1 >= 0 && image == item) { arrivals.append(c) }
+                    if (waiting.0 >= 0 && text == item) || (waiting.1 >= 0 && image == imageItem) { arrivals.append(c) }
                 }
             }
         }
@@ -210,6 +212,14 @@ struct CellStore {
     }
 
     // MARK: The visible window
+
+    /// Visible cells, then cells prepared ahead, configured for an item whose image is `imageItem`.
+    func cells(showingImage imageItem: Content) -> [Int] {
+        var out: [Int] = []
+        for c in visibleCells where cells[c].imageItem == imageItem { out.append(c) }
+        for p in prepared where cells[p.cell].imageItem == imageItem { out.append(p.cell) }
+        return out
+    }
 
     /// The visible cell showing `item`, if any.
     @inline(__always) func visibleCell(showing item: Content) -> Int? { visibleCells.first { cells[$0].item == item } }

@@ -42,7 +42,7 @@ extension Simulation {
     /// Configures cell `c` for `row`: local text at once, remote slots through the strategy's delivery.
     func configure(_ c: Int, row: Int, at time: Micros) -> Micros {
         let content = item(at: row)
-        cells.attach(c, row: row, item: content, localText: !remoteText)
+        cells.attach(c, row: row, item: content, imageItem: imageKey(content), localText: !remoteText)
         var cost: Micros
         if remoteText {
             cost = device.labelSet
@@ -101,9 +101,12 @@ extension Simulation {
 
     /// Shows `content` in a slot of cell `c`; counts changes a person would see. Returns the cost.
     @discardableResult
-    func setSlot(_ c: Int, _ slot: Slot, _ content: Content, decoded: Bool = false, bytes: Int = 0, at time: Micros) -> Micros {
+    func setSlot(_ c: Int, _ slot: Slot, _ item: Content, decoded: Bool = false, bytes: Int = 0, at time: Micros) -> Micros {
+        // An image slot shows an image, identified by its URL: another row's image with the same
+        // URL is this row's picture.
+        let content = slot == .image ? imageKey(item) : item
         let old = cells[c][slot]
-        if cells[c].visible, old != content, !(old == placeholder && content == cells[c].item) {
+        if cells[c].visible, old != content, !(old == placeholder && content == cells[c].expected(slot)) {
             var afterSettle = false
             if let start = scroll.gestureStart, time >= start + scroll.timeline.duration { afterSettle = true }
             recorder.noteContentChange(afterSettle: afterSettle)

@@ -135,7 +135,7 @@ extension Simulation {
             let mp = megapixels(of: content)
             cost += Micros((Double(device.decodePerMegapixelMain) * mp).rounded())
             cells.markDecoded(c, bytes: fullBytes(of: content))
-            loads.cacheMarkDecoded(content, bytes: fullBytes(of: content))
+            loads.cacheMarkDecoded(content, bytes: fullBytes(of: content)) // `content` is already an image key
         }
         return cost
     }

@@ -77,6 +77,8 @@ public final class Simulation {
     var arrivalBuffer: [Int] = []
 
     // Fixed for the run.
+    /// Per row, the first row with the same image URL (`Dataset.firstRowsByImageURL`).
+    let imageKeys: [Int]
     let hasImages: Bool
     /// The slots this dataset uses.
     let activeSlots: [Slot]
@@ -108,6 +110,7 @@ public final class Simulation {
         let expectedFrames = Int((scroll.timeline.duration + .seconds(2)) / interval) + 64
         recorder = MetricsRecorder(interval: interval, recordSeries: config.recordSeries, expectedFrames: expectedFrames)
         hasImages = config.dataset.hasImages
+        imageKeys = hasImages ? config.dataset.firstRowsByImageURL() : []
         activeSlots = hasImages ? [.text, .image] : [.text]
         remoteSlots = (config.dataset.textSource == .model ? [.text] : []) + (hasImages ? [.image] : [])
     }
@@ -124,9 +127,16 @@ public final class Simulation {
         @inline(__always) _read { yield list.layout }
     }
 
-    /// Key for stores and registries: the item id with T23, the index path without.
+    /// Key for stores and registries: the item id with T23 (for an image, its URL: the asset
+    /// store de-duplicates by asset), the index path without.
     @inline(__always) func key(item: Content, row: Int, slot: Slot) -> Int {
-        (behaviour.loading.keysByItem ? item : row) &* 2 &+ slot.rawValue
+        (behaviour.loading.keysByItem ? (slot == .image ? imageKey(item) : item) : row) &* 2 &+ slot.rawValue
+    }
+
+    /// The image identity of `item`: the first row with the same image URL (rows inserted above,
+    /// with negative ids, and synthetic rows are their own).
+    @inline(__always) func imageKey(_ item: Content) -> Content {
+        item >= 0 && item < imageKeys.count ? imageKeys[item] : item
     }
 
     /// A latency drawn for one request.
