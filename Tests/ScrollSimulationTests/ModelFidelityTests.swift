@@ -165,6 +165,46 @@ struct ModelFidelityTests {
         #expect(cached.offsetCorrections == 0)
     }
 
+    // MARK: 7. Images are identified by URL
+
+    /// Capital One's users with every avatar at one URL (the real users.json repeats URLs too).
+    static func usersSharingOneAvatar() -> Dataset {
+        let base = Dataset.users1000
+        guard case let .rows(rows) = base.items else { fatalError("users-1000 holds rows") }
+        let shared = rows.map { row -> DatasetRow in
+            var r = row
+            r.imageURL = "avatars/same.jpg"
+            return r
+        }
+        return Dataset(id: "users-one-avatar", name: "one avatar", summary: "", items: .rows(shared), textSource: base.textSource,
+                       requiresInitialFetch: base.requiresInitialFetch, presentation: base.presentation)
+    }
+
+    /// A gentle read (300 pt/s for 6 s, 1 800 pt) over 64 pt rows in an 844 pt viewport shows rows
+    /// 0…41 ((1 800 + 844) / 64 = 41.3): 42 rows, 14 of them on the first screen.
+    /// - WWDC21 (T5 with T23: the asset store de-duplicates loads in flight by asset, and keeps
+    ///   prepared images in its cache): with one URL for all rows, the first screen's 14 rows share
+    ///   one download and every later row is a cache hit: 2 requests in all (the data fetch and the
+    ///   avatar). With distinct URLs every row shown (and prefetched) downloads its own.
+    /// - Capital One's cancel-on-reuse code (no de-duplication; URLSession.shared's URL cache): the
+    ///   first screen's 14 downloads of the one URL all go to the network at once, and each of the
+    ///   28 rows shown later (after 100 ms: row 14 appears once the offset passes 14·64 − 844 =
+    ///   52 pt, at 0.17 s) is answered by the URL cache. With distinct URLs, none is.
+    @Test("Caches, the URL cache and in-flight de-duplication key on the image URL, not the row")
+    func imagesByURL() {
+        let one = Self.usersSharingOneAvatar()
+        let wwdcShared = simulate(one, .wwdc21, .gentle, latencyMs: 100).metrics
+        let wwdcDistinct = simulate(.users1000, .wwdc21, .gentle, latencyMs: 100).metrics
+        #expect(wwdcShared.requestsStarted == 2, "\(wwdcShared.requestsStarted) requests with one avatar URL")
+        #expect(wwdcDistinct.requestsStarted > 42, "\(wwdcDistinct.requestsStarted) requests with distinct URLs")
+        #expect(wwdcShared.staleCellFrames == 0)
+        let coShared = simulate(one, .capitalOneCancel, .gentle, latencyMs: 100).metrics
+        let coDistinct = simulate(.users1000, .capitalOneCancel, .gentle, latencyMs: 100).metrics
+        #expect(coShared.urlCacheHits == 28, "\(coShared.urlCacheHits) answered by the URL cache")
+        #expect(coDistinct.urlCacheHits == 0)
+        #expect(coShared.staleCellFrames == 0, "a reused cell showing the same avatar shows the right picture")
+    }
+
     // MARK: Deliver 5: engine changes no test caught
 
     /// Data-source prefetching covers `prefetchDistance` rows past the last visible one. At rest
