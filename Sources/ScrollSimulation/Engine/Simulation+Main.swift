@@ -45,7 +45,7 @@ extension Simulation {
             if req.cancelled { recorder.noteRequestWasted(); return 0 }
             // Text is kept in the store by key; images live in the cache (T11) if there is one.
             // Then the item is reconfigured if it is on screen; no captured cell is touched.
-            if req.slot == .text { loads.store(req.item, key: k) }
+            if req.slot == .text, behaviour.loading.storeKeepsResults { loads.store(req.item, key: k) }
             if req.slot == .image, behaviour.loading.keysByItem {
                 // The asset store de-duplicated the loads of one URL: every item showing it is
                 // reconfigured, on screen or prepared ahead (reconfigureItems updates existing,
@@ -64,7 +64,7 @@ extension Simulation {
             // UIKit's reconfigureItems(_:) updates "existing (including prefetched) cells": a cell
             // prepared ahead by iOS 15 cell prefetching (T22) takes the result as a visible one does.
             guard let c = visibleCell(forKey: req) ?? preparedCell(forKey: req) else {
-                if req.slot == .image, !loads.cachesImages { recorder.noteRequestWasted() }
+                if (req.slot == .image && !loads.cachesImages) || (req.slot == .text && !behaviour.loading.storeKeepsResults) { recorder.noteRequestWasted() }
                 return 0
             }
             // reconfigureItems: a snapshot of every item is taken and applied (linear in its size),

@@ -25,6 +25,8 @@ struct Behaviour {
         /// Completions store results by key and reconfigure the visible item, touching no captured
         /// cell; results kept for later are not wasted (T5).
         var reconfiguresByItem = false
+        /// T5's store keeps row data for later displays (false: only the item on screen takes it).
+        var storeKeepsResults = true
         /// A cache hit is delivered a main-queue turn later, with the completion's check (T4).
         var deliversCacheHitsLater = false
         /// Image loads block a worker thread like a model read instead of using a connection (T2, T3).
@@ -143,6 +145,7 @@ struct Behaviour {
         default: loading.completionCheck = .none
         }
         loading.reconfiguresByItem = delivery == .t5
+        loading.storeKeepsResults = p.storeKeepsResults
         loading.deliversCacheHitsLater = delivery == .t4
         loading.imagesOnWorkerThreads = delivery == .t2 || delivery == .t3
         loading.serialQueuePerCell = delivery == .t3
