@@ -138,6 +138,20 @@ struct ModelFidelityTests {
         #expect(late.staleCellFrames == 0 && late.requestsCancelled == 14, "\(late.staleCellFrames) wrong, \(late.requestsCancelled) cancelled")
     }
 
+    /// GlitchyTable's correct solution under the same race: the first screen's 20 reads (rows
+    /// 0…19, begun by the frame at b0) finish 1 ms into the frame B = b0 + 11I that jumps to row
+    /// 100, before its layout. Each operation then waits in `DispatchQueue.main.sync` for its block,
+    /// still executing, so the configure that reuses its cell (cancelAllOperations) flags it and the
+    /// block sets nothing: no wrong row, and the 20 results count as wasted.
+    @Test("GlitchyTable's serial queue still never shows a wrong row when reads finish just before their cells' reuse")
+    func serialQueueRaceIsCancelled() {
+        let interval: Micros = 16_667
+        let gesture = Gesture(id: "jump", summary: "pause, then jump", phases: [.pause(duration: 10 * interval), .scrollTo(row: 100)])
+        let m = RunConfig(dataset: .glitchy(300), strategy: .glitchySerialCancel, gesture: gesture, latency: 11 * interval + 1_000).run().metrics
+        #expect(m.staleCellFrames == 0, "\(m.staleCellFrames) wrong cell-frames")
+        #expect(m.requestsWasted == Self.visibleRows, "\(m.requestsWasted) wasted")
+    }
+
     // MARK: 6. Self-sizing counts every underestimate
 
     /// Digital Leaves' 19 texts have 193 + (157·i mod 281) characters; a 390 pt row leaves
@@ -203,6 +217,23 @@ struct ModelFidelityTests {
         #expect(coShared.urlCacheHits == 28, "\(coShared.urlCacheHits) answered by the URL cache")
         #expect(coDistinct.urlCacheHits == 0)
         #expect(coShared.staleCellFrames == 0, "a reused cell showing the same avatar shows the right picture")
+    }
+
+    // MARK: 8. Reconfigure by id, with and without its store
+
+    /// A drag down at 462 pt/s for 1 s (10.5 rows of 44 pt: rows 0…9 leave, rows 20…29 enter: the
+    /// bottom reaches 462 + 844 = 1 306 pt, inside row 29), a pause, and the same drag back up:
+    /// rows 0…9 come back. Reads take 10 ms, so every display gets its text. With the store, a
+    /// row shown again takes its kept result: one read per row, 30. Without it, the 10 rows shown
+    /// again read again: 40.
+    @Test("storeKeepsResults false: a row shown again reads the model again")
+    func storeSeparatesCachingFromDelivery() {
+        let gesture = try! Gesture.parse(inline: "drag:462:1,pause:0.2,drag:-462:1")
+        let kept = simulate(.glitchy(300), strategy("store", [.t5, .t8, .t23]), gesture, latencyMs: 10).metrics
+        let notKept = simulate(.glitchy(300), strategy("no-store", [.t5, .t8, .t23]) { $0.storeKeepsResults = false }, gesture, latencyMs: 10).metrics
+        #expect(kept.requestsStarted == 30, "\(kept.requestsStarted) reads with the store")
+        #expect(notKept.requestsStarted == 40, "\(notKept.requestsStarted) reads without it")
+        #expect(kept.staleCellFrames == 0 && notKept.staleCellFrames == 0)
     }
 
     // MARK: Deliver 5: engine changes no test caught
