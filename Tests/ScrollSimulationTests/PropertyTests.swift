@@ -119,6 +119,54 @@ struct PropertyTests {
         return out
     }
 
+    /// The bounds of the quantities issue 22 added to the model, for one run of `config`.
+    ///
+    /// - Time to content, with displays never served counted by their time on screen: no display
+    ///   waits longer than from the earliest moment one can be presented (the first frame's begin
+    ///   plus the two-interval pipeline) to the end of observation.
+    /// - Render time per frame, with render costs per device: at least the profile's base cost and
+    ///   at most the base plus, for each visible cell, every layer of the costliest built-in design
+    ///   (and a rounded avatar's extra layer) at the costliest layer price and its offscreen passes.
+    /// - Self-sizing corrections: each row is measured once, and measuring it moves the offset by
+    ///   at most its error |h − estimate| (at either width the device can have), so the corrections
+    ///   are at most the rows and their points at most the sum of those errors (rows inserted above
+    ///   during the run add their own, so runs with insertions are left out).
+    /// - A per-cell serial queue with cancellation (T3) never shows a wrong row, whatever the order
+    ///   in which completions and reuses meet (the race that cancelling on reuse leaves open).
+    static func modelBounds(_ run: RunResult, _ config: RunConfig, gestureText: String) -> [(name: String, detail: String)] {
+        var out: [(String, String)] = []
+        let m = run.metrics
+        let firstShown = (run.frames.first?.begin ?? 0) + 2 * config.device.vsyncInterval
+        let span = m.observedUntilMs - firstShown.milliseconds
+        if m.timeToContentMaxMs > span + 1e-6 {
+            out.append(("time to content ≤ observation", "max \(m.timeToContentMaxMs) ms > \(span) ms observed after the first display could be presented"))
+        }
+        let d = config.device
+        let designs = CellDesign.builtIn + [config.effectivePresentation.cellDesign]
+        let layers = Micros((designs.map(\.layers).max() ?? 0) + 1)
+        let passes = Micros((designs.map(\.offscreenPasses).max() ?? 0) + 1)
+        let perCell = layers * max(d.renderOpaqueLayer, d.renderBlendedLayer, d.renderGradient) + passes * d.renderOffscreenPass
+        if let bad = run.frames.first(where: { $0.renderWork < d.renderBase || $0.renderWork > d.renderBase + Micros($0.visible) * perCell }) {
+            out.append(("render time within device costs", "frame at \(bad.presented) µs rendered \(bad.renderWork) µs for \(bad.visible) cells; base \(d.renderBase) µs, at most \(perCell) µs a cell"))
+        }
+        if config.strategy.uses(.t18), !gestureText.contains("insert"), case let .table(.fromContent(metrics)) = config.effectivePresentation.layout {
+            let e = config.strategy.parameters.estimatedRowHeight
+            let widths = [d.viewportWidth, d.viewportHeight]
+            let rows = config.dataset.count
+            var errors = 0.0
+            for i in 0..<rows {
+                errors += widths.map { abs(metrics.height(characters: config.dataset.textLength(i), width: $0) - e) }.max()!
+            }
+            if m.offsetCorrections > rows || m.offsetCorrectionPoints > errors + 1e-6 {
+                out.append(("self-sizing corrections ≤ the rows' errors", "\(m.offsetCorrections) corrections, \(m.offsetCorrectionPoints) pt; \(rows) rows whose errors sum to \(errors) pt at most"))
+            }
+        }
+        if config.strategy.delivery == .t3, m.staleCellFrames > 0 {
+            out.append(("T3 never shows a wrong row", "\(m.staleCellFrames) wrong-row cell-frames"))
+        }
+        return out
+    }
+
     @Test("10,000 random configurations keep every invariant; a failure names the configuration")
     func randomConfigurations() {
         var g = SeededRandom(seed: 20_261_124)
@@ -127,7 +175,7 @@ struct PropertyTests {
         for _ in 0..<10_000 {
             let c = Self.randomCase(&g)
             let run = c.config.run()
-            for (name, detail) in Self.violations(run, interval: c.config.device.vsyncInterval) {
+            for (name, detail) in Self.violations(run, interval: c.config.device.vsyncInterval) + Self.modelBounds(run, c.config, gestureText: c.gestureText) {
                 counts[name, default: 0] += 1
                 if first[name] == nil { first[name] = "\(detail)\n  rerun: \(c)" }
             }

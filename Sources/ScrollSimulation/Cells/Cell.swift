@@ -20,6 +20,8 @@ struct Cell {
     var row = -1
     /// Item id it was last configured for (`placeholder` before any).
     var item: Content = placeholder
+    /// The image that item shows: its image key (the first row with the same URL).
+    var imageItem: Content = placeholder
     /// What the text slot shows.
     var text: Content = placeholder
     /// What the image slot shows.
@@ -38,6 +40,9 @@ struct Cell {
     var layoutGeneration = 0
     /// When each slot began waiting for its content on screen, or −1 (text, image).
     var waitingSince: (Micros, Micros) = (-1, -1)
+
+    /// What `slot` shows when it shows its own row's content.
+    @inline(__always) func expected(_ slot: Slot) -> Content { slot == .text ? item : imageItem }
 
     subscript(slot: Slot) -> Content {
         get { slot == .text ? text : image }

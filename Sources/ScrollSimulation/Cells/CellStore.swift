@@ -56,10 +56,12 @@ struct CellStore {
     /// Gives cell `c` layout attributes of rotation `generation`.
     mutating func setLayoutGeneration(_ c: Int, _ generation: Int) { cells[c].layoutGeneration = generation }
 
-    /// Attaches cell `c` to `row` showing `item` (a configure); local text is shown at once.
-    mutating func attach(_ c: Int, row: Int, item: Content, localText: Bool) {
+    /// Attaches cell `c` to `row` showing `item`, whose image is `imageItem` (a configure); local
+    /// text is shown at once.
+    mutating func attach(_ c: Int, row: Int, item: Content, imageItem: Content, localText: Bool) {
         cells[c].row = row
         cells[c].item = item
+        cells[c].imageItem = imageItem
         if localText { cells[c].text = item }
     }
 
@@ -95,22 +97,22 @@ struct CellStore {
         cell.row = row
         if cell.text == cell.item { ready += 1; cell.waitingSince.0 = -1 } else { cell.waitingSince.0 = time }
         if images {
-            if cell.image == cell.item { ready += 1; cell.waitingSince.1 = -1 } else { cell.waitingSince.1 = time }
+            if cell.image == cell.imageItem { ready += 1; cell.waitingSince.1 = -1 } else { cell.waitingSince.1 = time }
         }
         cells[c] = cell
         return ready
     }
 
-    /// didEndDisplaying: cell `c` leaves the screen. Returns how many of `slots` were still waiting
-    /// for their content.
-    mutating func endDisplay(_ c: Int, slots: [Slot]) -> Int {
+    /// didEndDisplaying: cell `c` leaves the screen. Returns when each of `slots` that was still
+    /// waiting for its content began waiting (text, image), or −1 for a slot that was not.
+    mutating func endDisplay(_ c: Int, slots: [Slot]) -> (text: Micros, image: Micros) {
         cells[c].visible = false
-        var waiting = 0
+        var since: (text: Micros, image: Micros) = (-1, -1)
         for slot in slots where cells[c].waiting(slot) >= 0 {
-            waiting += 1
+            if slot == .text { since.text = cells[c].waiting(slot) } else { since.image = cells[c].waiting(slot) }
             cells[c].setWaiting(slot, -1)
         }
-        return waiting
+        return since
     }
 
     /// Puts cell `c` in the reuse pool, attached to no row.
@@ -159,7 +161,7 @@ struct CellStore {
             cell.waitingSince.0 = -1
             changed = true
         }
-        if cell.waitingSince.1 >= 0, cell.image == item {
+        if cell.waitingSince.1 >= 0, cell.image == cell.imageItem {
             arrived.image = max(0, presented - cell.waitingSince.1 - lead)
             cell.waitingSince.1 = -1
             changed = true
@@ -178,9 +180,9 @@ struct CellStore {
         cells.withUnsafeBufferPointer { cellStore in
             visibleCells.withUnsafeBufferPointer { visible in
                 for c in visible {
-                    let text = cellStore[c].text, image = cellStore[c].image, item = cellStore[c].item
+                    let text = cellStore[c].text, image = cellStore[c].image, item = cellStore[c].item, imageItem = cellStore[c].imageItem
                     let state: SlotState
-                    if (text != placeholder && text != item) || (images && image != placeholder && image != item) {
+                    if (text != placeholder && text != item) || (images && image != placeholder && image != imageItem) {
                         state = .stale; staleCount += 1
                     } else if text == placeholder || (images && image == placeholder) {
                         state = .placeholder; placeholderCount += 1
@@ -191,25 +193,33 @@ struct CellStore {
                     if keepLanes {
                         // A position showing its own row's content stays one run while rows scroll
                         // through it; wrong content keeps the item it shows, so cycling breaks the run.
-                        let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (images && image != item ? image : text)
+                        let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (images && image != imageItem ? image : text)
                         lanes.append(LaneState(state: state, shown: shown, row: cellStore[c].row))
                     }
                     let waiting = cellStore[c].waitingSince
-                    if (waiting.0 >= 0 && text == item) || (waiting.1 >= 0 && image == item) { arrivals.append(c) }
+                    if (waiting.0 >= 0 && text == item) || (waiting.1 >= 0 && image == imageItem) { arrivals.append(c) }
                 }
             }
         }
         return (placeholderCount, staleCount, misSized, correctCount)
     }
 
-    /// Slots of `slots` that visible cells are still waiting for.
-    func slotsStillWaiting(_ slots: [Slot]) -> Int {
-        var waiting = 0
-        for c in visibleCells { for slot in slots where cells[c].waiting(slot) >= 0 { waiting += 1 } }
-        return waiting
+    /// When each slot of `slots` that a visible cell is still waiting for began waiting.
+    func waitsStillOpen(_ slots: [Slot]) -> [Micros] {
+        var since: [Micros] = []
+        for c in visibleCells { for slot in slots where cells[c].waiting(slot) >= 0 { since.append(cells[c].waiting(slot)) } }
+        return since
     }
 
     // MARK: The visible window
+
+    /// Visible cells, then cells prepared ahead, configured for an item whose image is `imageItem`.
+    func cells(showingImage imageItem: Content) -> [Int] {
+        var out: [Int] = []
+        for c in visibleCells where cells[c].imageItem == imageItem { out.append(c) }
+        for p in prepared where cells[p.cell].imageItem == imageItem { out.append(p.cell) }
+        return out
+    }
 
     /// The visible cell showing `item`, if any.
     @inline(__always) func visibleCell(showing item: Content) -> Int? { visibleCells.first { cells[$0].item == item } }
@@ -259,6 +269,12 @@ struct CellStore {
         guard let i = prepared.firstIndex(where: { $0.row == row }) else { return nil }
         return prepared.remove(at: i).cell
     }
+
+    /// The cell prepared ahead that was configured for `item`, if any.
+    @inline(__always) func preparedCell(showing item: Content) -> Int? { prepared.first { cells[$0.cell].item == item }?.cell }
+
+    /// The cell prepared ahead for index-path row `row`, if any.
+    @inline(__always) func preparedCell(atRow row: Int) -> Int? { prepared.first { $0.row == row }?.cell }
 
     /// Whether a cell is prepared for `row`.
     @inline(__always) func isPrepared(row: Int) -> Bool { prepared.contains { $0.row == row } }

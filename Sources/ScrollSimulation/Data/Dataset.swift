@@ -121,6 +121,23 @@ public struct Dataset: Sendable {
         }
     }
 
+    /// Per row, the first row whose image has the same URL (the row itself when its URL is new or
+    /// absent); empty for synthetic rows, whose URLs are all distinct. Images are identified by
+    /// URL: caches, the URL cache and in-flight de-duplication key on it, and a cell showing the
+    /// image of another row with the same URL shows the right picture. O(rows): a run computes it
+    /// once (`Simulation`).
+    public func firstRowsByImageURL() -> [Int] {
+        guard case let .rows(rows) = items else { return [] }
+        var first: [String: Int] = [:]
+        var keys: [Int] = []
+        keys.reserveCapacity(rows.count)
+        for (i, row) in rows.enumerated() {
+            guard let url = row.imageURL else { keys.append(i); continue }
+            if let k = first[url] { keys.append(k) } else { first[url] = i; keys.append(i) }
+        }
+        return keys
+    }
+
     /// Row `i` as data (synthetic rows are derived on demand).
     public func row(_ i: Int) -> DatasetRow {
         switch items {

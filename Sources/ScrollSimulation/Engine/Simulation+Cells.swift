@@ -42,7 +42,7 @@ extension Simulation {
     /// Configures cell `c` for `row`: local text at once, remote slots through the strategy's delivery.
     func configure(_ c: Int, row: Int, at time: Micros) -> Micros {
         let content = item(at: row)
-        cells.attach(c, row: row, item: content, localText: !remoteText)
+        cells.attach(c, row: row, item: content, imageItem: imageKey(content), localText: !remoteText)
         var cost: Micros
         if remoteText {
             cost = device.labelSet
@@ -81,9 +81,15 @@ extension Simulation {
 
     /// didEndDisplaying: the row's load is cancelled if the strategy cancels there (Capital One's
     /// prefetching sample); the cell goes back to the pool (or is discarded without reuse).
-    func endDisplay(_ c: Int) -> Micros {
-        let waiting = cells.endDisplay(c, slots: activeSlots)
-        for _ in 0..<waiting { recorder.noteDisplayWithoutContent() }
+    ///
+    /// A slot that never got its content is a censored observation of time to content: it waited
+    /// at least as long as the cell was on screen. Its display began to be presented one frame
+    /// pipeline (2 intervals) after the layout that showed it began, and ends the same pipeline
+    /// after this layout (at `time`), so it counts `time − since`, a lower bound of its wait.
+    func endDisplay(_ c: Int, at time: Micros) -> Micros {
+        let since = cells.endDisplay(c, slots: activeSlots)
+        if since.text >= 0 { recorder.noteDisplayWithoutContent(waited: max(0, time - since.text)) }
+        if since.image >= 0 { recorder.noteDisplayWithoutContent(waited: max(0, time - since.image)) }
         var cost: Micros = 0
         if behaviour.loading.cancelsOnEndDisplay, let task = cells.takeTask(c) {
             cancel(task)
@@ -95,9 +101,12 @@ extension Simulation {
 
     /// Shows `content` in a slot of cell `c`; counts changes a person would see. Returns the cost.
     @discardableResult
-    func setSlot(_ c: Int, _ slot: Slot, _ content: Content, decoded: Bool = false, bytes: Int = 0, at time: Micros) -> Micros {
+    func setSlot(_ c: Int, _ slot: Slot, _ item: Content, decoded: Bool = false, bytes: Int = 0, at time: Micros) -> Micros {
+        // An image slot shows an image, identified by its URL: another row's image with the same
+        // URL is this row's picture.
+        let content = slot == .image ? imageKey(item) : item
         let old = cells[c][slot]
-        if cells[c].visible, old != content, !(old == placeholder && content == cells[c].item) {
+        if cells[c].visible, old != content, !(old == placeholder && content == cells[c].expected(slot)) {
             var afterSettle = false
             if let start = scroll.gestureStart, time >= start + scroll.timeline.duration { afterSettle = true }
             recorder.noteContentChange(afterSettle: afterSettle)

@@ -5,11 +5,13 @@ extension Simulation {
         // Once nothing is left to happen the screen stays as it is: half a second more of it is
         // kept so the final state is visible in the timelines.
         let end = max(renderLoop.lastPresented, renderLoop.lastFrameBegin) + .ms(500)
-        let stillWaiting = cells.slotsStillWaiting(activeSlots)
+        // A slot still waiting at the end waited from its display's presentation (the layout that
+        // showed it, plus the 2-interval pipeline) to the end of observation, at least.
+        let stillWaiting = cells.waitsStillOpen(activeSlots).map { max(0, end - $0 - 2 * interval) }
         // Prefetched results nobody displayed were wasted work (T5's store keeps results for later on purpose).
         let unclaimed = behaviour.loading.reconfiguresByItem ? 0 : loads.storedCount
         let (metrics, frames, lanes) = recorder.finish(start: start, end: end, gestureDuration: scroll.timeline.duration,
-                                                       movingDuration: scroll.timeline.movingDuration, slotsStillWaiting: stillWaiting,
+                                                       movingDuration: scroll.timeline.movingDuration, stillWaiting: stillWaiting,
                                                        unclaimedResults: unclaimed, requestsInFlight: loads.countedInFlight + (list.pageInFlight ? 1 : 0),
                                                        cacheEvictions: loads.cacheEvictions)
         return RunResult(metrics: metrics, frames: frames, contentLanes: lanes, gestureStart: start,

@@ -5,7 +5,11 @@ extension Simulation {
         let target = begin + interval
         var main = device.frameBase
 
-        // 1. Blocks that background work posted to the main queue.
+        // 1. Blocks that background work posted to the main queue before the frame began. (The
+        // main thread was idle, so the run loop ran them as they came; they are charged here.)
+        // Blocks posted while the main thread works through this frame wait for its commit: the
+        // run loop services the main queue between its turns, and the layout below runs inside
+        // the Core Animation commit of this turn (see `backgroundCatchUp`).
         if !pendingMain.isEmpty {
             let blocks = pendingMain
             pendingMain.removeAll(keepingCapacity: true)
@@ -25,7 +29,7 @@ extension Simulation {
         // 3. Layout and the cell lifecycle.
         if list.layoutDirty { main += prepareLayout() }
         let direction = gesture.direction
-        main += layoutPass(at: begin, direction: direction)
+        main += layoutPass(at: begin, elapsed: main, direction: direction)
         if behaviour.loading.prefetches { main += updatePrefetchWindow(direction: direction, at: begin) }
         if let rel = relative { main += refreshIfSettled(at: rel, frameBegin: begin) }
 
@@ -71,6 +75,7 @@ extension Simulation {
         case let .scrollTo(row):
             guard layout.count > 0 else { return 0 }
             scroll.jump(to: layout.top(of: min(row, layout.count - 1)), contentHeight: layout.contentHeight)
+            jumpTarget = min(row, layout.count - 1)
             return 0
         case .rotate:
             scroll.rotate()
@@ -130,7 +135,7 @@ extension Simulation {
             let mp = megapixels(of: content)
             cost += Micros((Double(device.decodePerMegapixelMain) * mp).rounded())
             cells.markDecoded(c, bytes: fullBytes(of: content))
-            loads.cacheMarkDecoded(content, bytes: fullBytes(of: content))
+            loads.cacheMarkDecoded(content, bytes: fullBytes(of: content)) // `content` is already an image key
         }
         return cost
     }

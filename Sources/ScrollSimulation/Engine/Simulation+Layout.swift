@@ -54,22 +54,30 @@ extension Simulation {
     }
 
     /// Ends display of rows that left the viewport and displays rows that entered it, in the
-    /// scroll direction; returns main-thread cost.
-    func layoutPass(at begin: Micros, direction: Int) -> Micros {
+    /// scroll direction; returns main-thread cost. The main thread reaches the layout `elapsed` µs
+    /// after the frame began, and each cell's callbacks at that plus what the pass has cost so
+    /// far: background work due by then happens first (`backgroundCatchUp`).
+    func layoutPass(at begin: Micros, elapsed: Micros, direction: Int) -> Micros {
         guard list.ready, layout.count > 0 else { return 0 }
-        let newRange = layout.visibleItems(offset: scroll.offset, viewport: scroll.viewportHeight)
+        var newRange = layout.visibleItems(offset: scroll.offset, viewport: scroll.viewportHeight)
+        if case .table(.fromContent) = presentation.layout, behaviour.layout.estimatesHeights {
+            newRange = sizeRowsEntering(newRange, direction: direction)
+        }
+        jumpTarget = nil
         let old = cells.visibleRange
         if newRange == old { return 0 }
         var cost: Micros = 0
         let oldCells = cells.visibleCells
         for (i, row) in old.enumerated() where !newRange.contains(row) {
-            cost += endDisplay(oldCells[i])
+            backgroundCatchUp(until: begin + elapsed + cost)
+            cost += endDisplay(oldCells[i], at: begin)
         }
         cells.stageWindow(newRange)
         let count = newRange.count
         for i in 0..<count {
             let row = direction >= 0 ? newRange.lowerBound + i : newRange.upperBound - 1 - i
             if old.contains(row) { continue }
+            backgroundCatchUp(until: begin + elapsed + cost)
             let (c, obtainCost) = obtainCell(for: row, at: begin)
             cost += obtainCost
             cost += willDisplay(c, row: row, at: begin)
@@ -77,6 +85,35 @@ extension Simulation {
         }
         cells.commitWindow(newRange)
         return cost
+    }
+
+    /// Self-sizing (T18): UIKit sizes a cell before it places it and fills the viewport by measured
+    /// heights, so the rows measured are the ones the viewport really shows, whatever the
+    /// estimate. Measures the estimated rows of `range` one at a time (from the edge the list
+    /// moves toward) and returns the range the measured heights leave visible. A row measured
+    /// above the offset moves the content under the viewport: the offset follows it (a
+    /// correction). In the frame that lands a jump (`scrollTo`), the offset follows the row
+    /// jumped to instead, so each row measured there moves it by that row's error; without this,
+    /// an underestimate landed the list short of its row and left the rows it skipped out of the
+    /// count.
+    func sizeRowsEntering(_ range: Range<Int>, direction: Int) -> Range<Int> {
+        var range = range
+        while let row = direction >= 0 ? range.first(where: { layout.isEstimated($0) }) : range.last(where: { layout.isEstimated($0) }) {
+            let top = layout.top(of: row)
+            let delta = list.measure(row, real: textMetricsHeight(for: item(at: row)))
+            if delta != 0 {
+                if let target = jumpTarget {
+                    let before = scroll.offset
+                    scroll.jump(to: layout.top(of: target), contentHeight: layout.contentHeight)
+                    if scroll.offset != before { recorder.noteOffsetCorrection(points: scroll.offset - before) }
+                } else if top < scroll.offset {
+                    scroll.correct(by: delta)
+                    recorder.noteOffsetCorrection(points: delta)
+                }
+            }
+            range = layout.visibleItems(offset: scroll.offset, viewport: scroll.viewportHeight)
+        }
+        return range
     }
 
     /// Measures a row on first display (T18) and corrects the offset when the row starts above it.

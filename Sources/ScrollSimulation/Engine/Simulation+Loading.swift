@@ -60,7 +60,7 @@ extension Simulation {
             return setSlot(c, slot, stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0, at: time)
         }
         if slot == .image, loads.cachesImages {
-            if let hit = loads.cacheLookup(content) {
+            if let hit = loads.cacheLookup(imageKey(content)) {
                 recorder.noteCacheHit()
                 if behaviour.loading.deliversCacheHitsLater {
                     // Digital Leaves delivers a cache hit one main-queue turn later.
@@ -85,6 +85,10 @@ extension Simulation {
                 if behaviour.loading.claimsInFlight {
                     loads.claim(r, forCell: c)
                     if behaviour.loading.tracksCellTask { cells.setTask(c, r) }
+                } else if behaviour.loading.tracksCellTask, loads[r].cell < 0 {
+                    // The WWDC21 sample's cell provider takes the prefetch's token for the
+                    // index path (`removeValue(forKey:)`): the cell's reuse now cancels it.
+                    cells.setTask(c, r)
                 }
                 return 0
             }
@@ -101,9 +105,9 @@ extension Simulation {
         if counted { recorder.noteRequestStarted() }
         var latency = counted ? drawLatency() : 0
         if counted, slot == .image, behaviour.loading.urlCache, !behaviour.loading.imagesOnWorkerThreads,
-           urlCache.contains(item) {
+           urlCache.contains(imageKey(item)) {
             // URLSession.shared answers from its URL cache: a disk read, not the network.
-            _ = urlCache.lookup(item)
+            _ = urlCache.lookup(imageKey(item))
             latency = device.urlCacheHit
             recorder.noteURLCacheHit()
         }
@@ -226,6 +230,12 @@ extension Simulation {
                 work.clearRunning(ofCell: c)
             }
         }
+        // An operation whose read has finished waits in `DispatchQueue.main.sync` for its block
+        // (GlitchyTable's correct solution): it is still executing, so the cancel flags it and the
+        // block, when the main queue runs it, sees the flag and sets nothing.
+        for case let .deliver(r) in pendingMain where loads[r].cell == c && !loads[r].cancelled {
+            markCancelled(r)
+        }
         return device.cancelWork
     }
 
@@ -273,7 +283,7 @@ extension Simulation {
     /// A download's response is stored in URLSession's URL cache (when the strategy uses it).
     func noteDownloaded(_ r: Int) {
         guard behaviour.loading.urlCache else { return }
-        urlCache.insert(loads[r].item, bytes: compressedBytes(of: loads[r].item), decoded: false)
+        urlCache.insert(imageKey(loads[r].item), bytes: compressedBytes(of: loads[r].item), decoded: false)
     }
 
     /// Cancels a request that has not delivered yet (URLSessionTask.cancel or Operation.cancel).

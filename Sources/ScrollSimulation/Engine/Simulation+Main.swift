@@ -37,21 +37,39 @@ extension Simulation {
         let decoded = req.slot == .image && req.prepared
         let bytes = decoded ? preparedBytes(of: req.item) : 0
         if req.slot == .image, loads.cachesImages {
-            loads.cacheInsert(req.item, bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
+            loads.cacheInsert(imageKey(req.item), bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
             cells.imageBytesChanged()
         }
         if behaviour.loading.reconfiguresByItem {
+            // A load cancelled on reuse (`reuseCancelsLoad`) whose work ran on stores nothing.
+            if req.cancelled { recorder.noteRequestWasted(); return 0 }
             // Text is kept in the store by key; images live in the cache (T11) if there is one.
             // Then the item is reconfigured if it is on screen; no captured cell is touched.
-            if req.slot == .text { loads.store(req.item, key: k) }
-            guard let c = visibleCell(forKey: req) else {
-                if req.slot == .image, !loads.cachesImages { recorder.noteRequestWasted() }
+            if req.slot == .text, behaviour.loading.storeKeepsResults { loads.store(req.item, key: k) }
+            if req.slot == .image, behaviour.loading.keysByItem {
+                // The asset store de-duplicated the loads of one URL: every item showing it is
+                // reconfigured, on screen or prepared ahead (reconfigureItems updates existing,
+                // including prefetched, cells).
+                let waiting = cells.cells(showingImage: imageKey(req.item))
+                if waiting.isEmpty {
+                    if !loads.cachesImages { recorder.noteRequestWasted() }
+                    return 0
+                }
+                var cost: Micros = 0
+                for c in waiting {
+                    cost += reconfigureCost + setSlot(c, .image, req.item, decoded: decoded, bytes: bytes, at: time)
+                }
+                return cost
+            }
+            // UIKit's reconfigureItems(_:) updates "existing (including prefetched) cells": a cell
+            // prepared ahead by iOS 15 cell prefetching (T22) takes the result as a visible one does.
+            guard let c = visibleCell(forKey: req) ?? preparedCell(forKey: req) else {
+                if (req.slot == .image && !loads.cachesImages) || (req.slot == .text && !behaviour.loading.storeKeepsResults) { recorder.noteRequestWasted() }
                 return 0
             }
             // reconfigureItems: a snapshot of every item is taken and applied (linear in its size),
             // then the cell provider runs again on the existing cell.
-            let cost = device.reloadBase + device.snapshotApplyPerItem * Micros(list.loadedRows) + (remoteText ? device.labelSet : (behaviour.cells.usesViewModels ? device.configureFromViewModel : device.configureFromRawData))
-            return cost + setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
+            return reconfigureCost + setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
         }
         if req.orphaned {
             // A prefetch a display replaced with its own download: nothing holds it any more.
@@ -73,9 +91,16 @@ extension Simulation {
             break
         }
         if cells[c].dead { recorder.noteRequestWasted(); return 0 }
-        if cells[c].item != req.item { recorder.noteRequestWasted() }
+        if cells[c].expected(req.slot) != (req.slot == .image ? imageKey(req.item) : req.item) { recorder.noteRequestWasted() }
         cells.clearTask(c, ifItIs: r)
         return setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
+    }
+
+    /// reconfigureItems: a snapshot of every item is taken and applied (linear in its size), then
+    /// the cell provider runs again on the existing cell.
+    var reconfigureCost: Micros {
+        device.reloadBase + device.snapshotApplyPerItem * Micros(list.loadedRows)
+            + (remoteText ? device.labelSet : (behaviour.cells.usesViewModels ? device.configureFromViewModel : device.configureFromRawData))
     }
 
     /// Digital Leaves' cache hit, delivered a turn later with the index-path check.
@@ -83,7 +108,7 @@ extension Simulation {
         let req = loads[r]
         let c = req.cell
         guard stillShows(c, req), !cells[c].dead else { return 0 }
-        let bytes = req.prepared ? (loads.cacheLookup(req.item)?.bytes ?? 0) : 0
+        let bytes = req.prepared ? (loads.cacheLookup(imageKey(req.item))?.bytes ?? 0) : 0
         return setSlot(c, req.slot, req.item, decoded: req.prepared, bytes: bytes, at: time)
     }
 
@@ -95,6 +120,11 @@ extension Simulation {
     /// The visible cell a keyed completion addresses: by item id (T23) or by index path.
     func visibleCell(forKey req: Request) -> Int? {
         behaviour.loading.keysByItem ? cells.visibleCell(showing: req.item) : cells.visibleCell(atRow: req.row)
+    }
+
+    /// The cell prepared ahead (T22) a keyed completion addresses: by item id (T23) or by index path.
+    func preparedCell(forKey req: Request) -> Int? {
+        behaviour.loading.keysByItem ? cells.preparedCell(showing: req.item) : cells.preparedCell(atRow: req.row)
     }
 
     /// Data-source prefetching (T13): start loads for rows entering the window ahead, cancel
@@ -139,7 +169,7 @@ extension Simulation {
                     if behaviour.loading.prefetchStopsAtLoadedRow { break batch }
                     continue
                 }
-                if slot == .image, loads.cacheContains(content) { continue }
+                if slot == .image, loads.cacheContains(imageKey(content)) { continue }
                 // Capital One's prefetch reads the row's view model, which requests the next page
                 // when the row is the last one loaded.
                 if behaviour.loading.prefetchTriggersPageFetch { cost += fetchNextPageIfNeeded(row: row, at: time) }
@@ -176,7 +206,7 @@ extension Simulation {
                 continue
             }
             for c in cells.visibleCells {
-                for slot in remoteSlots where cells[c][slot] != cells[c].item {
+                for slot in remoteSlots where cells[c][slot] != cells[c].expected(slot) {
                     let row = cells[c].row
                     let k = key(item: cells[c].item, row: row, slot: slot)
                     if let r = loads.inFlight(k), loads[r].state != .finished { continue }

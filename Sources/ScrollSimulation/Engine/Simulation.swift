@@ -57,6 +57,9 @@ public final class Simulation {
 
     // Rows and layout.
     var list: ListData
+    /// The row a `scrollTo` in this frame jumped to: self-sizing keeps it in place while the
+    /// frame's layout measures rows (`sizeRowsEntering`).
+    var jumpTarget: Int? = nil
 
     // Cells.
     var cells: CellStore
@@ -74,6 +77,8 @@ public final class Simulation {
     var arrivalBuffer: [Int] = []
 
     // Fixed for the run.
+    /// Per row, the first row with the same image URL (`Dataset.firstRowsByImageURL`).
+    let imageKeys: [Int]
     let hasImages: Bool
     /// The slots this dataset uses.
     let activeSlots: [Slot]
@@ -105,6 +110,7 @@ public final class Simulation {
         let expectedFrames = Int((scroll.timeline.duration + .seconds(2)) / interval) + 64
         recorder = MetricsRecorder(interval: interval, recordSeries: config.recordSeries, expectedFrames: expectedFrames)
         hasImages = config.dataset.hasImages
+        imageKeys = hasImages ? config.dataset.firstRowsByImageURL() : []
         activeSlots = hasImages ? [.text, .image] : [.text]
         remoteSlots = (config.dataset.textSource == .model ? [.text] : []) + (hasImages ? [.image] : [])
     }
@@ -121,9 +127,16 @@ public final class Simulation {
         @inline(__always) _read { yield list.layout }
     }
 
-    /// Key for stores and registries: the item id with T23, the index path without.
+    /// Key for stores and registries: the item id with T23 (for an image, its URL: the asset
+    /// store de-duplicates by asset), the index path without.
     @inline(__always) func key(item: Content, row: Int, slot: Slot) -> Int {
-        (behaviour.loading.keysByItem ? item : row) &* 2 &+ slot.rawValue
+        (behaviour.loading.keysByItem ? (slot == .image ? imageKey(item) : item) : row) &* 2 &+ slot.rawValue
+    }
+
+    /// The image identity of `item`: the first row with the same image URL (rows inserted above,
+    /// with negative ids, and synthetic rows are their own).
+    @inline(__always) func imageKey(_ item: Content) -> Content {
+        item >= 0 && item < imageKeys.count ? imageKeys[item] : item
     }
 
     /// A latency drawn for one request.
@@ -213,4 +226,18 @@ public final class Simulation {
     }
 
     func postToMain(_ block: MainBlock) { pendingMain.append(block) }
+
+    /// Lets background work run up to `time` while the main thread is inside a frame's layout.
+    ///
+    /// Queues, downloads and decodes do not wait for the main thread: whatever finishes before the
+    /// main thread reaches a cell's callbacks has finished when they run. A completion that work
+    /// posts to the main queue meanwhile cannot run until the frame's commit is over — the main
+    /// run loop drains the main queue between turns, and the layout (cellForRowAt, prepareForReuse,
+    /// willDisplay) runs inside the Core Animation commit that ends the turn — so it waits in
+    /// `pendingMain` for the next frame. This is the race cancelling on reuse leaves open (T10): a
+    /// download that completed just before its cell was reused has already queued its image;
+    /// `URLSessionTask.cancel` cannot recall it, and it lands on the reused cell.
+    func backgroundCatchUp(until time: Micros) {
+        while let t = events.nextTime, t <= time { handle(events.pop()!) }
+    }
 }

@@ -182,7 +182,7 @@ public enum MetricTable {
         MetricGroup(
             [.double("timeToContentP50Ms", \.timeToContentP50Ms), .double("timeToContentP95Ms", \.timeToContentP95Ms, label: "time to content, p95"), .double("timeToContentMaxMs", \.timeToContentMaxMs), .int("displaysWithoutContent", \.displaysWithoutContent)],
             unit: "ms, displays", section: .content,
-            definition: "From the frame a row was first shown to the frame its own content appeared, over every display; displays that ended before their content arrived are counted apart.",
+            definition: "From the frame a row was first shown to the frame its own content appeared, over every display. A display that ended (the row scrolled away, or observation ended) before its content arrived is a censored observation: it counts with the time it was on screen, a lower bound of its wait, so rows never served raise the percentiles instead of dropping out; displaysWithoutContent counts them.",
             source: "ScrollStudy content-correctness metric",
             cli: ("time to content", { m in "p50 \(ms(m.timeToContentP50Ms)) · p95 \(ms(m.timeToContentP95Ms)) · max \(ms(m.timeToContentMaxMs)); \(m.displaysWithoutContent) displays never got it" })),
         MetricGroup(

@@ -102,7 +102,12 @@ struct MetricsRecorder {
         if afterSettle { contentChangesAfterSettle += 1 }
     }
     /// A cell left the screen with a slot still waiting for its content.
-    mutating func noteDisplayWithoutContent() { displaysWithoutContent += 1 }
+    /// A display ended before its content arrived, after `waited` µs on screen: counted apart, and
+    /// in time to content as a censored observation (a lower bound of its wait).
+    mutating func noteDisplayWithoutContent(waited: Micros) {
+        displaysWithoutContent += 1
+        timesToContent.append(waited)
+    }
     /// A slot showed its content `duration` after the cell appeared (0: it already did).
     mutating func noteTimeToContent(_ duration: Micros) { timesToContent.append(duration) }
     /// A presented frame shows at least one correct cell; the first such frame counts.
@@ -226,11 +231,12 @@ struct MetricsRecorder {
     ///   - start: when the gesture began (the last presentation if it never did).
     ///   - gestureDuration: the gesture's length from its start to its settling.
     ///   - movingDuration: the part of it in which the list moves.
-    ///   - slotsStillWaiting: slots of cells still on screen at the end that never got their content.
+    ///   - stillWaiting: how long each slot of the cells still on screen at the end that never got
+    ///     its content had waited by then (censored observations of time to content).
     ///   - unclaimedResults: results kept for rows nobody displayed (wasted work).
     ///   - cacheEvictions: entries the image cache evicted.
     mutating func finish(start: Micros, end: Micros, gestureDuration: Micros, movingDuration: Micros,
-                         slotsStillWaiting: Int, unclaimedResults: Int, requestsInFlight: Int, cacheEvictions: Int)
+                         stillWaiting: [Micros], unclaimedResults: Int, requestsInFlight: Int, cacheEvictions: Int)
         -> (metrics: RunMetrics, frames: [FrameSample], lanes: [[ContentSegment]]) {
         closeDisplay(until: end)
         let lanes = closeLanes(at: end)
@@ -273,12 +279,13 @@ struct MetricsRecorder {
         m.misSizedCellFrames = r.misSizedCellFrames
         m.contentChangesAfterDisplay = r.contentChanges
         m.contentChangesAfterSettle = r.contentChangesAfterSettle
-        var times = r.timesToContent
+        // Displays still waiting at the end count with the time they waited so far (a lower bound).
+        var times = r.timesToContent + stillWaiting
         times.sort()
         m.timeToContentP50Ms = HitchMath.percentile(sorted: times, 50).milliseconds
         m.timeToContentP95Ms = HitchMath.percentile(sorted: times, 95).milliseconds
-        m.timeToContentMaxMs = (r.timesToContent.max() ?? 0).milliseconds
-        m.displaysWithoutContent = r.displaysWithoutContent + slotsStillWaiting
+        m.timeToContentMaxMs = (times.last ?? 0).milliseconds
+        m.displaysWithoutContent = r.displaysWithoutContent + stillWaiting.count
         m.timeToFirstContentMs = (r.timeToFirstContent ?? end).milliseconds
         m.requestsStarted = r.requestsStarted
         m.requestsCompleted = r.requestsCompleted

@@ -106,8 +106,11 @@ public struct RunResult: Sendable, Equatable, Codable {
 
 /// The version of the simulation model. Bump it with any change to the engine that changes a
 /// run's result, so that stored results from the old model are recognised as stale.
+/// 4: prefetched cells take reconfigured content, displays never served count in time to
+/// content, render costs per device, main-queue order, T5 cancel on reuse, self-sizing
+/// corrections, images keyed by URL.
 public enum SimulationModel {
-    public static let version = 3
+    public static let version = 4
 }
 
 /// A frame is stored as one array, `[begin, presented, duration, hitch, hitchKind, overrun,

@@ -25,13 +25,15 @@ struct Behaviour {
         /// Completions store results by key and reconfigure the visible item, touching no captured
         /// cell; results kept for later are not wasted (T5).
         var reconfiguresByItem = false
+        /// T5's store keeps row data for later displays (false: only the item on screen takes it).
+        var storeKeepsResults = true
         /// A cache hit is delivered a main-queue turn later, with the completion's check (T4).
         var deliversCacheHitsLater = false
         /// Image loads block a worker thread like a model read instead of using a connection (T2, T3).
         var imagesOnWorkerThreads = false
         /// Each cell has a serial operation queue; configuring cancels all its operations (T3).
         var serialQueuePerCell = false
-        /// prepareForReuse cancels the cell's request (T10).
+        /// prepareForReuse cancels the cell's request (T10; T5 with `reuseCancelsLoad`).
         var cancelsOnReuse = false
         /// didEndDisplaying cancels the cell's request (T10 with `cancelPoint` didEndDisplaying).
         var cancelsOnEndDisplay = false
@@ -143,10 +145,11 @@ struct Behaviour {
         default: loading.completionCheck = .none
         }
         loading.reconfiguresByItem = delivery == .t5
+        loading.storeKeepsResults = p.storeKeepsResults
         loading.deliversCacheHitsLater = delivery == .t4
         loading.imagesOnWorkerThreads = delivery == .t2 || delivery == .t3
         loading.serialQueuePerCell = delivery == .t3
-        loading.cancelsOnReuse = delivery == .t10 && p.cancelPoint == .prepareForReuse
+        loading.cancelsOnReuse = (delivery == .t10 && p.cancelPoint == .prepareForReuse) || (delivery == .t5 && p.reuseCancelsLoad)
         loading.cancelsOnEndDisplay = delivery == .t10 && p.cancelPoint == .didEndDisplaying
         loading.cancelStopsNetwork = p.cancelStopsNetwork
         loading.displayRestartsPrefetch = p.secondDownloadWhilePrefetchInFlight && on(.t13)

@@ -57,6 +57,15 @@ public struct StrategyParameters: Sendable, Equatable, Codable {
 
     /// T10: where the cell's load is cancelled.
     public var cancelPoint: CancelPoint = .prepareForReuse
+    /// T5: the cell keeps the cancellable token of the load it started (or of the prefetch it took
+    /// over) and its `prepareForReuse` cancels it, as the WWDC21 sample's cell does; a load
+    /// cancelled before it finished stores nothing, and the row loads again when it is shown again.
+    public var reuseCancelsLoad: Bool = false
+    /// T5: completed row data stays in the store for the row's next display (the sample's stores
+    /// do). When false the store only hands a result to the item on screen (or prepared) when it
+    /// lands, and a later display loads again: delivery by id without its cache, to tell the two
+    /// apart.
+    public var storeKeepsResults: Bool = true
     /// Cancelling stops the network transfer (`URLSessionTask.cancel`). When false the cancel
     /// only flags an `Operation` that has already started its task: the result is dropped, but the
     /// download runs to the end, holds its connection and still fills the URL cache.

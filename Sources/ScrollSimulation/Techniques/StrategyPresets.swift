@@ -44,15 +44,16 @@ public extension Strategy {
     /// Digital Leaves with the refresh doing what it means to do.
     static let digitalLeavesFixed = Strategy(id: "digitalleaves-fixed", name: "Digital Leaves: refresh fixed", summary: "The Digital Leaves strategy with the scroll-end refresh updating the visible cells, as intended.", source: "digitalleaves",
                                              techniques: [.t4, .t8, .t11, .t12, .t18, .t20], parameters: params { $0.cachePolicy = .arbitrary; $0.cacheCountLimit = 20 })
-    /// WWDC21: reconfigure by id, prefetching, prepared images in a byte-limited cache, cell prefetching.
+    /// WWDC21: reconfigure by id, prefetching, prepared images in a byte-limited cache, cell
+    /// prefetching; the sample's cell cancels its asset load in prepareForReuse.
     static let wwdc21 = Strategy(id: "wwdc21", name: "WWDC21: reconfigure + prefetch + prepare", summary: "An async data fetch, a diffable data source with stable identifiers, completions that reconfigure by id, data-source prefetching, images prepared off main into a 320 MB cache, and iOS 15 cell prefetching.", source: "wwdc21",
-                                 techniques: [.t5, .t7, .t8, .t11, .t13, .t14, .t22, .t23], parameters: params { $0.cachePolicy = .lruBytes })
+                                 techniques: [.t5, .t7, .t8, .t11, .t13, .t14, .t22, .t23], parameters: params { $0.cachePolicy = .lruBytes; $0.reuseCancelsLoad = true })
     /// WWDC21's sample code as published: its prefetch guard is inverted, so it never prefetches.
     static let wwdc21Sample = Strategy(id: "wwdc21-sample", name: "WWDC21: sample as published", summary: "The WWDC21 strategy with the published sample's inverted prefetch guard, which means it never prefetches.", source: "wwdc21",
-                                       techniques: [.t5, .t7, .t8, .t11, .t13, .t14, .t22, .t23], parameters: params { $0.cachePolicy = .lruBytes; $0.sourceQuirks = true })
+                                       techniques: [.t5, .t7, .t8, .t11, .t13, .t14, .t22, .t23], parameters: params { $0.cachePolicy = .lruBytes; $0.sourceQuirks = true; $0.reuseCancelsLoad = true })
     /// WWDC21 with thumbnails at display size.
     static let wwdc21Thumbnails = Strategy(id: "wwdc21-thumbnails", name: "WWDC21: with thumbnails", summary: "The WWDC21 strategy decoding thumbnails at the view's size.", source: "wwdc21",
-                                           techniques: [.t5, .t7, .t8, .t11, .t13, .t14, .t15, .t22, .t23], parameters: params { $0.cachePolicy = .lruBytes })
+                                           techniques: [.t5, .t7, .t8, .t11, .t13, .t14, .t15, .t22, .t23], parameters: params { $0.cachePolicy = .lruBytes; $0.reuseCancelsLoad = true })
     /// Every technique that helps, together.
     static let allGood = Strategy(id: "all-good", name: "Every good technique", summary: "Reconfigure by id, view models, async fetch, reuse, a byte-limited cache, scroll-end refresh, prefetching, images prepared off main as thumbnails, opaque layers without offscreen passes, precomputed heights, computed grid sizes with invalidation, cell prefetching and stable identifiers.",
                                   techniques: [.t5, .t6, .t7, .t8, .t11, .t12, .t13, .t14, .t15, .t16, .t17, .t19, .t20, .t21, .t22, .t23],

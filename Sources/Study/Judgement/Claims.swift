@@ -77,11 +77,11 @@ package enum Claims {
                    checked: "glitchy-serial-cancel at 100 ms: hitch time ratio < 5 ms/s, longest time to content ≤ 2·L·e^(2σ) + 2 frames", study: "glitchy-table") { r in
             r("glitchy-serial-cancel", 100).map { $0.hitchTimeRatio < 5 && $0.timeToContentMaxMs <= twoL(100, r.sigma) }
         },
-        ClaimCheck(number: 6, claim: "T9 shows wrong images after reuse; T10 shows none.",
-                   checked: "capital-one at 100 and 1000 ms: capitalone-article has wrong-row cell-frames, capitalone-cancel none", study: "capital-one") { r in
+        ClaimCheck(number: 6, claim: "T9 shows wrong images after reuse; with T10 they become rare (a completion that lands just before the cancel can still set one).",
+                   checked: "capital-one at 100 and 1000 ms: capitalone-article has wrong-row cell-frames, capitalone-cancel under 1 % of its cell-frames", study: "capital-one") { r in
             guard let a1 = r("capitalone-article", 100), let a2 = r("capitalone-article", 1_000),
                   let c1 = r("capitalone-cancel", 100), let c2 = r("capitalone-cancel", 1_000) else { return nil }
-            return a1.staleCellFrames > 0 && a2.staleCellFrames > 0 && c1.staleCellFrames == 0 && c2.staleCellFrames == 0
+            return a1.staleCellFrames > 0 && a2.staleCellFrames > 0 && c1.staleShare < 0.01 && c2.staleShare < 0.01
         },
         ClaimCheck(number: 7, claim: "T11: scrolling back over seen rows shows content without new downloads (hit rate > 0).",
                    checked: "cache-revisits at 100 ms: cache-lru and cache-arbitrary-20 both have cache hits", study: "cache-revisits") { r in
