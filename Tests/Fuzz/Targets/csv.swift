@@ -3,7 +3,7 @@
 // problems come sorted by position; the loader's column counting (ContentFile.locate, which counts on
 // from the previous position) agrees with counting from the line's start.
 @testable import Formats
-@testable import StudySite
+@testable import Study
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
