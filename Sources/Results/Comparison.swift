@@ -41,7 +41,7 @@ public struct GroupComparison: Sendable, Equatable {
     public enum Status: String, Sendable {
         /// Compared metric by metric (its inputs other than strategy and seed are the same).
         case compared
-        /// Every run's fingerprint is in the baseline: the same inputs, so the same numbers.
+        /// Every run's fingerprint is in the baseline and no metric changed: the same inputs, the same numbers.
         case unchanged
         /// The device, dataset, gesture, latency, presentation or model version differ.
         case notComparable = "not comparable"
@@ -102,7 +102,11 @@ public enum Comparison {
             let metrics = HeadlineMetric.all.map { m in
                 MetricChange.judge(m, baseline: baseRuns.compactMap { $0.metrics[m.name] }, now: nowRuns.compactMap { $0.metrics[m.name] })
             }
-            out.append(GroupComparison(group: g, study: study, status: changed ? .compared : .unchanged, inputsChanged: changed, metrics: metrics))
+            // Equal fingerprints promise equal numbers; a baseline whose numbers differ anyway (edited,
+            // or made by a build that should have bumped the model version) is compared, never
+            // called unchanged beside a regressed verdict.
+            let moved = metrics.contains { $0.verdict != .noChange }
+            out.append(GroupComparison(group: g, study: study, status: changed || moved ? .compared : .unchanged, inputsChanged: changed, metrics: metrics))
         }
         for g in b.order where n.runs[g] == nil {
             out.append(GroupComparison(group: g, study: b.runs[g]![0].study, status: .removed, inputsChanged: true, metrics: []))

@@ -115,6 +115,16 @@ public enum Baseline {
         }
     }
 
+    /// How the site names a baseline given on the command line as `given`: the path as typed when it
+    /// is relative and stays below the working folder ("baseline/site"), else only its last
+    /// component, so that no published file holds a path of the machine that built it.
+    public static func publishedName(_ given: String) -> String {
+        let parts = given.split(separator: "/", omittingEmptySubsequences: true)
+        let local = given.hasPrefix("/") || given.hasPrefix("~") || given.contains("\\") || parts.contains("..")
+        if !local, !parts.isEmpty { return parts.joined(separator: "/") }
+        return parts.last.map(String.init) ?? "baseline"
+    }
+
     public static func load(_ url: URL) throws(StoreError) -> Loaded {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else {

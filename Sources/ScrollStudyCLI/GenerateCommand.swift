@@ -132,7 +132,7 @@ enum GenerateCommand {
                 if let baselinePath {
                     inputs.baseline = try Baseline.load(baselinePath)
                     // As given on the command line: the site shows it, and it must not depend on this machine's folders.
-                    inputs.baseline?.source = a.values["--baseline"] ?? baselinePath.lastPathComponent
+                    inputs.baseline?.source = Baseline.publishedName(a.values["--baseline"] ?? baselinePath.lastPathComponent)
                 }
             } catch {
                 ScrollStudyCLI.printError("error: \(error.description)")

@@ -148,6 +148,16 @@ struct ComparisonTests {
         #expect(!result[0].regressed && !result[0].improved, "\(result[0].metrics)")
     }
 
+    @Test("A baseline is published by a name without this machine's folders")
+    func baselineName() {
+        #expect(Baseline.publishedName("baseline/site") == "baseline/site")
+        #expect(Baseline.publishedName("./old/") == "./old")
+        #expect(Baseline.publishedName("/home/ci/work/old-site") == "old-site")
+        #expect(Baseline.publishedName("../other/checkout/Output") == "Output")
+        #expect(Baseline.publishedName("~/sites/old") == "old")
+        #expect(Baseline.publishedName("/") == "baseline")
+    }
+
     @Test("A worse strategy in the same surroundings is compared and regressed; other surroundings or models are not comparable")
     func regressionAndComparability() {
         let base = Runs.summaries(seeds: 1...3, strategy: .glitchySerialCancel)
@@ -157,6 +167,13 @@ struct ComparisonTests {
         #expect(result[0].metrics.first { $0.metric == "wrongRowsPercent" }?.verdict == .regressed, "\(result[0].metrics)")
         let same = Comparison.compare(baseline: base, baselineModel: SimulationModel.version, now: base, nowModel: SimulationModel.version)
         #expect(same[0].status == .unchanged && !same[0].regressed && !same[0].improved)
+        // The same inputs but a baseline whose numbers say otherwise (an edited summary): the group
+        // is compared and regressed, never "unchanged" beside a regressed metric.
+        var edited = base
+        for i in edited.indices { edited[i].metrics["placeholderPercent"] = 0 }
+        let contradiction = Comparison.compare(baseline: edited, baselineModel: SimulationModel.version, now: base, nowModel: SimulationModel.version)
+        #expect(base.allSatisfy { ($0.metrics["placeholderPercent"] ?? 0) >= 1 }, "the runs show placeholders, so the edit is a regression")
+        #expect(contradiction[0].status == .compared && contradiction[0].regressed && !contradiction[0].inputsChanged, "\(contradiction[0])")
         let otherModel = Comparison.compare(baseline: base, baselineModel: SimulationModel.version + 1, now: now, nowModel: SimulationModel.version)
         #expect(otherModel[0].status == .notComparable && otherModel[0].metrics.isEmpty)
         var otherLatency = Runs.summaries(seeds: 1...3)
