@@ -48,8 +48,12 @@ struct MeasuredStudyTests {
         #expect(page.contains("<title>Measured: Feed 4.2 &lt;b&gt;beta&lt;/b&gt;, Pixel 7"), "title marked measured, label escaped")
         #expect(page.contains("<h1>Measured: Feed 4.2 &lt;b&gt;beta&lt;/b&gt;, Pixel 7"))
         #expect(page.contains("class=\"verdict verdict-measured\""), "the measured badge")
-        #expect(page.contains("<th scope=\"col\">Measured</th>"), "the table says measured")
-        #expect(page.contains("<code>hitchCount</code></a></th><td class=\"num\" data-label=\"Measured\">1</td></tr>"), "named and linked as the simulated runs' metrics are")
+        #expect(page.contains("<h2 id=\"metrics\">Measured metrics</h2>"), "the table says measured")
+        #expect(page.contains("<code>hitchCount</code></a></th><td class=\"num\" data-label=\"Value\">1</td><td data-label=\"Unit\">frames</td></tr>"),
+                "named and linked as the simulated runs' metrics are, with its unit")
+        #expect(page.contains("<code>hitchTimeRatio</code></a></th><td class=\"num\" data-label=\"Value\">") && page.contains("<td data-label=\"Unit\">ms/s</td>"))
+        // The footer says what the page's numbers are, not that every number on the site is simulated.
+        #expect(page.contains("The numbers on this page were measured on a device") && !page.contains("Every number on this site comes from"))
         #expect(!page.contains("<b>beta</b>"))
         // The study page: the measured row comes right after the simulated run of capitalone-cancel.
         let studyPage = try #require(files.first { $0.path == "studies/s.html" }.map { String(decoding: $0.bytes, as: UTF8.self) })
@@ -68,6 +72,29 @@ struct MeasuredStudyTests {
         // Nothing measured is in the simulated summary.
         let summary = try #require(files.first { $0.path == "summary.json" }.map { String(decoding: $0.bytes, as: UTF8.self) })
         #expect(!summary.contains("Pixel 7"))
+    }
+
+    @Test("An example file is named as one on its page, in its footer and in the study table, where it follows every simulated row")
+    func exampleFile() throws {
+        let entry = #"{"file": "measured/pixel.txt", "label": "Format example", "beside": "capitalone-cancel", "example": true}"#
+        let folder = try Fixture.folder(["studies/s.json": Self.study(entry), "measured/pixel.txt": Self.framestats])
+        let content = try folder.load()
+        #expect(content.studies.first?.measured.first?.example == true)
+        let files = try SmallSite.build(content: content)
+        let page = try #require(files.first { $0.path == "measured/s-1.html" }.map { String(decoding: $0.bytes, as: UTF8.self) })
+        #expect(page.contains("<h1>Example file: Format example — "))
+        #expect(page.contains("It is not a recording from a device") && !page.contains("Every number on this page was measured"))
+        #expect(page.contains("from an example file written to show its format, not from a device"), "the footer")
+        let studyPage = try #require(files.first { $0.path == "studies/s.html" }.map { String(decoding: $0.bytes, as: UTF8.self) })
+        let start = try #require(studyPage.range(of: "id=\"results\""))
+        let results = String(studyPage[start.lowerBound...])
+        let example = try #require(results.range(of: "Example file, not measured: Format example"))
+        let prefetch = try #require(results.range(of: "strategies/capitalone-prefetch.html\">"))
+        #expect(prefetch.lowerBound < example.lowerBound, "after the last simulated row, not beside its strategy's")
+        // The key is checked like any other.
+        let bad = try Fixture.problems(["studies/s.json": Self.study(#"{"file": "measured/pixel.txt", "label": "x", "beside": "capitalone-cancel", "example": "yes"}"#),
+                                         "measured/pixel.txt": Self.framestats])
+        #expect(bad.contains { $0.file == "studies/s.json" && $0.message.contains("example") }, "\(bad)")
     }
 
     /// A whole `dumpsys gfxinfo` of two processes; the launcher's section has a row no device frame

@@ -11,6 +11,9 @@ public struct MeasuredEntry: Sendable, Equatable {
     public var beside: String
     /// The file's runs (or the one chosen with `run`), their labels after `label`.
     public var runs: [MeasuredRun]
+    /// A file written to show the format (`"example": true`), not a recording from a device: its
+    /// pages say so, and its rows come after the simulated ones, never among them.
+    public var example: Bool = false
 }
 
 /// What reading a measured file gave the loader.
@@ -30,7 +33,7 @@ package protocol MeasuredFileSource: AnyObject {
 
 /// Reads a study's `measured` list.
 package enum MeasuredDecoder {
-    static let allowedKeys = ["file", "label", "beside", "refreshHz", "process", "run"]
+    static let allowedKeys = ["file", "label", "beside", "refreshHz", "process", "run", "example"]
     static let folder = "measured/"
 
     /// The entries, each with its runs; problems reported at the entry's values.
@@ -54,6 +57,7 @@ package enum MeasuredDecoder {
             if let hz = object.number("refreshHz", in: 24...240, unit: "Hz") { options.refreshHz = hz }
             options.process = object.string("process")
             let run = object.integer("run", in: 1...100_000)
+            let example = object.bool("example") ?? false
             guard let fileNode = object["file"] else { object.missing("file", "a path in the content folder, e.g. \"measured/scroll-framestats.txt\""); continue }
             guard let path = file.string(fileNode, object.label("file")) else { continue }
             guard path.hasPrefix(folder), !path.split(separator: "/").contains(".."), path.count > folder.count else {
@@ -78,7 +82,7 @@ package enum MeasuredDecoder {
                     }
                     chosen = [runs[run - 1]]
                 }
-                entries.append(MeasuredEntry(file: path, label: label, beside: beside, runs: chosen))
+                entries.append(MeasuredEntry(file: path, label: label, beside: beside, runs: chosen, example: example))
             }
         }
         return entries

@@ -119,9 +119,11 @@ struct PageRenderer: Sendable {
         }
         // Only pages with highlighted code blocks load the highlighting stylesheet.
         let highlighted = Self.contains(body, "<code class=\"language-")
-        let layout: [String: MustacheValue] = ["root": .string(root), "siteTitle": .string(siteTitle),
+        var layout: [String: MustacheValue] = ["root": .string(root), "siteTitle": .string(siteTitle),
                                                "pageTitle": .string(title), "nav": .array(nav), "body": .string(body),
                                                "highlighted": .bool(highlighted)]
+        // A page whose numbers are not the simulation's (a measured run's) says so in its footer.
+        layout["footerNote"] = data["footerNote"] ?? .bool(false)
         do { return OutputFile(path: path, text: try templates.render("layout", .object(layout))) } catch {
             throw .page(path: path, step: .layout, problem: error)
         }

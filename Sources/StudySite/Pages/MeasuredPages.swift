@@ -15,7 +15,7 @@ struct MeasuredPageRun: Sendable {
 
     /// `measured/<study>-<n>.html`, apart from the simulated runs' pages.
     var path: String { SitePaths.measured(study: study.id, number: number) }
-    var title: String { "Measured: \(run.label)" }
+    var title: String { (entry.example ? "Example file: " : "Measured: ") + run.label }
 
     /// The study's measured runs in file order: entries in the study's order, runs in each file's order.
     static func all(of study: Study) -> [MeasuredPageRun] {
@@ -68,14 +68,16 @@ struct MeasuredRunPages: PageGenerator {
         if run.frames == nil {
             notes.append("The file keeps only these summaries, not the frames; the other metrics are not measured, so they are not shown.")
         }
-        // Named as the simulated runs' tables name them, with a link to the definition.
+        // Named as the simulated runs' tables name them, with a link to the definition, and each with its unit.
         let metrics = run.metrics.known.map { name, value -> MustacheValue in
             let metric = MetricTable.metrics.first { $0.name == name }
             let label = metric?.label.map(Format.sentence)
+            let unit = MeasuredMetrics.unit(of: name)
             return .object(["label": .string(label ?? ""), "hasLabel": .bool(label != nil), "field": .string(name),
                             "href": .string(RunPages.metricHref(name) ?? ""), "hasHref": .bool(RunPages.metricHref(name) != nil),
-                            "value": .string(Self.text(value))])
+                            "value": .string(Self.text(value)), "unit": .string(unit.isEmpty ? "—" : unit)])
         }
+        let example = r.entry.example
         return [
             "title": .string(r.title), "studyTitle": .string(r.study.title),
             "studyHref": .string("../" + SitePaths.study(Slug.make(r.study.id))),
@@ -84,6 +86,10 @@ struct MeasuredRunPages: PageGenerator {
             "parameters": .array(parameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
             "metrics": .array(metrics),
             "notes": .array(notes.map { .string($0) }),
+            "example": .bool(example),
+            "footerNote": .string(example
+                ? "The numbers on this page come from an example file written to show its format, not from a device; every other page's numbers come from ScrollStudy's simulation."
+                : "The numbers on this page were measured on a device and imported from its file; every other page's numbers come from ScrollStudy's simulation."),
         ]
     }
 
@@ -110,7 +116,8 @@ enum MeasuredStudyRows {
                 let id = strategyID(row)
                 let nextID = k + 1 < rows.count ? strategyID(rows[k + 1]) : nil
                 guard let id, nextID != id else { continue }
-                for m in measured where m.entry.beside == id && !placed.contains(m.number) {
+                // Example files (not device data) never sit among the simulated rows: they follow them all.
+                for m in measured where m.entry.beside == id && !m.entry.example && !placed.contains(m.number) {
                     out.append(Self.row(m))
                     placed.insert(m.number)
                 }
@@ -132,7 +139,7 @@ enum MeasuredStudyRows {
         let href = "../\(m.path)"
         let none = MustacheValue.string("—")
         return .object([
-            "strategy": .string("Measured: \(m.entry.label)"), "strategyID": .string("measured:\(m.entry.beside)"),
+            "strategy": .string((m.entry.example ? "Example file, not measured: " : "Measured: ") + m.entry.label), "strategyID": .string("measured:\(m.entry.beside)"),
             "strategyHref": .string(href), "latency": .string("measured"),
             "device": .string(m.run.device ?? m.entry.label), "gesture": .string("measured"),
             "href": .string(href), "measured": .bool(true),
@@ -142,7 +149,7 @@ enum MeasuredStudyRows {
             "p95": metrics.frameDurationP95Ms.map { .string(Format.ms($0)) } ?? none,
             "maxFrame": metrics.frameDurationMaxMs.map { .string(Format.ms($0)) } ?? none,
             "stale": none, "placeholder": none, "changesAfterSettle": none, "ttc95": none, "requests": none,
-            "verdictSymbol": .string("◆"), "verdictLabel": .string("measured"), "verdictTone": .string("measured"),
+            "verdictSymbol": .string("◆"), "verdictLabel": .string(m.entry.example ? "example file" : "measured"), "verdictTone": .string("measured"),
             "verdictHref": .string(href), "verdictNear": .null,
         ])
     }
@@ -170,7 +177,7 @@ enum MeasuredStudyChart {
             }
             for m in measured where m.entry.beside == sid {
                 guard let ratio = m.run.metrics.hitchTimeRatio else { continue }
-                items.append(RatioBars.Item("Measured: \(m.entry.label)", ratio))
+                items.append(RatioBars.Item((m.entry.example ? "Example file: " : "Measured: ") + m.entry.label, ratio))
             }
         }
         let missing = measured.filter { $0.run.metrics.hitchTimeRatio == nil }.map(\.entry.label)
