@@ -118,10 +118,28 @@ public enum ResultsStore {
     // MARK: Writing
 
     /// Writes `records` (with their context digests) and the index into `folder`, creating it
-    /// when missing. A folder whose `index.json` is not a results index is refused.
+    /// when missing. Before anything is written, a path that is not a results folder is refused:
+    /// a file, the root or home folder, a folder that holds other files and no index, or one whose
+    /// `index.json` is not a results index. Nothing of what was there is ever overwritten.
     public static func write(_ records: [(record: RunRecord, context: String)], plan: [String], shard: Shard?, to folder: URL) throws(StoreError) {
         let fm = FileManager.default
         let indexURL = folder.appendingPathComponent(indexFile)
+        var isFolder: ObjCBool = false
+        if fm.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+            let shown = folder.path
+            guard isFolder.boolValue else { throw .notAResultsFolder(shown, "it is a file, not a folder; choose a new or empty folder") }
+            let resolved = folder.resolvingSymlinksInPath().standardizedFileURL.path
+            let home = fm.homeDirectoryForCurrentUser.resolvingSymlinksInPath().standardizedFileURL.path
+            if resolved == "/" || resolved == home {
+                throw .notAResultsFolder(shown, "it is the \(resolved == "/" ? "root" : "home") folder; choose a new or empty folder, for example Results")
+            }
+            if !fm.fileExists(atPath: indexURL.path) {
+                let entries = (try? fm.contentsOfDirectory(atPath: shown)) ?? ["?"]
+                guard entries.isEmpty else {
+                    throw .notAResultsFolder(shown, "it holds other files (\(entries.sorted().prefix(3).joined(separator: ", "))\(entries.count > 3 ? ", …" : "")) and no index.json of scrollstudy run; choose a new or empty folder")
+                }
+            }
+        }
         if fm.fileExists(atPath: indexURL.path) {
             guard let data = fm.contents(atPath: indexURL.path),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

@@ -49,8 +49,10 @@ struct StoreTests {
     func roundTrip() throws {
         let dir = try Runs.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try "mine".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         let runs = [Runs.record("s--a", Runs.config(seed: 1)), Runs.record("s--b", Runs.config(seed: 2))]
+        try ResultsStore.write(runs, plan: ["s--a", "s--b"], shard: nil, to: dir)
+        // A file someone adds to a results folder survives the next write into it.
+        try "mine".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         try ResultsStore.write(runs, plan: ["s--a", "s--b"], shard: nil, to: dir)
         let folder = try ResultsStore.read(dir)
         #expect(folder.records == runs.map(\.record))
@@ -68,6 +70,27 @@ struct StoreTests {
         try #"{"name": "my package"}"#.write(to: dir.appendingPathComponent("index.json"), atomically: true, encoding: .utf8)
         #expect(throws: StoreError.self) { try ResultsStore.write([Runs.record("s--a", Runs.config(seed: 1))], plan: ["s--a"], shard: nil, to: dir) }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("runs").path))
+    }
+
+    @Test("A path that is not a results folder is refused before anything is written: a folder of other files, a file")
+    func refusedPaths() throws {
+        let dir = try Runs.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = [Runs.record("s--a", Runs.config(seed: 1))]
+        let other = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try "x".write(to: other.appendingPathComponent("a.jpg"), atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.self) { try ResultsStore.write(run, plan: ["s--a"], shard: nil, to: other) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other.path) == ["a.jpg"], "nothing written into it")
+        let file = dir.appendingPathComponent("file.txt")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.self) { try ResultsStore.write(run, plan: ["s--a"], shard: nil, to: file) }
+        // New and empty folders are fine.
+        try ResultsStore.write(run, plan: ["s--a"], shard: nil, to: dir.appendingPathComponent("new"))
+        let empty = dir.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try ResultsStore.write(run, plan: ["s--a"], shard: nil, to: empty)
+        #expect(FileManager.default.fileExists(atPath: empty.appendingPathComponent("index.json").path))
     }
 
     @Test("Results of another model version are refused with both versions named")
