@@ -1,9 +1,6 @@
-import Formats
+@testable import Formats
 import Foundation
 import Testing
-@testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
 
 /// "line:column" of a position.
 func at(_ source: SourceText, _ position: TextPosition) -> String {
