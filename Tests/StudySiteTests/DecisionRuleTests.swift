@@ -168,6 +168,35 @@ struct DecisionRuleTests {
         #expect(c.closest?.strategyID == "wrong")
     }
 
+    @Test("Sensitivity halves and doubles every value it varies; a change within ×0.8 to ×1.25 is a cliff edge")
+    func sensitivityFactors() throws {
+        let prefetching = try #require(Strategy.presets.first { $0.uses(.t13) })
+        let caching = try #require(Strategy.presets.first { $0.uses(.t11) && $0.parameters.cachePolicy != .lruBytes })
+        func config(_ strategy: Strategy) -> RunConfig {
+            RunConfig(dataset: .glitchy(300), strategy: strategy, gesture: .gentle, latency: 100_000, latencyDistribution: .logNormal(sigma: 0.5))
+        }
+        func values(_ key: String, _ strategy: Strategy) throws -> [String] {
+            let knob = try #require(Sensitivity.assumptions.first { $0.key == key })
+            #expect(knob.affects(config(strategy), []))
+            return Sensitivity.factors.map { knob.valueText(config(strategy), $0) }
+        }
+        let distance = prefetching.parameters.prefetchDistance, entries = caching.parameters.cacheCountLimit
+        #expect(try values("prefetchDistance", prefetching) == [String(distance / 2), String(distance * 2)])
+        #expect(try values("cacheCountLimit", caching) == [String(entries / 2), String(entries * 2)])
+        #expect(try values("latencyJitter", prefetching) == ["0.25", "1"])
+        let base = config(prefetching)
+        // A device constant: 400 µs becomes 200 and 800.
+        var device = base
+        device.device.renderOffscreenPass = 400
+        let constant = try #require(Sensitivity.knobs(for: []).first { $0.key == "renderOffscreenPass" })
+        #expect(Sensitivity.factors.map { constant.valueText(device, $0) } == ["200", "800"])
+        func flip(_ at: Double) -> Sensitivity.Flip {
+            Sensitivity.Flip(constant: "k", factor: at < 1 ? 0.5 : 2, flipsAt: at, valueAt: "", unit: "", becomes: "x")
+        }
+        #expect(flip(1.2).onCliff && flip(0.85).onCliff)
+        #expect(!flip(1.3).onCliff && !flip(0.75).onCliff && !flip(2).onCliff)
+    }
+
     @Test("verdicts.html states the severity order, the test and the closest's weights")
     func rulePage() throws {
         let files = try SmallSite.build()
@@ -187,6 +216,28 @@ struct DecisionRuleTests {
     func readme() throws {
         let text = try String(contentsOf: SmallSite.packageRoot.appendingPathComponent("Content/README.md"), encoding: .utf8)
         for metric in AnswerRule.askable { #expect(text.contains("`\(metric.jsonName)`"), "\(metric.jsonName)") }
+    }
+}
+
+@Suite("Answers consistent across the site")
+struct DisagreementTests {
+    @Test("Two studies that answer one setting differently are told apart by what one does not compare, or by what each asks")
+    func why() {
+        let a = Study(id: "a", title: "Three steps", question: "Q", dataset: "glitchy-300", devices: ["iphone-60hz"], gestures: [.aggressive],
+                      latenciesMs: [1_000], strategies: ["sync", "serial"], seeds: [1, 2, 3, 4, 5], sourceFile: "a.json")
+        var b = Study(id: "b", title: "Sweep", question: "Q", dataset: "glitchy-300", devices: ["iphone-60hz"], gestures: [.aggressive],
+                      latenciesMs: [1_000], strategies: ["sync", "serial", "reconfigure"], seeds: [1, 2, 3, 4, 5], sourceFile: "b.json")
+        func entry(_ winner: String, _ loser: String) -> StudyAnswers.Entry {
+            let good = DecisionRuleTests.strategy(winner) { _ in DecisionRuleTests.seed(placeholders: 20) }
+            let worse = DecisionRuleTests.strategy(loser) { _ in DecisionRuleTests.seed(placeholders: 70) }
+            return StudyAnswers.Entry(device: "iphone-60hz", deviceName: "iPhone", gesture: "aggressive", latency: 1_000, answer: Answer([good, worse]))
+        }
+        let text = IndexPage.why(a, entry("serial", "sync"), b, entry("reconfigure", "serial"), several: false)
+        #expect(text == "At 1000 ms · gesture aggressive, Three steps recommends SERIAL and Sweep recommends RECONFIGURE: Three steps does not compare RECONFIGURE, which beats its pick on the same runs in Sweep.")
+        b.strategies = ["serial", "reconfigure"]
+        b.asks = ["requestsStarted"]
+        let asks = IndexPage.why(a, entry("serial", "sync"), b, entry("reconfigure", "serial"), several: false)
+        #expect(asks.contains("the studies ask about different metrics (Three steps: no metric in particular; Sweep: downloads)"), "\(asks)")
     }
 }
 
