@@ -72,6 +72,7 @@ struct DifferenceChartTests {
     func units() {
         let units = Dictionary(uniqueKeysWithValues: AnswerRule.charted.map { ($0.id, $0.unit) })
         #expect(units == ["wrong-rows": "% of cell-frames", "hitches": "ms/s", "placeholders": "% of cell-frames",
-                          "mis-sized": "cell-frames", "time-to-content": "ms", "wasted": "requests", "main-thread": "ms", "memory": "MiB"])
+                          "mis-sized": "cell-frames", "never-served": "displays", "time-to-content": "ms", "layout-jumps": "pt",
+                          "downloads": "requests", "wasted": "requests", "main-thread": "ms", "render-time": "ms", "memory": "MiB"])
     }
 }

@@ -29,21 +29,39 @@ struct SensitivityTests {
 
     /// The study's answers with `key` scaled by `factor` on every device, simulated here.
     static func answers(_ content: SiteContent, _ study: Study, key: String, factor: Double) throws -> [String] {
-        let constant = try #require(DeviceProfile.catalog.first { $0.key == key })
         let runs = RunPlanner.plan(content).filter { $0.studyID == study.id }
-        let pairs = runs.map { run -> (run: PlannedRun, result: RunResult) in
-            var config = run.config
-            config.device[keyPath: constant.keyPath] = Micros((Double(config.device[keyPath: constant.keyPath]) * factor).rounded())
-            return (run, config.run())
+        let pairs = try runs.map { run -> (run: PlannedRun, result: RunResult) in
+            (run, try Self.varied(run.config, key: key, factor: factor).run())
         }
         return StudyAnswers(study: study, strategies: content.strategies, devices: content.devices, runs: pairs).entries.map { Sensitivity.key($0.answer) }
+    }
+
+    /// `config` with the device constant or model assumption `key` scaled by `factor`, written
+    /// out here apart from `Sensitivity`'s own knobs.
+    static func varied(_ config: RunConfig, key: String, factor: Double) throws -> RunConfig {
+        var c = config
+        func count(_ n: Int) -> Int { max(1, Int((Double(n) * factor).rounded())) }
+        switch key {
+        case "prefetchDistance": if c.strategy.uses(.t13) { c.strategy.parameters.prefetchDistance = count(c.strategy.parameters.prefetchDistance) }
+        case "cacheCountLimit": if c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy != .lruBytes { c.strategy.parameters.cacheCountLimit = count(c.strategy.parameters.cacheCountLimit) }
+        case "cacheByteLimit": if c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy == .lruBytes { c.strategy.parameters.cacheByteLimit = count(c.strategy.parameters.cacheByteLimit) }
+        case "sharedQueueWidth": c.strategy.parameters.sharedQueueWidth = c.strategy.parameters.sharedQueueWidth.map(count)
+        case "latencyJitter": if case let .logNormal(s) = c.latencyDistribution { c.latencyDistribution = .logNormal(sigma: s * factor) }
+        default:
+            let constant = try #require(DeviceProfile.catalog.first { $0.key == key })
+            c.device[keyPath: constant.keyPath] = Micros((Double(c.device[keyPath: constant.keyPath]) * factor).rounded())
+        }
+        return c
     }
 
     @Test("Each reported change is real: the answer differs at the reported factor and not just inside it")
     func flipsAreReal() throws {
         // At one seed and a fixed latency the 1000 ms tie below flips (see `oneSeedDigitalLeaves`).
         let (content, study, report) = try Self.oneSeedDigitalLeaves()
-        #expect(report.variations == DeviceProfile.catalog.count * 2)
+        // Every device constant and each model assumption the study's runs use, halved and doubled.
+        let used = Sensitivity.assumptions.filter { knob in RunPlanner.plan(content).contains { $0.studyID == study.id && knob.affects($0.config, []) } }
+        #expect(report.assumptions == used.map(\.key))
+        #expect(report.variations == (DeviceProfile.catalog.count + used.count) * 2)
         let flips = report.answers.flatMap { c in c.flips.map { (c, $0) } }
         #expect(!flips.isEmpty, "the 1000 ms tie between two Digital Leaves strategies rests on the main-thread decode cost")
         let base = try Self.answers(content, study, key: "decodePerMegapixelMain", factor: 1)
@@ -61,11 +79,9 @@ struct SensitivityTests {
 
     /// Every strategy's verdict badges at `factor`, by (strategy name, latency), simulated here.
     static func verdicts(_ content: SiteContent, _ study: Study, key: String, factor: Double) throws -> [String: String] {
-        let constant = try #require(DeviceProfile.catalog.first { $0.key == key })
         var out: [String: [String]] = [:]
         for run in RunPlanner.plan(content) where run.studyID == study.id {
-            var config = run.config
-            config.device[keyPath: constant.keyPath] = Micros((Double(config.device[keyPath: constant.keyPath]) * factor).rounded())
+            let config = try Self.varied(run.config, key: key, factor: factor)
             let label = Format.verdict(config.run().metrics).label
             let k = "\(config.strategy.name)|\(config.latency.milliseconds)"
             if !(out[k] ?? []).contains(label) { out[k, default: []].append(label) }

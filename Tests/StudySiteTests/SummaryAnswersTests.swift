@@ -10,11 +10,12 @@ import Testing
 /// `summary.json`'s answers and `generate --check`'s account of what moved.
 @Suite("summary.json answers and --check's what moved")
 struct SummaryAnswersTests {
-    /// Two devices, two latencies, three strategies, two seeds: tiers, ties and bar misses.
+    /// Two devices, two latencies, three strategies, five seeds: tiers, ties and bar misses (five,
+    /// because fewer seeds can never make a difference credible under the sign test the rule uses).
     static func content() -> SiteContent {
         let study = Study(id: "avatars", title: "Avatars", question: "Which keeps avatars right?", dataset: "users-1000",
                           devices: ["iphone-60hz", "iphone-120hz"], gestures: [.fling], latenciesMs: [100, 1_000],
-                          strategies: ["capitalone-article", "capitalone-cancel", "capitalone-prefetch"], seeds: [1, 2], sourceFile: "studies/avatars.json")
+                          strategies: ["capitalone-article", "capitalone-cancel", "capitalone-prefetch"], seeds: [1, 2, 3, 4, 5], sourceFile: "studies/avatars.json")
         let other = Study(id: "glitchy", title: "Glitchy", question: "Which step?", dataset: "glitchy-300", devices: ["iphone-60hz"],
                           gestures: [.gentle], latenciesMs: [100], strategies: ["glitchy-sync", "glitchy-serial-cancel"], sourceFile: "studies/glitchy.json")
         return SiteContent(site: SiteSettings(title: "T", tagline: "T."), datasets: [Dataset.builtIn(named: "users-1000")!, .glitchy(300)],
@@ -127,16 +128,16 @@ struct SummaryAnswersTests {
         #expect(!built.summaryText.contains("\"runs\":[") && !built.summaryText.contains("--s1\""))
         #expect(built.summaryText.hasSuffix("""
         "studies":[
-        {"file":"studies/avatars.summary.json","id":"avatars","runs":24},
+        {"file":"studies/avatars.summary.json","id":"avatars","runs":60},
         {"file":"studies/glitchy.summary.json","id":"glitchy","runs":2}
         ]}
 
         """), "\(built.summaryText.suffix(200))")
-        // Read back, the runs are every run in plan order: 2 devices x 2 latencies x 3 strategies x 2 seeds, then 2 strategies x 1 seed.
-        #expect(built.summary.runs == built.report.summaries && built.summary.runs.count == 26)
+        // Read back, the runs are every run in plan order: 2 devices x 2 latencies x 3 strategies x 5 seeds, then 2 strategies x 1 seed.
+        #expect(built.summary.runs == built.report.summaries && built.summary.runs.count == 62)
         let avatars = String(decoding: try #require(built.report.files.first { $0.path == "studies/avatars.summary.json" }).bytes, as: UTF8.self)
         #expect(avatars.hasPrefix(#"{"kind":"scrollstudy-study-summary","schemaVersion":3,"#) && avatars.contains(#""study":"avatars","#))
-        #expect(avatars.components(separatedBy: "\n{\"context\":").count - 1 == 24, "one run per line")
+        #expect(avatars.components(separatedBy: "\n{\"context\":").count - 1 == 60, "one run per line")
         // From disk, as a baseline reads a published site: the files beside summary.json.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("summary-v3-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -127,9 +127,14 @@ public struct Study: Sendable, Equatable {
     public var sourceFile: String
     /// Budgets on its runs' metrics (`budgets` in the study file).
     public var budgets: [Budget] = []
-    /// Whether its page says how its answers hold up when each device constant is halved and
-    /// doubled (`"sensitivity": true`; costs about a hundred reruns of the study).
+    /// Whether its page says how its answers hold up when each device constant and each of the
+    /// model's structural assumptions its runs use is halved and doubled (`"sensitivity": true`;
+    /// costs reruns of the runs each variation can change, cached between generations).
     public var sensitivity = false
+    /// The metrics its question is about, by the metric table's names (`asks` in the study file):
+    /// its answers rank the strategies that meet the bar on these first, in this order, then on
+    /// the rest of the severity order (`AnswerRule.ranking(asks:)`). Empty: the severity order.
+    public var asks: [String] = []
     /// Measured runs shown beside its strategies' simulated runs (`measured` in the study file).
     public var measured: [MeasuredEntry] = []
 

@@ -24,7 +24,7 @@ package struct ContentNames {
 /// Reads `studies/<id>.json` and resolves every name in it.
 package enum StudyDecoder {
     static let allowedKeys = ["title", "question", "kind", "dataset", "devices", "gestures", "latenciesMs", "strategies",
-                              "seeds", "presentation", "order", "isolates", "budgets", "sensitivity", "measured", "jitter"]
+                              "seeds", "presentation", "order", "isolates", "budgets", "sensitivity", "measured", "jitter", "asks"]
 
     /// The study and the built-in dataset it uses (if any), or nil after reporting its problems.
     static func decode(id: String, root: JSONNode, file: ContentFile, names: ContentNames,
@@ -128,6 +128,17 @@ package enum StudyDecoder {
             }
         }
 
+        // The metrics the question is about.
+        var asks: [String] = []
+        if let node = object["asks"], let values = file.stringArray(node, "asks", of: "metric names") {
+            let valid = AnswerRule.askable.map(\.jsonName)
+            for (name, position) in values {
+                if asks.contains(name) { file.error("'asks' lists '\(name)' twice", at: position) }
+                else if valid.contains(name) { asks.append(name) }
+                else { file.error("'asks': " + unknownNameMessage(kind: "metric", name: name, valid: valid) + " (the metrics the answer can rank by)", at: position) }
+            }
+        }
+
         // Budgets.
         let budgets = object["budgets"].map { BudgetDecoder.decode($0, file: file) } ?? []
         for budget in budgets {
@@ -153,6 +164,7 @@ package enum StudyDecoder {
         study.sensitivity = object.bool("sensitivity") ?? false
         study.measured = measured
         study.jitter = jitter
+        study.asks = asks
         return (study, builtIn)
     }
 

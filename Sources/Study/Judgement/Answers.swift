@@ -24,12 +24,21 @@ package struct RankingMetric: Sendable {
     let format: @Sendable (Double) -> String
     /// The minimum difference in words, for the rule page.
     package let minimumText: String
+    /// Why it ranks where it does in the severity order, for the rule page.
+    package let why: String
+
+    /// A difference between two values as text: percentage points for a share, else as `format`.
+    func difference(_ v: Double) -> String {
+        conversion == .percentShare ? NumberFormat.fixed(v, places: v >= 10 ? 0 : 1) + (v == 1 ? " point" : " points") : format(v)
+    }
 
     /// The smallest difference between `a` and `b` treated as real.
     func threshold(_ a: Double, _ b: Double) -> Double { max(absolute, relative * max(abs(a), abs(b))) }
 
     /// Its name as the metric table labels it ("wrong rows").
-    package var label: String { MetricTable.metric(key).label ?? MetricTable.metric(key).name }
+    package var label: String { MetricTable.metric(key).label ?? name }
+    /// The metric table's name of `key` ("offsetCorrectionPoints"), as a study's `asks` names it.
+    package var jsonName: String { MetricTable.metric(key).name }
 
     /// The unit of `value`, from the metric table's unit of `key` ("% of cell-frames", "ms").
     package var unit: String {
@@ -73,49 +82,213 @@ package struct SeedRange: Sendable, Equatable {
     func text(_ format: (Double) -> String) -> String { low == high ? format(low) : "\(format(low)) – \(format(high))" }
 }
 
-/// The one rule that answers every study: the bar a strategy must meet, and the order in which
-/// those that meet it are ranked. The rule page (`verdicts.html`) is written from these values.
+/// The one rule that answers every study: the bar a strategy must meet, the order in which those
+/// that meet it are ranked (the study's own decisive metrics first, then the severity order), and
+/// when two strategies differ on a metric. The rule page (`verdicts.html`) is written from these values.
 package enum AnswerRule {
     /// Hitch time ratio below Apple's "good" band edge, in ms/s, on every seed.
     package static let hitchBar = VerdictRule.hitchWarning.threshold
 
-    /// The ranking order, first metric first.
-    package static let ranking: [RankingMetric] = [
-        RankingMetric(id: "placeholders", name: "placeholders", key: \RunMetrics.placeholderCellFrames, conversion: .percentShare, value: { $0.placeholderShare * 100 }, absolute: 1, relative: 0,
-                      format: { NumberFormat.fixed($0, places: $0 >= 10 ? 0 : 1) + " %" }, minimumText: "1 percentage point"),
-        RankingMetric(id: "mis-sized", name: "mis-sized cell-frames", key: \RunMetrics.misSizedCellFrames, conversion: .same, value: { Double($0.misSizedCellFrames) }, absolute: 1, relative: 0.05,
-                      format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1"),
-        RankingMetric(id: "time-to-content", name: "time to content p95", key: \RunMetrics.timeToContentP95Ms, conversion: .same, value: { $0.timeToContentP95Ms }, absolute: 17, relative: 0.05,
-                      format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)"),
-        RankingMetric(id: "wasted", name: "wasted requests", key: \RunMetrics.requestsWasted, conversion: .same, value: { Double($0.requestsWasted) }, absolute: 1, relative: 0.05,
-                      format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1"),
-        RankingMetric(id: "main-thread", name: "main-thread time", key: \RunMetrics.mainThreadTimeMs, conversion: .same, value: { $0.mainThreadTimeMs }, absolute: 1, relative: 0.05,
-                      format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 1 ms"),
-        RankingMetric(id: "memory", name: "peak decoded-image memory", key: \RunMetrics.peakImageBytes, conversion: .mebibytes, value: { Double($0.peakImageBytes) / 1_048_576 }, absolute: 0.1, relative: 0.05,
-                      format: { NumberFormat.fixed($0, places: 2) + " MiB" }, minimumText: "5 % of the larger value, at least 0.1 MiB"),
+    /// A difference counts only when a two-sided sign test over the seed-paired differences gives
+    /// p at most this (with 5 seeds: all 5 seeds agree on its direction, p = 0.0625).
+    package static let credibility = 0.1
+
+    /// One part of the bar: a run misses it when `misses`; how far it misses, for choosing the
+    /// closest strategy, is `amount / scale × weight` (the part's multiples of its line, weighed
+    /// by how severe the failure is).
+    package struct BarPart: Sendable {
+        package let id: String
+        package let name: String
+        /// What a run must not show, in words ("a wrong row").
+        package let rule: String
+        let misses: @Sendable (RunMetrics) -> Bool
+        /// The amount in the unit of `scale`.
+        let amount: @Sendable (RunMetrics) -> Double
+        /// One unit of shortfall, from the verdict lines (`VerdictRule`).
+        package let scale: Double
+        package let scaleText: String
+        /// Severity weight: a multiple of this part's line counts `weight` times.
+        package let weight: Double
+        /// How far `m` misses this part (0 when it meets it).
+        func shortfall(_ m: RunMetrics) -> Double { misses(m) ? weight * amount(m) / scale : 0 }
+    }
+
+    /// The verdict line named `name` (`VerdictRule`), or `fallback` when it is not there.
+    static func line(_ name: String, fallback: Double) -> Double {
+        VerdictRule.lines.first { $0.name.contains(name) }?.threshold ?? fallback
+    }
+
+    /// The bar, most severe part first. Wrong rows are a wrong answer, not a slow one; a hitch is
+    /// felt by everyone; a cell drawn at a stale size is a visible layout fault, rarer in the wild.
+    package static let bar: [BarPart] = [
+        BarPart(id: "wrong-rows", name: "wrong rows", rule: "no visible cell shows another row's content (0 wrong-row cell-frames)",
+                misses: { $0.staleCellFrames > 0 }, amount: { $0.staleShare * 100 }, scale: line("wrong-row", fallback: 1),
+                scaleText: "per \(NumberFormat.fixed(line("wrong-row", fallback: 1), places: 0)) % of cell-frames (the verdict's wrong-row line)", weight: 3),
+        BarPart(id: "hitches", name: "hitch time ratio", rule: "hitch time ratio under \(NumberFormat.fixed(hitchBar, places: 0)) ms/s",
+                misses: { $0.hitchTimeRatio >= hitchBar }, amount: { $0.hitchTimeRatio }, scale: hitchBar,
+                scaleText: "per \(NumberFormat.fixed(hitchBar, places: 0)) ms/s (the warning line)", weight: 2),
+        BarPart(id: "mis-sized", name: "mis-sized cell-frames", rule: "no visible cell drawn at a size its layout no longer gives it (0 mis-sized cell-frames)",
+                misses: { $0.misSizedCellFrames > 0 },
+                amount: { $0.visibleCellFrames == 0 ? 0 : Double($0.misSizedCellFrames) / Double($0.visibleCellFrames) * 100 },
+                scale: line("wrong-row", fallback: 1), scaleText: "per \(NumberFormat.fixed(line("wrong-row", fallback: 1), places: 0)) % of cell-frames", weight: 1),
     ]
 
-    /// Metrics a study page charts when its strategies differ on them: the bar's two and the ranking's.
-    package static let charted: [RankingMetric] = [
-        RankingMetric(id: "wrong-rows", name: "wrong rows", key: \RunMetrics.staleCellFrames, conversion: .percentShare, value: { $0.staleShare * 100 }, absolute: 0.1, relative: 0,
-                      format: { NumberFormat.fixed($0, places: $0 >= 10 ? 0 : 1) + " %" }, minimumText: "0.1 percentage point"),
-        RankingMetric(id: "hitches", name: "hitch time ratio", key: \RunMetrics.hitchTimeRatio, conversion: .same, value: { $0.hitchTimeRatio }, absolute: 0.5, relative: 0.05,
-                      format: { NumberFormat.fixed($0, places: $0 >= 100 ? 0 : 1) + " ms/s" }, minimumText: "5 % of the larger value, at least 0.5 ms/s"),
-    ] + ranking
+    // The metrics, each with its smallest difference that matters.
+    static let placeholders = RankingMetric(id: "placeholders", name: "placeholders", key: \RunMetrics.placeholderCellFrames, conversion: .percentShare, value: { $0.placeholderShare * 100 }, absolute: 1, relative: 0,
+        format: { NumberFormat.fixed($0, places: $0 >= 10 ? 0 : 1) + " %" }, minimumText: "1 percentage point",
+        why: "a placeholder is the content the user came for, missing while they look at it")
+    static let neverServed = RankingMetric(id: "never-served", name: "displays never served", key: \RunMetrics.displaysWithoutContent, conversion: .same, value: { Double($0.displaysWithoutContent) }, absolute: 1, relative: 0.05,
+        format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1",
+        why: "a row that scrolled by without ever getting its content: the placeholder's worst case, which time to content leaves out")
+    static let timeToContent = RankingMetric(id: "time-to-content", name: "time to content p95", key: \RunMetrics.timeToContentP95Ms, conversion: .same, value: { $0.timeToContentP95Ms }, absolute: 17, relative: 0.05,
+        format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
+        why: "how long the content that does arrive keeps the user waiting")
+    static let layoutJumps = RankingMetric(id: "layout-jumps", name: "layout jumps", key: \RunMetrics.offsetCorrectionPoints, conversion: .same, value: { $0.offsetCorrectionPoints }, absolute: 5, relative: 0.05,
+        format: { NumberFormat.fixed($0, places: 0) + " pt" }, minimumText: "5 % of the larger value, at least 5 pt",
+        why: "the content moves under the finger; annoying, but nothing is missing or wrong")
+    static let downloads = RankingMetric(id: "downloads", name: "downloads", key: \RunMetrics.requestsStarted, conversion: .same, value: { Double($0.requestsStarted) }, absolute: 1, relative: 0.05,
+        format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1",
+        why: "data and battery the user pays for without seeing it")
+    static let wasted = RankingMetric(id: "wasted", name: "wasted requests", key: \RunMetrics.requestsWasted, conversion: .same, value: { Double($0.requestsWasted) }, absolute: 1, relative: 0.05,
+        format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1",
+        why: "the part of the downloads whose result nobody used")
+    static let mainThread = RankingMetric(id: "main-thread", name: "main-thread time", key: \RunMetrics.mainThreadTimeMs, conversion: .same, value: { $0.mainThreadTimeMs }, absolute: 1, relative: 0.05,
+        format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 1 ms",
+        why: "with no hitch either way, main-thread time is headroom and energy, not something the user sees")
+    static let renderTime = RankingMetric(id: "render-time", name: "render time p95", key: \RunMetrics.renderTimeP95Ms, conversion: .same, value: { $0.renderTimeP95Ms }, absolute: 0.1, relative: 0.05,
+        format: { NumberFormat.fixed($0, places: 2) + " ms" }, minimumText: "5 % of the larger value, at least 0.1 ms",
+        why: "the render server's headroom: like main-thread time, felt only once it hitches")
+    static let memory = RankingMetric(id: "memory", name: "peak decoded-image memory", key: \RunMetrics.peakImageBytes, conversion: .mebibytes, value: { Double($0.peakImageBytes) / 1_048_576 }, absolute: 0.1, relative: 0.05,
+        format: { NumberFormat.fixed($0, places: 2) + " MiB" }, minimumText: "5 % of the larger value, at least 0.1 MiB",
+        why: "matters once the app nears its memory limit, which these lists do not")
+    static let hitches = RankingMetric(id: "hitches", name: "hitch time ratio", key: \RunMetrics.hitchTimeRatio, conversion: .same, value: { $0.hitchTimeRatio }, absolute: 0.5, relative: 0.05,
+        format: { NumberFormat.fixed($0, places: $0 >= 100 ? 0 : 1) + " ms/s" }, minimumText: "5 % of the larger value, at least 0.5 ms/s",
+        why: "part of the bar; ranked only when a study asks")
+    static let wrongRows = RankingMetric(id: "wrong-rows", name: "wrong rows", key: \RunMetrics.staleCellFrames, conversion: .percentShare, value: { $0.staleShare * 100 }, absolute: 0.1, relative: 0,
+        format: { NumberFormat.fixed($0, places: $0 >= 10 ? 0 : 1) + " %" }, minimumText: "0.1 percentage point",
+        why: "part of the bar")
+    static let misSized = RankingMetric(id: "mis-sized", name: "mis-sized cell-frames", key: \RunMetrics.misSizedCellFrames, conversion: .same, value: { Double($0.misSizedCellFrames) }, absolute: 1, relative: 0.05,
+        format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1",
+        why: "part of the bar")
+    static let longestBlock = RankingMetric(id: "longest-block", name: "longest main-thread block", key: \RunMetrics.longestMainThreadBlockMs, conversion: .same, value: { $0.longestMainThreadBlockMs }, absolute: 17, relative: 0.05,
+        format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
+        why: "ranked only when a study asks: how long the app stops answering touches")
+    static let firstContent = RankingMetric(id: "first-content", name: "time to first content", key: \RunMetrics.timeToFirstContentMs, conversion: .same, value: { $0.timeToFirstContentMs }, absolute: 17, relative: 0.05,
+        format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
+        why: "ranked only when a study asks: when the first row is complete")
+
+    /// The ranking order when a study asks for nothing in particular: the severity order, most
+    /// severe first, among strategies that meet the bar.
+    package static let ranking: [RankingMetric] = [placeholders, neverServed, timeToContent, layoutJumps, downloads, wasted, mainThread, renderTime, memory]
+
+    /// Every metric a study may name in `asks`: the ranking's, then those only a study's question puts first.
+    package static let askable: [RankingMetric] = ranking + [hitches, longestBlock, firstContent, misSized, wrongRows]
+
+    /// The metric a study's `asks` names by the metric table's name ("offsetCorrectionPoints").
+    package static func askable(named name: String) -> RankingMetric? { askable.first { $0.jsonName == name } }
+
+    /// A study's ranking: the metrics it asks about, in its order, then the rest of the severity order.
+    package static func ranking(asks: [String]) -> [RankingMetric] {
+        let asked = asks.compactMap(askable(named:))
+        return asked + ranking.filter { m in !asked.contains { $0.id == m.id } }
+    }
+
+    /// Metrics a study page charts when its strategies differ on them: the bar's and the ranking's.
+    package static let charted: [RankingMetric] = [wrongRows, hitches, misSized] + ranking
 
     /// Why a run misses the bar, in words ("wrong rows in 0.6 % of cell-frames"), or nil.
     static func miss(_ m: RunMetrics) -> String? {
         var reasons: [String] = []
         if m.staleCellFrames > 0 { reasons.append("another row's content in \(Format.percent(m.staleShare)) of cell-frames") }
         if m.hitchTimeRatio >= hitchBar { reasons.append("hitch time ratio \(Format.ratio(m.hitchTimeRatio)) ms/s") }
+        if m.misSizedCellFrames > 0 { reasons.append("\(m.misSizedCellFrames) mis-sized cell-frames") }
         return reasons.isEmpty ? nil : reasons.joined(separator: " and ")
     }
 
-    /// Whether two seed ranges differ on `metric`: they do not overlap, and the gap between them is
-    /// at least the metric's minimum meaningful difference.
-    package static func differ(_ a: SeedRange, _ b: SeedRange, on metric: RankingMetric) -> Bool {
-        let gap = max(b.low - a.high, a.low - b.high)
-        return gap > 0 && gap >= metric.threshold(a.median, b.median)
+    /// How far one run misses the bar: every part's shortfall, weighed by severity, summed.
+    package static func shortfall(_ m: RunMetrics) -> Double { bar.reduce(0) { $0 + $1.shortfall(m) } }
+
+    /// Two-sided sign test: the probability, with no real difference, of a split at least as
+    /// uneven as `minority` of `n` seeds against the rest.
+    package static func signTest(minority: Int, of n: Int) -> Double {
+        guard n > 0 else { return 1 }
+        var tail = 0.0, choose = 1.0
+        for j in 0...min(minority, n) {
+            if j > 0 { choose = choose * Double(n - j + 1) / Double(j) }
+            tail += choose
+        }
+        var all = 1.0
+        for _ in 0..<n { all *= 2 }
+        return min(1, 2 * tail / all)
+    }
+
+    /// How `a` and `b` compare on `metric`.
+    package static func test(_ a: Contender, _ b: Contender, on metric: RankingMetric) -> PairTest {
+        PairTest(metric: metric, a: a.metrics.map(metric.value), b: b.metrics.map(metric.value))
+    }
+}
+
+/// Two strategies compared on one metric across seeds. Seeds are paired (the same seed draws the
+/// same latencies for every strategy of a study) when both ran the same number of seeds, in the
+/// study's seed order.
+package struct PairTest: Sendable {
+    package let metric: RankingMetric
+    package let a: SeedRange
+    package let b: SeedRange
+    /// `a` − `b`: the median of the seed-paired differences (unpaired: the difference of medians).
+    package let effect: Double
+    /// The smallest difference that matters between these two.
+    package let minimum: Double
+    /// Seeds whose difference is not zero, and of them those on the effect's side.
+    package let seeds: Int
+    package let agreeing: Int
+    /// The sign test's p over those seeds; nil with one seed (no test possible: the effect alone decides).
+    package let p: Double?
+
+    init(metric: RankingMetric, a va: [Double], b vb: [Double]) {
+        self.metric = metric
+        a = SeedRange(va)
+        b = SeedRange(vb)
+        minimum = metric.threshold(a.median, b.median)
+        if va.count == vb.count {
+            let d = zip(va, vb).map { $0 - $1 }
+            let median = SeedRange(d).median
+            let nonzero = d.filter { $0 != 0 }
+            effect = median
+            seeds = nonzero.count
+            agreeing = median == 0 ? 0 : nonzero.filter { ($0 > 0) == (median > 0) }.count
+        } else {
+            effect = a.median - b.median
+            seeds = 0
+            agreeing = 0
+        }
+        if va.count <= 1 && vb.count <= 1 { p = nil }
+        else if va.count != vb.count { p = a.high < b.low || b.high < a.low ? 0 : 1 }
+        else { p = AnswerRule.signTest(minority: seeds - agreeing, of: seeds) }
+    }
+
+    /// Large enough to matter.
+    package var large: Bool { effect != 0 && abs(effect) >= minimum }
+    /// Credible across seeds (always with a single seed: there is nothing to test).
+    package var credible: Bool { p.map { $0 <= AnswerRule.credibility } ?? true }
+    /// A real difference: large and credible.
+    package var differs: Bool { large && credible }
+    /// Large but not credible: the seeds cannot decide.
+    package var tooClose: Bool { large && !credible }
+
+    /// "0 pt [0–0] against 187 pt [150–210]": both medians with their ranges.
+    package var values: String {
+        "\(a.bracketed(metric.format)) against \(b.bracketed(metric.format))"
+    }
+
+    /// "187 pt less on the paired median (5 pt counts), on 5 of 5 seeds, sign test p = 0.062".
+    package var evidence: String {
+        let size = metric.difference(abs(effect))
+        let side = effect < 0 ? "less" : "more"
+        let counts = "at least \(metric.difference(minimum)) counts"
+        guard let p else { return "\(size) \(side) (\(counts); one seed, so no test across seeds)" }
+        guard seeds > 0 || a.median != b.median else { return "no difference on any seed" }
+        return "\(size) \(side) on the seed-paired median (\(counts)), \(side) on \(agreeing) of \(seeds) seed\(seeds == 1 ? "" : "s") that differ, sign test p = \(NumberFormat.fixed(p, places: 3))"
     }
 }
 
@@ -139,6 +312,12 @@ package struct Contender: Sendable {
     var seedsMeetingBar: Int { metrics.filter { AnswerRule.miss($0) == nil }.count }
     /// "4 of 5 seeds" (or "1 of 1 seed").
     package var meetingText: String { "\(seedsMeetingBar) of \(metrics.count) seed\(metrics.count == 1 ? "" : "s")" }
+    /// How far it misses the bar: the median over seeds of each seed's severity-weighed shortfall.
+    package var shortfall: Double { SeedRange(metrics.map(AnswerRule.shortfall)).median }
+    /// The worst seed's reason to miss the bar (the one with the largest shortfall).
+    var worstMiss: String? {
+        metrics.max { AnswerRule.shortfall($0) < AnswerRule.shortfall($1) }.flatMap(AnswerRule.miss)
+    }
 }
 
 /// The answer for one device, gesture and latency of a study.
@@ -149,49 +328,79 @@ package struct Answer: Sendable {
     package let closest: Contender?
     /// Contenders that miss the bar.
     let missing: [Contender]
+    /// The order the tiers were ranked in.
+    let ranking: [RankingMetric]
+    /// When the top tier holds several strategies that differ by enough to matter on some metric
+    /// but not credibly across seeds: that comparison (the first metric where it happens).
+    package let undecided: PairTest?
+    package let undecidedNames: (String, String)?
 
-    init(_ contenders: [Contender]) {
+    package init(_ contenders: [Contender], ranking: [RankingMetric] = AnswerRule.ranking) {
+        self.ranking = ranking
         let meeting = contenders.filter(\.meetsBar)
         missing = contenders.filter { !$0.meetsBar }
         var tiers: [[Contender]] = []
         var rest = meeting
         while !rest.isEmpty {
-            let top = Answer.best(rest)
+            let top = Answer.best(rest, ranking: ranking)
             tiers.append(top)
             rest.removeAll { c in top.contains { $0.strategyID == c.strategyID } }
         }
         self.tiers = tiers
-        // Closest to the bar: the lowest worst-seed share of wrong rows, then hitch time ratio.
-        closest = missing.min { a, b in
-            let (sa, sb) = (a.metrics.map(\.staleShare).max() ?? 0, b.metrics.map(\.staleShare).max() ?? 0)
-            if sa != sb { return sa < sb }
-            return (a.metrics.map(\.hitchTimeRatio).max() ?? 0) < (b.metrics.map(\.hitchTimeRatio).max() ?? 0)
+        // Closest to the bar: the smallest severity-weighed shortfall (median over seeds), then
+        // more seeds meeting the bar, then the study's order.
+        var best: Contender? = nil
+        for c in missing {
+            guard let b = best else { best = c; continue }
+            if c.shortfall < b.shortfall || (c.shortfall == b.shortfall && c.seedsMeetingBar > b.seedsMeetingBar) { best = c }
         }
+        closest = best
+        var found: (PairTest, String, String)? = nil
+        if let top = tiers.first, top.count > 1 {
+            search: for metric in ranking {
+                for i in top.indices {
+                    for j in top.indices where i < j {
+                        let t = AnswerRule.test(top[i], top[j], on: metric)
+                        if t.tooClose { found = (t, top[i].name, top[j].name); break search }
+                    }
+                }
+            }
+        }
+        undecided = found?.0
+        undecidedNames = found.map { ($0.1, $0.2) }
     }
 
     /// The contenders that tie with the best on every metric in turn: on each metric, the one with
-    /// the lowest median leads and only those that do not differ from it stay.
-    static func best(_ set: [Contender]) -> [Contender] {
+    /// the lowest median leads (the earlier in the study on equal medians) and only those that do
+    /// not differ from it (`PairTest.differs`) stay.
+    static func best(_ set: [Contender], ranking: [RankingMetric]) -> [Contender] {
         var kept = set
-        for metric in AnswerRule.ranking where kept.count > 1 {
+        for metric in ranking where kept.count > 1 {
             guard let leader = kept.min(by: { $0.range(metric).median < $1.range(metric).median }) else { break }
-            let lead = leader.range(metric)
-            kept = kept.filter { !AnswerRule.differ($0.range(metric), lead, on: metric) }
+            kept = kept.filter { !AnswerRule.test($0, leader, on: metric).differs }
         }
         return kept
     }
 
     package var recommended: [Contender] { tiers.first ?? [] }
     package var runnerUp: [Contender] { tiers.count > 1 ? tiers[1] : [] }
+    /// Whether the recommended strategies are a tie the seeds cannot settle (not an equality).
+    package var tooCloseToCall: Bool { undecided != nil }
 
     /// "A" or "A and B (tie)".
     package static func names(_ set: [Contender]) -> String {
         set.count == 1 ? set[0].name : set.dropLast().map(\.name).joined(separator: ", ") + " and " + set[set.count - 1].name + " (tie)"
     }
 
+    /// The recommended strategies as a heading says them: "A", "A and B (tie)", or "A or B (too close to call)".
+    package var recommendedText: String {
+        guard tooCloseToCall, recommended.count > 1 else { return Answer.names(recommended) }
+        return recommended.dropLast().map(\.name).joined(separator: ", ") + " or " + recommended[recommended.count - 1].name + " (too close to call)"
+    }
+
     /// Short form for tables: the recommended strategy, or "none meets the bar (closest: X)".
     var short: String {
-        if !recommended.isEmpty { return Answer.names(recommended) }
+        if !recommended.isEmpty { return recommendedText }
         return "none meets the bar" + (closest.map { " (closest: \($0.name))" } ?? "")
     }
 
@@ -199,28 +408,35 @@ package struct Answer: Sendable {
     package var reason: String {
         guard let first = recommended.first else {
             guard let closest else { return "no runs" }
-            return "None meets the bar on every seed; the closest, \(closest.name), meets it on \(closest.meetingText) and shows \(closest.miss ?? "")."
+            return "None meets the bar on every seed; the closest, \(closest.name) (the smallest shortfall weighed by severity), meets it on \(closest.meetingText) and at worst shows \(closest.worstMiss ?? "")."
+        }
+        var text = "Meets the bar on \(first.meetingText)"
+        if let t = undecided, let (x, y) = undecidedNames {
+            text += "; too close to call between \(x) and \(y): \(t.metric.name) \(t.values), \(t.evidence), so the seeds cannot say which is better"
+        } else if recommended.count > 1 {
+            text += "; \(Answer.names(recommended).replacingOccurrences(of: " (tie)", with: "")) differ on no metric by enough to matter"
         }
         if let other = runnerUp.first {
-            guard let index = AnswerRule.ranking.firstIndex(where: { AnswerRule.differ(first.range($0), other.range($0), on: $0) }) else {
-                return "Meets the bar on \(first.meetingText); no metric separates it from \(other.name)."
+            guard let index = ranking.firstIndex(where: { AnswerRule.test(first, other, on: $0).differs }) else {
+                return text + "; no metric separates it from \(other.name)."
             }
-            let metric = AnswerRule.ranking[index]
-            let tie = index == 0 ? "" : " (tie on the \(index) metric\(index == 1 ? "" : "s") before)"
-            return "Meets the bar on \(first.meetingText); \(metric.name) \(first.range(metric).text(metric.format)) against \(other.range(metric).text(metric.format)) for \(other.name)\(tie)."
+            let metric = ranking[index]
+            let t = AnswerRule.test(first, other, on: metric)
+            let tie = index == 0 ? "" : " (no real difference on the \(index) metric\(index == 1 ? "" : "s") before)"
+            return text + "; decided by \(metric.name): \(t.values) for \(other.name), \(t.evidence)\(tie)."
         }
         if let missed = closest {
-            let only = recommended.count == 1 ? "The only strategy" : "The only strategies"
-            return "\(only) with no wrong rows and under \(NumberFormat.fixed(AnswerRule.hitchBar, places: 0)) ms/s on every seed (\(first.meetingText)); the closest other, \(missed.name), meets the bar on \(missed.meetingText) and shows \(missed.miss ?? "")."
+            let only = recommended.count == 1 ? "the only strategy" : "the only strategies"
+            return text + "; \(only) meeting the bar on every seed; the closest other, \(missed.name), meets it on \(missed.meetingText) and at worst shows \(missed.worstMiss ?? "")."
         }
-        return "The only strategy compared; it meets the bar on \(first.meetingText)."
+        return text + (recommended.count == 1 ? "; the only strategy compared." : ".")
     }
 }
 
 /// A study's answers: one per device, gesture and latency, in the study's order.
 package struct StudyAnswers: Sendable {
     package struct Entry: Sendable {
-        let device: String
+        package let device: String
         package let deviceName: String
         package let gesture: String
         package let latency: Double
@@ -241,7 +457,7 @@ package struct StudyAnswers: Sendable {
                         return Contender(strategyID: sid, name: s.name, metrics: seeds)
                     }
                     entries.append(Entry(device: device, deviceName: devices.first { $0.id == device }?.name ?? device,
-                                         gesture: gesture.id, latency: latency, answer: Answer(contenders)))
+                                         gesture: gesture.id, latency: latency, answer: Answer(contenders, ranking: AnswerRule.ranking(asks: study.asks))))
                 }
             }
         }

@@ -2,16 +2,19 @@ import Foundation
 import Formats
 import ScrollSimulation
 
-/// How much a study's answers depend on the device profile's cost constants, which are mostly
-/// estimates: every constant of the catalog is halved and doubled in turn (on every device of the
-/// study at once), the study's runs are simulated again, and each answer (the recommended
-/// strategies for one device, gesture and latency, or "none meets the bar") is compared with the
-/// answer at the profile's own values.
+/// How much a study's answers depend on values the model had to assume: the device profile's
+/// cost constants, which are mostly estimates, and the model's structural assumptions that no
+/// source fixes (prefetch distance, cache sizes, the width of a shared operation queue, the spread
+/// of request latencies; `assumptions`). Each is halved and doubled in turn (on every device and
+/// every strategy of the study that uses it at once), the runs it can change are simulated again,
+/// and each answer (the recommended strategies for one device, gesture and latency, or "none meets
+/// the bar") is compared with the answer at the model's own values.
 ///
 /// When a variation changes an answer, the factor at which it changes is found by bisection on a
 /// log scale between ×1 and the variation (four steps: within a factor of about 1.05). An answer
-/// that changes within ×0.8 to ×1.25 of a constant's value sits on a cliff edge: a modest error in
-/// that estimate would change it.
+/// that changes within ×0.8 to ×1.25 of a value sits on a cliff edge: a modest error in that
+/// estimate would change it. Its cost is bounded by `SiteGenerator`'s sensitivity cache: an
+/// analysis is kept by a digest of its inputs and computed again only when they change.
 package struct Sensitivity: Sendable, Codable {
     /// The variations every constant gets.
     static let factors: [Double] = [0.5, 2]
@@ -25,13 +28,15 @@ package struct Sensitivity: Sendable, Codable {
         /// The variation that changed the answer (0.5 or 2).
         package let factor: Double
         /// The factor nearest ×1 found to change it (bisection), and the constant's value there
-        /// on the study's first device, in the constant's unit.
+        /// on the study's first device (a model assumption's: on the first run it changes), in its unit.
         package let flipsAt: Double
-        package let valueAt: Micros
+        package let valueAt: String
         package let unit: String
+        /// Whether it is a device cost constant or one of the model's structural assumptions.
+        package var structural: Bool = false
         /// The answer after the change.
         package let becomes: String
-        var onCliff: Bool { flipsAt >= 1 / Sensitivity.cliff && flipsAt <= Sensitivity.cliff }
+        package var onCliff: Bool { flipsAt >= 1 / Sensitivity.cliff && flipsAt <= Sensitivity.cliff }
     }
 
     /// One conclusion of the study and how it fares: the answer of one comparison, or one
@@ -55,12 +60,15 @@ package struct Sensitivity: Sendable, Codable {
     /// How many variations were simulated (constants × factors), and how many runs each.
     package let variations: Int
     package let runsPerVariation: Int
+    /// The model's structural assumptions varied beside the device constants (those the study's runs use).
+    package var assumptions: [String] = []
 
-    package init(studyID: String, conclusions: [Conclusion], variations: Int, runsPerVariation: Int) {
+    package init(studyID: String, conclusions: [Conclusion], variations: Int, runsPerVariation: Int, assumptions: [String] = []) {
         self.studyID = studyID
         self.conclusions = conclusions
         self.variations = variations
         self.runsPerVariation = runsPerVariation
+        self.assumptions = assumptions
     }
 
     /// Analyses `study`: its planned runs (`plan`, the study's entries only), strategies and devices.
@@ -77,12 +85,13 @@ package struct Sensitivity: Sendable, Codable {
             let (result, read) = config.runNotingReads()
             return (result, Set(read))
         }
-        let scales: [Scale] = catalog.flatMap { constant in factors.map { Scale(key: constant.key, keyPath: constant.keyPath, factor: $0) } }
+        let knobs = Self.knobs(for: runs)
+        let scales: [Scale] = knobs.flatMap { knob in factors.map { Scale(knob: knob, factor: $0) } }
         let all = [answers(study: study, runs: runs, strategies: strategies, devices: devices, results: plain.map(\.result))]
             + answers(study: study, runs: runs, strategies: strategies, devices: devices, scales: scales, plain: plain, jobs: jobs)
         let base = all[0]
         var flipsByEntry = Array(repeating: [Flip](), count: base.count)
-        for (c, constant) in catalog.enumerated() {
+        for (c, constant) in knobs.enumerated() {
             // The answers at each factor tried for this constant: the entries that change bisect
             // through the same factors, so each is simulated once.
             var tried: [UInt64: [String]] = [:]
@@ -96,15 +105,17 @@ package struct Sensitivity: Sendable, Codable {
                         let at: [String]
                         if let known = tried[mid.bitPattern] { at = known } else {
                             at = Self.answers(study: study, runs: runs, strategies: strategies, devices: devices,
-                                              scales: [Scale(key: constant.key, keyPath: constant.keyPath, factor: mid)], plain: plain, jobs: jobs)[0]
+                                              scales: [Scale(knob: constant, factor: mid)], plain: plain, jobs: jobs)[0]
                             tried[mid.bitPattern] = at
                         }
                         if at[i] != base[i] { far = mid; becomes = at[i] } else { near = mid }
                     }
-                    let first = devices.first { $0.id == study.devices.first } ?? .iPhone60Hz
+                    let first = runs.first { constant.affects($0.config, []) || constant.device } ?? runs[0]
+                    var config = first.config
+                    if constant.device, let d = devices.first(where: { $0.id == study.devices.first }) { config.device = d }
                     flipsByEntry[i].append(Flip(constant: constant.key, factor: factor, flipsAt: far,
-                                                valueAt: Micros((Double(first[keyPath: constant.keyPath]) * far).rounded()),
-                                                unit: constant.unit, becomes: becomes))
+                                                valueAt: constant.valueText(config, far), unit: constant.unit,
+                                                structural: !constant.device, becomes: becomes))
                 }
             }
         }
@@ -121,7 +132,8 @@ package struct Sensitivity: Sendable, Codable {
                                               answer: base[i], flips: flipsByEntry[i]))
             }
         }
-        return Sensitivity(studyID: study.id, conclusions: conclusions, variations: catalog.count * factors.count, runsPerVariation: runs.count)
+        return Sensitivity(studyID: study.id, conclusions: conclusions, variations: knobs.count * factors.count, runsPerVariation: runs.count,
+                           assumptions: knobs.filter { !$0.device }.map(\.key))
     }
 
     /// The study's comparisons, in `StudyAnswers`' order.
@@ -129,10 +141,70 @@ package struct Sensitivity: Sendable, Codable {
         study.devices.flatMap { d in study.gestures.flatMap { g in study.latenciesMs.map { (d, g.id, $0) } } }
     }
 
-    /// One cost constant of the catalog scaled by `factor`.
+    /// One value the analysis varies: a device cost constant of the catalog, or a structural
+    /// assumption of the model (a strategy parameter or the latency spread that no source fixes).
+    package struct Knob: Sendable {
+        package let key: String
+        package let unit: String
+        /// A device constant (the runs that read it are simulated again) or a model assumption
+        /// (the runs whose configuration it changes are).
+        let device: Bool
+        /// Whether varying it can change this run, given the device constants the run read.
+        let affects: @Sendable (RunConfig, Set<String>) -> Bool
+        /// The run with the value scaled by the factor.
+        let apply: @Sendable (inout RunConfig, Double) -> Void
+        /// The value in the run's configuration, as text in `unit`.
+        let value: @Sendable (RunConfig) -> String
+
+        /// The value at `factor` in `config`, as text.
+        func valueText(_ config: RunConfig, _ factor: Double) -> String {
+            var c = config
+            apply(&c, factor)
+            return value(c)
+        }
+    }
+
+    /// A count scaled by `factor`, rounded, at least 1.
+    static func scaled(_ n: Int, _ factor: Double) -> Int { max(1, Int((Double(n) * factor).rounded())) }
+
+    /// The model's structural assumptions: values the sources do not fix and the model chose.
+    /// Each is varied only where a run uses it.
+    package static let assumptions: [Knob] = [
+        Knob(key: "prefetchDistance", unit: "rows", device: false,
+             affects: { c, _ in c.strategy.uses(.t13) }, apply: { c, f in c.strategy.parameters.prefetchDistance = scaled(c.strategy.parameters.prefetchDistance, f) },
+             value: { String($0.strategy.parameters.prefetchDistance) }),
+        Knob(key: "cacheCountLimit", unit: "entries", device: false,
+             affects: { c, _ in c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy != .lruBytes },
+             apply: { c, f in c.strategy.parameters.cacheCountLimit = scaled(c.strategy.parameters.cacheCountLimit, f) },
+             value: { String($0.strategy.parameters.cacheCountLimit) }),
+        Knob(key: "cacheByteLimit", unit: "MiB", device: false,
+             affects: { c, _ in c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy == .lruBytes },
+             apply: { c, f in c.strategy.parameters.cacheByteLimit = scaled(c.strategy.parameters.cacheByteLimit, f) },
+             value: { NumberFormat.fixed(Double($0.strategy.parameters.cacheByteLimit) / 1_048_576, places: 1) }),
+        Knob(key: "sharedQueueWidth", unit: "operations at once", device: false,
+             affects: { c, _ in c.strategy.parameters.sharedQueueWidth != nil },
+             apply: { c, f in c.strategy.parameters.sharedQueueWidth = c.strategy.parameters.sharedQueueWidth.map { scaled($0, f) } },
+             value: { $0.strategy.parameters.sharedQueueWidth.map(String.init) ?? "none" }),
+        Knob(key: "latencyJitter", unit: "σ", device: false,
+             affects: { c, _ in if case .logNormal = c.latencyDistribution { return true } else { return false } },
+             apply: { c, f in if case let .logNormal(s) = c.latencyDistribution { c.latencyDistribution = .logNormal(sigma: s * f) } },
+             value: { if case let .logNormal(s) = $0.latencyDistribution { return NumberFormat.fixed(s, places: 3) } else { return "0" } }),
+    ]
+
+    /// The device constants, then the assumptions some of `runs` use.
+    static func knobs(for runs: [PlannedRun]) -> [Knob] {
+        let constants = DeviceProfile.catalog.map { constant in
+            let keyPath = constant.keyPath, key = constant.key
+            return Knob(key: key, unit: constant.unit, device: true, affects: { _, read in read.contains(key) },
+                        apply: { c, f in c.device[keyPath: keyPath] = Micros((Double(c.device[keyPath: keyPath]) * f).rounded()) },
+                        value: { String($0.device[keyPath: keyPath]) })
+        }
+        return constants + assumptions.filter { knob in runs.contains { knob.affects($0.config, []) } }
+    }
+
+    /// One knob scaled by `factor`.
     package struct Scale {
-        let key: String
-        let keyPath: WritableKeyPath<DeviceProfile, Micros>
+        let knob: Knob
         let factor: Double
     }
 
@@ -145,10 +217,10 @@ package struct Sensitivity: Sendable, Codable {
         var configs: [RunConfig] = []
         var slots: [(scale: Int, run: Int)] = []
         for (k, scale) in scales.enumerated() {
-            for (j, run) in runs.enumerated() where plain[j].read.contains(scale.key) {
+            for (j, run) in runs.enumerated() where scale.knob.affects(run.config, plain[j].read) {
                 var config = run.config
                 config.recordSeries = false
-                config.device[keyPath: scale.keyPath] = Micros((Double(config.device[keyPath: scale.keyPath]) * scale.factor).rounded())
+                scale.knob.apply(&config, scale.factor)
                 configs.append(config)
                 slots.append((k, j))
             }
@@ -181,7 +253,7 @@ package struct Sensitivity: Sendable, Codable {
 
     /// An answer as text that two runs of the rule can be compared by.
     static func key(_ answer: Answer) -> String {
-        if !answer.recommended.isEmpty { return answer.recommended.map(\.name).joined(separator: " and ") }
+        if !answer.recommended.isEmpty { return answer.recommended.map(\.name).joined(separator: " and ") + (answer.tooCloseToCall ? " (too close to call)" : "") }
         return "none meets the bar" + (answer.closest.map { " (closest: \($0.name))" } ?? "")
     }
 
@@ -191,7 +263,8 @@ package struct Sensitivity: Sendable, Codable {
 
     /// The report as lines for the terminal: every answer, then the verdicts some variation changes.
     package func lines(latencyText: (Double) -> String) -> [String] {
-        var out = ["Sensitivity of '\(studyID)': \(variations) variations (each device constant ×0.5 and ×2), \(runsPerVariation) runs each."]
+        let also = assumptions.isEmpty ? "" : " and the model's assumptions \(assumptions.joined(separator: ", "))"
+        var out = ["Sensitivity of '\(studyID)': \(variations) variations (each device constant\(also) ×0.5 and ×2), \(runsPerVariation) runs each."]
         func describe(_ c: Conclusion) {
             let head = "\(c.strategy.map { "\($0) · " } ?? "")\(c.device) · \(c.gesture) · \(latencyText(c.latency)): \(c.answer)"
             if c.survives { out.append("  \(head) — survives every variation"); return }

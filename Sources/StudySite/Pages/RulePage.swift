@@ -13,14 +13,28 @@ struct RulePage: PageGenerator {
 
     func data() -> [String: MustacheValue] {
         let ranking: [MustacheValue] = AnswerRule.ranking.enumerated().map { i, m in
-            .object(["order": .int(i + 1), "id": .string(m.id), "name": .string(m.name), "minimum": .string(m.minimumText)])
+            .object(["order": .int(i + 1), "id": .string(m.id), "name": .string(m.name), "minimum": .string(m.minimumText),
+                     "key": .string(m.jsonName), "why": .string(m.why)])
+        }
+        let extra: [MustacheValue] = AnswerRule.askable.filter { m in !AnswerRule.ranking.contains { $0.id == m.id } }.map { m in
+            .object(["name": .string(m.name), "minimum": .string(m.minimumText), "key": .string(m.jsonName)])
+        }
+        let bar: [MustacheValue] = AnswerRule.bar.map { part in
+            .object(["id": .string(part.id), "name": .string(part.name), "rule": .string(part.rule),
+                     "weight": .string(NumberFormat.fixed(part.weight, places: 0)), "scale": .string(part.scaleText)])
         }
         let near: [MustacheValue] = VerdictRule.lines.map { line in
             let band = line.threshold * VerdictRule.nearShare
             return .object(["name": .string(line.name),
                             "range": .string("\(NumberFormat.fixed(line.threshold - band, places: 2)) to \(NumberFormat.fixed(line.threshold + band, places: 2))")])
         }
+        // The sign test's p when every one of 5 seeds agrees, the case the page states.
+        let unanimous5 = AnswerRule.signTest(minority: 0, of: 5)
         return ["hitchBar": .string(NumberFormat.fixed(AnswerRule.hitchBar, places: 0)), "ranking": .array(ranking),
+                "askable": .array(extra), "bar": .array(bar),
+                "alpha": .string(NumberFormat.fixed(AnswerRule.credibility, places: 2)),
+                "unanimous5": .string(NumberFormat.fixed(unanimous5, places: 4)),
+                "fourOfFive": .string(NumberFormat.fixed(AnswerRule.signTest(minority: 1, of: 5), places: 3)),
                 "near": .array(near), "nearPercent": .string(NumberFormat.fixed(VerdictRule.nearShare * 100, places: 0))]
     }
 }

@@ -87,7 +87,7 @@ struct StudyPage: PageGenerator {
         .array(answers.entries.map { e in
             let a = e.answer
             return .object(["label": .string(answerLabel(e)),
-                            "recommended": .string(a.recommended.isEmpty ? "no strategy meets the bar" : Answer.names(a.recommended)),
+                            "recommended": .string(a.recommended.isEmpty ? "no strategy meets the bar" : a.recommendedText),
                             "meets": .bool(!a.recommended.isEmpty),
                             "runnerUp": .string(a.runnerUp.isEmpty ? (a.closest.map { a.recommended.isEmpty ? "closest: \($0.name)" : "\($0.name) (meets the bar on \($0.meetingText))" } ?? "—") : Answer.names(a.runnerUp)),
                             "reason": .string(a.reason)])
@@ -147,6 +147,7 @@ struct StudyPage: PageGenerator {
             "title": .string(study.title), "question": .string(study.question), "setup": .string(subject.setupLine),
             "answers": answerData(StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs)),
             "sensitivity": sensitivityData(),
+            "ranksBy": .string(ranksBy),
             "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(Slug.make(study.dataset)).html"),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
             "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")
@@ -161,6 +162,15 @@ struct StudyPage: PageGenerator {
                          "techniques": PageParts.techniqueLinks(s.techniques)])
             }),
         ]
+    }
+
+    /// Which metrics rank the strategies that meet the bar, in words: the study's own first.
+    var ranksBy: String {
+        let order = AnswerRule.ranking(asks: study.asks)
+        let asked = order.prefix(study.asks.count).map(\.name)
+        let lead = asked.isEmpty ? "This study asks about no metric in particular, so the strategies that meet the bar are ranked in the severity order: "
+            : "This study asks about \(asked.joined(separator: ", then ")), so the strategies that meet the bar are ranked on \(asked.count == 1 ? "it" : "them") first, then in the severity order: "
+        return lead + order.dropFirst(asked.count).map(\.name).joined(separator: ", ") + "."
     }
 
     /// ", median of N seeds" for chart titles, or nothing for one seed.
@@ -183,7 +193,7 @@ struct StudyPage: PageGenerator {
                 "label": .string(parts.joined(separator: " · ")), "answer": .string(c.answer),
                 "survives": .bool(c.survives), "verdict": .string(verdict),
                 "flips": .array(c.flips.map { f in
-                    .string("\(f.constant) ×\(NumberFormat.fixed(f.factor, places: 1)): becomes \(f.becomes), from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))")
+                    .string("\(f.structural ? "model assumption " : "")\(f.constant) ×\(NumberFormat.fixed(f.factor, places: 1)): becomes \(f.becomes), from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))\(f.onCliff ? " — a cliff edge" : "")")
                 }),
             ])
         }
@@ -191,6 +201,7 @@ struct StudyPage: PageGenerator {
         let changed = verdicts.filter { !$0.survives }
         return .object([
             "rows": .array(answers.map(row)), "variations": .int(report.variations),
+            "varied": .string("Each device cost constant" + (report.assumptions.isEmpty ? "" : ", and the model's structural assumptions these runs use (\(report.assumptions.joined(separator: ", ")))") + ", halved and doubled in turn: \(report.variations) variations."),
             "summary": .string("Answers that survive every variation: \(answers.filter(\.survives).count) of \(answers.count)."),
             "verdictSummary": .string("Verdict badges (one per strategy and setting) that survive every variation: \(verdicts.count - changed.count) of \(verdicts.count)\(changed.isEmpty ? "." : "; those that change:")"),
             "changedVerdicts": .array(changed.map(row)), "hasChangedVerdicts": .bool(!changed.isEmpty),
@@ -199,7 +210,7 @@ struct StudyPage: PageGenerator {
 
     /// One comparison's strategies (those with runs, in the study's order) and which of the
     /// charted metrics separate them beyond their spread across seeds (the answer rule's test,
-    /// `AnswerRule.differ`: some pair of strategies differs) and which do not, each in
+    /// `PairTest.differs`: some pair of strategies differs by enough to matter, credibly across seeds) and which do not, each in
     /// `AnswerRule.charted`'s order; nil when fewer than two strategies ran.
     func differences(_ group: [(run: PlannedRun, result: RunResult)]) -> (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric])? {
         let contenders = study.strategies.compactMap { sid -> Contender? in
@@ -209,8 +220,9 @@ struct StudyPage: PageGenerator {
         guard contenders.count > 1 else { return nil }
         var differ: [RankingMetric] = [], same: [RankingMetric] = []
         for metric in AnswerRule.charted {
-            let ranges = contenders.map { $0.range(metric) }
-            let split = ranges.indices.contains { i in ranges.indices.contains { j in i < j && AnswerRule.differ(ranges[i], ranges[j], on: metric) } }
+            let split = contenders.indices.contains { i in
+                contenders.indices.contains { j in i < j && AnswerRule.test(contenders[i], contenders[j], on: metric).differs }
+            }
             if split { differ.append(metric) } else { same.append(metric) }
         }
         return (contenders, differ, same)
