@@ -13,13 +13,13 @@ struct IndexPage: PageGenerator {
     let tour: Tour?
     let renderer: PageRenderer
 
-    static let path = "index.html"
+    static let path = SitePaths.index
     /// Studies in one answers table: the index shows the first ones, and further pages
     /// (`answers-2.html`, …) the rest, so that no page grows with the number of studies.
     var studiesPerPage = 40
 
     /// The answers pages' paths: the index, then `answers-<k>.html` for each further page.
-    static func pagePath(_ page: Int) -> String { page == 1 ? path : "answers-\(page).html" }
+    static func pagePath(_ page: Int) -> String { SitePaths.answers(page: page) }
 
     var pageCount: Int { max(1, (studies.count + studiesPerPage - 1) / studiesPerPage) }
 
@@ -48,7 +48,7 @@ struct IndexPage: PageGenerator {
                                 "latency": .string(Format.latency(latency))])
             }
             rows.append(.object(["id": .string(study.id), "title": .string(study.title), "question": .string(study.question),
-                                 "href": .string("studies/\(study.id).html"), "cells": .array(cells)]))
+                                 "href": .string(SitePaths.study(study.id)), "cells": .array(cells)]))
         }
         return rows
     }

@@ -66,7 +66,7 @@ struct StudyPage: PageGenerator {
     var dataset: Dataset? { subject.dataset }
     var devices: [DeviceProfile] { subject.devices }
     var strategies: [Strategy] { subject.strategies }
-    var path: String { "studies/\(study.id).html" }
+    var path: String { SitePaths.study(study.id) }
 
     func jobs() -> [PageJob] {
         [renderer.job(path: path, title: study.title, section: "index", template: "study",
@@ -148,7 +148,7 @@ struct StudyPage: PageGenerator {
             "answers": answerData(StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs)),
             "sensitivity": sensitivityData(),
             "ranksBy": .string(ranksBy),
-            "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../datasets/\(Slug.make(study.dataset)).html"),
+            "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../" + SitePaths.dataset(study.dataset)),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
             "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")
                              + (study.jitter > 0 ? " (each request's latency log-normal around the setting, σ = \(NumberFormat.fixed(study.jitter, places: 2)))" : " (fixed latency)")),
@@ -158,7 +158,7 @@ struct StudyPage: PageGenerator {
             "isolates": PageParts.techniqueLinks(study.isolates),
             "hasIsolates": .bool(!study.isolates.isEmpty),
             "strategies": .array(strategies.map { s in
-                .object(["name": .string(s.name), "href": .string("../strategies/\(s.id).html"), "summary": .string(s.summary),
+                .object(["name": .string(s.name), "href": .string("../" + SitePaths.strategy(s.id)), "summary": .string(s.summary),
                          "techniques": PageParts.techniqueLinks(s.techniques)])
             }),
         ]
