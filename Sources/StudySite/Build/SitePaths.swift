@@ -28,5 +28,8 @@ package enum SitePaths {
     package static func measured(study id: String, number: Int) -> String { "measured/\(Slug.make(id))-\(number).html" }
 
     /// `path` as linked from a page in the same folder: its file name.
-    package static func sibling(_ path: String) -> String { String(path[path.index(after: path.lastIndex(of: "/") ?? path.index(before: path.startIndex))...]) }
+    package static func sibling(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
 }
