@@ -36,7 +36,7 @@ public enum ScrollStudyCLI {
         Subcommand(name: "bench", summary: "Measure simulation speed (build with -c release).", help: BenchCommand.help) { args, output, _ in
             try BenchCommand.run(args, output: output); return 0
         },
-        Subcommand(name: "sensitivity", summary: "Rerun a study with each device cost constant ×0.5 and ×2; say which answers survive.", help: SensitivityCommand.help) { args, output, _ in
+        Subcommand(name: "sensitivity", summary: "Rerun a study with each device constant and model assumption varied; say which answers survive.", help: SensitivityCommand.help) { args, output, _ in
             try SensitivityCommand.run(args, output: output)
         },
     ]

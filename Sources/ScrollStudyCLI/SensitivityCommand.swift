@@ -3,20 +3,25 @@ import ScrollSimulation
 import Study
 import StudySite
 
-/// `scrollstudy sensitivity`: how a study's answers change when each device cost constant is
-/// halved and doubled.
+/// `scrollstudy sensitivity`: how a study's answers change when each device cost constant and
+/// each structural assumption of the model is varied.
 enum SensitivityCommand {
     static let help = """
-    OVERVIEW: Rerun a study with each device cost constant at ×0.5 and ×2 and say which answers survive.
+    OVERVIEW: Rerun a study with each device constant and model assumption varied; say which answers survive.
 
     USAGE: scrollstudy sensitivity <study id> [--content <dir>] [--jobs <n>]
 
-    Every constant of the device profile (see the model page's table) is scaled on every device of
-    the study at once, one constant at a time, and the study's runs are simulated again. For each
-    answer (the recommended strategies for one device, gesture and latency) it prints whether it
-    survives every variation, and if not, which constant changes it, what it becomes, and the factor
-    (found by bisection) and value from which it changes. An answer that changes within ×0.8 to
-    ×1.25 of a constant's value is marked as on a cliff edge.
+    One value at a time is varied, on every device and strategy of the study at once, and the runs
+    it can change are simulated again:
+      - each cost constant of the device profile (the model page's table), ×0.5 and ×2;
+      - each structural assumption of the model that the study's runs use, ×0.5 and ×2:
+        \(Sensitivity.assumptions.filter { !$0.switched }.map(\.key).joined(separator: ", "));
+      - each switch the model assumes on, switched off: \(Sensitivity.assumptions.filter(\.switched).map(\.key).joined(separator: ", "))
+        (the URL cache answering repeat downloads).
+    For each answer (the recommended strategies for one device, gesture and latency) and each
+    strategy's verdict it prints whether it survives every variation, and if not, which value
+    changes it, what it becomes, and the factor (found by bisection) and value from which it
+    changes. An answer that changes within ×0.8 to ×1.25 of a value is on a cliff edge.
 
     OPTIONS:
       --content <dir>         Content folder (default: ./Content).

@@ -47,6 +47,7 @@ struct SensitivityTests {
         case "cacheByteLimit": if c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy == .lruBytes { c.strategy.parameters.cacheByteLimit = count(c.strategy.parameters.cacheByteLimit) }
         case "sharedQueueWidth": c.strategy.parameters.sharedQueueWidth = c.strategy.parameters.sharedQueueWidth.map(count)
         case "latencyJitter": if case let .logNormal(s) = c.latencyDistribution { c.latencyDistribution = .logNormal(sigma: s * factor) }
+        case "urlCache": if factor < 1 { c.strategy.parameters.urlCache = false }
         default:
             let constant = try #require(DeviceProfile.catalog.first { $0.key == key })
             c.device[keyPath: constant.keyPath] = Micros((Double(c.device[keyPath: constant.keyPath]) * factor).rounded())
@@ -61,7 +62,8 @@ struct SensitivityTests {
         // Every device constant and each model assumption the study's runs use, halved and doubled.
         let used = Sensitivity.assumptions.filter { knob in RunPlanner.plan(content).contains { $0.studyID == study.id && knob.affects($0.config, []) } }
         #expect(report.assumptions == used.map(\.key))
-        #expect(report.variations == (DeviceProfile.catalog.count + used.count) * 2)
+        // Quantities are halved and doubled; a switch (the URL cache) is only turned off.
+        #expect(report.variations == (DeviceProfile.catalog.count + used.filter { !$0.switched }.count) * 2 + used.filter(\.switched).count)
         let flips = report.answers.flatMap { c in c.flips.map { (c, $0) } }
         #expect(!flips.isEmpty, "the 1000 ms tie between two Digital Leaves strategies rests on the main-thread decode cost")
         let base = try Self.answers(content, study, key: "decodePerMegapixelMain", factor: 1)
@@ -70,7 +72,8 @@ struct SensitivityTests {
             let i = try #require(report.answers.firstIndex { $0.latency == conclusion.latency && $0.device == conclusion.device && $0.gesture == conclusion.gesture })
             let at = try Self.answers(content, study, key: flip.constant, factor: flip.flipsAt)
             #expect(at[i] != base[i] && at[i] == flip.becomes, "\(flip.constant) ×\(flip.flipsAt): \(at[i]), reported \(flip.becomes)")
-            // Four bisection steps between ×1 and ×0.5 or ×2 leave a bracket of 2^(1/16).
+            // Four bisection steps between ×1 and ×0.5 or ×2 leave a bracket of 2^(1/16); a switch has no inside.
+            if flip.switchedOff { continue }
             let inside = flip.flipsAt / pow(flip.factor, 1.0 / 16)
             let before = try Self.answers(content, study, key: flip.constant, factor: inside)
             #expect(before[i] == base[i], "\(flip.constant) ×\(inside) already changes the answer: \(before[i])")
@@ -105,6 +108,30 @@ struct SensitivityTests {
                 #expect(at["\(c.strategy ?? "")|\(c.latency)"] == f.becomes, "\(c.strategy ?? "") \(f.constant) ×\(f.flipsAt)")
             }
         }
+    }
+
+    @Test("The URL cache, which the model assumes answers repeat downloads, is switched off for the runs that use it")
+    func urlCacheSwitchedOff() throws {
+        let content = try Self.content()
+        let study = try #require(content.studies.first { $0.id == "capital-one" })
+        let plan = RunPlanner.plan(content).filter { $0.studyID == study.id }
+        let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2)
+        #expect(report.assumptions.contains("urlCache"), "Capital One's strategies fetch through URLSession.shared: \(report.assumptions)")
+        // 25 device constants and the two quantities these runs use (prefetchDistance,
+        // latencyJitter) at ×0.5 and ×2, and the URL cache off once: 50 + 4 + 1.
+        #expect(report.variations == DeviceProfile.catalog.count * 2 + 2 * 2 + 1)
+        #expect(report.lines(latencyText: Format.latency)[0].contains("urlCache, which the model assumes on, switched off"))
+        // The variation really turns it off: a run that scrolls back over the rows it showed
+        // (cache-revisits' down-then-up gesture) answers downloads from the URL cache at the
+        // model's own values and none with the knob at 0.
+        let knob = try #require(Sensitivity.assumptions.first { $0.key == "urlCache" })
+        #expect(knob.factors == [0])
+        let run = try #require(RunPlanner.plan(content).first { $0.studyID == "cache-revisits" && $0.config.strategy.parameters.urlCache })
+        var off = run.config
+        knob.apply(&off, 0)
+        #expect(run.config.run().metrics.urlCacheHits > 0, "the fling revisits rows whose avatars were downloaded")
+        #expect(off.run().metrics.urlCacheHits == 0)
+        #expect(knob.value(off) == "off" && knob.value(run.config) == "on")
     }
 
     @Test("An answer no variation changes is reported as surviving; the report names every comparison")

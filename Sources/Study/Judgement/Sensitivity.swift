@@ -37,6 +37,8 @@ package struct Sensitivity: Sendable, Codable {
         /// The answer after the change.
         package let becomes: String
         package var onCliff: Bool { flipsAt >= 1 / Sensitivity.cliff && flipsAt <= Sensitivity.cliff }
+        /// A switch's one variation (`Knob.switched`): the assumption turned off, with no factor in between.
+        package var switchedOff: Bool { factor == 0 }
     }
 
     /// One conclusion of the study and how it fares: the answer of one comparison, or one
@@ -86,21 +88,24 @@ package struct Sensitivity: Sendable, Codable {
             return (result, Set(read))
         }
         let knobs = Self.knobs(for: runs)
-        let scales: [Scale] = knobs.flatMap { knob in factors.map { Scale(knob: knob, factor: $0) } }
+        let scales: [Scale] = knobs.flatMap { knob in knob.factors.map { Scale(knob: knob, factor: $0) } }
         let all = [answers(study: study, runs: runs, strategies: strategies, devices: devices, results: plain.map(\.result))]
             + answers(study: study, runs: runs, strategies: strategies, devices: devices, scales: scales, plain: plain, jobs: jobs)
         let base = all[0]
         var flipsByEntry = Array(repeating: [Flip](), count: base.count)
-        for (c, constant) in knobs.enumerated() {
+        var offset = 1
+        for constant in knobs {
             // The answers at each factor tried for this constant: the entries that change bisect
             // through the same factors, so each is simulated once.
             var tried: [UInt64: [String]] = [:]
-            for (f, factor) in factors.enumerated() {
-                let varied = all[1 + c * factors.count + f]
+            defer { offset += constant.factors.count }
+            for (f, factor) in constant.factors.enumerated() {
+                let varied = all[offset + f]
                 for (i, answer) in varied.enumerated() where answer != base[i] {
-                    // Bisect on a log scale for the factor nearest ×1 that still changes this answer.
+                    // Bisect on a log scale for the factor nearest ×1 that still changes this
+                    // answer (a switch has nothing in between: off is the only variation).
                     var near = 1.0, far = factor, becomes = answer
-                    for _ in 0..<4 {
+                    for _ in 0..<(constant.switched ? 0 : 4) {
                         let mid = (near * far).squareRoot()
                         let at: [String]
                         if let known = tried[mid.bitPattern] { at = known } else {
@@ -132,7 +137,7 @@ package struct Sensitivity: Sendable, Codable {
                                               answer: base[i], flips: flipsByEntry[i]))
             }
         }
-        return Sensitivity(studyID: study.id, conclusions: conclusions, variations: knobs.count * factors.count, runsPerVariation: runs.count,
+        return Sensitivity(studyID: study.id, conclusions: conclusions, variations: scales.count, runsPerVariation: runs.count,
                            assumptions: knobs.filter { !$0.device }.map(\.key))
     }
 
@@ -149,6 +154,10 @@ package struct Sensitivity: Sendable, Codable {
         /// A device constant (the runs that read it are simulated again) or a model assumption
         /// (the runs whose configuration it changes are).
         let device: Bool
+        /// A switch rather than a quantity: its one variation, factor 0, switches it off.
+        package var switched = false
+        /// The factors it is tried at: halved and doubled, or 0 (off) for a switch.
+        var factors: [Double] { switched ? [0] : Sensitivity.factors }
         /// Whether varying it can change this run, given the device constants the run read.
         let affects: @Sendable (RunConfig, Set<String>) -> Bool
         /// The run with the value scaled by the factor.
@@ -189,6 +198,11 @@ package struct Sensitivity: Sendable, Codable {
              affects: { c, _ in if case .logNormal = c.latencyDistribution { return true } else { return false } },
              apply: { c, f in if case let .logNormal(s) = c.latencyDistribution { c.latencyDistribution = .logNormal(sigma: s * f) } },
              value: { if case let .logNormal(s) = $0.latencyDistribution { return NumberFormat.fixed(s, places: 3) } else { return "0" } }),
+        // The Capital One samples fetch through URLSession.shared, whose URL cache answers a repeat
+        // download only when the image host sends cacheable headers; the model assumes it does.
+        Knob(key: "urlCache", unit: "", device: false, switched: true,
+             affects: { c, _ in c.strategy.parameters.urlCache }, apply: { c, f in if f < 1 { c.strategy.parameters.urlCache = false } },
+             value: { $0.strategy.parameters.urlCache ? "on" : "off" }),
     ]
 
     /// The device constants, then the assumptions some of `runs` use.
@@ -257,19 +271,30 @@ package struct Sensitivity: Sendable, Codable {
         return "none meets the bar" + (answer.closest.map { " (closest: \($0.name))" } ?? "")
     }
 
+    /// What was varied, in words: the device constants and the assumptions halved and doubled,
+    /// the switches turned off.
+    package var variedText: String {
+        let switches = Self.assumptions.filter(\.switched).map(\.key)
+        let scaled = assumptions.filter { !switches.contains($0) }, off = assumptions.filter { switches.contains($0) }
+        var text = "each device cost constant" + (scaled.isEmpty ? "" : ", and the model's structural assumptions these runs use (\(scaled.joined(separator: ", ")))")
+            + ", halved and doubled in turn"
+        if !off.isEmpty { text += "; and \(off.joined(separator: ", ")), which the model assumes on, switched off" }
+        return text
+    }
+
     /// The answers' conclusions, then the verdicts'.
     package var answers: [Conclusion] { conclusions.filter { $0.strategy == nil } }
     package var verdicts: [Conclusion] { conclusions.filter { $0.strategy != nil } }
 
     /// The report as lines for the terminal: every answer, then the verdicts some variation changes.
     package func lines(latencyText: (Double) -> String) -> [String] {
-        let also = assumptions.isEmpty ? "" : " and the model's assumptions \(assumptions.joined(separator: ", "))"
-        var out = ["Sensitivity of '\(studyID)': \(variations) variations (each device constant\(also) ×0.5 and ×2), \(runsPerVariation) runs each."]
+        var out = ["Sensitivity of '\(studyID)': \(variations) variations (\(variedText)), up to \(runsPerVariation) runs each."]
         func describe(_ c: Conclusion) {
             let head = "\(c.strategy.map { "\($0) · " } ?? "")\(c.device) · \(c.gesture) · \(latencyText(c.latency)): \(c.answer)"
             if c.survives { out.append("  \(head) — survives every variation"); return }
             out.append("  \(head) — changes under \(c.flips.count) of \(variations) variations\(c.onCliff ? " (on a cliff edge)" : ""):")
             for f in c.flips {
+                if f.switchedOff { out.append("    \(f.constant) switched off: becomes \(f.becomes)"); continue }
                 out.append("    \(f.constant) ×\(NumberFormat.fixed(f.factor, places: 2)): becomes \(f.becomes); from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))\(f.onCliff ? ", a cliff edge" : "")")
             }
         }

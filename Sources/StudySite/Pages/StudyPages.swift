@@ -193,6 +193,7 @@ struct StudyPage: PageGenerator {
                 "label": .string(parts.joined(separator: " · ")), "answer": .string(c.answer),
                 "survives": .bool(c.survives), "verdict": .string(verdict),
                 "flips": .array(c.flips.map { f in
+                    f.switchedOff ? .string("model assumption \(f.constant) switched off: becomes \(f.becomes)") :
                     .string("\(f.structural ? "model assumption " : "")\(f.constant) ×\(NumberFormat.fixed(f.factor, places: 1)): becomes \(f.becomes), from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))\(f.onCliff ? " — a cliff edge" : "")")
                 }),
             ])
@@ -201,7 +202,7 @@ struct StudyPage: PageGenerator {
         let changed = verdicts.filter { !$0.survives }
         return .object([
             "rows": .array(answers.map(row)), "variations": .int(report.variations),
-            "varied": .string("Each device cost constant" + (report.assumptions.isEmpty ? "" : ", and the model's structural assumptions these runs use (\(report.assumptions.joined(separator: ", ")))") + ", halved and doubled in turn: \(report.variations) variations."),
+            "varied": .string(report.variedText.prefix(1).uppercased() + report.variedText.dropFirst() + ": \(report.variations) variations."),
             "summary": .string("Answers that survive every variation: \(answers.filter(\.survives).count) of \(answers.count)."),
             "verdictSummary": .string("Verdict badges (one per strategy and setting) that survive every variation: \(verdicts.count - changed.count) of \(verdicts.count)\(changed.isEmpty ? "." : "; those that change:")"),
             "changedVerdicts": .array(changed.map(row)), "hasChangedVerdicts": .bool(!changed.isEmpty),
