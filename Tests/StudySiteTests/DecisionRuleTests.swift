@@ -232,12 +232,36 @@ struct DisagreementTests {
             let worse = DecisionRuleTests.strategy(loser) { _ in DecisionRuleTests.seed(placeholders: 70) }
             return StudyAnswers.Entry(device: "iphone-60hz", deviceName: "iPhone", gesture: "aggressive", latency: 1_000, answer: Answer([good, worse]))
         }
-        let text = IndexPage.why(a, entry("serial", "sync"), b, entry("reconfigure", "serial"), several: false)
+        let text = Disagreement.why(a, entry("serial", "sync"), b, entry("reconfigure", "serial"), several: false)
         #expect(text == "At 1000 ms · gesture aggressive, Three steps recommends SERIAL and Sweep recommends RECONFIGURE: Three steps does not compare RECONFIGURE, which beats its pick on the same runs in Sweep.")
         b.strategies = ["serial", "reconfigure"]
         b.asks = ["requestsStarted"]
-        let asks = IndexPage.why(a, entry("serial", "sync"), b, entry("reconfigure", "serial"), several: false)
+        let asks = Disagreement.why(a, entry("serial", "sync"), b, entry("reconfigure", "serial"), several: false)
         #expect(asks.contains("the studies ask about different metrics (Three steps: no metric in particular; Sweep: downloads)"), "\(asks)")
+    }
+}
+
+extension DisagreementTests {
+    @Test("Each study page names the other study that answers one of its settings differently, and why; a study on other runs is not named")
+    func studyPages() throws {
+        var content = SmallSite.content()
+        func study(_ id: String, _ title: String, dataset: String = "glitchy-300", _ strategies: [String]) -> Study {
+            Study(id: id, title: title, question: "Q?", dataset: dataset, devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: [100],
+                  strategies: strategies, sourceFile: "studies/\(id).json")
+        }
+        // The same runs of glitchy-sync in both; only "both" compares the serial queue with
+        // cancel, which meets the bar that the synchronous load misses (it blocks the main thread).
+        content.datasets.append(.glitchy(400))
+        content.studies = [study("both", "Both steps", ["glitchy-sync", "glitchy-serial-cancel"]), study("one", "First step only", ["glitchy-sync"]),
+                           study("other", "Other dataset", dataset: "glitchy-400", ["glitchy-sync"])]
+        let pages = Dictionary(try SmallSite.build(content: content).map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }, uniquingKeysWith: { a, _ in a })
+        let both = try #require(pages["studies/both.html"]), one = try #require(pages["studies/one.html"]), other = try #require(pages["studies/other.html"])
+        for (page, otherHref) in [(both, "one.html"), (one, "both.html")] {
+            #expect(page.contains("Where another study answers differently"))
+            #expect(page.contains("First step only does not compare GlitchyTable: serial queue + cancel"), "\(page)")
+            #expect(page.contains("<a href=\"../studies/\(otherHref)\">"))
+        }
+        #expect(!other.contains("Where another study answers differently"), "a study on another dataset answers other runs")
     }
 }
 

@@ -187,6 +187,6 @@ struct PageKeyTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
         let builder = SiteBuilder(content: content, plan: RunPlanner.plan(content), results: ResultsIndex(), templates: renderer.templates)
-        #expect(Self.fields(builder.studyRuns(content.studies[0])) == ["study", "dataset", "devices", "strategies", "runs", "results", "sensitivity", "datasetDigest"])
+        #expect(Self.fields(builder.studyRuns(content.studies[0])) == ["study", "dataset", "devices", "strategies", "runs", "results", "sensitivity", "datasetDigest", "disagreements"])
     }
 }

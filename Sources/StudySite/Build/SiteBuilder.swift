@@ -40,7 +40,7 @@ public struct SiteBuilder: Sendable {
     /// A job per file of the site, sorted by path: the assets, then each generator's jobs.
     public func jobs() -> [PageJob] {
         let r = renderer
-        let studies = content.studies.map(studyRuns)
+        let studies = Self.withDisagreements(content.studies.map(studyRuns))
         let documents = Documents(documents: content.documents, trustedHTML: content.site.trustedMarkdownHTML)
         var generators: [any PageGenerator] = [indexPage(studies)]
         generators += studies.map { StudyPage(subject: $0, renderer: r) }
@@ -104,6 +104,28 @@ public struct SiteBuilder: Sendable {
     func indexPage(_ studies: [StudyRuns]) -> IndexPage {
         let tour = content.site.tour.isEmpty ? nil : Tour(steps: content.site.tour, studies: content.studies, plan: plan, results: results)
         return IndexPage(tagline: content.site.tagline, studies: studies, runCount: plan.count, tour: tour, renderer: renderer)
+    }
+
+    /// `studies` with, on each, where another study answers one of its settings differently. A
+    /// study whose records are missing has no answers to compare (its page reports the missing record).
+    static func withDisagreements(_ studies: [StudyRuns]) -> [StudyRuns] {
+        var answered: [(study: Study, answers: StudyAnswers)] = []
+        for subject in studies {
+            guard let answers = try? subject.answers(for: SitePaths.study(subject.study.id)) else { continue }
+            answered.append((subject.study, answers))
+        }
+        let found = Disagreement.find(answered)
+        guard !found.isEmpty else { return studies }
+        let titles = Dictionary(studies.map { ($0.study.id, $0.study.title) }, uniquingKeysWith: { a, _ in a })
+        return studies.map { subject in
+            var s = subject
+            let id = subject.study.id
+            s.disagreements = found.filter { $0.involves(id) }.map { d in
+                let other = d.first == id ? d.second : d.first
+                return (d, other, titles[other] ?? other)
+            }
+            return s
+        }
     }
 
     /// `study` with the content it names, its own planned runs and the results index.

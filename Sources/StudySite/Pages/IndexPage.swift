@@ -77,49 +77,10 @@ struct IndexPage: PageGenerator {
         study.kind == .sweep ? [study.latenciesMs.first!, study.latenciesMs.last!] : study.latenciesMs
     }
 
-    /// Settings that two studies both answer (the same dataset and presentation, device, gesture,
-    /// latency, seeds and latency spread: the same runs for the strategies they share) where their
-    /// recommendations differ, each with why, in the studies' order.
+    /// Where two studies answer one setting differently, each with why (`Disagreement`).
     func disagreements(path: String) throws(SiteError) -> [String] {
-        var out: [String] = []
-        let answers = try studies.map { subject throws(SiteError) in try subject.answers(for: path) }
-        for i in studies.indices {
-            for j in studies.indices where i < j {
-                let (a, b) = (studies[i].study, studies[j].study)
-                guard a.dataset == b.dataset, a.presentation == b.presentation, a.seeds == b.seeds, a.jitter == b.jitter else { continue }
-                for ea in answers[i].entries {
-                    guard let eb = answers[j].entries.first(where: { $0.device == ea.device && $0.gesture == ea.gesture && $0.latency == ea.latency }),
-                          Set(ea.answer.recommended.map(\.strategyID)) != Set(eb.answer.recommended.map(\.strategyID)) else { continue }
-                    out.append(Self.why(a, ea, b, eb, several: a.devices.count > 1 || b.devices.count > 1))
-                }
-            }
-        }
-        return out
-    }
-
-    /// Why `a` and `b` answer one setting differently, in a sentence.
-    static func why(_ a: Study, _ ea: StudyAnswers.Entry, _ b: Study, _ eb: StudyAnswers.Entry, several: Bool) -> String {
-        func said(_ e: StudyAnswers.Entry) -> String { e.answer.recommended.isEmpty ? "no strategy" : e.answer.recommendedText }
-        var reasons: [String] = []
-        let aMissing = eb.answer.recommended.filter { !a.strategies.contains($0.strategyID) }
-        let bMissing = ea.answer.recommended.filter { !b.strategies.contains($0.strategyID) }
-        func names(_ set: [Contender]) -> String { set.map(\.name).joined(separator: " or ") }
-        if !aMissing.isEmpty && !bMissing.isEmpty {
-            reasons.append("neither compares the other's pick (\(a.title) does not run \(names(aMissing)), \(b.title) does not run \(names(bMissing)))")
-        } else if !aMissing.isEmpty {
-            reasons.append("\(a.title) does not compare \(names(aMissing)), which beats its pick on the same runs in \(b.title)")
-        } else if !bMissing.isEmpty {
-            reasons.append("\(b.title) does not compare \(names(bMissing)), which beats its pick on the same runs in \(a.title)")
-        }
-        if a.asks != b.asks {
-            func asks(_ s: Study) -> String { s.asks.isEmpty ? "no metric in particular" : s.asks.compactMap { AnswerRule.askable(named: $0)?.name }.joined(separator: ", then ") }
-            reasons.append("the studies ask about different metrics (\(a.title): \(asks(a)); \(b.title): \(asks(b))), which the rule ranks first")
-        }
-        if reasons.isEmpty {
-            reasons.append("the strategies both compare ran the same runs; the answers differ because each ranks them among a different set of strategies, and a tie or a too-close call in one set need not be one in the other")
-        }
-        let at = Format.latency(ea.latency) + (several ? " on \(ea.deviceName)" : "") + " · gesture \(ea.gesture)"
-        return "At \(at), \(a.title) recommends \(said(ea)) and \(b.title) recommends \(said(eb)): " + reasons.joined(separator: "; ") + "."
+        let answered = try studies.map { subject throws(SiteError) in (study: subject.study, answers: try subject.answers(for: path)) }
+        return Disagreement.find(answered).map(\.text)
     }
 
     func data() throws(SiteError) -> [String: MustacheValue] {

@@ -22,6 +22,9 @@ struct StudyRuns: Sendable {
     var sensitivity: Sensitivity? = nil
     /// `Fingerprint.digest(of: dataset)` when already computed (`RunExecutor.Execution.datasetDigests`).
     var datasetDigest: String? = nil
+    /// Where another study answers one of this study's settings differently (`Disagreement`), each
+    /// with the other study's id and title.
+    var disagreements: [(disagreement: Disagreement, otherID: String, otherTitle: String)] = []
 
     /// What the study's pages read, added to `key` (`PageJob.key`): the study, its dataset (by
     /// digest), devices and strategies by their canonical text, each run's names and its record's
@@ -36,6 +39,7 @@ struct StudyRuns: Sendable {
             for part in [run.id, run.studyID, run.configID, run.label, results[run.id]?.fingerprint ?? "no record"] { key.add(part) }
         }
         key.add(sensitivity.map { Fingerprint.digest(ofValue: $0) } ?? "no sensitivity")
+        for d in disagreements { for part in [d.disagreement.text, d.otherID, d.otherTitle] { key.add(part) } }
     }
 
     /// Its runs with their results, for the page at `page` (which a missing record fails).
@@ -147,6 +151,10 @@ struct StudyPage: PageGenerator {
             "title": .string(study.title), "question": .string(study.question), "setup": .string(subject.setupLine),
             "answers": answerData(StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs)),
             "sensitivity": sensitivityData(),
+            "hasDisagreements": .bool(!subject.disagreements.isEmpty),
+            "disagreements": .array(subject.disagreements.map { d in
+                .object(["text": .string(d.disagreement.text), "href": .string("../" + SitePaths.study(d.otherID)), "title": .string(d.otherTitle)])
+            }),
             "ranksBy": .string(ranksBy),
             "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../" + SitePaths.dataset(study.dataset)),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
