@@ -65,13 +65,14 @@ package final class ContentLoadSession: DataFileSource {
         var datasetFiles: [String] = []
         for path in files {
             let parts = path.split(separator: "/").map(String.init)
+            if parts[0] == "static" { continue }  // copied as is (`staticFiles`), hidden files too
             if path.hasSuffix(".md") {
                 if let file = read(path) { documents.append(ContentDocument(path: path, text: file.text.string)) }
                 continue
             }
             if parts.count == 1 {
                 if path == "site.json" { siteFile = true; continue }
-                warning(path, "unexpected file '\(path)'; the content folder's top level holds site.json, Markdown documents (*.md) and the folders datasets/, devices/, strategies/ and studies/")
+                warning(path, "unexpected file '\(path)'; the content folder's top level holds site.json, Markdown documents (*.md) and the folders datasets/, devices/, strategies/, studies/, measured/ and static/")
                 continue
             }
             switch parts[0] {
@@ -168,8 +169,9 @@ package final class ContentLoadSession: DataFileSource {
 
         if let siteJSON { TourDecoder.check(site.tour, studies: studies, file: siteJSON) }
 
+        let staticFiles = readStatic()
         if log.hasErrors { throw ContentError(log.sorted(nil)) }
-        let content = SiteContent(
+        var content = SiteContent(
             site: site,
             datasets: (Array(userDatasets.values) + Array(usedBuiltIns.values)).sorted { $0.id < $1.id },
             devices: devices.sorted { $0.id < $1.id },
@@ -177,6 +179,7 @@ package final class ContentLoadSession: DataFileSource {
             studies: studies.sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id },
             documents: documents.sorted { $0.path < $1.path },
             warnings: log.sorted(.warning))
+        content.staticFiles = staticFiles
         checkRunIDs(content)
         if log.hasErrors { throw ContentError(log.sorted(nil)) }
         return content
@@ -200,15 +203,58 @@ package final class ContentLoadSession: DataFileSource {
 
     // MARK: Files
 
-    /// Paths under `folder` (relative, `/`-separated), sorted, hidden files skipped.
-    private func list(_ folder: String, depth: Int) -> [String] {
+    /// `static/`'s files, hidden ones included (`.nojekyll`), sorted by path; each read like any
+    /// content file (inside the folder, size limit). A file a browser would run as script is refused.
+    private func readStatic() -> [StaticFile] {
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: root.appendingPathComponent("static").path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else {
+            log.add(ContentDiagnostic(file: "static", message: "'static' is a file; it must be a folder whose files are copied into the site as they are"))
+            return []
+        }
+        var out: [StaticFile] = []
+        for path in list("static", depth: 1, hidden: true) {
+            let name = String(path.split(separator: "/").last!)
+            let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last!.lowercased() : ""
+            if StaticFile.activeExtensions.contains(ext) {
+                log.add(ContentDiagnostic(file: path, message: "'\(name)' would be served as a page or script, and nothing from content may become script on the site; static/ is for files such as CNAME, .nojekyll, favicon.ico, robots.txt or images (refused: \(StaticFile.activeExtensions.map { "." + $0 }.joined(separator: ", ")))"))
+                continue
+            }
+            let url = root.appendingPathComponent(path)
+            if let size = (try? manager.attributesOfItem(atPath: url.path))?[.size] as? Int, size > ContentLimits.maximumFileBytes {
+                log.add(ContentDiagnostic(file: path, message: "the file is \(size) bytes; the limit is \(ContentLimits.maximumFileBytes) bytes"))
+                continue
+            }
+            do {
+                out.append(StaticFile(path: String(path.dropFirst("static/".count)), bytes: [UInt8](try Data(contentsOf: url))))
+            } catch {
+                log.add(ContentDiagnostic(file: path, message: "the file could not be read (\(Self.reason(error)))"))
+            }
+        }
+        return out
+    }
+
+    /// The system's reason for an I/O error, without Foundation's wrapping ("The file … couldn't be opened because").
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
+    }
+
+    /// Paths under `folder` (relative, `/`-separated), sorted, hidden files skipped unless `hidden`
+    /// (then only file managers' and version control's debris, `StaticFile.ignoredNames`, is).
+    private func list(_ folder: String, depth: Int, hidden: Bool = false) -> [String] {
         let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
         guard let names = try? manager.contentsOfDirectory(atPath: url.path) else {
             log.add(ContentDiagnostic(file: folder.isEmpty ? "." : folder, message: "the folder could not be read"))
             return []
         }
         var out: [String] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
+        for name in names.sorted() where hidden ? !StaticFile.ignoredNames.contains(name) : !name.hasPrefix(".") {
             let path = folder.isEmpty ? name : folder + "/" + name
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory) else {
@@ -222,7 +268,7 @@ package final class ContentLoadSession: DataFileSource {
                 if depth + 1 >= Self.maximumDepth {
                     warning(path, "folder '\(path)' is nested too deeply (more than \(Self.maximumDepth) levels); it is not read")
                 } else {
-                    out += list(path, depth: depth + 1)
+                    out += list(path, depth: depth + 1, hidden: hidden)
                 }
             } else {
                 out.append(path)

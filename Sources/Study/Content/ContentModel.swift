@@ -16,6 +16,9 @@ public struct SiteContent: Sendable {
     public var documents: [ContentDocument]
     /// Harmless problems worth showing (printed as `warning:` lines).
     public var warnings: [ContentDiagnostic]
+    /// Files under `Content/static/`, copied into the site as they are (`CNAME`, `.nojekyll`, a
+    /// favicon), sorted by path.
+    public var staticFiles: [StaticFile] = []
 
     /// Content from its parts.
     public init(site: SiteSettings, datasets: [Dataset], devices: [DeviceProfile], strategies: [Strategy],
@@ -238,4 +241,22 @@ public struct ContentError: Error, Sendable, CustomStringConvertible {
         }
         return text
     }
+}
+
+/// A file of `Content/static/`, which the site holds at the same path below its root.
+public struct StaticFile: Sendable, Equatable {
+    /// The path below `static/` (and so below the site's root), `/`-separated.
+    public let path: String
+    public let bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// Extensions a browser would run or render as a document, with script: the site has no
+    /// JavaScript and nothing from content may become script, so these are refused.
+    package static let activeExtensions = ["htm", "html", "js", "mjs", "cjs", "shtml", "svg", "svgz", "swf", "wasm", "xht", "xhtml", "xml", "xsl", "xslt"]
+    /// Names skipped as the debris of file managers and version control, not content.
+    package static let ignoredNames: Set<String> = [".DS_Store", "Thumbs.db", ".git", ".gitkeep", "desktop.ini"]
 }

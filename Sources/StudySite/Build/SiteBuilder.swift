@@ -70,6 +70,7 @@ public struct SiteBuilder: Sendable {
         ]
         for generator in generators { jobs += generator.jobs() }
         jobs.append(contentsOf: MeasuredRunPages.jobs(content, renderer: r))
+        jobs += content.staticFiles.map { PageJob.file(OutputFile(path: $0.path, bytes: $0.bytes)) }
         return jobs.sorted { $0.path < $1.path }
     }
 
@@ -92,6 +93,17 @@ public struct SiteBuilder: Sendable {
                 }
                 return try RunPages(runs: runs, records: full, studyTitle: studyTitle, renderer: renderer).file(path)
             }
+        }
+    }
+
+    /// A file of `Content/static/` must not take the path of a file the site generates (or of the
+    /// marker that says a folder is a site): it would replace it, or be replaced.
+    func checkStatic(_ jobs: [PageJob]) throws(SiteError) {
+        guard !content.staticFiles.isEmpty else { return }
+        var count: [String: Int] = [:]
+        for job in jobs { count[job.path, default: 0] += 1 }
+        for file in content.staticFiles where (count[file.path] ?? 0) > 1 || file.path == OutputFolder.markerName {
+            throw .input("static/\(file.path): error: the site writes '\(file.path)' itself, so this file would clash with it; give it another name or folder (static/ is for files the site does not make, such as CNAME, .nojekyll or favicon.ico)")
         }
     }
 

@@ -126,6 +126,7 @@ public enum SiteGenerator {
             var pageJobs = builder.jobs()
             pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
             pageJobs.sort { $0.path < $1.path }
+            try builder.checkStatic(pageJobs)
             let (fileCount, bytes, kept) = try render(pageJobs, jobs: jobs, previous: inputs.previous, into: sink)
             inputs.cache?.finish()  // every run stored and read back: the run cache's pack gets its index and name
             return (pageJobs, fileCount, bytes, kept)
