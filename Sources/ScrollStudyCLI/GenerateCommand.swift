@@ -11,7 +11,8 @@ enum GenerateCommand {
     OVERVIEW: Generate the study site: run every study in the content folder and write the pages.
 
     USAGE: scrollstudy generate [--content <dir>] [--templates <dir>] [--output <dir>] [--jobs <n>] [--check] [--quiet] [--verbose] [--no-cache]
-                                [--results <dir> …] [--baseline <dir or file>] [--fail-on-regression] [--no-fail-on-budget]
+                                [--results <dir> …] [--baseline <dir or file>] [--fail-on-regression] [--fail-on-not-comparable]
+                                [--no-fail-on-budget] [--markdown-summary <file>] [--site-url <url>]
 
     OPTIONS:
       --content <dir>         Content folder (default: ./Content).
@@ -40,7 +41,18 @@ enum GenerateCommand {
                               (its summary.json) or a summary.json file. The result is on checks.html and
                               in summary.json.
       --fail-on-regression    Exit 6 when a run group regressed against the baseline.
+      --fail-on-not-comparable
+                              Exit 7 when a run group cannot be compared with the baseline (its device,
+                              dataset, gesture, latency, presentation or model version differ), so a
+                              change of those cannot hide a regression.
       --no-fail-on-budget     Report broken budgets without exiting 5.
+      --markdown-summary <file>
+                              Append a GitHub Markdown summary to <file> (created if missing): answers that
+                              flipped against --baseline, regressions, groups not comparable, broken budgets,
+                              and every answer, linked into the site. For CI: "$GITHUB_STEP_SUMMARY", or a
+                              file to post as a pull-request comment.
+      --site-url <url>        The published site's address (http or https), for absolute links in the
+                              Markdown summary; without it the links are relative to the site's root.
       -h, --help              Show help information.
 
     EXIT CODES:
@@ -51,14 +63,27 @@ enum GenerateCommand {
       4  the output could not be written, or a results folder or baseline could not be read
       5  a budget is broken (each printed as file:line:column: error: budget …); not with --no-fail-on-budget
       6  --fail-on-regression and a run group regressed against --baseline
-      The site is written in cases 5 and 6; --check's exit 1 comes before 5 and 6.
+      7  --fail-on-not-comparable and a run group could not be compared with --baseline
+      The site (and the Markdown summary) is written in cases 5, 6 and 7; --check's exit 1 comes before them.
     """
 
     /// Returns the exit code.
     static func run(_ args: [String], output: (String) -> Void, status: @escaping @Sendable (String) -> Void) throws(UsageError) -> Int32 {
-        let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs", "--baseline"],
-                              flags: ["--check", "--quiet", "--verbose", "--fail-on-regression", "--no-fail-on-budget", "--no-cache"], lists: ["--results"], command: "generate")
+        let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs", "--baseline", "--markdown-summary", "--site-url"],
+                              flags: ["--check", "--quiet", "--verbose", "--fail-on-regression", "--fail-on-not-comparable", "--no-fail-on-budget", "--no-cache"],
+                              lists: ["--results"], command: "generate")
         let failOnRegression = a.flags.contains("--fail-on-regression")
+        let failOnNotComparable = a.flags.contains("--fail-on-not-comparable")
+        if failOnNotComparable && a.values["--baseline"] == nil {
+            throw UsageError("--fail-on-not-comparable needs --baseline <results folder, site or summary.json>")
+        }
+        if let siteURL = a.values["--site-url"], !MarkdownSummary.validSiteURL(siteURL) {
+            throw UsageError("--site-url '\(siteURL)' is not an http or https address without spaces or brackets, e.g. https://example.github.io/scrollstudy/")
+        }
+        if a.values["--site-url"] != nil && a.values["--markdown-summary"] == nil {
+            throw UsageError("--site-url is for the links of --markdown-summary <file>; give both")
+        }
+        let markdownSummary = a.values["--markdown-summary"].map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
         let failOnBudget = !a.flags.contains("--no-fail-on-budget")
         if failOnRegression && a.values["--baseline"] == nil {
             throw UsageError("--fail-on-regression needs --baseline <results folder, site or summary.json>")
@@ -84,7 +109,7 @@ enum GenerateCommand {
             status("[\(stage.rawValue)] \(text) (\(NumberFormat.fixed(Double(d.seconds) + Double(d.attoseconds) / 1e18, places: 2)) s)")
         }
         let mode: IncrementalBuild.Mode = check || a.flags.contains("--no-cache") ? .uncached
-            : resultDirs.isEmpty && baselinePath == nil ? .plain : .withOtherInputs
+            : resultDirs.isEmpty && baselinePath == nil && markdownSummary == nil ? .plain : .withOtherInputs  // the summary needs a build's report
         // Per-run progress lines ("[3/94] …") are what --quiet leaves out; warnings go to `status` directly.
         let progress: @Sendable (String) -> Void = { line in if !quiet { status(line) } }
         let protected = [(flag: "--content", folder: contentDir), (flag: "--templates", folder: templatesDir)]
@@ -155,6 +180,15 @@ enum GenerateCommand {
                         }
                     }
                 }
+                if let markdownSummary {
+                    let input = MarkdownSummary.Input(siteTitle: content.site.title, studies: content.studies.map { ($0.id, $0.title) },
+                                                      fresh: freshSummary(report), baseline: inputs.baseline, comparisons: report.comparisons,
+                                                      brokenBudgets: report.brokenBudgets, siteURL: a.values["--site-url"])
+                    do { try MarkdownSummary.append(MarkdownSummary.text(input), to: markdownSummary) } catch {
+                        ScrollStudyCLI.printError(error.description)
+                        return 4
+                    }
+                }
                 if !report.brokenBudgets.isEmpty {
                     ScrollStudyCLI.printError("error: \(report.brokenBudgets.count) broken budget(s)" + (failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
                     if failOnBudget { return 5 }
@@ -162,6 +196,11 @@ enum GenerateCommand {
                 if failOnRegression && !regressions.isEmpty {
                     ScrollStudyCLI.printError("error: \(regressions.count) run group(s) regressed against the baseline (--fail-on-regression)")
                     return 6
+                }
+                let notComparable = report.comparisons.filter { $0.status == .notComparable }
+                if failOnNotComparable && !notComparable.isEmpty {
+                    ScrollStudyCLI.printError("error: \(notComparable.count) run group(s) could not be compared with the baseline (--fail-on-not-comparable), e.g. \(notComparable[0].group)")
+                    return 7
                 }
                 return 0
             }
@@ -176,10 +215,7 @@ enum GenerateCommand {
                     return code
                 }
                 output("\(outputDir.lastPathComponent)/ is stale: \(diffs.count) file(s) differ from a fresh generation. Run 'scrollstudy generate' and commit the result.")
-                // The fresh summary read back as the committed one is, so that both sides compare alike.
-                let fresh = (try? Baseline.readSummary(Data(report.summaryText.utf8), source: "the fresh generation") { report.studySummaryText($0).map { Data($0.utf8) } })
-                    ?? Baseline.Loaded(source: "the fresh generation", modelVersion: SimulationModel.version, runs: report.summaries)
-                for line in SummaryDiff.lines(old: outputDir.appendingPathComponent(Baseline.summaryFile), new: fresh) { output(line) }
+                for line in SummaryDiff.lines(old: outputDir.appendingPathComponent(Baseline.summaryFile), new: freshSummary(report)) { output(line) }
                 for d in diffs.prefix(200) { output("  \(d)") }
                 if diffs.count > 200 { output("  … and \(diffs.count - 200) more") }
                 return 1
@@ -226,6 +262,13 @@ enum GenerateCommand {
             ScrollStudyCLI.printError("error: \(error)")
             return 4
         }
+    }
+
+    /// The fresh build's summary read back as a committed one is, so that both sides of a
+    /// comparison read alike.
+    static func freshSummary(_ report: SiteGenerator.Report) -> Baseline.Loaded {
+        (try? Baseline.readSummary(Data(report.summaryText.utf8), source: "the fresh generation") { report.studySummaryText($0).map { Data($0.utf8) } })
+            ?? Baseline.Loaded(source: "the fresh generation", modelVersion: SimulationModel.version, runs: report.summaries)
     }
 
     static func loadContent(_ dir: URL) throws -> SiteContent {

@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import Results
 import MeasuredTimings
 import ScrollSimulation
 
@@ -228,21 +229,10 @@ package final class ContentLoadSession: DataFileSource {
             do {
                 out.append(StaticFile(path: String(path.dropFirst("static/".count)), bytes: [UInt8](try Data(contentsOf: url))))
             } catch {
-                log.add(ContentDiagnostic(file: path, message: "the file could not be read (\(Self.reason(error)))"))
+                log.add(ContentDiagnostic(file: path, message: "the file could not be read (\(SystemReason.of(error)))"))
             }
         }
         return out
-    }
-
-    /// The system's reason for an I/O error, without Foundation's wrapping ("The file … couldn't be opened because").
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription
     }
 
     /// Paths under `folder` (relative, `/`-separated), sorted, hidden files skipped unless `hidden`

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The system's reason for a failed file operation, in its own words ("Permission denied", "No
+/// such file or directory", "Is a directory"), without Foundation's wrapping ("The file “x”
+/// couldn't be opened because …"), so that a message can name the path once and then say why.
+package enum SystemReason {
+    package static func of(_ error: Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        switch ns.code {
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "No such file or directory"
+        case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "Permission denied"
+        case NSFileWriteFileExistsError: return "File exists"
+        case NSFileWriteOutOfSpaceError: return "No space left on device"
+        case NSFileWriteVolumeReadOnlyError: return "Read-only file system"
+        default: return ns.localizedDescription
+        }
+    }
+}
