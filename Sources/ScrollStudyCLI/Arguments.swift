@@ -28,15 +28,21 @@ struct Arguments {
                 arg = String(arg[..<eq])
             }
             if options.contains(arg) {
+                let value: String
                 if let v = inlineValue {
-                    values[arg] = v
+                    value = v
                 } else {
                     guard i + 1 < args.count else { throw UsageError("\(arg) needs a value; see 'scrollstudy \(command) --help'") }
-                    values[arg] = args[i + 1]
+                    value = args[i + 1]
                     i += 1
                 }
+                // A second value would silently replace the first: say so instead.
+                if let first = values[arg] {
+                    throw UsageError("\(arg) is given twice ('\(first)' and '\(value)'); it takes one value")
+                }
+                values[arg] = value
             } else if allowedFlags.contains(arg), inlineValue == nil {
-                flags.insert(arg)
+                guard flags.insert(arg).inserted else { throw UsageError("\(arg) is given twice") }
             } else {
                 let all = (options.union(allowedFlags).union(allowedLists)).sorted()
                 throw UsageError(unknownNameMessage(kind: "option", name: arg, valid: all) + "; see 'scrollstudy \(command) --help'")

@@ -22,6 +22,23 @@ struct SimulateCommandTests {
         return text
     }
 
+    @Test("A single-value option or a flag given twice is an error naming both values, not a silent last-one-wins")
+    func repeated() throws {
+        for args in [["--strategy", "glitchy-sync", "--latency", "100", "--latency", "1000"],
+                     ["--strategy", "glitchy-sync", "--latency=100", "--latency", "1000"]] {
+            do {
+                _ = try Self.run(args)
+                Issue.record("\(args) must be refused")
+            } catch let error as UsageError {
+                #expect(error.description.contains("--latency is given twice ('100' and '1000')"), "\(error.description)")
+            }
+        }
+        #expect(throws: UsageError.self) { try Self.run(["--strategy", "glitchy-sync", "--latency", "100", "--json", "--json"]) }
+        // Lists take several values on purpose: two --results are one list.
+        let a = try Arguments(["--results", "a", "--results", "b"], options: [], flags: [], lists: ["--results"], command: "generate")
+        #expect(a.lists["--results"] == ["a", "b"])
+    }
+
     @Test("--content lets simulate name a content folder's strategies, datasets and devices")
     func contentNames() throws {
         let content = SmallSite.packageRoot.appendingPathComponent("Content").path
