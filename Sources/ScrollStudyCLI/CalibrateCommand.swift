@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import Formats
 import MeasuredTimings
 import ScrollSimulation
@@ -74,7 +75,7 @@ enum CalibrateCommand {
 
         let runs: [MeasuredRun]
         do { runs = try MeasuredImport.runs(contentsOf: file, options: options) } catch {
-            throw CommandFailure(code: 3, message: "\(error.description)\nnothing calibrated")
+            throw CommandFailure(code: 3, message: "\(error.description)\nerror: nothing calibrated", located: true)
         }
         guard index <= runs.count else {
             throw UsageError("--run \(index): the file holds \(runs.count) run\(runs.count == 1 ? "" : "s"): " + runs.enumerated().map { "\($0.offset + 1) \"\($0.element.label)\"" }.joined(separator: ", "))
@@ -144,7 +145,7 @@ enum CalibrateCommand {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CommandFailure(code: 4, message: "cannot write \(path): \(error.localizedDescription)")
+            throw CommandFailure(code: 4, message: "cannot write \(path): \(SystemReason.of(error))")
         }
     }
 

@@ -87,6 +87,9 @@ public enum Catalog {
 struct CommandFailure: Error {
     var code: Int32
     var message: String
+    /// The message's lines already carry their own `file:line:column: error:` prefix (an
+    /// importer's located errors), so it is printed as it is rather than behind another `error:`.
+    var located = false
 }
 
 /// A mistake on the command line: printed as `error: …` with exit code 2.

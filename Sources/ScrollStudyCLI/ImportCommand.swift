@@ -33,7 +33,7 @@ enum ImportCommand {
         if a.values["--refresh"] != nil { options.refreshHz = Double(try a.int("--refresh", default: 60, range: 24...240)) }
         let runs: [MeasuredRun]
         do { runs = try MeasuredImport.runs(contentsOf: file, options: options) } catch {
-            throw CommandFailure(code: 3, message: "\(error.description)\nnothing imported")
+            throw CommandFailure(code: 3, message: "\(error.description)\nerror: nothing imported", located: true)
         }
         var chosen = Array(runs.enumerated())
         if a.values["--run"] != nil {

@@ -89,7 +89,7 @@ public enum ScrollStudyCLI {
                 if code != 0 { return code }
             }
         } catch let failure as CommandFailure {
-            printError("error: \(failure.message)")
+            printError(failure.located ? failure.message : "error: \(failure.message)")
             return failure.code
         } catch {
             printError("error: \(error)")

@@ -71,4 +71,20 @@ struct CalibrateCommandTests {
             (error as? CommandFailure)?.message.contains("holds only aggregates") == true
         }
     }
+
+    @Test("A file no importer reads: its located errors printed as they are, one 'error:' per line, never 'error: … error:'")
+    func onePrefix() throws {
+        let content = try Self.folder()
+        try content.write("framestats.txt", Data("bad".utf8))
+        do {
+            _ = try Self.calibrate(content, [])
+            Issue.record("an unreadable file must be refused")
+        } catch let failure as CommandFailure {
+            #expect(failure.located)
+            let lines = failure.message.split(separator: "\n")
+            #expect(lines.first?.contains("framestats.txt:1:1: error: ") == true, "\(failure.message)")
+            #expect(lines.last == "error: nothing calibrated")
+            for line in lines { #expect(line.components(separatedBy: "error:").count == 2, "\(line)") }
+        }
+    }
 }
