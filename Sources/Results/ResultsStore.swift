@@ -124,13 +124,35 @@ public enum ResultsStore {
     public static func write(_ records: [(record: RunRecord, context: String)], plan: [String], shard: Shard?, to folder: URL) throws(StoreError) {
         let fm = FileManager.default
         let indexURL = folder.appendingPathComponent(indexFile)
+        try checkWritable(folder)
+        do { try fm.createDirectory(at: folder.appendingPathComponent("runs"), withIntermediateDirectories: true) } catch {
+            throw .io(folder.path, "cannot create the folder: \(SystemReason.of(error))")
+        }
+        var entries: [Entry] = []
+        for (record, context) in records {
+            let name = file(for: record.id)
+            try writeAtomically(record.recordJSON(), to: folder.appendingPathComponent(name))
+            entries.append(Entry(id: record.id, study: record.study, file: name, fingerprint: record.fingerprint, context: context,
+                                 schemaVersion: record.schemaVersion, modelVersion: record.modelVersion))
+        }
+        let index = Index(plan: planDigest(plan), plannedRuns: plan.count, shard: shard, runs: entries)
+        let text: String
+        do { text = try CanonicalJSON.text(index) } catch { throw .io(indexURL.path, "\(error)") }
+        try writeAtomically(text, to: indexURL)
+    }
+
+    /// Refuses, before any work, a path that `write` may not fill: a file, the root or a home
+    /// folder, a folder that holds other files and no index, or one whose `index.json` is not a
+    /// results index. A missing path is fine.
+    public static func checkWritable(_ folder: URL) throws(StoreError) {
+        let fm = FileManager.default
+        let indexURL = folder.appendingPathComponent(indexFile)
         var isFolder: ObjCBool = false
         if fm.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             let shown = folder.path
             guard isFolder.boolValue else { throw .notAResultsFolder(shown, "it is a file, not a folder; choose a new or empty folder") }
             let resolved = folder.resolvingSymlinksInPath().standardizedFileURL.path
-            let home = fm.homeDirectoryForCurrentUser.resolvingSymlinksInPath().standardizedFileURL.path
-            if resolved == "/" || resolved == home {
+            if resolved == "/" || HomeFolders.all.contains(resolved) {
                 throw .notAResultsFolder(shown, "it is the \(resolved == "/" ? "root" : "home") folder; choose a new or empty folder, for example Results")
             }
             if !fm.fileExists(atPath: indexURL.path) {
@@ -147,20 +169,6 @@ public enum ResultsStore {
                 throw .notAResultsFolder(folder.path, "its index.json was not written by scrollstudy run; choose another folder")
             }
         }
-        do { try fm.createDirectory(at: folder.appendingPathComponent("runs"), withIntermediateDirectories: true) } catch {
-            throw .io(folder.path, "cannot create the folder: \(error.localizedDescription)")
-        }
-        var entries: [Entry] = []
-        for (record, context) in records {
-            let name = file(for: record.id)
-            try writeAtomically(record.recordJSON(), to: folder.appendingPathComponent(name))
-            entries.append(Entry(id: record.id, study: record.study, file: name, fingerprint: record.fingerprint, context: context,
-                                 schemaVersion: record.schemaVersion, modelVersion: record.modelVersion))
-        }
-        let index = Index(plan: planDigest(plan), plannedRuns: plan.count, shard: shard, runs: entries)
-        let text: String
-        do { text = try CanonicalJSON.text(index) } catch { throw .io(indexURL.path, "\(error)") }
-        try writeAtomically(text, to: indexURL)
     }
 
     /// Writes `text` to a temporary file beside `url` and renames it into place.

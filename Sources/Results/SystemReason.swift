@@ -20,3 +20,16 @@ package enum SystemReason {
         }
     }
 }
+
+/// The folders a tool that replaces or fills its output must never take as one: the user's home
+/// as the account database names it and as `$HOME` names it (they differ when a CI job or a shell
+/// sets `HOME` to another folder), each with its symbolic links resolved.
+package enum HomeFolders {
+    package static var all: Set<String> {
+        var out: Set<String> = [FileManager.default.homeDirectoryForCurrentUser.resolvingSymlinksInPath().standardizedFileURL.path]
+        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+            out.insert(URL(fileURLWithPath: home).resolvingSymlinksInPath().standardizedFileURL.path)
+        }
+        return out
+    }
+}

@@ -42,6 +42,11 @@ enum RunCommand {
             }
             shard = s
         }
+        // Refused before any work, as generate refuses its output: nothing is simulated for a folder that cannot take it.
+        do { try ResultsStore.checkWritable(resultsDir) } catch {
+            ScrollStudyCLI.printError("error: \(error.description)")
+            return 4
+        }
         let content: SiteContent
         do { content = try ContentLoader.load(from: contentDir) } catch {
             ScrollStudyCLI.printError(error.description)

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Results
 import Study
 
 /// Why `generate` will not replace an output path. Each case names the path and says what to do.
@@ -60,8 +61,8 @@ public enum OutputFolder {
         let shown = output.standardizedFileURL.path
         let resolved = canonicalPath(output)
         if resolved == "/" { throw .outputRefused(.root(shown)) }
-        let home = canonicalPath(FileManager.default.homeDirectoryForCurrentUser)
-        if resolved == home { throw .outputRefused(.home(shown)) }
+        let homes = Set(HomeFolders.all.map { canonicalPath(URL(fileURLWithPath: $0)) })
+        if homes.contains(resolved) { throw .outputRefused(.home(shown)) }
         for (flag, folder) in protected {
             let inside = canonicalPath(folder)
             if inside == resolved || inside.hasPrefix(resolved + "/") {
