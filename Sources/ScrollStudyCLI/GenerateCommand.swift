@@ -183,7 +183,8 @@ enum GenerateCommand {
                 if let markdownSummary {
                     let input = MarkdownSummary.Input(siteTitle: content.site.title, studies: content.studies.map { ($0.id, $0.title) },
                                                       fresh: freshSummary(report), baseline: inputs.baseline, comparisons: report.comparisons,
-                                                      brokenBudgets: report.brokenBudgets, siteURL: a.values["--site-url"])
+                                                      brokenBudgets: report.brokenBudgets, siteURL: a.values["--site-url"],
+                                                      strategyNames: Dictionary(content.strategies.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
                     do { try MarkdownSummary.append(MarkdownSummary.text(input), to: markdownSummary) } catch {
                         ScrollStudyCLI.printError(error.description)
                         return 4

@@ -24,6 +24,8 @@ enum MarkdownSummary {
         var brokenBudgets: [BudgetCheck.Broken]
         /// The published site's address, for absolute links; nil: links relative to the site's root.
         var siteURL: String?
+        /// Strategies' names by id (answers record ids).
+        var strategyNames: [String: String] = [:]
     }
 
     static func text(_ input: Input) -> String {
@@ -63,7 +65,7 @@ enum MarkdownSummary {
         if !flips.isEmpty {
             out += ["", "### Answers that flipped", "", "| Study | Setting | Was | Now | Why, now |", "|---|---|---|---|---|"]
             for f in flips {
-                out.append("| \(study(f.study)) | \(cell(setting(f.now))) | \(cell(recommended(f.was))) | \(cell(recommended(f.now))) | \(cell(f.now.reason)) |")
+                out.append("| \(study(f.study)) | \(cell(setting(f.now))) | \(cell(recommended(f.was, names: input.strategyNames))) | \(cell(recommended(f.now, names: input.strategyNames))) | \(cell(f.now.reason)) |")
             }
         }
         if !regressed.isEmpty {
@@ -93,7 +95,7 @@ enum MarkdownSummary {
         }
         out += ["", "<details><summary>Every answer (\(answerCount))</summary>", "", "| Study | Setting | Recommended | Why, in numbers |", "|---|---|---|---|"]
         for s in answers {
-            for a in s.answers { out.append("| \(study(s.study)) | \(cell(setting(a))) | \(cell(recommended(a))) | \(cell(a.reason)) |") }
+            for a in s.answers { out.append("| \(study(s.study)) | \(cell(setting(a))) | \(cell(recommended(a, names: input.strategyNames))) | \(cell(a.reason)) |") }
         }
         out += ["", "</details>", ""]
         return out.joined(separator: "\n") + "\n"
@@ -102,8 +104,9 @@ enum MarkdownSummary {
     /// "100 ms · iphone-60hz · fling".
     static func setting(_ a: AnswerSummary) -> String { "\(NumberFormat.fixed(a.latencyMs, places: 3)) ms · \(a.device) · \(a.gesture)" }
 
-    static func recommended(_ a: AnswerSummary) -> String {
-        a.recommended.isEmpty ? "none meets the bar" + (a.closest.map { " (closest: \($0))" } ?? "") : a.recommended.joined(separator: ", ")
+    static func recommended(_ a: AnswerSummary, names: [String: String] = [:]) -> String {
+        func name(_ id: String) -> String { names[id] ?? id }
+        return a.recommended.isEmpty ? "none meets the bar" + (a.closest.map { " (closest: \(name($0)))" } ?? "") : a.recommended.map(name).joined(separator: "; ")
     }
 
     static func label(_ metric: String) -> String { HeadlineMetric.all.first { $0.name == metric }?.label ?? metric }
@@ -118,7 +121,8 @@ enum MarkdownSummary {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "|", "\\", "`", "*", "_", "[", "]", "(", ")", "#", "!", "~": out += "\\" + String(ch)
+            // With both brackets escaped no link or image can start, so parentheses stay as they are.
+            case "|", "\\", "`", "*", "_", "[", "]", "~": out += "\\" + String(ch)
             default: out.append(ch)
             }
         }

@@ -37,7 +37,7 @@ struct MarkdownSummaryTests {
         #expect(text.contains("| [one--mine--1000ms](https://example.org/site/runs/one--mine--1000ms.html) | wrong rows"), "\(text)")
         // The serial queue with cancel met the bar; the naive async load shows wrong rows and does not.
         #expect(text.contains("### Answers that flipped"), "\(text)")
-        #expect(text.contains("| [One \\[study\\]](https://example.org/site/studies/one.html) | 1000 ms · iphone-60hz · gentle | mine |"), "\(text)")
+        #expect(text.contains("| [One \\[study\\]](https://example.org/site/studies/one.html) | 1000 ms · iphone-60hz · gentle | Mine \\| &lt;b&gt;ours&lt;/b&gt; |"), "\(text)")
         #expect(text.contains("<details><summary>Every answer (1)</summary>"))
         #expect(!text.contains("<b>"), "user text never becomes HTML")
 
@@ -53,7 +53,7 @@ struct MarkdownSummaryTests {
     @Test("Table cells escape what would end a cell, start a link, an emphasis or HTML")
     func cells() {
         #expect(MarkdownSummary.cell("a|b <script>x</script> [t](javascript:1) *e* _u_ `c`\nnext & more")
-                == "a\\|b &lt;script&gt;x&lt;/script&gt; \\[t\\]\\(javascript:1\\) \\*e\\* \\_u\\_ \\`c\\` next &amp; more")
+                == "a\\|b &lt;script&gt;x&lt;/script&gt; \\[t\\](javascript:1) \\*e\\* \\_u\\_ \\`c\\` next &amp; more")
         #expect(MarkdownSummary.validSiteURL("https://example.github.io/scrollstudy/"))
         for bad in ["javascript:alert(1)", "ftp://x.org", "https://x.org/a b", "https://x.org/(a)", "example.org", "https://"] {
             #expect(!MarkdownSummary.validSiteURL(bad), "\(bad)")
