@@ -60,6 +60,7 @@ package final class ContentLoadSession: DataFileSource {
 
         // Sort the files by kind.
         var siteFile = false
+        var validationFile = false
         var definitions: [String: [String]] = ["devices": [], "strategies": [], "studies": []]
         var documents: [ContentDocument] = []
         var datasetFiles: [String] = []
@@ -71,7 +72,8 @@ package final class ContentLoadSession: DataFileSource {
             }
             if parts.count == 1 {
                 if path == "site.json" { siteFile = true; continue }
-                warning(path, "unexpected file '\(path)'; the content folder's top level holds site.json, Markdown documents (*.md) and the folders datasets/, devices/, strategies/ and studies/")
+                if path == "validation.json" { validationFile = true; continue }
+                warning(path, "unexpected file '\(path)'; the content folder's top level holds site.json, validation.json, Markdown documents (*.md) and the folders datasets/, devices/, strategies/ and studies/")
                 continue
             }
             switch parts[0] {
@@ -168,8 +170,15 @@ package final class ContentLoadSession: DataFileSource {
 
         if let siteJSON { TourDecoder.check(site.tour, studies: studies, file: siteJSON) }
 
+        // The accuracy page's cases: their simulations name devices, datasets and strategies.
+        var validation = ValidationSet()
+        if validationFile, let parsed = parse("validation.json"),
+           let decoded = ValidationDecoder.decode(parsed.root, file: parsed.file, names: names) {
+            validation = decoded
+        }
+
         if log.hasErrors { throw ContentError(log.sorted(nil)) }
-        let content = SiteContent(
+        var content = SiteContent(
             site: site,
             datasets: (Array(userDatasets.values) + Array(usedBuiltIns.values)).sorted { $0.id < $1.id },
             devices: devices.sorted { $0.id < $1.id },
@@ -177,6 +186,7 @@ package final class ContentLoadSession: DataFileSource {
             studies: studies.sorted { $0.order != $1.order ? $0.order < $1.order : $0.id < $1.id },
             documents: documents.sorted { $0.path < $1.path },
             warnings: log.sorted(.warning))
+        content.validation = validation
         checkRunIDs(content)
         if log.hasErrors { throw ContentError(log.sorted(nil)) }
         return content

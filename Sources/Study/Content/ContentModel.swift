@@ -16,6 +16,8 @@ public struct SiteContent: Sendable {
     public var documents: [ContentDocument]
     /// Harmless problems worth showing (printed as `warning:` lines).
     public var warnings: [ContentDiagnostic]
+    /// The accuracy page's validation cases (`validation.json`; empty without the file).
+    package var validation = ValidationSet()
 
     /// Content from its parts.
     public init(site: SiteSettings, datasets: [Dataset], devices: [DeviceProfile], strategies: [Strategy],
