@@ -61,6 +61,7 @@ package final class ContentLoadSession: DataFileSource {
 
         // Sort the files by kind.
         var siteFile = false
+        var validationFile = false
         var definitions: [String: [String]] = ["devices": [], "strategies": [], "studies": []]
         var documents: [ContentDocument] = []
         var datasetFiles: [String] = []
@@ -73,7 +74,8 @@ package final class ContentLoadSession: DataFileSource {
             }
             if parts.count == 1 {
                 if path == "site.json" { siteFile = true; continue }
-                warning(path, "unexpected file '\(path)'; the content folder's top level holds site.json, Markdown documents (*.md) and the folders datasets/, devices/, strategies/, studies/, measured/ and static/")
+                if path == "validation.json" { validationFile = true; continue }
+                warning(path, "unexpected file '\(path)'; the content folder's top level holds site.json, validation.json, Markdown documents (*.md) and the folders datasets/, devices/, strategies/, studies/, measured/ and static/")
                 continue
             }
             switch parts[0] {
@@ -171,6 +173,13 @@ package final class ContentLoadSession: DataFileSource {
         if let siteJSON { TourDecoder.check(site.tour, studies: studies, file: siteJSON) }
 
         let staticFiles = readStatic()
+        // The accuracy page's cases: their simulations name devices, datasets and strategies.
+        var validation = ValidationSet()
+        if validationFile, let parsed = parse("validation.json"),
+           let decoded = ValidationDecoder.decode(parsed.root, file: parsed.file, names: names) {
+            validation = decoded
+        }
+
         if log.hasErrors { throw ContentError(log.sorted(nil)) }
         var content = SiteContent(
             site: site,
@@ -181,6 +190,7 @@ package final class ContentLoadSession: DataFileSource {
             documents: documents.sorted { $0.path < $1.path },
             warnings: log.sorted(.warning))
         content.staticFiles = staticFiles
+        content.validation = validation
         checkRunIDs(content)
         if log.hasErrors { throw ContentError(log.sorted(nil)) }
         return content

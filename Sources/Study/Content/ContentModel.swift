@@ -19,6 +19,8 @@ public struct SiteContent: Sendable {
     /// Files under `Content/static/`, copied into the site as they are (`CNAME`, `.nojekyll`, a
     /// favicon), sorted by path.
     public var staticFiles: [StaticFile] = []
+    /// The accuracy page's validation cases (`validation.json`; empty without the file).
+    package var validation = ValidationSet()
 
     /// Content from its parts.
     public init(site: SiteSettings, datasets: [Dataset], devices: [DeviceProfile], strategies: [Strategy],

@@ -114,7 +114,8 @@ struct PageRenderer: Sendable {
         do { body = try templates.render(template, .object(pageData)) } catch { throw .page(path: path, step: .body(template: template), problem: error) }
         let nav: [MustacheValue] = [("index", "Studies", SitePaths.index), ("techniques", "Techniques", SitePaths.techniques),
                                     ("strategies", "Strategies", SitePaths.strategies), ("datasets", "Datasets", SitePaths.datasets),
-                                    ("metrics", "Metrics", SitePaths.metrics), ("model", "Model", SitePaths.model)].map { key, label, href in
+                                    ("metrics", "Metrics", SitePaths.metrics), ("model", "Model", SitePaths.model),
+                                    ("accuracy", "Accuracy", SitePaths.accuracy)].map { key, label, href in
             .object(["label": .string(label), "href": .string(root + href), "current": .bool(key == section)])
         }
         // Only pages with highlighted code blocks load the highlighting stylesheet.

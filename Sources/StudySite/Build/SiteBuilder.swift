@@ -19,6 +19,8 @@ public struct SiteBuilder: Sendable {
     var sensitivity: [String: Sensitivity] = [:]
     /// Datasets' digests by id, when already computed (they key the study pages).
     var datasetDigests: [String: String] = [:]
+    /// The accuracy page's figures (computed in the judge stage; none: a page without cases).
+    var accuracy: AccuracyPage.Figures? = nil
 
     public init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet) {
         self.content = content
@@ -67,6 +69,8 @@ public struct SiteBuilder: Sendable {
             RulePage(renderer: r),
             ModelPage(devices: content.devices, studies: studies, documents: documents, renderer: r),
             MetricPages(example: studies.first, runs: plan, results: results, renderer: r),
+            AccuracyPage(figures: accuracy ?? AccuracyPage.Figures(report: .empty, roundTrips: []), validation: content.validation,
+                         seeds: content.site.studyDefaults.seeds, renderer: r),
         ]
         for generator in generators { jobs += generator.jobs() }
         jobs.append(contentsOf: MeasuredRunPages.jobs(content, renderer: r))

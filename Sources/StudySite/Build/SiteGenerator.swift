@@ -64,6 +64,9 @@ public enum SiteGenerator {
         /// Where sensitivity reports are kept between generations (with `cache`), by a digest of
         /// the study, its runs' fingerprints, its strategies and devices, and the executable.
         package var sensitivityCache: URL? = nil
+        /// Where the accuracy page's calibration round trips are kept between generations (with
+        /// `cache`), by a digest of the simulated configuration, the measured run and the executable.
+        package var calibrationCache: URL? = nil
         /// The output's previous build, whose files with an unchanged key are kept, not rendered.
         package var previous: PreviousSite? = nil
         public init(stored: [String: RunRecord] = [:], baseline: Baseline.Loaded? = nil, cache: RunCache? = nil) {
@@ -101,12 +104,18 @@ public enum SiteGenerator {
         }
         let plan = try stage(.plan, { () throws(SiteError) -> [PlannedRun] in RunPlanner.plan(content) }) { "\($0.count) runs" }
         let t0 = clock.now
-        let execution = try stage(.run, { () throws(SiteError) -> RunExecutor.Execution in
+        // The accuracy page's validation runs go through the same cache, kept apart from the studies' runs.
+        let validationPlan = AccuracyPlan.runs(content)
+        let (execution, validation) = try stage(.run, { () throws(SiteError) -> (RunExecutor.Execution, ResultsIndex) in
             let total = inputs.stored.isEmpty ? plan.count : RunExecutor.toRun(plan, reusing: inputs.stored).count
-            return RunExecutor.execute(plan, reusing: inputs.stored, cache: inputs.cache, jobs: jobs) { done, run in
+            let execution = RunExecutor.execute(plan, reusing: inputs.stored, cache: inputs.cache, jobs: jobs) { done, run in
                 progress("[\(done)/\(total)] \(run.label)")
             }
-        }) { "\($0.ran) simulated, \($0.cached) from the run cache, \($0.reused) from stored results" }
+            let validation = RunExecutor.execute(validationPlan, reusing: [:], cache: inputs.cache, jobs: jobs) { done, run in
+                progress("[validation \(done)/\(validationPlan.count)] \(run.label)")
+            }
+            return (execution, validation.index)
+        }) { "\($0.0.ran) simulated, \($0.0.cached) from the run cache, \($0.0.reused) from stored results; \(validationPlan.count) validation runs" }
         let results = execution.index
         let t1 = clock.now
         let (outcome, builder) = try stage(.judge, { () throws(SiteError) -> (Outcome, SiteBuilder) in
@@ -115,6 +124,7 @@ public enum SiteGenerator {
             var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
             builder.againstBaseline = outcome.againstBaseline(plan: plan)
             builder.datasetDigests = execution.datasetDigests
+            builder.accuracy = try accuracy(content: content, validation: validation, jobs: jobs, cache: inputs.calibrationCache, progress: progress)
             for study in content.studies where study.sensitivity {
                 progress("sensitivity: \(study.id)")
                 builder.sensitivity[study.id] = sensitivity(of: study, plan: plan, content: content, jobs: jobs, cache: inputs.sensitivityCache,
@@ -170,6 +180,36 @@ public enum SiteGenerator {
             }
         }
         return try hand.result()
+    }
+
+    /// The accuracy page's figures: every validation case against its runs (from `validation`), and
+    /// the calibration round trip of every measured run, each taken from `cache` when a round trip
+    /// of the same configuration, measured run and executable is there.
+    static func accuracy(content: SiteContent, validation: ResultsIndex, jobs: Int, cache: URL?,
+                         progress: @escaping @Sendable (String) -> Void) throws(SiteError) -> AccuracyPage.Figures {
+        let report: AccuracyReport
+        do { report = try AccuracyReport.evaluate(content) { validation[$0]?.result.metrics } } catch {
+            throw .page(path: SitePaths.accuracy, step: .result(run: error.run), problem: .input("error: validation run '\(error.run)' has no record"))
+        }
+        let subjects = CalibrationRoundTrips.subjects(content)
+        let trips = ParallelMap.run(subjects, jobs: jobs) { subject -> CalibrationRoundTrip in
+            var url: URL? = nil
+            if let cache {
+                var key = Hash64()
+                key.add("calibration 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
+                key.add(Fingerprint.digest(ofValue: subject.config) + "\n" + Fingerprint.digest(ofValue: subject.run) + "\n")
+                key.add("\(subject.study.id)\n\(subject.entry.file)\n\(subject.entry.example)\n")
+                url = cache.appendingPathComponent("\(key.hex).json")
+                if let data = FileManager.default.contents(atPath: url!.path), let stored = try? JSONDecoder().decode(CalibrationRoundTrip.self, from: data) {
+                    return stored
+                }
+            }
+            progress("calibration: \(subject.entry.file) · \(subject.run.label)")
+            let trip = CalibrationRoundTrips.roundTrip(subject)
+            if let url, let data = try? JSONEncoder().encode(trip) { _ = RunCache.writeAtomically(data, to: url) }
+            return trip
+        }
+        return AccuracyPage.Figures(report: report, roundTrips: trips)
     }
 
     /// `Sensitivity.analyse` of `study`, taken from `cache` when an analysis of the same inputs is

@@ -11,6 +11,8 @@ package enum SitePaths {
     package static let checks = "checks.html"
     package static let verdicts = "verdicts.html"
     package static let model = "model.html"
+    /// The model's accuracy against published device figures.
+    package static let accuracy = "accuracy.html"
 
     package static func study(_ id: String) -> String { "studies/\(id).html" }
     /// A configuration's run page (`html`) and its downloads (`json`, `csv`).

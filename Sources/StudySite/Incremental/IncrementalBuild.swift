@@ -64,6 +64,7 @@ package struct IncrementalBuild: Sendable {
         guard usesRunCache else { return }
         inputs.cache = SiteCache.runs(beside: output)
         inputs.sensitivityCache = SiteCache.folder(beside: output).appendingPathComponent("sensitivity")
+        inputs.calibrationCache = SiteCache.folder(beside: output).appendingPathComponent("calibration")
         inputs.previous = previous
     }
 

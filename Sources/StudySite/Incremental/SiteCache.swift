@@ -16,6 +16,8 @@ import Study
 /// ```
 /// .scrollstudy-cache/runs/pack-*.runpack       run records by fingerprint, a few packs (RunCache)
 /// .scrollstudy-cache/sites/<output name>.json  the last published site of that output (Manifest)
+/// .scrollstudy-cache/sensitivity/<key>.json     sensitivity reports (SiteGenerator.sensitivity)
+/// .scrollstudy-cache/calibration/<key>.json     the accuracy page's calibration round trips
 /// ```
 ///
 /// - A run is simulated again only when no record with its fingerprint (its whole configuration and

@@ -1,0 +1,138 @@
+import Formats
+import Mustache
+import ScrollSimulation
+import Study
+
+/// `accuracy.html`: the validation cases (published device figures against the simulation that
+/// reproduces their conditions, computed in this build), ρ and MAPE per metric family and over
+/// all cases, what the model cannot predict, and the calibration round trips of the measured runs.
+struct AccuracyPage: PageGenerator {
+    /// What the judge stage computed for the page.
+    struct Figures: Sendable {
+        let report: AccuracyReport
+        let roundTrips: [CalibrationRoundTrip]
+    }
+
+    let figures: Figures
+    /// The validation set (for what the model cannot predict).
+    let validation: ValidationSet
+    /// The site's seeds (a run case's value is the median over them).
+    let seeds: [UInt64]
+    let renderer: PageRenderer
+
+    func jobs() -> [PageJob] {
+        [renderer.job(path: SitePaths.accuracy, title: "How close the model comes", section: "accuracy", template: "accuracy") { [self] in data() }]
+    }
+
+    static func number(_ v: Double) -> String {
+        let a = abs(v)
+        return NumberFormat.fixed(v, places: a >= 1_000 ? 0 : a >= 1 ? 2 : 3)
+    }
+
+    static func percent(_ fraction: Double) -> String {
+        let p = 100 * fraction
+        return (p > 0 ? "+" : "") + NumberFormat.fixed(p, places: 1) + " %"
+    }
+
+    static func rho(_ stats: AccuracyReport.Stats) -> String {
+        if let r = stats.rho { return NumberFormat.fixed(r, places: 2) }
+        return stats.count < 3 ? "not defined (fewer than 3 cases)" : "not defined (no order: the values are all equal)"
+    }
+
+    /// Lantern's published bar (GoogleChrome/lighthouse `docs/lantern.md`): ρ 0.76–0.87 and MAPE 23–45 % per metric.
+    static let lanternRho = 0.76...0.87
+    static let lanternMAPE = 23.0...45.0
+
+    /// Where `stats` stands against Lantern's bar, in a sentence.
+    static func againstLantern(_ stats: AccuracyReport.Stats) -> String {
+        guard let mape = stats.mape else { return "" }
+        var parts: [String] = []
+        if let rho = stats.rho {
+            parts.append("ρ \(NumberFormat.fixed(rho, places: 2)) is " + (rho < lanternRho.lowerBound ? "below" : rho > lanternRho.upperBound ? "above" : "within") + " Lantern's range")
+        } else {
+            parts.append("ρ is not defined")
+        }
+        parts.append("MAPE \(NumberFormat.fixed(mape, places: 1)) % is " + (mape > lanternMAPE.upperBound ? "above (worse than)" : mape < lanternMAPE.lowerBound ? "below (better than)" : "within") + " its range")
+        return "\(stats.name) (\(stats.count)): " + parts.joined(separator: " and ") + "."
+    }
+
+    /// How a case's simulation reproduces its conditions, in words.
+    func simulationText(_ c: ValidationCase) -> String {
+        switch c.simulation {
+        case let .run(r):
+            var text = "device \(r.device) · dataset \(r.dataset.id) · strategy \(r.strategy) · gesture \(r.gesture.id) · latency \(NumberFormat.fixed(r.latencyMs, places: 1)) ms · \(seeds.count) seed\(seeds.count == 1 ? "" : "s") (median). Figure: \(r.figure)"
+            if let per = r.perScrollSeconds { text += " per \(NumberFormat.fixed(per, places: 3)) s of scrolling (scrollDurationMs)" }
+            if let minus = r.minus { text += ", minus the same run with strategy \(minus), seed by seed" }
+            return text + "."
+        case let .constants(device, keys):
+            return "No run: the engine's charge for this work on device \(device), the sum of its constants " + keys.joined(separator: " + ") + "."
+        }
+    }
+
+    func data() -> [String: MustacheValue] {
+        let report = figures.report
+        let families = Dictionary(ValidationFamily.all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let rows: [MustacheValue] = report.rows.map { row in
+            let c = row.validation
+            let unit = families[c.family]?.unit ?? ""
+            var seedText = ""
+            if row.seeds.count > 1 {
+                seedText = "Seeds: " + row.seeds.map(Self.number).joined(separator: ", ") + " \(unit)."
+            }
+            return .object([
+                "id": .string(c.id), "family": .string(families[c.family]?.name ?? c.family), "quantity": .string(c.quantity),
+                "sourceTitle": .string(c.source.title), "sourceURL": .string(c.source.url),
+                "device": .string(c.device), "conditions": .string(c.conditions),
+                "published": .string(Self.number(c.published) + " " + unit), "simulated": .string(Self.number(row.simulated) + " " + unit),
+                "error": .string(Self.percent(row.error)), "simulation": .string(simulationText(c)), "seeds": .string(seedText),
+                "hasSeeds": .bool(!seedText.isEmpty), "assumptions": .string(c.assumptions),
+                "revised": c.revised.map { .string($0) } ?? .null,
+            ])
+        }
+        func statsRow(_ s: AccuracyReport.Stats) -> MustacheValue {
+            .object(["name": .string(s.name), "count": .int(s.count), "rho": .string(Self.rho(s)),
+                     "mape": .string(s.mape.map { NumberFormat.fixed($0, places: 1) + " %" } ?? "—"),
+                     "unit": .string(families[s.id]?.unit ?? "")])
+        }
+        let revised = report.rows.filter { $0.validation.revised != nil }
+        let sources = Set(report.rows.map(\.validation.source.url)).count
+        let gaps: [MustacheValue] = validation.gaps.map { g in
+            .object(["what": .string(g.what), "why": .string(g.why),
+                     "sourceTitle": g.source.map { .string($0.title) } ?? .null, "sourceURL": g.source.map { .string($0.url) } ?? .null])
+        }
+        let trips: [MustacheValue] = figures.roundTrips.map { t in
+            func scale(_ value: Double, _ range: [Double], _ determined: Bool) -> String {
+                if determined { return "×" + NumberFormat.fixed(value, places: 2) }
+                let r = range.count == 2 ? "×\(NumberFormat.fixed(range[0], places: 2)) to ×\(NumberFormat.fixed(range[1], places: 2))" : "?"
+                return "not determined (fits as well from \(r))"
+            }
+            var undetermined: [String] = []
+            if t.unusable == nil {
+                if !t.mainDetermined { undetermined.append("the main-thread scale") }
+                if !t.renderDetermined { undetermined.append("the render scale") }
+            }
+            let simulated = "\(t.strategy) · \(t.dataset) · gesture \(t.gesture) · latency \(NumberFormat.fixed(t.latencyMs, places: 1)) ms · seed \(t.seed) · base device \(t.device)"
+            return .object([
+                "file": .string(t.file), "run": .string(t.run), "example": .bool(t.example), "simulated": .string(simulated),
+                "frames": .int(t.frames), "unusable": t.unusable.map { .string($0) } ?? .null, "usable": .bool(t.unusable == nil),
+                "main": .string(scale(t.mainScale, t.mainRange, t.mainDetermined)),
+                "render": .string(scale(t.renderScale, t.renderRange, t.renderDetermined)),
+                "residual": .string(NumberFormat.fixed(t.residual, places: 3)),
+                "terms": .string(t.terms.map { "\($0.quantity) \(NumberFormat.fixed($0.distance, places: 3))" }.joined(separator: ", ")),
+                "undetermined": .string(undetermined.isEmpty ? "nothing: both scales determined" : undetermined.joined(separator: " and ")),
+                "evaluations": .int(t.evaluations),
+            ])
+        }
+        return [
+            "cases": .array(rows), "caseCount": .int(report.rows.count), "sourceCount": .int(sources),
+            "hasCases": .bool(!report.rows.isEmpty),
+            "families": .array(report.families.map(statsRow)), "overall": statsRow(report.overall),
+            "seedCount": .int(seeds.count),
+            "lantern": .array(([report.overall] + report.families).map { .string(Self.againstLantern($0)) }.filter { $0 != .string("") }),
+            "revised": .array(revised.map { .object(["id": .string($0.validation.id), "note": .string($0.validation.revised ?? "")]) }),
+            "hasRevised": .bool(!revised.isEmpty),
+            "gaps": .array(gaps), "hasGaps": .bool(!gaps.isEmpty),
+            "trips": .array(trips), "hasTrips": .bool(!trips.isEmpty),
+        ]
+    }
+}

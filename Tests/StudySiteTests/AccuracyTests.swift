@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import StudySite
+@testable import Study
+import Results
+import ScrollSimulation
+
+@Suite("Accuracy: rank correlation and percentage error")
+struct AccuracyMathTests {
+    @Test("Average ranks: ties share the mean of the ranks they span")
+    func ranks() {
+        #expect(AccuracyMath.averageRanks([10, 20, 20, 30]) == [1, 2.5, 2.5, 4])
+        #expect(AccuracyMath.averageRanks([3, 1, 2]) == [3, 1, 2])
+        #expect(AccuracyMath.averageRanks([5, 5, 5]) == [2, 2, 2])
+    }
+
+    @Test("Spearman's rho against hand-computed values")
+    func spearman() throws {
+        #expect(AccuracyMath.spearman([1, 2, 3], [3, 2, 1]) == -1)
+        #expect(AccuracyMath.spearman([1, 2, 3], [10, 20, 30]) == 1)
+        // Ranks of b with a tie: 1, 2.5, 2.5, 4. Deviations from 2.5: a −1.5 −0.5 0.5 1.5, b −1.5 0 0 1.5;
+        // Σab = 4.5, Σa² = 5, Σb² = 4.5, so ρ = 4.5 / √22.5 = √0.9 = 0.948683…
+        let tied = try #require(AccuracyMath.spearman([1, 2, 3, 4], [1, 2, 2, 3]))
+        #expect(abs(tied - (0.9).squareRoot()) < 1e-12)
+        // Ranks 2 1 3 against 1 2 3: deviations from 2 are a 0 −1 1, b −1 0 1, so Σab = 1, Σa² = Σb² = 2 and ρ = 0.5.
+        #expect(AccuracyMath.spearman([20, 10, 30], [1, 2, 3]) == 0.5)
+        // Not defined: fewer than 3 pairs, or one side with no order.
+        #expect(AccuracyMath.spearman([1, 2], [2, 1]) == nil)
+        #expect(AccuracyMath.spearman([1, 2, 3], [7, 7, 7]) == nil)
+    }
+
+    @Test("MAPE: the mean of |simulated − published| / published, in percent")
+    func mape() {
+        // 110 against 100 is 10 % off, 25 against 50 is 50 % off: (10 + 50) / 2 = 30 %.
+        #expect(AccuracyMath.mape(published: [100, 50], simulated: [110, 25]) == 30)
+        #expect(AccuracyMath.mape(published: [], simulated: []) == nil)
+    }
+}
+
+/// A content folder with one small study (with a measured example file) and validation cases.
+enum AccuracySite {
+    static let study = """
+    {"title": "S", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100],
+     "strategies": ["glitchy-sync", "glitchy-serial-cancel"],
+     "measured": [{"file": "measured/example-gfxinfo-framestats.txt", "label": "Example", "beside": "glitchy-sync", "example": true}]}
+    """
+
+    /// Two run cases (one with `minus`) and one constants case; `published` is the first case's value.
+    static func validation(published: Double = 40) -> String {
+        """
+        {
+          "cases": [
+            {"id": "run-case", "metric": "hitch-time-ratio", "quantity": "Hitch ratio of a frozen list", "published": \(published), "unit": "ms/s",
+             "device": "A phone", "conditions": "Scrolling.", "source": {"title": "A <source>", "url": "https://example.org/a"},
+             "assumptions": "None.",
+             "simulation": {"device": "iphone-60hz", "dataset": "glitchy-100", "strategy": "glitchy-sync", "gesture": "fling", "latencyMs": 100, "figure": "hitchTimeRatio"}},
+            {"id": "saving-case", "metric": "main-thread-time", "quantity": "Main-thread time saved", "published": 100, "unit": "ms",
+             "device": "A phone", "conditions": "Scrolling.", "source": {"title": "B", "url": "https://example.org/b"},
+             "assumptions": "None.", "revised": "Mapped again after the first result.",
+             "simulation": {"device": "iphone-60hz", "dataset": "glitchy-100", "strategy": "glitchy-sync", "minus": "glitchy-serial-cancel",
+                            "gesture": "fling", "latencyMs": 100, "figure": "mainThreadTimeMs", "perScrollSeconds": 10}},
+            {"id": "constant-case", "metric": "layout-cost", "quantity": "Auto Layout per cell", "published": 3, "unit": "ms",
+             "device": "An old phone", "conditions": "A benchmark.", "source": {"title": "C", "url": "https://example.org/c"},
+             "assumptions": "None.", "simulation": {"device": "iphone-60hz", "constants": ["autoLayoutMeasure", "cellCreate"]}}
+          ],
+          "cannotPredict": [{"what": "Android frames.", "why": "Not modelled."}]
+        }
+        """
+    }
+
+    static func folder(published: Double = 40) throws -> TemporaryContent {
+        let content = try Fixture.folder(["studies/s.json": study, "validation.json": validation(published: published)])
+        let example = SmallSite.packageRoot.appendingPathComponent("Content/measured/example-gfxinfo-framestats.txt")
+        try content.write("measured/example-gfxinfo-framestats.txt", try Data(contentsOf: example))
+        return content
+    }
+
+    static func report(_ content: SiteContent) throws -> AccuracyReport {
+        let index = RunExecutor.execute(AccuracyPlan.runs(content), jobs: 2) { _, _ in }
+        return try AccuracyReport.evaluate(content) { index[$0]?.result.metrics }
+    }
+}
+
+@Suite("Accuracy page")
+struct AccuracyPageTests {
+    @Test("Each case's simulated value is computed from its runs or its device's constants, and the error from the published value")
+    func computed() throws {
+        let content = try AccuracySite.folder().load()
+        #expect(content.validation.cases.map(\.id) == ["run-case", "saving-case", "constant-case"])
+        let report = try AccuracySite.report(content)
+        // The run case: the median over the site's one seed of its run's hitch time ratio, simulated here directly.
+        let run = try #require(AccuracyPlan.runs(content).first { $0.id == AccuracyPlan.runID(case: "run-case", strategy: "glitchy-sync", seed: 1) })
+        let direct = Simulation(run.config).run().metrics
+        #expect(report.rows[0].simulated == direct.hitchTimeRatio)
+        #expect(report.rows[0].error == (direct.hitchTimeRatio - 40) / 40)
+        // The saving: (main-thread time per 10 s of scrolling) of glitchy-sync minus that of glitchy-serial-cancel.
+        let other = try #require(AccuracyPlan.runs(content).first { $0.id == AccuracyPlan.runID(case: "saving-case", strategy: "glitchy-serial-cancel", seed: 1) })
+        let o = Simulation(other.config).run().metrics
+        let expected = direct.mainThreadTimeMs * 10_000 / direct.scrollDurationMs - o.mainThreadTimeMs * 10_000 / o.scrollDurationMs
+        #expect(abs(report.rows[1].simulated - expected) < 1e-9)
+        // The constants: 600 + 400 µs on the 60 Hz profile.
+        #expect(report.rows[2].simulated == 1.0)
+        #expect(report.overall.count == 3)
+        #expect(report.families.map(\.id) == ["hitch-time-ratio", "main-thread-time", "layout-cost"])
+        #expect(report.families.allSatisfy { $0.rho == nil })
+
+        // A wrong published value changes the error: it is computed, not copied.
+        let wrong = try AccuracySite.report(try AccuracySite.folder(published: 400).load())
+        #expect(wrong.rows[0].simulated == report.rows[0].simulated)
+        #expect(wrong.rows[0].error == (direct.hitchTimeRatio - 400) / 400)
+        #expect(wrong.rows[0].error != report.rows[0].error)
+    }
+
+    @Test("The page lists every case with its error, the stats, the gaps and the round trips; model and measured pages link to it")
+    func page() throws {
+        let folder = try AccuracySite.folder()
+        let content = try folder.load()
+        let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
+        let files = try SiteGenerator.build(content: content, templates: templates, jobs: 2).files
+        func text(_ path: String) throws -> String { String(decoding: try #require(files.first { $0.path == path }).bytes, as: UTF8.self) }
+        let page = try text("accuracy.html")
+        let report = try AccuracySite.report(content)
+        for row in report.rows {
+            #expect(page.contains("id=\"case-\(row.validation.id)\""), "\(row.validation.id) missing")
+            #expect(page.contains(AccuracyPage.percent(row.error)), "\(row.validation.id)'s error missing")
+        }
+        #expect(page.contains("<a href=\"https://example.org/a\" rel=\"noopener nofollow\">A &lt;source&gt;</a>"))
+        #expect(page.contains("not defined (fewer than 3 cases)"))
+        #expect(page.contains("Mapped again after the first result."))
+        #expect(!page.contains("id=\"no-tuning\">No case"))
+        #expect(page.contains("Android frames."))
+        #expect(page.contains("measured/example-gfxinfo-framestats.txt"))
+        #expect(page.contains("Calibration on each measured run the studies list"))
+        // Beyond the navigation's link (on every page), the model page's own.
+        #expect(try text("model.html").contains("<a href=\"accuracy.html\">How close the model comes</a>"))
+        let measured = try text(SitePaths.measured(study: "s", number: 1))
+        #expect(measured.contains("href=\"../accuracy.html#calibration\""))
+        #expect(try text("index.html").contains("href=\"accuracy.html\">Accuracy</a>"))
+    }
+
+    @Test("A case naming an unknown strategy, device, constant or unit is an error at its line and column")
+    func locatedErrors() throws {
+        let validation = """
+        {"cases": [
+          {"id": "a", "metric": "hitch-time-ratio", "quantity": "Q", "published": 10, "unit": "ms/s", "device": "D", "conditions": "C",
+           "source": {"title": "T", "url": "https://example.org"}, "assumptions": "A",
+           "simulation": {"device": "iphone-60hz", "dataset": "glitchy-100", "strategy": "glitchy-synk", "gesture": "fling", "latencyMs": 100, "figure": "hitchTimeRatio"}},
+          {"id": "b", "metric": "layout-cost", "quantity": "Q", "published": 1, "unit": "s", "device": "D", "conditions": "C",
+           "source": {"title": "T", "url": "ftp://example.org"}, "assumptions": "A",
+           "simulation": {"device": "iphone-90hz", "constants": ["autoLayoutMeasur"]}}
+        ]}
+        """
+        let problems = try Fixture.problems(["validation.json": validation])
+        expectDiagnostic(problems, "validation.json", 4, 82, "unknown strategy 'glitchy-synk'", "did you mean 'glitchy-sync'?")
+        expectDiagnostic(problems, "validation.json", 5, 81, "\"s\" is not the unit of metric 'layout-cost'", "ms")
+        expectDiagnostic(problems, "validation.json", 6, 36, "\"ftp://example.org\" is not a web address")
+        expectDiagnostic(problems, "validation.json", 7, 29, "unknown device 'iphone-90hz'")
+        expectDiagnostic(problems, "validation.json", 7, 58, "unknown device constant 'autoLayoutMeasur'", "did you mean 'autoLayoutMeasure'?")
+    }
+}
