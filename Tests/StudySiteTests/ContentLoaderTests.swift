@@ -324,7 +324,7 @@ struct ContentLoaderValidationTests {
         expectDiagnostic(problems, "devices/iphone-60hz.json", nil, nil, "device id 'iphone-60hz' is a built-in device's; rename the file")
     }
 
-    @Test("A sweep needs three latencies; a study may have at most 200 runs and 12 strategies")
+    @Test("A sweep needs three latencies; a study may have at most 12 strategies and any number of runs")
     func studyLimits() throws {
         let twelve = (Strategy.presets.map { "\"\($0.id)\"" }).joined(separator: ", ")
         let problems = try Fixture.problems([
@@ -333,7 +333,8 @@ struct ContentLoaderValidationTests {
             "studies/none.json": #"{"title": "S", "question": "Q?", "dataset": "glitchy-300", "strategies": []}"#,
         ])
         expectDiagnostic(problems, "studies/sweep.json", 1, 124, "a sweep needs at least 3 latency settings in 'latenciesMs'; this one has 2")
-        expectDiagnostic(problems, "studies/big.json", 1, 1, "the study has 288 runs (12 strategies × 6 latencies × 2 devices × 2 gestures × 1 seeds); the limit is 200")
+        // 288 runs: once over a limit of 200 per study; now only a whole build over 20 000 runs stops (BuildCostTests).
+        #expect(!problems.contains { $0.file == "studies/big.json" }, "\(problems.filter { $0.file == "studies/big.json" })")
         expectDiagnostic(problems, "studies/none.json", 1, 74, "'strategies' has 0 entries; a study compares 1 to 12 strategies")
     }
 }

@@ -147,6 +147,7 @@ struct StudyPage: PageGenerator {
             "title": .string(study.title), "question": .string(study.question), "setup": .string(subject.setupLine),
             "answers": answerData(StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs)),
             "sensitivity": sensitivityData(),
+            "search": searchData(runs),
             "ranksBy": .string(ranksBy),
             "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../" + SitePaths.dataset(study.dataset)),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
