@@ -10,13 +10,14 @@ package struct BuildCost: Sendable, Equatable {
     /// Wall seconds per run of a cold build in a release build on two cores: issue 24's sweep of
     /// 20,470 distinct runs took 19.6–26.1 s (the slower figure is used).
     package static let secondsPerRunRelease = 26.1 / 20_470
-    /// Wall seconds per run of a cold build in a debug build (`swift run`): the default site with
-    /// the two technique searches, 815 runs plus the sensitivity reruns, took 439 s on two shared cores.
-    package static let secondsPerRunDebug = 439.0 / 815
-    /// Bytes written per run: the same default build wrote 8.08 MiB for 815 runs (pages, downloads,
-    /// charts); the run cache beside the output adds `cacheBytesPerRun`.
-    package static let outputBytesPerRun = 8.08 * 1_048_576 / 815
-    package static let cacheBytesPerRun = 0.0
+    /// Seconds per run of a cold build in a debug build (`swift run`): the default site with the two
+    /// technique searches, 815 runs plus the sensitivity reruns, took 221.6 s of CPU (a build uses
+    /// about one core, so about that much wall time on an idle machine).
+    package static let secondsPerRunDebug = 221.6 / 815
+    /// Bytes per run: that build wrote 8,570,058 bytes of site (pages, downloads, charts) and
+    /// 25,518,056 bytes of run cache beside it (`.scrollstudy-cache/`) for 815 runs.
+    package static let outputBytesPerRun = 8_570_058.0 / 815
+    package static let cacheBytesPerRun = 25_518_056.0 / 815
 
     /// Runs planned.
     package let runs: Int
@@ -53,7 +54,7 @@ package struct BuildCost: Sendable, Equatable {
             + "(\(NumberFormat.fixed(Self.secondsPerRunRelease * 1_000, places: 1)) ms per run on two cores) or about "
             + "\(Self.duration(Double(runs) * Self.secondsPerRunDebug)) with a debug build "
             + "(\(NumberFormat.fixed(Self.secondsPerRunDebug, places: 2)) s per run), and write about \(Self.size(disk)) "
-            + "(\(NumberFormat.fixed(Self.outputBytesPerRun / 1_024, places: 1)) KiB per run). Run again with --allow-large to build it anyway, "
+            + "(\(NumberFormat.fixed(Self.outputBytesPerRun / 1_024, places: 1)) KiB of site and \(NumberFormat.fixed(Self.cacheBytesPerRun / 1_024, places: 1)) KiB of run cache per run). Run again with --allow-large to build it anyway, "
             + "or split the studies and build them as shards (scrollstudy run)."
     }
 }
