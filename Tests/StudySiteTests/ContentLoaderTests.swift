@@ -27,22 +27,24 @@ struct ContentLoaderDefaultTests {
         #expect(content.site.title == "Scroll studies")
         #expect(content.site.defaultLatenciesMs == [100, 1_000])
         let expected: [(String, Int)] = [
-            ("glitchy-table", 6), ("capital-one", 8), ("digital-leaves-table", 6), ("digital-leaves-grid", 2), ("wwdc21", 8),
-            ("rendering", 8), ("latency-sweep", 30), ("image-decoding", 3), ("older-phone", 2), ("insertions", 3), ("cache-revisits", 3),
+            ("glitchy-table", 6), ("capital-one", 8), ("capital-one-techniques", 32), ("digital-leaves-table", 6), ("digital-leaves-grid", 2),
+            ("wwdc21", 8), ("rendering", 8), ("wwdc21-grid-techniques", 32), ("latency-sweep", 30), ("image-decoding", 3), ("older-phone", 2), ("insertions", 3), ("cache-revisits", 3),
             ("self-sizing", 3), ("prefetching", 10), ("user-datasets", 2), ("team-list", 3), ("grid-sizing", 2),
         ]
         #expect(content.studies.map(\.id) == expected.map(\.0))
-        // Every study runs the site's default 5 seeds: 99 configurations, 495 runs (the latency
-        // sweep's sixth strategy, reconfigure by id without its store, adds 5 latencies × 5 seeds).
+        // Every study runs the site's default 5 seeds: 163 configurations, 815 runs (the latency
+        // sweep's sixth strategy, reconfigure by id without its store, adds 5 latencies × 5 seeds;
+        // the two technique searches add 16 combinations × 2 latencies and 32 × 1, 320 runs).
         #expect(content.studies.allSatisfy { $0.seeds == [1, 2, 3, 4, 5] && $0.jitter == 0.5 })
         #expect(content.studies.map(Self.runs) == expected.map { $0.1 * 5 })
-        #expect(content.studies.map(Self.runs).reduce(0, +) == 495)
+        #expect(content.studies.map(Self.runs).reduce(0, +) == 815)
         #expect(content.datasets.map(\.id) == ["camera-roll", "catalog", "feed", "glitchy-300", "photos-19", "team", "users-1000"])
         #expect(content.devices.map(\.id) == ["iphone-120hz", "iphone-60hz", "older-iphone"])
         let older = try #require(content.devices.first { $0.id == "older-iphone" })
         #expect(older.screenScale == 2 && older.backgroundCores == 2 && older.decodePerMegapixelMain == 12_000)
         #expect(older.refreshRateHz == 60 && older.setImage == DeviceProfile.iPhone60Hz.setImage, "what the file leaves out comes from its base")
-        #expect(content.strategies.count == Strategy.presets.count + 30)
+        // 31 strategy files (wwdc21-bare the latest) and the searches' 15 + 31 combinations beyond their bases.
+        #expect(content.strategies.count == Strategy.presets.count + 31 + 15 + 31)
         #expect(content.strategies.map(\.id) == content.strategies.map(\.id).sorted())
 
         let sweep = try #require(content.studies.first { $0.id == "latency-sweep" })

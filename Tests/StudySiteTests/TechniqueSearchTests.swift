@@ -182,7 +182,10 @@ struct BuildCostTests {
         let cost = BuildCost(runs: 100_000)
         #expect(cost.isLarge && !BuildCost(runs: 20_000).isLarge && BuildCost(runs: 20_001).isLarge)
         #expect(cost.message.contains("plans 100000 runs, more than 20000"))
-        #expect(cost.message.contains("about 2 min with a release build (1.3 ms per run"))
+        // 100 000 × 1.3 ms = 2 min; × 15.4 ms = 26 min; × 0.27 s = 7.6 h; × 41.8 KB = 3.9 GiB.
+        #expect(cost.message.contains("about 2 min to 26 min with a release build (1.3 ms per run, 15.4 ms where studies ask for sensitivity analysis)"), "\(cost.message)")
+        #expect(cost.message.contains("about 7.6 h with a debug build (0.27 s per run, with sensitivity analysis)"), "\(cost.message)")
+        #expect(cost.message.contains("write about 3.9 GiB (10.3 KiB of site and 30.6 KiB of run cache per run)"), "\(cost.message)")
         #expect(cost.message.contains("--allow-large"))
     }
 
