@@ -10,7 +10,7 @@ enum GenerateCommand {
     static let help = """
     OVERVIEW: Generate the study site: run every study in the content folder and write the pages.
 
-    USAGE: scrollstudy generate [--content <dir>] [--templates <dir>] [--output <dir>] [--jobs <n>] [--check] [--quiet] [--verbose] [--no-cache]
+    USAGE: scrollstudy generate [--content <dir>] [--templates <dir>] [--output <dir>] [--jobs <n>] [--check] [--quiet] [--verbose] [--no-cache] [--allow-large]
                                 [--results <dir> …] [--baseline <dir or file>] [--fail-on-regression] [--fail-on-not-comparable]
                                 [--no-fail-on-budget] [--markdown-summary <file>] [--site-url <url>]
 
@@ -46,6 +46,8 @@ enum GenerateCommand {
                               dataset, gesture, latency, presentation or model version differ), so a
                               change of those cannot hide a regression.
       --no-fail-on-budget     Report broken budgets without exiting 5.
+      --allow-large           Build even when the content plans more than 20 000 runs (without it, generate
+                              stops before such a build and estimates its time and disk).
       --markdown-summary <file>
                               Append a GitHub Markdown summary to <file> (created if missing): answers that
                               flipped against --baseline, regressions, groups not comparable, broken budgets,
@@ -58,7 +60,8 @@ enum GenerateCommand {
     EXIT CODES:
       0  success (or --check found no differences)
       1  --check found differences
-      2  usage error, or an output path generate may not replace
+      2  usage error, an output path generate may not replace, or more than 20 000 runs planned
+         without --allow-large
       3  bad content or templates (each problem printed as file:line:column: error: message)
       4  the output could not be written, or a results folder or baseline could not be read
       5  a budget is broken (each printed as file:line:column: error: budget …); not with --no-fail-on-budget
@@ -70,7 +73,7 @@ enum GenerateCommand {
     /// Returns the exit code.
     static func run(_ args: [String], output: (String) -> Void, status: @escaping @Sendable (String) -> Void) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs", "--baseline", "--markdown-summary", "--site-url"],
-                              flags: ["--check", "--quiet", "--verbose", "--fail-on-regression", "--fail-on-not-comparable", "--no-fail-on-budget", "--no-cache"],
+                              flags: ["--check", "--quiet", "--verbose", "--fail-on-regression", "--fail-on-not-comparable", "--no-fail-on-budget", "--no-cache", "--allow-large"],
                               lists: ["--results"], command: "generate")
         let failOnRegression = a.flags.contains("--fail-on-regression")
         let failOnNotComparable = a.flags.contains("--fail-on-not-comparable")
@@ -145,6 +148,12 @@ enum GenerateCommand {
             stageLine(.load, "started")
             let content = try loadContent(contentDir)
             for warning in content.warnings { status(warning.description) }
+            // Stated before any work (the templates too): a very large build's estimated cost.
+            let cost = BuildCost.of(content)
+            if cost.isLarge, !a.flags.contains("--allow-large") {
+                ScrollStudyCLI.printError("error: \(cost.message)")
+                return 2
+            }
             let templates = try TemplateSet.load(from: templatesDir)
             stageLine(.load, "\(content.studies.count) studies, \(content.strategies.count) strategies, \(content.datasets.count) datasets, \(content.warnings.count) warning(s)")
             var inputs = SiteGenerator.Inputs()

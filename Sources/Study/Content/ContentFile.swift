@@ -226,8 +226,8 @@ package enum ContentLimits {
     static let maximumRows = 1_000_000
     /// Row problems listed per data file before the rest are summarised.
     static let rowProblemsListed = 10
-    /// Largest number of runs in one study.
-    static let maximumRuns = 200
+    /// Most candidate techniques in a technique search: its exhaustive search plans 2^k combinations.
+    static let maximumCandidates = 6
     /// Largest number of strategies in one study.
     static let maximumStrategies = 12
     /// Longest latency setting, ms.

@@ -167,6 +167,7 @@ package final class ContentLoadSession: DataFileSource {
                let decoded = StudyDecoder.decode(id: id, root: parsed.root, file: parsed.file, names: names, measuredFiles: self) {
                 studies.append(decoded.study)
                 if let builtIn = decoded.builtInDataset { usedBuiltIns[builtIn.id] = builtIn }
+                addDerived(decoded.derived, of: decoded.study, to: &strategies, names: strategyIDs, file: parsed.file)
             }
         }
 
@@ -194,6 +195,20 @@ package final class ContentLoadSession: DataFileSource {
         checkRunIDs(content)
         if log.hasErrors { throw ContentError(log.sorted(nil)) }
         return content
+    }
+
+    /// A technique search's combinations join the strategies (once, however many searches run one);
+    /// one whose id a strategy file already takes is an error, since both would share a page.
+    private func addDerived(_ derived: [Strategy], of study: Study, to strategies: inout [Strategy], names: [String], file: ContentFile) {
+        for strategy in derived {
+            if let existing = strategies.first(where: { $0.id == strategy.id }) {
+                if existing != strategy, names.contains(strategy.id) {
+                    file.error("technique search combination '\(strategy.id)' (\(strategy.name)) has the id of strategy '\(strategy.id)', which is a different strategy; rename strategies/\(strategy.id).json", at: nil)
+                }
+                continue
+            }
+            strategies.append(strategy)
+        }
     }
 
     /// Every run gets a page named by its id, so two runs with one id would share a page. Ids join

@@ -98,6 +98,9 @@ public struct Study: Sendable, Equatable {
         case comparison
         /// Many latency settings, drawn as lines of a metric against latency.
         case sweep
+        /// Which of some candidate techniques a base strategy needs: every combination of them
+        /// over the base (`search`), its smallest sets that meet the bar, each technique's effect.
+        case techniqueSearch = "technique-search"
     }
 
     /// Identifier (the file name without `.json`); also the page's file name.
@@ -142,6 +145,9 @@ public struct Study: Sendable, Equatable {
     public var asks: [String] = []
     /// Measured runs shown beside its strategies' simulated runs (`measured` in the study file).
     public var measured: [MeasuredEntry] = []
+    /// A technique search's base, candidates and combinations (`strategies` then lists the
+    /// combinations' strategies, in the same order); nil for other kinds.
+    public var search: TechniqueSearch? = nil
 
     /// A study.
     public init(id: String, title: String, question: String, kind: Kind = .comparison, dataset: String, devices: [String],

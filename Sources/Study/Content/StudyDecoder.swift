@@ -24,17 +24,19 @@ package struct ContentNames {
 /// Reads `studies/<id>.json` and resolves every name in it.
 package enum StudyDecoder {
     static let allowedKeys = ["title", "question", "kind", "dataset", "devices", "gestures", "latenciesMs", "strategies",
-                              "seeds", "presentation", "order", "isolates", "budgets", "sensitivity", "measured", "jitter", "asks"]
+                              "seeds", "presentation", "order", "isolates", "budgets", "sensitivity", "measured", "jitter", "asks",
+                              "base", "candidates"]
 
-    /// The study and the built-in dataset it uses (if any), or nil after reporting its problems.
+    /// The study, the built-in dataset it uses (if any) and the strategies a technique search
+    /// derives (none for other kinds), or nil after reporting its problems.
     static func decode(id: String, root: JSONNode, file: ContentFile, names: ContentNames,
-                       measuredFiles: MeasuredFileSource? = nil) -> (study: Study, builtInDataset: Dataset?)? {
+                       measuredFiles: MeasuredFileSource? = nil) -> (study: Study, builtInDataset: Dataset?, derived: [Strategy])? {
         guard let object = ObjectReader(root, in: file, expected: "a study file") else { return nil }
         object.allowOnly(allowedKeys)
         let before = file.errorCount
         let title = object.string("title", required: true)
         let question = object.string("question", required: true)
-        let kind = object.choice("kind", ["comparison", "sweep"], kind: "study kind").flatMap { Study.Kind(rawValue: $0.0) } ?? .comparison
+        let kind = object.choice("kind", ["comparison", "sweep", "technique-search"], kind: "study kind").flatMap { Study.Kind(rawValue: $0.0) } ?? .comparison
         let order = object.integer("order", in: -1_000_000...1_000_000)
 
         // Dataset.
@@ -63,7 +65,12 @@ package enum StudyDecoder {
         // Lists of names.
         let devices = nameList(object, "devices", kind: "device", valid: names.deviceIDs, default: ["iphone-60hz"], file: file)
         let strategies = nameList(object, "strategies", kind: "strategy", valid: names.strategyIDs, default: nil, file: file)
-        if !object.has("strategies") {
+        let search = TechniqueSearchDecoder.decode(object, kind: kind, names: names, file: file)
+        if kind == .techniqueSearch {
+            if let node = object["strategies"] {
+                file.error("'strategies': a technique search runs every combination of 'base' and 'candidates'; leave 'strategies' out", at: node.position)
+            }
+        } else if !object.has("strategies") {
             object.missing("strategies", "an array of 1 to \(ContentLimits.maximumStrategies) strategy ids")
         } else if let node = object["strategies"], let count = node.elements?.count,
                   count == 0 || count > ContentLimits.maximumStrategies {
@@ -100,11 +107,9 @@ package enum StudyDecoder {
             file.error("a sweep needs at least 3 latency settings in 'latenciesMs'; this one has \(latencyCount)", at: at)
         }
         var seeds = names.studyDefaults.seeds
-        var seedCount = seeds.count
         if let node = object["seeds"], let read = readSeeds(node, "seeds", file: file,
                                                           leaveOut: "leave it out for the site's (\(names.studyDefaults.seeds.map(String.init).joined(separator: ", ")))") {
             seeds = read.seeds
-            seedCount = read.count
         }
         let jitter = object.number("jitter", in: 0...ContentLimits.maximumJitter) ?? names.studyDefaults.jitter
 
@@ -122,7 +127,7 @@ package enum StudyDecoder {
                 if isolates.contains(t.id) { file.warning("'isolates' lists \(t.id) twice", at: t.position); continue }
                 isolates.append(t.id)
                 let loaded = strategies.items.compactMap { names.strategies[$0.name] }
-                if loaded.count == strategies.items.count, !loaded.contains(where: { $0.uses(t.id) }) {
+                if kind != .techniqueSearch, loaded.count == strategies.items.count, !loaded.contains(where: { $0.uses(t.id) }) {
                     file.warning("'isolates' lists \(t.id) but none of the study's strategies uses it", at: t.position)
                 }
             }
@@ -148,24 +153,22 @@ package enum StudyDecoder {
             }
         }
 
-        // Size.
-        let runs = strategies.count * latencyCount * devices.count * gestures.count * seedCount
-        if runs > ContentLimits.maximumRuns {
-            file.error("the study has \(runs) runs (\(strategies.count) strategies × \(latencyCount) latencies × \(devices.count) devices × \(gestures.count) gestures × \(seedCount) seeds); the limit is \(ContentLimits.maximumRuns)",
-                       at: root.position)
-        }
+        // Size: no limit per study; `generate` states the cost of a very large build (`BuildCost`).
 
         guard file.errorCount == before, let title, let question, let datasetID else { return nil }
+        if kind == .techniqueSearch, search == nil { return nil }
         var study = Study(id: id, title: title, question: question, kind: kind, dataset: datasetID,
                           devices: devices.items.map(\.name), gestures: gestures.items, latenciesMs: latencies,
-                          strategies: strategies.items.map(\.name), seeds: seeds, presentation: presentation,
-                          order: order ?? 100, isolates: isolates, sourceFile: file.path)
+                          strategies: search.map { $0.search.combinations.map(\.strategyID) } ?? strategies.items.map(\.name),
+                          seeds: seeds, presentation: presentation,
+                          order: order ?? 100, isolates: isolates.isEmpty ? (search?.search.candidates ?? []) : isolates, sourceFile: file.path)
+        study.search = search?.search
         study.budgets = budgets
         study.sensitivity = object.bool("sensitivity") ?? false
         study.measured = measured
         study.jitter = jitter
         study.asks = asks
-        return (study, builtIn)
+        return (study, builtIn, search?.strategies ?? [])
     }
 
     /// A list of distinct seeds (`label` names it in messages), with the count as written;

@@ -155,6 +155,7 @@ struct StudyPage: PageGenerator {
             "disagreements": .array(subject.disagreements.map { d in
                 .object(["text": .string(d.disagreement.text), "href": .string("../" + SitePaths.study(d.otherID)), "title": .string(d.otherTitle)])
             }),
+            "search": searchData(runs),
             "ranksBy": .string(ranksBy),
             "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../" + SitePaths.dataset(study.dataset)),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
