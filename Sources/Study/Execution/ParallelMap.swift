@@ -3,7 +3,7 @@ import Foundation
 /// Maps an array in parallel, keeping its order. Threads take the next item as they finish one,
 /// so one slow item does not hold up a share of the others.
 package enum ParallelMap {
-    static func run<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ body: @Sendable (T) -> R) -> [R] {
+    package static func run<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ body: @Sendable (T) -> R) -> [R] {
         if jobs <= 1 || items.count <= 1 { return items.map(body) }
         let box = ResultBox<R>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in

@@ -13,18 +13,27 @@ public struct SiteBuilder: Sendable {
     /// Every run's record, by run id.
     let results: ResultsIndex
     let templates: TemplateSet
-    /// The "against baseline" sections by page path (set when there is a baseline).
-    var againstBaseline: [String: MustacheValue] = [:]
+    /// Every study's answers by study id, as the judge stage computed them (`Outcome.studyAnswers`).
+    let answers: [String: StudyAnswers]
+    /// The "against baseline" sections by page path (empty without a baseline).
+    let againstBaseline: [String: MustacheValue]
     /// Sensitivity reports of the studies that ask for one, by study id.
-    var sensitivity: [String: Sensitivity] = [:]
-    /// Datasets' digests by id, when already computed (they key the study pages).
-    var datasetDigests: [String: String] = [:]
+    let sensitivity: [String: Sensitivity]
+    /// Datasets' digests by id (`PlanFingerprints.datasetDigests`: they key the study pages).
+    let datasetDigests: [String: String]
 
-    public init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet) {
+    /// Everything the site's pages read, complete when made: the judge stage gives the baseline
+    /// sections, the answers and sensitivity reports, the plan stage the dataset digests.
+    package init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet, answers: [String: StudyAnswers],
+                 againstBaseline: [String: MustacheValue] = [:], sensitivity: [String: Sensitivity] = [:], datasetDigests: [String: String]) {
         self.content = content
         self.plan = plan
         self.results = results
         self.templates = templates
+        self.answers = answers
+        self.againstBaseline = againstBaseline
+        self.sensitivity = sensitivity
+        self.datasetDigests = datasetDigests
     }
 
     /// The layout and templates every page shares.
@@ -106,11 +115,13 @@ public struct SiteBuilder: Sendable {
         return IndexPage(tagline: content.site.tagline, studies: studies, runCount: plan.count, tour: tour, renderer: renderer)
     }
 
-    /// `study` with the content it names, its own planned runs and the results index.
+    /// `study` with the content it names, its own planned runs, the results index and its answers
+    /// (none for a study the judge stage did not see).
     func studyRuns(_ study: Study) -> StudyRuns {
         StudyRuns(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
                   strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.filter { $0.studyID == study.id },
-                  results: results, sensitivity: sensitivity[study.id], datasetDigest: datasetDigests[study.dataset])
+                  results: results, answers: answers[study.id] ?? StudyAnswers(study: study, strategies: [], devices: [], runs: []),
+                  sensitivity: sensitivity[study.id], datasetDigest: datasetDigests[study.dataset])
     }
 
     /// Strategies some study uses, in preset-then-id order.
