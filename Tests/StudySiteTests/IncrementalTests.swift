@@ -159,7 +159,8 @@ struct IncrementalTests {
                 #expect(e.index.full(run.id) == memory[run.id], "read back whole")
             }
         }
-        // Records gone from the cache by the time their pages render are simulated again.
+        // Pack files removed by the time pages render (merged away by another build, say) are
+        // still read through the descriptors the cache holds open: nothing is simulated again.
         let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: [:], cache: cache, jobs: 2) { _, _ in }
         for name in try FileManager.default.contentsOfDirectory(atPath: cache.folder.path) {
             try FileManager.default.removeItem(at: cache.folder.appendingPathComponent(name))
