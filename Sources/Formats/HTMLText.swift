@@ -70,8 +70,7 @@ public enum HTMLText {
             case 0x3E: replacement = "&gt;"
             case 0x22: replacement = "&quot;"
             case 0x27 where apostrophe == .escaped: replacement = "&#39;"
-            case 0x00...0x08, 0x0B, 0x0E...0x1F, 0x7F: replacement = "\u{FFFD}"
-            case 0xC2, 0xEF, 0xF0...0xF4:
+            case 0x00...0x1F, 0x7F, 0xC2, 0xEF, 0xF0...0xF4:
                 length = forbiddenLength(bytes, at: i)
                 guard length > 0 else { i += 1; continue }
                 replacement = "\u{FFFD}"
@@ -90,13 +89,7 @@ public enum HTMLText {
     /// `bytes` with every forbidden code point replaced by U+FFFD and nothing else changed (for
     /// Markdown's input, before it is parsed). Valid UTF-8 in, valid UTF-8 out.
     public static func replaceForbidden(_ bytes: inout [UInt8]) {
-        func forbidden(at i: Int) -> Int {
-            switch bytes[i] {
-            case 0x00...0x08, 0x0B, 0x0E...0x1F, 0x7F: return 1
-            case 0xC2, 0xEF, 0xF0...0xF4: return bytes.withUnsafeBufferPointer { forbiddenLength($0, at: i) }
-            default: return 0
-            }
-        }
+        func forbidden(at i: Int) -> Int { bytes.withUnsafeBufferPointer { forbiddenLength($0, at: i) } }
         var i = 0
         while i < bytes.count, forbidden(at: i) == 0 { i += 1 }
         guard i < bytes.count else { return }
@@ -115,10 +108,13 @@ public enum HTMLText {
         bytes = out
     }
 
-    /// The length of the multi-byte forbidden code point (a C1 control or a noncharacter) that
-    /// starts at `i`, or 0. `b` is valid UTF-8.
+    /// The length of the forbidden code point that starts at `i` (a C0 control other than tab,
+    /// line feed, form feed and carriage return, DEL, a C1 control or a noncharacter), or 0: the
+    /// one place the forbidden set is written. `b` is valid UTF-8.
     static func forbiddenLength(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         switch b[i] {
+        case 0x00...0x08, 0x0B, 0x0E...0x1F, 0x7F:
+            return 1
         case 0xC2:
             // U+0080–U+009F: C2 80…9F.
             return i + 1 < b.endIndex && (0x80...0x9F).contains(b[i + 1]) ? 2 : 0

@@ -89,18 +89,25 @@ public struct ResultsIndex: Sendable {
     public var count: Int { stored.count }
 }
 
-/// Reads whole records back (from the run cache) for an index that holds them without series,
-/// keeping the last few read so that a run's several files read it once.
+/// Reads whole records back from the run cache for an index that holds them without series,
+/// keeping the last few read so that a run's several files read it once. It only reads: a record
+/// the cache can no longer give back is nil (the page that needs it fails and says so), never
+/// simulated again while pages render.
 public final class SeriesLoader: @unchecked Sendable {
-    private let load: @Sendable (RunRecord) -> RunRecord?
+    private let cache: RunCache
     private let keep: Int
     private let lock = NSLock()
     private var recent: [RunRecord] = []
 
-    /// `load` gets the record without series and returns the whole one (same id and fingerprint), or nil.
-    public init(keep: Int = 8, load: @escaping @Sendable (RunRecord) -> RunRecord?) {
+    package init(reading cache: RunCache, keep: Int = 8) {
+        self.cache = cache
         self.keep = keep
-        self.load = load
+    }
+
+    /// The record without series `light` with the series the cache holds under its fingerprint.
+    private func load(_ light: RunRecord) -> RunRecord? {
+        if case let .hit(record) = cache.withSeries(light) { return record }
+        return nil
     }
 
     func full(_ light: RunRecord) -> RunRecord? {

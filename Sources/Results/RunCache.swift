@@ -70,10 +70,9 @@ public struct RunCache: Sendable {
 
     /// Ends this process's pack: writes its index and renames it into place, then merges the
     /// folder's packs if there are too many. Records stay readable through this cache afterwards,
-    /// and a later `store` starts a new pack. Best effort: returns the reason when something failed.
-    @discardableResult
-    public func finish() -> String? {
-        packs.finish()
+    /// and a later `store` starts a new pack. Best effort: throws why when something failed.
+    package func finish() throws(CacheError) {
+        try packs.finish()
     }
 
     /// A record's header: its layout, schema and model versions and fingerprint.
@@ -151,56 +150,44 @@ public struct RunCache: Sendable {
     }
 
     /// Stores `record` under its fingerprint: appends it to this process's pack (encoded before
-    /// taking the pack's lock). Best effort: returns the reason when it could not.
-    @discardableResult
-    public func store(_ record: RunRecord) -> String? {
+    /// taking the pack's lock). Best effort: throws why it could not.
+    package func store(_ record: RunRecord) throws(CacheError) {
         let encoded: (bytes: [UInt8], lightLength: Int)
-        do { encoded = try Self.encode(record) } catch { return "\(error)" }
-        return packs.append(encoded.bytes, fingerprint: record.fingerprint, lightLength: encoded.lightLength)
+        do { encoded = try Self.encode(record) } catch { throw .encoding("\(error)") }
+        try packs.append(encoded.bytes, fingerprint: record.fingerprint, lightLength: encoded.lightLength)
     }
 
     /// Writes `data` beside `url` under a temporary name and renames it into place; creates the
-    /// folder when missing. Returns nil or the reason it failed.
-    public static func writeAtomically(_ data: Data, to url: URL) -> String? {
-        writeAtomically([UInt8](data), to: url)
+    /// folder when missing.
+    package static func writeAtomically(_ data: Data, to url: URL) throws(CacheError) {
+        try writeAtomically([UInt8](data), to: url)
     }
 
     /// Like `writeAtomically(_:to:)`, with plain `open`/`write`/`close`: no sync (Foundation's
     /// `Data.write` syncs every file, which cost a disk flush per record).
-    public static func writeAtomically(_ bytes: [UInt8], to url: URL) -> String? {
-        let fm = FileManager.default
+    package static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(CacheError) {
         let folder = url.deletingLastPathComponent()
-        if !fm.fileExists(atPath: folder.path) {
-            do { try fm.createDirectory(at: folder, withIntermediateDirectories: true) } catch { return error.localizedDescription }
-        }
+        try RunPacks.makeFolder(folder)
         let temp = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
-        if let reason = writeNew(bytes, to: temp.path) {
+        do throws(CacheError) { try writeNew(bytes, to: temp.path) } catch {
             _ = unlink(temp.path)
-            return reason
+            throw error
         }
         if rename(temp.path, url.path) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = CacheError.lastSystemError
             _ = unlink(temp.path)
-            return reason
+            throw reason
         }
-        return nil
     }
 
-    /// Creates `path` (which must not exist) holding `bytes`. Nil or the reason it failed.
-    private static func writeNew(_ bytes: [UInt8], to path: String) -> String? {
+    /// Creates `path` (which must not exist) holding `bytes`.
+    private static func writeNew(_ bytes: [UInt8], to path: String) throws(CacheError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                return reason
-            }
-            done += n
+        guard fd >= 0 else { throw .lastSystemError }
+        do throws(CacheError) { try RunPacks.writeAt(fd, bytes, at: 0) } catch {
+            close(fd)
+            throw error
         }
-        return close(fd) == 0 ? nil : String(cString: strerror(errno))
+        guard close(fd) == 0 else { throw .lastSystemError }
     }
 }

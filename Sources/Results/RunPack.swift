@@ -76,7 +76,7 @@ final class RunPacks: @unchecked Sendable {
 
     deinit {
         lock.lock()
-        _ = finishLocked()
+        try? finishLocked()
         lock.unlock()
         for pack in packs { close(pack.fd) }
     }
@@ -160,8 +160,8 @@ final class RunPacks: @unchecked Sendable {
     // MARK: Writing
 
     /// Appends `bytes` (a record whose first `lightLength` bytes are the part read without series)
-    /// to this process's open pack, creating it when there is none. Nil or why it failed.
-    func append(_ bytes: [UInt8], fingerprint: String, lightLength: Int) -> String? {
+    /// to this process's open pack, creating it when there is none.
+    func append(_ bytes: [UInt8], fingerprint: String, lightLength: Int) throws(CacheError) {
         let sums = bytes.withUnsafeBytes { all in
             (Self.checksum(UnsafeRawBufferPointer(rebasing: all[..<lightLength])),
              Self.checksum(UnsafeRawBufferPointer(rebasing: all[lightLength...])))
@@ -169,65 +169,61 @@ final class RunPacks: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         loadLocked()
-        guard bytes.count <= Int(UInt32.max) else { return "a record of \(bytes.count) bytes is too large for a pack" }
-        if writer == nil, let why = startLocked() { return why }
+        guard bytes.count <= Int(UInt32.max) else { throw .recordTooLarge(bytes: bytes.count) }
+        if writer == nil { try startLocked() }
         let w = writer!
         // Two threads that simulated the same configuration: one copy in the pack is enough.
-        if let known = places[fingerprint], known.pack == w.slot { return nil }
-        if let why = Self.writeAt(packs[Int(w.slot)].fd, bytes, at: w.end) { return why }
+        if let known = places[fingerprint], known.pack == w.slot { return }
+        try Self.writeAt(packs[Int(w.slot)].fd, bytes, at: w.end)
         let place = Place(pack: w.slot, lightLength: UInt32(lightLength), length: UInt32(bytes.count), offset: w.end,
                           lightSum: sums.0, seriesSum: sums.1)
         writer!.end += UInt64(bytes.count)
         writer!.index.append((fingerprint, place))
         places[fingerprint] = place
-        return nil
     }
 
-    private func startLocked() -> String? {
-        if let why = Self.makeFolder(folder) { return why }
+    private func startLocked() throws(CacheError) {
+        try Self.makeFolder(folder)
         let temp = Self.tempPath(in: folder)
         let fd = sysOpen(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        if let why = Self.writeAt(fd, Self.magic, at: 0) {
+        guard fd >= 0 else { throw .lastSystemError }
+        do throws(CacheError) { try Self.writeAt(fd, Self.magic, at: 0) } catch {
             close(fd)
             _ = unlink(temp)
-            return why
+            throw error
         }
         let slot = Int32(packs.count)
         packs.append(Pack(name: (temp as NSString).lastPathComponent, fd: fd))
         writer = Writer(slot: slot, tempPath: temp, end: UInt64(Self.magic.count))
-        return nil
     }
 
     /// Writes the open pack's index and renames it into place (its records stay readable here),
-    /// then merges the folder's packs into one when there are more than `maxPacks`. Nil or why
+    /// then merges the folder's packs into one when there are more than `maxPacks`. Throws why
     /// something failed; a later `append` starts a new pack.
-    func finish() -> String? {
+    func finish() throws(CacheError) {
         lock.lock()
-        let why = finishLocked()
+        do throws(CacheError) { try finishLocked() } catch { lock.unlock(); throw error }
         lock.unlock()
-        if why != nil { return why }
-        return Self.list(folder).packs.count > maxPacks ? merge() : nil
+        if Self.list(folder).packs.count > maxPacks { try merge() }
     }
 
-    private func finishLocked() -> String? {
-        guard let w = writer else { return nil }
+    private func finishLocked() throws(CacheError) {
+        guard let w = writer else { return }
         writer = nil
         let pack = packs[Int(w.slot)]
         let tail = Self.indexAndTrailer(w.index, at: w.end)
         let name = Self.newName()
         let final = folder.appendingPathComponent(name).path
-        if let why = Self.writeAt(pack.fd, tail, at: w.end) {
+        do throws(CacheError) { try Self.writeAt(pack.fd, tail, at: w.end) } catch {
             _ = unlink(w.tempPath)
-            return why
+            throw error
         }
         guard rename(w.tempPath, final) == 0 else {
-            let why = String(cString: strerror(errno))
+            let why = CacheError.lastSystemError
             _ = unlink(w.tempPath)
-            return why
+            throw why
         }
         pack.name = name
-        return nil
     }
 
     static func indexAndTrailer(_ index: [(fingerprint: String, place: Place)], at offset: UInt64) -> [UInt8] {
@@ -257,8 +253,8 @@ final class RunPacks: @unchecked Sendable {
     /// Copies every valid record of the folder's packs (checksums, layout, schema and model
     /// versions and fingerprint checked; one per fingerprint, the latest pack's) into one new pack,
     /// renamed into place, then removes the packs it read — and packs of this layout that cannot
-    /// be read. Files that do not begin as a pack are left alone. Nil or why it failed (nothing removed).
-    func merge() -> String? {
+    /// be read. Files that do not begin as a pack are left alone. Throws why it failed (nothing removed).
+    func merge() throws(CacheError) {
         let names = Self.list(folder).packs
         var sources: [(name: String, fd: Int32, index: [(String, Place)])] = []
         var remove: [String] = []
@@ -273,13 +269,13 @@ final class RunPacks: @unchecked Sendable {
         }
         let temp = Self.tempPath(in: folder)
         let fd = sysOpen(temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        var failed: String? = nil
+        guard fd >= 0 else { throw .lastSystemError }
+        var failed: CacheError? = nil
         var index: [(fingerprint: String, place: Place)] = []
         var buffer = Self.magic
         var end: UInt64 = 0
         func flush() {
-            if failed == nil { failed = Self.writeAt(fd, buffer, at: end) }
+            if failed == nil { do throws(CacheError) { try Self.writeAt(fd, buffer, at: end) } catch { failed = error } }
             end += UInt64(buffer.count)
             buffer.removeAll(keepingCapacity: true)
         }
@@ -302,14 +298,13 @@ final class RunPacks: @unchecked Sendable {
         flush()
         close(fd)
         if failed == nil, rename(temp, folder.appendingPathComponent(Self.newName()).path) != 0 {
-            failed = String(cString: strerror(errno))
+            failed = .lastSystemError
         }
         if let failed {
             _ = unlink(temp)
-            return failed
+            throw failed
         }
         for name in remove { _ = unlink(folder.appendingPathComponent(name).path) }
-        return nil
     }
 
     /// Whether a record's bytes match their checksums and begin with a header of this schema and
@@ -409,10 +404,9 @@ final class RunPacks: @unchecked Sendable {
         folder.appendingPathComponent(tempPrefix + "\(getpid())-" + Fingerprint.hex(UInt64.random(in: 0...UInt64.max)) + tempSuffix).path
     }
 
-    static func makeFolder(_ folder: URL) -> String? {
-        guard !FileManager.default.fileExists(atPath: folder.path) else { return nil }
-        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch { return error.localizedDescription }
-        return nil
+    static func makeFolder(_ folder: URL) throws(CacheError) {
+        guard !FileManager.default.fileExists(atPath: folder.path) else { return }
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch { throw .system(error.localizedDescription) }
     }
 
     /// `count` bytes at `offset` (fewer at the end of the file), or nil on an error.
@@ -435,18 +429,17 @@ final class RunPacks: @unchecked Sendable {
         return failed ? nil : bytes
     }
 
-    /// Writes all of `bytes` at `offset`. Nil or why it failed.
-    static func writeAt(_ fd: Int32, _ bytes: [UInt8], at offset: UInt64) -> String? {
+    /// Writes all of `bytes` at `offset`.
+    static func writeAt(_ fd: Int32, _ bytes: [UInt8], at offset: UInt64) throws(CacheError) {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { sysPwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset) + off_t(done)) }
             if n < 0 {
                 if errno == EINTR { continue }
-                return String(cString: strerror(errno))
+                throw .lastSystemError
             }
             done += n
         }
-        return nil
     }
 
     /// A 64-bit checksum of `bytes`, eight bytes a step. Each step is a bijection of the state for

@@ -102,15 +102,8 @@ enum GenerateCommand {
         let quiet = a.flags.contains("--quiet")
         let verbose = a.flags.contains("--verbose")
         if quiet && verbose { throw UsageError("--quiet and --verbose cannot be used together") }
-        let stageClock = ContinuousClock()
-        var stageStart = stageClock.now
         // `--verbose`: "[stage] started" and "[stage] what it produced (1.2 s)" (wall time: the terminal only, never the site).
-        let stageLine: (BuildStage, String) -> Void = { stage, text in
-            guard verbose else { return }
-            if text == "started" { stageStart = stageClock.now; status("[\(stage.rawValue)] started"); return }
-            let d = (stageClock.now - stageStart).components
-            status("[\(stage.rawValue)] \(text) (\(NumberFormat.fixed(Double(d.seconds) + Double(d.attoseconds) / 1e18, places: 2)) s)")
-        }
+        let stages = BuildStages { event in if verbose { status(event.line) } }
         let mode: IncrementalBuild.Mode = check || a.flags.contains("--no-cache") ? .uncached
             : resultDirs.isEmpty && baselinePath == nil && markdownSummary == nil ? .plain : .withOtherInputs  // the summary needs a build's report
         // Per-run progress lines ("[3/94] …") are what --quiet leaves out; warnings go to `status` directly.
@@ -145,17 +138,19 @@ enum GenerateCommand {
         }
         do {
             progress("Loading \(contentDir.lastPathComponent)/ and \(templatesDir.lastPathComponent)/")
-            stageLine(.load, "started")
-            let content = try loadContent(contentDir)
-            for warning in content.warnings { status(warning.description) }
-            // Stated before any work (the templates too): a very large build's estimated cost.
+            let (content, templates) = try stages.timed(.load, { () throws -> (SiteContent, TemplateSet) in
+                let content = try loadContent(contentDir)
+                for warning in content.warnings { status(warning.description) }
+                do throws(SiteError) { return (content, try TemplateSet.load(from: templatesDir)) } catch { throw error.inStage(.load) }
+            }) { content, _ in
+                "\(content.studies.count) studies, \(content.strategies.count) strategies, \(content.datasets.count) datasets, \(content.warnings.count) warning(s)"
+            }
+            // Stated before any work: a very large build's estimated cost.
             let cost = BuildCost.of(content)
             if cost.isLarge, !a.flags.contains("--allow-large") {
                 ScrollStudyCLI.printError("error: \(cost.message)")
                 return 2
             }
-            let templates = try TemplateSet.load(from: templatesDir)
-            stageLine(.load, "\(content.studies.count) studies, \(content.strategies.count) strategies, \(content.datasets.count) datasets, \(content.warnings.count) warning(s)")
             var inputs = SiteGenerator.Inputs()
             incremental.apply(to: &inputs)
             do {
@@ -216,7 +211,7 @@ enum GenerateCommand {
             }
             if check {
                 let sink = ComparingSink(output: outputDir)
-                let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress, stageLine: stageLine)
+                let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress, stages: stages)
                 sink.finish()
                 let diffs = sink.differences
                 let code = verdicts(report)
@@ -234,13 +229,13 @@ enum GenerateCommand {
             staging = sink
             let recording = RecordingSink(sink)
             incremental.willPublish()
-            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: recording, progress: progress, stageLine: stageLine)
-            stageLine(.publish, "started")
-            try sink.finish()
-            if let warning = incremental.published(report, files: recording.files, warnings: content.warnings.map(\.description)) {
-                status("warning: \(warning)")
-            }
-            stageLine(.publish, "\(report.fileCount) files swapped into \(outputDir.lastPathComponent)/")
+            let report = try SiteGenerator.build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: recording, progress: progress, stages: stages)
+            try stages.run(.publish, { () throws(SiteError) in
+                try sink.finish()
+                if let warning = incremental.published(report, files: recording.files, warnings: content.warnings.map(\.description)) {
+                    status("warning: \(warning)")
+                }
+            }) { "\(report.fileCount) files swapped into \(outputDir.lastPathComponent)/" }
             for why in report.unusableCache { status("warning: \(SiteCache.folderName)/runs/\(why); simulated again") }
             if inputs.cache != nil {
                 status("Simulated \(report.ran) of \(report.runs) run(s); \(report.cached) taken from \(SiteCache.folderName)/ (inputs unchanged)" + (report.reused > 0 ? ", \(report.reused) from --results." : "."))
@@ -258,13 +253,13 @@ enum GenerateCommand {
         } catch let error as SiteError {
             staging?.abort()
             ScrollStudyCLI.printError(error.description)
-            switch error {
+            switch error.unstaged {
             case .input, .page:
                 ScrollStudyCLI.printError("error: nothing was written")
                 return 3
             case .outputRefused:
                 return 2
-            case .badPath, .publish:
+            case .badPath, .publish, .inStage:  // `unstaged` has no stage left
                 return 4
             }
         } catch {

@@ -58,11 +58,9 @@ enum RunCommand {
         let mine = shard.map { $0.select(ids) }
         let share = plan.filter { mine?.contains($0.id) ?? true }
         let total = share.count
-        let records = RunExecutor.simulate(share, jobs: jobs) { done, run in status("[\(done)/\(total)] \(run.label)") }
-        let digests = RunExecutor.datasetDigests(share)
-        let withContext = zip(records, share).map { record, run in
-            (record: record, context: Fingerprint.context(of: run.config, datasetDigest: digests[run.config.dataset.id]))
-        }
+        let fingerprints = PlanFingerprints(share, jobs: jobs)
+        let records = RunExecutor.simulate(share, fingerprints: fingerprints, jobs: jobs) { done, run in status("[\(done)/\(total)] \(run.label)") }
+        let withContext = zip(records, fingerprints.contexts).map { (record: $0, context: $1) }
         do {
             try ResultsStore.write(withContext, plan: ids, shard: shard, to: resultsDir)
         } catch {

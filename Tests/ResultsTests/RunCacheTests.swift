@@ -13,7 +13,7 @@ struct RunCacheTests {
         for (k, strategy) in [Strategy.glitchySerialCancel, .glitchySync].enumerated() {
             let record = RunRecord.run(id: "r\(k)", study: "s", Runs.config(seed: UInt64(k + 1), strategy: strategy))
             #expect(!record.result.frames.isEmpty && !record.result.contentLanes.isEmpty)
-            #expect(cache.store(record) == nil)
+            #expect((try? cache.store(record)) != nil)
             guard case .hit(let whole) = cache.record(fingerprint: record.fingerprint, id: "other", study: "t") else {
                 Issue.record("no hit"); continue
             }
@@ -85,10 +85,10 @@ struct RunCacheTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let (_, records) = Self.copies(6)
         let cache = RunCache(folder: dir)
-        for r in records { #expect(cache.store(r) == nil) }
+        for r in records { #expect((try? cache.store(r)) != nil) }
         #expect(records.allSatisfy { Self.reads(cache, $0) }, "readable before finish")
         #expect(try Self.packs(dir).isEmpty, "no pack under its name before finish")
-        #expect(cache.finish() == nil)
+        #expect((try? cache.finish()) != nil)
         let files = try Self.names(dir)
         #expect(files.count == 1 && files[0].hasPrefix("pack-") && files[0].hasSuffix(".runpack"), "one file: \(files)")
         #expect(records.allSatisfy { Self.reads(cache, $0) }, "readable after finish")
@@ -98,8 +98,8 @@ struct RunCacheTests {
         // Stored after finish: a new pack.
         var extra = records[0]
         extra.fingerprint = "fp-extra"
-        #expect(cache.store(extra) == nil && Self.reads(cache, extra))
-        #expect(cache.finish() == nil)
+        #expect((try? cache.store(extra)) != nil && Self.reads(cache, extra))
+        #expect((try? cache.finish()) != nil)
         #expect(try Self.packs(dir).count == 2)
         #expect(Self.reads(RunCache(folder: dir), extra))
         // The same record stored twice is written once.
@@ -107,9 +107,9 @@ struct RunCacheTests {
         let twice = RunCache(folder: dir)
         var again = records[1]
         again.fingerprint = "fp-twice"
-        twice.store(again)
-        twice.store(again)
-        twice.finish()
+        try? twice.store(again)
+        try? twice.store(again)
+        try? twice.finish()
         let grown = try Self.packs(dir).map { try Data(contentsOf: dir.appendingPathComponent($0)).count }.reduce(0, +) - size
         #expect(grown < 2 * (try RunCache.encode(again)).bytes.count, "\(grown) bytes")
         // A cache released without finish still leaves its pack.
@@ -117,7 +117,7 @@ struct RunCacheTests {
         unfinished.fingerprint = "fp-unfinished"
         do {
             let released = RunCache(folder: dir)
-            #expect(released.store(unfinished) == nil)
+            #expect((try? released.store(unfinished)) != nil)
         }
         #expect(Self.reads(RunCache(folder: dir), unfinished))
         #expect(try Self.names(dir).allSatisfy { $0.hasPrefix("pack-") }, "no temporary file left")
@@ -131,11 +131,11 @@ struct RunCacheTests {
         let cache = RunCache(folder: dir)
         let failures = Counter()
         DispatchQueue.concurrentPerform(iterations: records.count) { k in
-            if cache.store(records[k]) != nil || !Self.reads(cache, records[k]) { failures.add() }
+            if (try? cache.store(records[k])) == nil || !Self.reads(cache, records[k]) { failures.add() }
             if k >= 10, case .unusable = cache.record(fingerprint: records[k - 10].fingerprint, id: "x", study: "s", series: false) { failures.add() }
         }
         #expect(failures.value == 0)
-        #expect(cache.finish() == nil)
+        #expect((try? cache.finish()) != nil)
         let later = RunCache(folder: dir)
         #expect(records.allSatisfy { Self.reads(later, $0) })
         #expect(try Self.names(dir).count == 1)
@@ -151,10 +151,10 @@ struct RunCacheTests {
         // Overlapping halves: 0..<80 and 40..<120.
         DispatchQueue.concurrentPerform(iterations: 160) { k in
             let (cache, record) = k % 2 == 0 ? (first, records[k / 2]) : (second, records[40 + k / 2])
-            if cache.store(record) != nil || !Self.reads(cache, record) { failures.add() }
+            if (try? cache.store(record)) == nil || !Self.reads(cache, record) { failures.add() }
         }
         DispatchQueue.concurrentPerform(iterations: 2) { k in
-            if (k == 0 ? first : second).finish() != nil { failures.add() }
+            if (try? (k == 0 ? first : second).finish()) == nil { failures.add() }
         }
         #expect(failures.value == 0)
         #expect(try Self.packs(dir).count == 2 && Self.names(dir).count == 2)
@@ -190,20 +190,20 @@ struct RunCacheTests {
             let cache = RunCache(folder: dir, maxPacks: 3, now: { now })
             // Each round stores four records, one of them stored by the round before too.
             let batch = (0..<4).map { records[(3 * round + $0) % records.count] }
-            for r in batch { #expect(cache.store(r) == nil) }
+            for r in batch { #expect((try? cache.store(r)) != nil) }
             if round == 4 {
                 // A pack of this layout cut short: unusable, and removed by the next merge.
                 let before = Set(try Self.packs(dir))
                 let cut = RunCache(folder: dir, now: { now })
                 var r = records[39]
                 r.fingerprint = "fp-cut"
-                cut.store(r)
-                cut.finish()
+                try? cut.store(r)
+                try? cut.finish()
                 let name = try Self.packs(dir).first { !before.contains($0) }
                 let url = dir.appendingPathComponent(try #require(name))
                 try Data(contentsOf: url).dropLast(5).write(to: url)
             }
-            #expect(cache.finish() == nil)
+            #expect((try? cache.finish()) != nil)
             stored += batch
             let count = try Self.packs(dir).filter { $0 != "pack-0-foreign.runpack" }.count
             #expect(count <= 3, "round \(round): \(count) packs")
@@ -226,9 +226,9 @@ struct RunCacheTests {
         let (a, b) = (base[0], base[1])
         let cache = RunCache(folder: dir)
         if case .missing = cache.record(fingerprint: a.fingerprint, id: "a", study: "s") {} else { Issue.record("not missing") }
-        cache.store(a)
-        cache.store(b)
-        cache.finish()
+        try? cache.store(a)
+        try? cache.store(b)
+        try? cache.finish()
         let name = try #require(try Self.packs(dir).first)
         let url = dir.appendingPathComponent(name)
         let good = try [UInt8](Data(contentsOf: url))
@@ -279,8 +279,8 @@ struct RunCacheTests {
         // Another run's record filed under this run's fingerprint.
         let swapped = RunCache(folder: dir)
         let encoded = try RunCache.encode(b)
-        #expect(swapped.packs.append(encoded.bytes, fingerprint: a.fingerprint, lightLength: encoded.lightLength) == nil)
-        swapped.finish()
+        #expect((try? swapped.packs.append(encoded.bytes, fingerprint: a.fingerprint, lightLength: encoded.lightLength)) != nil)
+        try? swapped.finish()
         for cache in [swapped, RunCache(folder: dir)] {
             for series in [true, false] {
                 if case .unusable(let why) = cache.record(fingerprint: a.fingerprint, id: "a", study: "s", series: series) {

@@ -3,6 +3,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import Results
 
 /// A content folder written into a fresh temporary directory, removed when released.
 final class TemporaryContent {
@@ -81,4 +82,15 @@ func expectDiagnostic(_ diagnostics: [ContentDiagnostic], _ file: String, _ line
     }
     #expect(match != nil, "no \(severity) at \(file):\(line.map(String.init) ?? "-"):\(column.map(String.init) ?? "-") containing \(fragments); got:\n\(diagnostics.map(\.description).joined(separator: "\n"))",
             sourceLocation: sourceLocation)
+}
+
+extension SiteBuilder {
+    /// A builder as the build's stages make it, without a baseline or sensitivity reports: the
+    /// plan's dataset digests and the answers computed here.
+    init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet) {
+        let fingerprints = PlanFingerprints(plan, datasets: content.datasets, jobs: 1)
+        let outcome = Outcome(content: content, plan: plan, fingerprints: fingerprints, results: results, baseline: nil)
+        self.init(content: content, plan: plan, results: results, templates: templates, answers: outcome.studyAnswers,
+                  datasetDigests: fingerprints.datasetDigests)
+    }
 }

@@ -29,7 +29,8 @@ private enum TwoStudies {
         func studyRuns(_ study: Study, results: ResultsIndex? = nil) -> StudyRuns {
             StudyRuns(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
                       strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.filter { $0.studyID == study.id },
-                      results: results ?? self.results)
+                      results: results ?? self.results, answers: builder.studyRuns(study).answers,
+                      datasetDigest: builder.datasetDigests[study.dataset])
         }
 
         var documents: Documents { Documents(documents: content.documents, trustedHTML: false) }

@@ -182,11 +182,12 @@ struct PageKeyTests {
         #expect(Self.fields(renderer) == ["templates", "siteTitle", "againstBaseline"])
         // TemplateSet: the digest covers the templates; pages name assets by path only.
         #expect(Self.fields(renderer.templates) == ["templates", "assets", "digest"])
-        // StudyRuns.addInputs: each of these, `results` by the fingerprints of the study's runs.
+        // StudyRuns.addInputs: each of these, `results` by the fingerprints of the study's runs;
+        // `answers` are computed from the study, its devices, strategies and runs' records.
         let dir = try IncrementalTests.project()
         defer { try? FileManager.default.removeItem(at: dir) }
         let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
         let builder = SiteBuilder(content: content, plan: RunPlanner.plan(content), results: ResultsIndex(), templates: renderer.templates)
-        #expect(Self.fields(builder.studyRuns(content.studies[0])) == ["study", "dataset", "devices", "strategies", "runs", "results", "sensitivity", "datasetDigest", "disagreements"])
+        #expect(Self.fields(builder.studyRuns(content.studies[0])) == ["study", "dataset", "devices", "strategies", "runs", "results", "answers", "sensitivity", "datasetDigest", "disagreements"])
     }
 }

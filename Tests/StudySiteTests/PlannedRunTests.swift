@@ -51,8 +51,9 @@ struct PlannedRunTests {
     func fingerprintsPerConfiguration() throws {
         let content = try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content"))
         let plan = RunPlanner.plan(content)
-        let digests = RunExecutor.datasetDigests(plan)
-        let grouped = RunExecutor.fingerprints(plan, datasetDigests: digests, jobs: 2)
+        let planned = PlanFingerprints(plan, jobs: 2)
+        let digests = planned.datasetDigests
+        let grouped = zip(planned.fingerprints, planned.contexts).map { (fingerprint: $0, context: $1) }
         #expect(grouped.count == plan.count)
         // The seeds of one configuration differ in their fingerprint (other studies may plan the same run).
         for (k, run) in plan.enumerated().dropFirst() where run.configID == plan[k - 1].configID {
@@ -66,7 +67,8 @@ struct PlannedRunTests {
         // A configuration written after planning no longer shares its storage, and is walked on its own.
         var edited = plan
         edited[1].config.latency = .ms(7)
-        let again = RunExecutor.fingerprints(edited, datasetDigests: digests, jobs: 1)
+        let replanned = PlanFingerprints(edited, jobs: 1)
+        let again = zip(replanned.fingerprints, replanned.contexts).map { (fingerprint: $0, context: $1) }
         #expect(again[1].fingerprint == Fingerprint.of(edited[1].config) && again[1].fingerprint != grouped[1].fingerprint)
         #expect(again[0].fingerprint == grouped[0].fingerprint && again[2].fingerprint == grouped[2].fingerprint)
     }

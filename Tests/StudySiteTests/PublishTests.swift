@@ -253,7 +253,7 @@ struct PublishTests {
         #expect(SitePublisher.differences(Self.old, from: s.url("Output")) == ["missing: .scrollstudy-site"])
     }
 
-    @Test("A template error is typed: the page, the step and the located problem")
+    @Test("A template error is typed: the stage, the page, the step and the located problem")
     func typedPageError() throws {
         let s = try Scratch("publish")
         defer { s.remove() }
@@ -265,7 +265,11 @@ struct PublishTests {
             _ = try SiteGenerator.build(content: SmallSite.content(), templates: templates, jobs: 1)
             Issue.record("expected an error")
         } catch {
-            guard case let .page(path, step, problem) = error, case let .input(located) = problem else { Issue.record("untyped: \(error)"); return }
+            // Stamped with the stage it failed in: "layout.mustache:1:…: error: [render] …".
+            guard case let .inStage(stage, inner) = error, case let .page(path, step, problem) = inner,
+                  case let .input(located) = problem else { Issue.record("untyped: \(error)"); return }
+            #expect(stage == .render)
+            #expect(error.description.hasPrefix("layout.mustache:1:") && error.description.contains(": error: [render] "), "\(error.description)")
             #expect(step == .layout)
             #expect(path == "assets/charts.css" || path.hasSuffix(".html"))
             #expect(located.hasPrefix("layout.mustache:1:"))

@@ -20,7 +20,7 @@ struct SameRunTests {
         let twins = plan.filter { $0.studyID == "twin" }
         #expect(twins.count == 4 && plan.count == 9)
         let cache = RunCache(folder: dir.appendingPathComponent("cache"))
-        let e = RunExecutor.execute(plan, reusing: [:], cache: cache, jobs: 2) { _, _ in }
+        let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: [:], cache: cache, jobs: 2) { _, _ in }
         #expect(e.ran == 5 && e.cached == 4, "five distinct runs simulated, the four copies served by them: ran \(e.ran), cached \(e.cached)")
         let alone = RunExecutor.execute(plan, jobs: 2) { _, _ in }
         for twin in twins {
@@ -34,11 +34,11 @@ struct SameRunTests {
         let unrelated = try #require(alone[plan[0].id])
         var other = unrelated
         other.id = "elsewhere"
-        let uncached = RunExecutor.execute(plan, reusing: ["elsewhere": other], cache: nil, jobs: 2) { _, _ in }
+        let uncached = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: ["elsewhere": other], cache: nil, jobs: 2) { _, _ in }
         #expect(uncached.ran == 5 && uncached.cached == 4 && uncached.reused == 0, "ran \(uncached.ran), cached \(uncached.cached)")
         for twin in twins { #expect(uncached.index[twin.id]?.result == alone[twin.id]?.result) }
         // Again: every distinct run comes from the cache, each copy from its twin.
-        let again = RunExecutor.execute(plan, reusing: [:], cache: cache, jobs: 1) { _, _ in }
+        let again = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: [:], cache: cache, jobs: 1) { _, _ in }
         #expect(again.ran == 0 && again.cached == 9)
     }
 }

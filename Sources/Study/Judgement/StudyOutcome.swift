@@ -12,23 +12,17 @@ package struct Outcome: Sendable {
     package let comparisons: [GroupComparison]
     package let broken: [BudgetCheck.Broken]
     package let baselineSource: String?
-    /// Each study's answers as `summary.json` records them, in study order.
-    package let answers: [StudyAnswerSummary]
+    /// Every study's answers (`AnswerRule`), by study id: computed here, once per build, and read
+    /// by every page and line that shows them (`StudyRuns.answers`, the index, the closing summary).
+    package let studyAnswers: [String: StudyAnswers]
+    /// The same answers as `summary.json` records them, in study order.
+    package let answerSummaries: [StudyAnswerSummary]
 
-    /// `datasetDigests`, when given, must be `RunExecutor.datasetDigests(plan)`, and `contexts` the
-    /// runs' `Fingerprint.context` by run id (`RunExecutor.Execution`); the contexts not given are
-    /// computed on `jobs` threads.
-    package init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, baseline: Baseline.Loaded?,
-         datasetDigests: [String: String]? = nil, contexts known: [String: String] = [:], jobs: Int = 1) {
+    /// `fingerprints`: the plan stage's (`PlanFingerprints`), whose contexts the run summaries carry.
+    package init(content: SiteContent, plan: [PlannedRun], fingerprints: PlanFingerprints, results: ResultsIndex, baseline: Baseline.Loaded?) {
         self.content = content
-        let missing = plan.contains { results[$0.id] != nil && known[$0.id] == nil }
-        let digests = missing ? (datasetDigests ?? RunExecutor.datasetDigests(plan)) : [:]
-        let contexts = ParallelMap.run(plan, jobs: missing ? jobs : 1) { run in
-            if let context = known[run.id] { return context }
-            return results[run.id] == nil ? "" : Fingerprint.context(of: run.config, datasetDigest: digests[run.config.dataset.id])
-        }
         summaries = plan.indices.compactMap { i in
-            results[plan[i].id].map { RunSummary($0, context: contexts[i]) }
+            results[plan[i].id].map { RunSummary($0, context: fingerprints.contexts[i]) }
         }
         summariesByStudy = Dictionary(grouping: summaries, by: \.study)
         if let baseline {
@@ -39,12 +33,13 @@ package struct Outcome: Sendable {
             baselineSource = nil
         }
         broken = BudgetCheck.check(content, plan: plan, results: results)
-        answers = content.studies.map { study in
-            StudyAnswerSummary(study: study.id, answers: Self.answers(of: study, content: content, plan: plan, results: results).summaries)
-        }
+        let answers = content.studies.map { study in Self.answers(of: study, content: content, plan: plan, results: results) }
+        // Study ids are unique (`ContentLoader` refuses two alike).
+        studyAnswers = Dictionary(zip(content.studies.map(\.id), answers), uniquingKeysWith: { a, _ in a })
+        answerSummaries = zip(content.studies, answers).map { study, answers in StudyAnswerSummary(study: study.id, answers: answers.summaries) }
     }
 
-    /// A study's answers from the same inputs its page sees (`StudyPage.answers`): the devices and
+    /// A study's answers from the same inputs its page sees (`StudyRuns`): the devices and
     /// strategies it names that exist, in its order, and its runs' results in plan order.
     static func answers(of study: Study, content: SiteContent, plan: [PlannedRun], results: ResultsIndex) -> StudyAnswers {
         StudyAnswers(study: study, strategies: study.strategies.compactMap { content.strategy($0) },
@@ -90,7 +85,7 @@ package struct Outcome: Sendable {
                 "groups": .array(orderedComparisons.filter { $0.status != .unchanged }.map(\.json)),
             ])
         }
-        return SiteSummary.text(studies: content.studies.map { ($0.id, summariesByStudy[$0.id]?.count ?? 0) }, answers: answers, budgets: budgets, comparison: comparison)
+        return SiteSummary.text(studies: content.studies.map { ($0.id, summariesByStudy[$0.id]?.count ?? 0) }, answers: answerSummaries, budgets: budgets, comparison: comparison)
     }
 
     /// The text of study `id`'s runs file (`SiteSummary.studyFile(id)`).

@@ -13,20 +13,31 @@ public struct SiteBuilder: Sendable {
     /// Every run's record, by run id.
     let results: ResultsIndex
     let templates: TemplateSet
-    /// The "against baseline" sections by page path (set when there is a baseline).
-    var againstBaseline: [String: MustacheValue] = [:]
+    /// Every study's answers by study id, as the judge stage computed them (`Outcome.studyAnswers`).
+    let answers: [String: StudyAnswers]
+    /// The "against baseline" sections by page path (empty without a baseline).
+    let againstBaseline: [String: MustacheValue]
     /// Sensitivity reports of the studies that ask for one, by study id.
-    var sensitivity: [String: Sensitivity] = [:]
-    /// Datasets' digests by id, when already computed (they key the study pages).
-    var datasetDigests: [String: String] = [:]
+    let sensitivity: [String: Sensitivity]
+    /// Datasets' digests by id (`PlanFingerprints.datasetDigests`: they key the study pages).
+    let datasetDigests: [String: String]
     /// The accuracy page's figures (computed in the judge stage; none: a page without cases).
-    var accuracy: AccuracyPage.Figures? = nil
+    let accuracy: AccuracyPage.Figures?
 
-    public init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet) {
+    /// Everything the site's pages read, complete when made: the judge stage gives the baseline
+    /// sections, the answers and sensitivity reports, the plan stage the dataset digests.
+    init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet, answers: [String: StudyAnswers],
+                 againstBaseline: [String: MustacheValue] = [:], sensitivity: [String: Sensitivity] = [:], datasetDigests: [String: String],
+                 accuracy: AccuracyPage.Figures? = nil) {
+        self.accuracy = accuracy
         self.content = content
         self.plan = plan
         self.results = results
         self.templates = templates
+        self.answers = answers
+        self.againstBaseline = againstBaseline
+        self.sensitivity = sensitivity
+        self.datasetDigests = datasetDigests
     }
 
     /// The layout and templates every page shares.
@@ -122,14 +133,10 @@ public struct SiteBuilder: Sendable {
         return IndexPage(tagline: content.site.tagline, studies: studies, runCount: plan.count, tour: tour, renderer: renderer)
     }
 
-    /// `studies` with, on each, where another study answers one of its settings differently. A
-    /// study whose records are missing has no answers to compare (its page reports the missing record).
+    /// `studies` with, on each, where another study answers one of its settings differently.
     static func withDisagreements(_ studies: [StudyRuns]) -> [StudyRuns] {
         var answered: [(study: Study, answers: StudyAnswers)] = []
-        for subject in studies {
-            guard let answers = try? subject.answers(for: SitePaths.study(subject.study.id)) else { continue }
-            answered.append((subject.study, answers))
-        }
+        for subject in studies { answered.append((subject.study, subject.answers)) }
         let found = Disagreement.find(answered)
         guard !found.isEmpty else { return studies }
         let titles = Dictionary(studies.map { ($0.study.id, $0.study.title) }, uniquingKeysWith: { a, _ in a })
@@ -144,11 +151,13 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// `study` with the content it names, its own planned runs and the results index.
+    /// `study` with the content it names, its own planned runs, the results index and its answers
+    /// (none for a study the judge stage did not see).
     func studyRuns(_ study: Study) -> StudyRuns {
         StudyRuns(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
                   strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.filter { $0.studyID == study.id },
-                  results: results, sensitivity: sensitivity[study.id], datasetDigest: datasetDigests[study.dataset])
+                  results: results, answers: answers[study.id] ?? StudyAnswers(study: study, strategies: [], devices: [], runs: []),
+                  sensitivity: sensitivity[study.id], datasetDigest: datasetDigests[study.dataset])
     }
 
     /// Strategies some study uses, in preset-then-id order.

@@ -1,4 +1,6 @@
+import Foundation
 import Study
+
 /// Why generation stopped. Each case carries what the message needs, so the command line maps a case
 /// to its exit code without reading the text, and `description` is the complete message to print.
 public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,6 +15,20 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
     case outputRefused(OutputRefusal)
     /// Publishing into `output` failed at `step` with `reason`; the previous output is kept (exit code 4).
     case publish(output: String, step: PublishStep, reason: String)
+    /// `error`, thrown inside the build's stage `stage` (`BuildStages`); the exit code is `error`'s.
+    indirect case inStage(BuildStage, SiteError)
+
+    /// This error stamped with `stage`, unless it carries a stage already.
+    package func inStage(_ stage: BuildStage) -> SiteError {
+        if case .inStage = self { return self }
+        return .inStage(stage, self)
+    }
+
+    /// The error without its stage.
+    package var unstaged: SiteError {
+        if case let .inStage(_, error) = self { return error.unstaged }
+        return self
+    }
 
     /// The step of building a page that failed.
     public enum PageStep: Sendable, Equatable, CustomStringConvertible {
@@ -42,6 +58,12 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case let .inStage(stage, error):
+            // "error: [render] …": the stage right after the first "error: ", so that a located
+            // message keeps its file:line:column at the start of the line.
+            let text = error.description
+            guard let mark = text.range(of: "error: ") else { return "[\(stage.rawValue)] " + text }
+            return text.replacingCharacters(in: mark, with: "error: [\(stage.rawValue)] ")
         case let .input(text):
             return text
         case let .page(path, step, problem):

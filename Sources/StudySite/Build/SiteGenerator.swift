@@ -4,15 +4,6 @@ import Results
 import ScrollSimulation
 import Study
 
-/// The stages of a build, in order. `generate` loads the content and templates and publishes the
-/// sink; `SiteGenerator.build` runs the four between, each handing the next what it computed once:
-/// the plan (runs, dataset digests) to the run stage, the results index to judgement, the outcome
-/// (summaries, comparisons, budgets, answers, sensitivity) to rendering. `generate --verbose` prints
-/// each stage as it starts and ends, with what it produced.
-public enum BuildStage: String, Sendable, CaseIterable {
-    case load, plan, run, judge, render, publish
-}
-
 /// The pipeline: content → plan → simulate → render → files into a sink.
 public enum SiteGenerator {
     /// Timings of one generation (wall clock, for the benchmark only; never written to the site).
@@ -80,71 +71,64 @@ public enum SiteGenerator {
     public static func build(content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(),
                              progress: @escaping @Sendable (String) -> Void = { _ in }) throws(SiteError) -> Report {
         let sink = MemorySink()
-        var report = try build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress)
+        var report = try build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress, stages: BuildStages())
         report.files = sink.files
         return report
     }
 
     /// Builds every file of the site and hands each to `sink` (the caller then calls `sink.finish()`).
-    /// `progress` gets a line per run simulated; `stageLine` a line as each stage starts and ends (`--verbose`).
-    public static func build(content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(), into sink: SiteSink,
-                             progress: @escaping @Sendable (String) -> Void = { _ in },
-                             stageLine: (BuildStage, String) -> Void = { _, _ in }) throws(SiteError) -> Report {
-        let clock = ContinuousClock()
-        var stageSeconds: [(stage: BuildStage, seconds: Double)] = []
-        /// Runs one stage: says when it starts and what it produced (`stageLine`), and times it.
+    /// `progress` gets a line per run simulated; `stages` runs the plan, run, judge and render
+    /// stages (reporting each as it starts and ends, and stamping it on their errors).
+    package static func build(content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(), into sink: SiteSink,
+                              progress: @escaping @Sendable (String) -> Void = { _ in }, stages: BuildStages) throws(SiteError) -> Report {
         func stage<T>(_ name: BuildStage, _ body: () throws(SiteError) -> T, _ produced: (T) -> String) throws(SiteError) -> T {
-            stageLine(name, "started")
-            let start = clock.now
-            let value = try body()
-            let took = seconds(clock.now - start)
-            stageSeconds.append((name, took))
-            stageLine(name, produced(value))
-            return value
+            try stages.run(name, body, produced: produced)
         }
-        let plan = try stage(.plan, { () throws(SiteError) -> [PlannedRun] in RunPlanner.plan(content) }) { "\($0.count) runs" }
-        let t0 = clock.now
+        let (plan, fingerprints) = try stage(.plan, { () throws(SiteError) -> ([PlannedRun], PlanFingerprints) in
+            let plan = RunPlanner.plan(content)
+            return (plan, PlanFingerprints(plan, datasets: content.datasets, jobs: jobs))
+        }) { "\($0.0.count) runs" }
         // The accuracy page's validation runs go through the same cache, kept apart from the studies' runs.
         let validationPlan = AccuracyPlan.runs(content)
         let (execution, validation) = try stage(.run, { () throws(SiteError) -> (RunExecutor.Execution, ResultsIndex) in
-            let total = inputs.stored.isEmpty ? plan.count : RunExecutor.toRun(plan, reusing: inputs.stored).count
-            let execution = RunExecutor.execute(plan, reusing: inputs.stored, cache: inputs.cache, jobs: jobs) { done, run in
+            let total = RunExecutor.toRun(plan, reusing: inputs.stored, fingerprints: fingerprints).count
+            let execution = RunExecutor.execute(plan, fingerprints: fingerprints, reusing: inputs.stored, cache: inputs.cache, jobs: jobs) { done, run in
                 progress("[\(done)/\(total)] \(run.label)")
             }
-            let validation = RunExecutor.execute(validationPlan, reusing: [:], cache: inputs.cache, jobs: jobs) { done, run in
+            let validationFingerprints = PlanFingerprints(validationPlan, jobs: jobs)
+            let validation = RunExecutor.execute(validationPlan, fingerprints: validationFingerprints, reusing: [:], cache: inputs.cache, jobs: jobs) { done, run in
                 progress("[validation \(done)/\(validationPlan.count)] \(run.label)")
             }
             return (execution, validation.index)
         }) { "\($0.0.ran) simulated, \($0.0.cached) from the run cache, \($0.0.reused) from stored results; \(validationPlan.count) validation runs" }
         let results = execution.index
-        let t1 = clock.now
         let (outcome, builder) = try stage(.judge, { () throws(SiteError) -> (Outcome, SiteBuilder) in
-            let outcome = Outcome(content: content, plan: plan, results: results, baseline: inputs.baseline,
-                                  datasetDigests: execution.datasetDigests, contexts: execution.contexts, jobs: jobs)
-            var builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
-            builder.againstBaseline = outcome.againstBaseline(plan: plan)
-            builder.datasetDigests = execution.datasetDigests
-            builder.accuracy = try accuracy(content: content, validation: validation, jobs: jobs, cache: inputs.calibrationCache, progress: progress)
+            let outcome = Outcome(content: content, plan: plan, fingerprints: fingerprints, results: results, baseline: inputs.baseline)
+            let accuracy = try Self.accuracy(content: content, validation: validation, jobs: jobs, cache: inputs.calibrationCache, progress: progress)
+            var sensitivity: [String: Sensitivity] = [:]
             for study in content.studies where study.sensitivity {
                 progress("sensitivity: \(study.id)")
-                builder.sensitivity[study.id] = sensitivity(of: study, plan: plan, content: content, jobs: jobs, cache: inputs.sensitivityCache,
-                                                            fingerprints: execution.fingerprints)
+                sensitivity[study.id] = Self.sensitivity(of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: jobs,
+                                                         cache: inputs.sensitivityCache)
             }
+            let builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates,
+                                      answers: outcome.studyAnswers, againstBaseline: outcome.againstBaseline(plan: plan), sensitivity: sensitivity,
+                                      datasetDigests: fingerprints.datasetDigests, accuracy: accuracy)
             return (outcome, builder)
-        }) { "\($0.0.answers.count) studies answered, \($0.0.broken.count) broken budget(s), \($0.0.comparisons.count) group(s) compared" }
+        }) { "\($0.0.answerSummaries.count) studies answered, \($0.0.broken.count) broken budget(s), \($0.0.comparisons.count) group(s) compared" }
         let (pageJobs, fileCount, bytes, kept) = try stage(.render, { () throws(SiteError) -> ([PageJob], Int, Int, Int) in
             var pageJobs = builder.jobs()
             pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
             pageJobs.sort { $0.path < $1.path }
             try builder.checkStatic(pageJobs)
             let (fileCount, bytes, kept) = try render(pageJobs, jobs: jobs, previous: inputs.previous, into: sink)
-            inputs.cache?.finish()  // every run stored and read back: the run cache's pack gets its index and name
+            try? inputs.cache?.finish()  // best effort; every run stored and read back: the run cache's pack gets its index and name
             return (pageJobs, fileCount, bytes, kept)
         }) { "\($0.1) files, \($0.3) kept from the previous build" }
-        let t2 = clock.now
         var report = Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
-                            simulateSeconds: seconds(t1 - t0), renderSeconds: seconds(t2 - t1), summary: try builder.summaryLines())
-        report.stageSeconds = stageSeconds
+                            simulateSeconds: stages.seconds(of: .run), renderSeconds: stages.seconds(of: .judge) + stages.seconds(of: .render),
+                            summary: try builder.summaryLines())
+        report.stageSeconds = stages.seconds.filter { [.plan, .run, .judge, .render].contains($0.stage) }
         report.kept = kept
         report.pageKeys = Dictionary(uniqueKeysWithValues: pageJobs.compactMap { job in job.key.map { (job.path, $0) } })
         report.reused = execution.reused
@@ -206,22 +190,20 @@ public enum SiteGenerator {
             }
             progress("calibration: \(subject.entry.file) · \(subject.run.label)")
             let trip = CalibrationRoundTrips.roundTrip(subject)
-            if let url, let data = try? JSONEncoder().encode(trip) { _ = RunCache.writeAtomically(data, to: url) }
+            if let url, let data = try? JSONEncoder().encode(trip) { try? RunCache.writeAtomically(data, to: url) }
             return trip
         }
         return AccuracyPage.Figures(report: report, roundTrips: trips)
     }
 
     /// `Sensitivity.analyse` of `study`, taken from `cache` when an analysis of the same inputs is
-    /// there (a file that does not decode is ignored and replaced).
-    /// `fingerprints`: runs' fingerprints by run id already computed (`RunExecutor.Execution`); the others are computed here.
-    static func sensitivity(of study: Study, plan: [PlannedRun], content: SiteContent, jobs: Int, cache: URL?,
-                            fingerprints known: [String: String] = [:]) -> Sensitivity {
+    /// there (a file that does not decode is ignored and replaced). `fingerprints`: the plan's
+    /// (`PlanFingerprints`), which key the cache.
+    static func sensitivity(of study: Study, plan: [PlannedRun], fingerprints planned: PlanFingerprints, content: SiteContent, jobs: Int,
+                            cache: URL?) -> Sensitivity {
         var url: URL? = nil
         if let cache {
-            let runs = plan.filter { $0.studyID == study.id }
-            let digests = runs.allSatisfy { known[$0.id] != nil } ? [:] : RunExecutor.datasetDigests(runs)
-            let fingerprints = runs.map { known[$0.id] ?? Fingerprint.of($0.config, datasetDigest: digests[$0.config.dataset.id]) }
+            let fingerprints = plan.indices.filter { plan[$0].studyID == study.id }.map { planned.fingerprints[$0] }
             var key = Hash64()
             key.add("sensitivity 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
             // What names and places the study (id, title, question, order, file, budgets) does not
@@ -238,13 +220,10 @@ public enum SiteGenerator {
             }
         }
         let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
-        if let url, let data = try? JSONEncoder().encode(report) { _ = RunCache.writeAtomically(data, to: url) }
+        if let url, let data = try? JSONEncoder().encode(report) { try? RunCache.writeAtomically(data, to: url) }
         return report
     }
 
-    static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-    }
 }
 
 /// A file ready for the sink: rendered, or kept from the previous site (`existing`: the file on

@@ -85,7 +85,9 @@ package struct IncrementalBuild: Sendable {
         }
         let manifest = SiteCache.Manifest(inputs: siteKey, files: keyed, runs: report.runs, byteCount: report.byteCount,
                                           warnings: warnings, summary: report.summary, brokenBudgets: report.brokenBudgets.map(\.description))
-        guard let why = SiteCache.writeManifest(manifest, for: output) else { return nil }
-        return "could not write \(SiteCache.folderName)/ (\(why)); the next run builds everything again"
+        do throws(CacheError) { try SiteCache.writeManifest(manifest, for: output) } catch {
+            return "could not write \(SiteCache.folderName)/ (\(error)); the next run builds everything again"
+        }
+        return nil
     }
 }

@@ -106,13 +106,12 @@ package enum SiteCache {
         }
     }
 
-    /// Writes the manifest (best effort: returns the reason it could not).
-    @discardableResult
-    package static func writeManifest(_ m: Manifest, for output: URL) -> String? {
+    /// Writes the manifest (best effort: the caller says why it could not, and goes on).
+    package static func writeManifest(_ m: Manifest, for output: URL) throws(CacheError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(m) else { return "cannot encode" }
-        return RunCache.writeAtomically(data, to: manifestURL(for: output))
+        guard let data = try? encoder.encode(m) else { throw .encoding("cannot encode") }
+        try RunCache.writeAtomically(data, to: manifestURL(for: output))
     }
 
     /// Forgets the last build of `output` (after a build the manifest cannot describe).

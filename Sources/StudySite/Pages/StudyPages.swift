@@ -18,10 +18,13 @@ struct StudyRuns: Sendable {
     /// Its runs, in plan order.
     let runs: [PlannedRun]
     let results: ResultsIndex
+    /// Its answers, computed once in the judge stage (`Outcome.studyAnswers`) from the inputs above;
+    /// every page and line that shows them reads them here.
+    let answers: StudyAnswers
     /// How its answers hold up when each device constant is halved and doubled, when the study asks.
     var sensitivity: Sensitivity? = nil
-    /// `Fingerprint.digest(of: dataset)` when already computed (`RunExecutor.Execution.datasetDigests`).
-    var datasetDigest: String? = nil
+    /// `Fingerprint.digest(of: dataset)`, from the plan stage (`PlanFingerprints.datasetDigests`); nil without a dataset.
+    let datasetDigest: String?
     /// Where another study answers one of this study's settings differently (`Disagreement`), each
     /// with the other study's id and title.
     var disagreements: [(disagreement: Disagreement, otherID: String, otherTitle: String)] = []
@@ -29,10 +32,10 @@ struct StudyRuns: Sendable {
     /// What the study's pages read, added to `key` (`PageJob.key`): the study, its dataset (by
     /// digest), devices and strategies by their canonical text, each run's names and its record's
     /// fingerprint (a record is a function of its fingerprint, names aside), and the sensitivity
-    /// report. `PageKeyTests` fails when a stored property is added here without a word here.
+    /// report. The answers are not added: they are a function of these. `PageKeyTests` fails when a stored property is added here without a word here.
     func addInputs(to key: inout PageKey) {
         key.add(value: study)
-        key.add(dataset.map { datasetDigest ?? Fingerprint.digest(of: $0) } ?? "no dataset")
+        key.add(dataset == nil ? "no dataset" : datasetDigest ?? "no digest")
         key.add(value: devices)
         key.add(value: strategies)
         for run in runs {
@@ -47,9 +50,11 @@ struct StudyRuns: Sendable {
         try PageParts.results(of: runs, in: results, page: page)
     }
 
-    /// The study's computed answers (`AnswerRule`), for the page at `page`.
+    /// The study's answers (`answers`), for the page at `page`, which a missing record fails as it
+    /// would fail a page that reads the records.
     func answers(for page: String) throws(SiteError) -> StudyAnswers {
-        StudyAnswers(study: study, strategies: strategies, devices: devices, runs: try resolved(for: page))
+        for run in runs where results[run.id] == nil { throw PageParts.missingResult(run.id, page: page) }
+        return answers
     }
 
     /// "glitchy-300 · iPhone, 60 Hz · gesture aggressive".
@@ -149,7 +154,7 @@ struct StudyPage: PageGenerator {
         if let measured = MeasuredStudyChart.chart(study, strategies: strategies, runs: runs) { charts.append(measured) }
         return [
             "title": .string(study.title), "question": .string(study.question), "setup": .string(subject.setupLine),
-            "answers": answerData(StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs)),
+            "answers": answerData(subject.answers),
             "sensitivity": sensitivityData(),
             "hasDisagreements": .bool(!subject.disagreements.isEmpty),
             "disagreements": .array(subject.disagreements.map { d in

@@ -1,0 +1,65 @@
+import Formats
+
+/// The stages of a build, in order. `generate` runs the load stage and the publish stage around
+/// `SiteGenerator.build`, which runs the four between, each handing the next what it computed once:
+/// the plan (runs, `PlanFingerprints`) to the run stage, the results index to judgement, the
+/// outcome (summaries, comparisons, budgets, answers, sensitivity) to rendering.
+public enum BuildStage: String, Sendable, CaseIterable {
+    case load, plan, run, judge, render, publish
+}
+
+/// What a build reports of its stages as they run (`generate --verbose` prints each).
+package enum StageEvent: Sendable, Equatable {
+    case started(BuildStage)
+    /// The stage ended: what it produced, in words, and its wall time (the terminal only, never the site).
+    case finished(BuildStage, produced: String, seconds: Double)
+
+    /// "[render] started", "[render] 438 files, 0 kept from the previous build (1.23 s)".
+    package var line: String {
+        switch self {
+        case let .started(stage): return "[\(stage.rawValue)] started"
+        case let .finished(stage, produced, seconds): return "[\(stage.rawValue)] \(produced) (\(NumberFormat.fixed(seconds, places: 2)) s)"
+        }
+    }
+}
+
+/// Runs a build's stages: reports each as it starts and ends (`StageEvent`), keeps its wall time,
+/// and stamps the stage on the errors thrown inside it (`SiteError.inStage`). One per build: the
+/// command's load and publish stages and `SiteGenerator.build`'s four go through the same one.
+package final class BuildStages {
+    private let report: (StageEvent) -> Void
+    private let clock = ContinuousClock()
+    /// Each stage's wall time, in the order they ran.
+    package private(set) var seconds: [(stage: BuildStage, seconds: Double)] = []
+
+    package init(report: @escaping (StageEvent) -> Void = { _ in }) { self.report = report }
+
+    /// Runs `body` as `stage`; `produced` says what it made. An error it throws is stamped with the stage.
+    package func run<T>(_ stage: BuildStage, _ body: () throws(SiteError) -> T, produced: (T) -> String) throws(SiteError) -> T {
+        do throws(SiteError) {
+            return try timed(stage, body, produced: produced)
+        } catch {
+            throw error.inStage(stage)
+        }
+    }
+
+    /// Like `run`, for a stage whose body throws other errors too (the load stage's content
+    /// errors, located on their own): they pass unstamped; a `SiteError` the body throws is
+    /// stamped by the body (`SiteError.inStage(_:)`).
+    package func timed<T, E: Error>(_ stage: BuildStage, _ body: () throws(E) -> T, produced: (T) -> String) throws(E) -> T {
+        report(.started(stage))
+        let start = clock.now
+        let value = try body()
+        let took = Self.seconds(clock.now - start)
+        seconds.append((stage, took))
+        report(.finished(stage, produced: produced(value), seconds: took))
+        return value
+    }
+
+    /// The wall time of `stage`, 0 when it has not run.
+    package func seconds(of stage: BuildStage) -> Double { seconds.first { $0.stage == stage }?.seconds ?? 0 }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}
