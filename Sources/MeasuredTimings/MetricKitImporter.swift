@@ -10,6 +10,15 @@ import Formats
 /// reporting device over the day, so each payload becomes one run marked as a field aggregate
 /// that carries the hitch time ratio and nothing else. Payloads without animation metrics are
 /// skipped; a unit other than "ms per s" is an error, not a guess.
+///
+/// Quirks seen in real payloads:
+/// - The strings are formatted in the device's locale (seen from iOS 14.0.1 in a zh-CN payload:
+///   `"1,456秒"`, `"1,106,818千字节"`): numbers group thousands with commas, and the units of other
+///   metrics are translated. A comma between groups of three digits is read as grouping
+///   (`"1,000 ms per s"` is 1000); any other comma is a decimal comma (`"12,5"`) and an error, since
+///   dropping it would read ten times the ratio.
+/// - Xcode's Debug > Simulate MetricKit Payloads writes a payload whose scroll hitch time ratio is
+///   `"1000 ms per s"`, the ratio's upper bound; it is an example, not a measurement.
 enum MetricKitImporter {
     static let validUnits = ["ms per s"]
 
@@ -46,10 +55,17 @@ enum MetricKitImporter {
     /// The number of "12.5 ms per s", after checking the unit.
     private static func value(_ text: String, node: JSONNode, _ j: inout JSONImport) -> Double? {
         let trimmed = text.trimmingSpaces
-        // The number may group thousands with commas ("1,000 ms per s").
         let numberEnd = trimmed.firstIndex { !("0"..."9").contains($0) && $0 != "." && $0 != "-" && $0 != "," } ?? trimmed.endIndex
-        let number = String(trimmed[..<numberEnd]).filter { $0 != "," }
+        let written = String(trimmed[..<numberEnd])
         let unit = String(trimmed[numberEnd...]).trimmingSpaces
+        // The payload's strings are formatted in the device's locale: commas may group thousands
+        // ("1,456"), but a comma that is not followed by groups of three digits is a decimal comma
+        // ("12,5" in a German or French locale), and dropping it would read 125.
+        guard isGroupedOrPlain(written) else {
+            j.error(node, "\"scrollHitchTimeRatio\" is \"\(text)\": the comma in \"\(written)\" does not group thousands (a decimal comma, as a device in a German or French locale writes); expected digits with an optional decimal point and commas only between groups of three digits, such as \"12.5 ms per s\" or \"1,000 ms per s\"")
+            return nil
+        }
+        let number = written.filter { $0 != "," }
         guard let v = Double(number), v.isFinite, v >= 0 else {
             j.error(node, "\"scrollHitchTimeRatio\" is \"\(text)\"; expected a number of ms per s and its unit, such as \"3.5 ms per s\"")
             return nil
@@ -59,5 +75,15 @@ enum MetricKitImporter {
             return nil
         }
         return v
+    }
+
+    /// True for a number without commas, or with commas only between groups of three digits before
+    /// the decimal point ("1,000", "12,345.5").
+    static func isGroupedOrPlain(_ number: String) -> Bool {
+        guard number.contains(",") else { return true }
+        let whole = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+        guard let first = groups.first, (1...3).contains(first.filter { $0 != "-" }.count) else { return false }
+        return groups.dropFirst().allSatisfy { $0.count == 3 && $0.allSatisfy { ("0"..."9").contains($0) } }
     }
 }

@@ -294,3 +294,61 @@ struct PlausibilityTests {
         #expect(Plausibility.problems(run).map(\.description) == ["x.json: error: run \"a\": the hitch time ratio is 35621.0 ms/s; it is hitch time over the measured interval, so it lies between 0 and 1000 ms/s"])
     }
 }
+
+@Suite("Device quirks: MetricKit payloads")
+struct MetricKitQuirkTests {
+    /// Source of the quirk: a real MetricKit payload (iPhone9,2, iOS 14.0.1 (18A393), region CN,
+    /// app version 6.60.0, 2020-10-23) quoted in the blog post "Use ES to filter MetricKit Data"
+    /// (a Hugo site's markdown in a public GitHub repository, found by its text `"cumulativeForegroundTime" :
+    /// "1,456秒"`). `jsonRepresentation()` formats every value in the device's locale: thousands
+    /// grouped with commas (`"1,106,818千字节"`) and units translated (`秒`, `毫秒`), and the time
+    /// stamps carry a zone (`"2020-10-23 23:00:00 +0000"`). The fixture is ours, in that shape.
+    @Test("A payload formatted in a zh-CN locale: translated units elsewhere and zoned time stamps do not disturb the ratio")
+    func localeFormatted() throws {
+        let runs = try Fixture.runs("metrickit-locale-zh.json")
+        #expect(runs.count == 1)
+        let run = try #require(runs.first)
+        #expect(run.metrics.hitchTimeRatio == 6.25)
+        #expect(run.label == "build 512, 2026-10-23 23:00:00 +0000 to 2026-10-24 22:59:00 +0000")
+        #expect(run.device == "iPhone12,1, iPhone OS 14.0.1 (18A393)")
+        #expect(run.isFieldAggregate)
+    }
+
+    @Test("A decimal comma (a German or French locale) is an error at the value, not ten times the ratio")
+    func decimalComma() {
+        let text = Fixture.text("metrickit-locale-zh.json").replacingOccurrences(of: "\"6.25 ms per s\"", with: "\"6,25 ms per s\"")
+        #expect(Fixture.errors(text, file: "de.json") == [
+            "de.json:20:30: error: \"scrollHitchTimeRatio\" is \"6,25 ms per s\": the comma in \"6,25\" does not group thousands (a decimal comma, as a device in a German or French locale writes); expected digits with an optional decimal point and commas only between groups of three digits, such as \"12.5 ms per s\" or \"1,000 ms per s\"",
+        ])
+    }
+
+    @Test("Grouping commas are read only between groups of three digits")
+    func grouping() {
+        #expect(MetricKitImporter.isGroupedOrPlain("12.5"))
+        #expect(MetricKitImporter.isGroupedOrPlain("1,000"))
+        #expect(MetricKitImporter.isGroupedOrPlain("1,000.25"))
+        #expect(!MetricKitImporter.isGroupedOrPlain("6,25"))
+        #expect(!MetricKitImporter.isGroupedOrPlain("1,0000"))
+        #expect(!MetricKitImporter.isGroupedOrPlain("1000,5"))
+    }
+
+    /// Source: Xcode's Debug > Simulate MetricKit Payloads output, quoted as "Sample MetricKit
+    /// Payload" in a MetricKit write-up in a public GitHub repository (bundle
+    /// `com.raywenderlich.ShoppingTrolley27`, iPhone11,8, iPhone OS 16.0.2 (20A380), 2022-11-14):
+    /// `"scrollHitchTimeRatio" : "1000 ms per s"`, the ratio's upper bound, with
+    /// `"signpostCumulativeHitchTimeRatio" : "50 ms per s"` under `signpostMetrics`, which is not a
+    /// scroll and is not read.
+    @Test("Xcode's simulated payload: 1000 ms per s is at the bound and imports; a signpost's ratio is not a scroll")
+    func simulatedPayload() throws {
+        let text = """
+        {"metaData": {"appBuildVersion": "1", "osVersion": "iPhone OS 16.0.2 (20A380)", "deviceType": "iPhone11,8"},
+         "signpostMetrics": [{"signpostIntervalData": {"signpostCumulativeHitchTimeRatio": "50 ms per s"}, "signpostName": "S"}],
+         "timeStampEnd": "2022-11-14 23:59:00", "animationMetrics": {"scrollHitchTimeRatio": "1000 ms per s"},
+         "appVersion": "1.0", "timeStampBegin": "2022-11-14 00:00:00"}
+        """
+        let runs = try MeasuredImport.runs(Array(text.utf8), file: "sim.json")
+        #expect(runs.count == 1)
+        #expect(runs.first?.metrics.hitchTimeRatio == 1_000)
+        #expect(runs.first?.label == "build 1, 2022-11-14 00:00:00 to 2022-11-14 23:59:00")
+    }
+}
