@@ -7,7 +7,7 @@ import Testing
 @testable import ScrollStudyCLI
 
 /// Two studies: one that isolates T3 (a comparison) and one that isolates nothing (a sweep).
-private enum TwoStudies {
+enum TwoStudies {
     static let comparison = Study(id: "compare", title: "Compare <T3>", question: "Which keeps rows right?", dataset: "glitchy-300",
                                   devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: [100],
                                   strategies: ["glitchy-sync", "glitchy-serial-cancel"], isolates: [.t3], sourceFile: "studies/compare.json")

@@ -36,7 +36,7 @@ struct ModelPage: PageGenerator {
             return .object(["key": .string(row.key), "unit": .string(row.unit), "values": .array(values)])
         }
         let metrics: [MustacheValue] = MetricDefinition.all.map { d in
-            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
+            .object(["name": .string(d.name), "title": .string(MetricWords.title(d)), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
                      "href": .string(SitePaths.metric(slug: d.slug))])
         }
         let doc = try documents.document("model.md", root: "")
