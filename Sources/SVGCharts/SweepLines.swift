@@ -87,6 +87,15 @@ public struct SweepLines: Sendable {
         return (lo < 0 ? -Scale.niceLinearMaximum(-lo) : 0)...Scale.niceLinearMaximum(max(ys.max() ?? 1, 0))
     }
 
+    /// The plot keeps at least this height however many rows the key takes (a narrow chart's
+    /// key of six strategies and two notes is taller than the plot it would leave).
+    static let minimumPlotHeight = 200.0
+
+    /// `height`, grown so that the plot below the key keeps `minimumPlotHeight`.
+    func height(_ legend: Legend) -> Double {
+        max(height, 8 + legend.height + 24 + Self.minimumPlotHeight + Axis.xAxisHeight(hasTitle: true))
+    }
+
     func yScale(_ domain: ClosedRange<Double>, range: (Double, Double)) -> Scale {
         symlogY ? .symlog(domain, range: range) : logY ? .log(domain, range: range) : .linear(domain, range: range)
     }
@@ -121,14 +130,14 @@ public struct SweepLines: Sendable {
         let yTicks = probe.ticks(count: logY || symlogY ? 8 : 5)
         let plot = PlotArea(left: Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) }),
                             top: 8 + legend.height + 24, right: width - 16,
-                            bottom: height - Axis.xAxisHeight(hasTitle: true))
+                            bottom: height(legend) - Axis.xAxisHeight(hasTitle: true))
         let y = yScale(yd, range: (plot.bottom, plot.top))
         let xs = pts.flatMap { $0.map(\.x) }
         let x = Scale.linear((xs.min() ?? 0)...(xs.max() ?? 1), range: (plot.left + 6, plot.right - 6))
         let xTicks = x.ticks(count: 6)
 
         var w = SVGWriter()
-        text.open(&w, kind: "sweep-lines", width: width, height: height, summary: summary)
+        text.open(&w, kind: "sweep-lines", width: width, height: height(legend), summary: summary)
         w.open("g", [("font-size", NumberFormat.coord(Theme.fontSize))])
         legend.draw(into: &w, top: 8)
         Axis.drawYTitle(&w, yName + (yUnit.isEmpty ? "" : " (" + yUnit + (symlogY ? ", log scale above 1" : logY ? ", log scale" : "") + ")"), plot: plot, chartWidth: width)

@@ -92,4 +92,17 @@ import Testing
         let line = try #require(doc.withClass("c-line").last(where: { $0.name == "path" && $0.attributes["class"]!.contains("c-series-1") })?.attributes["d"])
         #expect(pathPoints(line).allSatisfy { ($0.y - zero).magnitude < 0.6 })
     }
+
+    /// A key of many long names takes many rows in a narrow chart: the plot keeps its height
+    /// and the chart grows instead.
+    @Test func plotKeepsItsHeightUnderATallKey() throws {
+        let names = (1...6).map { "A strategy with a long descriptive name number \($0)" }
+        let series = names.enumerated().map { k, n in SweepLines.Series(name: n, points: [.init(0, Double(k)), .init(100, Double(k) + 1)]) }
+        let c = SweepLines(id: "sweep", title: "Sweep", series: series, xName: "Latency", xUnit: "ms", yName: "Ratio", yUnit: "ms/s").render()
+        let doc = try #require(checkCommon(c, id: "sweep"))
+        let grid = try #require(doc.withClass("c-grid").first?.attributes["d"])
+        let ys = pathPoints(grid).map(\.y)
+        let span = try #require(ys.max()) - ys.min()!
+        #expect(span >= SweepLines.minimumPlotHeight - 1, "the plot's grid spans \(span) units")
+    }
 }
