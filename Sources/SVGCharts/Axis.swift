@@ -24,7 +24,9 @@ enum Axis {
         let texts = ticks.map(label)
         // Vertical spacing: thin by label height, treating each label as one line tall.
         let positions = ticks.map { scale.map($0) }
-        let keep = thinnedLabelMask(positions: positions, labels: texts.map { _ in "00" }, fontSize: Theme.fontSize, gap: 2)
+        // Thinned from the top down, so the axis's top value (on a log axis, the largest frame's
+        // ceiling) always has its label.
+        let keep = Array(thinnedLabelMask(positions: positions.reversed(), labels: texts.map { _ in "00" }, fontSize: Theme.fontSize, gap: 2).reversed())
         w.open("g", [("class", "c-tick"), ("text-anchor", "end")])
         for (i, v) in ticks.enumerated() where keep[i] {
             let y = scale.map(v)

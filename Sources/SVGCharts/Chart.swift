@@ -9,6 +9,20 @@ public struct Chart: Sendable, Equatable {
     public let table: DataTable
     public let summary: String
 
+    /// The width every chart is drawn at unless told otherwise (user units of its `viewBox`). A
+    /// chart scales to its container, so its text renders at `fontSize × container / width`: at
+    /// 396 units the smallest text (`Theme.smallFontSize`, 12) still renders at 11 px in the
+    /// 366 px column of a 390 px phone, and a wide screen shows the chart larger rather than
+    /// a phone cropping it.
+    public static let defaultWidth = 396.0
+
+    /// The narrowest column (CSS px) a chart must stay readable in: a 390 px phone less the
+    /// page's 12 px margins.
+    public static let phoneColumn = 366.0
+
+    /// The smallest text size (CSS px) a chart may render at in `phoneColumn`.
+    public static let minimumTextPx = 11.0
+
     public init(title: String, svg: String, table: DataTable, summary: String) {
         self.title = title
         self.svg = svg

@@ -80,7 +80,7 @@ public struct ContentTimeline: Sendable {
     public var plotX: ClosedRange<Double>?
 
     public init(id: String, title: String, description: String? = nil, rows: [Row], settle: ReferenceLine? = nil,
-                duration: Double? = nil, showChangeCounts: Bool = true, width: Double = 640, plotX: ClosedRange<Double>? = nil) {
+                duration: Double? = nil, showChangeCounts: Bool = true, width: Double = Chart.defaultWidth, plotX: ClosedRange<Double>? = nil) {
         self.plotX = plotX
         self.id = id
         self.title = title

@@ -27,7 +27,7 @@ public struct FrameTimeline: Sendable {
 
     public init(id: String, title: String, description: String? = nil, frames: [FrameSample],
                 budgets: [ReferenceLine] = [], yRange: ClosedRange<Double> = 4...2000,
-                width: Double = 640, height: Double = 320, duration: Double? = nil, plotX: ClosedRange<Double>? = nil) {
+                width: Double = Chart.defaultWidth, height: Double = 320, duration: Double? = nil, plotX: ClosedRange<Double>? = nil) {
         self.duration = duration
         self.plotX = plotX
         self.id = id
@@ -43,8 +43,16 @@ public struct FrameTimeline: Sendable {
     /// The plot's left and right edges it needs for its own labels.
     public var naturalPlotX: ClosedRange<Double> {
         let probe = Scale.log(FrameFacts(frames).durationDomain(preferred: yRange), range: (1, 0))
-        let yTicks = probe.ticks(count: 9)
+        let yTicks = Self.ticks(probe.domain)
         return Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) })...(width - 14)
+    }
+
+    /// The y axis's ticks: the log scale's, and the domain's top when it is not one of them, so
+    /// the top of the axis is always labelled.
+    static func ticks(_ domain: ClosedRange<Double>) -> [Double] {
+        var ticks = Scale.log(domain, range: (1, 0)).ticks(count: 9)
+        if let last = ticks.last, last < domain.upperBound * (1 - 1e-9) { ticks.append(domain.upperBound) }
+        return ticks
     }
 
     public func render() -> Chart {
@@ -60,7 +68,7 @@ public struct FrameTimeline: Sendable {
         ], left: 8, maxWidth: width - 16)
 
         let yDomain = facts.durationDomain(preferred: yRange)
-        let yTicks = Scale.log(yDomain, range: (1, 0)).ticks(count: 9)
+        let yTicks = Self.ticks(yDomain)
         let natural = naturalPlotX
         let top = 8 + legend.height + 24
         let plot = PlotArea(left: plotX?.lowerBound ?? natural.lowerBound, top: top, right: plotX?.upperBound ?? natural.upperBound,

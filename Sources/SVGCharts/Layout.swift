@@ -9,7 +9,7 @@ enum Theme {
     static let fontSize = 13.0
     /// Font size of annotations inside the plot (budget labels, value labels).
     static let smallFontSize = 12.0
-    static let defaultWidth = 640.0
+    static let defaultWidth = Chart.defaultWidth
 }
 
 /// The rectangle the data is drawn in.

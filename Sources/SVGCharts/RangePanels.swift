@@ -53,7 +53,7 @@ public struct RangePanels: Sendable {
     public var width: Double
 
     public init(id: String, title: String, description: String? = nil, measureName: String = "Measure", categories: [String],
-                panels: [Panel], width: Double = 640) {
+                panels: [Panel], width: Double = Chart.defaultWidth) {
         self.id = id
         self.title = title
         self.description = description

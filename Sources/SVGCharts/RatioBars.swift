@@ -55,7 +55,7 @@ public struct RatioBars: Sendable {
 
     public init(id: String, title: String, description: String? = nil, items: [Item], bands: [Band] = [],
                 unit: String = "ms/s", valueName: String = "Hitch time ratio", maxValue: Double? = nil,
-                width: Double = 640) {
+                width: Double = Chart.defaultWidth) {
         self.id = id
         self.title = title
         self.description = description

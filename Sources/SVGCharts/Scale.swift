@@ -3,7 +3,9 @@ import Formats
 /// Maps data values to drawing coordinates, linearly or logarithmically, and
 /// generates "nice" ticks (1-2-5 multiples of powers of ten).
 public struct Scale: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable { case linear, log }
+    /// `symlog`: linear from 0 to 1 and logarithmic above (log10(1 + v)), so that a zero, the
+    /// bands at 5 and 10 and a value of 1000 all show on one axis.
+    public enum Kind: Sendable, Equatable { case linear, log, symlog }
 
     public let kind: Kind
     /// Data interval. For `.log` both ends are positive.
@@ -31,6 +33,18 @@ public struct Scale: Sendable, Equatable {
         return Scale(kind: .log, domain: lo...hi, range: range)
     }
 
+    /// A symmetric log scale (`Kind.symlog`) over a domain that may start at zero.
+    public static func symlog(_ domain: ClosedRange<Double>, range: (Double, Double)) -> Scale {
+        var d = domain
+        if !(d.upperBound > d.lowerBound) { d = d.lowerBound...(d.lowerBound + 10) }
+        return Scale(kind: .symlog, domain: d, range: range)
+    }
+
+    /// log10(1 + |v|) with v's sign.
+    static func symlogValue(_ v: Double) -> Double {
+        v < 0 ? -MathLib.log10(1 - v) : MathLib.log10(1 + v)
+    }
+
     private init(kind: Kind, domain: ClosedRange<Double>, range: (Double, Double)) {
         self.kind = kind
         self.domain = domain
@@ -39,6 +53,7 @@ public struct Scale: Sendable, Equatable {
         switch kind {
         case .linear: l0 = domain.lowerBound; l1 = domain.upperBound
         case .log: l0 = MathLib.log10(domain.lowerBound); l1 = MathLib.log10(domain.upperBound)
+        case .symlog: l0 = Self.symlogValue(domain.lowerBound); l1 = Self.symlogValue(domain.upperBound)
         }
     }
 
@@ -52,6 +67,8 @@ public struct Scale: Sendable, Equatable {
         case .log:
             guard value > 0 else { return rangeStart }
             t = (MathLib.log10(value) - l0) / (l1 - l0)
+        case .symlog:
+            t = (Self.symlogValue(value) - l0) / (l1 - l0)
         }
         return rangeStart + t * (rangeEnd - rangeStart)
     }
@@ -71,6 +88,22 @@ public struct Scale: Sendable, Equatable {
         switch kind {
         case .linear:
             return Self.multiples(of: Self.tickStep((domain.upperBound - domain.lowerBound) / Double(n)), in: domain)
+        case .symlog:
+            // Zero (when shown), then 1-2-5 values from 1 up, thinned to powers of ten over many decades.
+            var out: [Double] = domain.contains(0) ? [0] : []
+            let top = MathLib.log10(max(domain.upperBound, 1))
+            let decades = top
+            // 1 and 5 per decade (1-2-5 over a decade or two): 5 and 10 are the hitch bands' edges.
+            let multipliers: [Int] = decades <= 1.5 ? [1, 2, 5] : decades <= Double(n) ? [1, 5] : [1]
+            var k = 0
+            while Double(k) <= top + 1e-9 {
+                for m in multipliers {
+                    let v = Self.decimalValue(m, k)
+                    if v >= domain.lowerBound * (1 - 1e-9) && v <= domain.upperBound * (1 + 1e-9) && v > 0 { out.append(v) }
+                }
+                k += 1
+            }
+            return out
         case .log:
             let first = Int((l0 - 1e-9).snapped(.up)), last = Int((l1 + 1e-9).snapped(.down))
             let decades = l1 - l0
@@ -93,10 +126,11 @@ public struct Scale: Sendable, Equatable {
     /// Log scales: the 2×…9× values between decades that are not major ticks
     /// (for faint grid lines). Linear scales: none.
     public func minorTicks(count: Int = 5) -> [Double] {
-        guard kind == .log else { return [] }
+        guard kind != .linear else { return [] }
         let majors = ticks(count: count)
         var out: [Double] = []
-        let first = Int((l0).snapped(.down)), last = Int((l1).snapped(.up))
+        let first = kind == .log ? Int((l0).snapped(.down)) : 0
+        let last = kind == .log ? Int((l1).snapped(.up)) : Int(MathLib.log10(max(domain.upperBound, 1)).snapped(.up))
         for k in first...last {
             for m in 1...9 {
                 let v = Self.decimalValue(m, k)

@@ -20,7 +20,7 @@ public struct SortedDurations: Sendable {
 
     public init(id: String, title: String, description: String? = nil, frames: [FrameSample],
                 budgets: [ReferenceLine] = [], yRange: ClosedRange<Double> = 4...2000,
-                width: Double = 640, height: Double = 300) {
+                width: Double = Chart.defaultWidth, height: Double = 300) {
         self.id = id
         self.title = title
         self.description = description

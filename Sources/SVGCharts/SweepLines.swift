@@ -33,6 +33,10 @@ public struct SweepLines: Sendable {
     public var yName: String
     public var yUnit: String
     public var logY: Bool
+    /// A y axis that is linear from 0 to 1 and logarithmic above (`Scale.symlog`): zeros stay on
+    /// the axis's labelled 0 while values from 1 to 1000 each get room (a hitch time ratio's 0, its
+    /// bands at 5 and 10 and a frozen list's 980). Takes precedence over `logY`.
+    public var symlogY: Bool
     /// Horizontal reference lines, e.g. `ReferenceLine(5, "warning")`.
     public var references: [ReferenceLine]
     public var width: Double
@@ -40,7 +44,7 @@ public struct SweepLines: Sendable {
 
     public init(id: String, title: String, description: String? = nil, series: [Series],
                 xName: String, xUnit: String = "", yName: String, yUnit: String = "",
-                logY: Bool = false, references: [ReferenceLine] = [], width: Double = 640, height: Double = 320) {
+                logY: Bool = false, symlogY: Bool = false, references: [ReferenceLine] = [], width: Double = Chart.defaultWidth, height: Double = 320) {
         self.id = id
         self.title = title
         self.description = description
@@ -50,6 +54,7 @@ public struct SweepLines: Sendable {
         self.yName = yName
         self.yUnit = yUnit
         self.logY = logY
+        self.symlogY = symlogY
         self.references = references
         self.width = width
         self.height = height
@@ -66,6 +71,10 @@ public struct SweepLines: Sendable {
 
     func yDomain(_ pts: [[Point]]) -> ClosedRange<Double> {
         let ys = pts.flatMap { $0.map(\.y) } + references.map(\.value).filter(\.isFinite)
+        if symlogY {
+            let lo = min(ys.min() ?? 0, 0)
+            return (lo < 0 ? -Scale.niceCeiling(-lo) : 0)...max(Scale.niceCeiling(max(ys.max() ?? 1, 0)), 10)
+        }
         if logY {
             let positive = ys.filter { $0 > 0 }
             let lo = positive.min() ?? 1, hi = positive.max() ?? 10
@@ -76,6 +85,19 @@ public struct SweepLines: Sendable {
         }
         let lo = min(ys.min() ?? 0, 0)
         return (lo < 0 ? -Scale.niceLinearMaximum(-lo) : 0)...Scale.niceLinearMaximum(max(ys.max() ?? 1, 0))
+    }
+
+    /// The plot keeps at least this height however many rows the key takes (a narrow chart's
+    /// key of six strategies and two notes is taller than the plot it would leave).
+    static let minimumPlotHeight = 200.0
+
+    /// `height`, grown so that the plot below the key keeps `minimumPlotHeight`.
+    func height(_ legend: Legend) -> Double {
+        max(height, 8 + legend.height + 24 + Self.minimumPlotHeight + Axis.xAxisHeight(hasTitle: true))
+    }
+
+    func yScale(_ domain: ClosedRange<Double>, range: (Double, Double)) -> Scale {
+        symlogY ? .symlog(domain, range: range) : logY ? .log(domain, range: range) : .linear(domain, range: range)
     }
 
     func unitSuffix(_ unit: String) -> String { unit.isEmpty ? "" : "\u{00A0}" + unit }
@@ -104,21 +126,21 @@ public struct SweepLines: Sendable {
         let offsets = coincidenceOffsets(groups)
         let legend = Legend(items, left: 8, maxWidth: width - 16)
         let yd = yDomain(pts)
-        let probe = logY ? Scale.log(yd, range: (1, 0)) : Scale.linear(yd, range: (1, 0))
-        let yTicks = probe.ticks(count: logY ? 8 : 5)
+        let probe = yScale(yd, range: (1, 0))
+        let yTicks = probe.ticks(count: logY || symlogY ? 8 : 5)
         let plot = PlotArea(left: Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) }),
                             top: 8 + legend.height + 24, right: width - 16,
-                            bottom: height - Axis.xAxisHeight(hasTitle: true))
-        let y = logY ? Scale.log(yd, range: (plot.bottom, plot.top)) : Scale.linear(yd, range: (plot.bottom, plot.top))
+                            bottom: height(legend) - Axis.xAxisHeight(hasTitle: true))
+        let y = yScale(yd, range: (plot.bottom, plot.top))
         let xs = pts.flatMap { $0.map(\.x) }
         let x = Scale.linear((xs.min() ?? 0)...(xs.max() ?? 1), range: (plot.left + 6, plot.right - 6))
         let xTicks = x.ticks(count: 6)
 
         var w = SVGWriter()
-        text.open(&w, kind: "sweep-lines", width: width, height: height, summary: summary)
+        text.open(&w, kind: "sweep-lines", width: width, height: height(legend), summary: summary)
         w.open("g", [("font-size", NumberFormat.coord(Theme.fontSize))])
         legend.draw(into: &w, top: 8)
-        Axis.drawYTitle(&w, yName + (yUnit.isEmpty ? "" : " (" + yUnit + (logY ? ", log scale" : "") + ")"), plot: plot, chartWidth: width)
+        Axis.drawYTitle(&w, yName + (yUnit.isEmpty ? "" : " (" + yUnit + (symlogY ? ", log scale above 1" : logY ? ", log scale" : "") + ")"), plot: plot, chartWidth: width)
         Axis.drawY(&w, scale: y, ticks: yTicks, minor: y.minorTicks(count: 8), plot: plot) { y.label($0, ticks: yTicks) }
         Axis.drawX(&w, scale: x, ticks: xTicks, plot: plot, chartWidth: width,
                    title: xName + (xUnit.isEmpty ? "" : " (" + xUnit + ")"), grid: true) { x.label($0, ticks: xTicks) }

@@ -42,7 +42,7 @@ public struct TimeSeries: Sendable {
 
     public init(id: String, title: String, description: String? = nil, series: [Series], valueName: String,
                 unit: String = "", fillFirst: Bool = false, duration: Double? = nil,
-                width: Double = 640, height: Double = 260, plotX: ClosedRange<Double>? = nil) {
+                width: Double = Chart.defaultWidth, height: Double = 260, plotX: ClosedRange<Double>? = nil) {
         self.plotX = plotX
         self.id = id
         self.title = title

@@ -11,12 +11,22 @@ What it asserts, for every HTML page under the output folder:
     dark mode;
   * layout: no horizontal overflow of the document at 390 px and 1280 px viewport widths;
   * charts: no two <text> boxes of one chart intersect, and at 390 px every chart text renders
-    at least 11 CSS px (computed font-size times the SVG's scale);
+    at least 11 CSS px (computed font-size times the SVG's scale) and every chart is whole: its
+    box inside the viewport, its parent's content box and every clipping ancestor (no chart
+    cropped or scrolled sideways on a phone);
+  * code: a <pre> wider than its box scrolls inside itself (overflow-x auto or scroll) and takes
+    the keyboard focus (tabindex="0"); at 1280 px none is clipped while the page's column had room
+    to show it whole;
+  * headings: main's headings start at h1 and never skip a level going down;
+  * contents: a page taller than 10 screens at 390 px with four or more sections (h2) has a
+    contents list (nav.toc) linking to each of its sections;
   * tables: at 1280 px every cell of every table is visible inside its scroll container (or is
     inside a <details> expansion, checked opened); at 390 px no data table is wider than the
     screen (charts' data tables and scrollers marked data-wide aside) and each cell of a stacked
     table (table.stack) is labelled with its column header; printed (emulated print media, 720 px), every
-    cell of every table outside a closed <details> is visible and within the page;
+    cell of every table outside a closed <details> is visible and within the page, every chart's
+    figure keeps together (break-inside: avoid) and its data table prints although "Numbers
+    behind this chart" was never opened;
   * size: the whole site within 5 MB and no file over 1 MB.
 It also writes screenshots of the index, a study page and a run page at both widths to the
 artifacts folder.
@@ -284,6 +294,96 @@ def chart_text_problems(driver) -> list[str]:
     """)
 
 
+def chart_fit_problems(driver) -> list[str]:
+    """Charts that do not fit whole: the part of each svg.chart's box beyond the viewport, beyond
+    its parent's content box, or hidden by a clipping or scrolling ancestor, in px."""
+    return driver.execute_script("""
+        const problems = [], vw = document.documentElement.clientWidth;
+        document.querySelectorAll('svg.chart').forEach((svg, n) => {
+          const name = svg.querySelector('title') ? svg.querySelector('title').textContent : 'chart ' + n;
+          const r = svg.getBoundingClientRect();
+          if (r.width === 0) return;
+          const parent = svg.parentElement, pr = parent.getBoundingClientRect(), ps = getComputedStyle(parent);
+          const innerRight = pr.left + parseFloat(ps.borderLeftWidth) + parseFloat(ps.paddingLeft) + parent.clientWidth - parseFloat(ps.paddingLeft) - parseFloat(ps.paddingRight);
+          let over = Math.max(r.right - vw, -r.left, r.right - innerRight, 0);
+          for (let p = parent; p && p !== document.body; p = p.parentElement) {
+            const o = getComputedStyle(p).overflowX;
+            if (o === 'visible') continue;
+            const c = p.getBoundingClientRect();
+            over = Math.max(over, r.right - (c.left + p.clientWidth), c.left - r.left);
+          }
+          if (over > 0.5) problems.push(`chart "${name}": ${Math.round(r.width)} px wide, ${Math.round(over)} px of it cut off or beyond the screen`);
+        });
+        return problems;
+    """)
+
+
+def code_block_problems(driver, wide: bool) -> list[str]:
+    """<pre> blocks wider than their box that do not scroll inside themselves with a keyboard
+    stop, and (on a wide screen) that are clipped although the page's column had room."""
+    return driver.execute_script("""
+        const wide = arguments[0], problems = [];
+        const main = document.querySelector('main'), ms = getComputedStyle(main);
+        const column = main.clientWidth - parseFloat(ms.paddingLeft) - parseFloat(ms.paddingRight);
+        document.querySelectorAll('main pre').forEach((pre, n) => {
+          if (pre.scrollWidth <= pre.clientWidth + 1) return;
+          const o = getComputedStyle(pre).overflowX, name = 'pre #' + (n + 1);
+          if (o !== 'auto' && o !== 'scroll') problems.push(`${name}: ${pre.scrollWidth} px of code in ${pre.clientWidth} px, clipped (overflow-x: ${o})`);
+          else if (pre.getAttribute('tabindex') !== '0') problems.push(`${name}: scrolls sideways but has no tabindex="0" for keyboard users`);
+          if (wide && pre.getBoundingClientRect().width < column - 1)
+            problems.push(`${name}: ${pre.scrollWidth} px of code clipped to ${Math.round(pre.getBoundingClientRect().width)} px in a ${Math.round(column)} px column`);
+        });
+        return problems;
+    """, wide)
+
+
+def heading_problems(driver) -> list[str]:
+    """main's headings in order: the first an h1, and none more than one level below the one before."""
+    return driver.execute_script("""
+        const problems = [];
+        let previous = 0;
+        document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6').forEach(h => {
+          const level = +h.tagName[1];
+          if (level > previous + 1 && problems.length < 3)
+            problems.push(`heading "${h.textContent.trim().slice(0, 50)}" is an h${level} after ${previous ? 'an h' + previous : 'no heading'}`);
+          previous = level;
+        });
+        return problems;
+    """)
+
+
+def contents_problems(driver, screens: float = 10, sections: int = 4) -> list[str]:
+    """A page over `screens` viewport heights tall with `sections` or more h2s must have a
+    nav.toc linking to every h2 (with an id) outside it."""
+    return driver.execute_script("""
+        const screens = arguments[0], least = arguments[1];
+        const tall = document.documentElement.scrollHeight / window.innerHeight;
+        const h2s = Array.from(document.querySelectorAll('main h2')).filter(h => !h.closest('nav.toc'));
+        if (tall <= screens || h2s.length < least) return [];
+        const toc = document.querySelector('main nav.toc');
+        if (!toc) return [`${tall.toFixed(0)} screens tall with ${h2s.length} sections and no contents list (nav.toc)`];
+        const linked = new Set(Array.from(toc.querySelectorAll('a[href^="#"]')).map(a => decodeURIComponent(a.getAttribute('href').slice(1))));
+        const missing = h2s.filter(h => !h.id || !linked.has(h.id)).map(h => h.textContent.trim().slice(0, 40));
+        return missing.length ? [`the contents list does not link to: ${missing.join('; ')}`] : [];
+    """, screens, sections)
+
+
+def print_problems(driver) -> list[str]:
+    """In print: each chart figure keeps together and its data table is shown."""
+    return driver.execute_script("""
+        const problems = [];
+        document.querySelectorAll('figure.chart-figure').forEach((fig, n) => {
+          const name = (fig.querySelector('figcaption') || {}).textContent || 'figure ' + (n + 1);
+          const s = getComputedStyle(fig);
+          if (s.breakInside !== 'avoid' && s.pageBreakInside !== 'avoid') problems.push(`"${name.trim()}": the figure may break across pages (break-inside: ${s.breakInside})`);
+          fig.querySelectorAll('table').forEach(table => {
+            if (!table.checkVisibility()) problems.push(`"${name.trim()}": its numbers do not print ("Numbers behind this chart" stays closed)`);
+          });
+        });
+        return problems.slice(0, 5);
+    """)
+
+
 def chart_text_sizes(driver) -> list[str]:
     """Chart texts whose computed font-size times the SVG's scale is under MIN_CHART_TEXT_PX."""
     return driver.execute_script("""
@@ -460,6 +560,7 @@ def main() -> int:
                 driver.get_log(log)  # drop the previous page's entries
             driver.get(page.as_uri())
             page_failures += load_problems(driver)
+            page_failures += heading_problems(driver)
             if not options.skip_axe:
                 page_failures += [f"(light) {p}" for p in run_axe(driver, source)]
                 set_color_scheme(driver, "dark")
@@ -473,15 +574,19 @@ def main() -> int:
                 if scroll_width > client_width:
                     page_failures.append(f"horizontal overflow at {width} px: document is {scroll_width} px "
                                          f"wide (first wide elements: {', '.join(culprits) or 'unknown'})")
+                page_failures += [f"at {width} px: {p}" for p in code_block_problems(driver, wide=width == WIDTHS[-1])]
                 if width == WIDTHS[-1]:
                     page_failures += [f"at {width} px: {p}" for p in chart_text_problems(driver)]
                     page_failures += [f"at {width} px: {p}" for p in hidden_table_cells(driver, opened=True)]
                 else:
                     page_failures += [f"at {width} px: {p}" for p in chart_text_sizes(driver)]
+                    page_failures += [f"at {width} px: {p}" for p in chart_fit_problems(driver)]
+                    page_failures += [f"at {width} px: {p}" for p in contents_problems(driver)]
                     page_failures += [f"at {width} px: {p}" for p in stacked_table_problems(driver)]
             set_viewport(driver, PRINT_WIDTH)
             set_print_media(driver, True)
             page_failures += [f"print: {p}" for p in hidden_table_cells(driver, opened=False)]
+            page_failures += [f"print: {p}" for p in print_problems(driver)]
             set_print_media(driver, False)
             failures += [f"{name}: {p}" for p in page_failures]
             checked += 1

@@ -46,9 +46,9 @@ import Testing
         let chart = c.render()
         let doc = try #require(checkCommon(chart, id: "differ"))
         // The axis by hand: names 0.68 em wide at 13 units ("A", "B"), then 16 + names + 14 to
-        // the panel's left; the panel takes the rest of 640 less 12. Highest value 9: two steps
+        // the panel's left; the panel takes the rest of the chart's width less 12. Highest value 9: two steps
         // of the 1-2-5 step above 9 / 2, 5, make the axis 0–10.
-        let left = 16 + 0.68 * 13 + 14, right = 640.0 - 12
+        let left = 16 + 0.68 * 13 + 14, right = Chart.defaultWidth - 12
         func x(_ v: Double) -> Double { left + v / 10 * (right - left) }
         // Each dot is a zero-length stroke, "M x y h0": every other point.
         let dots = pathPoints(try #require(doc.withClass("c-md").first?.attributes["d"])).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)

@@ -69,4 +69,40 @@ import Testing
         #expect((points[1].y - top).magnitude < 0.6, "10 is drawn at y \(points[1].y); its tick is at \(top)")
         #expect((points[2].y - floor).magnitude < 0.6, "-3 is drawn at y \(points[2].y); the floor is at \(floor)")
     }
+
+    /// The latency sweep's hitch chart: strategies at 0 ms/s, others near 980. On a linear
+    /// 0–1000 axis the 5 and 10 ms/s lines sit within 4 px of the zero line; on the
+    /// symmetric log axis zero keeps its labelled floor and the bands get room of their own.
+    @Test func symlogAxisShowsZeroTheBandsAndTheTop() throws {
+        let series: [SweepLines.Series] = [.init(name: "smooth", points: [.init(0, 0), .init(500, 0), .init(1000, 0)]),
+                                           .init(name: "frozen", points: [.init(0, 2), .init(500, 900), .init(1000, 982.8)])]
+        let c = SweepLines(id: "sweep", title: "Sweep", series: series, xName: "Latency", xUnit: "ms",
+                           yName: "Hitch time ratio", yUnit: "ms/s", symlogY: true,
+                           references: [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")], height: 360).render()
+        let doc = try #require(checkCommon(c, id: "sweep"))
+        let zero = try #require(tickY(doc, label: "0"))
+        let five = try #require(tickY(doc, label: "5"))
+        let ten = try #require(tickY(doc, label: "10"))
+        let top = try #require(tickY(doc, label: "1000"))
+        #expect(zero - five > 40, "5 ms/s lies \(zero - five) units above 0")
+        #expect(five - ten > 15, "5 and 10 ms/s lie \(five - ten) units apart")
+        #expect(ten > top + 60)
+        #expect(doc.elements.contains { $0.name == "text" && $0.text.contains("log scale above 1") })
+        // The smooth strategy's line is on the zero tick.
+        let line = try #require(doc.withClass("c-line").last(where: { $0.name == "path" && $0.attributes["class"]!.contains("c-series-1") })?.attributes["d"])
+        #expect(pathPoints(line).allSatisfy { ($0.y - zero).magnitude < 0.6 })
+    }
+
+    /// A key of many long names takes many rows in a narrow chart: the plot keeps its height
+    /// and the chart grows instead.
+    @Test func plotKeepsItsHeightUnderATallKey() throws {
+        let names = (1...6).map { "A strategy with a long descriptive name number \($0)" }
+        let series = names.enumerated().map { k, n in SweepLines.Series(name: n, points: [.init(0, Double(k)), .init(100, Double(k) + 1)]) }
+        let c = SweepLines(id: "sweep", title: "Sweep", series: series, xName: "Latency", xUnit: "ms", yName: "Ratio", yUnit: "ms/s").render()
+        let doc = try #require(checkCommon(c, id: "sweep"))
+        let grid = try #require(doc.withClass("c-grid").first?.attributes["d"])
+        let ys = pathPoints(grid).map(\.y)
+        let span = try #require(ys.max()) - ys.min()!
+        #expect(span >= SweepLines.minimumPlotHeight - 1, "the plot's grid spans \(span) units")
+    }
 }

@@ -60,7 +60,7 @@ func checkCommon(_ chart: Chart, id: String, sourceLocation: SourceLocation = #_
     #expect(svg?.name == "svg", sourceLocation: sourceLocation)
     #expect(svg?.attributes["role"] == "img", sourceLocation: sourceLocation)
     #expect(svg?.attributes["aria-labelledby"] == "\(id)-title \(id)-desc", sourceLocation: sourceLocation)
-    #expect(svg?.attributes["viewBox"]?.hasPrefix("0 0 640 ") == true, sourceLocation: sourceLocation)
+    #expect(svg?.attributes["viewBox"]?.hasPrefix("0 0 \(Int(Chart.defaultWidth)) ") == true, sourceLocation: sourceLocation)
     #expect(svg?.attributes["class"]?.hasPrefix("chart ") == true, sourceLocation: sourceLocation)
     let title = doc.first("title"), desc = doc.first("desc")
     #expect(title?.attributes["id"] == "\(id)-title", sourceLocation: sourceLocation)

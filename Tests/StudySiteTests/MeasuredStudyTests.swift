@@ -49,9 +49,11 @@ struct MeasuredStudyTests {
         #expect(page.contains("<h1>Measured: Feed 4.2 &lt;b&gt;beta&lt;/b&gt;, Pixel 7"))
         #expect(page.contains("class=\"verdict verdict-measured\""), "the measured badge")
         #expect(page.contains("<h2 id=\"metrics\">Measured metrics</h2>"), "the table says measured")
-        #expect(page.contains("<code>hitchCount</code></a></th><td class=\"num\" data-label=\"Value\">1</td><td data-label=\"Unit\">frames</td></tr>"),
+        // Named in words (the table's label, else the JSON name in words) and linked to the definition, with its unit.
+        #expect(page.contains(">Hitch count</a></th><td class=\"num\" data-label=\"Value\">1</td><td data-label=\"Unit\">frames</td></tr>"),
                 "named and linked as the simulated runs' metrics are, with its unit")
-        #expect(page.contains("<code>hitchTimeRatio</code></a></th><td class=\"num\" data-label=\"Value\">") && page.contains("<td data-label=\"Unit\">ms/s</td>"))
+        #expect(page.contains(">Hitch time ratio</a></th><td class=\"num\" data-label=\"Value\">") && page.contains("<td data-label=\"Unit\">ms/s</td>"))
+        #expect(!page.contains("<code>hitchTimeRatio</code>"), "no JSON name as the row's head")
         // The footer says what the page's numbers are, not that every number on the site is simulated.
         #expect(page.contains("The numbers on this page were measured on a device") && !page.contains("Every number on this site comes from"))
         #expect(!page.contains("<b>beta</b>"))

@@ -7,7 +7,7 @@ import Testing
 @testable import ScrollStudyCLI
 
 /// Two studies: one that isolates T3 (a comparison) and one that isolates nothing (a sweep).
-private enum TwoStudies {
+enum TwoStudies {
     static let comparison = Study(id: "compare", title: "Compare <T3>", question: "Which keeps rows right?", dataset: "glitchy-300",
                                   devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: [100],
                                   strategies: ["glitchy-sync", "glitchy-serial-cancel"], isolates: [.t3], sourceFile: "studies/compare.json")
@@ -153,6 +153,27 @@ struct PageGeneratorTests {
         #expect(one.contains("One more study runs it: <a href=\"../studies/sweep.html\">Sweep study</a>."), "\(one)")
         #expect(one.contains("runs/compare--glitchy-sync--") && !one.contains("runs/sweep--glitchy-sync--"))
         #expect(both.contains("runs/sweep--glitchy-sync--") && !both.contains("more stud"))
+    }
+
+    @Test("The index lists, for each study, every latency it answers and nothing else, each linked to that answer's row on the study's page")
+    func indexReachesEveryAnswer() throws {
+        let site = try TwoStudies.build()
+        let r = site.builder.renderer
+        let subjects = [site.studyRuns(TwoStudies.comparison), site.studyRuns(TwoStudies.sweep)]
+        let index = text(try IndexPage(tagline: "Two.", studies: subjects, runCount: site.plan.count, tour: nil, renderer: r).jobs()[0].render())
+        // No column of latencies a study does not run: no empty cells.
+        #expect(!index.contains("class=\"none\"") && !index.contains(">—<"), "an empty cell")
+        for subject in subjects {
+            let study = subject.study
+            let page = text(try StudyPage(subject: subject, renderer: r).jobs()[0].render())
+            for latency in study.latenciesMs {
+                let anchor = StudyPage.answerAnchor(Format.latency(latency))
+                #expect(index.contains("href=\"studies/\(study.id).html#\(anchor)\">At \(Format.latency(latency))</a>"), "\(study.id) at \(latency) ms is not linked")
+                #expect(page.contains("<tr id=\"\(anchor)\">"), "\(study.id)'s page has no row \(anchor)")
+            }
+            let linked = index.matches(of: try Regex("studies/\(study.id).html#answer-")).count
+            #expect(linked == study.latenciesMs.count)
+        }
     }
 
     @Test("With one record missing, the site has the same jobs; the pages that need the record fail, naming it, and the others render")

@@ -233,4 +233,24 @@ struct RunChartAxisTests {
         // Room above the longest frame, up to the 2 s the axis goes to by itself (the chart widens it further).
         #expect(long.frameRange.upperBound >= min(2_000, longest * 1.2), "\(long.frameRange) for a \(longest) ms frame")
     }
+
+    @Test("The frame chart draws each frame over the interval that ends when it is presented: frames never overlap, and none runs past the recording")
+    func frameIntervals() throws {
+        let sync = try #require(Strategy.presets.first { $0.id == "glitchy-sync" })
+        let run = PlannedRun(id: "x", studyID: "s", configID: "x", config: RunConfig(dataset: .glitchy(300), strategy: sync, device: .iPhone60Hz,
+                                                                      gesture: .gentle, latency: .ms(1_000)), label: "x")
+        let result = run.config.run()
+        let charts = RunCharts(run: run, result: result)
+        let presented = result.frames.filter { $0.scrolling && $0.presented >= result.gestureStart }
+        #expect(charts.chartFrames.count == presented.count && presented.count > 10)
+        for (chart, frame) in zip(charts.chartFrames, presented) {
+            #expect((chart.start + chart.duration - Double(frame.presented - result.gestureStart) / 1_000).magnitude < 1e-6)
+        }
+        // A long frame drawn from its presentation would cover the frames after it (the index's first chart drew a solid block so).
+        for (a, b) in zip(charts.chartFrames, charts.chartFrames.dropFirst()) {
+            #expect(a.start + a.duration <= b.start + 1e-6, "a frame at \(a.start) ms lasting \(a.duration) ms overlaps the next at \(b.start) ms")
+        }
+        let end = Double(result.endTime - result.gestureStart) / 1_000
+        #expect(charts.chartFrames.allSatisfy { $0.start + $0.duration <= end + 1e-6 })
+    }
 }

@@ -32,23 +32,28 @@ struct IndexPage: PageGenerator {
             }
     }
 
-    /// Latencies shown as columns: those every study shows, in order (the same on every page).
-    var columns: [Double] { Set(studies.map(\.study).flatMap(Self.shown)).sorted() }
-
     /// The answers table's rows of the studies on `page` (1-based), as the page at `path` shows them.
+    /// Each study lists every latency it answers (no column of latencies it does not), each linked
+    /// to that answer's row on the study's page; where its devices or gestures answer one latency
+    /// differently, each is listed.
     func rows(page: Int, path: String) throws(SiteError) -> [MustacheValue] {
-        let columns = self.columns
         var rows: [MustacheValue] = []
         for subject in studies.dropFirst((page - 1) * studiesPerPage).prefix(studiesPerPage) {
             let study = subject.study
             let answers = try subject.answers(for: path)
-            let cells: [MustacheValue] = columns.map { latency in
-                guard Self.shown(study).contains(latency), let text = answers.short(at: latency) else { return .object(["present": false, "text": .string("")]) }
-                return .object(["present": true, "text": .string(text), "none": .bool(text.hasPrefix("none")),
-                                "latency": .string(Format.latency(latency))])
+            var items: [MustacheValue] = []
+            for latency in study.latenciesMs {
+                let at = answers.entries.filter { $0.latency == latency }
+                guard let first = at.first else { continue }
+                let same = Set(at.map { $0.answer.recommended.map(\.strategyID) }).count == 1
+                for e in same ? [first] : at {
+                    let label = same ? Format.latency(latency) : StudyPage.answerLabel(e, in: study)
+                    items.append(.object(["label": .string(label), "names": PageParts.answerNames(e.answer), "meets": .bool(!e.answer.recommended.isEmpty),
+                                          "href": .string(SitePaths.study(study.id) + "#" + StudyPage.answerAnchor(StudyPage.answerLabel(e, in: study)))]))
+                }
             }
             rows.append(.object(["id": .string(study.id), "title": .string(study.title), "question": .string(study.question),
-                                 "href": .string(SitePaths.study(study.id)), "cells": .array(cells)]))
+                                 "href": .string(SitePaths.study(study.id)), "answers": .array(items)]))
         }
         return rows
     }
@@ -67,14 +72,9 @@ struct IndexPage: PageGenerator {
     func answersData(page: Int) throws(SiteError) -> [String: MustacheValue] {
         let first = (page - 1) * studiesPerPage + 1
         return ["studies": .array(try rows(page: page, path: Self.pagePath(page))),
-                "latencies": .array(columns.map { .string(Format.latency($0)) }), "runCount": .int(runCount),
+                "runCount": .int(runCount),
                 "studyCount": .int(studies.count), "first": .int(first), "last": .int(min(page * studiesPerPage, studies.count)),
                 "pages": pager(current: page)]
-    }
-
-    /// A sweep study shows its lowest and highest latency (its page has the rest).
-    static func shown(_ study: Study) -> [Double] {
-        study.kind == .sweep ? [study.latenciesMs.first!, study.latenciesMs.last!] : study.latenciesMs
     }
 
     /// Where two studies answer one setting differently, each with why (`Disagreement`).
@@ -88,7 +88,6 @@ struct IndexPage: PageGenerator {
         let disagreements = try disagreements(path: Self.path)
         let tour = try tour?.data(for: Self.path)
         return ["tagline": .string(tagline), "studies": .array(rows), "runCount": .int(runCount),
-                "latencies": .array(columns.map { .string(Format.latency($0)) }),
                 "hasTour": .bool(tour != nil), "tour": tour ?? .array([]),
                 "paged": .bool(pageCount > 1), "studyCount": .int(studies.count), "shown": .int(min(studies.count, studiesPerPage)),
                 "pages": pager(current: 1),

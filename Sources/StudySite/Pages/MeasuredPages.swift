@@ -71,7 +71,7 @@ struct MeasuredRunPages: PageGenerator {
         // Named as the simulated runs' tables name them, with a link to the definition, and each with its unit.
         let metrics = run.metrics.known.map { name, value -> MustacheValue in
             let metric = MetricTable.metrics.first { $0.name == name }
-            let label = metric?.label.map(Format.sentence)
+            let label: String? = metric?.label.map(Format.sentence) ?? MetricWords.words(name)
             let unit = MeasuredMetrics.unit(of: name)
             return .object(["label": .string(label ?? ""), "hasLabel": .bool(label != nil), "field": .string(name),
                             "href": .string(RunPages.metricHref(name) ?? ""), "hasHref": .bool(RunPages.metricHref(name) != nil),

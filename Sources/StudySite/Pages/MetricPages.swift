@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import MeasuredTimings
 import Mustache
 import Results
 import ScrollSimulation
@@ -154,6 +155,7 @@ struct MetricPages: PageGenerator {
     func rankingPageData(_ d: MetricDefinition, page: Int) throws(SiteError) -> [String: MustacheValue] {
         var out = try rankingData(d, page: page)
         out["name"] = .string(d.name)
+        out["title"] = .string(MetricWords.title(d))
         out["unit"] = .string(d.unit)
         out["slug"] = .string(d.slug)
         out["fields"] = .array(d.fields.map { .string($0) })
@@ -162,8 +164,15 @@ struct MetricPages: PageGenerator {
 
     func indexData() -> [String: MustacheValue] {
         ["metrics": .array(MetricDefinition.all.map { d in
-            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "href": .string(SitePaths.sibling(SitePaths.metric(slug: d.slug)))])
+            .object(["name": .string(d.name), "title": .string(MetricWords.title(d)), "unit": .string(d.unit), "definition": .string(d.definition), "href": .string(SitePaths.sibling(SitePaths.metric(slug: d.slug)))])
         })]
+    }
+
+    /// A column's head: the metric in words with its unit, "Time to content, p50 (ms)".
+    static func columnHead(_ field: String, unit: String) -> String {
+        let u = MeasuredMetrics.unit(of: field)
+        let shown = u.isEmpty ? (unit.contains(",") || unit.contains(" per ") ? "" : unit) : u
+        return MetricWords.name(field) + (shown.isEmpty || shown == "count" ? "" : " (\(shown))")
     }
 
     /// A metric's definition, and its values in the example study's runs.
@@ -175,13 +184,16 @@ struct MetricPages: PageGenerator {
             let pair = config.shown
             // Each value with its field, its label when the table is stacked on a phone.
             let values: [MustacheValue] = d.fields.map { field in
-                .object(["field": .string(field), "value": .string(pair.result.metrics.value(named: field)?.description ?? "—")])
+                .object(["field": .string(field), "label": .string(Self.columnHead(field, unit: d.unit)),
+                         "value": .string(MetricWords.rounded(pair.result.metrics.value(named: field)))])
             }
             return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
                             "href": .string("../" + SitePaths.run(config.id)), "values": .array(values)])
         }
         var out: [String: MustacheValue] = ["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
                 "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
+                "title": .string(MetricWords.title(d)),
+                "columns": .array(d.fields.map { .string(Self.columnHead($0, unit: d.unit)) }),
                 "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string("../" + SitePaths.study(example?.id ?? "")),
                 "rows": .array(rows),
                 "seedNote": (example?.seeds.count ?? 1) > 1

@@ -36,7 +36,7 @@ struct ModelPage: PageGenerator {
             return .object(["key": .string(row.key), "unit": .string(row.unit), "values": .array(values)])
         }
         let metrics: [MustacheValue] = MetricDefinition.all.map { d in
-            .object(["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
+            .object(["name": .string(d.name), "title": .string(MetricWords.title(d)), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
                      "href": .string(SitePaths.metric(slug: d.slug))])
         }
         let doc = try documents.document("model.md", root: "")
@@ -56,6 +56,10 @@ struct ModelPage: PageGenerator {
         return ["devices": .array(devices.map { .object(["name": .string($0.name), "id": .string($0.id)]) }),
                 "display": .array(display), "constants": .array(constants), "metrics": .array(metrics),
                 "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
+                // The contents list: the document's own sections after the page's three.
+                "sections": .array((doc?.headings ?? []).filter { $0.level == 2 && $0.id != nil }.map { h in
+                    .object(["id": .string(h.id ?? ""), "text": .string(h.text)])
+                }),
                 "claims": .array(claimRows), "hasClaims": .bool(!studies.isEmpty), "claimSummary": .string(claimSummary),
                 "medianRule": .string(ConfigRuns.medianRule)]
     }

@@ -38,6 +38,23 @@ enum PageParts {
                  "caption": .string(chart.title)])
     }
 
+    /// Strategy names as an answer shows them: one name as it is, several as a list with what
+    /// joins them ("tie", "too close to call") said once after it, or `single` when there are none.
+    /// `strong` sets the names in bold (a recommendation that meets the bar).
+    static func namesList(_ names: [String], note: String = "", single: String = "", strong: Bool = false) -> MustacheValue {
+        .object(["one": names.count == 1 ? .object(["name": .string(names[0])]) : names.isEmpty ? .object(["name": .string(single)]) : .null,
+                 "hasSeveral": .bool(names.count > 1), "several": .array(names.count > 1 ? names.map { .object(["name": .string($0)]) } : []),
+                 "note": .string(names.count > 1 ? note : ""), "strong": .bool(strong && !names.isEmpty)])
+    }
+
+    /// The recommended strategies of an answer (`namesList`), or that none meets the bar.
+    static func answerNames(_ a: Answer) -> MustacheValue {
+        guard !a.recommended.isEmpty else {
+            return namesList([], single: "none meets the bar" + (a.closest.map { " (closest: \($0.name))" } ?? ""))
+        }
+        return namesList(a.recommended.map(\.name), note: a.tooCloseToCall ? "too close to call" : "tie", strong: true)
+    }
+
     /// Links of a technique list.
     static func techniqueLinks(_ ids: [TechniqueID], root: String = "../") -> MustacheValue {
         .array(ids.map { id in

@@ -33,7 +33,10 @@ struct RunCharts {
         let interval = Double(device.vsyncInterval) / 1_000
         budgets = [ReferenceLine(interval, "1 frame at \(device.refreshRateHz) Hz"), ReferenceLine(interval * 2, "2 frames")]
         chartFrames = result.frames.filter { $0.scrolling && $0.presented >= start }.map { f in
-            SVGCharts.FrameSample(start: Double(f.presented - start) / 1_000, duration: Double(f.duration) / 1_000,
+            // A frame's duration is the time since the previous presentation: it covers the
+            // interval that ends when it is presented (drawn from its start, a long frame would cover
+            // the frames after it and run past the end of the recording).
+            SVGCharts.FrameSample(start: Double(f.presented - f.duration - start) / 1_000, duration: Double(f.duration) / 1_000,
                                   kind: f.hitchKind == 1 ? .commitHitch : f.hitchKind == 2 ? .renderHitch : .normal)
         }
         frameRange = Self.frameRange(chartFrames)

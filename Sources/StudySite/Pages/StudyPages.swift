@@ -85,20 +85,28 @@ struct StudyPage: PageGenerator {
     func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }
 
     /// "100 ms · iPhone, 60 Hz · fling": the parts that vary in this study.
-    func answerLabel(_ e: StudyAnswers.Entry) -> String {
+    func answerLabel(_ e: StudyAnswers.Entry) -> String { Self.answerLabel(e, in: study) }
+
+    static func answerLabel(_ e: StudyAnswers.Entry, in study: Study) -> String {
         var parts = [Format.latency(e.latency)]
         if study.devices.count > 1 { parts.append(e.deviceName) }
         if study.gestures.count > 1 { parts.append("gesture \(e.gesture)") }
         return parts.joined(separator: " · ")
     }
 
+    /// The anchor of an answer's row on the study page: "answer-100-ms", with the device and
+    /// gesture when the study varies them (the index links to it).
+    static func answerAnchor(_ label: String) -> String { "answer-" + Slug.make(label, .anchor) }
+
     func answerData(_ answers: StudyAnswers) -> MustacheValue {
         .array(answers.entries.map { e in
             let a = e.answer
-            return .object(["label": .string(answerLabel(e)),
-                            "recommended": .string(a.recommended.isEmpty ? "no strategy meets the bar" : a.recommendedText),
-                            "meets": .bool(!a.recommended.isEmpty),
-                            "runnerUp": .string(a.runnerUp.isEmpty ? (a.closest.map { a.recommended.isEmpty ? "closest: \($0.name)" : "\($0.name) (meets the bar on \($0.meetingText))" } ?? "—") : Answer.names(a.runnerUp)),
+            let label = answerLabel(e)
+            return .object(["label": .string(label), "anchor": .string(Self.answerAnchor(label)),
+                            "recommended": PageParts.answerNames(a), "meets": .bool(!a.recommended.isEmpty),
+                            "runnerUp": a.runnerUp.isEmpty
+                                ? PageParts.namesList([], single: a.closest.map { a.recommended.isEmpty ? "closest: \($0.name)" : "\($0.name) (meets the bar on \($0.meetingText))" } ?? "—")
+                                : PageParts.namesList(a.runnerUp.map(\.name), note: "tie"),
                             "reason": .string(a.reason)])
         })
     }
@@ -292,6 +300,8 @@ struct StudyPage: PageGenerator {
         let references = metric == \RunMetrics.hitchTimeRatio ? [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")] : []
         return SweepLines(id: id, title: "\(name) against model latency\(medianTitle)", description: study.seeds.count > 1 ? "One line per strategy; each point is the median of the \(study.seeds.count) seeds at that latency." : "One line per strategy; each point is one run.",
                           series: series, xName: "Model latency", xUnit: "ms", yName: name, yUnit: unit, logY: logY,
-                          references: references).render()
+                          // The hitch time ratio spans 0 to about 1000 ms/s: on a linear axis Apple's bands at 5 and 10 sit on the floor.
+                          symlogY: metric == \RunMetrics.hitchTimeRatio, references: references,
+                          height: metric == \RunMetrics.hitchTimeRatio ? 360 : 320).render()
     }
 }

@@ -97,6 +97,10 @@ struct TechniquePages: PageGenerator {
             "evidence": .array(evidence), "hasEvidence": .bool(!evidence.isEmpty || !more.isEmpty),
             "hasMore": .bool(!more.isEmpty), "moreText": .string(more.count == 1 ? "One more study isolates it" : "\(more.count) more studies isolate it"), "more": .array(more),
             "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
+            // The contents list: the document's sections, then the page's own.
+            "sections": .array((doc?.headings ?? []).filter { $0.level == 2 && $0.id != nil }.map { h in
+                .object(["id": .string(h.id ?? ""), "text": .string(h.text)])
+            }),
         ]
     }
 
