@@ -238,7 +238,9 @@ enum GenerateCommand {
             }) { "\(report.fileCount) files swapped into \(outputDir.lastPathComponent)/" }
             for why in report.unusableCache { status("warning: \(SiteCache.folderName)/runs/\(why); simulated again") }
             if inputs.cache != nil {
-                status("Simulated \(report.ran) of \(report.runs) run(s); \(report.cached) taken from \(SiteCache.folderName)/ (inputs unchanged)" + (report.reused > 0 ? ", \(report.reused) from --results." : "."))
+                status("Simulated \(report.ran) of \(report.runs) run(s); \(report.cached) taken from \(SiteCache.folderName)/ (inputs unchanged)"
+                       + (report.shared > 0 ? ", \(report.shared) shared with an identical run of another study" : "")
+                       + (report.reused > 0 ? ", \(report.reused) from --results." : "."))
                 if incremental.previous != nil {
                     status("Rendered \(report.fileCount - report.kept) of \(report.fileCount) file(s); \(report.kept) kept from the previous build (inputs unchanged).")
                 }

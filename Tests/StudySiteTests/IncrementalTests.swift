@@ -67,7 +67,7 @@ struct IncrementalTests {
         // Each stage starts, then ends, in the pipeline's order.
         #expect(stages == BuildStage.allCases.flatMap { [$0.rawValue, $0.rawValue] }, "\(lines)")
         #expect(first.status.contains("[plan] 5 runs"), "\(first.status)")
-        #expect(first.status.contains("[run] 5 simulated, 0 from the run cache, 0 from stored results"), "\(first.status)")
+        #expect(first.status.contains("[run] 5 simulated, 0 from the run cache, 0 shared with an identical run, 0 from stored results"), "\(first.status)")
         #expect(first.status.contains("[render] "), "\(first.status)")
         // A plain build records its manifest (IncrementalBuild.published): the next plain build is up to date.
         let again = try Self.generate(dir)

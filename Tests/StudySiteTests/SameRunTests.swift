@@ -21,7 +21,8 @@ struct SameRunTests {
         #expect(twins.count == 4 && plan.count == 9)
         let cache = RunCache(folder: dir.appendingPathComponent("cache"))
         let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: [:], cache: cache, jobs: 2) { _, _ in }
-        #expect(e.ran == 5 && e.cached == 4, "five distinct runs simulated, the four copies served by them: ran \(e.ran), cached \(e.cached)")
+        #expect(e.ran == 5 && e.shared == 4 && e.cached == 0,
+                "five distinct runs simulated, the four copies served by them, none from a cache that was empty: ran \(e.ran), shared \(e.shared), cached \(e.cached)")
         let alone = RunExecutor.execute(plan, jobs: 2) { _, _ in }
         for twin in twins {
             let original = try #require(plan.first { $0.studyID == "two" && $0.configID.dropFirst("two".count) == twin.configID.dropFirst("twin".count) })
@@ -35,10 +36,15 @@ struct SameRunTests {
         var other = unrelated
         other.id = "elsewhere"
         let uncached = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: ["elsewhere": other], cache: nil, jobs: 2) { _, _ in }
-        #expect(uncached.ran == 5 && uncached.cached == 4 && uncached.reused == 0, "ran \(uncached.ran), cached \(uncached.cached)")
+        #expect(uncached.ran == 5 && uncached.shared == 4 && uncached.cached == 0 && uncached.reused == 0, "ran \(uncached.ran), shared \(uncached.shared)")
         for twin in twins { #expect(uncached.index[twin.id]?.result == alone[twin.id]?.result) }
         // Again: every distinct run comes from the cache, each copy from its twin.
         let again = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: [:], cache: cache, jobs: 1) { _, _ in }
-        #expect(again.ran == 0 && again.cached == 9)
+        #expect(again.ran == 0 && again.cached == 5 && again.shared == 4)
+        // The command line says so on a first build: nothing came from a cache that did not exist.
+        let first = try IncrementalTests.generate(dir)
+        #expect(first.code == 0)
+        #expect(first.status.contains("Simulated 5 of 9 run(s); 0 taken from .scrollstudy-cache/ (inputs unchanged), 4 shared with an identical run of another study."),
+                "\(first.status)")
     }
 }

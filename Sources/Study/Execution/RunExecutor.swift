@@ -17,8 +17,11 @@ package enum RunExecutor {
         package var index: ResultsIndex
         /// Runs taken from `stored` (`generate --results`).
         package var reused = 0
-        /// Runs taken from the run cache.
+        /// Runs taken from the run cache (read back from a previous build's records).
         package var cached = 0
+        /// Runs that share their fingerprint with another run of this build (the same run planned by
+        /// two studies): simulated or looked up once, and taken from that run.
+        package var shared = 0
         /// Runs simulated.
         package var ran = 0
         /// Cache files that could not be used (their runs were simulated), sorted.
@@ -113,7 +116,8 @@ package enum RunExecutor {
             let cached = done.filter(\.cached).count
             var e = Execution(index: index)
             e.reused = plan.count - toRun.count
-            e.cached = cached + sameRun
+            e.cached = cached
+            e.shared = sameRun
             e.ran = work.count - cached
             e.unusable = done.compactMap(\.unusable).sorted()
             return e

@@ -27,6 +27,8 @@ public enum SiteGenerator {
         /// Runs taken from stored results, from the run cache, and runs simulated.
         public var reused = 0
         public var cached = 0
+        /// Runs taken from an identical run of this build (`RunExecutor.Execution.shared`).
+        public var shared = 0
         public var ran = 0
         /// Run cache files that could not be used (their runs were simulated again).
         public var unusableCache: [String] = []
@@ -100,7 +102,7 @@ public enum SiteGenerator {
                 progress("[validation \(done)/\(validationPlan.count)] \(run.label)")
             }
             return (execution, validation.index)
-        }) { "\($0.0.ran) simulated, \($0.0.cached) from the run cache, \($0.0.reused) from stored results; \(validationPlan.count) validation runs" }
+        }) { "\($0.0.ran) simulated, \($0.0.cached) from the run cache, \($0.0.shared) shared with an identical run, \($0.0.reused) from stored results; \(validationPlan.count) validation runs" }
         let results = execution.index
         let (outcome, builder) = try stage(.judge, { () throws(SiteError) -> (Outcome, SiteBuilder) in
             let outcome = Outcome(content: content, plan: plan, fingerprints: fingerprints, results: results, baseline: inputs.baseline)
@@ -133,6 +135,7 @@ public enum SiteGenerator {
         report.pageKeys = Dictionary(uniqueKeysWithValues: pageJobs.compactMap { job in job.key.map { (job.path, $0) } })
         report.reused = execution.reused
         report.cached = execution.cached
+        report.shared = execution.shared
         report.ran = execution.ran
         report.unusableCache = execution.unusable
         report.summaries = outcome.summaries
