@@ -48,3 +48,24 @@ struct SameRunTests {
                 "\(first.status)")
     }
 }
+
+@Suite("Sensitivity reports kept between builds")
+struct SensitivityCacheTests {
+    @Test("A report read back from the cache equals the one analysed, field for field (the assumptions it varied included)")
+    func readBackWhole() throws {
+        let dir = try IncrementalTests.project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
+        let plan = RunPlanner.plan(content)
+        let study = try #require(content.studies.first { $0.id == "two" })
+        let cache = dir.appendingPathComponent("sensitivity")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let fingerprints = PlanFingerprints(plan, jobs: 1)
+        let analysed = SiteGenerator.sensitivity(of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: cache)
+        #expect(analysed.assumptions == ["cacheCountLimit", "urlCache"], "'mine' keeps a cache of 100 entries and fetches through the URL cache")
+        let stored = SiteGenerator.sensitivity(of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: cache)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).count == 1)
+        #expect(Fingerprint.digest(ofValue: stored) == Fingerprint.digest(ofValue: analysed))
+        #expect(stored.assumptions == analysed.assumptions && stored.variedText == analysed.variedText)
+    }
+}

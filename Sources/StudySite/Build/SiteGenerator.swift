@@ -219,7 +219,9 @@ public enum SiteGenerator {
                     + Fingerprint.digest(ofValue: study.devices.compactMap { content.device($0) }))
             url = cache.appendingPathComponent("\(key.hex).json")
             if let data = FileManager.default.contents(atPath: url!.path), let stored = try? JSONDecoder().decode(Sensitivity.self, from: data) {
-                return Sensitivity(studyID: study.id, conclusions: stored.conclusions, variations: stored.variations, runsPerVariation: stored.runsPerVariation)
+                // Every field but the id as stored: a copy of the study under another id reads it too.
+                return Sensitivity(studyID: study.id, conclusions: stored.conclusions, variations: stored.variations, runsPerVariation: stored.runsPerVariation,
+                                   assumptions: stored.assumptions)
             }
         }
         let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
