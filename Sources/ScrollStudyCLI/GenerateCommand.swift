@@ -138,17 +138,18 @@ enum GenerateCommand {
         }
         do {
             progress("Loading \(contentDir.lastPathComponent)/ and \(templatesDir.lastPathComponent)/")
-            let (content, templates) = try stages.timed(.load, { () throws -> (SiteContent, TemplateSet) in
+            // A very large build's estimated cost is stated before any other work, the templates too.
+            let allowLarge = a.flags.contains("--allow-large")
+            let (content, loaded) = try stages.timed(.load, { () throws -> (SiteContent, TemplateSet?) in
                 let content = try loadContent(contentDir)
                 for warning in content.warnings { status(warning.description) }
+                if BuildCost.of(content).isLarge && !allowLarge { return (content, nil) }
                 do throws(SiteError) { return (content, try TemplateSet.load(from: templatesDir)) } catch { throw error.inStage(.load) }
             }) { content, _ in
                 "\(content.studies.count) studies, \(content.strategies.count) strategies, \(content.datasets.count) datasets, \(content.warnings.count) warning(s)"
             }
-            // Stated before any work: a very large build's estimated cost.
-            let cost = BuildCost.of(content)
-            if cost.isLarge, !a.flags.contains("--allow-large") {
-                ScrollStudyCLI.printError("error: \(cost.message)")
+            guard let templates = loaded else {
+                ScrollStudyCLI.printError("error: \(BuildCost.of(content).message)")
                 return 2
             }
             var inputs = SiteGenerator.Inputs()

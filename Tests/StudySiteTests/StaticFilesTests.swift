@@ -45,7 +45,7 @@ struct StaticFilesTests {
         do {
             _ = try SmallSite.build(content: content)
         } catch let error as SiteError {
-            #expect(error.description.hasPrefix("static/summary.json: error: the site writes 'summary.json' itself"), "\(error.description)")
+            #expect(error.description.hasPrefix("static/summary.json: error: [render] the site writes 'summary.json' itself"), "\(error.description)")
         }
         let marker = try Self.folder([OutputFolder.markerName: "mine"]).load()
         #expect(throws: SiteError.self) { try SmallSite.build(content: marker) }
