@@ -104,14 +104,17 @@ public struct SortedDurations: Sendable {
         w.path(dots.finish(), cls: "c-percentile c-marker")
         // Labels hang at the top of each line; one that would overlap the previous drops a row.
         w.open("g", [("class", "c-ref-label")])
-        var lastRight = -Double.infinity, row = 0
+        // Each row remembers its rightmost label; a label takes the first row it clears (a reset to
+        // row 0 after one clear label could land on a label two back).
+        var rowRight: [Double] = []
         for (t, px) in labels.sorted(by: { $0.1 < $1.1 }) {
-            let tw = Markup.textWidth(t, fontSize: Theme.smallFontSize)
+            let tw = Markup.textWidth(t, fontSize: Theme.smallFontSize) * 1.1
             var lx = px + 4, anchor = "start"
             if lx + tw > plot.right { lx = px - 4; anchor = "end" }
-            let left = anchor == "start" ? lx : lx - tw
-            row = left < lastRight + 6 ? row + 1 : 0
-            lastRight = anchor == "start" ? lx + tw : lx
+            let left = anchor == "start" ? lx : lx - tw, right = anchor == "start" ? lx + tw : lx
+            var row = 0
+            while row < rowRight.count, left < rowRight[row] + 8 { row += 1 }
+            if row == rowRight.count { rowRight.append(right) } else { rowRight[row] = right }
             var attrs = [("x", NumberFormat.coord(lx)), ("y", NumberFormat.coord(plot.top + 14 + Double(row) * 15))]
             if anchor == "end" { attrs.append(("text-anchor", "end")) }
             w.element("text", attrs, text: t)

@@ -137,7 +137,7 @@ struct StudyPage: PageGenerator {
                     for latency in study.latenciesMs {
                         let (_, at, line, differing) = compared(group, latency: latency, label: label, chartID: chartID)
                         if let line { notes.append(line) }
-                        if let differing { charts.append(PageParts.chart(differing)) }
+                        if let differing, study.search == nil { charts.append(PageParts.chart(differing)) }
                     }
                 } else {
                     for latency in study.latenciesMs {
@@ -153,7 +153,7 @@ struct StudyPage: PageGenerator {
                             // Bars that would all be zero are said in words instead, as run pages do.
                             notes.append("At \(at): no frame was late with any strategy, so every hitch time ratio is 0 ms/s.")
                         }
-                        if let differing { charts.append(PageParts.chart(differing)) }
+                        if let differing, study.search == nil { charts.append(PageParts.chart(differing)) }
                     }
                 }
             }

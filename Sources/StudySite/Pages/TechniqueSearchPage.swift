@@ -34,7 +34,7 @@ extension StudyPage {
                 let cells: [MustacheValue] = r.quantities.indices.map { q in
                     let add = ranked.add.indices.contains(q) ? "\(ranked.add[q].text), \(ranked.add[q].verdict)" : "no runs"
                     let out = ranked.leaveOut.map { "\($0[q].text), \($0[q].verdict)" } ?? "not in the best combination"
-                    return .object(["name": .string(r.quantities[q].name), "add": .string(add), "leaveOut": .string(out)])
+                    return .object(["name": .string(Format.sentence(r.quantities[q].name)), "add": .string(add), "leaveOut": .string(out)])
                 }
                 return .object(["rank": .int(i + 1), "id": .string(ranked.technique.description), "title": .string(info.title),
                                 "href": .string("../" + SitePaths.technique(ranked.technique)),
