@@ -78,14 +78,15 @@ struct IndexPage: PageGenerator {
     }
 
     /// Where two studies answer one setting differently, each with why (`Disagreement`).
-    func disagreements(path: String) throws(SiteError) -> [String] {
-        let answered = try studies.map { subject throws(SiteError) in (study: subject.study, answers: try subject.answers(for: path)) }
-        return Disagreement.find(answered).map(\.text)
+    /// Read from the studies (`SiteBuilder.withDisagreements` found them once): each pair under
+    /// its first study, so in the studies' order, as `Disagreement.find` lists them.
+    var disagreements: [String] {
+        studies.flatMap { subject in subject.disagreements.filter { $0.disagreement.first == subject.study.id }.map(\.disagreement.text) }
     }
 
     func data() throws(SiteError) -> [String: MustacheValue] {
         let rows = try rows(page: 1, path: Self.path)
-        let disagreements = try disagreements(path: Self.path)
+        let disagreements = self.disagreements
         let tour = try tour?.data(for: Self.path)
         return ["tagline": .string(tagline), "studies": .array(rows), "runCount": .int(runCount),
                 "hasTour": .bool(tour != nil), "tour": tour ?? .array([]),
