@@ -42,9 +42,6 @@ package enum RunExecutor {
     package static func execute(_ plan: [PlannedRun], fingerprints: PlanFingerprints, reusing stored: [String: RunRecord], cache: RunCache?,
                                 jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> Execution {
         let toRun = Self.toRun(plan, reusing: stored, fingerprints: fingerprints)
-        var ready: [Int: RunRecord] = [:]
-        let running = Set(toRun)
-        for (i, run) in plan.enumerated() where !running.contains(i) { ready[i] = stored[run.id] }
         // Positions in `toRun` to look up or simulate: the first run of each fingerprint; `served[k]`
         // is the position in `work` whose record serves `toRun[k]`. Without stored records or a
         // cache, records are not matched by fingerprint and every run is its own.
@@ -65,54 +62,69 @@ package enum RunExecutor {
             work = toRun
             served = Array(toRun.indices)
         }
+        // Each worker files its record in `records` (one slot per entry of `work`) and returns only
+        // what happened: the records are then moved into the index in plan order, each slot emptied
+        // after its last use, so at most two copies of the records (the slots and the index) exist
+        // at once, never an array of results beside a dictionary beside the index.
+        let records = RecordSlots(count: work.count)
         let counter = ProgressCounter(progress)
-        let done = ParallelMap.run(work, jobs: jobs) { i -> Obtained in
+        let done = ParallelMap.run(Array(work.indices), jobs: jobs) { [work] w -> Obtained in
+            let i = work[w]
             let run = plan[i]
             let fingerprint = fingerprints.fingerprints[i]
-            var obtained = Obtained(record: nil)
+            var obtained = Obtained()
+            var record: RunRecord? = nil
             if let cache {
                 switch cache.record(fingerprint: fingerprint, id: run.id, study: run.studyID, series: false) {
-                case .hit(let r): obtained.record = r; obtained.cached = true
+                case .hit(let r): record = r; obtained.cached = true
                 case .missing: break
                 case .unusable(let why): obtained.unusable = why
                 }
             }
-            obtained.seriesDropped = obtained.record != nil
-            if obtained.record == nil {
+            obtained.seriesDropped = record != nil
+            if record == nil {
                 let r = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: fingerprints.datasetDigests[run.config.dataset.id],
                                       fingerprint: fingerprint)
                 obtained.seriesDropped = cache.map { (try? $0.store(r)) != nil } ?? false
-                obtained.record = r
+                record = r
             }
             // A record the cache holds keeps only its metrics in memory; pages that
             // need its frames read it back (`ResultsIndex.full`).
             if obtained.seriesDropped {
-                obtained.record!.result.frames = []
-                obtained.record!.result.contentLanes = []
+                record!.result.frames = []
+                record!.result.contentLanes = []
             }
+            records.set(w, record!)
             counter.finished(run)
             return obtained
         }
-        var droppedRuns = Set<Int>()
+        // The last position in `toRun` each slot serves, so that it is emptied once read for the last time.
+        var lastUse = [Int](repeating: -1, count: work.count)
+        for (k, w) in served.enumerated() { lastUse[w] = k }
+        var positionInToRun = [Int](repeating: -1, count: plan.count)
+        for (k, i) in toRun.enumerated() { positionInToRun[i] = k }
         var sameRun = 0
-        for (k, i) in toRun.enumerated() {
-            let w = served[k]
-            var record = done[w].record!
-            if work[w] != i {
-                // Another run with this fingerprint was looked up or simulated: its record, renamed.
-                record.id = plan[i].id
-                record.study = plan[i].studyID
-                sameRun += 1
-                progress(work.count + sameRun, plan[i])
-            }
-            ready[i] = record
-            if done[w].seriesDropped { droppedRuns.insert(i) }
-        }
         do {
             var index = ResultsIndex()
             index.reserveCapacity(plan.count)
-            for i in plan.indices { try index.add(ready[i]!, seriesDropped: droppedRuns.contains(i)) }
-            if let cache, !droppedRuns.isEmpty { index.loader = SeriesLoader(reading: cache, keep: max(8, 4 * jobs)) }
+            for i in plan.indices {
+                let k = positionInToRun[i]
+                guard k >= 0 else {
+                    try index.add(stored[plan[i].id]!, seriesDropped: false)
+                    continue
+                }
+                let w = served[k]
+                var record = records.take(w, last: lastUse[w] == k)
+                if work[w] != i {
+                    // Another run with this fingerprint was looked up or simulated: its record, renamed.
+                    record.id = plan[i].id
+                    record.study = plan[i].studyID
+                    sameRun += 1
+                    progress(work.count + sameRun, plan[i])
+                }
+                try index.add(record, seriesDropped: done[w].seriesDropped)
+            }
+            if let cache, done.contains(where: \.seriesDropped) { index.loader = SeriesLoader(reading: cache, keep: max(8, 4 * jobs)) }
             let cached = done.filter(\.cached).count
             var e = Execution(index: index)
             e.reused = plan.count - toRun.count
@@ -149,13 +161,31 @@ package enum RunExecutor {
 
 /// What the run stage got for one run it looked up or simulated.
 private struct Obtained: Sendable {
-    var record: RunRecord?
     /// Taken from the run cache.
     var cached = false
     /// A cache file that could not be used, and why.
     var unusable: String? = nil
     /// Held without its series: the cache has the whole record.
     var seriesDropped = false
+}
+
+/// The records of the run stage, one slot per run looked up or simulated, filled from any thread.
+private final class RecordSlots: @unchecked Sendable {
+    private var slots: [RunRecord?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ record: RunRecord) { lock.withLock { slots[i] = record } }
+
+    /// The record in slot `i`; the slot is emptied when `last` (its memory freed as the index takes it).
+    func take(_ i: Int, last: Bool) -> RunRecord {
+        lock.withLock {
+            let record = slots[i]!
+            if last { slots[i] = nil }
+            return record
+        }
+    }
 }
 
 /// Counts finished runs and reports each while holding its lock, so reports never interleave.
