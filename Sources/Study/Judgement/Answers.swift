@@ -335,6 +335,12 @@ package struct Answer: Sendable {
     package let undecided: PairTest?
     package let undecidedNames: (String, String)?
 
+    /// Whether strategy `id` meets the bar here (it is in some tier).
+    package func meetsBar(_ id: String) -> Bool { tiers.contains { $0.contains { $0.strategyID == id } } }
+
+    /// Whether strategy `id` ran here and misses the bar.
+    package func missesBar(_ id: String) -> Bool { missing.contains { $0.strategyID == id } }
+
     package init(_ contenders: [Contender], ranking: [RankingMetric] = AnswerRule.ranking) {
         self.ranking = ranking
         let meeting = contenders.filter(\.meetsBar)

@@ -111,18 +111,65 @@ struct StudyPage: PageGenerator {
         })
     }
 
+    /// How many latency settings a study's page shows in full. Past this many, the page summarises:
+    /// per strategy, where it meets and crosses the bar; the results table at this many latencies,
+    /// evenly spaced; no comparison chart per latency. The sweep charts still draw every latency,
+    /// and every run stays in the study's runs file (`studies/<id>.summary.json`).
+    static let latenciesInFull = 24
+
+    /// Whether this study's page summarises its latencies (`latenciesInFull`).
+    var summarised: Bool { study.latenciesMs.count > Self.latenciesInFull }
+
+    /// The latencies the results table shows: all of them, or when the page summarises,
+    /// `latenciesInFull` of them evenly spaced in the study's order, the first and last included.
+    var tableLatencies: Set<Double> {
+        let all = study.latenciesMs
+        guard summarised else { return Set(all) }
+        let m = Self.latenciesInFull
+        return Set((0..<m).map { k in all[Int((Double(k * (all.count - 1)) / Double(m - 1)).rounded())] })
+    }
+
+    /// Per strategy of the study, where it meets the bar across the latencies of one device and
+    /// gesture, in words: at how many, up to which latency from the lowest, and where it first crosses.
+    func crossingLines(device: String, gesture: String, label: String) -> [String] {
+        let entries = subject.answers.entries.filter { $0.device == device && $0.gesture == gesture }.sorted { $0.latency < $1.latency }
+        guard !entries.isEmpty else { return [] }
+        return strategies.compactMap { s -> String? in
+            let ran = entries.filter { $0.answer.meetsBar(s.id) || $0.answer.missesBar(s.id) }
+            guard let first = ran.first else { return nil }
+            let meets = ran.map { $0.answer.meetsBar(s.id) }
+            let count = meets.filter { $0 }.count
+            let lead = "\(label) · \(s.name): meets the bar at \(count) of \(ran.count) latencies"
+            if count == ran.count { return lead + " (\(Format.latency(first.latency)) to \(Format.latency(ran.last!.latency)))." }
+            if count == 0 { return lead + "." }
+            let flip = meets.firstIndex { $0 != meets[0] }!
+            let crossing = meets[0]
+                ? "; from \(Format.latency(first.latency)) it meets it up to \(Format.latency(ran[flip - 1].latency)) and first misses it at \(Format.latency(ran[flip].latency))"
+                : "; it misses it from \(Format.latency(first.latency)) and first meets it at \(Format.latency(ran[flip].latency))"
+            return lead + crossing + "."
+        }
+    }
+
     func data() throws(SiteError) -> [String: MustacheValue] {
         let runs = try subject.resolved(for: path)
         var groups: [MustacheValue] = []
         var charts: [MustacheValue] = []
         var notes: [String] = []
+        let shown = tableLatencies
+        if summarised {
+            notes.append("With \(study.latenciesMs.count) latency settings, this page summarises: where each strategy meets the bar, the results table at \(Self.latenciesInFull) of the latencies (evenly spaced, the lowest and highest included) and no comparison chart per latency. The sweep charts draw every latency, and every run is in the download \(SiteSummary.studyFile(study.id)).")
+        }
         for device in study.devices {
             for gesture in study.gestures {
                 let group = runs.filter { $0.run.config.device.id == device && $0.run.config.gesture.id == gesture.id }
                 guard !group.isEmpty else { continue }
                 let label = "\(devices.first { $0.id == device }?.name ?? device) · gesture \(gesture.id)"
-                groups.append(.object(["label": .string(label), "rows": .array(ConfigRuns.group(group).map { PageParts.metricRow($0, root: "../") })]))
+                let configs = ConfigRuns.group(group).filter { !summarised || shown.contains($0.run.config.latency.milliseconds) }
+                groups.append(.object(["label": .string(label), "rows": .array(configs.map { PageParts.metricRow($0, root: "../") })]))
                 let chartID = Slug.make("\(study.id)-\(device)-\(gesture.id)")
+                if summarised {
+                    notes += crossingLines(device: device, gesture: gesture.id, label: label)
+                }
                 if study.kind == .sweep {
                     let hitch = MetricTable.metric(\.hitchTimeRatio), ttc = MetricTable.metric(\.timeToContentP95Ms)
                     charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-hitch", metric: hitch.key, name: Format.sentence(hitch.label ?? hitch.name),
@@ -134,13 +181,13 @@ struct StudyPage: PageGenerator {
                                                              unit: "ms", logY: false) { $0.timeToContentP95Ms }))
                     // The lines show medians of three metrics; at each latency, every metric that
                     // separates the strategies beyond their seed spread, with that spread.
-                    for latency in study.latenciesMs {
+                    for latency in study.latenciesMs where !summarised {
                         let (_, at, line, differing) = compared(group, latency: latency, label: label, chartID: chartID)
                         if let line { notes.append(line) }
                         if let differing, study.search == nil { charts.append(PageParts.chart(differing)) }
                     }
                 } else {
-                    for latency in study.latenciesMs {
+                    for latency in study.latenciesMs where !summarised {
                         let (comparison, at, line, differing) = compared(group, latency: latency, label: label, chartID: chartID)
                         if let line { notes.append(line) }
                         let items = ConfigRuns.group(comparison).map { RatioBars.Item($0.run.config.strategy.name, $0.range(\.hitchTimeRatio).median) }
