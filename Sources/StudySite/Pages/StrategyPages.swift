@@ -1,3 +1,4 @@
+import Formats
 import Mustache
 import Results
 import ScrollSimulation
@@ -33,11 +34,27 @@ struct StrategyPages: PageGenerator {
             }
     }
 
+    /// The index: the strategies the content names, then, under each technique-search study (in
+    /// the content's order), the combinations it derived from its base (a combination two searches
+    /// derive is listed under the first). The base itself stays in the first list.
     func indexData() -> [String: MustacheValue] {
-        ["strategies": .array(strategies.map { s in
+        func item(_ s: Strategy) -> MustacheValue {
             .object(["name": .string(s.name), "id": .string(s.id), "href": .string(SitePaths.sibling(SitePaths.strategy(s.id))), "summary": .string(s.summary),
                      "techniques": PageParts.techniqueLinks(s.techniques)])
-        })]
+        }
+        var derived = Set<String>()
+        var searches: [MustacheValue] = []
+        for study in studies {
+            guard let search = study.search else { continue }
+            let ids = Set(search.combinations.map(\.strategyID).filter { $0 != search.base && !derived.contains($0) })
+            let mine = strategies.filter { ids.contains($0.id) }
+            guard !mine.isEmpty else { continue }
+            derived.formUnion(ids)
+            searches.append(.object(["title": .string(study.title), "href": .string("../" + SitePaths.study(study.id)),
+                                     "anchor": .string(Slug.make("search-" + study.id, .anchor)), "base": .string(search.base),
+                                     "count": .int(mine.count), "strategies": .array(mine.map(item))]))
+        }
+        return ["strategies": .array(strategies.filter { !derived.contains($0.id) }.map(item)), "searches": .array(searches)]
     }
 
     /// The page of `strategy`, whose runs (in plan order) are `all`; `titles`: the studies' titles by id.
