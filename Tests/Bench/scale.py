@@ -4,6 +4,7 @@
     swift build -c release
     python3 Tests/Bench/scale.py                          # 10^3 and 10^4 distinct sweep runs
     python3 Tests/Bench/scale.py --runs 1000,10000,100000 --shards 4
+    python3 Tests/Bench/scale.py --runs 5025 --study-latencies 201   # one study of 5,025 runs
 
 For each size N the default content folder is copied and N / 100 sweep studies are added, each of
 100 distinct runs: the five glitchy-* strategies, 5 seeds, and four latencies of its own (3, 8,
@@ -34,7 +35,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 STRATEGIES = ["glitchy-sync", "glitchy-async-naive", "glitchy-serial-cancel", "glitchy-index-path-check", "glitchy-reconfigure"]
-RUNS_PER_STUDY = 100  # 4 latencies x 5 strategies x 5 seeds
+SEEDS = [1, 2, 3, 4, 5]
 
 
 def timed(argv):
@@ -50,20 +51,22 @@ def timed(argv):
     return float(wall), float(user) + float(system), int(rss_kib) / 1024.0
 
 
-def sweep_content(dest: Path, distinct: int):
-    """The default content plus distinct // 100 sweep studies of 100 runs each, no two alike."""
+def sweep_content(dest: Path, distinct: int, latencies: int = 4):
+    """The default content plus sweep studies of `latencies` x 25 runs each (distinct runs in all),
+    no two alike: study k's latencies are 5 ms apart from 3 + k * (5 * latencies + 30) ms."""
     shutil.copytree(REPO / "Content", dest)
-    for k in range(distinct // RUNS_PER_STUDY):
-        base = 3 + 50 * k
+    per_study = latencies * len(STRATEGIES) * len(SEEDS)
+    for k in range(max(1, distinct // per_study)):
+        base = 3 + (5 * latencies + 30) * k
         study = {
             "title": f"Scale sweep {k + 1}",
-            "question": f"How do the five GlitchyTable strategies behave between {base} and {base + 15} ms?",
+            "question": f"How do the five GlitchyTable strategies behave between {base} and {base + 5 * (latencies - 1)} ms?",
             "kind": "sweep",
             "dataset": "glitchy-300",
             "gestures": ["aggressive"],
-            "latenciesMs": [base, base + 5, base + 10, base + 15],
+            "latenciesMs": [base + 5 * i for i in range(latencies)],
             "strategies": STRATEGIES,
-            "seeds": [1, 2, 3, 4, 5],
+            "seeds": SEEDS,
             "order": 10_000 + k,
         }
         (dest / "studies" / f"scale-sweep-{k + 1:05d}.json").write_text(json.dumps(study, indent=2) + "\n", encoding="utf-8")
@@ -80,6 +83,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--scrollstudy", default=str(REPO / ".build" / "release" / "scrollstudy"))
     ap.add_argument("--runs", default="1000,10000", help="comma-separated distinct sweep runs per size (default 1000,10000)")
+    ap.add_argument("--study-latencies", type=int, default=4,
+                    help="latencies per sweep study (default 4: 100 runs a study; 201: one study of 5,025 runs per 5,025)")
     ap.add_argument("--shards", type=int, default=0, help="also build as K shards merged (default: no)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="--jobs for the tool (default: the core count)")
     ap.add_argument("--keep", help="build in this folder and keep it (default: a temporary folder)")
@@ -95,7 +100,7 @@ def main():
         work = root / f"n{distinct}"
         shutil.rmtree(work, ignore_errors=True)
         content, out = work / "Content", work / "Output"
-        sweep_content(content, distinct)
+        sweep_content(content, distinct, args.study_latencies)
         generate = [args.scrollstudy, "generate", "--quiet", "--allow-large", "--jobs", args.jobs,
                     "--content", content, "--templates", REPO / "Templates", "--output", out]
         for label in ["cold", "warm"]:
