@@ -259,12 +259,29 @@ public struct AnswerSummary: Sendable, Equatable {
     public var missesBar: [String]
     /// The one-line reason, in numbers, as the study page states it.
     public var reason: String
+    /// The metric (by its name in a run's JSON) on which the recommended strategies beat the
+    /// runner-up: the first of the study's ranking that separates them; nil without a runner-up or
+    /// when none does.
+    public var decidingMetric: String?
+    /// When the recommended strategies differ by enough to matter but the seeds cannot say which is
+    /// better ("too close to call" on the study page): those strategies and the metric they
+    /// differ on; nil otherwise (a tie on every metric is not this).
+    public var tooCloseToCall: TooClose?
+
+    /// Strategies the seeds cannot separate, and the metric (its name in a run's JSON) they differ on.
+    public struct TooClose: Sendable, Equatable {
+        public var strategies: [String]
+        public var metric: String
+        public init(strategies: [String], metric: String) { self.strategies = strategies; self.metric = metric }
+    }
 
     public init(device: String, gesture: String, latencyMs: Double, recommended: [String], runnerUp: [String],
-                meetsBar: Bool, closest: String?, missesBar: [String], reason: String) {
+                meetsBar: Bool, closest: String?, missesBar: [String], reason: String,
+                decidingMetric: String? = nil, tooCloseToCall: TooClose? = nil) {
         self.device = device; self.gesture = gesture; self.latencyMs = latencyMs
         self.recommended = recommended; self.runnerUp = runnerUp; self.meetsBar = meetsBar
         self.closest = closest; self.missesBar = missesBar; self.reason = reason
+        self.decidingMetric = decidingMetric; self.tooCloseToCall = tooCloseToCall
     }
 
     init?(_ o: [String: Any]) {
@@ -272,8 +289,15 @@ public struct AnswerSummary: Sendable, Equatable {
               let recommended = o["recommended"] as? [String], let runnerUp = o["runnerUp"] as? [String],
               let meetsBar = (o["meetsBar"] as? NSNumber)?.boolValue, let missesBar = o["missesBar"] as? [String],
               let reason = o["reason"] as? String else { return nil }
+        // Both are optional: summaries written before they existed read without them.
+        var tooClose: TooClose? = nil
+        if let t = o["tooCloseToCall"] as? [String: Any] {
+            guard let strategies = t["strategies"] as? [String], let metric = t["metric"] as? String else { return nil }
+            tooClose = TooClose(strategies: strategies, metric: metric)
+        }
         self.init(device: device, gesture: gesture, latencyMs: latency, recommended: recommended, runnerUp: runnerUp,
-                  meetsBar: meetsBar, closest: o["closest"] as? String, missesBar: missesBar, reason: reason)
+                  meetsBar: meetsBar, closest: o["closest"] as? String, missesBar: missesBar, reason: reason,
+                  decidingMetric: o["decidingMetric"] as? String, tooCloseToCall: tooClose)
     }
 
     /// "iphone-60hz/fling/100 ms": which comparison of the study this answers.
@@ -284,13 +308,19 @@ public struct AnswerSummary: Sendable, Equatable {
         device == other.device && gesture == other.gesture && latencyMs == other.latencyMs
     }
 
+    /// The entry's JSON; `decidingMetric` and `tooCloseToCall` are left out when nil.
     public var json: JSONValue {
-        .object([
+        var fields: [String: JSONValue] = [
             "device": .string(device), "gesture": .string(gesture), "latencyMs": .double(latencyMs),
             "recommended": .array(recommended.map(JSONValue.string)), "runnerUp": .array(runnerUp.map(JSONValue.string)),
             "meetsBar": .bool(meetsBar), "closest": closest.map(JSONValue.string) ?? .null,
             "missesBar": .array(missesBar.map(JSONValue.string)), "reason": .string(reason),
-        ])
+        ]
+        if let decidingMetric { fields["decidingMetric"] = .string(decidingMetric) }
+        if let t = tooCloseToCall {
+            fields["tooCloseToCall"] = .object(["strategies": .array(t.strategies.map(JSONValue.string)), "metric": .string(t.metric)])
+        }
+        return .object(fields)
     }
 }
 
@@ -423,12 +453,16 @@ public enum SiteSummary {
     public static func studyFile(_ study: String) -> String { "studies/\(study).summary.json" }
 
     /// The text of `summary.json`; `studies` are every study's id and run count, in the content's order.
-    public static func text(studies: [(id: String, runs: Int)], answers: [StudyAnswerSummary], budgets: [JSONValue], comparison: JSONValue?) -> String {
+    /// `accuracy`, when given, is the model's accuracy against the validation cases (written on its own
+    /// line before the answers; left out when there are none).
+    public static func text(studies: [(id: String, runs: Int)], answers: [StudyAnswerSummary], budgets: [JSONValue], comparison: JSONValue?,
+                            accuracy: JSONValue? = nil) -> String {
         let metrics = JSONValue.array(HeadlineMetric.all.map {
             .object(["name": .string($0.name), "unit": .string($0.unit), "minAbsolute": .double($0.minAbsolute), "minRelative": .double($0.minRelative)])
         })
         var out = "{\"kind\":\"\(kind)\",\"schemaVersion\":\(schemaVersion),\"modelVersion\":\(SimulationModel.version),\n"
         out += "\"metrics\":" + metrics.serialized(pretty: false) + ",\n"
+        if let accuracy { out += "\"accuracy\":" + accuracy.serialized(pretty: false) + ",\n" }
         // Studies by id (as a JSON object's keys are sorted everywhere else); each study's entries in its order.
         let byID = answers.sorted { $0.study < $1.study }
         out += "\"answers\":{" + byID.map { study in

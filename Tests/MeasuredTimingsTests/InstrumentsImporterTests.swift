@@ -58,6 +58,28 @@ struct InstrumentsImporterTests {
         #expect(m.known.map(\.name) == ["hitchCount", "hitchTimeMs"])
     }
 
+    /// What a newer export looks like, after a real one: sforteln/xctrace-query-mcp-server,
+    /// tests/fixtures/xcode-27.0/schema-table/hitches.xml (commit b3fcbe801ed995006b984ad5f1cd82589453b88e,
+    /// "from HangsAndHitches.trace run 1", Xcode 27.0 beta; process names sanitized there). Its
+    /// 11 rows import as 11 hitches and 616.667 ms, as summing its `duration` cells gives
+    /// (216.667 + 200 + 50 + 33.333 + 7 × 16.667 ms, refs resolved). Three things our older
+    /// fixture does not have, in a fixture of our own: the `process` cell holds a
+    /// `device-session` element beside `pid`, `narrative-description` is a `string` column
+    /// ("Potential Issue") that can be empty (`fmt=""`), and durations sit a few hundred ns off
+    /// the interval (16 666 791 ns).
+    @Test("An Xcode 27 hitches export: device-session inside process, an empty narrative, durations off the grid")
+    func xcode27Export() throws {
+        for process in [nil, "811", "Catalog", "Catalog (811)"] {
+            let run = try #require(Fixture.runs("instruments-hitches-xcode27.xml", MeasuredImportOptions(process: process)).first)
+            #expect(run.label == "Instruments hitches, Catalog (811)", "\(process ?? "no process")")
+            let m = run.metrics
+            #expect(m.hitchCount == 4)
+            // 183 333 333 + 16 666 666 + 16 666 791 + 33 333 333 ns = 250 000 123 ns → 250.000 ms.
+            #expect(close(m.hitchTimeMs, 250.0))
+            #expect(m.known.map(\.name) == ["hitchCount", "hitchTimeMs"])
+        }
+    }
+
     @Test("A ref to an unknown id is an error naming the element path")
     func unknownRef() {
         let broken = Fixture.text("instruments-hitches-lifetimes.xml").replacingOccurrences(of: "<process ref=\"1\"/>", with: "<process ref=\"77\"/>")

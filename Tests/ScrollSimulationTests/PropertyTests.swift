@@ -22,7 +22,11 @@ struct PropertyTests {
         d.decodePerMegapixelMain = 12_000
         d.decodePerMegapixelBackground = 12_000
         d.thumbnailPerSourceMegapixel = 3_000
-        d.renderBase = 3_000
+        d.renderBase = 1_824
+        d.renderOpaqueLayer = 18
+        d.renderBlendedLayer = 72
+        d.renderGradient = 144
+        d.renderOffscreenPass = 480
         return d
     }()
 

@@ -111,6 +111,34 @@ struct AccuracyPageTests {
         #expect(wrong.rows[0].error != report.rows[0].error)
     }
 
+    @Test("summary.json carries the accuracy: case count, Spearman's ρ and MAPE overall and per family; none without cases")
+    func summaryAccuracy() throws {
+        let content = try AccuracySite.folder().load()
+        let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
+        let files = try SiteGenerator.build(content: content, templates: templates, jobs: 2).files
+        let text = String(decoding: try #require(files.first { $0.path == "summary.json" }).bytes, as: UTF8.self)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let accuracy = try #require(object["accuracy"] as? [String: Any], "summary.json has no accuracy")
+        // Recomputed here from the cases' own runs, not read from the build.
+        let report = try AccuracySite.report(content)
+        let published = report.rows.map(\.validation.published), simulated = report.rows.map(\.simulated)
+        let mape = 100 * zip(published, simulated).map { abs(($1 - $0) / $0) }.reduce(0, +) / 3
+        #expect(accuracy["cases"] as? Int == 3)
+        #expect(abs(((accuracy["mapePercent"] as? NSNumber)?.doubleValue ?? -1) - mape) < 1e-6, "\(accuracy)")
+        if let rho = AccuracyMath.spearman(published, simulated) {
+            #expect(abs(((accuracy["spearmanRho"] as? NSNumber)?.doubleValue ?? -9) - rho) < 1e-6, "\(accuracy)")
+        } else {
+            #expect(accuracy["spearmanRho"] is NSNull)
+        }
+        let families = try #require(accuracy["families"] as? [[String: Any]])
+        #expect(families.map { $0["id"] as? String } == ["hitch-time-ratio", "main-thread-time", "layout-cost"])
+        // One case each: ρ is not defined, and says so as null rather than a number.
+        #expect(families.allSatisfy { $0["cases"] as? Int == 1 && $0["spearmanRho"] is NSNull })
+        #expect(text.contains("\n\"accuracy\":{\"cases\":3,"), "on its own line, keys sorted")
+        // A site without validation cases has no accuracy entry.
+        #expect(!(try SummaryAnswersTests.build()).summaryText.contains("\"accuracy\""))
+    }
+
     @Test("The page lists every case with its error, the stats, the gaps and the round trips; model and measured pages link to it")
     func page() throws {
         let folder = try AccuracySite.folder()

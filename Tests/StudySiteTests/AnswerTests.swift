@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import Testing
 @testable import ScrollSimulation
 @testable import StudySite
@@ -65,6 +66,39 @@ struct AnswerTests {
         let none = Answer([oneBadSeed, hitchy])
         #expect(none.recommended.isEmpty)
         #expect(none.short == "none meets the bar (closest: X)")
+    }
+
+    /// `summary.json` says "too close to call" in fields CI can read: the recommended strategies
+    /// the seeds cannot separate and the metric they differ on, and the metric that beat the
+    /// runner-up; a plain tie or a clear win leaves `tooCloseToCall` out.
+    @Test("summary.json's answer carries tooCloseToCall (strategies, metric) and decidingMetric")
+    func summaryTooClose() throws {
+        // Five seeds. A against B on placeholders: paired differences −4, +5, −3, +4, −2 points,
+        // median −2 (2 points ≥ the 1 point that counts: large), but only 3 of 5 seeds on that
+        // side: sign test p = 2 × (1 + 5 + 10) / 32 = 1, not credible. C shows 20 % on every
+        // seed: 5 of 5 seeds worse than A, p = 2 / 32 = 0.0625 ≤ 0.1, a real difference.
+        let a = contender("a", [1, 10, 2, 9, 3].map { metrics(placeholders: $0) })
+        let b = contender("b", [5, 5, 5, 5, 5].map { metrics(placeholders: $0) })
+        let c = contender("c", [20, 20, 20, 20, 20].map { metrics(placeholders: $0) })
+        let close = Answer([a, b, c]).summary(device: "iphone-60hz", gesture: "fling", latencyMs: 100)
+        #expect(close.recommended == ["a", "b"] && close.runnerUp == ["c"])
+        #expect(close.tooCloseToCall == AnswerSummary.TooClose(strategies: ["a", "b"], metric: "placeholderCellFrames"))
+        #expect(close.decidingMetric == "placeholderCellFrames")
+        let text = close.json.serialized(pretty: false)
+        #expect(text.contains(#""decidingMetric":"placeholderCellFrames""#), "\(text)")
+        #expect(text.contains(#""tooCloseToCall":{"metric":"placeholderCellFrames","strategies":["a","b"]}"#), "\(text)")
+
+        // A clear win: placeholders tie (2.5 against 2 %, under a point), time to content decides.
+        let clear = Answer([contender("a", [metrics(placeholders: 2.5, ttc: 400)]), contender("b", [metrics(placeholders: 2, ttc: 900)])])
+            .summary(device: "iphone-60hz", gesture: "fling", latencyMs: 100)
+        #expect(clear.tooCloseToCall == nil && clear.decidingMetric == "timeToContentP95Ms")
+        #expect(!clear.json.serialized(pretty: false).contains("tooCloseToCall"))
+        // A tie on every metric is not too close to call, and nothing decides it against C.
+        let tie = Answer([contender("a", [metrics(placeholders: 3)]), contender("b", [metrics(placeholders: 3.4)])])
+            .summary(device: "iphone-60hz", gesture: "fling", latencyMs: 100)
+        #expect(tie.recommended == ["a", "b"] && tie.tooCloseToCall == nil && tie.decidingMetric == nil)
+        let tieText = tie.json.serialized(pretty: false)
+        #expect(!tieText.contains("tooCloseToCall") && !tieText.contains("decidingMetric"), "\(tieText)")
     }
 
     @Test("Strategies equal on every metric are said as a tie")

@@ -61,6 +61,9 @@ struct SummaryAnswersTests {
                 #expect(r.closest == a.closest?.strategyID)
                 #expect(r.missesBar == a.missing.map(\.strategyID))
                 #expect(r.reason == a.reason)
+                #expect(r.decidingMetric == a.deciding?.metric.jsonName, "\(study.id) \(r.label)")
+                #expect(r.tooCloseToCall?.strategies == (a.tooCloseToCall ? a.recommended.map(\.strategyID) : nil), "\(study.id) \(r.label)")
+                #expect(r.tooCloseToCall?.metric == a.undecided?.metric.jsonName)
                 // What the page shows is the same reason.
                 #expect(html.contains(a.reason.replacingOccurrences(of: "'", with: "&#39;")) || html.contains(a.reason.replacingOccurrences(of: "'", with: "&#x27;")),
                         "\(study.id) page lacks “\(a.reason)”")

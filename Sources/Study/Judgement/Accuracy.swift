@@ -155,6 +155,23 @@ package struct AccuracyReport: Sendable {
         return AccuracyReport(rows: rows, families: families, overall: stats("all", "All cases", rows))
     }
 
+    /// `summary.json`'s `accuracy`: the case count, Spearman's ρ and the MAPE (percent) over all
+    /// cases and per family (`null` where not defined), so CI can follow the model's accuracy
+    /// without reading the page; nil without cases.
+    package var summaryJSON: JSONValue? {
+        guard overall.count > 0 else { return nil }
+        func object(_ s: Stats) -> [String: JSONValue] {
+            ["cases": .int(s.count), "spearmanRho": s.rho.map(JSONValue.double) ?? .null, "mapePercent": s.mape.map(JSONValue.double) ?? .null]
+        }
+        var all = object(overall)
+        all["families"] = .array(families.map { f in
+            var o = object(f)
+            o["id"] = .string(f.id)
+            return .object(o)
+        })
+        return .object(all)
+    }
+
     /// A run's figure: the metric, per `perScrollSeconds` of scrolling when set.
     static func figure(_ r: ValidationRun, _ m: RunMetrics) -> Double {
         guard let value = m.value(named: r.figure) else { return 0 }

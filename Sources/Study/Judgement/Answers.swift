@@ -393,6 +393,15 @@ package struct Answer: Sendable {
     /// Whether the recommended strategies are a tie the seeds cannot settle (not an equality).
     package var tooCloseToCall: Bool { undecided != nil }
 
+    /// The first metric of the ranking on which the (first) recommended strategy really differs
+    /// from the (first) runner-up, with its place in the ranking; nil without a runner-up or when
+    /// no metric separates them.
+    package var deciding: (metric: RankingMetric, index: Int)? {
+        guard let first = recommended.first, let other = runnerUp.first,
+              let index = ranking.firstIndex(where: { AnswerRule.test(first, other, on: $0).differs }) else { return nil }
+        return (ranking[index], index)
+    }
+
     /// "A" or "A and B (tie)".
     package static func names(_ set: [Contender]) -> String {
         set.count == 1 ? set[0].name : set.dropLast().map(\.name).joined(separator: ", ") + " and " + set[set.count - 1].name + " (tie)"
@@ -423,10 +432,9 @@ package struct Answer: Sendable {
             text += "; \(Answer.names(recommended).replacingOccurrences(of: " (tie)", with: "")) differ on no metric by enough to matter"
         }
         if let other = runnerUp.first {
-            guard let index = ranking.firstIndex(where: { AnswerRule.test(first, other, on: $0).differs }) else {
+            guard let (metric, index) = deciding else {
                 return text + "; no metric separates it from \(other.name)."
             }
-            let metric = ranking[index]
             let t = AnswerRule.test(first, other, on: metric)
             let tie = index == 0 ? "" : " (no real difference on the \(index) metric\(index == 1 ? "" : "s") before)"
             return text + "; decided by \(metric.name): \(t.values) for \(other.name), \(t.evidence)\(tie)."

@@ -17,10 +17,15 @@ package struct Outcome: Sendable {
     package let studyAnswers: [String: StudyAnswers]
     /// The same answers as `summary.json` records them, in study order.
     package let answerSummaries: [StudyAnswerSummary]
+    /// The model's accuracy against the validation cases (`summary.json`'s `accuracy`); nil or
+    /// empty when the content has none.
+    package let accuracy: AccuracyReport?
 
     /// `fingerprints`: the plan stage's (`PlanFingerprints`), whose contexts the run summaries carry.
-    package init(content: SiteContent, plan: [PlannedRun], fingerprints: PlanFingerprints, results: ResultsIndex, baseline: Baseline.Loaded?) {
+    package init(content: SiteContent, plan: [PlannedRun], fingerprints: PlanFingerprints, results: ResultsIndex, baseline: Baseline.Loaded?,
+                 accuracy: AccuracyReport? = nil) {
         self.content = content
+        self.accuracy = accuracy
         summaries = plan.indices.compactMap { i in
             results[plan[i].id].map { RunSummary($0, context: fingerprints.contexts[i]) }
         }
@@ -85,7 +90,8 @@ package struct Outcome: Sendable {
                 "groups": .array(orderedComparisons.filter { $0.status != .unchanged }.map(\.json)),
             ])
         }
-        return SiteSummary.text(studies: content.studies.map { ($0.id, summariesByStudy[$0.id]?.count ?? 0) }, answers: answerSummaries, budgets: budgets, comparison: comparison)
+        return SiteSummary.text(studies: content.studies.map { ($0.id, summariesByStudy[$0.id]?.count ?? 0) }, answers: answerSummaries, budgets: budgets, comparison: comparison,
+                                accuracy: accuracy.flatMap(\.summaryJSON))
     }
 
     /// The text of study `id`'s runs file (`SiteSummary.studyFile(id)`).
@@ -97,12 +103,19 @@ package struct Outcome: Sendable {
 extension StudyAnswers {
     /// The entries as `summary.json` records them (strategies by id), in the study's order.
     var summaries: [AnswerSummary] {
-        entries.map { e in
-            let a = e.answer
-            return AnswerSummary(device: e.device, gesture: e.gesture, latencyMs: e.latency,
-                                 recommended: a.recommended.map(\.strategyID), runnerUp: a.runnerUp.map(\.strategyID),
-                                 meetsBar: !a.recommended.isEmpty, closest: a.closest?.strategyID,
-                                 missesBar: a.missing.map(\.strategyID), reason: a.reason)
-        }
+        entries.map { e in e.answer.summary(device: e.device, gesture: e.gesture, latencyMs: e.latency) }
+    }
+}
+
+extension Answer {
+    /// The answer as `summary.json` records it for one device, gesture and latency: strategies by
+    /// id, metrics by their names in a run's JSON.
+    package func summary(device: String, gesture: String, latencyMs: Double) -> AnswerSummary {
+        AnswerSummary(device: device, gesture: gesture, latencyMs: latencyMs,
+                      recommended: recommended.map(\.strategyID), runnerUp: runnerUp.map(\.strategyID),
+                      meetsBar: !recommended.isEmpty, closest: closest?.strategyID,
+                      missesBar: missing.map(\.strategyID), reason: reason,
+                      decidingMetric: deciding?.metric.jsonName,
+                      tooCloseToCall: undecided.map { AnswerSummary.TooClose(strategies: recommended.map(\.strategyID), metric: $0.metric.jsonName) })
     }
 }

@@ -105,8 +105,9 @@ public enum SiteGenerator {
         }) { "\($0.0.ran) simulated, \($0.0.cached) from the run cache, \($0.0.shared) shared with an identical run, \($0.0.reused) from stored results; \(validationPlan.count) validation runs" }
         let results = execution.index
         let (outcome, builder) = try stage(.judge, { () throws(SiteError) -> (Outcome, SiteBuilder) in
-            let outcome = Outcome(content: content, plan: plan, fingerprints: fingerprints, results: results, baseline: inputs.baseline)
             let accuracy = try Self.accuracy(content: content, validation: validation, jobs: jobs, cache: inputs.calibrationCache, progress: progress)
+            let outcome = Outcome(content: content, plan: plan, fingerprints: fingerprints, results: results, baseline: inputs.baseline,
+                                  accuracy: accuracy.report)
             var sensitivity: [String: Sensitivity] = [:]
             for study in content.studies where study.sensitivity {
                 progress("sensitivity: \(study.id)")
