@@ -8,7 +8,7 @@ import Darwin
 /// the caller says why and goes on (the next build simulates or renders again), so `description`
 /// is the reason alone, as the warning that prints it puts it.
 package enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A system call failed: the system's message (`strerror`, or Foundation's for a folder).
+    /// A system call failed: the system's message (`SystemReason`).
     case system(String)
     /// A record too large for a pack's 32-bit lengths.
     case recordTooLarge(bytes: Int)
@@ -16,7 +16,7 @@ package enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
     case encoding(String)
 
     /// The current `errno`'s message.
-    static var lastSystemError: CacheError { .system(String(cString: strerror(errno))) }
+    static var lastSystemError: CacheError { .system(SystemReason.of(errno: errno)) }
 
     package var description: String {
         switch self {

@@ -179,7 +179,7 @@ public enum ResultsStore {
             if rename(temp.path, url.path) != 0 {
                 let code = errno
                 try? FileManager.default.removeItem(at: temp)
-                throw StoreError.io(url.path, String(cString: strerror(code)))
+                throw StoreError.io(url.path, SystemReason.of(errno: code))
             }
         } catch let error as StoreError {
             throw error

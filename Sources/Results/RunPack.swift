@@ -105,7 +105,7 @@ final class RunPacks: @unchecked Sendable {
         lock.unlock()
         let count = Int(whole ? place.length : place.lightLength)
         guard let bytes = Self.readAt(pack.fd, count: count, at: place.offset) else {
-            return .unusable("\(name): record \(fingerprint) cannot be read (\(String(cString: strerror(errno))))")
+            return .unusable("\(name): record \(fingerprint) cannot be read (\(SystemReason.of(errno: errno)))")
         }
         guard bytes.count == count else { return .unusable("\(name): ends inside record \(fingerprint)") }
         let light = Int(place.lightLength)
@@ -336,7 +336,8 @@ final class RunPacks: @unchecked Sendable {
     static func open(_ path: String) -> Result<(fd: Int32, index: [(String, Place)]), OpenFailure> {
         let fd = sysOpen(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            return .failure(OpenFailure(why: "cannot be read (\(String(cString: strerror(errno))))", exists: errno != ENOENT))
+            let code = errno
+            return .failure(OpenFailure(why: "cannot be read (\(SystemReason.of(errno: code)))", exists: code != ENOENT))
         }
         let end = lseek(fd, 0, SEEK_END)
         let size = end > 0 ? UInt64(end) : 0

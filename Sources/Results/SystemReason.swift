@@ -4,11 +4,17 @@ import Foundation
 /// such file or directory", "Is a directory"), without Foundation's wrapping ("The file “x”
 /// couldn't be opened because …"), so that a message can name the path once and then say why.
 package enum SystemReason {
+    /// The reason for an error number a system call left in `errno` (or returned): `strerror`'s
+    /// text. Every message built from an error number reads it here, so each says it one way.
+    package static func of(errno code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
     package static func of(_ error: Error) -> String {
         let ns = error as NSError
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if ns.domain == NSPOSIXErrorDomain { return of(errno: Int32(ns.code)) }
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+            return of(errno: Int32(underlying.code))
         }
         switch ns.code {
         case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "No such file or directory"

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Results
 import Study
 
 /// Publishing a generated site: `StagingSink` streams the files into a temporary folder beside the output
@@ -170,18 +171,18 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
         let outputPath = self.output.path
         func fail(_ step: PublishStep, _ reason: String) -> SiteError { .publish(output: outputPath, step: step, reason: reason) }
 
-        if let e = system.before(.clean) { throw fail(.clean, FileCalls.message(e)) }
+        if let e = system.before(.clean) { throw fail(.clean, SystemReason.of(errno: e)) }
         do { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) } catch {
             throw fail(.clean, error.localizedDescription)
         }
         for leftover in OutputFolder.leftovers(beside: self.output) { try? OutputFolder.removeSite(at: leftover) }
 
-        if let e = system.before(.stage) { throw fail(.stage, FileCalls.message(e)) }
-        if mkdir(staging.path, 0o777) != 0 { throw fail(.stage, "\(staging.lastPathComponent): \(FileCalls.message(errno))") }
+        if let e = system.before(.stage) { throw fail(.stage, SystemReason.of(errno: e)) }
+        if mkdir(staging.path, 0o777) != 0 { throw fail(.stage, "\(staging.lastPathComponent): \(SystemReason.of(errno: errno))") }
         let e = FileCalls.writeFile(Array(OutputFolder.markerText.utf8), to: staging.appendingPathComponent(OutputFolder.markerName).path)
         if e != 0 {
             try? OutputFolder.removeSite(at: staging)
-            throw fail(.stage, "\(OutputFolder.markerName): \(FileCalls.message(e))")
+            throw fail(.stage, "\(OutputFolder.markerName): \(SystemReason.of(errno: e))")
         }
     }
 
@@ -220,18 +221,18 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
             throw .badPath(path: file.path, problem: .duplicate)
         }
         let step = PublishStep.write(index: files, path: file.path)
-        if let e = system.before(step) { throw failLocked(step, FileCalls.message(e)) }
+        if let e = system.before(step) { throw failLocked(step, SystemReason.of(errno: e)) }
         var folder = ""
         for component in file.path.split(separator: "/").dropLast() {
             folder += folder.isEmpty ? String(component) : "/\(component)"
             if directories.insert(folder).inserted, mkdir(staging.path + "/" + folder, 0o777) != 0, errno != EEXIST {
-                throw failLocked(step, "\(folder): \(FileCalls.message(errno))")
+                throw failLocked(step, "\(folder): \(SystemReason.of(errno: errno))")
             }
         }
         let target = staging.path + "/" + file.path
         if existing.map({ FileCalls.link($0, at: target) }) != true {
             let e = FileCalls.writeFile(file.bytes, to: target)
-            if e != 0 { throw failLocked(step, FileCalls.message(e)) }
+            if e != 0 { throw failLocked(step, SystemReason.of(errno: e)) }
         }
         files += 1
         bytes += file.bytes.count
@@ -243,9 +244,9 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
         defer { lock.unlock() }
         guard state == .open else { throw failLocked(.exchange, "the site was already finished") }
         if durable {
-            if let e = system.before(.sync) { throw failLocked(.sync, FileCalls.message(e)) }
+            if let e = system.before(.sync) { throw failLocked(.sync, SystemReason.of(errno: e)) }
             let e = FileCalls.syncFileSystem(containing: staging.path)
-            if e != 0 { throw failLocked(.sync, FileCalls.message(e)) }
+            if e != 0 { throw failLocked(.sync, SystemReason.of(errno: e)) }
         }
         // The output may have changed since the start; check it again right before replacing it.
         do { try OutputFolder.check(output, protecting: protected) } catch {
@@ -255,25 +256,25 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
         }
         var previous: URL? = nil
         if OutputFolder.kind(of: output.path) == .missing {
-            if let e = system.before(.moveIn) ?? FileCalls.rename(staging.path, output.path) { throw failLocked(.moveIn, FileCalls.message(e)) }
+            if let e = system.before(.moveIn) ?? FileCalls.rename(staging.path, output.path) { throw failLocked(.moveIn, SystemReason.of(errno: e)) }
         } else {
             let e = system.before(.exchange) ?? FileCalls.exchange(staging.path, output.path)
             if e == 0 {
                 previous = staging
             } else if e == EINVAL || e == ENOSYS || e == ENOTSUP || e == EOPNOTSUPP {
                 let aside = staging.deletingLastPathComponent().appendingPathComponent(OutputFolder.temporaryName(for: output, .previous, pid: getpid()))
-                if let e = system.before(.moveAside) ?? FileCalls.rename(output.path, aside.path) { throw failLocked(.moveAside, FileCalls.message(e)) }
+                if let e = system.before(.moveAside) ?? FileCalls.rename(output.path, aside.path) { throw failLocked(.moveAside, SystemReason.of(errno: e)) }
                 if let e = system.before(.moveIn) ?? FileCalls.rename(staging.path, output.path) {
                     if let r = system.before(.restore) ?? FileCalls.rename(aside.path, output.path) {
                         removeStaging()
                         state = .aborted
-                        throw .publish(output: output.path, step: .restore, reason: "\(FileCalls.message(e)), then \(FileCalls.message(r)); the previous site is in \(aside.path)")
+                        throw .publish(output: output.path, step: .restore, reason: "\(SystemReason.of(errno: e)), then \(SystemReason.of(errno: r)); the previous site is in \(aside.path)")
                     }
-                    throw failLocked(.moveIn, FileCalls.message(e))
+                    throw failLocked(.moveIn, SystemReason.of(errno: e))
                 }
                 previous = aside
             } else {
-                throw failLocked(.exchange, FileCalls.message(e))
+                throw failLocked(.exchange, SystemReason.of(errno: e))
             }
         }
         state = .finished
@@ -313,9 +314,6 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
 
 /// The system calls of publishing, each returning an error number instead of throwing.
 enum FileCalls {
-
-    static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
-
     /// Writes `bytes` to a new file at `path` (refusing to replace or follow anything there), without a sync.
     /// Returns 0 or the error number.
     static func writeFile(_ bytes: [UInt8], to path: String) -> Int32 {
