@@ -422,9 +422,14 @@ public struct ComparisonSummary: Sendable, Equatable {
 ///               "reason": "…"}]},          // the study page's one-line reason, in numbers
 ///  "budgets": [{"file", "line", "column", "study" (null: every study), "metric", "op", "value",
 ///               "timesLatency", "latencyMs"?, "strategy"?, "broken": [{"run", "actual", "limit"}]}],
-///  "comparison": null | {"baseline": "<path as given>", "regressions": n, "improvements": n, "unchanged": n,
-///               // groups: every group whose inputs changed (not the unchanged ones), regressions first
-///               "groups": [{"group", "study", "status", "metrics": [{"name", "baseline", "now", "difference", "verdict"}]}]},
+///  "comparison": null | {"baseline": "<name as given, never a local path>", "regressions": n, "improvements": n, "unchanged": n,
+///               "notComparable": n, "notComparableGroups": [group…],
+///               // groups: every group whose inputs changed (not the unchanged ones), regressions first;
+///               // verdict: regressed, improved, unchanged, not comparable, new or removed; per metric the
+///               // medians over the seeds, each side's [lowest, highest], the seed counts, and the texts
+///               // every page shows (change, test)
+///               "groups": [{"group", "study", "status", "verdict", "metrics": [{"name", "baseline", "now", "baselineRange",
+///                           "nowRange", "seeds", "difference", "change", "test", "verdict"}]}]},
 ///  // every study in the content's order; "file" is relative to summary.json and is always
 ///  // studies/<id>.summary.json; "runs" counts that file's runs
 ///  "studies": [{"id", "file", "runs"}, …]}
