@@ -382,3 +382,17 @@ private struct Parser {
         return String(repeating: "0", count: max(0, 4 - s.count)) + s
     }
 }
+
+extension JSONNode {
+    /// What the value is, for "found …" in messages: "the number 5", "the string \"x\"", "an object".
+    public var valueDescription: String {
+        switch value {
+        case .null: return "null"
+        case let .bool(b): return b ? "true" : "false"
+        case let .number(_, literal): return "the number \(literal)"
+        case let .string(s): return "the string \"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
+        case let .array(e): return e.isEmpty ? "an empty array" : "an array"
+        case .object: return "an object"
+        }
+    }
+}

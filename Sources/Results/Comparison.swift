@@ -14,23 +14,75 @@ import Formats
 public struct MetricChange: Sendable, Equatable {
     public enum Verdict: String, Sendable { case regressed, improved, noChange = "no change" }
     public var metric: String
+    /// The medians over the seeds.
     public var baseline: Double
     public var now: Double
     public var difference: Double { now - baseline }
     public var verdict: Verdict
+    /// The lowest and highest value over the seeds on each side.
+    public var baselineRange: ClosedRange<Double>
+    public var nowRange: ClosedRange<Double>
+    /// How many seeds each side has.
+    public var baselineSeeds: Int
+    public var nowSeeds: Int
+    /// Whether the change passed the size rule (at least the metric's minimums).
+    public var bigEnough: Bool
+    /// Whether the rank test passed (nil: fewer than 2 seeds on a side, so it is not applied).
+    public var rangesApart: Bool?
+
+    public init(metric: String, baseline: Double, now: Double, verdict: Verdict, baselineRange: ClosedRange<Double>, nowRange: ClosedRange<Double>,
+                baselineSeeds: Int, nowSeeds: Int, bigEnough: Bool, rangesApart: Bool?) {
+        self.metric = metric; self.baseline = baseline; self.now = now; self.verdict = verdict
+        self.baselineRange = baselineRange; self.nowRange = nowRange; self.baselineSeeds = baselineSeeds; self.nowSeeds = nowSeeds
+        self.bigEnough = bigEnough; self.rangesApart = rangesApart
+    }
 
     public static func judge(_ metric: HeadlineMetric, baseline b: [Double], now n: [Double]) -> MetricChange {
         let mb = median(b), mn = median(n)
         let diff = mn - mb
         let bigEnough = abs(diff) >= metric.minAbsolute - 1e-9 && abs(diff) >= metric.minRelative * abs(mb) - 1e-9
-        let significant: Bool
-        if b.count >= 2 && n.count >= 2 {
-            significant = (n.max()! < b.min()!) || (n.min()! > b.max()!)
-        } else {
-            significant = true
+        let apart: Bool? = b.count >= 2 && n.count >= 2 ? (n.max()! < b.min()!) || (n.min()! > b.max()!) : nil
+        let verdict: Verdict = bigEnough && apart != false ? (diff > 0 ? .regressed : .improved) : .noChange
+        return MetricChange(metric: metric.name, baseline: mb, now: mn, verdict: verdict,
+                            baselineRange: (b.min() ?? 0)...(b.max() ?? 0), nowRange: (n.min() ?? 0)...(n.max() ?? 0),
+                            baselineSeeds: b.count, nowSeeds: n.count, bigEnough: bigEnough, rangesApart: apart)
+    }
+
+    /// The two-sided p of a Mann–Whitney U of 0 between `n` and `m` values: 2 / C(n+m, n).
+    public static func rankTestP(_ n: Int, _ m: Int) -> Double {
+        var c = 1.0
+        for k in 0..<min(n, m) { c = c * Double(n + m - k) / Double(k + 1) }
+        return min(1, 2 / c)
+    }
+
+    // The texts every surface shows (the checks page, run, study and index pages, the CLI, the
+    // Markdown summary): made here once so that no surface words or rounds a comparison its own way.
+
+    static func number(_ v: Double) -> String { NumberFormat.fixed(v, places: 3) }
+
+    /// "1.2 (1.1–1.3)": the median over the seeds, then the lowest and highest value.
+    public static func medianText(_ median: Double, _ range: ClosedRange<Double>) -> String {
+        "\(number(median)) (\(number(range.lowerBound))–\(number(range.upperBound)))"
+    }
+    public var baselineText: String { Self.medianText(baseline, baselineRange) }
+    public var nowText: String { Self.medianText(now, nowRange) }
+
+    /// "+77.453 (+7745 %)": the change of the medians, and relative to the baseline's when it is not 0.
+    public var changeText: String {
+        let sign = difference > 0 ? "+" : ""
+        let relative = baseline != 0 ? " (\(sign)\(NumberFormat.fixed(100 * difference / abs(baseline), places: 0)) %)" : ""
+        return sign + Self.number(difference) + relative
+    }
+
+    /// Which test decided and how it came out: the size rule, and the rank test when both sides
+    /// have 2 or more seeds ("size ≥ minimum: yes; ranges apart (Mann–Whitney U = 0, p = 0.1, 3 + 3 seeds): yes").
+    public var testText: String {
+        let size = "size ≥ minimum: " + (bigEnough ? "yes" : "no")
+        guard let apart = rangesApart else {
+            return size + "; rank test not applied (\(baselineSeeds) + \(nowSeeds) seeds: one side has a single seed)"
         }
-        let verdict: Verdict = bigEnough && significant ? (diff > 0 ? .regressed : .improved) : .noChange
-        return MetricChange(metric: metric.name, baseline: mb, now: mn, verdict: verdict)
+        let p = NumberFormat.fixed(Self.rankTestP(baselineSeeds, nowSeeds), places: 3)
+        return size + "; ranges apart (Mann–Whitney U = 0, p = \(p), \(baselineSeeds) + \(nowSeeds) seeds): " + (apart ? "yes" : "no")
     }
 
     static func median(_ v: [Double]) -> Double { Median.of(v) ?? 0 }
@@ -60,12 +112,31 @@ public struct GroupComparison: Sendable, Equatable {
     public var regressed: Bool { metrics.contains { $0.verdict == .regressed } }
     public var improved: Bool { metrics.contains { $0.verdict == .improved } }
 
+    /// The group's verdict: regressed when any metric regressed, else improved when any improved,
+    /// else unchanged; a group that could not be compared says why ("not comparable", "new", "removed").
+    public enum Verdict: String, Sendable { case regressed, improved, unchanged, notComparable = "not comparable", new, removed }
+    public var verdict: Verdict {
+        switch status {
+        case .notComparable: return .notComparable
+        case .new: return .new
+        case .removed: return .removed
+        case .compared, .unchanged: return regressed ? .regressed : improved ? .improved : .unchanged
+        }
+    }
+
+    /// The metrics a surface lists: those that moved, or all of them when the group's inputs changed.
+    public var shownMetrics: [MetricChange] { metrics.filter { $0.verdict != .noChange || inputsChanged } }
+
     public var json: JSONValue {
         .object([
-            "group": .string(group), "study": .string(study), "status": .string(status.rawValue),
+            "group": .string(group), "study": .string(study), "status": .string(status.rawValue), "verdict": .string(verdict.rawValue),
             "metrics": .array(metrics.map {
                 .object(["name": .string($0.metric), "baseline": .double($0.baseline), "now": .double($0.now),
-                         "difference": .double($0.difference), "verdict": .string($0.verdict.rawValue)])
+                         "baselineRange": .array([.double($0.baselineRange.lowerBound), .double($0.baselineRange.upperBound)]),
+                         "nowRange": .array([.double($0.nowRange.lowerBound), .double($0.nowRange.upperBound)]),
+                         "seeds": .array([.int($0.baselineSeeds), .int($0.nowSeeds)]),
+                         "difference": .double($0.difference), "change": .string($0.changeText), "test": .string($0.testText),
+                         "verdict": .string($0.verdict.rawValue)])
             }),
         ])
     }
@@ -112,5 +183,18 @@ public enum Comparison {
             out.append(GroupComparison(group: g, study: b.runs[g]![0].study, status: .removed, inputsChanged: true, metrics: []))
         }
         return out
+    }
+}
+
+extension Comparison {
+    /// "1 run group(s) regressed, 0 improved, 2 not comparable": the counts every surface states.
+    public static func countsText(_ groups: [GroupComparison]) -> String {
+        "\(groups.filter { $0.verdict == .regressed }.count) run group(s) regressed, \(groups.filter { $0.verdict == .improved }.count) improved, "
+            + "\(groups.filter { $0.verdict == .notComparable }.count) not comparable"
+    }
+
+    /// The groups that could not be compared, by name.
+    public static func notComparable(_ groups: [GroupComparison]) -> [String] {
+        groups.filter { $0.verdict == .notComparable }.map(\.group)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 import ScrollSimulation
 
 /// A results folder: the seam between simulating (`scrollstudy run`) and rendering
@@ -164,8 +165,7 @@ public enum ResultsStore {
         }
         if fm.fileExists(atPath: indexURL.path) {
             guard let data = fm.contents(atPath: indexURL.path),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  object["kind"] as? String == kind else {
+                  PositionedJSON.parse(SourceText(bytes: [UInt8](data))).root?["kind"]?.value.stringValue == kind else {
                 throw .notAResultsFolder(folder.path, "its index.json was not written by scrollstudy run; choose another folder")
             }
         }

@@ -157,85 +157,104 @@ public enum Baseline {
 
     /// Reads the text of a `summary.json`; `source` names it in errors and in the result;
     /// `file` gives a version 3 summary's per-study files by their path relative to it (nil: missing).
+    /// Read with the positioned JSON reader into typed values: a refusal names `source:line:column`,
+    /// the value found and what is valid.
     public static func readSummary(_ data: Data, source: String, file: (String) -> Data? = { _ in nil }) throws(StoreError) -> Loaded {
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw .malformed(source, "not a JSON object")
+        let (json, root) = try SummaryReader.parse([UInt8](data), source: source)
+        let top = "summary.json"
+        _ = try json.object(root, top)
+        let kind = try json.string(root, "kind", in: top)
+        guard kind == SiteSummary.kind else {
+            throw json.error(try json.field(root, "kind", top), "not a scrollstudy summary: kind is \"\(kind)\", expected \"\(SiteSummary.kind)\"")
         }
-        guard object["kind"] as? String == SiteSummary.kind else { throw .malformed(source, "not a scrollstudy summary (kind '\(SiteSummary.kind)')") }
-        let version = (object["schemaVersion"] as? NSNumber)?.intValue ?? -1
+        let versionNode = try json.field(root, "schemaVersion", top)
+        let version = try json.int(versionNode, "schemaVersion")
         guard SiteSummary.readableVersions.contains(version) else {
-            throw .malformed(source, "summary schemaVersion \(object["schemaVersion"] ?? "none") is not supported; this build reads versions \(SiteSummary.readableVersions.map(String.init).joined(separator: ", "))")
+            throw json.error(versionNode, "summary schemaVersion \(version) is not supported; this build reads versions \(SiteSummary.readableVersions.map(String.init).joined(separator: ", "))")
         }
-        let model = (object["modelVersion"] as? NSNumber)?.intValue ?? -1
+        let model = try json.int(json.field(root, "modelVersion", top), "modelVersion")
         var out: [RunSummary] = []
         var listed: [String] = []
         if version >= 3 {
-            guard let studies = object["studies"] as? [[String: Any]] else { throw .malformed(source, "no 'studies' array") }
+            let studies = try json.array(json.field(root, "studies", top), "studies")
             for (i, entry) in studies.enumerated() {
-                guard let id = entry["id"] as? String, let path = entry["file"] as? String, let count = (entry["runs"] as? NSNumber)?.intValue else {
-                    throw .malformed(source, "studies[\(i)] lacks id, file or runs")
-                }
+                let what = "studies[\(i)]"
+                let id = try json.string(entry, "id", in: what), path = try json.string(entry, "file", in: what)
+                let countNode = try json.field(entry, "runs", what)
+                let count = try json.int(countNode, "\(what).runs")
                 // Only the one name a study's file can have: a summary never points elsewhere.
                 guard path == SiteSummary.studyFile(id), !id.contains("/"), !id.hasPrefix(".") else {
-                    throw .malformed(source, "studies[\(i)]: file '\(path)' is not '\(SiteSummary.studyFile(id))'")
+                    throw json.error(try json.field(entry, "file", what), "\(what): file '\(path)' is not '\(SiteSummary.studyFile(id))'")
                 }
                 let where_ = "\(source): \(path)"
                 guard let data = file(path) else { throw .malformed(where_, "missing (summary.json lists it)") }
-                guard let study = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-                    throw .malformed(where_, "not a JSON object")
+                let (studyJSON, study) = try SummaryReader.parse([UInt8](data), source: where_)
+                let studyTop = "the study file"
+                _ = try studyJSON.object(study, studyTop)
+                guard study["kind"]?.value.stringValue == SiteSummary.studyKind, study["study"]?.value.stringValue == id,
+                      case let .number(v, _)? = study["schemaVersion"]?.value.value, v == Double(version) else {
+                    throw studyJSON.error(study, "not the runs of study '\(id)' (kind '\(SiteSummary.studyKind)', schemaVersion \(version))")
                 }
-                guard study["kind"] as? String == SiteSummary.studyKind, study["study"] as? String == id,
-                      (study["schemaVersion"] as? NSNumber)?.intValue == version else {
-                    throw .malformed(where_, "not the runs of study '\(id)' (kind '\(SiteSummary.studyKind)', schemaVersion \(version))")
+                let runs = try studyJSON.array(studyJSON.field(study, "runs", studyTop), "runs")
+                guard runs.count == count else {
+                    throw studyJSON.error(try studyJSON.field(study, "runs", studyTop), "\(runs.count) runs where summary.json lists \(count)")
                 }
-                guard let runs = study["runs"] as? [[String: Any]] else { throw .malformed(where_, "no 'runs' array") }
-                guard runs.count == count else { throw .malformed(where_, "\(runs.count) runs where summary.json lists \(count)") }
-                out += try Self.runs(runs, source: where_)
+                out += try Self.runs(runs, json: studyJSON)
                 listed.append(id)
             }
         } else {
-            guard let runs = object["runs"] as? [[String: Any]] else { throw .malformed(source, "no 'runs' array") }
-            out = try Self.runs(runs, source: source)
+            out = try Self.runs(json.array(json.field(root, "runs", top), "runs"), json: json)
         }
         var answers: [StudyAnswerSummary]? = nil
         if version >= 2 {
-            guard let byStudy = object["answers"] as? [String: Any] else { throw .malformed(source, "no 'answers' object") }
+            let byStudy = try json.object(json.field(root, "answers", top), "answers").members ?? []
+            let keys = byStudy.map(\.key)
             // Study order: as version 3 lists the studies, or as they first appear among the runs;
             // then any others by id.
-            var order: [String] = listed.filter { byStudy[$0] != nil }
-            for r in out where byStudy[r.study] != nil && !order.contains(r.study) { order.append(r.study) }
-            order += byStudy.keys.filter { !order.contains($0) }.sorted()
+            var order: [String] = listed.filter { keys.contains($0) }
+            for r in out where keys.contains(r.study) && !order.contains(r.study) { order.append(r.study) }
+            order += keys.filter { !order.contains($0) }.sorted()
             answers = []
             for study in order {
-                guard let entries = byStudy[study] as? [[String: Any]] else { throw .malformed(source, "answers['\(study)'] is not an array of objects") }
+                let node = byStudy.first { $0.key == study }!.value
                 var parsed: [AnswerSummary] = []
-                for (i, e) in entries.enumerated() {
-                    guard let a = AnswerSummary(e) else {
-                        throw .malformed(source, "answers['\(study)'][\(i)] lacks device, gesture, latencyMs, recommended, runnerUp, meetsBar, missesBar or reason")
-                    }
-                    parsed.append(a)
+                for (i, e) in try json.array(node, "answers['\(study)']").enumerated() {
+                    parsed.append(try AnswerSummary(e, json: json, what: "answers['\(study)'][\(i)]"))
                 }
                 answers?.append(StudyAnswerSummary(study: study, answers: parsed))
             }
         }
-        let budgets = (object["budgets"] as? [[String: Any]] ?? []).compactMap(BudgetSummary.init)
-        let comparison = (object["comparison"] as? [String: Any]).map { c in
-            (c["groups"] as? [[String: Any]] ?? []).compactMap(ComparisonSummary.init)
+        var budgets: [BudgetSummary] = []
+        if let list = json.optional(root, "budgets") {
+            for (i, b) in try json.array(list, "budgets").enumerated() { budgets.append(try BudgetSummary(b, json: json, what: "budgets[\(i)]")) }
+        }
+        var comparison: [ComparisonSummary]? = nil
+        if let c = json.optional(root, "comparison") {
+            comparison = []
+            if let groups = json.optional(try json.object(c, "comparison"), "groups") {
+                for (i, g) in try json.array(groups, "comparison.groups").enumerated() {
+                    comparison?.append(try ComparisonSummary(g, json: json, what: "comparison.groups[\(i)]"))
+                }
+            }
         }
         return Loaded(source: source, modelVersion: model, runs: out, answers: answers, budgets: budgets, comparison: comparison)
     }
 
-    static func runs(_ runs: [[String: Any]], source: String) throws(StoreError) -> [RunSummary] {
+    static func runs(_ runs: [JSONNode], json: SummaryReader) throws(StoreError) -> [RunSummary] {
         var out: [RunSummary] = []
         for (i, r) in runs.enumerated() {
-            guard let id = r["id"] as? String, let fingerprint = r["fingerprint"] as? String, let context = r["context"] as? String,
-                  let metrics = r["metrics"] as? [String: Any] else {
-                throw .malformed(source, "runs[\(i)] lacks id, fingerprint, context or metrics")
+            let what = "runs[\(i)]"
+            let id = try json.string(r, "id", in: what)
+            let seed = try json.optional(r, "seed").map { n throws(StoreError) in try json.int(n, "\(what).seed") } ?? 0
+            var metrics: [String: Double] = [:]
+            for m in try json.object(json.field(r, "metrics", what), "\(what).metrics").members ?? [] {
+                metrics[m.key] = try json.number(m.value, "\(what).metrics.\(m.key)")
             }
-            let seed = UInt64((r["seed"] as? NSNumber)?.int64Value ?? 0)
-            out.append(RunSummary(id: id, study: r["study"] as? String ?? "", group: r["group"] as? String ?? RunSummary.group(of: id, seed: seed),
-                                  seed: seed, fingerprint: fingerprint, context: context,
-                                  metrics: metrics.compactMapValues { ($0 as? NSNumber)?.doubleValue }))
+            out.append(RunSummary(id: id, study: try json.optional(r, "study").map { n throws(StoreError) in try json.string(n, "\(what).study") } ?? "",
+                                  group: try json.optional(r, "group").map { n throws(StoreError) in try json.string(n, "\(what).group") }
+                                      ?? RunSummary.group(of: id, seed: UInt64(seed)),
+                                  seed: UInt64(seed), fingerprint: try json.string(r, "fingerprint", in: what),
+                                  context: try json.string(r, "context", in: what), metrics: metrics))
         }
         return out
     }
@@ -284,20 +303,23 @@ public struct AnswerSummary: Sendable, Equatable {
         self.decidingMetric = decidingMetric; self.tooCloseToCall = tooCloseToCall
     }
 
-    init?(_ o: [String: Any]) {
-        guard let device = o["device"] as? String, let gesture = o["gesture"] as? String, let latency = (o["latencyMs"] as? NSNumber)?.doubleValue,
-              let recommended = o["recommended"] as? [String], let runnerUp = o["runnerUp"] as? [String],
-              let meetsBar = (o["meetsBar"] as? NSNumber)?.boolValue, let missesBar = o["missesBar"] as? [String],
-              let reason = o["reason"] as? String else { return nil }
+    init(_ o: JSONNode, json: SummaryReader, what: String) throws(StoreError) {
+        let closest = try json.optional(o, "closest").map { n throws(StoreError) in try json.string(n, "\(what).closest") }
         // Both are optional: summaries written before they existed read without them.
+        let deciding = try json.optional(o, "decidingMetric").map { n throws(StoreError) in try json.string(n, "\(what).decidingMetric") }
         var tooClose: TooClose? = nil
-        if let t = o["tooCloseToCall"] as? [String: Any] {
-            guard let strategies = t["strategies"] as? [String], let metric = t["metric"] as? String else { return nil }
-            tooClose = TooClose(strategies: strategies, metric: metric)
+        if let t = json.optional(o, "tooCloseToCall") {
+            let inner = "\(what).tooCloseToCall"
+            tooClose = TooClose(strategies: try json.strings(json.field(t, "strategies", inner), "\(inner).strategies"),
+                                metric: try json.string(t, "metric", in: inner))
         }
-        self.init(device: device, gesture: gesture, latencyMs: latency, recommended: recommended, runnerUp: runnerUp,
-                  meetsBar: meetsBar, closest: o["closest"] as? String, missesBar: missesBar, reason: reason,
-                  decidingMetric: o["decidingMetric"] as? String, tooCloseToCall: tooClose)
+        self.init(device: try json.string(o, "device", in: what), gesture: try json.string(o, "gesture", in: what),
+                  latencyMs: try json.number(o, "latencyMs", in: what),
+                  recommended: try json.strings(json.field(o, "recommended", what), "\(what).recommended"),
+                  runnerUp: try json.strings(json.field(o, "runnerUp", what), "\(what).runnerUp"),
+                  meetsBar: try json.bool(json.field(o, "meetsBar", what), "\(what).meetsBar"), closest: closest,
+                  missesBar: try json.strings(json.field(o, "missesBar", what), "\(what).missesBar"),
+                  reason: try json.string(o, "reason", in: what), decidingMetric: deciding, tooCloseToCall: tooClose)
     }
 
     /// "iphone-60hz/fling/100 ms": which comparison of the study this answers.
@@ -347,14 +369,21 @@ public struct BudgetSummary: Sendable, Equatable {
         self.study = study; self.rule = rule; self.location = location; self.broken = broken
     }
 
-    init?(_ o: [String: Any]) {
-        guard let metric = o["metric"] as? String, let op = o["op"] as? String, let value = (o["value"] as? NSNumber)?.doubleValue else { return nil }
-        let times = (o["timesLatency"] as? NSNumber)?.boolValue ?? false
-        let latency = (o["latencyMs"] as? NSNumber)?.doubleValue
-        self.init(study: o["study"] as? String,
-                  rule: Self.rule(metric: metric, op: op, value: value, timesLatency: times, latencyMs: latency, strategy: o["strategy"] as? String),
-                  location: "\(o["file"] as? String ?? "?"):\((o["line"] as? NSNumber)?.intValue ?? 0):\((o["column"] as? NSNumber)?.intValue ?? 0)",
-                  broken: (o["broken"] as? [[String: Any]] ?? []).compactMap { $0["run"] as? String })
+    init(_ o: JSONNode, json: SummaryReader, what: String) throws(StoreError) {
+        func opt<T>(_ key: String, _ read: (JSONNode, String) throws(StoreError) -> T) throws(StoreError) -> T? {
+            guard let n = json.optional(o, key) else { return nil }
+            return try read(n, "\(what).\(key)")
+        }
+        var broken: [String] = []
+        let brokenNodes: [JSONNode] = try opt("broken") { n, w throws(StoreError) in try json.array(n, w) } ?? []
+        for (i, b) in brokenNodes.enumerated() { broken.append(try json.string(b, "run", in: "\(what).broken[\(i)]")) }
+        let file = try opt("file", json.string) ?? "?", line = try opt("line", { n, w throws(StoreError) in try json.int(n, w) }) ?? 0
+        let column = try opt("column", { n, w throws(StoreError) in try json.int(n, w) }) ?? 0
+        self.init(study: try opt("study", json.string),
+                  rule: Self.rule(metric: try json.string(o, "metric", in: what), op: try json.string(o, "op", in: what),
+                                  value: try json.number(o, "value", in: what), timesLatency: try opt("timesLatency", json.bool) ?? false,
+                                  latencyMs: try opt("latencyMs", json.number), strategy: try opt("strategy", json.string)),
+                  location: "\(file):\(line):\(column)", broken: broken)
     }
 
     public static func rule(metric: String, op: String, value: Double, timesLatency: Bool, latencyMs: Double?, strategy: String?) -> String {
@@ -376,13 +405,16 @@ public struct ComparisonSummary: Sendable, Equatable {
         self.group = group; self.study = study; self.status = status; self.verdicts = verdicts
     }
 
-    init?(_ o: [String: Any]) {
-        guard let group = o["group"] as? String, let status = o["status"] as? String else { return nil }
-        self.init(group: group, study: o["study"] as? String ?? "", status: status,
-                  verdicts: (o["metrics"] as? [[String: Any]] ?? []).compactMap { m in
-                      guard let name = m["name"] as? String, let verdict = m["verdict"] as? String else { return nil }
-                      return (name, verdict)
-                  })
+    init(_ o: JSONNode, json: SummaryReader, what: String) throws(StoreError) {
+        var verdicts: [(metric: String, verdict: String)] = []
+        if let list = json.optional(o, "metrics") {
+            for (i, m) in try json.array(list, "\(what).metrics").enumerated() {
+                verdicts.append((try json.string(m, "name", in: "\(what).metrics[\(i)]"), try json.string(m, "verdict", in: "\(what).metrics[\(i)]")))
+            }
+        }
+        self.init(group: try json.string(o, "group", in: what),
+                  study: try json.optional(o, "study").map { n throws(StoreError) in try json.string(n, "\(what).study") } ?? "",
+                  status: try json.string(o, "status", in: what), verdicts: verdicts)
     }
 
     /// "hitchTimeRatio regressed, frameDurationP95Ms improved", "no change", or the status of a
@@ -421,9 +453,14 @@ public struct ComparisonSummary: Sendable, Equatable {
 ///               "reason": "…"}]},          // the study page's one-line reason, in numbers
 ///  "budgets": [{"file", "line", "column", "study" (null: every study), "metric", "op", "value",
 ///               "timesLatency", "latencyMs"?, "strategy"?, "broken": [{"run", "actual", "limit"}]}],
-///  "comparison": null | {"baseline": "<path as given>", "regressions": n, "improvements": n, "unchanged": n,
-///               // groups: every group whose inputs changed (not the unchanged ones), regressions first
-///               "groups": [{"group", "study", "status", "metrics": [{"name", "baseline", "now", "difference", "verdict"}]}]},
+///  "comparison": null | {"baseline": "<name as given, never a local path>", "regressions": n, "improvements": n, "unchanged": n,
+///               "notComparable": n, "notComparableGroups": [group…],
+///               // groups: every group whose inputs changed (not the unchanged ones), regressions first;
+///               // verdict: regressed, improved, unchanged, not comparable, new or removed; per metric the
+///               // medians over the seeds, each side's [lowest, highest], the seed counts, and the texts
+///               // every page shows (change, test)
+///               "groups": [{"group", "study", "status", "verdict", "metrics": [{"name", "baseline", "now", "baselineRange",
+///                           "nowRange", "seeds", "difference", "change", "test", "verdict"}]}]},
 ///  // every study in the content's order; "file" is relative to summary.json and is always
 ///  // studies/<id>.summary.json; "runs" counts that file's runs
 ///  "studies": [{"id", "file", "runs"}, …]}

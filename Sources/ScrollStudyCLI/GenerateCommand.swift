@@ -174,16 +174,18 @@ enum GenerateCommand {
                 }
 
                 for broken in report.brokenBudgets { ScrollStudyCLI.printError(broken.description) }
-                let regressions = report.comparisons.filter(\.regressed)
+                let regressions = report.comparisons.filter { $0.verdict == .regressed }
                 if let baseline = inputs.baseline {
-                    let improved = report.comparisons.filter { !$0.regressed && $0.improved }.count
-                    let notComparable = report.comparisons.filter { $0.status == .notComparable }.count
-                    output("Against \(baseline.source): \(regressions.count) run group(s) regressed, \(improved) improved, \(notComparable) not comparable.")
+                    // The counts and texts every page and summary.json show (GroupComparison, MetricChange).
+                    output("Against \(baseline.source): \(Comparison.countsText(report.comparisons)).")
                     for g in regressions {
                         for m in g.metrics where m.verdict == .regressed {
-                            output("  regressed: \(g.group) \(m.metric) \(NumberFormat.fixed(m.baseline, places: 3)) → \(NumberFormat.fixed(m.now, places: 3))")
+                            output("  regressed: \(g.group) \(m.metric) \(m.baselineText) → \(m.nowText), change \(m.changeText) (\(m.testText))")
                         }
                     }
+                    let notComparable = Comparison.notComparable(report.comparisons)
+                    for group in notComparable.prefix(20) { output("  not comparable: \(group)") }
+                    if notComparable.count > 20 { output("  … and \(notComparable.count - 20) more not comparable (checks.html lists them)") }
                 }
                 if let markdownSummary {
                     let input = MarkdownSummary.Input(siteTitle: content.site.title, studies: content.studies.map { ($0.id, $0.title) },
@@ -203,7 +205,7 @@ enum GenerateCommand {
                     ScrollStudyCLI.printError("error: \(regressions.count) run group(s) regressed against the baseline (--fail-on-regression)")
                     return 6
                 }
-                let notComparable = report.comparisons.filter { $0.status == .notComparable }
+                let notComparable = report.comparisons.filter { $0.verdict == .notComparable }
                 if failOnNotComparable && !notComparable.isEmpty {
                     ScrollStudyCLI.printError("error: \(notComparable.count) run group(s) could not be compared with the baseline (--fail-on-not-comparable), e.g. \(notComparable[0].group)")
                     return 7

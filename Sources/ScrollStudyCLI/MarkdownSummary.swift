@@ -39,8 +39,8 @@ enum MarkdownSummary {
         out.append("## \(cell(input.siteTitle)): \(input.studies.count) studies, \(input.fresh.runs.count) runs, model version \(input.fresh.modelVersion)")
         out.append("")
         var headline: [String] = []
-        let regressed = input.comparisons.filter(\.regressed)
-        let notComparable = input.comparisons.filter { $0.status == .notComparable }
+        let regressed = input.comparisons.filter { $0.verdict == .regressed }
+        let notComparable = input.comparisons.filter { $0.verdict == .notComparable }
         var flips: [(study: String, was: AnswerSummary, now: AnswerSummary)] = []
         if let baseline = input.baseline {
             if let before = baseline.answers {
@@ -53,8 +53,9 @@ enum MarkdownSummary {
                     }
                 }
             }
-            let improved = input.comparisons.filter { !$0.regressed && $0.improved }.count
-            headline.append("Against the baseline `\(code(baseline.source))`: **\(regressed.count) run group(s) regressed**, \(improved) improved, \(notComparable.count) not comparable; "
+            let counts = Comparison.countsText(input.comparisons)
+            let bold = counts.replacingOccurrences(of: "\(regressed.count) run group(s) regressed", with: "**\(regressed.count) run group(s) regressed**")
+            headline.append("Against the baseline `\(code(baseline.source))`: \(bold); "
                             + (baseline.answers == nil ? "the baseline records no answers, so none can have flipped." : "**\(flips.count) answer(s) flipped** of \(answerCount)."))
         } else {
             headline.append("No baseline was given (`--baseline`), so nothing is compared; \(answerCount) answers.")
@@ -71,13 +72,11 @@ enum MarkdownSummary {
         if !regressed.isEmpty {
             out += ["", "### Regressions", "",
                     "A metric regressed when its median over the seeds rose by at least its minimum change and the seeds' ranges do not overlap (the test on \(link("checks.html", SitePaths.checks))).",
-                    "", "| Run group | Metric | Baseline (median) | Now (median) | Change |", "|---|---|---|---|---|"]
+                    "", "| Run group | Metric | Baseline median (lowest–highest seed) | Now median (lowest–highest seed) | Change of the medians | Test | Verdict |",
+                    "|---|---|---|---|---|---|---|"]
             for g in regressed {
                 for m in g.metrics where m.verdict == .regressed {
-                    let unit = HeadlineMetric.all.first { $0.name == m.metric }?.unit ?? ""
-                    let change = (m.difference >= 0 ? "+" : "") + NumberFormat.fixed(m.difference, places: 2) + (unit.isEmpty ? "" : " " + unit)
-                        + (m.baseline != 0 ? " (\(m.difference >= 0 ? "+" : "")\(NumberFormat.fixed(100 * m.difference / abs(m.baseline), places: 0)) %)" : "")
-                    out.append("| \(link(g.group, SitePaths.run(g.group))) | \(cell(label(m.metric))) | \(NumberFormat.fixed(m.baseline, places: 2)) | \(NumberFormat.fixed(m.now, places: 2)) | \(cell(change)) |")
+                    out.append("| \(link(g.group, SitePaths.run(g.group))) | \(cell(label(m.metric))) | \(cell(m.baselineText)) | \(cell(m.nowText)) | \(cell(m.changeText)) | \(cell(m.testText)) | \(m.verdict.rawValue) |")
                 }
             }
         }

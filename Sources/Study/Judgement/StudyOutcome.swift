@@ -84,9 +84,11 @@ package struct Outcome: Sendable {
         if let baselineSource {
             comparison = .object([
                 "baseline": .string(baselineSource),
-                "regressions": .int(comparisons.filter(\.regressed).count),
-                "improvements": .int(comparisons.filter { !$0.regressed && $0.improved }.count),
+                "regressions": .int(comparisons.filter { $0.verdict == .regressed }.count),
+                "improvements": .int(comparisons.filter { $0.verdict == .improved }.count),
                 "unchanged": .int(comparisons.filter { $0.status == .unchanged }.count),
+                "notComparable": .int(comparisons.filter { $0.verdict == .notComparable }.count),
+                "notComparableGroups": .array(Comparison.notComparable(comparisons).map(JSONValue.string)),
                 "groups": .array(orderedComparisons.filter { $0.status != .unchanged }.map(\.json)),
             ])
         }

@@ -18,41 +18,47 @@ extension Outcome {
         return jobs
     }
 
+    /// One metric's row as every page shows it: the texts `MetricChange` makes once.
+    static func metricRow(_ m: MetricChange) -> MustacheValue {
+        let label = HeadlineMetric.named(m.metric)?.label ?? m.metric
+        return .object(["name": .string(label), "key": .string(m.metric), "baseline": .string(m.baselineText), "now": .string(m.nowText),
+                        "difference": .string(m.changeText), "test": .string(m.testText), "verdict": .string(m.verdict.rawValue),
+                        "bad": .bool(m.verdict == .regressed), "good": .bool(m.verdict == .improved)])
+    }
+
+    /// One group as the study pages and the index list it: its verdict and the metrics that moved.
+    static func groupRow(_ g: GroupComparison) -> MustacheValue {
+        .object(["group": .string(g.group), "verdict": .string(g.verdict.rawValue), "bad": .bool(g.verdict == .regressed),
+                 "linked": .bool(g.status != .removed),
+                 "metrics": .array(g.shownMetrics.filter { $0.verdict != .noChange }.map(metricRow))])
+    }
+
     /// The `against-baseline` partial's data for run pages (their group's metrics), study pages
-    /// (their groups that changed) and the index (the counts), keyed by page path; empty without a baseline.
+    /// (their groups that changed) and the index (the counts and the groups regressed, improved or
+    /// not comparable), keyed by page path; empty without a baseline. Every surface reads the same
+    /// `comparisons` and the texts `MetricChange` makes.
     func againstBaseline(plan: [PlannedRun]) -> [String: MustacheValue] {
         guard baselineSource != nil else { return [:] }
         var out: [String: MustacheValue] = [:]
         let byGroup = Dictionary(comparisons.map { ($0.group, $0) }, uniquingKeysWith: { a, _ in a })
-        func metricRows(_ g: GroupComparison) -> MustacheValue {
-            .array(g.metrics.map { m in
-                .object(["name": .string(m.metric), "baseline": .string(Self.number(m.baseline)), "now": .string(Self.number(m.now)),
-                         "difference": .string((m.difference > 0 ? "+" : "") + Self.number(m.difference)), "verdict": .string(m.verdict.rawValue),
-                         "bad": .bool(m.verdict == .regressed)])
-            })
+        func section(status: String, metrics: [MustacheValue] = [], groups: [MustacheValue] = []) -> MustacheValue {
+            .object(["status": .string(status), "hasMetrics": .bool(!metrics.isEmpty), "metrics": .array(metrics),
+                     "groups": .array(groups), "hasGroups": .bool(!groups.isEmpty)])
         }
         let byID = Dictionary(summaries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for run in plan {
             guard let summary = byID[run.id], let g = byGroup[summary.group] else { continue }
             // A configuration's seeds share one page and one group: the first seed's entry stands for them.
             guard out[SitePaths.run(run.configID)] == nil else { continue }
-            out[SitePaths.run(run.configID)] = .object(["status": .string(g.status.rawValue), "group": .string(g.group),
-                                                   "hasMetrics": .bool(!g.metrics.isEmpty), "metrics": metricRows(g),
-                                                   "groups": .array([]), "hasGroups": .bool(false), "counts": .bool(false)])
+            out[SitePaths.run(run.configID)] = section(status: "\(g.group): \(g.verdict.rawValue)", metrics: g.shownMetrics.map(Self.metricRow))
         }
         for study in content.studies {
             let mine = orderedComparisons.filter { $0.study == study.id && $0.status != .unchanged }
-            let rows: [MustacheValue] = mine.map { g in
-                let verdicts = g.metrics.filter { $0.verdict != .noChange }.map { "\($0.metric) \($0.verdict.rawValue)" }
-                return .object(["group": .string(g.group), "status": .string(g.status.rawValue),
-                                "verdicts": .string(verdicts.isEmpty ? "no change" : verdicts.joined(separator: ", "))])
-            }
-            out[SitePaths.study(study.id)] = .object(["status": .string(mine.isEmpty ? "unchanged" : "\(mine.count) run group(s) changed"),
-                                                       "group": .string(study.id), "hasMetrics": .bool(false), "metrics": .array([]),
-                                                       "groups": .array(rows), "hasGroups": .bool(!rows.isEmpty), "counts": .bool(false)])
+            out[SitePaths.study(study.id)] = section(status: mine.isEmpty ? "unchanged" : Comparison.countsText(mine) + " of \(mine.count) run group(s) whose inputs changed",
+                                                     groups: mine.map(Self.groupRow))
         }
-        out[SitePaths.index] = .object(["status": .string("\(comparisons.filter(\.regressed).count) regressed, \(comparisons.filter { !$0.regressed && $0.improved }.count) improved, \(comparisons.filter { $0.status == .notComparable }.count) not comparable"),
-                                     "group": .string(""), "hasMetrics": .bool(false), "metrics": .array([]), "groups": .array([]), "hasGroups": .bool(false), "counts": .bool(true)])
+        let listed = orderedComparisons.filter { [.regressed, .improved, .notComparable].contains($0.verdict) }
+        out[SitePaths.index] = section(status: Comparison.countsText(comparisons), groups: listed.map(Self.groupRow))
         return out
     }
 
@@ -72,21 +78,16 @@ extension Outcome {
         }
         let groups: [MustacheValue] = orderedComparisons.filter { $0.status != .unchanged }.map { g in
             .object([
-                "group": .string(g.group), "study": .string(g.study), "status": .string(g.status.rawValue),
-                "regressed": .bool(g.regressed), "improved": .bool(g.improved),
-                "metrics": .array(g.metrics.filter { $0.verdict != .noChange || g.inputsChanged }.map { m in
-                    .object(["name": .string(m.metric), "baseline": .string(Self.number(m.baseline)), "now": .string(Self.number(m.now)),
-                             "difference": .string((m.difference > 0 ? "+" : "") + Self.number(m.difference)), "verdict": .string(m.verdict.rawValue),
-                             "bad": .bool(m.verdict == .regressed), "good": .bool(m.verdict == .improved)])
-                }),
+                "group": .string(g.group), "study": .string(g.study), "status": .string(g.status.rawValue), "verdict": .string(g.verdict.rawValue),
+                "metrics": .array(g.shownMetrics.map(Self.metricRow)), "hasMetrics": .bool(!g.shownMetrics.isEmpty),
             ])
         }
+        let notComparable = Comparison.notComparable(comparisons)
         return [
             "hasBudgets": .bool(hasBudgets), "budgets": .array(budgetRows), "brokenCount": .int(broken.count),
             "hasBaseline": .bool(baselineSource != nil), "groups": .array(groups),
-            "regressions": .int(comparisons.filter(\.regressed).count),
-            "improvements": .int(comparisons.filter { !$0.regressed && $0.improved }.count),
-            "notComparable": .int(comparisons.filter { $0.status == .notComparable }.count),
+            "counts": .string(Comparison.countsText(comparisons)),
+            "hasNotComparable": .bool(!notComparable.isEmpty), "notComparable": .array(notComparable.map { .string($0) }),
             "test": .string(Self.testText),
         ]
     }

@@ -93,7 +93,8 @@ enum PageParts {
             "stale": .string(r(\.staleShare, percent, " %")), "placeholder": .string(r(\.placeholderShare, percent, " %")),
             "changesAfterSettle": .string(r({ Double($0.contentChangesAfterSettle) }, count)),
             "ttc95": .string(r(\.timeToContentP95Ms, ms, " ms")),
-            "requests": .string("\(r({ Double($0.requestsStarted) }, count)) (\(r({ Double($0.requestsWasted) }, count)))"),
+            // "137 [130–148] of 780": the wasted requests (median and seed range), of the median started.
+            "requests": .string("\(r({ Double($0.requestsWasted) }, count)) of \(count(config.range { Double($0.requestsStarted) }.median))"),
             "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
             "verdictHref": .string("\(root)verdicts.html#\(verdict.anchor)"), "verdictNear": near.isEmpty ? .null : .string(near),
         ])
