@@ -89,24 +89,33 @@ public struct ResultsIndex: Sendable {
     public var count: Int { stored.count }
 }
 
-/// Reads whole records back from the run cache for an index that holds them without series,
-/// keeping the last few read so that a run's several files read it once. It only reads: a record
-/// the cache can no longer give back is nil (the page that needs it fails and says so), never
+/// Reads whole records back for an index that holds them without series, from the record files
+/// of results folders (`generate --results`) or the run cache, keeping the last few read so that a
+/// run's several files read it once. It only reads: a record that can no longer be given back
+/// with the fingerprint the index holds is nil (the page that needs it fails and says so), never
 /// simulated again while pages render.
 public final class SeriesLoader: @unchecked Sendable {
-    private let cache: RunCache
+    private let cache: RunCache?
+    /// Record files of results folders, by run id (`ResultsStore.merge(_:series:)`'s `files`).
+    private let files: [String: URL]
     private let keep: Int
     private let lock = NSLock()
     private var recent: [RunRecord] = []
 
-    package init(reading cache: RunCache, keep: Int = 8) {
+    package init(reading cache: RunCache?, files: [String: URL] = [:], keep: Int = 8) {
         self.cache = cache
+        self.files = files
         self.keep = keep
     }
 
-    /// The record without series `light` with the series the cache holds under its fingerprint.
+    /// The record without series `light` read whole: from its results folder's file when that
+    /// holds the same run and fingerprint, else with the series the cache holds under its fingerprint.
     private func load(_ light: RunRecord) -> RunRecord? {
-        if case let .hit(record) = cache.withSeries(light) { return record }
+        if let url = files[light.id], let data = FileManager.default.contents(atPath: url.path),
+           let record = try? RunRecord.decode(String(decoding: data, as: UTF8.self)), record.fingerprint == light.fingerprint {
+            return record
+        }
+        if let cache, case let .hit(record) = cache.withSeries(light) { return record }
         return nil
     }
 

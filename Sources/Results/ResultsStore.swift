@@ -194,13 +194,19 @@ public enum ResultsStore {
     public struct Folder: Sendable {
         public var url: URL
         public var index: Index
+        /// Without their series (frames and content lanes) when read with `series: false`.
         public var records: [RunRecord]
         public var contexts: [String: String]
+        /// Each run's record file, by run id.
+        public var files: [String: URL]
     }
 
     /// Reads one results folder, refusing other schema or model versions and records that do not
-    /// match their index line.
-    public static func read(_ folder: URL) throws(StoreError) -> Folder {
+    /// match their index line. With `series: false` each record is checked whole and then kept
+    /// without its frames and content lanes (most of its size: about 120 KiB of a sweep run's
+    /// record), so that the folder's records take memory in proportion to their metrics only;
+    /// `StoredRecords.full` reads a record's series back from its file.
+    public static func read(_ folder: URL, series: Bool = true) throws(StoreError) -> Folder {
         let indexURL = folder.appendingPathComponent(indexFile)
         guard let data = FileManager.default.contents(atPath: indexURL.path) else {
             throw .notAResultsFolder(folder.path, "it has no index.json (write one with 'scrollstudy run --output-results \(folder.lastPathComponent)')")
@@ -218,12 +224,13 @@ public enum ResultsStore {
         }
         var records: [RunRecord] = []
         var contexts: [String: String] = [:]
+        var files: [String: URL] = [:]
         for entry in index.runs {
             let url = folder.appendingPathComponent(entry.file)
             guard !entry.file.contains(".."), let data = FileManager.default.contents(atPath: url.path) else {
                 throw .malformed(indexURL.path, "run '\(entry.id)': file '\(entry.file)' is missing")
             }
-            let record: RunRecord
+            var record: RunRecord
             do { record = try RunRecord.decode(String(decoding: data, as: UTF8.self)) } catch {
                 throw .malformed(url.path, error.description)
             }
@@ -233,24 +240,33 @@ public enum ResultsStore {
             guard record.id == entry.id, record.fingerprint == entry.fingerprint else {
                 throw .malformed(url.path, "holds run '\(record.id)' fingerprint \(record.fingerprint), but index.json says '\(entry.id)' fingerprint \(entry.fingerprint)")
             }
+            if !series {
+                record.result.frames = []
+                record.result.contentLanes = []
+            }
             records.append(record)
             contexts[record.id] = entry.context
+            files[record.id] = url
         }
-        return Folder(url: folder, index: index, records: records, contexts: contexts)
+        return Folder(url: folder, index: index, records: records, contexts: contexts, files: files)
     }
 
     /// Reads and merges several folders (shards of one plan, or any folders of distinct runs).
     /// Refused: a run id in two folders; folders of different plans or shard counts; a shard
     /// given twice; and, when the folders are shards, any shard of 1…n missing (a gap).
-    public static func merge(_ folders: [URL]) throws(StoreError) -> (records: [RunRecord], contexts: [String: String]) {
+    /// With `series: false` the records are kept without their series (`read(_:series:)`), and
+    /// `files` says where each one's whole record is.
+    public static func merge(_ folders: [URL], series: Bool = true) throws(StoreError)
+        -> (records: [RunRecord], contexts: [String: String], files: [String: URL]) {
         var all: [RunRecord] = []
         var contexts: [String: String] = [:]
+        var files: [String: URL] = [:]
         var owner: [String: String] = [:]
         var shards: [Int: String] = [:]
         var shardCount: Int? = nil
         var plan: String? = nil
         for url in folders {
-            let folder = try read(url)
+            let folder = try read(url, series: series)
             if let shard = folder.index.shard {
                 if let n = shardCount, n != shard.count {
                     throw .mismatch("\(url.path) is shard \(shard) but another folder is a shard of \(n); shard folders must come from one 'run --shard i/n' split")
@@ -268,6 +284,7 @@ public enum ResultsStore {
                 owner[record.id] = url.path
                 all.append(record)
                 contexts[record.id] = folder.contexts[record.id]
+                files[record.id] = folder.files[record.id]
             }
         }
         if let n = shardCount {
@@ -276,7 +293,7 @@ public enum ResultsStore {
                 throw .gap(missing.map { "\($0)/\(n)" })
             }
         }
-        return (all, contexts)
+        return (all, contexts, files)
     }
 }
 

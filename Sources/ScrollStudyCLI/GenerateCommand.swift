@@ -156,8 +156,10 @@ enum GenerateCommand {
             incremental.apply(to: &inputs)
             do {
                 if !resultDirs.isEmpty {
-                    let merged = try ResultsStore.merge(resultDirs)
+                    // Only the records' metrics and parameters stay in memory; pages read a run's series from its file.
+                    let merged = try ResultsStore.merge(resultDirs, series: false)
                     inputs.stored = Dictionary(uniqueKeysWithValues: merged.records.map { ($0.id, $0) })
+                    inputs.storedFiles = merged.files
                 }
                 if let baselinePath {
                     inputs.baseline = try Baseline.load(baselinePath)

@@ -38,6 +38,14 @@ struct ResultsFlowTests {
         let fromShards = try SiteGenerator.build(content: loaded, templates: Self.templates, jobs: 2, inputs: .init(stored: stored))
         #expect(fromShards.reused == one.runs && fromShards.ran == 0)
         #expect(fromShards.files == one.files, "byte-identical")
+        // As generate --results reads them: without their series, read back from the shards' files as pages render.
+        let light = try ResultsStore.merge(shards, series: false)
+        #expect(light.records.allSatisfy { $0.result.frames.isEmpty && $0.result.contentLanes.isEmpty } && light.files.count == one.runs)
+        var lightInputs = SiteGenerator.Inputs(stored: Dictionary(uniqueKeysWithValues: light.records.map { ($0.id, $0) }))
+        lightInputs.storedFiles = light.files
+        let streamed = try SiteGenerator.build(content: loaded, templates: Self.templates, jobs: 2, inputs: lightInputs)
+        #expect(streamed.reused == one.runs && streamed.ran == 0)
+        #expect(streamed.files == one.files, "byte-identical with the series read from the files")
         #expect(one.files.contains { $0.path == "summary.json" })
         // A missing shard is refused by generate (exit 4) with the shard named.
         let (code, _) = try GenerateCommandTests.generate(project, ["--results", shards[0].path, shards[2].path])

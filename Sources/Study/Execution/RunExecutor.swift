@@ -36,10 +36,12 @@ package enum RunExecutor {
     /// is looked up or simulated, and the others take its record under their own id and study,
     /// counted as taken from the cache. `progress` is called for the runs that were not in `stored`.
     ///
-    /// A record the cache holds is kept without its series (`ResultsIndex.add(_:seriesDropped:)`);
-    /// the index's loader only reads them back from the cache (`SeriesLoader`), so no page
-    /// simulates while it renders.
-    package static func execute(_ plan: [PlannedRun], fingerprints: PlanFingerprints, reusing stored: [String: RunRecord], cache: RunCache?,
+    /// A record the cache holds is kept without its series (`ResultsIndex.add(_:seriesDropped:)`),
+    /// and so is a stored record whose file is in `storedFiles` (read from a results folder without
+    /// its series: `ResultsStore.merge(_:series:)`); the index's loader only reads them back from
+    /// those files or the cache (`SeriesLoader`), so no page simulates while it renders.
+    package static func execute(_ plan: [PlannedRun], fingerprints: PlanFingerprints, reusing stored: [String: RunRecord],
+                                storedFiles: [String: URL] = [:], cache: RunCache?,
                                 jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> Execution {
         let toRun = Self.toRun(plan, reusing: stored, fingerprints: fingerprints)
         // Positions in `toRun` to look up or simulate: the first run of each fingerprint; `served[k]`
@@ -104,13 +106,16 @@ package enum RunExecutor {
         var positionInToRun = [Int](repeating: -1, count: plan.count)
         for (k, i) in toRun.enumerated() { positionInToRun[i] = k }
         var sameRun = 0
+        var storedDropped = false
         do {
             var index = ResultsIndex()
             index.reserveCapacity(plan.count)
             for i in plan.indices {
                 let k = positionInToRun[i]
                 guard k >= 0 else {
-                    try index.add(stored[plan[i].id]!, seriesDropped: false)
+                    let fromFile = storedFiles[plan[i].id] != nil
+                    storedDropped = storedDropped || fromFile
+                    try index.add(stored[plan[i].id]!, seriesDropped: fromFile)
                     continue
                 }
                 let w = served[k]
@@ -124,7 +129,10 @@ package enum RunExecutor {
                 }
                 try index.add(record, seriesDropped: done[w].seriesDropped)
             }
-            if let cache, done.contains(where: \.seriesDropped) { index.loader = SeriesLoader(reading: cache, keep: max(8, 4 * jobs)) }
+            let cacheDropped = cache != nil && done.contains(where: \.seriesDropped)
+            if cacheDropped || storedDropped {
+                index.loader = SeriesLoader(reading: cacheDropped ? cache : nil, files: storedDropped ? storedFiles : [:], keep: max(8, 4 * jobs))
+            }
             let cached = done.filter(\.cached).count
             var e = Execution(index: index)
             e.reused = plan.count - toRun.count

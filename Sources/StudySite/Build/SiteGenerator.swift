@@ -49,6 +49,10 @@ public enum SiteGenerator {
     public struct Inputs: Sendable {
         /// Stored records by run id (`generate --results`): reused when their fingerprint matches the plan.
         public var stored: [String: RunRecord] = [:]
+        /// Where each stored record's whole record is (`ResultsStore.merge(_:series:)`'s `files`):
+        /// a stored record with a file here may be held without its series, which pages read back
+        /// from the file when they render.
+        public var storedFiles: [String: URL] = [:]
         /// The baseline to compare with (`generate --baseline`).
         public var baseline: Baseline.Loaded? = nil
         /// Run records kept between generations (`generate` without `--no-cache`): a run `stored`
@@ -94,7 +98,8 @@ public enum SiteGenerator {
         let validationPlan = AccuracyPlan.runs(content)
         let (execution, validation) = try stage(.run, { () throws(SiteError) -> (RunExecutor.Execution, ResultsIndex) in
             let total = RunExecutor.toRun(plan, reusing: inputs.stored, fingerprints: fingerprints).count
-            let execution = RunExecutor.execute(plan, fingerprints: fingerprints, reusing: inputs.stored, cache: inputs.cache, jobs: jobs) { done, run in
+            let execution = RunExecutor.execute(plan, fingerprints: fingerprints, reusing: inputs.stored, storedFiles: inputs.storedFiles,
+                                                cache: inputs.cache, jobs: jobs) { done, run in
                 progress("[\(done)/\(total)] \(run.label)")
             }
             let validationFingerprints = PlanFingerprints(validationPlan, jobs: jobs)
