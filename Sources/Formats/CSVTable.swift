@@ -1,9 +1,9 @@
 /// One field of a CSV file and where it starts.
-public struct CSVCell: Sendable, Equatable {
+package struct CSVCell: Sendable, Equatable {
     /// The field's text, unquoted (`""` becomes `"`), otherwise verbatim.
-    public var text: String
+    package var text: String
     /// Where the field starts (its opening quote when quoted).
-    public var position: TextPosition
+    package var position: TextPosition
 }
 
 /// A CSV file (RFC 4180) read into a header and rows, with every problem located.
@@ -11,16 +11,16 @@ public struct CSVCell: Sendable, Equatable {
 /// Records end with CRLF or LF; fields may be quoted, with `""` for a quote and commas and line
 /// breaks inside the quotes; a leading byte-order mark is skipped; blank lines are skipped.
 /// Problems do not stop the parse, except a quote that is never closed (it runs to the end).
-public struct CSVTable: Sendable {
+package struct CSVTable: Sendable {
     /// The first record: column names.
-    public var header: [CSVCell]
+    package var header: [CSVCell]
     /// The other records; rows whose field count differs from the header's are reported and left out.
-    public var rows: [[CSVCell]]
+    package var rows: [[CSVCell]]
     /// Malformed quotes, wrong field counts, empty or repeated column names.
-    public var problems: [SyntaxProblem]
+    package var problems: [SyntaxProblem]
 
     /// Parses a whole text.
-    public static func parse(_ text: SourceText) -> CSVTable {
+    package static func parse(_ text: SourceText) -> CSVTable {
         let records = readRecords(text)
         var problems = records.problems
         guard let header = records.records.first else {

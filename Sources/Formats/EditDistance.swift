@@ -5,7 +5,7 @@
 ///
 /// The table costs |a| × |b| cells: a text far longer than any name (a pasted paragraph) is no
 /// typo of one, so past a million cells the longer length stands in for the distance.
-public func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
     let x = Array(a.lowercased().unicodeScalars), y = Array(b.lowercased().unicodeScalars)
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }

@@ -13,13 +13,13 @@
 ///
 /// Everything works on UTF-8 code units, so grapheme clusters (emoji, combining marks) pass
 /// through untouched, and text that needs nothing is copied in runs.
-public enum HTMLText {
+package enum HTMLText {
     /// Whether `'` is escaped.
-    public enum Apostrophe: Sendable { case escaped, kept }
+    package enum Apostrophe: Sendable { case escaped, kept }
 
     /// `text` escaped and, when it holds bidi controls, isolated. Text of printable ASCII without
     /// a character to escape (every number, class and id the charts write) is returned as it is.
-    public static func escape(_ text: String, apostrophe: Apostrophe = .escaped) -> String {
+    package static func escape(_ text: String, apostrophe: Apostrophe = .escaped) -> String {
         if needsNothing(text, apostrophe: apostrophe) { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
@@ -28,13 +28,13 @@ public enum HTMLText {
     }
 
     /// Appends `text` escaped and, when it holds bidi controls, isolated.
-    public static func append(_ text: String, to out: inout [UInt8], apostrophe: Apostrophe = .escaped) {
+    package static func append(_ text: String, to out: inout [UInt8], apostrophe: Apostrophe = .escaped) {
         var text = text
         text.withUTF8 { appendIsolated($0, to: &out, apostrophe: apostrophe) }
     }
 
     /// Appends the UTF-8 `bytes` escaped and, when they hold bidi controls, isolated.
-    public static func appendIsolated(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8], apostrophe: Apostrophe = .escaped) {
+    package static func appendIsolated(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8], apostrophe: Apostrophe = .escaped) {
         bytes.withUnsafeBufferPointer { appendIsolated($0, to: &out, apostrophe: apostrophe) }
     }
 
@@ -49,12 +49,12 @@ public enum HTMLText {
     /// Appends the UTF-8 `bytes` escaped, forbidden code points replaced, without isolating bidi
     /// controls: for text whose controls the caller has already confined (or that a trusted author
     /// wrote, such as code in a document).
-    public static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8], apostrophe: Apostrophe = .escaped) {
+    package static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8], apostrophe: Apostrophe = .escaped) {
         bytes.withUnsafeBufferPointer { appendEscaped($0, to: &out, apostrophe: apostrophe) }
     }
 
     /// `appendEscaped` of a whole array.
-    public static func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8], apostrophe: Apostrophe = .escaped) {
+    package static func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8], apostrophe: Apostrophe = .escaped) {
         bytes.withUnsafeBufferPointer { appendEscaped($0, to: &out, apostrophe: apostrophe) }
     }
 
@@ -88,7 +88,7 @@ public enum HTMLText {
 
     /// `bytes` with every forbidden code point replaced by U+FFFD and nothing else changed (for
     /// Markdown's input, before it is parsed). Valid UTF-8 in, valid UTF-8 out.
-    public static func replaceForbidden(_ bytes: inout [UInt8]) {
+    package static func replaceForbidden(_ bytes: inout [UInt8]) {
         func forbidden(at i: Int) -> Int { bytes.withUnsafeBufferPointer { forbiddenLength($0, at: i) } }
         var i = 0
         while i < bytes.count, forbidden(at: i) == 0 { i += 1 }
@@ -152,9 +152,9 @@ public enum HTMLText {
 }
 
 /// Confines the bidirectional controls of one piece of text to that text.
-public enum BidiIsolation {
+package enum BidiIsolation {
     /// Whether the UTF-8 `b` holds U+202A–U+202E or U+2066–U+2069 (`E2 80 AA…AE`, `E2 81 A6…A9`).
-    public static func needed(_ b: ArraySlice<UInt8>) -> Bool { b.withUnsafeBufferPointer { needed($0) } }
+    package static func needed(_ b: ArraySlice<UInt8>) -> Bool { b.withUnsafeBufferPointer { needed($0) } }
 
     static func needed(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = b.startIndex
@@ -169,7 +169,7 @@ public enum BidiIsolation {
 
     /// The text inside FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE, with a PDF or PDI that
     /// closes nothing opened in the text dropped and every control left open closed at the end.
-    public static func isolated(_ bytes: ArraySlice<UInt8>) -> [UInt8] { bytes.withUnsafeBufferPointer { isolated($0) } }
+    package static func isolated(_ bytes: ArraySlice<UInt8>) -> [UInt8] { bytes.withUnsafeBufferPointer { isolated($0) } }
 
     static func isolated(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let fsi: [UInt8] = [0xE2, 0x81, 0xA8], pdi: [UInt8] = [0xE2, 0x81, 0xA9], pdf: [UInt8] = [0xE2, 0x80, 0xAC]

@@ -1,10 +1,10 @@
 /// 64-bit FNV-1a over bytes, fed in pieces: the one hash of the project (run fingerprints, page
 /// keys, the manifest's file hashes, results folders' ids). Not cryptographic: it names inputs,
 /// it does not defend against someone crafting collisions.
-public struct Hash64: Sendable {
-    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+package struct Hash64: Sendable {
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    public mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func add(_ bytes: UnsafeRawBufferPointer) {
         var h = value
         for b in bytes {
             h ^= UInt64(b)
@@ -13,29 +13,29 @@ public struct Hash64: Sendable {
         value = h
     }
 
-    public mutating func add(_ text: String) {
+    package mutating func add(_ text: String) {
         var t = text
         t.withUTF8 { add(UnsafeRawBufferPointer($0)) }
     }
 
-    public mutating func add(_ bytes: [UInt8]) {
+    package mutating func add(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { add($0) }
     }
 
-    public init() {}
+    package init() {}
 
     /// The hash of `text`'s UTF-8 bytes.
-    public static func of(_ text: String) -> UInt64 {
+    package static func of(_ text: String) -> UInt64 {
         var hash = Hash64()
         hash.add(text)
         return hash.value
     }
 
     /// `value` as 16 lowercase hex digits.
-    public var hex: String { Self.hex(value) }
+    package var hex: String { Self.hex(value) }
 
     /// `v` as 16 lowercase hex digits.
-    public static func hex(_ v: UInt64) -> String {
+    package static func hex(_ v: UInt64) -> String {
         let digits = String(v, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -1,5 +1,5 @@
 /// A JSON value written deterministically: object keys sorted, numbers locale-free.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -13,7 +13,7 @@ public enum JSONValue: Sendable, Equatable {
     case object([String: JSONValue])
 
     /// Compact or pretty (two-space indent) text with sorted keys.
-    public func serialized(pretty: Bool = true) -> String {
+    package func serialized(pretty: Bool = true) -> String {
         var out = ""
         write(into: &out, indent: pretty ? 0 : -1)
         return out

@@ -7,10 +7,10 @@
 /// metrics are reported by Android Macrobenchmark. p·n is computed in binary floating point,
 /// so a product that should be a whole number can land just above it (0.07 × 100 is
 /// 7.000000000000001); a tolerance of 1e-9 ranks it as the whole number.
-public enum NearestRank {
+package enum NearestRank {
     /// The 0-based index of the `fraction` (0...1) percentile among `count` sorted values, or nil
     /// when there are none.
-    public static func index(count: Int, fraction: Double) -> Int? {
+    package static func index(count: Int, fraction: Double) -> Int? {
         guard count > 0 else { return nil }
         let product = fraction * Double(count) - 1e-9
         // ⌈product⌉ without libm: truncation, then one up when something was cut off.
@@ -20,7 +20,7 @@ public enum NearestRank {
     }
 
     /// The `fraction` (0...1) percentile of values sorted ascending, or nil when empty.
-    public static func value<T>(sortedAscending values: [T], fraction: Double) -> T? {
+    package static func value<T>(sortedAscending values: [T], fraction: Double) -> T? {
         index(count: values.count, fraction: fraction).map { values[$0] }
     }
 }

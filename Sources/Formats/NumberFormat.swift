@@ -7,17 +7,17 @@
 /// - trailing zeros after the decimal point are trimmed (`2.50` → `2.5`, `3.0` → `3`);
 /// - a value that rounds to zero never prints as `-0`;
 /// - non-finite values print as `∞`, `-∞` or `NaN`.
-public enum NumberFormat {
+package enum NumberFormat {
     /// The separator used between digit groups by `grouped` formatting:
     /// U+202F NARROW NO-BREAK SPACE, the SI/ISO 80000 digit-group separator.
-    public static let groupSeparator: Character = "\u{202F}"
+    package static let groupSeparator: Character = "\u{202F}"
 
     /// `value` with at most `maxDecimals` decimals, trailing zeros trimmed.
     ///
     /// With `grouping`, integer parts of five or more digits are split in groups of
     /// three with `groupSeparator` (`12 345`; four-digit numbers stay `1234`, as the
     /// SI style allows, which also keeps them readable to screen readers).
-    public static func decimal(_ value: Double, maxDecimals: Int = 1, grouping: Bool = false) -> String {
+    package static func decimal(_ value: Double, maxDecimals: Int = 1, grouping: Bool = false) -> String {
         guard value.isFinite else {
             if value.isNaN { return "NaN" }
             return value < 0 ? "-∞" : "∞"
@@ -51,12 +51,12 @@ public enum NumberFormat {
 
     /// `value` with at most `places` decimals, trailing zeros trimmed, no grouping; a non-finite
     /// value prints as `0`. The form of metric values, page text, run ids and JSON numbers.
-    public static func fixed(_ value: Double, places: Int) -> String {
+    package static func fixed(_ value: Double, places: Int) -> String {
         value.isFinite ? decimal(value, maxDecimals: places) : "0"
     }
 
     /// An integer with optional digit grouping (see `decimal`).
-    public static func integer(_ value: Int, grouping: Bool = true) -> String {
+    package static func integer(_ value: Int, grouping: Bool = true) -> String {
         let digits = group(String(value.magnitude), grouping: grouping)
         return value < 0 ? "-" + digits : digits
     }
@@ -64,7 +64,7 @@ public enum NumberFormat {
     /// A "readable" number: decimals chosen from the magnitude, so that small
     /// values keep their significant digits and large ones do not show noise.
     /// `0.0042` → `0.004`, `0.5` → `0.5`, `16.667` → `16.7`, `1017.4` → `1017`.
-    public static func readable(_ value: Double, grouping: Bool = true) -> String {
+    package static func readable(_ value: Double, grouping: Bool = true) -> String {
         let m = value.magnitude
         let decimals: Int
         if m >= 100 { decimals = 0 }
@@ -75,12 +75,12 @@ public enum NumberFormat {
     }
 
     /// A percentage from a fraction (`0.0523` → `5.2 %`), with a no-break space before `%`.
-    public static func percent(_ fraction: Double) -> String {
+    package static func percent(_ fraction: Double) -> String {
         readable(fraction * 100, grouping: false) + "\u{00A0}%"
     }
 
     /// Decimals needed to show ticks spaced `step` apart without loss (for 1-2-5 steps).
-    public static func decimals(forStep step: Double) -> Int {
+    package static func decimals(forStep step: Double) -> Int {
         guard step > 0, step.isFinite else { return 0 }
         var d = 0
         var s = step

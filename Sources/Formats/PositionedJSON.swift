@@ -1,7 +1,7 @@
 /// A JSON value that remembers where it starts in its file.
-public struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
     /// The value.
-    public enum Value: Sendable {
+    package enum Value: Sendable {
         case null
         case bool(Bool)
         /// A number and its literal as written (`1e3`, `100`), for messages and text fields.
@@ -13,59 +13,59 @@ public struct JSONNode: Sendable {
     }
 
     /// The value.
-    public var value: Value
+    package var value: Value
     /// Where its first character is.
-    public var position: TextPosition
+    package var position: TextPosition
 
     /// The object's member for `key`, if this is an object that has one.
-    public subscript(key: String) -> JSONMember? {
+    package subscript(key: String) -> JSONMember? {
         if case let .object(members) = value { return members.first { $0.key == key } }
         return nil
     }
 
     /// The members, if this is an object.
-    public var members: [JSONMember]? { if case let .object(m) = value { return m } else { return nil } }
+    package var members: [JSONMember]? { if case let .object(m) = value { return m } else { return nil } }
     /// The elements, if this is an array.
-    public var elements: [JSONNode]? { if case let .array(e) = value { return e } else { return nil } }
+    package var elements: [JSONNode]? { if case let .array(e) = value { return e } else { return nil } }
     /// The text, if this is a string.
-    public var stringValue: String? { if case let .string(s) = value { return s } else { return nil } }
+    package var stringValue: String? { if case let .string(s) = value { return s } else { return nil } }
 }
 
 /// One `"key": value` pair of an object.
-public struct JSONMember: Sendable {
+package struct JSONMember: Sendable {
     /// The key.
-    public var key: String
+    package var key: String
     /// Where the key's opening quote is.
-    public var keyPosition: TextPosition
+    package var keyPosition: TextPosition
     /// The value.
-    public var value: JSONNode
+    package var value: JSONNode
 }
 
 /// A syntax problem in a JSON or CSV file: a message and where it is.
-public struct SyntaxProblem: Sendable, Error {
+package struct SyntaxProblem: Sendable, Error {
     /// What is wrong and what was expected.
-    public var message: String
+    package var message: String
     /// Where.
-    public var position: TextPosition
+    package var position: TextPosition
 }
 
 /// A strict RFC 8259 JSON parser that keeps every value's position.
 ///
 /// No comments, no trailing commas, no single quotes, no `NaN`; messages say so when they see one.
 /// A syntax error stops the parse (`error`); duplicate keys do not (`duplicates`).
-public struct PositionedJSON {
+package struct PositionedJSON {
     /// The root value, when the text parsed.
-    public var root: JSONNode?
+    package var root: JSONNode?
     /// The syntax error that stopped the parse, if any.
-    public var error: SyntaxProblem?
+    package var error: SyntaxProblem?
     /// Keys repeated within one object (each an error; the parse goes on).
-    public var duplicates: [SyntaxProblem]
+    package var duplicates: [SyntaxProblem]
 
     /// Deepest nesting accepted (deeper input is reported, not overflowed).
-    public static let maximumDepth = 200
+    package static let maximumDepth = 200
 
     /// Parses a whole text.
-    public static func parse(_ text: SourceText) -> PositionedJSON {
+    package static func parse(_ text: SourceText) -> PositionedJSON {
         var parser = Parser(text: text)
         do throws(SyntaxProblem) {
             parser.skipWhitespace()
@@ -385,7 +385,7 @@ private struct Parser {
 
 extension JSONNode {
     /// What the value is, for "found …" in messages: "the number 5", "the string \"x\"", "an object".
-    public var valueDescription: String {
+    package var valueDescription: String {
         switch value {
         case .null: return "null"
         case let .bool(b): return b ? "true" : "false"

@@ -2,7 +2,7 @@ extension Double {
     /// `rounded(_:)` without libm. The standard library's `rounded` lowers to C `floor`,
     /// `ceil`, `round`… which a target that imports only the standard library does not
     /// link on Linux; this uses integer conversion (which truncates) instead.
-    public func snapped(_ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Double {
+    package func snapped(_ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Double {
         // Beyond 2^52 every double is an integer; NaN and infinities stay as they are.
         guard isFinite, magnitude < 4_503_599_627_370_496 else { return self }
         let t = Double(Int64(self))

@@ -6,10 +6,10 @@
 ///   characters, `x` when nothing is left; the text is lower-cased as a whole first.
 /// - `.anchor` (heading ids inside a page): also non-ASCII letters, digits and combining marks,
 ///   each lower-cased on its own; `section` when nothing is left.
-public enum Slug {
-    public enum Kind: Sendable { case fileName, anchor }
+package enum Slug {
+    package enum Kind: Sendable { case fileName, anchor }
 
-    public static func make(_ text: String, _ kind: Kind = .fileName) -> String {
+    package static func make(_ text: String, _ kind: Kind = .fileName) -> String {
         let out = words(text, kind)
         switch kind {
         case .fileName: return out.isEmpty ? "x" : String(out.prefix(80))
@@ -19,7 +19,7 @@ public enum Slug {
 
     /// The slug's words joined by `-`, with no length limit and nothing in place of an empty result:
     /// the part every use shares (`make`, the charts' ids, the loader's suggested file names).
-    public static func words(_ text: String, _ kind: Kind = .fileName) -> String {
+    package static func words(_ text: String, _ kind: Kind = .fileName) -> String {
         var out = ""
         var pendingDash = false
         let scalars = kind == .fileName ? text.lowercased().unicodeScalars : text.unicodeScalars

@@ -2,41 +2,41 @@
 ///
 /// The column is not stored: it is counted in characters (grapheme clusters) from the line's
 /// start only when a diagnostic needs it (`SourceText.lineColumn(_:)`).
-public struct TextPosition: Sendable, Equatable {
+package struct TextPosition: Sendable, Equatable {
     /// 1-based line.
-    public var line: Int
+    package var line: Int
     /// Byte offset of the line's first byte.
-    public var lineStart: Int
+    package var lineStart: Int
     /// Byte offset of the position.
-    public var offset: Int
+    package var offset: Int
 
     /// The start of a file (after a byte-order mark, if any).
-    public static func start(of text: SourceText) -> TextPosition {
+    package static func start(of text: SourceText) -> TextPosition {
         TextPosition(line: 1, lineStart: text.bodyStart, offset: text.bodyStart)
     }
 }
 
 /// A content file's bytes, known to be valid UTF-8.
-public struct SourceText: Sendable {
+package struct SourceText: Sendable {
     /// The file's bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Offset of the first byte after a UTF-8 byte-order mark (0 without one).
-    public let bodyStart: Int
+    package let bodyStart: Int
 
     /// Text from bytes, not checked: see `firstInvalidUTF8(_:)`.
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
         bodyStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// Text from a string (tests and JSON embedded in strings).
-    public init(_ string: String) { self.init(bytes: Array(string.utf8)) }
+    package init(_ string: String) { self.init(bytes: Array(string.utf8)) }
 
     /// The file as a string, without a byte-order mark.
-    public var string: String { String(decoding: bytes[bodyStart...], as: UTF8.self) }
+    package var string: String { String(decoding: bytes[bodyStart...], as: UTF8.self) }
 
     /// 1-based line and column (in characters) of a position.
-    public func lineColumn(_ p: TextPosition) -> (line: Int, column: Int) {
+    package func lineColumn(_ p: TextPosition) -> (line: Int, column: Int) {
         let start = min(p.lineStart, bytes.count), end = min(max(p.offset, start), bytes.count)
         var ascii = true
         for i in start..<end where bytes[i] >= 0x80 { ascii = false; break }
@@ -45,7 +45,7 @@ public struct SourceText: Sendable {
     }
 
     /// The position of a byte offset, counting lines from the start (slow; for rare messages).
-    public func position(ofOffset offset: Int) -> TextPosition {
+    package func position(ofOffset offset: Int) -> TextPosition {
         var line = 1, lineStart = bodyStart
         var i = bodyStart
         while i < min(offset, bytes.count) {
@@ -56,7 +56,7 @@ public struct SourceText: Sendable {
     }
 
     /// Offset of the first byte that is not part of well-formed UTF-8, or nil.
-    public static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
+    package static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
         var i = 0
         let n = b.count
         while i < n {

@@ -3,7 +3,7 @@ import Formats
 /// Escapes `&`, `<`, `>` and `"` (not `'`: Markdown's output writes only double-quoted attributes,
 /// and reads as CommonMark's reference renderer writes it) so that `text` can be placed in HTML text
 /// or a quoted attribute, forbidden code points replaced: `HTMLText`, the one escaper of every page.
-public func escapeHTMLText(_ text: String) -> String { HTMLText.escape(text, apostrophe: .kept) }
+package func escapeHTMLText(_ text: String) -> String { HTMLText.escape(text, apostrophe: .kept) }
 
 enum HTMLEscaping {
     /// `HTMLText.appendEscaped`, keeping `'`.

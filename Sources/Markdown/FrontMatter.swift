@@ -1,5 +1,5 @@
 /// A front matter value: one string, or a list of strings.
-public enum FrontMatterValue: Sendable, Equatable {
+package enum FrontMatterValue: Sendable, Equatable {
     case string(String)
     case list([String])
 }
@@ -11,33 +11,33 @@ public enum FrontMatterValue: Sendable, Equatable {
 /// digit or `_` and hold letters, digits, `_`, `-` and `.`. Values are trimmed, and one pair of
 /// matching surrounding quotes (`"…"` or `'…'`) is removed. Blank lines and lines starting with
 /// `#` are ignored. A `key:` line with nothing after it and no items is the empty string.
-public struct FrontMatter: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
-        public let key: String
-        public let value: FrontMatterValue
+package struct FrontMatter: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package let key: String
+        package let value: FrontMatterValue
         /// The 1-based line of the key in the source.
-        public let line: Int
+        package let line: Int
     }
 
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { entries.isEmpty }
-    public var keys: [String] { entries.map(\.key) }
+    package var isEmpty: Bool { entries.isEmpty }
+    package var keys: [String] { entries.map(\.key) }
 
-    public subscript(key: String) -> FrontMatterValue? {
+    package subscript(key: String) -> FrontMatterValue? {
         entries.first { $0.key == key }?.value
     }
 
     /// The value of `key` when it is a string.
-    public func string(_ key: String) -> String? {
+    package func string(_ key: String) -> String? {
         if case .string(let s) = self[key] { return s }
         return nil
     }
 
     /// The value of `key` when it is a list; a string value is a one-item list.
-    public func list(_ key: String) -> [String]? {
+    package func list(_ key: String) -> [String]? {
         switch self[key] {
         case .list(let items): return items
         case .string(let s): return [s]
@@ -50,8 +50,8 @@ public struct FrontMatter: Sendable, Equatable {
 
 /// Why front matter could not be read. The description names the line and column, quotes the
 /// line and says what would be valid.
-public struct FrontMatterError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct FrontMatterError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// The opening `---` has no closing `---`.
         case unclosed
         /// A line that is not `key: value`, `key:`, an item, blank, or a comment.
@@ -62,14 +62,14 @@ public struct FrontMatterError: Error, Sendable, Equatable, CustomStringConverti
         case duplicateKey(String, firstLine: Int)
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// 1-based line and column in the whole document.
-    public let line: Int
-    public let column: Int
+    package let line: Int
+    package let column: Int
     /// The offending line, as written.
-    public let lineText: String
+    package let lineText: String
 
-    public var description: String {
+    package var description: String {
         let location = "front matter, line \(line), column \(column): "
         let quoted = "\"\(lineText)\""
         switch kind {

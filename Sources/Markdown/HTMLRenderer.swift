@@ -1,14 +1,14 @@
 import Formats
 /// A heading of a rendered document.
-public struct Heading: Sendable, Equatable {
+package struct Heading: Sendable, Equatable {
     /// 1 to 6.
-    public let level: Int
+    package let level: Int
     /// The heading's text without markup.
-    public let text: String
+    package let text: String
     /// The value of its `id` attribute, or nil when `headingAnchors` is off.
-    public let id: String?
+    package let id: String?
 
-    public init(level: Int, text: String, id: String?) {
+    package init(level: Int, text: String, id: String?) {
         self.level = level
         self.text = text
         self.id = id

@@ -3,17 +3,17 @@
 /// The renderer follows CommonMark 0.31.2, with optional front matter, heading anchors and
 /// build-time Swift highlighting (see `MarkdownOptions`). Output is deterministic: the same
 /// source and options always give the same bytes.
-public struct MarkdownDocument: Sendable {
+package struct MarkdownDocument: Sendable {
     /// The body rendered as an HTML fragment.
-    public let html: String
+    package let html: String
     /// The front matter, empty when the document has none.
-    public let frontMatter: FrontMatter
+    package let frontMatter: FrontMatter
     /// Every heading, in document order.
-    public let headings: [Heading]
+    package let headings: [Heading]
     /// The front matter's `title` string, otherwise the text of the first level-1 heading.
-    public let title: String?
+    package let title: String?
 
-    public init(parsing source: String, options: MarkdownOptions = .init()) throws(FrontMatterError) {
+    package init(parsing source: String, options: MarkdownOptions = .init()) throws(FrontMatterError) {
         var bytes = Array(source.utf8)
         // A byte order mark is not content (and would hide the front matter's `---`).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -36,7 +36,7 @@ public struct MarkdownDocument: Sendable {
 
 extension MarkdownDocument {
     /// Renders Markdown that has no front matter (a `---` first line is a thematic break).
-    public static func html(_ markdown: String, options: MarkdownOptions = .init()) -> String {
+    package static func html(_ markdown: String, options: MarkdownOptions = .init()) -> String {
         var bytes = Array(markdown.utf8)
         if bytes.contains(0) {
             bytes = bytes.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }

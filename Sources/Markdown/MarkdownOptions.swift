@@ -1,30 +1,30 @@
 /// How Markdown is turned into HTML.
-public struct MarkdownOptions: Sendable {
+package struct MarkdownOptions: Sendable {
     /// When true, raw HTML blocks and inline HTML are copied to the output as they are.
     /// When false (the default) they are written as escaped text (an HTML block becomes a
     /// `<p>` holding its escaped source; inline HTML is escaped where it stands), and a link or
     /// image destination is kept only when it is relative (a path, `?query` or `#fragment`) or
     /// uses `http:`, `https:` or `mailto:`; any other (`javascript:`, `data:`, `file:`, an unknown
     /// scheme) is replaced by `#`. Keep it false for any text that did not come from a trusted author.
-    public var allowRawHTML: Bool
+    package var allowRawHTML: Bool
 
     /// Adds `id="slug"` to every heading (see `HeadingSlugger` for the rules). On by default.
-    public var headingAnchors: Bool
+    package var headingAnchors: Bool
 
     /// Highlights fenced code blocks whose info string is `swift` with `SwiftHighlighter`.
     /// On by default.
-    public var highlightSwift: Bool
+    package var highlightSwift: Bool
 
     /// Writes code blocks as `<pre tabindex="0">` so that a block wider than its column, which
     /// scrolls sideways, can be reached and scrolled from the keyboard (WCAG 2.1.1). Off by
     /// default, since CommonMark's reference output has a bare `<pre>`.
-    public var focusableCodeBlocks: Bool
+    package var focusableCodeBlocks: Bool
 
     /// Applied to every link, image and autolink destination before it is written (after
     /// backslash escapes and character references are resolved, before percent-encoding).
-    public var rewriteURL: (@Sendable (String) -> String)?
+    package var rewriteURL: (@Sendable (String) -> String)?
 
-    public init(
+    package init(
         allowRawHTML: Bool = false,
         headingAnchors: Bool = true,
         highlightSwift: Bool = true,

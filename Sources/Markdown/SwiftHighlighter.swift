@@ -12,8 +12,8 @@
 ///
 /// Everything else is copied; all text is HTML-escaped. The lexer never fails: unterminated
 /// strings and comments end with the line or the input.
-public enum SwiftHighlighter {
-    public static func html(_ code: String) -> String {
+package enum SwiftHighlighter {
+    package static func html(_ code: String) -> String {
         var lexer = SwiftLexer(Array(code.utf8))
         lexer.code(inInterpolation: false)
         return String(decoding: lexer.out, as: UTF8.self)

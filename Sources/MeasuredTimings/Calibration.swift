@@ -4,11 +4,11 @@ import ScrollSimulation
 
 /// Two multipliers on a device profile's costs: every main-thread constant by `main`, every
 /// render-server constant by `render`. Background decoding keeps its cost.
-public struct CostScales: Sendable, Equatable {
-    public var main: Double
-    public var render: Double
+package struct CostScales: Sendable, Equatable {
+    package var main: Double
+    package var render: Double
 
-    public init(main: Double, render: Double) {
+    package init(main: Double, render: Double) {
         self.main = main
         self.render = render
     }
@@ -16,16 +16,16 @@ public struct CostScales: Sendable, Equatable {
     /// The catalog keys each scale multiplies. Every key of `DeviceProfile.catalog` is in exactly
     /// one of `mainKeys`, `renderKeys` and `unscaledKeys` (a test checks it), so a new constant
     /// needs a decision here.
-    public static let mainKeys = ["frameBase", "cellCreate", "dequeue", "configureFromViewModel", "configureFromRawData",
+    package static let mainKeys = ["frameBase", "cellCreate", "dequeue", "configureFromViewModel", "configureFromRawData",
                                   "labelSet", "autoLayoutMeasure", "autoLayoutSecondPass", "manualHeightPerRow",
                                   "cachedHeightLookup", "decodePerMegapixelMain", "setImage", "reloadBase",
                                   "invalidateLayoutPerItem", "snapshotApplyPerItem", "enqueueWork", "cancelWork"]
-    public static let renderKeys = ["renderBase", "renderOpaqueLayer", "renderBlendedLayer", "renderGradient", "renderOffscreenPass"]
+    package static let renderKeys = ["renderBase", "renderOpaqueLayer", "renderBlendedLayer", "renderGradient", "renderOffscreenPass"]
     /// Background work and the URL cache's answer: they change when images arrive, not what a frame costs.
-    public static let unscaledKeys = ["decodePerMegapixelBackground", "thumbnailPerSourceMegapixel", "urlCacheHit"]
+    package static let unscaledKeys = ["decodePerMegapixelBackground", "thumbnailPerSourceMegapixel", "urlCacheHit"]
 }
 
-public extension DeviceProfile {
+package extension DeviceProfile {
     /// This profile with its main-thread and render costs multiplied (each rounded to whole µs).
     func scaled(_ s: CostScales) -> DeviceProfile {
         var p = self
@@ -38,7 +38,7 @@ public extension DeviceProfile {
 }
 
 /// Per-frame quantities a calibration compares, as a measured run's format records them.
-public enum CalibrationQuantity: String, Sendable, CaseIterable {
+package enum CalibrationQuantity: String, Sendable, CaseIterable {
     /// Time between successive presentations (`MeasuredMetrics`' frame duration).
     case frameDuration = "frame duration"
     /// Main (UI) thread work of a frame.
@@ -66,52 +66,52 @@ public enum CalibrationQuantity: String, Sendable, CaseIterable {
 /// A scale is determined when every evaluated point within the tolerance of the best distance
 /// (`tolerance(best:)`) lies within a factor of 1.25 on that scale and off the search range's
 /// edges; otherwise the fit reports the range it cannot narrow rather than a number.
-public struct Calibration {
-    public struct Fit: Sendable {
+package struct Calibration {
+    package struct Fit: Sendable {
         /// The best scales found.
-        public var scales: CostScales
+        package var scales: CostScales
         /// Its distance (0: the distributions' quantiles agree).
-        public var residual: Double
+        package var residual: Double
         /// Per quantity compared, its part of the residual.
-        public var terms: [(quantity: CalibrationQuantity, distance: Double)]
+        package var terms: [(quantity: CalibrationQuantity, distance: Double)]
         /// The range of each scale over points within the tolerance of the best.
-        public var mainRange: ClosedRange<Double>
-        public var renderRange: ClosedRange<Double>
+        package var mainRange: ClosedRange<Double>
+        package var renderRange: ClosedRange<Double>
         /// Whether each scale is determined (see the type's notes).
-        public var mainDetermined: Bool
-        public var renderDetermined: Bool
+        package var mainDetermined: Bool
+        package var renderDetermined: Bool
         /// Simulations run.
-        public var evaluations: Int
+        package var evaluations: Int
         /// The fitted simulation's frames as the format would record them.
-        public var fittedFrames: [MeasuredFrame]
+        package var fittedFrames: [MeasuredFrame]
         /// The base profile's simulation, likewise.
-        public var baseFrames: [MeasuredFrame]
+        package var baseFrames: [MeasuredFrame]
 
         /// Both scales determined.
-        public var isDetermined: Bool { mainDetermined && renderDetermined }
+        package var isDetermined: Bool { mainDetermined && renderDetermined }
     }
 
     /// Why a run cannot be calibrated against.
-    public struct Unusable: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct Unusable: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
-    public static let lowest = 0.25
-    public static let highest = 4.0
+    package static let lowest = 0.25
+    package static let highest = 4.0
     /// Quantile levels compared: (k + 0.5) / 200.
     static let levels: [Double] = (0..<200).map { (Double($0) + 0.5) / 200 }
 
     /// The run to fit; its device is the base profile.
-    public let config: RunConfig
+    package let config: RunConfig
     /// The measured run.
-    public let measured: MeasuredRun
+    package let measured: MeasuredRun
     private let measuredSeries: [(CalibrationQuantity, [Micros], Double)]
     private var cache: [Key: Double] = [:]
     private struct Key: Hashable { var m: Int; var r: Int }
 
     /// A calibration of `config` (its device the base) against `measured`; the run must have
     /// frames with at least one quantity the simulation models.
-    public init(config: RunConfig, measured: MeasuredRun) throws(Unusable) {
+    package init(config: RunConfig, measured: MeasuredRun) throws(Unusable) {
         var c = config
         c.recordSeries = true
         self.config = c
@@ -152,7 +152,7 @@ public struct Calibration {
     /// timing, the deadline is the vsync the frame was due at (presented − hitch) and completion
     /// that deadline plus the frame's overrun. Main and render work are the frame's; CPU time
     /// their sum.
-    public static func frames(of result: RunResult, timing: MeasuredTiming, interval: Micros) -> [MeasuredFrame] {
+    package static func frames(of result: RunResult, timing: MeasuredTiming, interval: Micros) -> [MeasuredFrame] {
         result.frames.filter(\.scrolling).map { f in
             let expected = f.presented - f.hitch
             let actual = timing == .presentation ? f.presented : expected + f.overrun
@@ -163,7 +163,7 @@ public struct Calibration {
     }
 
     /// The simulated frames at `scales`.
-    public func simulatedFrames(_ scales: CostScales) -> [MeasuredFrame] {
+    package func simulatedFrames(_ scales: CostScales) -> [MeasuredFrame] {
         var c = config
         c.device = config.device.scaled(scales)
         let result = Simulation(c).run()
@@ -171,7 +171,7 @@ public struct Calibration {
     }
 
     /// The distance at `scales` and its terms.
-    public func distance(_ scales: CostScales) -> (total: Double, terms: [(quantity: CalibrationQuantity, distance: Double)]) {
+    package func distance(_ scales: CostScales) -> (total: Double, terms: [(quantity: CalibrationQuantity, distance: Double)]) {
         let simulated = Dictionary(Self.series(simulatedFrames(scales), timing: measured.timing), uniquingKeysWith: { a, _ in a })
         var terms: [(quantity: CalibrationQuantity, distance: Double)] = []
         for (q, sorted, scale) in measuredSeries {
@@ -191,10 +191,10 @@ public struct Calibration {
     }
 
     /// How far above the best distance a point still counts as fitting as well.
-    public static func tolerance(best: Double) -> Double { max(0.005, 0.02 * best) }
+    package static func tolerance(best: Double) -> Double { max(0.005, 0.02 * best) }
 
     /// Runs the search.
-    public mutating func fit() -> Fit {
+    package mutating func fit() -> Fit {
         // Scales on a log₂ grid of 1/128 steps, so points are compared exactly.
         let unit = 128
         func scale(_ k: Int) -> Double { pow(2, Double(k) / Double(unit)) }

@@ -3,19 +3,19 @@
 /// Printed as `file:line:column: error: message`; for XML, the element path comes first in the
 /// message (`/trace-query-result/node[1]/row[3]/duration`), since a path finds an element in an
 /// export faster than a line in a file that is often one long line.
-public struct MeasuredImportError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct MeasuredImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file, as given to the importer.
-    public var file: String
+    package var file: String
     /// 1-based line, when known.
-    public var line: Int?
+    package var line: Int?
     /// 1-based column in characters, when known.
-    public var column: Int?
+    package var column: Int?
     /// The XML element path, for XML files.
-    public var elementPath: String?
+    package var elementPath: String?
     /// What is wrong, quoting the bad value, and what is valid.
-    public var message: String
+    package var message: String
 
-    public init(file: String, line: Int?, column: Int?, elementPath: String? = nil, message: String) {
+    package init(file: String, line: Int?, column: Int?, elementPath: String? = nil, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -23,7 +23,7 @@ public struct MeasuredImportError: Error, Sendable, Equatable, CustomStringConve
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         var where_ = file
         if let line {
             where_ += ":\(line)"
@@ -36,30 +36,30 @@ public struct MeasuredImportError: Error, Sendable, Equatable, CustomStringConve
 
 /// Why a file gave no runs: every problem found, in file order. An importer returns either
 /// complete runs or this, never part of a run.
-public struct MeasuredImportFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package struct MeasuredImportFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problems.
-    public var errors: [MeasuredImportError]
+    package var errors: [MeasuredImportError]
 
-    public init(_ errors: [MeasuredImportError]) { self.errors = errors }
+    package init(_ errors: [MeasuredImportError]) { self.errors = errors }
 
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
+    package var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
 /// What an importer may be told that the file does not say.
-public struct MeasuredImportOptions: Sendable, Equatable {
+package struct MeasuredImportOptions: Sendable, Equatable {
     /// A label to put before the runs' own labels (the app build and device, for instance).
-    public var label: String?
+    package var label: String?
     /// The display's refresh rate, Hz, for formats that do not record it (Instruments' hitch
     /// tables, Android's framestats before Android 12, Macrobenchmark). A rate the file states
     /// wins over this one.
-    public var refreshHz: Double?
+    package var refreshHz: Double?
 
     /// The app's process in an Instruments trace of all processes: its name as Instruments
     /// shows it ("Feed"), with its pid ("Feed (4242)"), or the pid alone. Hitches of other
     /// processes are left out; without it, a hitches table with several processes is an error.
-    public var process: String?
+    package var process: String?
 
-    public init(label: String? = nil, refreshHz: Double? = nil, process: String? = nil) {
+    package init(label: String? = nil, refreshHz: Double? = nil, process: String? = nil) {
         self.label = label
         self.refreshHz = refreshHz
         self.process = process

@@ -3,9 +3,9 @@ import Formats
 
 /// Reading measured runs from a file: the format is recognised from the content, and the file
 /// gives either all its runs or every problem found, never part of a run.
-public enum MeasuredImport {
+package enum MeasuredImport {
     /// The runs in the file at `path`, its format recognised from its content.
-    public static func runs(contentsOf path: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    package static func runs(contentsOf path: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw MeasuredImportFailure([MeasuredImportError(file: path, line: nil, column: nil, message: "cannot read the file")])
         }
@@ -13,18 +13,18 @@ public enum MeasuredImport {
     }
 
     /// The runs in `bytes` (the content of `file`), its format recognised from the content.
-    public static func runs(_ bytes: [UInt8], file: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    package static func runs(_ bytes: [UInt8], file: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
         let (format, json) = try recognise(bytes, file: file)
         return try runs(bytes, format: format, parsed: json, file: file, options: options)
     }
 
     /// The runs in `bytes`, read as `format`.
-    public static func runs(_ bytes: [UInt8], format: MeasuredFormat, file: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    package static func runs(_ bytes: [UInt8], format: MeasuredFormat, file: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
         try runs(bytes, format: format, parsed: nil, file: file, options: options)
     }
 
     /// The format of `bytes`, from its content.
-    public static func format(of bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> MeasuredFormat {
+    package static func format(of bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> MeasuredFormat {
         try recognise(bytes, file: file).format
     }
 

@@ -6,52 +6,52 @@ import ScrollSimulation
 /// timestamps has no frame durations; one without the refresh rate has no missed vsyncs). A
 /// metric computed from frames is computed from all of them or not at all: one frame without the
 /// needed field makes it `nil`, never a figure over the frames that happen to have it.
-public struct MeasuredMetrics: Sendable, Equatable {
+package struct MeasuredMetrics: Sendable, Equatable {
     /// Frames measured.
-    public var framesPresented: Int?
+    package var framesPresented: Int?
     /// The measured interval, ms (see `init(frames:timing:)`; XCTest's `Duration`).
-    public var scrollDurationMs: Double?
+    package var scrollDurationMs: Double?
     /// Frames whose presentation was late.
-    public var hitchCount: Int?
+    package var hitchCount: Int?
     /// Total lateness of presentations, ms.
-    public var hitchTimeMs: Double?
+    package var hitchTimeMs: Double?
     /// Hitch time over the measured interval, ms per s (Apple's hitch time ratio).
-    public var hitchTimeRatio: Double?
+    package var hitchTimeRatio: Double?
     /// Refreshes that repeated the previous frame because the next one was late (missed vsyncs).
-    public var droppedFrames: Int?
+    package var droppedFrames: Int?
     /// Missed vsyncs over all vsyncs of the interval, percent.
-    public var percentDroppedFrames: Double?
+    package var percentDroppedFrames: Double?
     /// Time between successive presentations at percentiles and its maximum, ms.
-    public var frameDurationP50Ms: Double?
-    public var frameDurationP90Ms: Double?
-    public var frameDurationP95Ms: Double?
-    public var frameDurationP99Ms: Double?
-    public var frameDurationMaxMs: Double?
+    package var frameDurationP50Ms: Double?
+    package var frameDurationP90Ms: Double?
+    package var frameDurationP95Ms: Double?
+    package var frameDurationP99Ms: Double?
+    package var frameDurationMaxMs: Double?
     /// How far frames' work finished past their deadlines at percentiles, ms (negative: early).
-    public var frameOverrunP50Ms: Double?
-    public var frameOverrunP90Ms: Double?
-    public var frameOverrunP95Ms: Double?
-    public var frameOverrunP99Ms: Double?
+    package var frameOverrunP50Ms: Double?
+    package var frameOverrunP90Ms: Double?
+    package var frameOverrunP95Ms: Double?
+    package var frameOverrunP99Ms: Double?
     /// CPU time per frame on the UI and render threads at percentiles, ms (Macrobenchmark's frameDurationCpuMs).
-    public var frameCPUDurationP50Ms: Double?
-    public var frameCPUDurationP90Ms: Double?
-    public var frameCPUDurationP95Ms: Double?
-    public var frameCPUDurationP99Ms: Double?
+    package var frameCPUDurationP50Ms: Double?
+    package var frameCPUDurationP90Ms: Double?
+    package var frameCPUDurationP95Ms: Double?
+    package var frameCPUDurationP99Ms: Double?
     /// Render work per frame at the 95th percentile, ms.
-    public var renderTimeP95Ms: Double?
+    package var renderTimeP95Ms: Double?
     /// Frames per second as XCTest reports it.
-    public var frameRate: Double?
+    package var frameRate: Double?
 
-    public init() {}
+    package init() {}
 
     /// Band of the hitch time ratio under the WWDC20 / tech-talk thresholds (`HitchMath.talkBand`).
-    public var hitchBand: String? { hitchTimeRatio.map(HitchMath.talkBand) }
+    package var hitchBand: String? { hitchTimeRatio.map(HitchMath.talkBand) }
     /// Band of the hitch time ratio under Xcode Organizer's thresholds (`HitchMath.organizerBand`).
-    public var organizerBand: String? { hitchTimeRatio.map(HitchMath.organizerBand) }
+    package var organizerBand: String? { hitchTimeRatio.map(HitchMath.organizerBand) }
 
     /// The metrics a measurement gives, by `RunMetrics` name, in declaration order; those it
     /// cannot give are left out (never shown as 0).
-    public var known: [(name: String, value: MetricValue)] {
+    package var known: [(name: String, value: MetricValue)] {
         let all: [(String, MetricValue?)] = [
             ("framesPresented", framesPresented.map(MetricValue.int)), ("droppedFrames", droppedFrames.map(MetricValue.int)),
             ("scrollDurationMs", scrollDurationMs.map(MetricValue.double)),
@@ -74,7 +74,7 @@ public struct MeasuredMetrics: Sendable, Equatable {
 
     /// The unit of a metric by `RunMetrics` name, for printing beside its value: "frames",
     /// "ms", "ms/s", "%", "fps", or "" for the bands (words).
-    public static func unit(of name: String) -> String {
+    package static func unit(of name: String) -> String {
         switch name {
         case "framesPresented", "droppedFrames", "hitchCount": return "frames"
         case "hitchTimeRatio": return "ms/s"
@@ -86,14 +86,14 @@ public struct MeasuredMetrics: Sendable, Equatable {
     }
 
     /// One metric by `RunMetrics` name, or nil when the measurement cannot give it.
-    public func value(named name: String) -> MetricValue? { known.first { $0.name == name }?.value }
+    package func value(named name: String) -> MetricValue? { known.first { $0.name == name }?.value }
 }
 
 extension MeasuredMetrics {
     /// A gap of more than this many refresh intervals between one frame's presentation and the
     /// next frame's begin is idle time, not a frame: the run's frames are split into scroll
     /// sessions there (see `init(frames:timing:)`).
-    public static let idleGapIntervals: Int64 = 8
+    package static let idleGapIntervals: Int64 = 8
 
     /// The metrics of a list of frames, computed as the simulation computes its own
     /// (`ScrollSimulation`'s `RenderLoop.commit` and `Simulation.finish`, MODEL.md "Metrics per run"):
@@ -134,7 +134,7 @@ extension MeasuredMetrics {
     /// - **Percentiles**: nearest rank on the sorted values, `HitchMath.percentile`.
     ///
     /// A metric whose inputs some frame lacks is `nil`.
-    public init(frames: [MeasuredFrame], timing: MeasuredTiming) {
+    package init(frames: [MeasuredFrame], timing: MeasuredTiming) {
         self.init()
         framesPresented = frames.count
         guard !frames.isEmpty else { return }
@@ -196,13 +196,13 @@ extension MeasuredMetrics {
 
     /// The times between successive presentations within scroll sessions, sorted ascending, or
     /// nil when some frame lacks what its presentation needs (see `init(frames:timing:)`).
-    public static func frameDurations(_ frames: [MeasuredFrame], timing: MeasuredTiming) -> [Micros]? {
+    package static func frameDurations(_ frames: [MeasuredFrame], timing: MeasuredTiming) -> [Micros]? {
         Timeline(frames, timing: timing).frameDurations
     }
 
     /// The index of each frame that starts a scroll session after an idle gap (never 0), or
     /// nil when some frame lacks a begin, a refresh interval or a presentation.
-    public static func sessionStarts(_ frames: [MeasuredFrame], timing: MeasuredTiming) -> [Int]? {
+    package static func sessionStarts(_ frames: [MeasuredFrame], timing: MeasuredTiming) -> [Int]? {
         Timeline(frames, timing: timing).sessionStarts
     }
 

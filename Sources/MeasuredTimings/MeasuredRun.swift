@@ -1,7 +1,7 @@
 import ScrollSimulation
 
 /// The file formats a measured run can come from.
-public enum MeasuredFormat: String, Sendable, CaseIterable, Equatable {
+package enum MeasuredFormat: String, Sendable, CaseIterable, Equatable {
     /// `xcrun xctrace export` XML of an Instruments trace's `hitches` table, with or without its
     /// `hitches-frame-lifetimes` table.
     case instrumentsHitches = "instruments-hitches"
@@ -17,7 +17,7 @@ public enum MeasuredFormat: String, Sendable, CaseIterable, Equatable {
     case flutterDevTools = "flutter-devtools"
 
     /// What the format is, for messages.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .instrumentsHitches: return "Instruments `xctrace export` XML of the hitches table (<trace-query-result> with <schema name=\"hitches\">)"
         case .xctestMetrics: return "XCTest metrics JSON from `xcresulttool get test-results metrics` (an array of tests with \"testRuns\")"
@@ -30,7 +30,7 @@ public enum MeasuredFormat: String, Sendable, CaseIterable, Equatable {
 }
 
 /// What a frame's `expected` and `actual` times mean in a run.
-public enum MeasuredTiming: String, Sendable, Equatable {
+package enum MeasuredTiming: String, Sendable, Equatable {
     /// Presentation on the display: `expected` is when the frame should have appeared, `actual`
     /// when it did (Instruments). A hitch is `actual − expected`, as in the simulation.
     case presentation
@@ -41,50 +41,50 @@ public enum MeasuredTiming: String, Sendable, Equatable {
 }
 
 /// Per-frame flags that survive import.
-public struct MeasuredFrameFlags: OptionSet, Sendable, Equatable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct MeasuredFrameFlags: OptionSet, Sendable, Equatable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The first frame drawn after its window's layout or visibility changed (Android's
     /// `Flags` bit 0, FrameMetrics' FIRST_DRAW_FRAME). Kept: it is a real frame the user saw.
-    public static let firstFrame = MeasuredFrameFlags(rawValue: 1 << 0)
+    package static let firstFrame = MeasuredFrameFlags(rawValue: 1 << 0)
     /// A hitch Instruments attributes to the system rather than the app (`is-system`).
-    public static let systemHitch = MeasuredFrameFlags(rawValue: 1 << 1)
+    package static let systemHitch = MeasuredFrameFlags(rawValue: 1 << 1)
 }
 
 /// One frame as a measurement saw it: the record every importer reduces its format to.
 ///
 /// Times are integer microseconds (`Micros`), like the simulation's; formats in nanoseconds are
 /// rounded to the nearest microsecond. A field the format does not carry is `nil`, never 0.
-public struct MeasuredFrame: Sendable, Equatable {
+package struct MeasuredFrame: Sendable, Equatable {
     /// When the frame began: its intended vsync (Android `IntendedVsync`) or the start of its
     /// lifetime (Instruments `hitches-frame-lifetimes` start).
-    public var begin: Micros?
+    package var begin: Micros?
     /// When it was due: expected presentation (`MeasuredTiming.presentation`) or its work's
     /// deadline (`MeasuredTiming.completion`).
-    public var expected: Micros?
+    package var expected: Micros?
     /// When it was done: actual presentation or its work's completion.
-    public var actual: Micros?
+    package var actual: Micros?
     /// The display's refresh interval for this frame.
-    public var refreshInterval: Micros?
+    package var refreshInterval: Micros?
     /// Main (UI) thread work of the frame, up to the commit or the hand-off to the render thread.
-    public var mainDuration: Micros?
+    package var mainDuration: Micros?
     /// Render work of the frame (Android's RenderThread from sync to completion).
-    public var renderDuration: Micros?
+    package var renderDuration: Micros?
     /// CPU time to produce the frame on the UI and render threads (Macrobenchmark `frameDurationCpuMs`).
-    public var cpuDuration: Micros?
+    package var cpuDuration: Micros?
     /// How far the frame's work finished past its deadline, negative when early (Android's
     /// `FrameCompleted − FrameDeadline`, Macrobenchmark's `frameOverrunMs`). `nil` where the format
     /// has no deadline for the work (Instruments).
-    public var overrun: Micros?
+    package var overrun: Micros?
     /// Flags that survive import.
-    public var flags: MeasuredFrameFlags
+    package var flags: MeasuredFrameFlags
     /// Where the frame is in its file (1-based line and column of its row or element), for the
     /// plausibility gate's messages; `nil` where the importer does not know.
-    public var line: Int?
-    public var column: Int?
+    package var line: Int?
+    package var column: Int?
 
-    public init(begin: Micros? = nil, expected: Micros? = nil, actual: Micros? = nil, refreshInterval: Micros? = nil,
+    package init(begin: Micros? = nil, expected: Micros? = nil, actual: Micros? = nil, refreshInterval: Micros? = nil,
                 mainDuration: Micros? = nil, renderDuration: Micros? = nil, cpuDuration: Micros? = nil,
                 overrun: Micros? = nil, flags: MeasuredFrameFlags = [], line: Int? = nil, column: Int? = nil) {
         self.begin = begin
@@ -103,9 +103,9 @@ public struct MeasuredFrame: Sendable, Equatable {
 
 /// One measured run: a scroll measured on a device, as frames or, where the format keeps only
 /// summaries, as those summaries.
-public struct MeasuredRun: Sendable, Equatable {
+package struct MeasuredRun: Sendable, Equatable {
     /// What the run holds.
-    public enum Content: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         /// Every frame, in the order the format lists them.
         case frames([MeasuredFrame])
         /// Only the summaries the format gives (XCTest per iteration, MetricKit per day,
@@ -114,25 +114,25 @@ public struct MeasuredRun: Sendable, Equatable {
     }
 
     /// The format it was read from.
-    public var format: MeasuredFormat
+    package var format: MeasuredFormat
     /// A label for the run (test and iteration, benchmark and iteration, build and day …).
-    public var label: String
+    package var label: String
     /// The device, as the file names it, if it does.
-    public var device: String?
+    package var device: String?
     /// The display's refresh rate, Hz, when the file gives it or the importer was told it.
-    public var refreshHz: Double?
+    package var refreshHz: Double?
     /// What `expected` and `actual` mean in the frames.
-    public var timing: MeasuredTiming
+    package var timing: MeasuredTiming
     /// Frames, or aggregates only.
-    public var content: Content
+    package var content: Content
     /// The file it came from, as given to the importer.
-    public var sourceFile: String
+    package var sourceFile: String
     /// Whether the numbers aggregate many users' devices over a day (MetricKit), not one run.
-    public var isFieldAggregate: Bool
+    package var isFieldAggregate: Bool
     /// What the importer left out and why (dropped Android rows, for instance), for the reader.
-    public var notes: [String]
+    package var notes: [String]
 
-    public init(format: MeasuredFormat, label: String, device: String?, refreshHz: Double?, timing: MeasuredTiming,
+    package init(format: MeasuredFormat, label: String, device: String?, refreshHz: Double?, timing: MeasuredTiming,
                 content: Content, sourceFile: String, isFieldAggregate: Bool = false, notes: [String] = []) {
         self.format = format
         self.label = label
@@ -146,11 +146,11 @@ public struct MeasuredRun: Sendable, Equatable {
     }
 
     /// The frames, when the format has them.
-    public var frames: [MeasuredFrame]? { if case let .frames(f) = content { return f } else { return nil } }
+    package var frames: [MeasuredFrame]? { if case let .frames(f) = content { return f } else { return nil } }
 
     /// The metrics: computed from the frames (`MeasuredMetrics(frames:timing:)`), or the
     /// aggregates the format gave.
-    public var metrics: MeasuredMetrics {
+    package var metrics: MeasuredMetrics {
         switch content {
         case let .frames(frames): return MeasuredMetrics(frames: frames, timing: timing)
         case let .aggregates(metrics): return metrics

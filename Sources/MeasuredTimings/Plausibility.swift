@@ -14,18 +14,18 @@ import ScrollSimulation
 /// Per run: a positive measured interval, positive times between presentations of at most
 /// `maxFrameMs`, and hitch time within the measured interval (a ratio of at most 1000 ms/s).
 /// Aggregate runs: a hitch time ratio from 0 to 1000 ms/s and a positive duration.
-public enum Plausibility {
+package enum Plausibility {
     /// The longest a frame can take, ms. hwui's `JankTracker` discards frames of 10 s or more
     /// as not frames at all; a row past that is a broken timestamp (a real file has a row whose
     /// `FrameCompleted` is 288,234,774,265,332,736 ns).
-    public static let maxFrameMs: Int64 = 10_000
+    package static let maxFrameMs: Int64 = 10_000
     /// Refresh intervals a display can have, µs (250 Hz to 20 Hz).
-    public static let intervalRange: ClosedRange<Int64> = 4_000...50_000
+    package static let intervalRange: ClosedRange<Int64> = 4_000...50_000
     /// How far from a whole number of intervals a begin may be, as a fraction of an interval.
-    public static let gridTolerance = 0.2
+    package static let gridTolerance = 0.2
 
     /// The problems of `run`, located at its frames where they have a line.
-    public static func problems(_ run: MeasuredRun) -> [MeasuredImportError] {
+    package static func problems(_ run: MeasuredRun) -> [MeasuredImportError] {
         var out: [MeasuredImportError] = []
         let maxUs = maxFrameMs * 1_000
         func ms(_ us: Int64) -> String { NumberFormatMs.format(us) }

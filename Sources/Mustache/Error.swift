@@ -2,22 +2,22 @@
 ///
 /// `description` reads `name:line:column: error: message`, then the source line, then a caret
 /// line under the tag.
-public struct MustacheError: Error, CustomStringConvertible, Equatable {
+package struct MustacheError: Error, CustomStringConvertible, Equatable {
     /// The name of the template or partial in which the error is.
-    public let templateName: String
+    package let templateName: String
     /// The 1-based line of the tag.
-    public let line: Int
+    package let line: Int
     /// The 1-based column of the tag, counted in characters.
-    public let column: Int
+    package let column: Int
     /// The tag as written, e.g. `{{#items}}` (for an unclosed tag: its text up to the end of the line).
-    public let tag: String
+    package let tag: String
     /// What went wrong and what was expected.
-    public let message: String
+    package let message: String
     /// The source line that holds the tag, without its line ending.
-    public let sourceLine: String
+    package let sourceLine: String
 
     /// The compiler-style report: location, message, source line and caret line.
-    public var description: String {
+    package var description: String {
         "\(templateName):\(line):\(column): error: \(message)\n\(sourceLine)\n\(caretLine)"
     }
 

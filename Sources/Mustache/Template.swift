@@ -1,6 +1,6 @@
 import Formats
 /// How rendering treats names and partials that are not there.
-public enum RenderMode: Sendable {
+package enum RenderMode: Sendable {
     /// The Mustache spec's behaviour: a missing name or partial renders nothing.
     case lenient
     /// A name undefined in the whole context stack (or a dotted name with a missing segment), a missing
@@ -9,14 +9,14 @@ public enum RenderMode: Sendable {
 }
 
 /// A compiled Mustache template: parse once, render many times.
-public struct Template: Sendable {
+package struct Template: Sendable {
     /// The name used in error messages (and, for partials, usually the key they are looked up by).
-    public let name: String
+    package let name: String
     let nodes: [Node]
     let sizeHint: Int
 
     /// Compiles `source` with the default `{{ }}` delimiters; errors are located in `name`.
-    public init(_ source: String, name: String) throws(MustacheError) {
+    package init(_ source: String, name: String) throws(MustacheError) {
         self.name = name
         self.nodes = try Parser.parse(TemplateSource(name: name, text: source))
         self.sizeHint = source.utf8.count
@@ -25,7 +25,7 @@ public struct Template: Sendable {
     /// Compiles a template file's bytes, which must be UTF-8 (a leading byte order mark is kept as
     /// text, as `init(_:name:)` would keep U+FEFF). Bytes that are not UTF-8 are an error at the
     /// line and column of the first bad byte; the message gives the byte, never the text around it.
-    public init(utf8 bytes: [UInt8], name: String) throws(MustacheError) {
+    package init(utf8 bytes: [UInt8], name: String) throws(MustacheError) {
         if let bad = Self.firstInvalidUTF8(bytes) {
             let hex = String(bytes[bad], radix: 16, uppercase: true)
             // Everything before the bad byte is valid, so its line and column can be shown.
@@ -41,7 +41,7 @@ public struct Template: Sendable {
     static func firstInvalidUTF8(_ b: [UInt8]) -> Int? { SourceText.firstInvalidUTF8(b) }
 
     /// Renders against `data`; partial and parent tags look templates up by name in `partials`.
-    public func render(_ data: MustacheValue, partials: [String: Template] = [:], mode: RenderMode = .lenient) throws(MustacheError) -> String {
+    package func render(_ data: MustacheValue, partials: [String: Template] = [:], mode: RenderMode = .lenient) throws(MustacheError) -> String {
         var renderer = Renderer(root: data, partials: partials, strict: mode == .strict)
         renderer.out.reserveCapacity(sizeHint * 2)
         try renderer.render(nodes)

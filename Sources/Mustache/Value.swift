@@ -2,7 +2,7 @@
 ///
 /// Section truthiness follows mustache(5): `.null`, `.bool(false)` and an empty `.array` are falsy;
 /// everything else (including `0`, `""` and an empty object) is truthy.
-public enum MustacheValue: Sendable, Equatable {
+package enum MustacheValue: Sendable, Equatable {
     /// An explicit absence of a value; defined for strict mode, renders as nothing, falsy.
     case null
     /// A boolean; interpolates as `true` / `false`, `false` is falsy.
@@ -67,37 +67,37 @@ extension MustacheValue {
 
 extension MustacheValue: ExpressibleByNilLiteral {
     /// `nil` becomes `.null`.
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }
 
 extension MustacheValue: ExpressibleByBooleanLiteral {
     /// `true` / `false` become `.bool`.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension MustacheValue: ExpressibleByIntegerLiteral {
     /// Integer literals become `.int`.
-    public init(integerLiteral value: Int) { self = .int(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
 }
 
 extension MustacheValue: ExpressibleByFloatLiteral {
     /// Floating-point literals become `.double`.
-    public init(floatLiteral value: Double) { self = .double(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
     /// String literals (also interpolated ones) become `.string`.
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension MustacheValue: ExpressibleByArrayLiteral {
     /// Array literals become `.array`.
-    public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
+    package init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
 }
 
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Dictionary literals become `.object`; a repeated key keeps its last value.
-    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+    package init(dictionaryLiteral elements: (String, MustacheValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

@@ -4,16 +4,16 @@ import Formats
 /// the shortest text that reads back as the same double, no locale and no platform in the
 /// output — the same value gives the same bytes everywhere. Read it back with any JSON decoder
 /// (Foundation's `JSONDecoder` does).
-public enum CanonicalJSON {
+package enum CanonicalJSON {
     /// `value` as a JSON value tree.
-    public static func value<T: Encodable>(_ value: T) throws -> JSONValue {
+    package static func value<T: Encodable>(_ value: T) throws -> JSONValue {
         let encoder = TreeEncoder(codingPath: [])
         try value.encode(to: encoder)
         return encoder.box.value ?? .null
     }
 
     /// `value` as pretty-printed canonical text with a final newline.
-    public static func text<T: Encodable>(_ value: T, pretty: Bool = true) throws -> String {
+    package static func text<T: Encodable>(_ value: T, pretty: Bool = true) throws -> String {
         try Self.value(value).serialized(pretty: pretty) + "\n"
     }
 }

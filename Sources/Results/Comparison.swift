@@ -11,33 +11,33 @@ import Formats
 ///   spread to test against, so the size rule alone decides.
 /// Both must hold; then a higher value (every headline metric is lower-is-better) is *regressed*, a
 /// lower one *improved*; otherwise *no change*.
-public struct MetricChange: Sendable, Equatable {
-    public enum Verdict: String, Sendable { case regressed, improved, noChange = "no change" }
-    public var metric: String
+package struct MetricChange: Sendable, Equatable {
+    package enum Verdict: String, Sendable { case regressed, improved, noChange = "no change" }
+    package var metric: String
     /// The medians over the seeds.
-    public var baseline: Double
-    public var now: Double
-    public var difference: Double { now - baseline }
-    public var verdict: Verdict
+    package var baseline: Double
+    package var now: Double
+    package var difference: Double { now - baseline }
+    package var verdict: Verdict
     /// The lowest and highest value over the seeds on each side.
-    public var baselineRange: ClosedRange<Double>
-    public var nowRange: ClosedRange<Double>
+    package var baselineRange: ClosedRange<Double>
+    package var nowRange: ClosedRange<Double>
     /// How many seeds each side has.
-    public var baselineSeeds: Int
-    public var nowSeeds: Int
+    package var baselineSeeds: Int
+    package var nowSeeds: Int
     /// Whether the change passed the size rule (at least the metric's minimums).
-    public var bigEnough: Bool
+    package var bigEnough: Bool
     /// Whether the rank test passed (nil: fewer than 2 seeds on a side, so it is not applied).
-    public var rangesApart: Bool?
+    package var rangesApart: Bool?
 
-    public init(metric: String, baseline: Double, now: Double, verdict: Verdict, baselineRange: ClosedRange<Double>, nowRange: ClosedRange<Double>,
+    package init(metric: String, baseline: Double, now: Double, verdict: Verdict, baselineRange: ClosedRange<Double>, nowRange: ClosedRange<Double>,
                 baselineSeeds: Int, nowSeeds: Int, bigEnough: Bool, rangesApart: Bool?) {
         self.metric = metric; self.baseline = baseline; self.now = now; self.verdict = verdict
         self.baselineRange = baselineRange; self.nowRange = nowRange; self.baselineSeeds = baselineSeeds; self.nowSeeds = nowSeeds
         self.bigEnough = bigEnough; self.rangesApart = rangesApart
     }
 
-    public static func judge(_ metric: HeadlineMetric, baseline b: [Double], now n: [Double]) -> MetricChange {
+    package static func judge(_ metric: HeadlineMetric, baseline b: [Double], now n: [Double]) -> MetricChange {
         let mb = median(b), mn = median(n)
         let diff = mn - mb
         let bigEnough = abs(diff) >= metric.minAbsolute - 1e-9 && abs(diff) >= metric.minRelative * abs(mb) - 1e-9
@@ -49,7 +49,7 @@ public struct MetricChange: Sendable, Equatable {
     }
 
     /// The two-sided p of a Mann–Whitney U of 0 between `n` and `m` values: 2 / C(n+m, n).
-    public static func rankTestP(_ n: Int, _ m: Int) -> Double {
+    package static func rankTestP(_ n: Int, _ m: Int) -> Double {
         var c = 1.0
         for k in 0..<min(n, m) { c = c * Double(n + m - k) / Double(k + 1) }
         return min(1, 2 / c)
@@ -61,14 +61,14 @@ public struct MetricChange: Sendable, Equatable {
     static func number(_ v: Double) -> String { NumberFormat.fixed(v, places: 3) }
 
     /// "1.2 (1.1–1.3)": the median over the seeds, then the lowest and highest value.
-    public static func medianText(_ median: Double, _ range: ClosedRange<Double>) -> String {
+    package static func medianText(_ median: Double, _ range: ClosedRange<Double>) -> String {
         "\(number(median)) (\(number(range.lowerBound))–\(number(range.upperBound)))"
     }
-    public var baselineText: String { Self.medianText(baseline, baselineRange) }
-    public var nowText: String { Self.medianText(now, nowRange) }
+    package var baselineText: String { Self.medianText(baseline, baselineRange) }
+    package var nowText: String { Self.medianText(now, nowRange) }
 
     /// "+77.453 (+7745 %)": the change of the medians, and relative to the baseline's when it is not 0.
-    public var changeText: String {
+    package var changeText: String {
         let sign = difference > 0 ? "+" : ""
         let relative = baseline != 0 ? " (\(sign)\(NumberFormat.fixed(100 * difference / abs(baseline), places: 0)) %)" : ""
         return sign + Self.number(difference) + relative
@@ -76,7 +76,7 @@ public struct MetricChange: Sendable, Equatable {
 
     /// Which test decided and how it came out: the size rule, and the rank test when both sides
     /// have 2 or more seeds ("size ≥ minimum: yes; ranges apart (Mann–Whitney U = 0, p = 0.1, 3 + 3 seeds): yes").
-    public var testText: String {
+    package var testText: String {
         let size = "size ≥ minimum: " + (bigEnough ? "yes" : "no")
         guard let apart = rangesApart else {
             return size + "; rank test not applied (\(baselineSeeds) + \(nowSeeds) seeds: one side has a single seed)"
@@ -89,8 +89,8 @@ public struct MetricChange: Sendable, Equatable {
 }
 
 /// One run group compared with the baseline.
-public struct GroupComparison: Sendable, Equatable {
-    public enum Status: String, Sendable {
+package struct GroupComparison: Sendable, Equatable {
+    package enum Status: String, Sendable {
         /// Compared metric by metric (its inputs other than strategy and seed are the same).
         case compared
         /// Every run's fingerprint is in the baseline and no metric changed: the same inputs, the same numbers.
@@ -102,20 +102,20 @@ public struct GroupComparison: Sendable, Equatable {
         /// Only in the baseline.
         case removed
     }
-    public var group: String
-    public var study: String
-    public var status: Status
+    package var group: String
+    package var study: String
+    package var status: Status
     /// Whether any run's fingerprint differs from the baseline's (the strategy or the seeds changed).
-    public var inputsChanged: Bool
-    public var metrics: [MetricChange]
+    package var inputsChanged: Bool
+    package var metrics: [MetricChange]
 
-    public var regressed: Bool { metrics.contains { $0.verdict == .regressed } }
-    public var improved: Bool { metrics.contains { $0.verdict == .improved } }
+    package var regressed: Bool { metrics.contains { $0.verdict == .regressed } }
+    package var improved: Bool { metrics.contains { $0.verdict == .improved } }
 
     /// The group's verdict: regressed when any metric regressed, else improved when any improved,
     /// else unchanged; a group that could not be compared says why ("not comparable", "new", "removed").
-    public enum Verdict: String, Sendable { case regressed, improved, unchanged, notComparable = "not comparable", new, removed }
-    public var verdict: Verdict {
+    package enum Verdict: String, Sendable { case regressed, improved, unchanged, notComparable = "not comparable", new, removed }
+    package var verdict: Verdict {
         switch status {
         case .notComparable: return .notComparable
         case .new: return .new
@@ -125,9 +125,9 @@ public struct GroupComparison: Sendable, Equatable {
     }
 
     /// The metrics a surface lists: those that moved, or all of them when the group's inputs changed.
-    public var shownMetrics: [MetricChange] { metrics.filter { $0.verdict != .noChange || inputsChanged } }
+    package var shownMetrics: [MetricChange] { metrics.filter { $0.verdict != .noChange || inputsChanged } }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "group": .string(group), "study": .string(study), "status": .string(status.rawValue), "verdict": .string(verdict.rawValue),
             "metrics": .array(metrics.map {
@@ -142,10 +142,10 @@ public struct GroupComparison: Sendable, Equatable {
     }
 }
 
-public enum Comparison {
+package enum Comparison {
     /// Compares run groups of `now` with `baseline`, in the order groups first appear in `now`,
     /// then the removed ones. Runs are grouped by `RunSummary.group`.
-    public static func compare(baseline: [RunSummary], baselineModel: Int, now: [RunSummary], nowModel: Int) -> [GroupComparison] {
+    package static func compare(baseline: [RunSummary], baselineModel: Int, now: [RunSummary], nowModel: Int) -> [GroupComparison] {
         func grouped(_ runs: [RunSummary]) -> (order: [String], runs: [String: [RunSummary]]) {
             var order: [String] = []
             var map: [String: [RunSummary]] = [:]
@@ -188,13 +188,13 @@ public enum Comparison {
 
 extension Comparison {
     /// "1 run group(s) regressed, 0 improved, 2 not comparable": the counts every surface states.
-    public static func countsText(_ groups: [GroupComparison]) -> String {
+    package static func countsText(_ groups: [GroupComparison]) -> String {
         "\(groups.filter { $0.verdict == .regressed }.count) run group(s) regressed, \(groups.filter { $0.verdict == .improved }.count) improved, "
             + "\(groups.filter { $0.verdict == .notComparable }.count) not comparable"
     }
 
     /// The groups that could not be compared, by name.
-    public static func notComparable(_ groups: [GroupComparison]) -> [String] {
+    package static func notComparable(_ groups: [GroupComparison]) -> [String] {
         groups.filter { $0.verdict == .notComparable }.map(\.group)
     }
 }

@@ -11,18 +11,18 @@ import ScrollSimulation
 /// property, recursively, with the names of types, fields and enum cases; sets and dictionaries
 /// in sorted order), so a field added to the configuration later is covered without a list to
 /// keep. The text is hashed with 64-bit FNV-1a and printed as 16 hex digits.
-public enum Fingerprint {
+package enum Fingerprint {
     /// The fingerprint of a run configuration under the current model version.
     ///
     /// `datasetDigest`, when given, must be `digest(of: config.dataset)`: runs that share a
     /// dataset (every run of a study) can compute its digest once instead of walking its rows
     /// for every run. The result is the same either way.
-    public static func of(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
+    package static func of(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
         hex(fnv1a64(canonicalText(config, datasetDigest: datasetDigest, modelVersion: modelVersion)))
     }
 
     /// A dataset's own digest: the hash of its canonical text.
-    public static func digest(of dataset: Dataset) -> String {
+    package static func digest(of dataset: Dataset) -> String {
         var text = ""
         describe(dataset, into: &text, depth: 0)
         return hex(fnv1a64(text))
@@ -30,7 +30,7 @@ public enum Fingerprint {
 
     /// The text that is hashed: the model version, then the configuration, with the dataset
     /// written as its digest.
-    public static func canonicalText(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
+    package static func canonicalText(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
         var out = "scrollstudy-run model=\(modelVersion)\n\(type(of: config)){"
         for (i, child) in Mirror(reflecting: config).children.enumerated() {
             if i > 0 { out += "," }
@@ -49,7 +49,7 @@ public enum Fingerprint {
     /// plus the model version. Two runs with equal context digests differ only in what a study
     /// compares (the strategy) and in seed noise, so their metrics may be compared; runs with
     /// different context digests are "not comparable".
-    public static func context(of config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
+    package static func context(of config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
         var out = "scrollstudy-context model=\(modelVersion)\n"
         for child in Mirror(reflecting: config).children {
             guard let label = child.label, label != "strategy", label != "seed", label != "recordSeries" else { continue }
@@ -66,14 +66,14 @@ public enum Fingerprint {
 
     /// `of(config)` and `context(of: config)` together, walking each part of the configuration once
     /// (the same texts, so the same digests, as the two calls).
-    public static func ofAndContext(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> (fingerprint: String, context: String) {
+    package static func ofAndContext(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> (fingerprint: String, context: String) {
         ofAndContext(config, seeds: [config.seed], datasetDigest: datasetDigest, modelVersion: modelVersion)[0]
     }
 
     /// `ofAndContext` of `config` with each of `seeds` as its seed, walking every other part of the
     /// configuration once: the seeds of one planned configuration differ in nothing else. The same
     /// digests, in the same order, as `ofAndContext` of each seeded configuration.
-    public static func ofAndContext(_ config: RunConfig, seeds: [UInt64], datasetDigest: String? = nil,
+    package static func ofAndContext(_ config: RunConfig, seeds: [UInt64], datasetDigest: String? = nil,
                                     modelVersion: Int = SimulationModel.version) -> [(fingerprint: String, context: String)] {
         var parts: [(label: String, text: String)] = []
         var seedAt: Int? = nil
@@ -106,14 +106,14 @@ public enum Fingerprint {
 
     /// The digest of any value's canonical text (every stored property, recursively, as for a run
     /// configuration), for keys of cached work other than runs.
-    public static func digest(ofValue value: Any) -> String {
+    package static func digest(ofValue value: Any) -> String {
         var text = ""
         describe(value, into: &text, depth: 0)
         return hex(fnv1a64(text))
     }
 
     /// 64-bit FNV-1a of the UTF-8 bytes (`Hash64`).
-    public static func fnv1a64(_ text: String) -> UInt64 { Hash64.of(text) }
+    package static func fnv1a64(_ text: String) -> UInt64 { Hash64.of(text) }
 
     static func hex(_ v: UInt64) -> String { Hash64.hex(v) }
 

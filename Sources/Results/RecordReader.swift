@@ -3,7 +3,7 @@ import ScrollSimulation
 
 extension RunRecord {
     /// Reads a record written by `recordJSON()`, refusing other schema versions.
-    public static func decode(_ text: String) throws(ResultsError) -> RunRecord {
+    package static func decode(_ text: String) throws(ResultsError) -> RunRecord {
         let data = Data(text.utf8)
         struct Version: Decodable { var schemaVersion: Int }
         let version: Int

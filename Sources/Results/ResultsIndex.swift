@@ -8,9 +8,9 @@ import ScrollSimulation
 /// content lanes: most of a record's size) when those can be read back from disk: such records
 /// are added with `add(_:seriesDropped:)`, and `full(_:)` reads the whole record again through
 /// `loader`. Everything that reads only metrics and parameters uses the subscript as before.
-public struct ResultsIndex: Sendable {
+package struct ResultsIndex: Sendable {
     /// Run ids in plan order.
-    public var ids: [String] { stored.map(\.id) }
+    package var ids: [String] { stored.map(\.id) }
     /// The records in plan order, and each one's position by run id. (A dictionary of records would
     /// hold a slot the size of a record for every bucket, a third of them empty: at 18,800 runs the
     /// difference is about 10 MB.)
@@ -19,25 +19,25 @@ public struct ResultsIndex: Sendable {
     /// Whether the record at each position has no series (`full` reads them back).
     private var dropped: [Bool] = []
     /// Reads a whole record back for a record held without series.
-    public var loader: SeriesLoader? = nil
+    package var loader: SeriesLoader? = nil
 
-    public init() {}
+    package init() {}
 
     /// An index of `records`; ids must be unique.
-    public init(_ records: [RunRecord]) throws(ResultsError) {
+    package init(_ records: [RunRecord]) throws(ResultsError) {
         reserveCapacity(records.count)
         for r in records { try add(r) }
     }
 
     /// Makes room for `count` records in all, so that adding them does not overallocate.
-    public mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         stored.reserveCapacity(count)
         dropped.reserveCapacity(count)
         position.reserveCapacity(count)
     }
 
     /// Adds a record at the end; a second record with the same id is refused.
-    public mutating func add(_ record: RunRecord) throws(ResultsError) {
+    package mutating func add(_ record: RunRecord) throws(ResultsError) {
         try add(record, dropped: false)
     }
 
@@ -50,7 +50,7 @@ public struct ResultsIndex: Sendable {
 
     /// Adds a record at the end, keeping only its metrics and parameters in memory when
     /// `seriesDropped` (its series are read back through `loader` by `full`).
-    public mutating func add(_ record: RunRecord, seriesDropped: Bool) throws(ResultsError) {
+    package mutating func add(_ record: RunRecord, seriesDropped: Bool) throws(ResultsError) {
         guard seriesDropped else { return try add(record) }
         var light = record
         light.result.frames = []
@@ -59,34 +59,34 @@ public struct ResultsIndex: Sendable {
     }
 
     /// The record of run `id` (without its series if they were dropped: for metrics and parameters).
-    public subscript(id: String) -> RunRecord? { position[id].map { stored[$0] } }
+    package subscript(id: String) -> RunRecord? { position[id].map { stored[$0] } }
 
     /// The metrics of run `id`, found at `position` when the index holds the runs in the order of
     /// the caller's plan (as `RunExecutor` builds it), else by id; nil when there is no record.
     /// (A ranking of every run reads one metric of each: no copy of the whole record, no hashing.)
-    public func metrics(at position: Int, id: String) -> RunMetrics? {
+    package func metrics(at position: Int, id: String) -> RunMetrics? {
         if position >= 0, position < stored.count, stored[position].id == id { return stored[position].result.metrics }
         return self.position[id].map { stored[$0].result.metrics }
     }
 
     /// Whether run `id`'s record here has its series.
-    public func hasSeries(_ id: String) -> Bool { position[id].map { !dropped[$0] } ?? false }
+    package func hasSeries(_ id: String) -> Bool { position[id].map { !dropped[$0] } ?? false }
 
     /// The whole record of run `id`, series included: read back through `loader` when they were
     /// dropped. Nil when there is no record, or it cannot be read back.
-    public func full(_ id: String) -> RunRecord? {
+    package func full(_ id: String) -> RunRecord? {
         guard let p = position[id] else { return nil }
         guard dropped[p] else { return stored[p] }
         return loader?.full(stored[p])
     }
 
     /// Every record, in plan order.
-    public var all: [RunRecord] { stored }
+    package var all: [RunRecord] { stored }
 
     /// The records of one study, in plan order.
-    public func records(ofStudy study: String) -> [RunRecord] { stored.filter { $0.study == study } }
+    package func records(ofStudy study: String) -> [RunRecord] { stored.filter { $0.study == study } }
 
-    public var count: Int { stored.count }
+    package var count: Int { stored.count }
 }
 
 /// Reads whole records back for an index that holds them without series, from the record files
@@ -94,7 +94,7 @@ public struct ResultsIndex: Sendable {
 /// run's several files read it once. It only reads: a record that can no longer be given back
 /// with the fingerprint the index holds is nil (the page that needs it fails and says so), never
 /// simulated again while pages render.
-public final class SeriesLoader: @unchecked Sendable {
+package final class SeriesLoader: @unchecked Sendable {
     private let cache: RunCache?
     /// Record files of results folders, by run id (`ResultsStore.merge(_:series:)`'s `files`).
     private let files: [String: URL]
@@ -136,7 +136,7 @@ public final class SeriesLoader: @unchecked Sendable {
 }
 
 /// What can be wrong with stored results.
-public enum ResultsError: Error, Equatable, CustomStringConvertible {
+package enum ResultsError: Error, Equatable, CustomStringConvertible {
     /// Two records with one run id.
     case duplicateRun(String)
     /// A record of a format version this build does not read.
@@ -144,7 +144,7 @@ public enum ResultsError: Error, Equatable, CustomStringConvertible {
     /// A record that does not parse, with the decoder's explanation.
     case malformed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .duplicateRun(id): return "run '\(id)' has two results; run ids must be unique"
         case let .unsupportedSchema(found, supported):

@@ -29,37 +29,37 @@ import ScrollSimulation
 ///
 /// Every file is written to a temporary name in its folder and renamed into place, so a reader
 /// never sees half a file. Nothing else in the folder is touched or removed.
-public enum ResultsStore {
-    public static let indexFile = "index.json"
-    public static let kind = "scrollstudy-results"
-    public static let schemaVersion = 1
+package enum ResultsStore {
+    package static let indexFile = "index.json"
+    package static let kind = "scrollstudy-results"
+    package static let schemaVersion = 1
 
     /// One line of the index.
-    public struct Entry: Sendable, Equatable, Codable {
-        public var id: String
-        public var study: String
-        public var file: String
-        public var fingerprint: String
+    package struct Entry: Sendable, Equatable, Codable {
+        package var id: String
+        package var study: String
+        package var file: String
+        package var fingerprint: String
         /// `Fingerprint.context(of:)`: the run's inputs other than strategy and seed.
-        public var context: String
-        public var schemaVersion: Int
-        public var modelVersion: Int
-        public init(id: String, study: String, file: String, fingerprint: String, context: String, schemaVersion: Int, modelVersion: Int) {
+        package var context: String
+        package var schemaVersion: Int
+        package var modelVersion: Int
+        package init(id: String, study: String, file: String, fingerprint: String, context: String, schemaVersion: Int, modelVersion: Int) {
             self.id = id; self.study = study; self.file = file; self.fingerprint = fingerprint
             self.context = context; self.schemaVersion = schemaVersion; self.modelVersion = modelVersion
         }
     }
 
     /// Which share of a plan a folder holds.
-    public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
+    package struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
         /// 1-based.
-        public var index: Int
-        public var count: Int
-        public init(index: Int, count: Int) { self.index = index; self.count = count }
-        public var description: String { "\(index)/\(count)" }
+        package var index: Int
+        package var count: Int
+        package init(index: Int, count: Int) { self.index = index; self.count = count }
+        package var description: String { "\(index)/\(count)" }
 
         /// Parses `i/n` with 1 ≤ i ≤ n ≤ 1000.
-        public static func parse(_ text: String) -> Shard? {
+        package static func parse(_ text: String) -> Shard? {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1000, i >= 1, i <= n else { return nil }
             return Shard(index: i, count: n)
@@ -68,7 +68,7 @@ public enum ResultsStore {
         /// The run ids of this shard: the ids sorted (byte order), dealt round-robin — the k-th id
         /// (0-based) belongs to shard k mod n + 1. Shards differ in size by at most one run, never
         /// overlap, and together hold every id; the share depends only on the set of ids.
-        public func select(_ ids: [String]) -> Set<String> {
+        package func select(_ ids: [String]) -> Set<String> {
             let sorted = ids.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             var mine: Set<String> = []
             for (k, id) in sorted.enumerated() where k % count == index - 1 { mine.insert(id) }
@@ -77,16 +77,16 @@ public enum ResultsStore {
     }
 
     /// The index file's content.
-    public struct Index: Sendable, Equatable, Codable {
-        public var kind: String
-        public var schemaVersion: Int
-        public var modelVersion: Int
-        public var plan: String
-        public var plannedRuns: Int
-        public var shard: Shard?
-        public var runs: [Entry]
+    package struct Index: Sendable, Equatable, Codable {
+        package var kind: String
+        package var schemaVersion: Int
+        package var modelVersion: Int
+        package var plan: String
+        package var plannedRuns: Int
+        package var shard: Shard?
+        package var runs: [Entry]
 
-        public init(plan: String, plannedRuns: Int, shard: Shard?, runs: [Entry]) {
+        package init(plan: String, plannedRuns: Int, shard: Shard?, runs: [Entry]) {
             kind = ResultsStore.kind
             schemaVersion = ResultsStore.schemaVersion
             modelVersion = SimulationModel.version
@@ -96,7 +96,7 @@ public enum ResultsStore {
             self.runs = runs.sorted { $0.id < $1.id }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(kind, forKey: .kind)
             try c.encode(schemaVersion, forKey: .schemaVersion)
@@ -109,12 +109,12 @@ public enum ResultsStore {
     }
 
     /// A digest of a plan's run ids (sorted): shards of one plan share it.
-    public static func planDigest(_ ids: [String]) -> String {
+    package static func planDigest(_ ids: [String]) -> String {
         Fingerprint.hex(Fingerprint.fnv1a64(ids.sorted().joined(separator: "\n")))
     }
 
     /// The file name of a run's record inside the folder.
-    public static func file(for id: String) -> String { "runs/\(id).json" }
+    package static func file(for id: String) -> String { "runs/\(id).json" }
 
     // MARK: Writing
 
@@ -122,7 +122,7 @@ public enum ResultsStore {
     /// when missing. Before anything is written, a path that is not a results folder is refused:
     /// a file, the root or home folder, a folder that holds other files and no index, or one whose
     /// `index.json` is not a results index. Nothing of what was there is ever overwritten.
-    public static func write(_ records: [(record: RunRecord, context: String)], plan: [String], shard: Shard?, to folder: URL) throws(StoreError) {
+    package static func write(_ records: [(record: RunRecord, context: String)], plan: [String], shard: Shard?, to folder: URL) throws(StoreError) {
         let fm = FileManager.default
         let indexURL = folder.appendingPathComponent(indexFile)
         try checkWritable(folder)
@@ -145,7 +145,7 @@ public enum ResultsStore {
     /// Refuses, before any work, a path that `write` may not fill: a file, the root or a home
     /// folder, a folder that holds other files and no index, or one whose `index.json` is not a
     /// results index. A missing path is fine.
-    public static func checkWritable(_ folder: URL) throws(StoreError) {
+    package static func checkWritable(_ folder: URL) throws(StoreError) {
         let fm = FileManager.default
         let indexURL = folder.appendingPathComponent(indexFile)
         var isFolder: ObjCBool = false
@@ -172,7 +172,7 @@ public enum ResultsStore {
     }
 
     /// Writes `text` to a temporary file beside `url` and renames it into place.
-    public static func writeAtomically(_ text: String, to url: URL) throws(StoreError) {
+    package static func writeAtomically(_ text: String, to url: URL) throws(StoreError) {
         let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try Data(text.utf8).write(to: temp)
@@ -191,14 +191,14 @@ public enum ResultsStore {
     // MARK: Reading
 
     /// A folder read back: its index and its records.
-    public struct Folder: Sendable {
-        public var url: URL
-        public var index: Index
+    package struct Folder: Sendable {
+        package var url: URL
+        package var index: Index
         /// Without their series (frames and content lanes) when read with `series: false`.
-        public var records: [RunRecord]
-        public var contexts: [String: String]
+        package var records: [RunRecord]
+        package var contexts: [String: String]
         /// Each run's record file, by run id.
-        public var files: [String: URL]
+        package var files: [String: URL]
     }
 
     /// Reads one results folder, refusing other schema or model versions and records that do not
@@ -206,7 +206,7 @@ public enum ResultsStore {
     /// without its frames and content lanes (most of its size: about 120 KiB of a sweep run's
     /// record), so that the folder's records take memory in proportion to their metrics only;
     /// `StoredRecords.full` reads a record's series back from its file.
-    public static func read(_ folder: URL, series: Bool = true) throws(StoreError) -> Folder {
+    package static func read(_ folder: URL, series: Bool = true) throws(StoreError) -> Folder {
         let indexURL = folder.appendingPathComponent(indexFile)
         guard let data = FileManager.default.contents(atPath: indexURL.path) else {
             throw .notAResultsFolder(folder.path, "it has no index.json (write one with 'scrollstudy run --output-results \(folder.lastPathComponent)')")
@@ -256,7 +256,7 @@ public enum ResultsStore {
     /// given twice; and, when the folders are shards, any shard of 1…n missing (a gap).
     /// With `series: false` the records are kept without their series (`read(_:series:)`), and
     /// `files` says where each one's whole record is.
-    public static func merge(_ folders: [URL], series: Bool = true) throws(StoreError)
+    package static func merge(_ folders: [URL], series: Bool = true) throws(StoreError)
         -> (records: [RunRecord], contexts: [String: String], files: [String: URL]) {
         var all: [RunRecord] = []
         var contexts: [String: String] = [:]
@@ -298,7 +298,7 @@ public enum ResultsStore {
 }
 
 /// What can be wrong with a results folder.
-public enum StoreError: Error, Equatable, CustomStringConvertible {
+package enum StoreError: Error, Equatable, CustomStringConvertible {
     case notAResultsFolder(String, String)
     case malformed(String, String)
     case otherModel(String, found: Int, current: Int)
@@ -308,7 +308,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case mismatch(String)
     case io(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .notAResultsFolder(path, why): return "\(path): not a results folder: \(why)"
         case let .malformed(path, why): return "\(path): \(why)"

@@ -33,19 +33,19 @@ import ScrollSimulation
 /// nothing compares these bytes, and the plain encoder is several times faster), then the series
 /// in a compact binary form (`SeriesCodec`). A lookup for metrics alone reads and decodes only the
 /// first two.
-public struct RunCache: Sendable {
-    public let folder: URL
+package struct RunCache: Sendable {
+    package let folder: URL
     let packs: RunPacks
 
     /// `maxPacks`: how many packs may pile up before `finish` merges them. `now` is the clock that
     /// decides whether a dead process's temporary pack is old enough to remove (tests set it).
-    public init(folder: URL, maxPacks: Int = 8, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(folder: URL, maxPacks: Int = 8, now: @escaping @Sendable () -> Date = { Date() }) {
         self.folder = folder
         self.packs = RunPacks(folder: folder, maxPacks: maxPacks, now: now)
     }
 
     /// What a lookup found.
-    public enum Lookup: Sendable {
+    package enum Lookup: Sendable {
         case hit(RunRecord)
         case missing
         /// A record (or a pack) that exists but cannot be used, and why.
@@ -58,13 +58,13 @@ public struct RunCache: Sendable {
     /// The record stored under `fingerprint`, renamed to run `id` of `study` (a record depends only
     /// on its configuration, so a run of another study with the same inputs can serve it). Without
     /// `series`, the record without frames and content lanes: the series are not read.
-    public func record(fingerprint: String, id: String, study: String, series: Bool = true) -> Lookup {
+    package func record(fingerprint: String, id: String, study: String, series: Bool = true) -> Lookup {
         read(fingerprint: fingerprint, light: nil, series: series, id: id, study: study)
     }
 
     /// `light` (a record held without series, as `record(fingerprint:id:study:series: false)` gives
     /// it) with the frames and content lanes stored under its fingerprint: only the series are decoded.
-    public func withSeries(_ light: RunRecord) -> Lookup {
+    package func withSeries(_ light: RunRecord) -> Lookup {
         read(fingerprint: light.fingerprint, light: light, series: true, id: light.id, study: light.study)
     }
 

@@ -2,22 +2,22 @@ import Formats
 import ScrollSimulation
 
 /// What a run was: the parameters a reader needs to know which run a record is, as published.
-public struct RunParameters: Sendable, Equatable, Codable {
-    public var strategy: String
-    public var techniques: [String]
-    public var dataset: String
-    public var rows: Int
-    public var device: String
-    public var refreshRateHz: Int
-    public var gesture: String
-    public var latencyMs: Double
-    public var latencyDistribution: String
-    public var seed: UInt64
+package struct RunParameters: Sendable, Equatable, Codable {
+    package var strategy: String
+    package var techniques: [String]
+    package var dataset: String
+    package var rows: Int
+    package var device: String
+    package var refreshRateHz: Int
+    package var gesture: String
+    package var latencyMs: Double
+    package var latencyDistribution: String
+    package var seed: UInt64
     /// `table` or `grid`.
-    public var layout: String
-    public var cellDesign: String
+    package var layout: String
+    package var cellDesign: String
 
-    public init(_ c: RunConfig) {
+    package init(_ c: RunConfig) {
         strategy = c.strategy.id
         techniques = c.strategy.techniques.map(\.description)
         dataset = c.dataset.id
@@ -40,25 +40,25 @@ public struct RunParameters: Sendable, Equatable, Codable {
 ///   read back (`RunRecord.decode`), versioned by `schemaVersion`;
 /// - `summaryJSON()`: run parameters and metrics (3 decimals), the object of `simulate --json`
 ///   and, with `id` and `study`, of each run's published `.json` download.
-public struct RunRecord: Sendable, Equatable, Codable {
+package struct RunRecord: Sendable, Equatable, Codable {
     /// The version of this format; readers refuse other versions.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The run's id (unique within a site; the name of its page), or empty for a lone run.
-    public var id: String
+    package var id: String
     /// The study it belongs to, or empty for a lone run.
-    public var study: String
+    package var study: String
     /// `Fingerprint.of(config)`: equal fingerprints, equal results.
-    public var fingerprint: String
+    package var fingerprint: String
     /// `SimulationModel.version` of the engine that produced the result.
-    public var modelVersion: Int
-    public var parameters: RunParameters
-    public var result: RunResult
+    package var modelVersion: Int
+    package var parameters: RunParameters
+    package var result: RunResult
 
     /// `datasetDigest`: see `Fingerprint.of(_:datasetDigest:)`. `fingerprint`, when given, must be
     /// `Fingerprint.of(config)` (a caller that computed it already saves walking the configuration again).
-    public init(id: String = "", study: String = "", config: RunConfig, datasetDigest: String? = nil, fingerprint: String? = nil, result: RunResult) {
+    package init(id: String = "", study: String = "", config: RunConfig, datasetDigest: String? = nil, fingerprint: String? = nil, result: RunResult) {
         schemaVersion = Self.currentSchemaVersion
         self.id = id
         self.study = study
@@ -69,23 +69,23 @@ public struct RunRecord: Sendable, Equatable, Codable {
     }
 
     /// Runs `config` and records it.
-    public static func run(id: String = "", study: String = "", _ config: RunConfig, datasetDigest: String? = nil, fingerprint: String? = nil) -> RunRecord {
+    package static func run(id: String = "", study: String = "", _ config: RunConfig, datasetDigest: String? = nil, fingerprint: String? = nil) -> RunRecord {
         RunRecord(id: id, study: study, config: config, datasetDigest: datasetDigest, fingerprint: fingerprint, result: config.run())
     }
 
-    public var metrics: RunMetrics { result.metrics }
+    package var metrics: RunMetrics { result.metrics }
 
     // MARK: JSON forms
 
     /// The whole record as canonical JSON text.
-    public func recordJSON() -> String {
+    package func recordJSON() -> String {
         // Every field is a plain value, a string, a number or an array of them: encoding cannot fail.
         (try? CanonicalJSON.text(self)) ?? "null\n"
     }
 
     /// The published summary: `run` (parameters) and `metrics` (by name, doubles to 3 decimals),
     /// plus `id` and `study` when the run belongs to a study.
-    public func summaryJSON() -> JSONValue {
+    package func summaryJSON() -> JSONValue {
         var fields: [String: JSONValue] = ["run": Self.parametersObject(parameters), "metrics": Self.metricsObject(result.metrics)]
         if !id.isEmpty { fields["id"] = .string(id) }
         if !study.isEmpty { fields["study"] = .string(study) }

@@ -5,21 +5,21 @@ import ScrollSimulation
 /// A metric that summaries carry and baselines compare. Every headline metric is "lower is
 /// better". A change counts only when it is at least `minAbsolute` (in the metric's unit) and at
 /// least `minRelative` of the baseline's value.
-public struct HeadlineMetric: Sendable {
-    public let name: String
+package struct HeadlineMetric: Sendable {
+    package let name: String
     /// How prose names it ("hitch time ratio").
-    public let label: String
-    public let unit: String
-    public let minAbsolute: Double
-    public let minRelative: Double
-    public let value: @Sendable (RunMetrics) -> Double
+    package let label: String
+    package let unit: String
+    package let minAbsolute: Double
+    package let minRelative: Double
+    package let value: @Sendable (RunMetrics) -> Double
 
-    public init(name: String, label: String, unit: String, minAbsolute: Double, minRelative: Double, value: @escaping @Sendable (RunMetrics) -> Double) {
+    package init(name: String, label: String, unit: String, minAbsolute: Double, minRelative: Double, value: @escaping @Sendable (RunMetrics) -> Double) {
         (self.name, self.label, self.unit, self.minAbsolute, self.minRelative, self.value) = (name, label, unit, minAbsolute, minRelative, value)
     }
 
     /// The minimum change as prose gives it: "1 ms/s", "0.5 points" (of a percentage), "1" (a count).
-    public var minimumText: String {
+    package var minimumText: String {
         let n = NumberFormat.fixed(minAbsolute, places: 3)
         switch unit {
         case "%": return n + (minAbsolute == 1 ? " point" : " points")
@@ -29,7 +29,7 @@ public struct HeadlineMetric: Sendable {
     }
 
     /// The headline metrics, in display order.
-    public static let all: [HeadlineMetric] = [
+    package static let all: [HeadlineMetric] = [
         HeadlineMetric(name: "hitchTimeRatio", label: "hitch time ratio", unit: "ms/s", minAbsolute: 1, minRelative: 0.10, value: { $0.hitchTimeRatio }),
         HeadlineMetric(name: "frameDurationP95Ms", label: "frame p95", unit: "ms", minAbsolute: 1, minRelative: 0.10, value: { $0.frameDurationP95Ms }),
         HeadlineMetric(name: "wrongRowsPercent", label: "wrong rows", unit: "%", minAbsolute: 0.5, minRelative: 0.10, value: {
@@ -44,37 +44,37 @@ public struct HeadlineMetric: Sendable {
         }),
     ]
 
-    public static func named(_ name: String) -> HeadlineMetric? { all.first { $0.name == name } }
-    public static var names: [String] { all.map(\.name) }
+    package static func named(_ name: String) -> HeadlineMetric? { all.first { $0.name == name } }
+    package static var names: [String] { all.map(\.name) }
 }
 
 /// One run as the site's `summary.json` lists it: enough to serve as the next generation's
 /// baseline (fingerprints and headline metrics), without frames.
-public struct RunSummary: Sendable, Equatable {
-    public var id: String
-    public var study: String
+package struct RunSummary: Sendable, Equatable {
+    package var id: String
+    package var study: String
     /// The run id without its seed part: runs of one group differ only in the seed.
-    public var group: String
-    public var seed: UInt64
-    public var fingerprint: String
+    package var group: String
+    package var seed: UInt64
+    package var fingerprint: String
     /// `Fingerprint.context(of:)`.
-    public var context: String
+    package var context: String
     /// Headline metric values by name, rounded to 3 decimals.
-    public var metrics: [String: Double]
+    package var metrics: [String: Double]
 
-    public init(id: String, study: String, group: String, seed: UInt64, fingerprint: String, context: String, metrics: [String: Double]) {
+    package init(id: String, study: String, group: String, seed: UInt64, fingerprint: String, context: String, metrics: [String: Double]) {
         self.id = id; self.study = study; self.group = group; self.seed = seed
         self.fingerprint = fingerprint; self.context = context; self.metrics = metrics
     }
 
-    public init(_ record: RunRecord, context: String) {
+    package init(_ record: RunRecord, context: String) {
         self.init(id: record.id, study: record.study, group: Self.group(of: record.id, seed: record.parameters.seed), seed: record.parameters.seed,
                   fingerprint: record.fingerprint, context: context,
                   metrics: Dictionary(uniqueKeysWithValues: HeadlineMetric.all.map { ($0.name, Self.round3($0.value(record.metrics))) }))
     }
 
     /// `id` without a trailing `--s<seed>`.
-    public static func group(of id: String, seed: UInt64) -> String {
+    package static func group(of id: String, seed: UInt64) -> String {
         let suffix = "--s\(seed)"
         return id.hasSuffix(suffix) ? String(id.dropLast(suffix.count)) : id
     }
@@ -82,7 +82,7 @@ public struct RunSummary: Sendable, Equatable {
     static func round3(_ v: Double) -> Double { (v * 1_000).snapped() / 1_000 }
 
     /// This run as a JSON object (one line of `summary.json`).
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "id": .string(id), "study": .string(study), "seed": .int(Int(truncatingIfNeeded: seed)),
             "fingerprint": .string(fingerprint), "context": .string(context),
@@ -93,22 +93,22 @@ public struct RunSummary: Sendable, Equatable {
 
 /// Reading a baseline: a results folder (`index.json` + records), a published site (its
 /// `summary.json`) or a `summary.json` file.
-public enum Baseline {
-    public static let summaryFile = "summary.json"
+package enum Baseline {
+    package static let summaryFile = "summary.json"
 
-    public struct Loaded: Sendable {
-        public var source: String
-        public var modelVersion: Int
-        public var runs: [RunSummary]
+    package struct Loaded: Sendable {
+        package var source: String
+        package var modelVersion: Int
+        package var runs: [RunSummary]
         /// Each study's answers, in study order (the order studies first appear in `runs`); nil when
         /// the source records none (a results folder, or a summary of schema version 1).
-        public var answers: [StudyAnswerSummary]?
+        package var answers: [StudyAnswerSummary]?
         /// The budgets and the runs that broke them (empty for a results folder).
-        public var budgets: [BudgetSummary]
+        package var budgets: [BudgetSummary]
         /// The comparison with the baseline that summary was generated against, if any.
-        public var comparison: [ComparisonSummary]?
+        package var comparison: [ComparisonSummary]?
 
-        public init(source: String, modelVersion: Int, runs: [RunSummary], answers: [StudyAnswerSummary]? = nil,
+        package init(source: String, modelVersion: Int, runs: [RunSummary], answers: [StudyAnswerSummary]? = nil,
                     budgets: [BudgetSummary] = [], comparison: [ComparisonSummary]? = nil) {
             self.source = source; self.modelVersion = modelVersion; self.runs = runs
             self.answers = answers; self.budgets = budgets; self.comparison = comparison
@@ -118,14 +118,14 @@ public enum Baseline {
     /// How the site names a baseline given on the command line as `given`: the path as typed when it
     /// is relative and stays below the working folder ("baseline/site"), else only its last
     /// component, so that no published file holds a path of the machine that built it.
-    public static func publishedName(_ given: String) -> String {
+    package static func publishedName(_ given: String) -> String {
         let parts = given.split(separator: "/", omittingEmptySubsequences: true)
         let local = given.hasPrefix("/") || given.hasPrefix("~") || given.contains("\\") || parts.contains("..")
         if !local, !parts.isEmpty { return parts.joined(separator: "/") }
         return parts.last.map(String.init) ?? "baseline"
     }
 
-    public static func load(_ url: URL) throws(StoreError) -> Loaded {
+    package static func load(_ url: URL) throws(StoreError) -> Loaded {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else {
             throw .notAResultsFolder(url.path, "no such file or folder")
@@ -149,7 +149,7 @@ public enum Baseline {
     /// from its per-study files beside it). Another model version is kept (its runs are then
     /// reported as not comparable); a summary of schema version 1 reads with no answers (`answers`
     /// nil); another schema is refused.
-    public static func readSummary(_ url: URL) throws(StoreError) -> Loaded {
+    package static func readSummary(_ url: URL) throws(StoreError) -> Loaded {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw .malformed(url.path, "no such file") }
         let folder = url.deletingLastPathComponent()
         return try readSummary(data, source: url.path) { FileManager.default.contents(atPath: folder.appendingPathComponent($0).path) }
@@ -159,7 +159,7 @@ public enum Baseline {
     /// `file` gives a version 3 summary's per-study files by their path relative to it (nil: missing).
     /// Read with the positioned JSON reader into typed values: a refusal names `source:line:column`,
     /// the value found and what is valid.
-    public static func readSummary(_ data: Data, source: String, file: (String) -> Data? = { _ in nil }) throws(StoreError) -> Loaded {
+    package static func readSummary(_ data: Data, source: String, file: (String) -> Data? = { _ in nil }) throws(StoreError) -> Loaded {
         let (json, root) = try SummaryReader.parse([UInt8](data), source: source)
         let top = "summary.json"
         _ = try json.object(root, top)
@@ -262,39 +262,39 @@ public enum Baseline {
 
 /// One answer of a study — one device, gesture and latency — as `summary.json` records it.
 /// Strategies are named by id; a tie lists several, in the study's order.
-public struct AnswerSummary: Sendable, Equatable {
-    public var device: String
-    public var gesture: String
-    public var latencyMs: Double
+package struct AnswerSummary: Sendable, Equatable {
+    package var device: String
+    package var gesture: String
+    package var latencyMs: Double
     /// The recommended strategies (one, or several in a tie); empty when none meets the bar.
-    public var recommended: [String]
+    package var recommended: [String]
     /// The next tier among those that meet the bar; empty when fewer than two tiers meet it.
-    public var runnerUp: [String]
+    package var runnerUp: [String]
     /// Whether any strategy meets the bar (`recommended` is not empty).
-    public var meetsBar: Bool
+    package var meetsBar: Bool
     /// Of the strategies that miss the bar, the closest to it; nil when every one meets it.
-    public var closest: String?
+    package var closest: String?
     /// The strategies that miss the bar, in the study's order.
-    public var missesBar: [String]
+    package var missesBar: [String]
     /// The one-line reason, in numbers, as the study page states it.
-    public var reason: String
+    package var reason: String
     /// The metric (by its name in a run's JSON) on which the recommended strategies beat the
     /// runner-up: the first of the study's ranking that separates them; nil without a runner-up or
     /// when none does.
-    public var decidingMetric: String?
+    package var decidingMetric: String?
     /// When the recommended strategies differ by enough to matter but the seeds cannot say which is
     /// better ("too close to call" on the study page): those strategies and the metric they
     /// differ on; nil otherwise (a tie on every metric is not this).
-    public var tooCloseToCall: TooClose?
+    package var tooCloseToCall: TooClose?
 
     /// Strategies the seeds cannot separate, and the metric (its name in a run's JSON) they differ on.
-    public struct TooClose: Sendable, Equatable {
-        public var strategies: [String]
-        public var metric: String
-        public init(strategies: [String], metric: String) { self.strategies = strategies; self.metric = metric }
+    package struct TooClose: Sendable, Equatable {
+        package var strategies: [String]
+        package var metric: String
+        package init(strategies: [String], metric: String) { self.strategies = strategies; self.metric = metric }
     }
 
-    public init(device: String, gesture: String, latencyMs: Double, recommended: [String], runnerUp: [String],
+    package init(device: String, gesture: String, latencyMs: Double, recommended: [String], runnerUp: [String],
                 meetsBar: Bool, closest: String?, missesBar: [String], reason: String,
                 decidingMetric: String? = nil, tooCloseToCall: TooClose? = nil) {
         self.device = device; self.gesture = gesture; self.latencyMs = latencyMs
@@ -323,15 +323,15 @@ public struct AnswerSummary: Sendable, Equatable {
     }
 
     /// "iphone-60hz/fling/100 ms": which comparison of the study this answers.
-    public var label: String { "\(device)/\(gesture)/\(NumberFormat.fixed(latencyMs, places: 3)) ms" }
+    package var label: String { "\(device)/\(gesture)/\(NumberFormat.fixed(latencyMs, places: 3)) ms" }
 
     /// Same device, gesture and latency.
-    public func sameComparison(as other: AnswerSummary) -> Bool {
+    package func sameComparison(as other: AnswerSummary) -> Bool {
         device == other.device && gesture == other.gesture && latencyMs == other.latencyMs
     }
 
     /// The entry's JSON; `decidingMetric` and `tooCloseToCall` are left out when nil.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var fields: [String: JSONValue] = [
             "device": .string(device), "gesture": .string(gesture), "latencyMs": .double(latencyMs),
             "recommended": .array(recommended.map(JSONValue.string)), "runnerUp": .array(runnerUp.map(JSONValue.string)),
@@ -347,25 +347,25 @@ public struct AnswerSummary: Sendable, Equatable {
 }
 
 /// A study's answers in `summary.json`, in the study's order (device, then gesture, then latency).
-public struct StudyAnswerSummary: Sendable, Equatable {
-    public var study: String
-    public var answers: [AnswerSummary]
-    public init(study: String, answers: [AnswerSummary]) { self.study = study; self.answers = answers }
+package struct StudyAnswerSummary: Sendable, Equatable {
+    package var study: String
+    package var answers: [AnswerSummary]
+    package init(study: String, answers: [AnswerSummary]) { self.study = study; self.answers = answers }
 }
 
 /// A budget as `summary.json` records it, with the runs that broke it.
-public struct BudgetSummary: Sendable, Equatable {
+package struct BudgetSummary: Sendable, Equatable {
     /// The study it belongs to; nil for a site-wide budget (`site.json`).
-    public var study: String?
+    package var study: String?
     /// "hitchTimeRatio < 5 at 100 ms": the rule in words, which identifies the budget across
     /// generations (its file position may move).
-    public var rule: String
+    package var rule: String
     /// "studies/one.json:4:17".
-    public var location: String
+    package var location: String
     /// Run ids that break it, in plan order.
-    public var broken: [String]
+    package var broken: [String]
 
-    public init(study: String?, rule: String, location: String, broken: [String]) {
+    package init(study: String?, rule: String, location: String, broken: [String]) {
         self.study = study; self.rule = rule; self.location = location; self.broken = broken
     }
 
@@ -386,7 +386,7 @@ public struct BudgetSummary: Sendable, Equatable {
                   location: "\(file):\(line):\(column)", broken: broken)
     }
 
-    public static func rule(metric: String, op: String, value: Double, timesLatency: Bool, latencyMs: Double?, strategy: String?) -> String {
+    package static func rule(metric: String, op: String, value: Double, timesLatency: Bool, latencyMs: Double?, strategy: String?) -> String {
         "\(metric) \(op) \(NumberFormat.fixed(value, places: 3))" + (timesLatency ? " × latency" : "")
             + (latencyMs.map { " at \(NumberFormat.fixed($0, places: 3)) ms" } ?? "") + (strategy.map { ", strategy \($0)" } ?? "")
     }
@@ -394,14 +394,14 @@ public struct BudgetSummary: Sendable, Equatable {
 
 /// A run group's verdicts in the comparison `summary.json` records (against the baseline that
 /// generation was given).
-public struct ComparisonSummary: Sendable, Equatable {
-    public var group: String
-    public var study: String
-    public var status: String
+package struct ComparisonSummary: Sendable, Equatable {
+    package var group: String
+    package var study: String
+    package var status: String
     /// Metric name → verdict ("regressed", "improved", "no change"), in the summary's order.
-    public var verdicts: [(metric: String, verdict: String)]
+    package var verdicts: [(metric: String, verdict: String)]
 
-    public init(group: String, study: String, status: String, verdicts: [(metric: String, verdict: String)]) {
+    package init(group: String, study: String, status: String, verdicts: [(metric: String, verdict: String)]) {
         self.group = group; self.study = study; self.status = status; self.verdicts = verdicts
     }
 
@@ -419,13 +419,13 @@ public struct ComparisonSummary: Sendable, Equatable {
 
     /// "hitchTimeRatio regressed, frameDurationP95Ms improved", "no change", or the status of a
     /// group not compared metric by metric ("new", "not comparable").
-    public var verdictText: String {
+    package var verdictText: String {
         let moved = verdicts.filter { $0.verdict != MetricChange.Verdict.noChange.rawValue }.map { "\($0.metric) \($0.verdict)" }
         if !moved.isEmpty { return moved.joined(separator: ", ") }
         return status == GroupComparison.Status.compared.rawValue ? MetricChange.Verdict.noChange.rawValue : status
     }
 
-    public static func == (a: ComparisonSummary, b: ComparisonSummary) -> Bool {
+    package static func == (a: ComparisonSummary, b: ComparisonSummary) -> Bool {
         a.group == b.group && a.study == b.study && a.status == b.status
             && a.verdicts.map(\.metric) == b.verdicts.map(\.metric) && a.verdicts.map(\.verdict) == b.verdicts.map(\.verdict)
     }
@@ -478,21 +478,21 @@ public struct ComparisonSummary: Sendable, Equatable {
 /// Versions 1 and 2 listed the runs in `summary.json` itself (as `"runs"`, where version 3 has
 /// `"studies"`); version 1 had `"answers": {}` always. Both are still read (as a baseline, and by
 /// `generate --check`), version 1 with no answers.
-public enum SiteSummary {
-    public static let kind = "scrollstudy-summary"
+package enum SiteSummary {
+    package static let kind = "scrollstudy-summary"
     /// The `kind` of a per-study file.
-    public static let studyKind = "scrollstudy-study-summary"
-    public static let schemaVersion = 3
+    package static let studyKind = "scrollstudy-study-summary"
+    package static let schemaVersion = 3
     /// The schema versions `Baseline.readSummary` reads.
-    public static let readableVersions = [1, 2, 3]
+    package static let readableVersions = [1, 2, 3]
 
     /// A study's runs file, relative to `summary.json`.
-    public static func studyFile(_ study: String) -> String { "studies/\(study).summary.json" }
+    package static func studyFile(_ study: String) -> String { "studies/\(study).summary.json" }
 
     /// The text of `summary.json`; `studies` are every study's id and run count, in the content's order.
     /// `accuracy`, when given, is the model's accuracy against the validation cases (written on its own
     /// line before the answers; left out when there are none).
-    public static func text(studies: [(id: String, runs: Int)], answers: [StudyAnswerSummary], budgets: [JSONValue], comparison: JSONValue?,
+    package static func text(studies: [(id: String, runs: Int)], answers: [StudyAnswerSummary], budgets: [JSONValue], comparison: JSONValue?,
                             accuracy: JSONValue? = nil) -> String {
         let metrics = JSONValue.array(HeadlineMetric.all.map {
             .object(["name": .string($0.name), "unit": .string($0.unit), "minAbsolute": .double($0.minAbsolute), "minRelative": .double($0.minRelative)])
@@ -515,7 +515,7 @@ public enum SiteSummary {
     }
 
     /// The text of a study's runs file, `studyFile(study)`.
-    public static func studyText(study: String, runs: [RunSummary]) -> String {
+    package static func studyText(study: String, runs: [RunSummary]) -> String {
         var out = "{\"kind\":\"\(studyKind)\",\"schemaVersion\":\(schemaVersion),\"modelVersion\":\(SimulationModel.version),"
         out += "\"study\":" + JSONValue.string(study).serialized(pretty: false) + ",\n"
         out += "\"runs\":[" + runs.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + (runs.isEmpty ? "" : "\n") + "]}\n"

@@ -2,28 +2,28 @@ import Formats
 
 /// A rendered chart: inline SVG, a small data table for the page, and the factual
 /// summary sentence (also used in the SVG `<desc>`).
-public struct Chart: Sendable, Equatable {
+package struct Chart: Sendable, Equatable {
     /// The chart's title, also its SVG `<title>`; pages show it as the figure's caption.
-    public let title: String
-    public let svg: String
-    public let table: DataTable
-    public let summary: String
+    package let title: String
+    package let svg: String
+    package let table: DataTable
+    package let summary: String
 
     /// The width every chart is drawn at unless told otherwise (user units of its `viewBox`). A
     /// chart scales to its container, so its text renders at `fontSize × container / width`: at
     /// 396 units the smallest text (`Theme.smallFontSize`, 12) still renders at 11 px in the
     /// 366 px column of a 390 px phone, and a wide screen shows the chart larger rather than
     /// a phone cropping it.
-    public static let defaultWidth = 396.0
+    package static let defaultWidth = 396.0
 
     /// The narrowest column (CSS px) a chart must stay readable in: a 390 px phone less the
     /// page's 12 px margins.
-    public static let phoneColumn = 366.0
+    package static let phoneColumn = 366.0
 
     /// The smallest text size (CSS px) a chart may render at in `phoneColumn`.
-    public static let minimumTextPx = 11.0
+    package static let minimumTextPx = 11.0
 
-    public init(title: String, svg: String, table: DataTable, summary: String) {
+    package init(title: String, svg: String, table: DataTable, summary: String) {
         self.title = title
         self.svg = svg
         self.table = table
@@ -33,11 +33,11 @@ public struct Chart: Sendable, Equatable {
 
 /// A horizontal (or, for time axes, vertical) reference line with a label, such as a
 /// frame budget or a threshold.
-public struct ReferenceLine: Sendable, Equatable {
-    public var value: Double
-    public var label: String
+package struct ReferenceLine: Sendable, Equatable {
+    package var value: Double
+    package var label: String
 
-    public init(_ value: Double, _ label: String) {
+    package init(_ value: Double, _ label: String) {
         self.value = value
         self.label = label
     }

@@ -12,8 +12,8 @@ import Formats
 /// content within the same state are drawn as thin separators. With a `settle` line
 /// (e.g. "scroll stopped"), the changes after it are counted per row at the right, which
 /// makes cells that keep cycling through wrong content after the scroll stops stand out.
-public struct ContentTimeline: Sendable {
-    public enum State: String, Sendable, Equatable, CaseIterable {
+package struct ContentTimeline: Sendable {
+    package enum State: String, Sendable, Equatable, CaseIterable {
         case correct, placeholder, stale, empty
 
         var index: Int {
@@ -38,16 +38,16 @@ public struct ContentTimeline: Sendable {
         }
     }
 
-    public struct Segment: Sendable, Equatable {
+    package struct Segment: Sendable, Equatable {
         /// Milliseconds since the start of the recording.
-        public var start: Double
-        public var end: Double
-        public var state: State
+        package var start: Double
+        package var end: Double
+        package var state: State
         /// Optional identity of what is shown (e.g. the item index), so that a change from
         /// one wrong item to another is a change even though the state stays `.stale`.
-        public var content: Int?
+        package var content: Int?
 
-        public init(start: Double, end: Double, state: State, content: Int? = nil) {
+        package init(start: Double, end: Double, state: State, content: Int? = nil) {
             self.start = start
             self.end = end
             self.state = state
@@ -55,31 +55,31 @@ public struct ContentTimeline: Sendable {
         }
     }
 
-    public struct Row: Sendable, Equatable {
-        public var label: String
-        public var segments: [Segment]
-        public init(label: String, segments: [Segment]) {
+    package struct Row: Sendable, Equatable {
+        package var label: String
+        package var segments: [Segment]
+        package init(label: String, segments: [Segment]) {
             self.label = label
             self.segments = segments
         }
     }
 
-    public var id: String
-    public var title: String
-    public var description: String?
-    public var rows: [Row]
+    package var id: String
+    package var title: String
+    package var description: String?
+    package var rows: [Row]
     /// A time (ms) after which content should be stable, e.g. when the scroll stopped.
-    public var settle: ReferenceLine?
+    package var settle: ReferenceLine?
     /// Length of the recording (ms); defaults to the end of the last segment.
-    public var duration: Double?
+    package var duration: Double?
     /// Write the number of content changes (after `settle`, if given) at each row's end.
-    public var showChangeCounts: Bool
-    public var width: Double
+    package var showChangeCounts: Bool
+    package var width: Double
 
     /// The plot's left and right edges (px); nil for its own (see `FrameTimeline.plotX`).
-    public var plotX: ClosedRange<Double>?
+    package var plotX: ClosedRange<Double>?
 
-    public init(id: String, title: String, description: String? = nil, rows: [Row], settle: ReferenceLine? = nil,
+    package init(id: String, title: String, description: String? = nil, rows: [Row], settle: ReferenceLine? = nil,
                 duration: Double? = nil, showChangeCounts: Bool = true, width: Double = Chart.defaultWidth, plotX: ClosedRange<Double>? = nil) {
         self.plotX = plotX
         self.id = id
@@ -96,7 +96,7 @@ public struct ContentTimeline: Sendable {
     static let rowGap = 5.0
 
     /// The plot's left and right edges it needs for its row labels and change counts.
-    public var naturalPlotX: ClosedRange<Double> {
+    package var naturalPlotX: ClosedRange<Double> {
         let labelWidth = min(width * 0.3, rows.map { Markup.textWidth($0.label, fontSize: Theme.smallFontSize) }.max() ?? 0)
         return (14 + labelWidth)...(width - 10 - countWidth * 2)
     }
@@ -106,7 +106,7 @@ public struct ContentTimeline: Sendable {
         showChangeCounts ? max(Markup.textWidth(countHeader, fontSize: Theme.smallFontSize) / 2, 20) + 6 : 0
     }
 
-    public func render() -> Chart {
+    package func render() -> Chart {
         let text = ChartText(id: id, title: title, description: description)
         let processed = rows.map { ProcessedRow($0.segments) }
         let end = max(duration ?? 0, processed.compactMap { $0.segments.map(\.end).max() }.max() ?? 0, 1)

@@ -1,30 +1,30 @@
 /// A small table of already-formatted values shown beside a chart, for screen readers
 /// and for people who want the numbers. Charts keep it to summaries or bins
 /// (at most about 40 rows), never raw points.
-public struct DataTable: Sendable, Equatable {
-    public struct Column: Sendable, Equatable {
-        public var header: String
+package struct DataTable: Sendable, Equatable {
+    package struct Column: Sendable, Equatable {
+        package var header: String
         /// Numeric columns are right-aligned, the default; others carry class `text`.
-        public var numeric: Bool
+        package var numeric: Bool
 
-        public init(_ header: String, numeric: Bool = true) {
+        package init(_ header: String, numeric: Bool = true) {
             self.header = header
             self.numeric = numeric
         }
     }
 
-    public var caption: String
-    public var columns: [Column]
-    public var rows: [[String]]
+    package var caption: String
+    package var columns: [Column]
+    package var rows: [[String]]
 
-    public init(caption: String, columns: [Column], rows: [[String]]) {
+    package init(caption: String, columns: [Column], rows: [[String]]) {
         self.caption = caption
         self.columns = columns
         self.rows = rows
     }
 
     /// The column headers.
-    public var headers: [String] { columns.map(\.header) }
+    package var headers: [String] { columns.map(\.header) }
 
     /// An escaped HTML table: `<caption>`, `<thead>` with `<th scope="col">`, and a body
     /// whose first cell is a row header when the first column is not numeric.
@@ -33,7 +33,7 @@ public struct DataTable: Sendable, Equatable {
     /// makes optional (a cell ends at the next cell or row, a row at the next row or the end of
     /// its section): the tables parse to the same tree and every site page is a little smaller
     /// (a fifth of these tables' bytes are those end tags).
-    public func html() -> String {
+    package func html() -> String {
         var s = "<table class=\"chart-data\">"
         s += "<caption>" + Markup.escape(caption) + "</caption>"
         s += "<thead><tr>"

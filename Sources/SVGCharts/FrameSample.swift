@@ -1,8 +1,8 @@
 import Formats
 
 /// One rendered frame: when it started, how long it took, and whether it hitched.
-public struct FrameSample: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct FrameSample: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case normal
         /// The app missed the commit deadline (main-thread work).
         case commitHitch
@@ -11,18 +11,18 @@ public struct FrameSample: Sendable, Equatable {
     }
 
     /// Milliseconds since the start of the recording.
-    public var start: Double
+    package var start: Double
     /// Milliseconds.
-    public var duration: Double
-    public var kind: Kind
+    package var duration: Double
+    package var kind: Kind
 
-    public init(start: Double, duration: Double, kind: Kind = .normal) {
+    package init(start: Double, duration: Double, kind: Kind = .normal) {
         self.start = start
         self.duration = duration
         self.kind = kind
     }
 
-    public var isHitch: Bool { kind != .normal }
+    package var isHitch: Bool { kind != .normal }
 }
 
 /// Facts about a list of frames shared by the frame charts.

@@ -7,25 +7,25 @@ import Formats
 /// so a long hitch is as wide as the time it took. Dense recordings are reduced to one
 /// min/max span per pixel column; hitch markers are thinned to one per 10-unit slice and
 /// kind, keeping the longest.
-public struct FrameTimeline: Sendable {
-    public var id: String
-    public var title: String
-    public var description: String?
-    public var frames: [FrameSample]
+package struct FrameTimeline: Sendable {
+    package var id: String
+    package var title: String
+    package var description: String?
+    package var frames: [FrameSample]
     /// Horizontal budget lines, e.g. `ReferenceLine(16.67, "1 frame at 60 Hz")`.
-    public var budgets: [ReferenceLine]
+    package var budgets: [ReferenceLine]
     /// The y range always shown (ms); widened to fit the data.
-    public var yRange: ClosedRange<Double>
-    public var width: Double
-    public var height: Double
+    package var yRange: ClosedRange<Double>
+    package var width: Double
+    package var height: Double
     /// End of the time axis in ms (nil: the last frame's end), so that charts of one run can share
     /// a time domain; the last frame's end is used when it is later.
-    public var duration: Double?
+    package var duration: Double?
     /// The plot's left and right edges (px); nil for its own. Charts of one run pass the same
     /// span (`PlotSpan.shared`) so that one time lines up across them.
-    public var plotX: ClosedRange<Double>?
+    package var plotX: ClosedRange<Double>?
 
-    public init(id: String, title: String, description: String? = nil, frames: [FrameSample],
+    package init(id: String, title: String, description: String? = nil, frames: [FrameSample],
                 budgets: [ReferenceLine] = [], yRange: ClosedRange<Double> = 4...2000,
                 width: Double = Chart.defaultWidth, height: Double = 320, duration: Double? = nil, plotX: ClosedRange<Double>? = nil) {
         self.duration = duration
@@ -41,7 +41,7 @@ public struct FrameTimeline: Sendable {
     }
 
     /// The plot's left and right edges it needs for its own labels.
-    public var naturalPlotX: ClosedRange<Double> {
+    package var naturalPlotX: ClosedRange<Double> {
         let probe = Scale.log(FrameFacts(frames).durationDomain(preferred: yRange), range: (1, 0))
         let yTicks = Self.ticks(probe.domain)
         return Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) })...(width - 14)
@@ -55,7 +55,7 @@ public struct FrameTimeline: Sendable {
         return ticks
     }
 
-    public func render() -> Chart {
+    package func render() -> Chart {
         let text = ChartText(id: id, title: title, description: description)
         let facts = FrameFacts(frames)
         let summary = Self.summary(facts, budget: budgets.first)

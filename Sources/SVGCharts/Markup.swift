@@ -1,16 +1,16 @@
 import Formats
 
 /// Escaping, identifiers and a tiny SVG/HTML text writer shared by all charts.
-public enum Markup {
+package enum Markup {
     /// `& < > " '` escaped, forbidden code points replaced by U+FFFD and bidi controls isolated, so
     /// that the text is safe in XML/HTML text and attribute values: `HTMLText`, the one escaper of
     /// every page. Text that needs nothing (every number, class and id the charts write) is returned as it is.
-    public static func escape(_ text: String) -> String { HTMLText.escape(text) }
+    package static func escape(_ text: String) -> String { HTMLText.escape(text) }
 
     /// A caller-given id prefix reduced to `[a-z0-9-]`: lowercased, other characters
     /// become `-`, runs of `-` collapse, leading/trailing `-` are dropped, and a prefix
     /// that is empty or starts with a digit gets `chart-` in front.
-    public static func sanitizeID(_ raw: String) -> String {
+    package static func sanitizeID(_ raw: String) -> String {
         let out = Slug.words(raw)
         if out.isEmpty { return "chart" }
         if let first = out.unicodeScalars.first, (0x30...0x39).contains(first.value) { return "chart-" + out }

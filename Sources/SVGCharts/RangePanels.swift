@@ -11,13 +11,13 @@ import Formats
 ///
 /// Marks are compact: one path for all range lines, one for all median dots (zero-length
 /// strokes with round caps), one for the axes and one for the grid.
-public struct RangePanels: Sendable {
+package struct RangePanels: Sendable {
     /// One category's values on one measure.
-    public struct Range: Sendable, Equatable {
-        public var low: Double
-        public var median: Double
-        public var high: Double
-        public init(low: Double, median: Double, high: Double) {
+    package struct Range: Sendable, Equatable {
+        package var low: Double
+        package var median: Double
+        package var high: Double
+        package init(low: Double, median: Double, high: Double) {
             self.low = low
             self.median = median
             self.high = high
@@ -25,11 +25,11 @@ public struct RangePanels: Sendable {
     }
 
     /// One measure: its name, unit and one range per category (in the categories' order).
-    public struct Panel: Sendable, Equatable {
-        public var name: String
-        public var unit: String
-        public var ranges: [Range]
-        public init(name: String, unit: String, ranges: [Range]) {
+    package struct Panel: Sendable, Equatable {
+        package var name: String
+        package var unit: String
+        package var ranges: [Range]
+        package init(name: String, unit: String, ranges: [Range]) {
             self.name = name
             self.unit = unit
             self.ranges = ranges
@@ -41,18 +41,18 @@ public struct RangePanels: Sendable {
         }
     }
 
-    public var id: String
-    public var title: String
-    public var description: String?
+    package var id: String
+    package var title: String
+    package var description: String?
     /// What the panels show, for the data table's first column ("Metric"): the table has a
     /// row per panel and a column per category, so that it stays narrow with many panels.
-    public var measureName: String
+    package var measureName: String
     /// Category names, one per row.
-    public var categories: [String]
-    public var panels: [Panel]
-    public var width: Double
+    package var categories: [String]
+    package var panels: [Panel]
+    package var width: Double
 
-    public init(id: String, title: String, description: String? = nil, measureName: String = "Measure", categories: [String],
+    package init(id: String, title: String, description: String? = nil, measureName: String = "Measure", categories: [String],
                 panels: [Panel], width: Double = Chart.defaultWidth) {
         self.id = id
         self.title = title
@@ -119,7 +119,7 @@ public struct RangePanels: Sendable {
 
     static func coord(_ v: Double) -> String { NumberFormat.coord(v) }
 
-    public func render() -> Chart {
+    package func render() -> Chart {
         let text = ChartText(id: id, title: title, description: description)
         let summary = summary()
         let g = geometry()

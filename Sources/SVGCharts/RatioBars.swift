@@ -12,27 +12,27 @@ import Formats
 /// axis runs 0–15: 0.5 is a visible stub and 900 is a broken bar labelled "900".
 /// A value counts as an outlier (and may be clipped) when it is more than three times the
 /// largest finite band edge; without bands, three times the median value.
-public struct RatioBars: Sendable {
-    public struct Item: Sendable, Equatable {
-        public var name: String
-        public var value: Double
-        public init(_ name: String, _ value: Double) {
+package struct RatioBars: Sendable {
+    package struct Item: Sendable, Equatable {
+        package var name: String
+        package var value: Double
+        package init(_ name: String, _ value: Double) {
             self.name = name
             self.value = value
         }
     }
 
-    public struct Band: Sendable, Equatable {
-        public enum Tone: String, Sendable, Equatable, CaseIterable {
+    package struct Band: Sendable, Equatable {
+        package enum Tone: String, Sendable, Equatable, CaseIterable {
             case good, warning, critical, neutral
         }
-        public var lower: Double
+        package var lower: Double
         /// May be `.infinity`.
-        public var upper: Double
-        public var label: String
+        package var upper: Double
+        package var label: String
         /// Picks the class `c-band-good`, `c-band-warning`, `c-band-critical` or `c-band-neutral`.
-        public var tone: Tone
-        public init(_ lower: Double, _ upper: Double, _ label: String, tone: Tone) {
+        package var tone: Tone
+        package init(_ lower: Double, _ upper: Double, _ label: String, tone: Tone) {
             self.lower = lower
             self.upper = upper
             self.label = label
@@ -40,20 +40,20 @@ public struct RatioBars: Sendable {
         }
     }
 
-    public var id: String
-    public var title: String
-    public var description: String?
-    public var items: [Item]
-    public var bands: [Band]
+    package var id: String
+    package var title: String
+    package var description: String?
+    package var items: [Item]
+    package var bands: [Band]
     /// Unit shown after values, e.g. "ms/s".
-    public var unit: String
+    package var unit: String
     /// What the value is, for the axis title, e.g. "Hitch time ratio".
-    public var valueName: String
+    package var valueName: String
     /// Where the axis ends; `nil` chooses automatically (see the type's documentation).
-    public var maxValue: Double?
-    public var width: Double
+    package var maxValue: Double?
+    package var width: Double
 
-    public init(id: String, title: String, description: String? = nil, items: [Item], bands: [Band] = [],
+    package init(id: String, title: String, description: String? = nil, items: [Item], bands: [Band] = [],
                 unit: String = "ms/s", valueName: String = "Hitch time ratio", maxValue: Double? = nil,
                 width: Double = Chart.defaultWidth) {
         self.id = id
@@ -134,7 +134,7 @@ public struct RatioBars: Sendable {
 
     func valueText(_ v: Double) -> String { NumberFormat.readable(v) }
 
-    public func render() -> Chart {
+    package func render() -> Chart {
         let text = ChartText(id: id, title: title, description: description)
         let domainMax = axisMaximum()
         let summary = summary(domainMax: domainMax)

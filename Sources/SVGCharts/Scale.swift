@@ -2,23 +2,23 @@ import Formats
 
 /// Maps data values to drawing coordinates, linearly or logarithmically, and
 /// generates "nice" ticks (1-2-5 multiples of powers of ten).
-public struct Scale: Sendable, Equatable {
+package struct Scale: Sendable, Equatable {
     /// `symlog`: linear from 0 to 1 and logarithmic above (log10(1 + v)), so that a zero, the
     /// bands at 5 and 10 and a value of 1000 all show on one axis.
-    public enum Kind: Sendable, Equatable { case linear, log, symlog }
+    package enum Kind: Sendable, Equatable { case linear, log, symlog }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Data interval. For `.log` both ends are positive.
-    public let domain: ClosedRange<Double>
+    package let domain: ClosedRange<Double>
     /// Drawing coordinate of `domain.lowerBound` and of `domain.upperBound`
     /// (`rangeStart > rangeEnd` for a y axis that grows upward).
-    public let rangeStart: Double
-    public let rangeEnd: Double
+    package let rangeStart: Double
+    package let rangeEnd: Double
 
     private let l0: Double, l1: Double   // domain in scale space (log10 for .log)
 
     /// A linear scale. A degenerate domain is widened by one unit.
-    public static func linear(_ domain: ClosedRange<Double>, range: (Double, Double)) -> Scale {
+    package static func linear(_ domain: ClosedRange<Double>, range: (Double, Double)) -> Scale {
         var d = domain
         if !(d.upperBound > d.lowerBound) { d = d.lowerBound...(d.lowerBound + 1) }
         return Scale(kind: .linear, domain: d, range: range)
@@ -26,7 +26,7 @@ public struct Scale: Sendable, Equatable {
 
     /// A base-10 log scale. Non-positive or degenerate domains are repaired
     /// (lower bound at least 1e-12; an empty domain becomes one decade).
-    public static func log(_ domain: ClosedRange<Double>, range: (Double, Double)) -> Scale {
+    package static func log(_ domain: ClosedRange<Double>, range: (Double, Double)) -> Scale {
         let lo = max(domain.lowerBound, 1e-12)
         var hi = domain.upperBound
         if !(hi > lo) { hi = lo * 10 }
@@ -34,7 +34,7 @@ public struct Scale: Sendable, Equatable {
     }
 
     /// A symmetric log scale (`Kind.symlog`) over a domain that may start at zero.
-    public static func symlog(_ domain: ClosedRange<Double>, range: (Double, Double)) -> Scale {
+    package static func symlog(_ domain: ClosedRange<Double>, range: (Double, Double)) -> Scale {
         var d = domain
         if !(d.upperBound > d.lowerBound) { d = d.lowerBound...(d.lowerBound + 10) }
         return Scale(kind: .symlog, domain: d, range: range)
@@ -59,7 +59,7 @@ public struct Scale: Sendable, Equatable {
 
     /// The drawing coordinate of `value`. On a log scale, values at or below zero map
     /// to the lower end of the range. Values outside the domain are not clamped.
-    public func map(_ value: Double) -> Double {
+    package func map(_ value: Double) -> Double {
         let t: Double
         switch kind {
         case .linear:
@@ -74,7 +74,7 @@ public struct Scale: Sendable, Equatable {
     }
 
     /// `map`, limited to the drawing range.
-    public func clampedMap(_ value: Double) -> Double {
+    package func clampedMap(_ value: Double) -> Double {
         let p = map(value)
         let lo = min(rangeStart, rangeEnd), hi = max(rangeStart, rangeEnd)
         return min(max(p, lo), hi)
@@ -83,7 +83,7 @@ public struct Scale: Sendable, Equatable {
     /// Major ticks inside the domain, about `count` of them.
     /// Linear: multiples of a 1-2-5 step. Log: powers of ten, plus 2× and 5× when the
     /// domain spans few decades, or only every n-th decade when it spans many.
-    public func ticks(count: Int = 5) -> [Double] {
+    package func ticks(count: Int = 5) -> [Double] {
         let n = max(count, 2)
         switch kind {
         case .linear:
@@ -125,7 +125,7 @@ public struct Scale: Sendable, Equatable {
 
     /// Log scales: the 2×…9× values between decades that are not major ticks
     /// (for faint grid lines). Linear scales: none.
-    public func minorTicks(count: Int = 5) -> [Double] {
+    package func minorTicks(count: Int = 5) -> [Double] {
         guard kind != .linear else { return [] }
         let majors = ticks(count: count)
         var out: [Double] = []
@@ -142,7 +142,7 @@ public struct Scale: Sendable, Equatable {
     }
 
     /// A label for a tick value, with as many decimals as the ticks need.
-    public func label(_ value: Double, ticks: [Double]) -> String {
+    package func label(_ value: Double, ticks: [Double]) -> String {
         var decimals = 0
         for t in ticks { decimals = max(decimals, NumberFormat.decimals(forStep: t.magnitude)) }
         if kind == .linear, ticks.count > 1 {
@@ -177,19 +177,19 @@ public struct Scale: Sendable, Equatable {
     }
 
     /// `niceStepParts` as a value.
-    public static func niceStep(_ raw: Double) -> Double {
+    package static func niceStep(_ raw: Double) -> Double {
         let p = niceStepParts(raw)
         return decimalValue(p.mantissa, p.exponent)
     }
 
     /// The smallest 1-2-5 value at least `value` (for axis maxima). Zero stays zero.
-    public static func niceCeiling(_ value: Double) -> Double {
+    package static func niceCeiling(_ value: Double) -> Double {
         guard value > 0 else { return value == 0 ? 0 : -niceFloor(-value) }
         return niceStep(value)
     }
 
     /// The largest 1-2-5 value at most `value` (positive values).
-    public static func niceFloor(_ value: Double) -> Double {
+    package static func niceFloor(_ value: Double) -> Double {
         guard value > 0, value.isFinite else { return value }
         let e = Int(MathLib.log10(value).snapped(.down))
         for m in [5, 2, 1] {
@@ -201,7 +201,7 @@ public struct Scale: Sendable, Equatable {
 
     /// `value` rounded up to a whole number of 1-2-5 steps when `count` ticks are wanted:
     /// the upper end of a linear axis starting at zero.
-    public static func niceLinearMaximum(_ value: Double, count: Int = 5) -> Double {
+    package static func niceLinearMaximum(_ value: Double, count: Int = 5) -> Double {
         guard value > 0, value.isFinite else { return 1 }
         let step = niceStep(value / Double(max(count, 1)))
         let k = (value / step - 1e-9).snapped(.up)

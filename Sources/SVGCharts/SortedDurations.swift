@@ -8,17 +8,17 @@ import Formats
 /// instead of being squeezed against the axis. The p50, p95 and p99 frames sit at
 /// 50 %, 5 % and 1 % and are marked. Dense inputs are reduced to a min/max span per pixel
 /// column, so the single longest frame always shows at the left edge.
-public struct SortedDurations: Sendable {
-    public var id: String
-    public var title: String
-    public var description: String?
-    public var frames: [FrameSample]
-    public var budgets: [ReferenceLine]
-    public var yRange: ClosedRange<Double>
-    public var width: Double
-    public var height: Double
+package struct SortedDurations: Sendable {
+    package var id: String
+    package var title: String
+    package var description: String?
+    package var frames: [FrameSample]
+    package var budgets: [ReferenceLine]
+    package var yRange: ClosedRange<Double>
+    package var width: Double
+    package var height: Double
 
-    public init(id: String, title: String, description: String? = nil, frames: [FrameSample],
+    package init(id: String, title: String, description: String? = nil, frames: [FrameSample],
                 budgets: [ReferenceLine] = [], yRange: ClosedRange<Double> = 4...2000,
                 width: Double = Chart.defaultWidth, height: Double = 300) {
         self.id = id
@@ -34,7 +34,7 @@ public struct SortedDurations: Sendable {
     /// The percentiles marked on the chart: (fraction, name).
     static let marked: [(Double, String)] = [(0.5, "p50"), (0.95, "p95"), (0.99, "p99")]
 
-    public func render() -> Chart {
+    package func render() -> Chart {
         let text = ChartText(id: id, title: title, description: description)
         let facts = FrameFacts(frames)
         let summary = Self.summary(facts, budget: budgets.first)

@@ -1,5 +1,5 @@
 /// Marker shapes; all are filled outlines so one `<path>` can hold many markers.
-public enum MarkerShape: Sendable, Equatable, CaseIterable {
+package enum MarkerShape: Sendable, Equatable, CaseIterable {
     case circle, square, triangleUp, diamond, triangleDown, plus
 
     /// Appends this marker centred on `(x, y)`; `r` is the nominal radius.

@@ -5,44 +5,44 @@ import Formats
 /// patterns, an optional log y axis and labelled horizontal reference lines.
 ///
 /// On a log y axis, values at or below zero are drawn on the bottom edge.
-public struct SweepLines: Sendable {
-    public struct Point: Sendable, Equatable {
-        public var x: Double
-        public var y: Double
-        public init(_ x: Double, _ y: Double) {
+package struct SweepLines: Sendable {
+    package struct Point: Sendable, Equatable {
+        package var x: Double
+        package var y: Double
+        package init(_ x: Double, _ y: Double) {
             self.x = x
             self.y = y
         }
     }
 
-    public struct Series: Sendable, Equatable {
-        public var name: String
-        public var points: [Point]
-        public init(name: String, points: [Point]) {
+    package struct Series: Sendable, Equatable {
+        package var name: String
+        package var points: [Point]
+        package init(name: String, points: [Point]) {
             self.name = name
             self.points = points
         }
     }
 
-    public var id: String
-    public var title: String
-    public var description: String?
-    public var series: [Series]
-    public var xName: String
-    public var xUnit: String
-    public var yName: String
-    public var yUnit: String
-    public var logY: Bool
+    package var id: String
+    package var title: String
+    package var description: String?
+    package var series: [Series]
+    package var xName: String
+    package var xUnit: String
+    package var yName: String
+    package var yUnit: String
+    package var logY: Bool
     /// A y axis that is linear from 0 to 1 and logarithmic above (`Scale.symlog`): zeros stay on
     /// the axis's labelled 0 while values from 1 to 1000 each get room (a hitch time ratio's 0, its
     /// bands at 5 and 10 and a frozen list's 980). Takes precedence over `logY`.
-    public var symlogY: Bool
+    package var symlogY: Bool
     /// Horizontal reference lines, e.g. `ReferenceLine(5, "warning")`.
-    public var references: [ReferenceLine]
-    public var width: Double
-    public var height: Double
+    package var references: [ReferenceLine]
+    package var width: Double
+    package var height: Double
 
-    public init(id: String, title: String, description: String? = nil, series: [Series],
+    package init(id: String, title: String, description: String? = nil, series: [Series],
                 xName: String, xUnit: String = "", yName: String, yUnit: String = "",
                 logY: Bool = false, symlogY: Bool = false, references: [ReferenceLine] = [], width: Double = Chart.defaultWidth, height: Double = 320) {
         self.id = id
@@ -108,7 +108,7 @@ public struct SweepLines: Sendable {
                         : r.label + " (" + NumberFormat.readable(r.value) + unitSuffix(yUnit) + ")"
     }
 
-    public func render() -> Chart {
+    package func render() -> Chart {
         let text = ChartText(id: id, title: title, description: description)
         let pts = sortedSeries
         let summary = summary(pts)

@@ -6,41 +6,41 @@ import Formats
 /// A sample's value holds until the next sample of its series; the last one holds until
 /// `duration` (or the last sample of any series). Dense series are reduced to a min/max
 /// span per pixel column. Series differ by colour class and dash pattern.
-public struct TimeSeries: Sendable {
-    public struct Point: Sendable, Equatable {
+package struct TimeSeries: Sendable {
+    package struct Point: Sendable, Equatable {
         /// Milliseconds since the start of the recording.
-        public var time: Double
-        public var value: Double
-        public init(_ time: Double, _ value: Double) {
+        package var time: Double
+        package var value: Double
+        package init(_ time: Double, _ value: Double) {
             self.time = time
             self.value = value
         }
     }
 
-    public struct Series: Sendable, Equatable {
-        public var name: String
-        public var points: [Point]
-        public init(name: String, points: [Point]) {
+    package struct Series: Sendable, Equatable {
+        package var name: String
+        package var points: [Point]
+        package init(name: String, points: [Point]) {
             self.name = name
             self.points = points
         }
     }
 
-    public var id: String
-    public var title: String
-    public var description: String?
-    public var series: [Series]
+    package var id: String
+    package var title: String
+    package var description: String?
+    package var series: [Series]
     /// What the values are, e.g. "Decoded images", and their unit, e.g. "MB".
-    public var valueName: String
-    public var unit: String
-    public var fillFirst: Bool
-    public var duration: Double?
-    public var width: Double
-    public var height: Double
+    package var valueName: String
+    package var unit: String
+    package var fillFirst: Bool
+    package var duration: Double?
+    package var width: Double
+    package var height: Double
     /// The plot's left and right edges (px); nil for its own (see `FrameTimeline.plotX`).
-    public var plotX: ClosedRange<Double>?
+    package var plotX: ClosedRange<Double>?
 
-    public init(id: String, title: String, description: String? = nil, series: [Series], valueName: String,
+    package init(id: String, title: String, description: String? = nil, series: [Series], valueName: String,
                 unit: String = "", fillFirst: Bool = false, duration: Double? = nil,
                 width: Double = Chart.defaultWidth, height: Double = 260, plotX: ClosedRange<Double>? = nil) {
         self.plotX = plotX
@@ -80,14 +80,14 @@ public struct TimeSeries: Sendable {
     }
 
     /// The plot's left and right edges it needs for its own labels.
-    public var naturalPlotX: ClosedRange<Double> {
+    package var naturalPlotX: ClosedRange<Double> {
         let (yMin, yMax) = Self.yDomain(steps(end: end))
         let probe = Scale.linear(yMin...yMax, range: (1, 0))
         let yTicks = probe.ticks(count: 4)
         return Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) })...(width - 16)
     }
 
-    public func render() -> Chart {
+    package func render() -> Chart {
         let text = ChartText(id: id, title: title, description: description)
         let end = self.end
         let steps = steps(end: end)

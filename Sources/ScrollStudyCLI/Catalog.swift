@@ -4,17 +4,17 @@ import StudySite
 
 /// The names the command line accepts: the built-in ones, plus a content folder's strategies,
 /// datasets and devices when `--content` names one.
-public enum Catalog {
+package enum Catalog {
     /// Strategy ids.
-    public static var strategyNames: [String] { Strategy.presets.map(\.id) }
+    package static var strategyNames: [String] { Strategy.presets.map(\.id) }
     /// Gesture ids.
-    public static var gestureNames: [String] { Gesture.presets.map(\.id) }
+    package static var gestureNames: [String] { Gesture.presets.map(\.id) }
     /// Device ids.
-    public static var deviceNames: [String] { DeviceProfile.builtIn.map(\.id) }
+    package static var deviceNames: [String] { DeviceProfile.builtIn.map(\.id) }
 
     /// A strategy of `content` (which holds the presets too) or a built-in one, or an error
     /// naming the valid ones.
-    public static func strategy(_ name: String, in content: SiteContent? = nil) throws(UsageError) -> Strategy {
+    package static func strategy(_ name: String, in content: SiteContent? = nil) throws(UsageError) -> Strategy {
         let all = content?.strategies ?? Strategy.presets
         guard let s = all.first(where: { $0.id == name }) else {
             throw UsageError(unknownNameMessage(kind: "strategy", name: name, valid: all.map(\.id)) + contentHint(content))
@@ -23,7 +23,7 @@ public enum Catalog {
     }
 
     /// A built-in gesture or an inline one.
-    public static func gesture(_ text: String) throws(UsageError) -> Gesture {
+    package static func gesture(_ text: String) throws(UsageError) -> Gesture {
         if let g = Gesture.presets.first(where: { $0.id == text }) { return g }
         if text.contains(":") || text == "rotate" {
             do { return try Gesture.parse(inline: text) } catch { throw UsageError("--gesture: \(error.description)") }
@@ -32,7 +32,7 @@ public enum Catalog {
     }
 
     /// A dataset of `content` or a built-in one, or an error naming the valid ones.
-    public static func dataset(_ name: String, in content: SiteContent? = nil) throws(UsageError) -> Dataset {
+    package static func dataset(_ name: String, in content: SiteContent? = nil) throws(UsageError) -> Dataset {
         if let d = content?.datasets.first(where: { $0.id == name }) { return d }
         if let d = Dataset.builtIn(named: name) { return d }
         if name.hasPrefix("synthetic:") {
@@ -44,7 +44,7 @@ public enum Catalog {
 
     /// A device of `content` (which holds the built-in ones too) or a built-in one, or an error
     /// naming the valid ones.
-    public static func device(_ name: String, in content: SiteContent? = nil) throws(UsageError) -> DeviceProfile {
+    package static func device(_ name: String, in content: SiteContent? = nil) throws(UsageError) -> DeviceProfile {
         let all = content?.devices ?? DeviceProfile.builtIn
         guard let d = all.first(where: { $0.id == name }) else {
             throw UsageError(unknownNameMessage(kind: "device", name: name, valid: all.map(\.id)) + contentHint(content))
@@ -73,7 +73,7 @@ public enum Catalog {
     }
 
     /// The dataset a strategy's source used, for when `--dataset` is not given.
-    public static func defaultDataset(for strategy: Strategy) -> Dataset {
+    package static func defaultDataset(for strategy: Strategy) -> Dataset {
         switch strategy.source {
         case "glitchytable": return strategy.uses(.t1) ? .glitchy(100) : .glitchy(300)
         case "digitalleaves": return .photos19
@@ -93,9 +93,9 @@ struct CommandFailure: Error {
 }
 
 /// A mistake on the command line: printed as `error: …` with exit code 2.
-public struct UsageError: Error, Sendable, CustomStringConvertible {
+package struct UsageError: Error, Sendable, CustomStringConvertible {
     /// What is wrong and what is valid.
-    public var description: String
+    package var description: String
     /// An error with a message.
-    public init(_ message: String) { description = message }
+    package init(_ message: String) { description = message }
 }

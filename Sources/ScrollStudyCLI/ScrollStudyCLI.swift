@@ -3,7 +3,7 @@ import Study
 import StudySite
 
 /// The `scrollstudy` command line: dispatches to a subcommand and maps errors to exit codes.
-public enum ScrollStudyCLI {
+package enum ScrollStudyCLI {
     /// One subcommand: its name, the line the overview gives it, its help, and how it runs
     /// (arguments after its name, standard output, standard error for progress) → exit code.
     struct Subcommand: Sendable {
@@ -67,7 +67,7 @@ public enum ScrollStudyCLI {
     static var subcommands: [String] { table.map(\.name) }
 
     /// Runs the command line with `args` (without the program name); returns the exit code.
-    public static func run(_ args: [String]) -> Int32 {
+    package static func run(_ args: [String]) -> Int32 {
         let out: (String) -> Void = { print($0) }
         guard let command = args.first else { print(help); return 0 }
         let rest = Array(args.dropFirst())

@@ -4,28 +4,28 @@ import ScrollSimulation
 
 /// A limit on one metric of a study's runs, e.g. `{"metric": "hitchTimeRatio", "op": "<", "value": 5,
 /// "latencyMs": 100}`. A run breaks the budget when its value does not satisfy `value op limit`.
-public struct Budget: Sendable, Equatable {
-    public enum Op: String, Sendable, CaseIterable { case lt = "<", le = "<=", eq = "=", ge = ">=", gt = ">" }
+package struct Budget: Sendable, Equatable {
+    package enum Op: String, Sendable, CaseIterable { case lt = "<", le = "<=", eq = "=", ge = ">=", gt = ">" }
     /// A metric of the metric table (numeric) or a headline metric (`wrongRowsPercent`, `placeholderPercent`).
-    public var metric: String
-    public var op: Op
+    package var metric: String
+    package var op: Op
     /// The limit; with `timesLatency`, the limit is this factor × the run's latency in ms.
-    public var value: Double
-    public var timesLatency: Bool
+    package var value: Double
+    package var timesLatency: Bool
     /// Only runs at this latency setting (nil: every run of the study).
-    public var latencyMs: Double?
+    package var latencyMs: Double?
     /// Only runs of this strategy (nil: every strategy).
-    public var strategy: String?
+    package var strategy: String?
     /// Where it is written: `file:line:column`.
-    public var file: String
-    public var line: Int
-    public var column: Int
+    package var file: String
+    package var line: Int
+    package var column: Int
 
     /// The limit for a run at `latencyMs`.
-    public func limit(latencyMs runLatency: Double) -> Double { timesLatency ? value * runLatency : value }
+    package func limit(latencyMs runLatency: Double) -> Double { timesLatency ? value * runLatency : value }
 
     /// Whether `actual` keeps the budget.
-    public func holds(_ actual: Double, latencyMs runLatency: Double) -> Bool {
+    package func holds(_ actual: Double, latencyMs runLatency: Double) -> Bool {
         let l = limit(latencyMs: runLatency)
         switch op {
         case .lt: return actual < l
@@ -37,7 +37,7 @@ public struct Budget: Sendable, Equatable {
     }
 
     /// A metric's value of a run, by name: the metric table's numeric metrics and the headline metrics.
-    public static func value(of metric: String, in m: RunMetrics) -> Double? {
+    package static func value(of metric: String, in m: RunMetrics) -> Double? {
         if let h = HeadlineMetric.named(metric) { return h.value(m) }
         switch m.value(named: metric) {
         case let .int(i)?: return Double(i)
@@ -47,7 +47,7 @@ public struct Budget: Sendable, Equatable {
     }
 
     /// Every metric name a budget may use.
-    public static var metricNames: [String] {
+    package static var metricNames: [String] {
         // The metric table's text metrics (bands) have no number to compare.
         (HeadlineMetric.names + MetricTable.metrics.filter { $0.kind != .text }.map(\.name)).sorted()
     }

@@ -16,7 +16,7 @@ public enum ContentLoader {
     }
 
     /// Whether `name` is a valid id: 1–64 characters of `a-z`, `0-9` and `-`, not starting with `-`.
-    public static func isIdentifier(_ name: String) -> Bool {
+    package static func isIdentifier(_ name: String) -> Bool {
         let u = Array(name.utf8)
         guard (1...64).contains(u.count) else { return false }
         func lowerOrDigit(_ c: UInt8) -> Bool { (0x61...0x7A).contains(c) || (0x30...0x39).contains(c) }

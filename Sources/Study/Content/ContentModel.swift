@@ -3,27 +3,27 @@ import ScrollSimulation
 /// Everything `Content/` describes, loaded and validated: the input of the site generator.
 public struct SiteContent: Sendable {
     /// Site-wide settings (`site.json`).
-    public var site: SiteSettings
+    package var site: SiteSettings
     /// Datasets by id, sorted by id (built-in ones the studies use plus the user's).
-    public var datasets: [Dataset]
+    package var datasets: [Dataset]
     /// Device profiles, sorted by id (the built-in two plus the user's).
-    public var devices: [DeviceProfile]
+    package var devices: [DeviceProfile]
     /// Strategies, sorted by id (the built-in presets plus the user's).
-    public var strategies: [Strategy]
+    package var strategies: [Strategy]
     /// Studies, sorted by `order` then id.
-    public var studies: [Study]
+    package var studies: [Study]
     /// Markdown documents by path relative to `Content/` (e.g. `techniques/t3.md`), sorted by path.
-    public var documents: [ContentDocument]
+    package var documents: [ContentDocument]
     /// Harmless problems worth showing (printed as `warning:` lines).
-    public var warnings: [ContentDiagnostic]
+    package var warnings: [ContentDiagnostic]
     /// Files under `Content/static/`, copied into the site as they are (`CNAME`, `.nojekyll`, a
     /// favicon), sorted by path.
-    public var staticFiles: [StaticFile] = []
+    package var staticFiles: [StaticFile] = []
     /// The accuracy page's validation cases (`validation.json`; empty without the file).
     package var validation = ValidationSet()
 
     /// Content from its parts.
-    public init(site: SiteSettings, datasets: [Dataset], devices: [DeviceProfile], strategies: [Strategy],
+    package init(site: SiteSettings, datasets: [Dataset], devices: [DeviceProfile], strategies: [Strategy],
                 studies: [Study], documents: [ContentDocument] = [], warnings: [ContentDiagnostic] = []) {
         self.site = site
         self.datasets = datasets
@@ -35,34 +35,34 @@ public struct SiteContent: Sendable {
     }
 
     /// A dataset by id.
-    public func dataset(_ id: String) -> Dataset? { datasets.first { $0.id == id } }
+    package func dataset(_ id: String) -> Dataset? { datasets.first { $0.id == id } }
     /// A device by id.
-    public func device(_ id: String) -> DeviceProfile? { devices.first { $0.id == id } }
+    package func device(_ id: String) -> DeviceProfile? { devices.first { $0.id == id } }
     /// A strategy by id.
-    public func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }
+    package func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }
 }
 
 /// `site.json`.
-public struct SiteSettings: Sendable, Equatable {
+package struct SiteSettings: Sendable, Equatable {
     /// The site's title.
-    public var title: String
+    package var title: String
     /// One paragraph under the title on the index.
-    public var tagline: String
+    package var tagline: String
     /// Latency settings a study uses when it names none, ms.
-    public var defaultLatenciesMs: [Double]
+    package var defaultLatenciesMs: [Double]
     /// Budgets for the runs of every study (`budgets` in site.json).
-    public var budgets: [Budget] = []
+    package var budgets: [Budget] = []
     /// Seeds and latency spread of every study that names none (`defaults` in site.json).
-    public var studyDefaults = StudyDefaults()
+    package var studyDefaults = StudyDefaults()
     /// The guided tour on the index, in order (none when empty).
-    public var tour: [TourStep]
+    package var tour: [TourStep]
     /// Whether the Markdown documents come from trusted authors: raw HTML is then copied into the
     /// pages and link destinations are not restricted. Off by default: raw HTML is shown as text
     /// and only relative, http, https and mailto destinations are kept.
-    public var trustedMarkdownHTML: Bool
+    package var trustedMarkdownHTML: Bool
 
     /// Settings.
-    public init(title: String, tagline: String, defaultLatenciesMs: [Double] = [100, 1_000], tour: [TourStep] = [],
+    package init(title: String, tagline: String, defaultLatenciesMs: [Double] = [100, 1_000], tour: [TourStep] = [],
                 trustedMarkdownHTML: Bool = false) {
         self.title = title
         self.tagline = tagline
@@ -73,27 +73,27 @@ public struct SiteSettings: Sendable, Equatable {
 }
 
 /// What a study runs when it does not say: `defaults` in site.json.
-public struct StudyDefaults: Sendable, Equatable {
+package struct StudyDefaults: Sendable, Equatable {
     /// The seeds every configuration runs with (5 by default, so every number has a spread).
-    public var seeds: [UInt64]
+    package var seeds: [UInt64]
     /// The log-normal sigma of each request's latency around the setting (0: fixed). The default,
     /// 0.5, is an estimate of how request latency spreads on mobile networks (Content/README.md).
-    public var jitter: Double
+    package var jitter: Double
 
     /// Defaults: seeds 1 to 5, sigma 0.5.
-    public init(seeds: [UInt64] = [1, 2, 3, 4, 5], jitter: Double = StudyDefaults.standardJitter) {
+    package init(seeds: [UInt64] = [1, 2, 3, 4, 5], jitter: Double = StudyDefaults.standardJitter) {
         self.seeds = seeds
         self.jitter = jitter
     }
 
     /// The sigma site.json gives when it names none.
-    public static let standardJitter = 0.5
+    package static let standardJitter = 0.5
 }
 
 /// One study: a dataset on devices under gestures, strategies × latency settings × seeds.
-public struct Study: Sendable, Equatable {
+package struct Study: Sendable, Equatable {
     /// What the study's runs compare.
-    public enum Kind: String, Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable {
         /// Strategies side by side at a few latency settings.
         case comparison
         /// Many latency settings, drawn as lines of a metric against latency.
@@ -104,53 +104,53 @@ public struct Study: Sendable, Equatable {
     }
 
     /// Identifier (the file name without `.json`); also the page's file name.
-    public var id: String
+    package var id: String
     /// Title.
-    public var title: String
+    package var title: String
     /// The question it asks, in a sentence or two (plain text).
-    public var question: String
+    package var question: String
     /// Comparison or sweep.
-    public var kind: Kind
+    package var kind: Kind
     /// Dataset id.
-    public var dataset: String
+    package var dataset: String
     /// Device ids (at least one).
-    public var devices: [String]
+    package var devices: [String]
     /// Gestures (presets or inline forms, resolved).
-    public var gestures: [Gesture]
+    package var gestures: [Gesture]
     /// Latency settings, ms.
-    public var latenciesMs: [Double]
+    package var latenciesMs: [Double]
     /// Strategy ids, in the order the study shows them.
-    public var strategies: [String]
+    package var strategies: [String]
     /// Seeds (each combination runs once per seed).
-    public var seeds: [UInt64]
+    package var seeds: [UInt64]
     /// Log-normal sigma of each request's latency around the setting; 0 for a fixed latency.
-    public var jitter: Double = 0
+    package var jitter: Double = 0
     /// Overrides the dataset's layout and cell design.
-    public var presentation: Presentation?
+    package var presentation: Presentation?
     /// Position on the index (lower first).
-    public var order: Int
+    package var order: Int
     /// Techniques this study isolates (used to link technique pages to it).
-    public var isolates: [TechniqueID]
+    package var isolates: [TechniqueID]
     /// The file it came from, relative to `Content/`.
-    public var sourceFile: String
+    package var sourceFile: String
     /// Budgets on its runs' metrics (`budgets` in the study file).
-    public var budgets: [Budget] = []
+    package var budgets: [Budget] = []
     /// Whether its page says how its answers hold up when each device constant and each of the
     /// model's structural assumptions its runs use is halved and doubled (`"sensitivity": true`;
     /// costs reruns of the runs each variation can change, cached between generations).
-    public var sensitivity = false
+    package var sensitivity = false
     /// The metrics its question is about, by the metric table's names (`asks` in the study file):
     /// its answers rank the strategies that meet the bar on these first, in this order, then on
     /// the rest of the severity order (`AnswerRule.ranking(asks:)`). Empty: the severity order.
-    public var asks: [String] = []
+    package var asks: [String] = []
     /// Measured runs shown beside its strategies' simulated runs (`measured` in the study file).
-    public var measured: [MeasuredEntry] = []
+    package var measured: [MeasuredEntry] = []
     /// A technique search's base, candidates and combinations (`strategies` then lists the
     /// combinations' strategies, in the same order); nil for other kinds.
-    public var search: TechniqueSearch? = nil
+    package var search: TechniqueSearch? = nil
 
     /// A study.
-    public init(id: String, title: String, question: String, kind: Kind = .comparison, dataset: String, devices: [String],
+    package init(id: String, title: String, question: String, kind: Kind = .comparison, dataset: String, devices: [String],
                 gestures: [Gesture], latenciesMs: [Double], strategies: [String], seeds: [UInt64] = [1],
                 presentation: Presentation? = nil, order: Int = 100, isolates: [TechniqueID] = [], sourceFile: String) {
         self.id = id
@@ -171,40 +171,40 @@ public struct Study: Sendable, Equatable {
 }
 
 /// A Markdown file from `Content/`, not yet rendered.
-public struct ContentDocument: Sendable, Equatable {
+package struct ContentDocument: Sendable, Equatable {
     /// Path relative to `Content/`, with `/` separators.
-    public var path: String
+    package var path: String
     /// The file's text.
-    public var text: String
+    package var text: String
 
     /// A document.
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.path = path
         self.text = text
     }
 }
 
 /// A problem in `Content/`, located as precisely as the file allows.
-public struct ContentDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ContentDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// Error or warning.
-    public enum Severity: String, Sendable { case error, warning }
+    package enum Severity: String, Sendable { case error, warning }
 
     /// Path relative to the content folder (e.g. `studies/glitchy.json`).
-    public var file: String
+    package var file: String
     /// 1-based line, or nil when the problem is about the whole file.
-    public var line: Int?
+    package var line: Int?
     /// 1-based column in characters, or nil.
-    public var column: Int?
+    package var column: Int?
     /// What is wrong, quoting the bad value and saying what is valid.
-    public var message: String
+    package var message: String
     /// Error or warning.
-    public var severity: Severity
+    package var severity: Severity
     /// How many problems it stands for: 1, or for a line that counts the problems not listed
     /// one by one ("… and 990 more row problems"), that number.
-    public var count: Int
+    package var count: Int
 
     /// A diagnostic.
-    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error, count: Int = 1) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error, count: Int = 1) {
         self.file = file
         self.line = line
         self.column = column
@@ -214,7 +214,7 @@ public struct ContentDiagnostic: Error, Sendable, Equatable, CustomStringConvert
     }
 
     /// `file:line:column: error: message`, as compilers print it.
-    public var description: String {
+    package var description: String {
         var location = file
         if let line { location += ":\(line)" ; if let column { location += ":\(column)" } }
         return "\(location): \(severity.rawValue): \(message)"
@@ -224,17 +224,17 @@ public struct ContentDiagnostic: Error, Sendable, Equatable, CustomStringConvert
 /// Content that could not be loaded: every problem found, in file order.
 public struct ContentError: Error, Sendable, CustomStringConvertible {
     /// The problems.
-    public var diagnostics: [ContentDiagnostic]
+    package var diagnostics: [ContentDiagnostic]
 
     /// An error with its problems.
-    public init(_ diagnostics: [ContentDiagnostic]) { self.diagnostics = diagnostics }
+    package init(_ diagnostics: [ContentDiagnostic]) { self.diagnostics = diagnostics }
 
     /// One line per problem.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 
     /// How many of the problems are errors (the rest are warnings), counting those that a
     /// "… and N more" line stands for.
-    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.reduce(0) { $0 + $1.count } }
+    package var errorCount: Int { diagnostics.filter { $0.severity == .error }.reduce(0) { $0 + $1.count } }
 
     /// The closing line: "1 problem in Content", "3 problems in Content", or, when some were only
     /// counted, "1000 problems in Content (10 listed above, 990 more counted but not listed)".
@@ -252,12 +252,12 @@ public struct ContentError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A file of `Content/static/`, which the site holds at the same path below its root.
-public struct StaticFile: Sendable, Equatable {
+package struct StaticFile: Sendable, Equatable {
     /// The path below `static/` (and so below the site's root), `/`-separated.
-    public let path: String
-    public let bytes: [UInt8]
+    package let path: String
+    package let bytes: [UInt8]
 
-    public init(path: String, bytes: [UInt8]) {
+    package init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
     }

@@ -2,18 +2,18 @@ import Formats
 import MeasuredTimings
 
 /// One measured file a study lists (`measured` in a study file), imported at load time.
-public struct MeasuredEntry: Sendable, Equatable {
+package struct MeasuredEntry: Sendable, Equatable {
     /// Path relative to the content folder (`measured/feed-framestats.txt`).
-    public var file: String
+    package var file: String
     /// What was measured: the app build and the device.
-    public var label: String
+    package var label: String
     /// The strategy the app uses: the measured runs are shown beside its simulated runs.
-    public var beside: String
+    package var beside: String
     /// The file's runs (or the one chosen with `run`), their labels after `label`.
-    public var runs: [MeasuredRun]
+    package var runs: [MeasuredRun]
     /// A file written to show the format (`"example": true`), not a recording from a device: its
     /// pages say so, and its rows come after the simulated ones, never among them.
-    public var example: Bool = false
+    package var example: Bool = false
 }
 
 /// What reading a measured file gave the loader.

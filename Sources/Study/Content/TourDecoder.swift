@@ -3,9 +3,9 @@ import ScrollSimulation
 
 /// One step of the guided tour on the index (`site.json`'s `tour` list): a run of a study, a
 /// chart of it and a text whose `{{name}}` placeholders are that run's numbers.
-public struct TourStep: Sendable, Equatable {
+package struct TourStep: Sendable, Equatable {
     /// What the step's chart shows.
-    public enum Chart: String, Sendable, Equatable, CaseIterable {
+    package enum Chart: String, Sendable, Equatable, CaseIterable {
         /// Frame times (the frame timeline).
         case frames
         /// What each on-screen position showed (the content timeline).
@@ -13,19 +13,19 @@ public struct TourStep: Sendable, Equatable {
     }
 
     /// Names the step's chart (`tour-<id>`); a–z, 0–9 and '-'.
-    public var id: String
-    public var title: String
+    package var id: String
+    package var title: String
     /// The text, with placeholders such as `{{hitchTimeRatio}}` (see `TourText`).
-    public var text: String
-    public var chart: Chart
+    package var text: String
+    package var chart: Chart
     /// The run: the study's run of `strategy` at `latencyMs` on its first device and gesture.
-    public var study: String
-    public var strategy: String
-    public var latencyMs: Double
+    package var study: String
+    package var strategy: String
+    package var latencyMs: Double
     /// Where `study`, `strategy` and `latencyMs` are written, for errors found once studies are loaded.
     var positions: [String: TextPosition] = [:]
 
-    public init(id: String, title: String, text: String, chart: Chart, study: String, strategy: String, latencyMs: Double) {
+    package init(id: String, title: String, text: String, chart: Chart, study: String, strategy: String, latencyMs: Double) {
         self.id = id
         self.title = title
         self.text = text

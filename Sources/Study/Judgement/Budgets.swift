@@ -3,16 +3,16 @@ import Results
 import ScrollSimulation
 
 /// Budgets checked against runs.
-public enum BudgetCheck {
+package enum BudgetCheck {
     /// A run that breaks a budget.
-    public struct Broken: Sendable, Equatable, CustomStringConvertible {
-        public var budget: Budget
-        public var run: String
-        public var actual: Double
-        public var limit: Double
+    package struct Broken: Sendable, Equatable, CustomStringConvertible {
+        package var budget: Budget
+        package var run: String
+        package var actual: Double
+        package var limit: Double
 
         /// `file:line:column: error: budget metric op limit broken by run: actual`.
-        public var description: String {
+        package var description: String {
             "\(budget.file):\(budget.line):\(budget.column): error: budget \(budget.metric) \(budget.op.rawValue) \(NumberFormat.fixed(limit, places: 3))"
                 + (budget.timesLatency ? " (\(NumberFormat.fixed(budget.value, places: 3)) × latency)" : "")
                 + " broken by run '\(run)': \(budget.metric) = \(NumberFormat.fixed(actual, places: 3))"
@@ -20,7 +20,7 @@ public enum BudgetCheck {
     }
 
     /// Every budget of every study against that study's runs, in study, budget, then plan order.
-    public static func check(_ content: SiteContent, plan: [PlannedRun], results: ResultsIndex) -> [Broken] {
+    package static func check(_ content: SiteContent, plan: [PlannedRun], results: ResultsIndex) -> [Broken] {
         var out: [Broken] = []
         for study in content.studies {
             for budget in content.site.budgets + study.budgets {

@@ -2,16 +2,16 @@ import Formats
 import ScrollSimulation
 
 /// One run of a study, with a stable id that is also its page's file name.
-public struct PlannedRun: Sendable {
+package struct PlannedRun: Sendable {
     /// Stable id, safe as a file name: `<study>--<strategy>--<latency>ms[--<device>][--<gesture>][--s<seed>]`.
-    public var id: String
+    package var id: String
     /// The study it belongs to.
-    public var studyID: String
+    package var studyID: String
     /// Its configuration's id (study × device × gesture × latency × strategy): the run id without
     /// the seed, and the file name of the one page the configuration's seeds share.
-    public var configID: String
+    package var configID: String
     /// What to simulate.
-    public var config: RunConfig {
+    package var config: RunConfig {
         get {
             var config = box.config
             config.seed = seed
@@ -24,7 +24,7 @@ public struct PlannedRun: Sendable {
         }
     }
     /// `study · strategy · latency`, plus the device, gesture or seed where the study has several.
-    public var label: String
+    package var label: String
 
     /// The configuration, held once however many times the run is copied (into a study's runs, a
     /// page's runs, a ranking) and shared by the seeds of one configuration (`withSeed`), which
@@ -32,9 +32,9 @@ public struct PlannedRun: Sendable {
     /// and a site at 40 times the default content plans 18,800 runs of 3,760 configurations.
     private var box: ConfigBox
     /// This run's seed, which overrides the one in `box` (`config.seed`, without copying the configuration out).
-    public private(set) var seed: UInt64
+    package private(set) var seed: UInt64
 
-    public init(id: String, studyID: String, configID: String, config: RunConfig, label: String) {
+    package init(id: String, studyID: String, configID: String, config: RunConfig, label: String) {
         self.id = id
         self.studyID = studyID
         self.configID = configID
@@ -48,7 +48,7 @@ public struct PlannedRun: Sendable {
     func sharesConfiguration(with other: PlannedRun) -> Bool { box === other.box }
 
     /// The id of the strategy it runs, without copying the configuration out.
-    public var strategyID: String { box.config.strategy.id }
+    package var strategyID: String { box.config.strategy.id }
 
     /// This run's configuration with `seed`, as run `id` labelled `label`, sharing the configuration's storage.
     func withSeed(_ seed: UInt64, id: String, label: String) -> PlannedRun {
@@ -110,7 +110,7 @@ package enum RunPlanner {
     }
 
     /// Every run of every study (`forEachRun`'s order); the seeds of one configuration share its storage.
-    public static func plan(_ content: SiteContent) -> [PlannedRun] {
+    package static func plan(_ content: SiteContent) -> [PlannedRun] {
         var runs: [PlannedRun] = []
         var first: PlannedRun? = nil
         forEachRun(content) { slot in

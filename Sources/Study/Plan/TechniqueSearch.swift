@@ -5,24 +5,24 @@ import ScrollSimulation
 /// those techniques switched on). The plan is made before the runs, so the search is exhaustive:
 /// every subset is planned, which `ContentLimits.maximumCandidates` keeps small (2^6 = 64
 /// combinations). A greedy forward selection would need the results of one step to plan the next.
-public struct TechniqueSearch: Sendable, Equatable {
+package struct TechniqueSearch: Sendable, Equatable {
     /// One subset of the candidates and the strategy that runs it.
-    public struct Combination: Sendable, Equatable {
+    package struct Combination: Sendable, Equatable {
         /// The candidates switched on, in the study's candidate order.
-        public let techniques: [TechniqueID]
+        package let techniques: [TechniqueID]
         /// The derived strategy's id (the base's id for the empty subset).
-        public let strategyID: String
+        package let strategyID: String
     }
 
     /// The base strategy's id.
-    public let base: String
+    package let base: String
     /// The candidates, in the study's order.
-    public let candidates: [TechniqueID]
+    package let candidates: [TechniqueID]
     /// Every subset, smallest first, then in candidate order (the empty subset, the base, first).
-    public let combinations: [Combination]
+    package let combinations: [Combination]
 
     /// Which search runs, in words for pages.
-    public static let method = "exhaustive"
+    package static let method = "exhaustive"
 
     /// The search of `candidates` over `base`, with every combination's strategy.
     package static func expand(base: Strategy, candidates: [TechniqueID]) -> (search: TechniqueSearch, strategies: [Strategy]) {

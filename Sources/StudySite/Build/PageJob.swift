@@ -7,16 +7,16 @@ import Study
 /// One file of the site and how to make it. Jobs do not depend on each other, so they can be
 /// rendered in any order or at the same time and handed, one by one, to whatever writes the
 /// site (a folder, a comparison with the committed site, memory in tests).
-public struct PageJob: Sendable {
+package struct PageJob: Sendable {
     /// The file's path relative to the site's root, `/`-separated.
-    public let path: String
+    package let path: String
     /// A digest of everything the file's bytes depend on (`PageKey`), or nil when the job does not
     /// name its inputs: two builds that give a job the same key make the same bytes, so a build
     /// that finds the previous build's file under the same path and key keeps that file instead of
     /// rendering it again (`SiteGenerator.render`). Jobs whose file summarises the whole site (the
     /// index, the metric, technique and strategy pages, `summary.json`) have none and are always
     /// rendered.
-    public let key: String?
+    package let key: String?
     private let make: @Sendable () throws(SiteError) -> OutputFile
 
     /// A job that renders its file when asked.
@@ -34,7 +34,7 @@ public struct PageJob: Sendable {
     }
 
     /// Renders the file.
-    public func render() throws(SiteError) -> OutputFile {
+    package func render() throws(SiteError) -> OutputFile {
         let file = try make()
         precondition(file.path == path, "job for '\(path)' made '\(file.path)'")
         return file

@@ -7,7 +7,7 @@ import Study
 /// page the part it needs (`jobs()`); the pages are the generators, each with its own narrow
 /// inputs: `IndexPage`, `StudyPage`, `RunPages`, `TechniquePages`, `StrategyPages`,
 /// `DatasetPages`, `RulePage`, `ModelPage` and `MetricPages`.
-public struct SiteBuilder: Sendable {
+package struct SiteBuilder: Sendable {
     let content: SiteContent
     let plan: [PlannedRun]
     /// Every run's record, by run id.
@@ -51,7 +51,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A job per file of the site, sorted by path: the assets, then each generator's jobs.
-    public func jobs() -> [PageJob] {
+    package func jobs() -> [PageJob] {
         let r = renderer
         let studies = Self.withDisagreements(content.studies.map(studyRuns))
         let documents = Documents(documents: content.documents, trustedHTML: content.site.trustedMarkdownHTML)

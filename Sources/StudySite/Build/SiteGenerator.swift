@@ -23,7 +23,7 @@ public enum SiteGenerator {
         /// Files kept from the previous site because their inputs were unchanged (`Inputs.previous`).
         public var kept = 0
         /// The key of every file whose job has one (`PageJob.key`), by path, for the next build's `Inputs.previous`.
-        public var pageKeys: [String: String] = [:]
+        package var pageKeys: [String: String] = [:]
         /// Runs taken from stored results, from the run cache, and runs simulated.
         public var reused = 0
         public var cached = 0
@@ -31,33 +31,33 @@ public enum SiteGenerator {
         public var shared = 0
         public var ran = 0
         /// Run cache files that could not be used (their runs were simulated again).
-        public var unusableCache: [String] = []
+        package var unusableCache: [String] = []
         /// Every run's summary (as in `summary.json`), in plan order.
-        public var summaries: [RunSummary] = []
+        package var summaries: [RunSummary] = []
         /// The comparison with the baseline (empty without one).
-        public var comparisons: [GroupComparison] = []
+        package var comparisons: [GroupComparison] = []
         /// Broken budgets.
-        public var brokenBudgets: [BudgetCheck.Broken] = []
+        package var brokenBudgets: [BudgetCheck.Broken] = []
         /// The text of `summary.json` (`generate --check` compares it with the committed one).
         public var summaryText = ""
         /// The text of one of its per-study runs files, by path relative to it (nil: no such file);
         /// made when asked, as `generate --check` does only when the site is stale.
-        public var studySummaryText: @Sendable (String) -> String? = { _ in nil }
+        package var studySummaryText: @Sendable (String) -> String? = { _ in nil }
     }
 
     /// What a generation starts from besides the content and templates.
     public struct Inputs: Sendable {
         /// Stored records by run id (`generate --results`): reused when their fingerprint matches the plan.
-        public var stored: [String: RunRecord] = [:]
+        package var stored: [String: RunRecord] = [:]
         /// Where each stored record's whole record is (`ResultsStore.merge(_:series:)`'s `files`):
         /// a stored record with a file here may be held without its series, which pages read back
         /// from the file when they render.
         public var storedFiles: [String: URL] = [:]
         /// The baseline to compare with (`generate --baseline`).
-        public var baseline: Baseline.Loaded? = nil
+        package var baseline: Baseline.Loaded? = nil
         /// Run records kept between generations (`generate` without `--no-cache`): a run `stored`
         /// cannot serve is taken from here when its fingerprint is there, else simulated and added.
-        public var cache: RunCache? = nil
+        package var cache: RunCache? = nil
         /// Where sensitivity reports are kept between generations (with `cache`), by a digest of
         /// the study, its runs' fingerprints, its strategies and devices, and the executable.
         package var sensitivityCache: URL? = nil
@@ -66,7 +66,10 @@ public enum SiteGenerator {
         package var calibrationCache: URL? = nil
         /// The output's previous build, whose files with an unchanged key are kept, not rendered.
         package var previous: PreviousSite? = nil
-        public init(stored: [String: RunRecord] = [:], baseline: Baseline.Loaded? = nil, cache: RunCache? = nil) {
+        /// Nothing stored, no baseline, no run cache: every run is simulated.
+        public init() {}
+
+        package init(stored: [String: RunRecord] = [:], baseline: Baseline.Loaded? = nil, cache: RunCache? = nil) {
             self.stored = stored
             self.baseline = baseline
             self.cache = cache

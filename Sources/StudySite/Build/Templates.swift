@@ -6,15 +6,15 @@ import Study
 /// The site's templates and static assets, read from the templates folder.
 public struct TemplateSet: Sendable {
     /// Compiled templates by name (file name without `.mustache`); all are also partials.
-    public var templates: [String: Template]
+    package var templates: [String: Template]
     /// Files under `assets/`, copied as they are.
     public var assets: [OutputFile]
     /// A digest of the template files' names and bytes, set by `load`: part of every page's key
     /// (`PageRenderer.key`). Empty for a set made in memory, whose pages then have no key and are
     /// always rendered.
-    public var digest = ""
+    package var digest = ""
 
-    public init(templates: [String: Template], assets: [OutputFile], digest: String = "") {
+    package init(templates: [String: Template], assets: [OutputFile], digest: String = "") {
         self.templates = templates
         self.assets = assets
         self.digest = digest
