@@ -11,6 +11,9 @@ package struct CSVCell: Sendable, Equatable {
 /// Records end with CRLF or LF; fields may be quoted, with `""` for a quote and commas and line
 /// breaks inside the quotes; a leading byte-order mark is skipped; blank lines are skipped.
 /// Problems do not stop the parse, except a quote that is never closed (it runs to the end).
+///
+/// `parse` holds every cell; `read` hands the records over one at a time and holds only the one
+/// being read, for files too big to keep as cells (a dataset of a million rows).
 package struct CSVTable: Sendable {
     /// The first record: column names.
     package var header: [CSVCell]
@@ -19,61 +22,111 @@ package struct CSVTable: Sendable {
     /// Malformed quotes, wrong field counts, empty or repeated column names.
     package var problems: [SyntaxProblem]
 
-    /// Parses a whole text.
+    /// Parses a whole text (`read`, with every row and problem kept).
     package static func parse(_ text: SourceText) -> CSVTable {
-        let records = readRecords(text)
-        var problems = records.problems
-        guard let header = records.records.first else {
-            problems.append(SyntaxProblem(message: "the CSV file is empty; its first line must name the columns (e.g. id,name,role)",
-                                          position: .start(of: text)))
-            return CSVTable(header: [], rows: [], problems: problems)
+        var table = CSVTable(header: [], rows: [], problems: [])
+        read(text, header: { table.header = $0 }, row: { _, cells in table.rows.append(cells) },
+             problem: { table.problems.append($0) })
+        return table
+    }
+
+    /// Reads a text record by record, in file order: `header` with the first record, then `row` with
+    /// each later record that has the header's field count and its 0-based index among those rows.
+    /// `problem` gets every problem (the ones `parse` lists) as soon as the record holding it is read,
+    /// before that record is handed over, so problems arrive sorted by position. Only the record being
+    /// read is held: memory does not grow with the number of rows.
+    package static func read(_ text: SourceText, header: ([CSVCell]) -> Void, row: (_ index: Int, _ cells: [CSVCell]) -> Void,
+                             problem: (SyntaxProblem) -> Void) {
+        var reader = CSVRecordReader(text)
+        var pending: [SyntaxProblem] = []
+        /// Hands over the problems of one record sorted by position; those of one position stay in the
+        /// order found (reading first, then the checks of the whole record).
+        func flush() {
+            if pending.count > 1 {
+                pending = pending.enumerated().sorted { a, b in
+                    a.element.position.offset != b.element.position.offset
+                        ? a.element.position.offset < b.element.position.offset : a.offset < b.offset
+                }.map(\.element)
+            }
+            for p in pending { problem(p) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        guard let names = reader.next(problems: &pending) else {
+            flush()
+            problem(SyntaxProblem(message: "the CSV file is empty; its first line must name the columns (e.g. id,name,role)",
+                                  position: .start(of: text)))
+            return
         }
         var seen: [String: TextPosition] = [:]
-        for (index, cell) in header.enumerated() {
+        for (index, cell) in names.enumerated() {
             if cell.text.isEmpty {
-                problems.append(SyntaxProblem(message: "column \(index + 1) of the header has no name; every column needs one", position: cell.position))
+                pending.append(SyntaxProblem(message: "column \(index + 1) of the header has no name; every column needs one", position: cell.position))
             } else if let first = seen[cell.text] {
                 let (l, c) = text.lineColumn(first)
-                problems.append(SyntaxProblem(message: "column name \"\(cell.text)\" appears twice in the header (first at line \(l), column \(c)); names must be unique", position: cell.position))
+                pending.append(SyntaxProblem(message: "column name \"\(cell.text)\" appears twice in the header (first at line \(l), column \(c)); names must be unique", position: cell.position))
             } else {
                 seen[cell.text] = cell.position
             }
         }
-        var rows: [[CSVCell]] = []
-        rows.reserveCapacity(records.records.count - 1)
-        let names = header.map(\.text).joined(separator: ", ")
-        for record in records.records.dropFirst() {
-            if record.count == header.count {
-                rows.append(record)
+        flush()
+        header(names)
+        let list = names.map(\.text).joined(separator: ", ")
+        var index = 0
+        while let record = reader.next(problems: &pending) {
+            if record.count == names.count {
+                flush()
+                row(index, record)
+                index += 1
             } else {
-                let hint = record.count > header.count ? "; a field that contains a comma must be in double quotes" : ""
-                problems.append(SyntaxProblem(message: "this row has \(record.count) field\(record.count == 1 ? "" : "s") but the header has \(header.count) (\(names))\(hint)",
-                                              position: record[0].position))
+                let hint = record.count > names.count ? "; a field that contains a comma must be in double quotes" : ""
+                pending.append(SyntaxProblem(message: "this row has \(record.count) field\(record.count == 1 ? "" : "s") but the header has \(names.count) (\(list))\(hint)",
+                                             position: record[0].position))
+                flush()
             }
         }
-        problems.sort { ($0.position.offset) < ($1.position.offset) }
-        return CSVTable(header: header, rows: rows, problems: problems)
     }
 
-    private static func readRecords(_ text: SourceText) -> (records: [[CSVCell]], problems: [SyntaxProblem]) {
+    static func quoted(_ s: String) -> String {
+        switch s {
+        case " ": return "a space"
+        case "\t": return "a tab"
+        default: return "'\(s)'"
+        }
+    }
+}
+
+/// Reads the records of a CSV text one at a time, keeping only its place in the text.
+struct CSVRecordReader {
+    private let text: SourceText
+    private var i: Int
+    private var line = 1
+    private var lineStart: Int
+    /// Set once a quote is never closed: nothing follows.
+    private var finished = false
+
+    init(_ text: SourceText) {
+        self.text = text
+        i = text.bodyStart
+        lineStart = text.bodyStart
+    }
+
+    /// The next record that is not blank, with the problems found while reading it appended to
+    /// `problems` in the order found; nil at the end of the text.
+    mutating func next(problems: inout [SyntaxProblem]) -> [CSVCell]? {
         let b = text.bytes, n = b.count
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
-        var i = text.bodyStart, line = 1, lineStart = text.bodyStart
-        var records: [[CSVCell]] = []
-        var problems: [SyntaxProblem] = []
-        func here() -> TextPosition { TextPosition(line: line, lineStart: lineStart, offset: i) }
         func character(at j: Int) -> String {
             var k = j + 1
             while k < n, b[k] & 0xC0 == 0x80 { k += 1 }
             return String(decoding: b[j..<k], as: UTF8.self)
         }
-
-        while i < n {
+        var bytes: [UInt8] = []
+        while !finished, i < n {
             var record: [CSVCell] = []
             var blank = true
             fields: while true {
-                let start = here()
-                var bytes: [UInt8] = []
+                let start = TextPosition(line: line, lineStart: lineStart, offset: i)
+                bytes.removeAll(keepingCapacity: true)
                 if i < n, b[i] == quote {
                     blank = false
                     i += 1
@@ -95,23 +148,24 @@ package struct CSVTable: Sendable {
                         problems.append(SyntaxProblem(message: "unclosed quote: the quoted field that starts at line \(l), column \(col) has no closing '\"' before the end of the file",
                                                       position: start))
                         record.append(CSVCell(text: String(decoding: bytes, as: UTF8.self), position: start))
-                        records.append(record)
-                        return (records, problems)
+                        finished = true
+                        return record
                     }
                     if i < n, b[i] != comma, b[i] != cr, b[i] != lf {
-                        problems.append(SyntaxProblem(message: "unexpected \(quoted(character(at: i))) after the closing quote of a quoted field; inside quotes write a quote as \"\", and put a comma after the closing quote",
-                                                      position: here()))
+                        problems.append(SyntaxProblem(message: "unexpected \(CSVTable.quoted(character(at: i))) after the closing quote of a quoted field; inside quotes write a quote as \"\", and put a comma after the closing quote",
+                                                      position: TextPosition(line: line, lineStart: lineStart, offset: i)))
                         while i < n, b[i] != comma, b[i] != cr, b[i] != lf { bytes.append(b[i]); i += 1 }
                     }
                 } else {
+                    let first = i
                     while i < n, b[i] != comma, b[i] != cr, b[i] != lf {
                         if b[i] == quote {
                             problems.append(SyntaxProblem(message: "a quote inside an unquoted field; put the whole field in double quotes and write the quote as \"\"",
-                                                          position: here()))
+                                                          position: TextPosition(line: line, lineStart: lineStart, offset: i)))
                         }
-                        bytes.append(b[i])
                         i += 1
                     }
+                    bytes.append(contentsOf: b[first..<i])
                     if !bytes.isEmpty { blank = false }
                 }
                 record.append(CSVCell(text: String(decoding: bytes, as: UTF8.self), position: start))
@@ -123,16 +177,8 @@ package struct CSVTable: Sendable {
                 lineStart = i
                 break fields
             }
-            if !blank { records.append(record) }
+            if !blank { return record }
         }
-        return (records, problems)
-    }
-
-    private static func quoted(_ s: String) -> String {
-        switch s {
-        case " ": return "a space"
-        case "\t": return "a tab"
-        default: return "'\(s)'"
-        }
+        return nil
     }
 }

@@ -10,6 +10,13 @@ package struct TextPosition: Sendable, Equatable {
     /// Byte offset of the position.
     package var offset: Int
 
+    /// A position from its parts (a reader that stored them compactly gives them back).
+    package init(line: Int, lineStart: Int, offset: Int) {
+        self.line = line
+        self.lineStart = lineStart
+        self.offset = offset
+    }
+
     /// The start of a file (after a byte-order mark, if any).
     package static func start(of text: SourceText) -> TextPosition {
         TextPosition(line: 1, lineStart: text.bodyStart, offset: text.bodyStart)

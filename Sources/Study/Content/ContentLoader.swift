@@ -42,7 +42,7 @@ package final class ContentLoadSession: DataFileSource {
     // The files in datasets/, parsed once each.
     package private(set) var fileNames: [String] = []
     private var parsedJSON: [String: (file: ContentFile, root: JSONNode)?] = [:]
-    private var parsedCSV: [String: (file: ContentFile, table: CSVTable)?] = [:]
+    private var parsedCSV: [String: CSVDataFile?] = [:]
     /// `site.json`, once read without errors: the tour is checked against the studies after they load.
     private var siteJSON: ContentFile?
 
@@ -360,15 +360,9 @@ package final class ContentLoadSession: DataFileSource {
         return result
     }
 
-    package func csv(_ name: String) -> (file: ContentFile, table: CSVTable)? {
+    package func csv(_ name: String) -> CSVDataFile? {
         if let cached = parsedCSV[name] { return cached }
-        var result: (file: ContentFile, table: CSVTable)? = nil
-        if let file = read("datasets/" + name) {
-            let table = CSVTable.parse(file.text)
-            for problem in table.problems { file.error(problem.message, at: problem.position) }
-            for row in [table.header] + table.rows { for cell in row { file.warnIfLong(cell.text, at: cell.position) } }
-            result = (file, table)
-        }
+        let result = read("datasets/" + name).map(CSVDataFile.init(file:))
         parsedCSV[name] = result
         return result
     }

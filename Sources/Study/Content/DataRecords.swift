@@ -24,10 +24,57 @@ package struct DataRecord {
     var position: TextPosition
     /// Field names in file order.
     var names: [String]
-    /// Values by field name.
-    var values: [String: FieldValue]
+    /// The values: by name (JSON), or a CSV row's cells with the header's column of each name.
+    private var storage: Storage
+    private enum Storage {
+        case json([String: FieldValue])
+        case csv(cells: [CSVCell], columns: CSVColumns)
+    }
+
+    /// A JSON object's record.
+    init(index: Int, position: TextPosition, names: [String], values: [String: FieldValue]) {
+        self.index = index
+        self.position = position
+        self.names = names
+        storage = .json(values)
+    }
+
+    /// A CSV row's record: its cells, named by the header (no copy of the text per row).
+    init(index: Int, cells: [CSVCell], columns: CSVColumns) {
+        self.index = index
+        position = cells[0].position
+        names = columns.names
+        storage = .csv(cells: cells, columns: columns)
+    }
+
     /// Whether the record comes from a CSV file (every value is text).
-    var isCSV: Bool
+    var isCSV: Bool {
+        if case .csv = storage { return true }
+        return false
+    }
+
+    /// The value of a field, or nil when the record has no such field.
+    func value(_ name: String) -> FieldValue? {
+        switch storage {
+        case let .json(values): return values[name]
+        case let .csv(cells, columns):
+            guard let column = columns.index[name] else { return nil }
+            let cell = cells[column]
+            return FieldValue(kind: .text(cell.text), position: cell.position)
+        }
+    }
+}
+
+/// A CSV header's names and the column of each (the first, when a name repeats), shared by its rows.
+package struct CSVColumns {
+    var names: [String]
+    var index: [String: Int]
+
+    init(_ header: [CSVCell]) {
+        names = header.map(\.text)
+        index = [:]
+        for (column, name) in names.enumerated() where index[name] == nil { index[name] = column }
+    }
 }
 
 /// The formats a data file can have.
@@ -88,14 +135,8 @@ package enum DataRecords {
 
     /// Records of a CSV table (every header name is a field of every row).
     static func fromCSV(_ table: CSVTable) -> [DataRecord] {
-        let names = table.header.map(\.text)
-        return table.rows.enumerated().map { index, row in
-            var values: [String: FieldValue] = [:]
-            for (name, cell) in zip(names, row) where values[name] == nil {
-                values[name] = FieldValue(kind: .text(cell.text), position: cell.position)
-            }
-            return DataRecord(index: index, position: row[0].position, names: names, values: values, isCSV: true)
-        }
+        let columns = CSVColumns(table.header)
+        return table.rows.enumerated().map { index, row in DataRecord(index: index, cells: row, columns: columns) }
     }
 
     private static func record(index: Int, members: [JSONMember], at position: TextPosition, override: TextPosition?) -> DataRecord {
@@ -110,14 +151,17 @@ package enum DataRecords {
             }
             values[m.key] = FieldValue(kind: kind, position: override ?? m.value.position)
         }
-        return DataRecord(index: index, position: position, names: members.map(\.key), values: values, isCSV: false)
+        return DataRecord(index: index, position: position, names: members.map(\.key), values: values)
     }
 }
 
-/// Row problems of one data file: the first few are listed, the rest counted in one last line.
+/// Row problems of one data file: the first few are listed, the rest counted in one last line. They
+/// are held until `finish()`, so that a file whose rows turn out not to be mapped at all (too many of
+/// them) reports none.
 package final class RowProblems {
     private let file: ContentFile
     private var count = 0
+    private var listed: [(message: String, position: TextPosition)] = []
     private var firstUnlisted: TextPosition?
 
     init(file: ContentFile) { self.file = file }
@@ -125,17 +169,52 @@ package final class RowProblems {
     /// Whether any problem was added.
     var isEmpty: Bool { count == 0 }
 
-    /// Reports a problem (or counts it once the listed ones are used up).
-    func add(_ message: String, at position: TextPosition) {
+    /// Adds a problem (its message is only written for the ones listed).
+    func add(_ message: @autoclosure () -> String, at position: TextPosition) {
         count += 1
-        if count <= ContentLimits.rowProblemsListed { file.error(message, at: position) }
+        if count <= ContentLimits.rowProblemsListed { listed.append((message(), position)) }
         else if firstUnlisted == nil { firstUnlisted = position }
     }
 
-    /// Adds the summary line, if problems were left out.
+    /// Reports the listed problems, and the summary line if problems were left out.
     func finish() {
+        for problem in listed { file.error(problem.message, at: problem.position) }
+        listed = []
         guard let firstUnlisted else { return }
         let more = count - ContentLimits.rowProblemsListed
         file.error("… and \(more) more row problem\(more == 1 ? "" : "s") in this file, from here on (only the first \(ContentLimits.rowProblemsListed) are listed)", at: firstUnlisted, count: more)
+        self.firstUnlisted = nil
+    }
+}
+
+/// A CSV data file, read record by record each time a descriptor maps it: no cell outlives its record.
+package final class CSVDataFile {
+    /// The file (its text, and where its problems go).
+    let file: ContentFile
+    /// Whether its syntax problems and long cells were reported (by the first read).
+    private var reported = false
+
+    init(file: ContentFile) { self.file = file }
+
+    /// Reads the records in order (`CSVTable.read`): `header` with the column names, `row` with each row
+    /// of the header's field count. The first read reports the syntax problems and warns about long
+    /// cells; later reads (a file two descriptors share) do not repeat them. Returns whether the file
+    /// has syntax problems.
+    func read(header: ([CSVCell]) -> Void, row: (_ index: Int, _ cells: [CSVCell]) -> Void) -> Bool {
+        let report = !reported
+        reported = true
+        var malformed = false
+        let file = self.file
+        CSVTable.read(file.text, header: { cells in
+            if report { for cell in cells { file.warnIfLong(cell.text, at: cell.position) } }
+            header(cells)
+        }, row: { index, cells in
+            if report { for cell in cells { file.warnIfLong(cell.text, at: cell.position) } }
+            row(index, cells)
+        }, problem: { problem in
+            malformed = true
+            if report { file.error(problem.message, at: problem.position) }
+        })
+        return malformed
     }
 }

@@ -7,8 +7,8 @@ package protocol DataFileSource: AnyObject {
     var fileNames: [String] { get }
     /// A JSON data file, parsed; nil when it is missing or broken (already reported).
     func json(_ name: String) -> (file: ContentFile, root: JSONNode)?
-    /// A CSV data file, parsed; nil when it is missing or unreadable (already reported).
-    func csv(_ name: String) -> (file: ContentFile, table: CSVTable)?
+    /// A CSV data file, to read record by record; nil when it is missing or unreadable (already reported).
+    func csv(_ name: String) -> CSVDataFile?
 }
 
 /// Reads `datasets/<id>.json`: a descriptor of a data file next to it, or of a built-in dataset.
@@ -61,75 +61,18 @@ package enum DatasetDecoder {
 
         guard file.errorCount == before, let name, let summary, let dataName, let format, let mapping else { return nil }
 
-        // The rows.
-        let records: [DataRecord]
-        let dataFile: ContentFile
-        let dataRoot: TextPosition
-        var fieldNames: [String] = []
-        var malformedRecords = false
+        // The rows, mapped as they are read: a CSV file record by record, a JSON file from its parsed tree.
+        let rows: [DatasetRow]
         switch format {
         case .csv:
-            guard let loaded = data.csv(dataName) else { return nil }
-            let (f, table) = loaded
-            dataFile = f
-            dataRoot = table.header.first?.position ?? .start(of: f.text)
-            guard !table.header.isEmpty else { return nil }
-            records = DataRecords.fromCSV(table)
-            fieldNames = table.header.map(\.text)
-            malformedRecords = !table.problems.isEmpty
+            guard let source = data.csv(dataName),
+                  let r = csvRows(source, dataName: dataName, mapping: mapping, descriptor: file) else { return nil }
+            rows = r
         case .json, .jsonStrings:
-            guard let loaded = data.json(dataName) else { return nil }
-            let (f, root) = loaded
-            dataFile = f
-            dataRoot = root.position
-            let problems = RowProblems(file: f)
-            guard let r = DataRecords.fromJSON(root, format: format, file: f, report: problems) else { return nil }
-            problems.finish()
-            records = r
-            malformedRecords = !problems.isEmpty
-            var seen = Set<String>()
-            for record in r { for n in record.names where seen.insert(n).inserted { fieldNames.append(n) } }
-        }
-        let dataErrors = dataFile.errorCount
-        guard !records.isEmpty else {
-            if !malformedRecords { dataFile.error("'\(dataName)' has no rows; a dataset needs at least one", at: dataRoot) }
-            return nil
-        }
-        guard records.count <= ContentLimits.maximumRows else {
-            dataFile.error("'\(dataName)' has \(records.count) rows; the limit is \(ContentLimits.maximumRows)", at: dataRoot)
-            return nil
-        }
-
-        // Fields that no row has are mistakes in the descriptor.
-        for (key, field, position) in mapping.namedFields where !records.contains(where: { $0.values[field] != nil }) {
-            let what = format == .csv ? "a column of '\(dataName)'" : "a field of any row of '\(dataName)'"
-            let valid = format == .csv ? fieldNames : records[0].names
-            var message = "'fields.\(key)' names \"\(field)\", which is not \(what)"
-            if let best = closestFirst(field, among: valid).first, editDistance(field, best) <= max(2, field.count / 3) {
-                message += "; did you mean '\(best)'?"
-            }
-            message += format == .csv ? " Columns: " : " Fields of its first row: "
-            message += valid.isEmpty ? "(none)" : valid.joined(separator: ", ")
-            file.error(message, at: position)
+            guard let r = jsonRows(dataName, format: format, mapping: mapping, descriptor: file, data: data) else { return nil }
+            rows = r
         }
         guard file.errorCount == before else { return nil }
-
-        let problems = RowProblems(file: dataFile)
-        var rows: [DatasetRow] = []
-        rows.reserveCapacity(records.count)
-        var ids: [String: DataRecord] = [:]
-        for record in records {
-            guard let row = mapping.row(record, report: problems, file: dataFile) else { continue }
-            if let first = ids[row.id] {
-                problems.add("duplicate id \"\(row.id)\": the row at index \(record.index) has the id of the row at index \(first.index) (\(dataFile.describe(first.position))); ids must be unique",
-                             at: record.values[mapping.id?.field ?? ""]?.position ?? record.position)
-                continue
-            }
-            ids[row.id] = record
-            rows.append(row)
-        }
-        problems.finish()
-        guard problems.isEmpty, dataFile.errorCount == dataErrors else { return nil }
 
         var presentation = PresentationDecoder.defaultPresentation(hasImages: rows.contains { $0.imageWidth > 0 })
         if let node = object["presentation"] {
@@ -138,6 +81,89 @@ package enum DatasetDecoder {
         }
         return Dataset(id: id, name: name, summary: summary, items: .rows(rows), textSource: textSource,
                        requiresInitialFetch: requiresFetch, presentation: presentation)
+    }
+
+    /// The rows of a CSV data file, or nil after reporting. Each record is mapped as it is read and
+    /// dropped; what is kept per row is its `DatasetRow` and, for the duplicate check, where its id
+    /// first appeared.
+    private static func csvRows(_ source: CSVDataFile, dataName: String, mapping: FieldMapping, descriptor file: ContentFile) -> [DatasetRow]? {
+        let dataFile = source.file
+        var columns: CSVColumns? = nil
+        var dataRoot = TextPosition.start(of: dataFile.text)
+        // Fields of the mapping that the header does not name: with any, no row is mapped.
+        var unnamed: [(String, String, TextPosition)] = []
+        var count = 0
+        let collector = RowCollector(mapping: mapping, file: dataFile)
+        let malformed = source.read(header: { header in
+            let c = CSVColumns(header)
+            columns = c
+            dataRoot = header[0].position
+            unnamed = mapping.namedFields.filter { c.index[$0.1] == nil }
+        }, row: { index, cells in
+            count += 1
+            guard let columns, unnamed.isEmpty, count <= ContentLimits.maximumRows else { return }
+            collector.add(DataRecord(index: index, cells: cells, columns: columns))
+        })
+        guard let columns else { return nil }
+        let dataErrors = dataFile.errorCount
+        guard count > 0 else {
+            if !malformed { dataFile.error("'\(dataName)' has no rows; a dataset needs at least one", at: dataRoot) }
+            return nil
+        }
+        guard count <= ContentLimits.maximumRows else {
+            dataFile.error("'\(dataName)' has \(count) rows; the limit is \(ContentLimits.maximumRows)", at: dataRoot)
+            return nil
+        }
+        // Fields that no row has are mistakes in the descriptor.
+        for (key, field, position) in unnamed {
+            reportUnknownField(key: key, field: field, at: position, csv: true, dataName: dataName, valid: columns.names, descriptor: file)
+        }
+        guard unnamed.isEmpty else { return nil }
+        collector.finish()
+        guard collector.problems.isEmpty, dataFile.errorCount == dataErrors else { return nil }
+        return collector.rows
+    }
+
+    /// The rows of a JSON data file, or nil after reporting.
+    private static func jsonRows(_ dataName: String, format: DataFormat, mapping: FieldMapping, descriptor file: ContentFile, data: DataFileSource) -> [DatasetRow]? {
+        guard let (dataFile, root) = data.json(dataName) else { return nil }
+        let problems = RowProblems(file: dataFile)
+        guard let records = DataRecords.fromJSON(root, format: format, file: dataFile, report: problems) else { return nil }
+        problems.finish()
+        let malformedRecords = !problems.isEmpty
+        let dataErrors = dataFile.errorCount
+        guard !records.isEmpty else {
+            if !malformedRecords { dataFile.error("'\(dataName)' has no rows; a dataset needs at least one", at: root.position) }
+            return nil
+        }
+        guard records.count <= ContentLimits.maximumRows else {
+            dataFile.error("'\(dataName)' has \(records.count) rows; the limit is \(ContentLimits.maximumRows)", at: root.position)
+            return nil
+        }
+        // Fields that no row has are mistakes in the descriptor.
+        let before = file.errorCount
+        for (key, field, position) in mapping.namedFields where !records.contains(where: { $0.value(field) != nil }) {
+            reportUnknownField(key: key, field: field, at: position, csv: false, dataName: dataName, valid: records[0].names, descriptor: file)
+        }
+        guard file.errorCount == before else { return nil }
+        let collector = RowCollector(mapping: mapping, file: dataFile)
+        for record in records { collector.add(record) }
+        collector.finish()
+        guard collector.problems.isEmpty, dataFile.errorCount == dataErrors else { return nil }
+        return collector.rows
+    }
+
+    /// "'fields.text' names \"titel\", which is not a column of 'x.csv'; did you mean 'title'? Columns: …"
+    private static func reportUnknownField(key: String, field: String, at position: TextPosition, csv: Bool, dataName: String,
+                                           valid: [String], descriptor file: ContentFile) {
+        let what = csv ? "a column of '\(dataName)'" : "a field of any row of '\(dataName)'"
+        var message = "'fields.\(key)' names \"\(field)\", which is not \(what)"
+        if let best = closestFirst(field, among: valid).first, editDistance(field, best) <= max(2, field.count / 3) {
+            message += "; did you mean '\(best)'?"
+        }
+        message += csv ? " Columns: " : " Fields of its first row: "
+        message += valid.isEmpty ? "(none)" : valid.joined(separator: ", ")
+        file.error(message, at: position)
     }
 
     private static func decodeBuiltIn(id: String, object: ObjectReader, file: ContentFile) -> Dataset? {
@@ -166,6 +192,59 @@ package enum DatasetDecoder {
         }
         return file.errorCount == before ? dataset : nil
     }
+}
+
+/// Maps records to rows one at a time, refusing an id seen before: all it keeps of a record is its row
+/// and, per id, where the id first appeared.
+final class RowCollector {
+    /// Where a row whose id a later row repeats was: its record's index and start, in 32-bit numbers
+    /// (a data file is at most `ContentLimits.maximumFileBytes`, so offsets, lines and indexes fit).
+    private struct First {
+        var index: UInt32
+        var line: UInt32
+        var lineStart: UInt32
+        var offset: UInt32
+
+        init(_ record: DataRecord) {
+            index = UInt32(truncatingIfNeeded: record.index)
+            line = UInt32(truncatingIfNeeded: record.position.line)
+            lineStart = UInt32(truncatingIfNeeded: record.position.lineStart)
+            offset = UInt32(truncatingIfNeeded: record.position.offset)
+        }
+
+        var position: TextPosition { TextPosition(line: Int(line), lineStart: Int(lineStart), offset: Int(offset)) }
+    }
+
+    private let mapping: FieldMapping
+    private let file: ContentFile
+    /// The rows' problems, listed when the collector finishes.
+    let problems: RowProblems
+    /// The rows mapped so far, in record order.
+    private(set) var rows: [DatasetRow] = []
+    private var firstByID: [String: First] = [:]
+
+    init(mapping: FieldMapping, file: ContentFile) {
+        precondition(ContentLimits.maximumFileBytes <= Int(UInt32.max), "a data file's offsets must fit in 32 bits")
+        self.mapping = mapping
+        self.file = file
+        problems = RowProblems(file: file)
+    }
+
+    /// Maps one record; a problem, or an id an earlier row has, is added to `problems` instead.
+    func add(_ record: DataRecord) {
+        guard let row = mapping.row(record, report: problems, file: file) else { return }
+        if let first = firstByID[row.id] {
+            let file = self.file
+            problems.add("duplicate id \"\(row.id)\": the row at index \(record.index) has the id of the row at index \(first.index) (\(file.describe(first.position))); ids must be unique",
+                         at: mapping.id.flatMap { record.value($0.field)?.position } ?? record.position)
+            return
+        }
+        firstByID[row.id] = First(record)
+        rows.append(row)
+    }
+
+    /// Reports the problems held.
+    func finish() { problems.finish() }
 }
 
 /// The descriptor's `fields`: which field of a record becomes which part of a row.
@@ -243,7 +322,7 @@ package struct FieldMapping {
         }
         /// Text of a string or number field; nil for null or an empty CSV cell when `optional`.
         func textValue(_ key: String, _ named: Named, optional: Bool) -> String? {
-            guard let value = record.values[named.field] else {
+            guard let value = record.value(named.field) else {
                 if optional { return nil }
                 missing(key, named)
                 return nil
@@ -266,7 +345,7 @@ package struct FieldMapping {
             switch size {
             case let .constant(n): return n
             case let .field(named):
-                guard let value = record.values[named.field] else { missing(key, named); return 0 }
+                guard let value = record.value(named.field) else { missing(key, named); return 0 }
                 let range = 1...DatasetDecoder.maximumImagePixels
                 var found = ""
                 switch value.kind {
@@ -289,7 +368,7 @@ package struct FieldMapping {
         if let named = self.id {
             let value = textValue("id", named, optional: false) ?? ""
             if ok, value.isEmpty {
-                report.add("field '\(named.field)' (for 'fields.id') of \(rowName()) is empty; every row needs an id", at: record.values[named.field]?.position ?? record.position)
+                report.add("field '\(named.field)' (for 'fields.id') of \(rowName()) is empty; every row needs an id", at: record.value(named.field)?.position ?? record.position)
                 ok = false
             }
             id = value
