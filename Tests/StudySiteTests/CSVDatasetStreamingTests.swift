@@ -1,4 +1,5 @@
 import Testing
+import Formats
 import ScrollSimulation
 @testable import Study
 
@@ -58,5 +59,30 @@ struct CSVDatasetStreamingTests {
         #expect(listed.count == 10, "\(problems)")
         #expect(listed.map(\.line!) == listed.map(\.line!).sorted())
         expectDiagnostic(problems, "datasets/people.csv", 702, 1, "… and 22 more row problems in this file")
+    }
+
+    @Test("The id table grows from its smallest size and still finds every earlier id, as rows arrive one by one")
+    func idTableGrows() {
+        // A header, then one line per record: "r<k>,Row <k>"; the last three repeat ids of rows 3, 517 and 998.
+        let ids = (0..<1_000).map { "r\($0)" } + ["r3", "r517", "r998"]
+        let text = SourceText("id,name\n" + ids.enumerated().map { "\($1),Row \($0)\n" }.joined())
+        let log = DiagnosticLog()
+        let file = ContentFile(path: "datasets/rows.csv", text: text, log: log)
+        let position = TextPosition.start(of: text)
+        let mapping = FieldMapping(id: .init(field: "id", position: position), text: .init(field: "name", position: position))
+        let collector = RowCollector(mapping: mapping, file: file)  // no room made: 16 slots, doubled as rows come
+        var columns: CSVColumns?
+        CSVTable.read(text, header: { columns = CSVColumns($0) },
+                      row: { index, cells in collector.add(DataRecord(index: index, cells: cells, columns: columns!)) },
+                      problem: { Issue.record("\($0.message)") })
+        collector.finish()
+        #expect(collector.rows.count == 1_000)
+        #expect(collector.rows.map(\.id) == Array(ids.prefix(1_000)))
+        let messages = log.sorted(.error).map(\.description)
+        #expect(messages.count == 3, "\(messages)")
+        for (repeatIndex, firstIndex) in [(1_000, 3), (1_001, 517), (1_002, 998)] {
+            #expect(messages.contains { $0.contains("row at index \(repeatIndex) has the id of the row at index \(firstIndex) (line \(firstIndex + 2), column 1)") },
+                    "\(messages)")
+        }
     }
 }

@@ -196,6 +196,12 @@ package final class CSVDataFile {
 
     init(file: ContentFile) { self.file = file }
 
+    /// Line feeds in the file: about its number of rows (the header's line adds one; line breaks in quoted
+    /// fields and blank lines add more, a last row without one takes one away): room to make for the rows.
+    var lineCount: Int {
+        file.text.bytes.withUnsafeBufferPointer { bytes in bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+    }
+
     /// Reads the records in order (`CSVTable.read`): `header` with the column names, `row` with each row
     /// of the header's field count. The first read reports the syntax problems and warns about long
     /// cells; later reads (a file two descriptors share) do not repeat them. Returns whether the file
