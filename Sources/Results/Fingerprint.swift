@@ -23,9 +23,9 @@ package enum Fingerprint {
 
     /// A dataset's own digest: the hash of its canonical text.
     package static func digest(of dataset: Dataset) -> String {
-        var text = ""
-        describe(dataset, into: &text, depth: 0)
-        return hex(fnv1a64(text))
+        var sink = HashingSink()
+        describe(dataset, into: &sink, depth: 0)
+        return hex(sink.finish())
     }
 
     /// The text that is hashed: the model version, then the configuration, with the dataset
@@ -107,9 +107,9 @@ package enum Fingerprint {
     /// The digest of any value's canonical text (every stored property, recursively, as for a run
     /// configuration), for keys of cached work other than runs.
     package static func digest(ofValue value: Any) -> String {
-        var text = ""
-        describe(value, into: &text, depth: 0)
-        return hex(fnv1a64(text))
+        var sink = HashingSink()
+        describe(value, into: &sink, depth: 0)
+        return hex(sink.finish())
     }
 
     /// 64-bit FNV-1a of the UTF-8 bytes (`Hash64`).
@@ -118,19 +118,19 @@ package enum Fingerprint {
     static func hex(_ v: UInt64) -> String { Hash64.hex(v) }
 
     /// Canonical text of any value, from its reflection.
-    static func describe(_ value: Any, into out: inout String, depth: Int) {
+    static func describe<Sink: CanonicalSink>(_ value: Any, into out: inout Sink, depth: Int) {
         precondition(depth < 64, "run configuration nested too deeply to fingerprint")
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .optional:
-            if let child = mirror.children.first { describe(child.value, into: &out, depth: depth + 1) } else { out += "nil" }
+            if let child = mirror.children.first { describe(child.value, into: &out, depth: depth + 1) } else { out.write("nil") }
         case .collection:
-            out += "["
+            out.write("[")
             for (i, child) in mirror.children.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.write(",") }
                 describe(child.value, into: &out, depth: depth + 1)
             }
-            out += "]"
+            out.write("]")
         case .set, .dictionary:
             // Unordered: sorted by their canonical text, so the hash does not depend on hashing seeds.
             let items = mirror.children.map { child -> String in
@@ -138,27 +138,27 @@ package enum Fingerprint {
                 describe(child.value, into: &text, depth: depth + 1)
                 return text
             }.sorted()
-            out += "{" + items.joined(separator: ",") + "}"
+            out.write("{" + items.joined(separator: ",") + "}")
         case .enum:
-            out += TypeNames.name(of: type(of: value)) + "."
+            out.write(TypeNames.name(of: type(of: value)) + ".")
             if let payload = mirror.children.first {
-                out += (payload.label ?? "?") + "("
+                out.write((payload.label ?? "?") + "(")
                 describe(payload.value, into: &out, depth: depth + 1)
-                out += ")"
+                out.write(")")
             } else {
-                out += String(describing: value)
+                out.write(String(describing: value))
             }
         case .struct, .class, .tuple:
-            out += mirror.displayStyle == .tuple ? "(" : TypeNames.name(of: type(of: value)) + "{"
+            out.write(mirror.displayStyle == .tuple ? "(" : TypeNames.name(of: type(of: value)) + "{")
             for (i, child) in mirror.children.enumerated() {
-                if i > 0 { out += "," }
-                if let label = child.label { out += label + ":" }
+                if i > 0 { out.write(",") }
+                if let label = child.label { out.write(label + ":") }
                 describe(child.value, into: &out, depth: depth + 1)
             }
-            out += mirror.displayStyle == .tuple ? ")" : "}"
+            out.write(mirror.displayStyle == .tuple ? ")" : "}")
         default:
             // Leaves: numbers print their shortest exact form; strings are quoted and escaped.
-            if let s = value as? String { out += String(reflecting: s) } else { out += String(describing: value) }
+            if let s = value as? String { out.write(String(reflecting: s)) } else { out.write(String(describing: value)) }
         }
     }
 }
@@ -175,5 +175,36 @@ private enum TypeNames {
         let name = "\(type)"
         lock.withLock { names[key] = name }
         return name
+    }
+}
+
+/// Where canonical text goes: a `String` that keeps it whole, or a `HashingSink` that hashes it in pieces.
+protocol CanonicalSink {
+    mutating func write(_ text: String)
+}
+
+extension String: CanonicalSink {
+    mutating func write(_ text: String) { self += text }
+}
+
+/// Hashes canonical text as it is written (64-bit FNV-1a, the same value as hashing the whole text),
+/// holding at most about 64 KiB of it: a dataset of a million rows has some hundred megabytes of text.
+struct HashingSink: CanonicalSink {
+    private var hash = Hash64()
+    private var pending = ""
+
+    mutating func write(_ text: String) {
+        pending += text
+        if pending.utf8.count >= 1 << 16 {
+            hash.add(pending)
+            pending.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The hash of everything written.
+    mutating func finish() -> UInt64 {
+        hash.add(pending)
+        pending = ""
+        return hash.value
     }
 }
