@@ -80,6 +80,19 @@ package struct ResultsIndex: Sendable {
         return loader?.full(stored[p])
     }
 
+    /// Where the series of run `id` are read back from, for a message that says they could not be:
+    /// the results folder's record file, or the run cache.
+    package func seriesSource(_ id: String) -> String {
+        if let url = loader?.file(of: id) { return "its results file '\(url.path)'" }
+        return "the run cache"
+    }
+
+    /// What to do when the series of run `id` could not be read back (`seriesSource`).
+    package func seriesRemedy(_ id: String) -> String {
+        if loader?.file(of: id) != nil { return "the results folder changed since it was read; run the shard again or generate without --results" }
+        return "delete .scrollstudy-cache/ and generate again"
+    }
+
     /// Every record, in plan order.
     package var all: [RunRecord] { stored }
 
@@ -118,6 +131,9 @@ package final class SeriesLoader: @unchecked Sendable {
         if let cache, case let .hit(record) = cache.withSeries(light) { return record }
         return nil
     }
+
+    /// The results folder file run `id`'s whole record is read from, if it has one.
+    package func file(of id: String) -> URL? { files[id] }
 
     func full(_ light: RunRecord) -> RunRecord? {
         lock.lock()

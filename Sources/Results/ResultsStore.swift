@@ -123,23 +123,49 @@ package enum ResultsStore {
     /// a file, the root or home folder, a folder that holds other files and no index, or one whose
     /// `index.json` is not a results index. Nothing of what was there is ever overwritten.
     package static func write(_ records: [(record: RunRecord, context: String)], plan: [String], shard: Shard?, to folder: URL) throws(StoreError) {
-        let fm = FileManager.default
-        let indexURL = folder.appendingPathComponent(indexFile)
-        try checkWritable(folder)
-        do { try fm.createDirectory(at: folder.appendingPathComponent("runs"), withIntermediateDirectories: true) } catch {
-            throw .io(folder.path, "cannot create the folder: \(SystemReason.of(error))")
+        let writer = try Writer(folder)
+        for (record, context) in records { try writer.add(record, context: context) }
+        try writer.finish(plan: plan, shard: shard)
+    }
+
+    /// Writes a results folder one record at a time, from any thread, as runs finish (`run`
+    /// streams its records here, so a shard's records are never all in memory at once); `finish`
+    /// then writes the index. The folder is the same as `write` makes of the same records: each
+    /// record's file, then the index, every file written atomically.
+    package final class Writer: @unchecked Sendable {
+        private let folder: URL
+        private let lock = NSLock()
+        private var entries: [Entry] = []
+
+        /// Refuses `folder` as `write` does (`checkWritable`) and creates it, with its `runs` folder.
+        package init(_ folder: URL) throws(StoreError) {
+            self.folder = folder
+            try ResultsStore.checkWritable(folder)
+            do { try FileManager.default.createDirectory(at: folder.appendingPathComponent("runs"), withIntermediateDirectories: true) } catch {
+                throw .io(folder.path, "cannot create the folder: \(SystemReason.of(error))")
+            }
         }
-        var entries: [Entry] = []
-        for (record, context) in records {
+
+        /// Writes `record`'s file and notes its index line (`context`: `Fingerprint.context(of:)`).
+        package func add(_ record: RunRecord, context: String) throws(StoreError) {
             let name = file(for: record.id)
             try writeAtomically(record.recordJSON(), to: folder.appendingPathComponent(name))
-            entries.append(Entry(id: record.id, study: record.study, file: name, fingerprint: record.fingerprint, context: context,
-                                 schemaVersion: record.schemaVersion, modelVersion: record.modelVersion))
+            let entry = Entry(id: record.id, study: record.study, file: name, fingerprint: record.fingerprint, context: context,
+                              schemaVersion: record.schemaVersion, modelVersion: record.modelVersion)
+            lock.withLock { entries.append(entry) }
         }
-        let index = Index(plan: planDigest(plan), plannedRuns: plan.count, shard: shard, runs: entries)
-        let text: String
-        do { text = try CanonicalJSON.text(index) } catch { throw .io(indexURL.path, "\(error)") }
-        try writeAtomically(text, to: indexURL)
+
+        /// The records written so far.
+        package var count: Int { lock.withLock { entries.count } }
+
+        /// Writes the index of every record added (sorted by id, whatever order they came in).
+        package func finish(plan: [String], shard: Shard?) throws(StoreError) {
+            let indexURL = folder.appendingPathComponent(indexFile)
+            let index = Index(plan: planDigest(plan), plannedRuns: plan.count, shard: shard, runs: lock.withLock { entries })
+            let text: String
+            do { text = try CanonicalJSON.text(index) } catch { throw .io(indexURL.path, "\(error)") }
+            try writeAtomically(text, to: indexURL)
+        }
     }
 
     /// Refuses, before any work, a path that `write` may not fill: a file, the root or a home

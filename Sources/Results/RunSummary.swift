@@ -132,7 +132,8 @@ package enum Baseline {
         }
         if isDir.boolValue {
             if FileManager.default.fileExists(atPath: url.appendingPathComponent(ResultsStore.indexFile).path) {
-                let folder = try ResultsStore.read(url)
+                // Only the metrics are compared: the records are read without their frames.
+                let folder = try ResultsStore.read(url, series: false)
                 return Loaded(source: url.path, modelVersion: folder.index.modelVersion,
                               runs: folder.records.map { RunSummary($0, context: folder.contexts[$0.id] ?? "") })
             }

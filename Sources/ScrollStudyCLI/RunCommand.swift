@@ -59,15 +59,37 @@ enum RunCommand {
         let share = plan.filter { mine?.contains($0.id) ?? true }
         let total = share.count
         let fingerprints = PlanFingerprints(share, jobs: jobs)
-        let records = RunExecutor.simulate(share, fingerprints: fingerprints, jobs: jobs) { done, run in status("[\(done)/\(total)] \(run.label)") }
-        let withContext = zip(records, fingerprints.contexts).map { (record: $0, context: $1) }
-        do {
-            try ResultsStore.write(withContext, plan: ids, shard: shard, to: resultsDir)
+        // Each record is written to the folder as its run finishes and then dropped; the index last.
+        let writer: ResultsStore.Writer
+        do { writer = try ResultsStore.Writer(resultsDir) } catch {
+            ScrollStudyCLI.printError("error: \(error.description)")
+            return 4
+        }
+        let failure = FirstFailure()
+        RunExecutor.simulate(share, fingerprints: fingerprints, jobs: jobs, progress: { done, run in status("[\(done)/\(total)] \(run.label)") }) { i, record in
+            do throws(StoreError) { try writer.add(record, context: fingerprints.contexts[i]) } catch { failure.note(i, error) }
+        }
+        do throws(StoreError) {
+            if let error = failure.first { throw error }
+            try writer.finish(plan: ids, shard: shard)
         } catch {
             ScrollStudyCLI.printError("error: \(error.description)")
             return 4
         }
-        output("Wrote \(records.count) of \(plan.count) runs\(shard.map { " (shard \($0))" } ?? "") to \(resultsDir.path)")
+        output("Wrote \(writer.count) of \(plan.count) runs\(shard.map { " (shard \($0))" } ?? "") to \(resultsDir.path)")
         return 0
     }
+}
+
+/// The failure of the earliest run in plan order, whichever thread met it first, so that the
+/// message does not depend on the thread count.
+private final class FirstFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: (position: Int, error: StoreError)? = nil
+
+    func note(_ position: Int, _ error: StoreError) {
+        lock.withLock { if found.map({ position < $0.position }) ?? true { found = (position, error) } }
+    }
+
+    var first: StoreError? { lock.withLock { found?.error } }
 }

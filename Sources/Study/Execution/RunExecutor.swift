@@ -153,16 +153,19 @@ package enum RunExecutor {
         return plan.indices.filter { i in stored[plan[i].id]?.fingerprint != fingerprints.fingerprints[i] }
     }
 
-    /// The records of `plan`'s runs, simulated, in plan order (for `scrollstudy run`).
+    /// Simulates `plan`'s runs and hands each record to `deliver` as it finishes (with its
+    /// position in `plan`), from any thread, keeping none: `scrollstudy run` writes each to its
+    /// results folder at once, so a shard's memory does not grow with its run count.
     package static func simulate(_ plan: [PlannedRun], fingerprints: PlanFingerprints, jobs: Int,
-                                 progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> [RunRecord] {
+                                 progress: @escaping @Sendable (Int, PlannedRun) -> Void,
+                                 deliver: @Sendable (Int, RunRecord) -> Void) {
         let counter = ProgressCounter(progress)
-        return ParallelMap.run(Array(plan.indices), jobs: jobs) { i in
+        _ = ParallelMap.run(Array(plan.indices), jobs: jobs) { i in
             let run = plan[i]
             let record = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: fingerprints.datasetDigests[run.config.dataset.id],
                                        fingerprint: fingerprints.fingerprints[i])
+            deliver(i, record)
             counter.finished(run)
-            return record
         }
     }
 }

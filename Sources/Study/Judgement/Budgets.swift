@@ -20,11 +20,14 @@ package enum BudgetCheck {
     }
 
     /// Every budget of every study against that study's runs, in study, budget, then plan order.
-    package static func check(_ content: SiteContent, plan: [PlannedRun], results: ResultsIndex) -> [Broken] {
+    /// `positionsByStudy`: the plan's (`positionsByStudy()`), when the caller has it already.
+    package static func check(_ content: SiteContent, plan: [PlannedRun], positionsByStudy: [String: [Int]]? = nil, results: ResultsIndex) -> [Broken] {
         var out: [Broken] = []
+        let positions = positionsByStudy ?? plan.positionsByStudy()
         for study in content.studies {
+            let runs = plan.runs(at: positions[study.id] ?? [])
             for budget in content.site.budgets + study.budgets {
-                for run in plan where run.studyID == study.id {
+                for run in runs {
                     let latency = run.config.latency.milliseconds
                     if let l = budget.latencyMs, abs(l - latency) > 1e-9 { continue }
                     if let s = budget.strategy, s != run.config.strategy.id { continue }

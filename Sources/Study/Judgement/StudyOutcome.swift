@@ -6,9 +6,14 @@ import ScrollSimulation
 /// and the broken budgets; and the files that show them (`summary.json`, `checks.html`).
 package struct Outcome: Sendable {
     package let content: SiteContent
-    package let summaries: [RunSummary]
-    /// `summaries` by study, each in plan order: what `studies/<id>.summary.json` lists.
-    let summariesByStudy: [String: [RunSummary]]
+    /// The plan, its fingerprints and the results the summaries are made from, when asked: a run's
+    /// summary (its metrics by name, its group, its context) is not held for every run, since at
+    /// 10⁵ runs those copies alone would be tens of megabytes.
+    private let plan: [PlannedRun]
+    private let fingerprints: PlanFingerprints
+    private let results: ResultsIndex
+    /// Each study's positions in `plan` (`positionsByStudy`).
+    private let positionsByStudy: [String: [Int]]
     package let comparisons: [GroupComparison]
     package let broken: [BudgetCheck.Broken]
     package let baselineSource: String?
@@ -26,19 +31,24 @@ package struct Outcome: Sendable {
                  accuracy: AccuracyReport? = nil) {
         self.content = content
         self.accuracy = accuracy
-        summaries = plan.indices.compactMap { i in
-            results[plan[i].id].map { RunSummary($0, context: fingerprints.contexts[i]) }
-        }
-        summariesByStudy = Dictionary(grouping: summaries, by: \.study)
+        self.plan = plan
+        self.fingerprints = fingerprints
+        self.results = results
+        let positionsByStudy = plan.positionsByStudy()
+        self.positionsByStudy = positionsByStudy
         if let baseline {
-            comparisons = Comparison.compare(baseline: baseline.runs, baselineModel: baseline.modelVersion, now: summaries, nowModel: SimulationModel.version)
+            comparisons = Comparison.compare(baseline: baseline.runs, baselineModel: baseline.modelVersion,
+                                             now: Self.summaries(at: Array(plan.indices), plan: plan, fingerprints: fingerprints, results: results),
+                                             nowModel: SimulationModel.version)
             baselineSource = baseline.source
         } else {
             comparisons = []
             baselineSource = nil
         }
-        broken = BudgetCheck.check(content, plan: plan, results: results)
-        let answers = content.studies.map { study in Self.answers(of: study, content: content, plan: plan, results: results) }
+        broken = BudgetCheck.check(content, plan: plan, positionsByStudy: positionsByStudy, results: results)
+        let answers = content.studies.map { study in
+            Self.answers(of: study, content: content, runs: plan.runs(at: positionsByStudy[study.id] ?? []), results: results)
+        }
         // Study ids are unique (`ContentLoader` refuses two alike).
         studyAnswers = Dictionary(zip(content.studies.map(\.id), answers), uniquingKeysWith: { a, _ in a })
         answerSummaries = zip(content.studies, answers).map { study, answers in StudyAnswerSummary(study: study.id, answers: answers.summaries) }
@@ -46,11 +56,28 @@ package struct Outcome: Sendable {
 
     /// A study's answers from the same inputs its page sees (`StudyRuns`): the devices and
     /// strategies it names that exist, in its order, and its runs' results in plan order.
-    static func answers(of study: Study, content: SiteContent, plan: [PlannedRun], results: ResultsIndex) -> StudyAnswers {
+    /// `runs`: the study's planned runs, in plan order.
+    static func answers(of study: Study, content: SiteContent, runs: [PlannedRun], results: ResultsIndex) -> StudyAnswers {
         StudyAnswers(study: study, strategies: study.strategies.compactMap { content.strategy($0) },
                      devices: study.devices.compactMap { content.device($0) },
-                     runs: plan.filter { $0.studyID == study.id }.compactMap { run in results[run.id].map { (run, $0.result) } })
+                     runs: runs.compactMap { run in results[run.id].map { (run, $0.result) } })
     }
+
+    /// The summaries of the runs at `positions` of `plan` that have a record, in that order.
+    private static func summaries(at positions: [Int], plan: [PlannedRun], fingerprints: PlanFingerprints, results: ResultsIndex) -> [RunSummary] {
+        positions.compactMap { i in results[plan[i].id].map { RunSummary($0, context: fingerprints.contexts[i]) } }
+    }
+
+    /// Every run's summary (as `summary.json`'s files list them), in plan order: made when asked.
+    package var summaries: [RunSummary] { Self.summaries(at: Array(plan.indices), plan: plan, fingerprints: fingerprints, results: results) }
+
+    /// Study `id`'s run summaries, in plan order: what `studies/<id>.summary.json` lists.
+    func summaries(ofStudy id: String) -> [RunSummary] {
+        Self.summaries(at: positionsByStudy[id] ?? [], plan: plan, fingerprints: fingerprints, results: results)
+    }
+
+    /// How many of study `id`'s runs have a record.
+    func runCount(ofStudy id: String) -> Int { (positionsByStudy[id] ?? []).filter { results[plan[$0].id] != nil }.count }
 
     package var hasBudgets: Bool { !allBudgets.isEmpty }
 
@@ -92,13 +119,13 @@ package struct Outcome: Sendable {
                 "groups": .array(orderedComparisons.filter { $0.status != .unchanged }.map(\.json)),
             ])
         }
-        return SiteSummary.text(studies: content.studies.map { ($0.id, summariesByStudy[$0.id]?.count ?? 0) }, answers: answerSummaries, budgets: budgets, comparison: comparison,
+        return SiteSummary.text(studies: content.studies.map { ($0.id, runCount(ofStudy: $0.id)) }, answers: answerSummaries, budgets: budgets, comparison: comparison,
                                 accuracy: accuracy.flatMap(\.summaryJSON))
     }
 
     /// The text of study `id`'s runs file (`SiteSummary.studyFile(id)`).
     package func studySummaryText(_ id: String) -> String {
-        SiteSummary.studyText(study: id, runs: summariesByStudy[id] ?? [])
+        SiteSummary.studyText(study: id, runs: summaries(ofStudy: id))
     }
 }
 

@@ -129,3 +129,17 @@ package enum RunPlanner {
         return runs
     }
 }
+
+extension Array where Element == PlannedRun {
+    /// The positions of each study's runs, in plan order, by study id: made once, so that taking
+    /// one study's runs does not walk the whole plan (which, study by study, grows with the
+    /// square of the run count).
+    package func positionsByStudy() -> [String: [Int]] {
+        var out: [String: [Int]] = [:]
+        for i in indices { out[self[i].studyID, default: []].append(i) }
+        return out
+    }
+
+    /// The runs at `positions`, in their order.
+    package func runs(at positions: [Int]) -> [PlannedRun] { positions.map { self[$0] } }
+}

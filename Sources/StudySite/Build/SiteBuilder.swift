@@ -10,6 +10,8 @@ import Study
 package struct SiteBuilder: Sendable {
     let content: SiteContent
     let plan: [PlannedRun]
+    /// Each study's positions in `plan` (`positionsByStudy()`), made once.
+    let positionsByStudy: [String: [Int]]
     /// Every run's record, by run id.
     let results: ResultsIndex
     let templates: TemplateSet
@@ -32,6 +34,7 @@ package struct SiteBuilder: Sendable {
         self.accuracy = accuracy
         self.content = content
         self.plan = plan
+        self.positionsByStudy = plan.positionsByStudy()
         self.results = results
         self.templates = templates
         self.answers = answers
@@ -102,7 +105,7 @@ package struct SiteBuilder: Sendable {
                 full.reserveCapacity(runs.count)
                 for run in runs {
                     guard let record = results.full(run.id) else {
-                        throw .page(path: path, step: .result(run: run.id), problem: .input("error: the frames of run '\(run.id)' could not be read back from the run cache; delete .scrollstudy-cache/ and generate again"))
+                        throw .page(path: path, step: .result(run: run.id), problem: .input("error: the frames of run '\(run.id)' could not be read back from \(results.seriesSource(run.id)); \(results.seriesRemedy(run.id))"))
                     }
                     full.append(record)
                 }
@@ -155,7 +158,7 @@ package struct SiteBuilder: Sendable {
     /// (none for a study the judge stage did not see).
     func studyRuns(_ study: Study) -> StudyRuns {
         StudyRuns(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
-                  strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.filter { $0.studyID == study.id },
+                  strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.runs(at: positionsByStudy[study.id] ?? []),
                   results: results, answers: answers[study.id] ?? StudyAnswers(study: study, strategies: [], devices: [], runs: []),
                   sensitivity: sensitivity[study.id], datasetDigest: datasetDigests[study.dataset])
     }

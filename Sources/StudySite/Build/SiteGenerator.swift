@@ -32,8 +32,10 @@ public enum SiteGenerator {
         public var ran = 0
         /// Run cache files that could not be used (their runs were simulated again).
         package var unusableCache: [String] = []
-        /// Every run's summary (as in `summary.json`), in plan order.
-        package var summaries: [RunSummary] = []
+        /// Every run's summary (as in `summary.json`), in plan order: made when asked
+        /// (`makeSummaries`), not held through the build.
+        package var summaries: [RunSummary] { makeSummaries() }
+        package var makeSummaries: @Sendable () -> [RunSummary] = { [] }
         /// The comparison with the baseline (empty without one).
         package var comparisons: [GroupComparison] = []
         /// Broken budgets.
@@ -147,7 +149,7 @@ public enum SiteGenerator {
         report.shared = execution.shared
         report.ran = execution.ran
         report.unusableCache = execution.unusable
-        report.summaries = outcome.summaries
+        report.makeSummaries = { outcome.summaries }
         report.comparisons = outcome.comparisons
         report.brokenBudgets = outcome.broken
         report.summaryText = outcome.summaryText()

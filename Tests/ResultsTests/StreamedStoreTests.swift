@@ -1,0 +1,55 @@
+import Foundation
+import Results
+import ScrollSimulation
+import Testing
+
+@Suite("Results store, streamed")
+struct StreamedStoreTests {
+    /// Every file of `dir`, by path relative to it, with its bytes.
+    static func files(_ dir: URL) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for name in try FileManager.default.subpathsOfDirectory(atPath: dir.path).sorted() {
+            var isDir: ObjCBool = false
+            let url = dir.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue { out[name] = try Data(contentsOf: url) }
+        }
+        return out
+    }
+
+    @Test("A writer given records in any order, from several threads, makes the folder write makes of them in plan order")
+    func writerMatchesWrite() throws {
+        let runs = (1...6).map { Runs.record("s--r\($0)", Runs.config(seed: UInt64($0))) }
+        let plan = runs.map(\.record.id)
+        let whole = try Runs.scratch(), streamed = try Runs.scratch()
+        defer { try? FileManager.default.removeItem(at: whole); try? FileManager.default.removeItem(at: streamed) }
+        try ResultsStore.write(runs, plan: plan, shard: .init(index: 1, count: 1), to: whole)
+        let writer = try ResultsStore.Writer(streamed)
+        let order = [4, 1, 5, 0, 3, 2]
+        DispatchQueue.concurrentPerform(iterations: order.count) { k in
+            let run = runs[order[k]]
+            try? writer.add(run.record, context: run.context)
+        }
+        #expect(writer.count == runs.count)
+        try writer.finish(plan: plan, shard: .init(index: 1, count: 1))
+        let a = try Self.files(whole), b = try Self.files(streamed)
+        #expect(a.keys.sorted() == b.keys.sorted() && a.count == runs.count + 1)
+        #expect(a == b)
+    }
+
+    @Test("A record held without series names where its series are read back from: its results file, else the run cache")
+    func seriesSourceNamed() throws {
+        let run = Runs.record("s--a", Runs.config(seed: 1))
+        let dir = try Runs.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try ResultsStore.write([run], plan: ["s--a"], shard: nil, to: dir)
+        let file = dir.appendingPathComponent(ResultsStore.file(for: "s--a"))
+        var index = ResultsIndex()
+        try index.add(run.record, seriesDropped: true)
+        #expect(index.seriesSource("s--a") == "the run cache")
+        index.loader = SeriesLoader(reading: nil, files: ["s--a": file])
+        #expect(index.seriesSource("s--a").contains(file.path))
+        #expect(index.seriesRemedy("s--a").contains("--results"))
+        // Read back whole from that file.
+        #expect(index.full("s--a") == run.record)
+    }
+}
