@@ -48,13 +48,18 @@ let package = Package(
         // Frame timings measured on devices (Instruments, XCTest, MetricKit, Android), imported and reduced to the site's metrics.
         .target(name: "MeasuredTimings", dependencies: ["Formats", "ScrollSimulation"]),
 
+        // Helpers the test targets share: the one temporary folder (Scratch), a scratch project for the
+        // command line (Project), a small site made in code (SmallSite), runs of a small configuration
+        // (Runs), content folders and their diagnostics (TemporaryContent, Fixture, expectDiagnostic).
+        .target(name: "TestSupport", dependencies: ["ScrollSimulation", "Results", "Study", "StudySite", "ScrollStudyCLI"], path: "Tests/TestSupport"),
+
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
-        .testTarget(name: "ResultsTests", dependencies: ["Results", "ScrollSimulation", "Formats"]),
+        .testTarget(name: "ResultsTests", dependencies: ["Results", "ScrollSimulation", "Formats", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Formats"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "Formats"]),
-        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Study", "ScrollStudyCLI", "Formats", "Results", "MeasuredTimings"]),
+        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Study", "ScrollStudyCLI", "Formats", "Results", "MeasuredTimings", "TestSupport"]),
         .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings", "Formats"], exclude: ["Fixtures"]),
     ]
 )

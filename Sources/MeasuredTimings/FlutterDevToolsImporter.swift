@@ -58,7 +58,7 @@ enum FlutterDevToolsImporter {
             for key in keys {
                 guard let node = j.required(element, key, in: "a frame of \"flutterFrames\"") else { continue }
                 guard let n = node.number, n == n.rounded(), abs(n) < 9e15 else {
-                    j.error(node, "\"\(key)\" must be a whole number of microseconds, found \(node.kindDescription)")
+                    j.error(node, "\"\(key)\" must be a whole number of microseconds, found \(node.valueDescription)")
                     continue
                 }
                 if key != "number", key != "startTime", n < 0 {

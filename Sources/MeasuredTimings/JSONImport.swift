@@ -40,7 +40,7 @@ struct JSONImport {
     /// The member `key` of `object`, which `what` (for messages) must have.
     mutating func required(_ object: JSONNode, _ key: String, in what: String) -> JSONNode? {
         guard object.members != nil else {
-            error(object, "\(what) must be an object, found \(object.kindDescription)")
+            error(object, "\(what) must be an object, found \(object.valueDescription)")
             return nil
         }
         guard let v = object.field(key) else {
@@ -52,25 +52,25 @@ struct JSONImport {
 
     /// `node` as an array, or an error naming `what`.
     mutating func array(_ node: JSONNode, _ what: String) -> [JSONNode]? {
-        guard let e = node.elements else { error(node, "\(what) must be an array, found \(node.kindDescription)"); return nil }
+        guard let e = node.elements else { error(node, "\(what) must be an array, found \(node.valueDescription)"); return nil }
         return e
     }
 
     /// `node` as an object's members, or an error naming `what`.
     mutating func object(_ node: JSONNode, _ what: String) -> [JSONMember]? {
-        guard let m = node.members else { error(node, "\(what) must be an object, found \(node.kindDescription)"); return nil }
+        guard let m = node.members else { error(node, "\(what) must be an object, found \(node.valueDescription)"); return nil }
         return m
     }
 
     /// `node` as a finite number, or an error naming `what`.
     mutating func number(_ node: JSONNode, _ what: String) -> Double? {
-        guard let n = node.number else { error(node, "\(what) must be a number, found \(node.kindDescription)"); return nil }
+        guard let n = node.number else { error(node, "\(what) must be a number, found \(node.valueDescription)"); return nil }
         return n
     }
 
     /// `node` as a string, or an error naming `what`.
     mutating func string(_ node: JSONNode, _ what: String) -> String? {
-        guard let s = node.stringValue else { error(node, "\(what) must be a string, found \(node.kindDescription)"); return nil }
+        guard let s = node.stringValue else { error(node, "\(what) must be a string, found \(node.valueDescription)"); return nil }
         return s
     }
 
@@ -86,18 +86,6 @@ extension JSONNode {
 
     /// The number, if this is a number.
     var number: Double? { if case let .number(n, _) = value { return n } else { return nil } }
-
-    /// What the value is, for "found …" in messages.
-    var kindDescription: String {
-        switch value {
-        case .null: return "null"
-        case let .bool(b): return b ? "true" : "false"
-        case let .number(_, literal): return "the number \(literal)"
-        case let .string(s): return "the string \"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
 }
 
 /// Milliseconds as whole microseconds, rounded to nearest.

@@ -68,13 +68,13 @@ enum MacrobenchmarkImporter {
         var values: [[Double]] = []
         for iteration in runs {
             guard let frames = iteration.elements else {
-                j.error(iteration, "each element of \(name).runs must be an array of one iteration's per-frame values in ms, found \(iteration.kindDescription)")
+                j.error(iteration, "each element of \(name).runs must be an array of one iteration's per-frame values in ms, found \(iteration.valueDescription)")
                 return nil
             }
             var row: [Double] = []
             for v in frames {
                 guard let n = v.number else {
-                    j.error(v, "\(name) values must be numbers of milliseconds, found \(v.kindDescription)")
+                    j.error(v, "\(name) values must be numbers of milliseconds, found \(v.valueDescription)")
                     return nil
                 }
                 row.append(n)

@@ -6,7 +6,7 @@ import Study
 import StudySite
 
 /// `scrollstudy generate`: Content + Templates → Output.
-enum GenerateCommand {
+package enum GenerateCommand {
     static let help = """
     OVERVIEW: Generate the study site: run every study in the content folder and write the pages.
 
@@ -71,7 +71,7 @@ enum GenerateCommand {
     """
 
     /// Returns the exit code.
-    static func run(_ args: [String], output: (String) -> Void, status: @escaping @Sendable (String) -> Void) throws(UsageError) -> Int32 {
+    package static func run(_ args: [String], output: (String) -> Void, status: @escaping @Sendable (String) -> Void) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: ["--content", "--templates", "--output", "--jobs", "--baseline", "--markdown-summary", "--site-url"],
                               flags: ["--check", "--quiet", "--verbose", "--fail-on-regression", "--fail-on-not-comparable", "--no-fail-on-budget", "--no-cache", "--allow-large"],
                               lists: ["--results"], command: "generate")

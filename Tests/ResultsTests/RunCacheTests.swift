@@ -1,13 +1,14 @@
 import Foundation
 @testable import Results
 @testable import ScrollSimulation
+import TestSupport
 import Testing
 
 @Suite("Run cache")
 struct RunCacheTests {
     @Test("A stored record reads back equal: whole, without series, and series added to the light record")
     func roundTrip() throws {
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         let cache = RunCache(folder: dir)
         for (k, strategy) in [Strategy.glitchySerialCancel, .glitchySync].enumerated() {
@@ -81,7 +82,7 @@ struct RunCacheTests {
 
     @Test("A build's records go to one pack: readable at once, after finish, and by a cache opened later")
     func onePack() throws {
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         let (_, records) = Self.copies(6)
         let cache = RunCache(folder: dir)
@@ -125,7 +126,7 @@ struct RunCacheTests {
 
     @Test("Many threads storing and reading at once; the pack holds every record")
     func concurrentStores() throws {
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         let (_, records) = Self.copies(200)
         let cache = RunCache(folder: dir)
@@ -143,7 +144,7 @@ struct RunCacheTests {
 
     @Test("Two caches on one folder storing at once: each writes its own pack, and a later cache reads both")
     func twoCaches() throws {
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         let (_, records) = Self.copies(120)
         let first = RunCache(folder: dir), second = RunCache(folder: dir)
@@ -164,7 +165,7 @@ struct RunCacheTests {
 
     @Test("More packs than the limit are merged into one with every valid record; only the cache's own files are removed")
     func mergeBounds() throws {
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         let (_, records) = Self.copies(40)
         let fm = FileManager.default
@@ -220,7 +221,7 @@ struct RunCacheTests {
 
     @Test("A truncated, damaged or foreign pack is unusable, never a wrong record; another run's record under a fingerprint is refused")
     func damaged() throws {
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         let (base, _) = Self.copies(0)
         let (a, b) = (base[0], base[1])

@@ -1,31 +1,8 @@
 import Foundation
 import Results
 @testable import ScrollSimulation
+import TestSupport
 import Testing
-
-/// Helpers: real runs of a small configuration.
-enum Runs {
-    static func config(seed: UInt64, strategy: Strategy = .glitchySerialCancel, latency: Double = 1_000) -> RunConfig {
-        RunConfig(dataset: .glitchy(100), strategy: strategy, gesture: .fling, latency: .ms(latency), latencyDistribution: .logNormal(sigma: 0.5), seed: seed)
-    }
-
-    static func record(_ id: String, study: String = "s", _ config: RunConfig) -> (record: RunRecord, context: String) {
-        (RunRecord.run(id: id, study: study, config), Fingerprint.context(of: config))
-    }
-
-    static func summaries(seeds: ClosedRange<UInt64>, strategy: Strategy = .glitchySerialCancel, group: String = "s--x--1000ms") -> [RunSummary] {
-        seeds.map { seed in
-            let r = record("\(group)--s\(seed)", config(seed: seed, strategy: strategy))
-            return RunSummary(r.record, context: r.context)
-        }
-    }
-
-    static func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-}
 
 @Suite("Results store")
 struct StoreTests {
@@ -47,7 +24,7 @@ struct StoreTests {
 
     @Test("A folder written and read back gives the same records; files are renamed into place and foreign files are left alone")
     func roundTrip() throws {
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         let runs = [Runs.record("s--a", Runs.config(seed: 1)), Runs.record("s--b", Runs.config(seed: 2))]
         try ResultsStore.write(runs, plan: ["s--a", "s--b"], shard: nil, to: dir)
@@ -65,7 +42,7 @@ struct StoreTests {
 
     @Test("A folder whose index.json is someone else's is refused, and nothing is written into it")
     func foreignIndex() throws {
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         try #"{"name": "my package"}"#.write(to: dir.appendingPathComponent("index.json"), atomically: true, encoding: .utf8)
         #expect(throws: StoreError.self) { try ResultsStore.write([Runs.record("s--a", Runs.config(seed: 1))], plan: ["s--a"], shard: nil, to: dir) }
@@ -74,7 +51,7 @@ struct StoreTests {
 
     @Test("A path that is not a results folder is refused before anything is written: a folder of other files, a file")
     func refusedPaths() throws {
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = [Runs.record("s--a", Runs.config(seed: 1))]
         let other = dir.appendingPathComponent("photos")
@@ -95,7 +72,7 @@ struct StoreTests {
 
     @Test("Results of another model version are refused with both versions named")
     func otherModel() throws {
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         try ResultsStore.write([Runs.record("s--a", Runs.config(seed: 1))], plan: ["s--a"], shard: nil, to: dir)
         let record = dir.appendingPathComponent("runs/s--a.json")
@@ -112,7 +89,7 @@ struct StoreTests {
 
     @Test("Merging shards: all shards merge; a missing shard, a shard twice, or a run in two folders is refused")
     func merge() throws {
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         let plan = ["s--a", "s--b", "s--c"]
         let all = plan.enumerated().map { Runs.record($1, Runs.config(seed: UInt64($0 + 1))) }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Results
+import TestSupport
 import Testing
 
 /// Every message made from an error number says it one way: the system's own words, whether the
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func aFailedRenameInWriteAtomicallyGivesTheReason() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("system-reason-\(UUID().uuidString)")
+        let folder = try Scratch.folder("system-reason")
         defer { try? FileManager.default.removeItem(at: folder) }
         // The target is a folder that holds a file: renaming a file over it fails with EISDIR.
         let target = folder.appendingPathComponent("index.json")

@@ -4,6 +4,7 @@ import Testing
 @testable import Study
 import Results
 import ScrollSimulation
+import TestSupport
 
 @Suite("Accuracy: rank correlation and percentage error")
 struct AccuracyMathTests {

@@ -6,6 +6,7 @@ import Testing
 import SVGCharts
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// Metrics of one seed of a run, from the values the answer rule reads.
 private func metrics(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, ttc: Double = 100, wasted: Int = 0) -> RunMetrics {
@@ -157,14 +158,14 @@ struct AnswerTests {
 
     @Test("generate --quiet prints no per-run lines; every generate ends with the summary of answers on standard error")
     func quietAndSummary() throws {
-        let dir = try GenerateCommandTests.scratch()
+        let dir = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         func run(_ extra: [String]) throws -> [String] {
             let lines = Lines()
             _ = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
                                          "--templates", dir.appendingPathComponent("Templates").path,
                                          "--output", dir.appendingPathComponent("Output").path, "--jobs", "2"] + extra,
-                                        output: { _ in }, status: { lines.append($0) })
+                                        output: { _ in }, status: { lines.add($0) })
             return lines.all
         }
         let loud = try run([])
@@ -175,14 +176,6 @@ struct AnswerTests {
         #expect(quiet.contains("  one — 100 ms: GlitchyTable: serial queue + cancel"), "\(quiet)")
         #expect(loud.suffix(2) == quiet.suffix(2))
     }
-}
-
-/// Lines collected from a `@Sendable` callback.
-private final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ s: String) { lock.lock(); lines.append(s); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
 }
 
 @Suite("Run pages lead with the numbers")

@@ -3,6 +3,7 @@ import Formats
 import Results
 @testable import ScrollStudyCLI
 import StudySite
+import TestSupport
 import Testing
 
 /// One computed comparison, read by every surface: a baseline where one group regressed and one
@@ -13,25 +14,22 @@ import Testing
 struct BaselineSurfacesTests {
     @Test("A regressed group: the same verdict, numbers and test on every surface; a not comparable group counted and named")
     func sameVerdictEverywhere() throws {
-        let project = try GenerateCommandTests.scratch()
+        let project = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: project) }
-        let strategy = project.appendingPathComponent("Content/strategies/mine.json")
-        try FileManager.default.createDirectory(at: strategy.deletingLastPathComponent(), withIntermediateDirectories: true)
         func write(basedOn: String, gesture: String) throws {
-            try #"{"name": "Mine", "summary": "Ours.", "basedOn": "\#(basedOn)"}"#.write(to: strategy, atomically: true, encoding: .utf8)
+            try Project.write(project, "Content/strategies/mine.json", #"{"name": "Mine", "summary": "Ours.", "basedOn": "\#(basedOn)"}"#)
             try #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["\#(gesture)"], "latenciesMs": [1000], "strategies": ["glitchy-sync"], "seeds": [1, 2, 3]}"#
                 .write(to: project.appendingPathComponent("Content/studies/two.json"), atomically: true, encoding: .utf8)
         }
         try write(basedOn: "glitchy-serial-cancel", gesture: "gentle")
         try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [1000], "strategies": ["mine", "glitchy-sync"], "seeds": [1, 2, 3]}"#
             .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
-        #expect(try GenerateCommandTests.generate(project).code == 0)
-        let published = project.appendingPathComponent("published")
-        try FileManager.default.copyItem(at: project.appendingPathComponent("Output"), to: published)
+        #expect(try Project.generate(project).code == 0)
+        let published = try Project.publish(project)
         // Mine gets worse; study two's gesture changes, so its group cannot be compared.
         try write(basedOn: "glitchy-async-naive", gesture: "fling")
         let markdown = project.appendingPathComponent("summary.md")
-        let (code, cli) = try GenerateCommandTests.generate(project, ["--baseline", published.path, "--markdown-summary", markdown.path])
+        let (code, cli, _) = try Project.generate(project, ["--baseline", published.path, "--markdown-summary", markdown.path])
         #expect(code == 0, "\(cli)")
 
         // The one computed comparison, as summary.json records it.

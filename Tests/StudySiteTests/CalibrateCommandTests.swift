@@ -5,6 +5,7 @@ import ScrollSimulation
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 @Suite("scrollstudy calibrate")
 struct CalibrateCommandTests {

@@ -3,6 +3,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 @Suite("scrollstudy simulate")
 struct SimulateCommandTests {

@@ -5,6 +5,7 @@ import ScrollSimulation
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// Builds a whole site from a content folder, with the package's own templates.
 func buildSite(_ folder: TemporaryContent) throws -> [String: String] {
@@ -21,7 +22,7 @@ struct SymlinkTests {
     final class Outside {
         let url: URL
         init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-outside-\(UUID().uuidString)")
+            url = try Scratch.folder("outside")
             try FileManager.default.createDirectory(at: url.appendingPathComponent("notes"), withIntermediateDirectories: true)
             try Data("TOPSECRET-LINE,col\n1,2\n".utf8).write(to: url.appendingPathComponent("secret.csv"))
             try Data(#"{"title": "TOPSECRET-TITLE", "question": "Q?", "dataset": "users-1000", "strategies": ["wwdc21"]}"#.utf8)
@@ -95,9 +96,10 @@ struct SymlinkTests {
         #expect(content.datasets.contains { $0.id == "people" && $0.count == 2 })
         #expect(content.documents.map(\.path).contains("strategies/t3.md"))
         // The content folder itself may be a link.
-        let alias = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-alias-\(UUID().uuidString)")
+        let aliases = try Scratch("alias")
+        defer { aliases.remove() }
+        let alias = aliases.url("content")
         try FileManager.default.createSymbolicLink(atPath: alias.path, withDestinationPath: folder.url.path)
-        defer { try? FileManager.default.removeItem(at: alias) }
         #expect(try ContentLoader.load(from: alias).studies.count == 1)
     }
 
@@ -279,8 +281,9 @@ struct SmallContentFixTests {
 
     @Test("A template that is not UTF-8 is reported at the line and column of its first bad byte")
     func templateEncoding() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-templates-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try Scratch("templates")
+        defer { scratch.remove() }
+        let dir = scratch.url("Templates")
         try FileManager.default.copyItem(at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: dir)
         try Data("<p>\n  ok {{title}} caf".utf8 + [0xE9] + Data(" hidden</p>\n".utf8)).write(to: dir.appendingPathComponent("zz.mustache"))
         do {

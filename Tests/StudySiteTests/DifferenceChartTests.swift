@@ -3,6 +3,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// A study page's chart of what differs: one panel for each metric its sentence says the
 /// strategies differ on, none for those it says they do not.

@@ -4,60 +4,17 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// `generate` keeps run records and the published file list in `.scrollstudy-cache/` beside the
 /// output; these tests hold it to the same bytes as a build without the cache.
 @Suite("Incremental generation")
 struct IncrementalTests {
-    /// Lines a command printed, from any thread.
-    final class Lines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [String] = []
-        func add(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return stored }
-        var text: String { all.joined(separator: "\n") }
-    }
-
-    /// A project with two studies: one of a preset strategy, one of a strategy of its own.
-    static func project() throws -> URL {
-        let dir = try GenerateCommandTests.scratch()
-        let content = dir.appendingPathComponent("Content")
-        try FileManager.default.createDirectory(at: content.appendingPathComponent("strategies"), withIntermediateDirectories: true)
-        try Self.strategy(cacheLimit: 100, in: content)
-        try #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 1000], "strategies": ["glitchy-serial-cancel", "mine"]}"#
-            .write(to: content.appendingPathComponent("studies/two.json"), atomically: true, encoding: .utf8)
-        return dir
-    }
-
-    static func strategy(cacheLimit: Int, in content: URL) throws {
-        try """
-        {"name": "Mine", "summary": "A cache of \(cacheLimit).", "basedOn": "capitalone-cancel", "add": ["T11"],
-         "parameters": {"cachePolicy": "lru-count", "cacheCountLimit": \(cacheLimit)}}
-        """.write(to: content.appendingPathComponent("strategies/mine.json"), atomically: true, encoding: .utf8)
-    }
-
-    /// `generate` into `output` (a folder name in `dir`), with its printed lines.
-    static func generate(_ dir: URL, output: String = "Output", _ extra: [String] = []) throws -> (code: Int32, out: String, status: String) {
-        let out = Lines(), status = Lines()
-        let code = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
-                                            "--templates", dir.appendingPathComponent("Templates").path,
-                                            "--output", dir.appendingPathComponent(output).path, "--jobs", "2"] + extra,
-                                           output: { out.add($0) }, status: { status.add($0) })
-        return (code, out.text, status.text)
-    }
-
-    static func tree(_ dir: URL, _ name: String) -> [String: [UInt8]] { Scratch.tree(dir.appendingPathComponent(name)) }
-
-    /// Paths whose bytes differ between two trees (or that only one has), sorted.
-    static func differing(_ a: [String: [UInt8]], _ b: [String: [UInt8]]) -> [String] {
-        Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
-    }
-
     @Test("--verbose names each stage of the build, in order, with what it produced; the cache policy follows the kind of build")
     func stagesInOrder() throws {
-        let dir = try Self.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let first = try Self.generate(dir, ["--verbose"])
+        let first = try Project.generate(dir, ["--verbose"])
         #expect(first.code == 0)
         let lines = first.status.split(separator: "\n").map(String.init).filter { $0.hasPrefix("[") && !$0.hasPrefix("[0") && !$0.first!.isNumber }
         let stages = lines.compactMap { line -> String? in
@@ -70,53 +27,53 @@ struct IncrementalTests {
         #expect(first.status.contains("[run] 5 simulated, 0 from the run cache, 0 shared with an identical run, 0 from stored results"), "\(first.status)")
         #expect(first.status.contains("[render] "), "\(first.status)")
         // A plain build records its manifest (IncrementalBuild.published): the next plain build is up to date.
-        let again = try Self.generate(dir)
-        #expect(again.out.contains("Output/ is up to date"), "\(again.out)")
+        let again = try Project.generate(dir)
+        #expect(again.output.contains("Output/ is up to date"), "\(again.output)")
         // --quiet and --verbose contradict each other.
-        #expect(throws: UsageError.self) { try Self.generate(dir, ["--quiet", "--verbose"]) }
+        #expect(throws: UsageError.self) { try Project.generate(dir, ["--quiet", "--verbose"]) }
     }
 
     @Test("A rerun with nothing changed builds nothing; a changed strategy simulates only its runs; the bytes equal a build without cache")
     func incrementalIsIdentical() throws {
-        let dir = try Self.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let first = try Self.generate(dir)
+        let first = try Project.generate(dir)
         #expect(first.code == 0)
         #expect(first.status.contains("Simulated 5 of 5 run(s); 0 taken from"), "\(first.status)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(".scrollstudy-cache/sites/Output.json").path))
 
-        let again = try Self.generate(dir)
+        let again = try Project.generate(dir)
         #expect(again.code == 0)
-        #expect(again.out.contains("Output/ is up to date"), "\(again.out)")
+        #expect(again.output.contains("Output/ is up to date"), "\(again.output)")
         #expect(!again.status.contains("Simulated"), "nothing simulated: \(again.status)")
 
-        try Self.strategy(cacheLimit: 2, in: dir.appendingPathComponent("Content"))
-        let changed = try Self.generate(dir)
+        try Project.strategy(cacheLimit: 2, in: dir.appendingPathComponent("Content"))
+        let changed = try Project.generate(dir)
         #expect(changed.code == 0)
         #expect(changed.status.contains("Simulated 2 of 5 run(s); 3 taken from"), "only 'mine' at two latencies: \(changed.status)")
-        let fresh = try Self.generate(dir, output: "Fresh", ["--no-cache"])
+        let fresh = try Project.generate(dir, output: "Fresh", ["--no-cache"])
         #expect(fresh.code == 0)
-        let incremental = Self.tree(dir, "Output"), full = Self.tree(dir, "Fresh")
-        #expect(incremental.count > 10 && Self.differing(incremental, full).isEmpty, "an incremental build equals a full one, byte for byte")
+        let incremental = Project.tree(dir, "Output"), full = Project.tree(dir, "Fresh")
+        #expect(incremental.count > 10 && Scratch.differing(incremental, full).isEmpty, "an incremental build equals a full one, byte for byte")
     }
 
     @Test("A corrupt cache: warnings, a full rebuild, the same bytes; an edited output file is rebuilt")
     func corruptCacheRebuilds() throws {
-        let dir = try Self.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try Self.generate(dir).code == 0)
-        let good = Self.tree(dir, "Output")
+        #expect(try Project.generate(dir).code == 0)
+        let good = Project.tree(dir, "Output")
         let cache = dir.appendingPathComponent(".scrollstudy-cache")
         try "{ not json".write(to: cache.appendingPathComponent("sites/Output.json"), atomically: true, encoding: .utf8)
         let runs = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path)
         #expect(runs.count == 1 && runs.allSatisfy { $0.hasPrefix("pack-") && $0.hasSuffix(".runpack") }, "one pack for the build's 5 runs: \(runs)")
         for name in runs { try Data([0x7b, 0x22]).write(to: cache.appendingPathComponent("runs/\(name)")) }
-        let rebuilt = try Self.generate(dir)
+        let rebuilt = try Project.generate(dir)
         #expect(rebuilt.code == 0)
         #expect(rebuilt.status.contains("warning: .scrollstudy-cache/sites/Output.json cannot be used"), "\(rebuilt.status)")
         #expect(rebuilt.status.components(separatedBy: "simulated again").count - 1 == 5, "one warning per unusable record: \(rebuilt.status)")
         #expect(rebuilt.status.contains("Simulated 5 of 5 run(s)"))
-        #expect(Self.differing(Self.tree(dir, "Output"), good).isEmpty)
+        #expect(Scratch.differing(Project.tree(dir, "Output"), good).isEmpty)
 
         // A damaged record (one byte of its JSON changed) is refused, and only its run simulated.
         let packs = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path).filter { $0.hasPrefix("pack-") }.sorted()
@@ -126,9 +83,9 @@ struct IncrementalTests {
         packBytes[recordStart + 60] ^= 0x01
         try Data(packBytes).write(to: cache.appendingPathComponent("runs/\(pack)"))
         try FileManager.default.removeItem(at: cache.appendingPathComponent("sites/Output.json"))
-        let mixed = try Self.generate(dir)
+        let mixed = try Project.generate(dir)
         #expect(mixed.status.contains("Simulated 1 of 5 run(s)"), "\(mixed.status)")
-        #expect(Self.differing(Self.tree(dir, "Output"), good).isEmpty)
+        #expect(Scratch.differing(Project.tree(dir, "Output"), good).isEmpty)
 
         // A published file edited by hand (same size, one byte changed): the site is built again
         // (from cached runs), not declared up to date.
@@ -136,15 +93,15 @@ struct IncrementalTests {
         var bytes = try [UInt8](Data(contentsOf: index))
         bytes[bytes.count / 2] ^= 0x01
         try Data(bytes).write(to: index)
-        let repaired = try Self.generate(dir)
-        #expect(!repaired.out.contains("up to date"))
+        let repaired = try Project.generate(dir)
+        #expect(!repaired.output.contains("up to date"))
         #expect(repaired.status.contains("Simulated 0 of 5 run(s)"), "\(repaired.status)")
-        #expect(Self.differing(Self.tree(dir, "Output"), good).isEmpty)
+        #expect(Scratch.differing(Project.tree(dir, "Output"), good).isEmpty)
     }
 
     @Test("With a run cache, the index keeps no frames in memory and reads whole records back, equal to simulated ones")
     func seriesReadBack() throws {
-        let dir = try Self.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
         let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
         let plan = RunPlanner.plan(content)
@@ -177,12 +134,12 @@ struct IncrementalTests {
 
     @Test("--check never uses the cache")
     func checkIgnoresCache() throws {
-        let dir = try Self.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try Self.generate(dir).code == 0)
-        let check = try Self.generate(dir, ["--check"])
-        #expect(check.code == 0 && check.out.contains("is up to date (") && !check.status.contains("taken from"))
+        #expect(try Project.generate(dir).code == 0)
+        let check = try Project.generate(dir, ["--check"])
+        #expect(check.code == 0 && check.output.contains("is up to date (") && !check.status.contains("taken from"))
         try "edited".write(to: dir.appendingPathComponent("Output/index.html"), atomically: true, encoding: .utf8)
-        #expect(try Self.generate(dir, ["--check"]).code == 1)
+        #expect(try Project.generate(dir, ["--check"]).code == 1)
     }
 }

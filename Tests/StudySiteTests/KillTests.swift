@@ -8,6 +8,7 @@ import Darwin
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// Kills a real `scrollstudy generate` at many points and checks that the output path always holds a complete
 /// site, byte-identical to the previous one or the new one. Each trial restores the previous site, starts the

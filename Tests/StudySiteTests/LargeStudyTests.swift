@@ -5,6 +5,7 @@ import ScrollSimulation
 import Testing
 @testable import StudySite
 @testable import Study
+import TestSupport
 
 /// A sweep with more latency settings than a page shows in full (`StudyPage.latenciesInFull`):
 /// its page summarises, and one with fewer does not.

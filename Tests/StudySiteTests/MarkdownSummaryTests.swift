@@ -1,17 +1,16 @@
 import Foundation
 import Testing
 @testable import ScrollStudyCLI
+import TestSupport
 
 @Suite("generate --markdown-summary: the pull-request summary")
 struct MarkdownSummaryTests {
     @Test("A regression and the answer it flips are in the summary, linked into the site; what the file held is kept")
     func regression() throws {
-        let project = try GenerateCommandTests.scratch()
+        let project = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: project) }
-        let strategy = project.appendingPathComponent("Content/strategies/mine.json")
-        try FileManager.default.createDirectory(at: strategy.deletingLastPathComponent(), withIntermediateDirectories: true)
         func write(basedOn: String) throws {
-            try #"{"name": "Mine | <b>ours</b>", "summary": "Ours.", "basedOn": "\#(basedOn)"}"#.write(to: strategy, atomically: true, encoding: .utf8)
+            try Project.write(project, "Content/strategies/mine.json", #"{"name": "Mine | <b>ours</b>", "summary": "Ours.", "basedOn": "\#(basedOn)"}"#)
         }
         let study = project.appendingPathComponent("Content/studies/one.json")
         func writeStudy(dataset: String) throws {
@@ -20,14 +19,13 @@ struct MarkdownSummaryTests {
         }
         try write(basedOn: "glitchy-serial-cancel")
         try writeStudy(dataset: "glitchy-100")
-        #expect(try GenerateCommandTests.generate(project).code == 0)
-        let published = project.appendingPathComponent("published")
-        try FileManager.default.copyItem(at: project.appendingPathComponent("Output"), to: published)
+        #expect(try Project.generate(project).code == 0)
+        let published = try Project.publish(project)
         let summary = project.appendingPathComponent("step-summary.md")
         try "Earlier step's summary.\n".write(to: summary, atomically: true, encoding: .utf8)
 
         try write(basedOn: "glitchy-async-naive")
-        let (code, out) = try GenerateCommandTests.generate(project, ["--baseline", published.path, "--markdown-summary", summary.path,
+        let (code, out, _) = try Project.generate(project, ["--baseline", published.path, "--markdown-summary", summary.path,
                                                                        "--site-url", "https://example.org/site"])
         #expect(code == 0, "\(out)")
         let text = try String(contentsOf: summary, encoding: .utf8)
@@ -43,11 +41,11 @@ struct MarkdownSummaryTests {
 
         // Another dataset: the group cannot be compared; --fail-on-not-comparable makes that fail.
         try writeStudy(dataset: "glitchy-300")
-        let again = try GenerateCommandTests.generate(project, ["--baseline", published.path, "--fail-on-not-comparable", "--markdown-summary", summary.path])
+        let again = try Project.generate(project, ["--baseline", published.path, "--fail-on-not-comparable", "--markdown-summary", summary.path])
         #expect(again.code == 7, "\(again.output)")
         let second = try String(contentsOf: summary, encoding: .utf8)
         #expect(second.contains("### Not comparable (2)") && second.contains("- [one--mine--1000ms](runs/one--mine--1000ms.html)"), "\(second)")
-        #expect(try GenerateCommandTests.generate(project, ["--baseline", published.path]).code == 0, "reported, not failing, without the flag")
+        #expect(try Project.generate(project, ["--baseline", published.path]).code == 0, "reported, not failing, without the flag")
     }
 
     @Test("Table cells escape what would end a cell, start a link, an emphasis or HTML")
@@ -62,10 +60,10 @@ struct MarkdownSummaryTests {
 
     @Test("Usage: --site-url must be an http(s) address and comes with --markdown-summary; --fail-on-not-comparable needs --baseline")
     func usage() throws {
-        let project = try GenerateCommandTests.scratch()
+        let project = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: project) }
-        #expect(throws: UsageError.self) { try GenerateCommandTests.generate(project, ["--markdown-summary", "s.md", "--site-url", "javascript:alert(1)"]) }
-        #expect(throws: UsageError.self) { try GenerateCommandTests.generate(project, ["--site-url", "https://example.org/"]) }
-        #expect(throws: UsageError.self) { try GenerateCommandTests.generate(project, ["--fail-on-not-comparable"]) }
+        #expect(throws: UsageError.self) { try Project.generate(project, ["--markdown-summary", "s.md", "--site-url", "javascript:alert(1)"]) }
+        #expect(throws: UsageError.self) { try Project.generate(project, ["--site-url", "https://example.org/"]) }
+        #expect(throws: UsageError.self) { try Project.generate(project, ["--fail-on-not-comparable"]) }
     }
 }

@@ -3,6 +3,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 @Suite("Measured runs in studies")
 struct MeasuredStudyTests {

@@ -3,42 +3,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
-
-/// A scratch folder for one test, removed at the end.
-struct Scratch {
-    let root: URL
-
-    init(_ name: String) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    }
-
-    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = url(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: root) }
-
-    /// Every regular file under `path`, by relative path, with its bytes; folders (with a trailing `/`) map to [].
-    static func tree(_ url: URL) -> [String: [UInt8]] {
-        var tree: [String: [UInt8]] = [:]
-        let base = url.standardizedFileURL.path
-        guard let walker = FileManager.default.enumerator(atPath: base) else { return tree }
-        for case let relative as String in walker {
-            let path = base + "/" + relative
-            switch OutputFolder.kind(of: path) {
-            case .file: tree[relative] = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-            case .directory: tree[relative + "/"] = []
-            default: tree[relative + "@"] = []
-            }
-        }
-        return tree
-    }
-}
+import TestSupport
 
 @Suite("Output safety: generate replaces only a folder it wrote")
 struct OutputSafetyTests {
@@ -184,7 +149,7 @@ struct OutputSafetyTests {
 
     @Test("An output that cannot be written is exit 4 (typed as a publish error), and nothing is left behind")
     func unwritable() throws {
-        let dir = try GenerateCommandTests.scratch()
+        let dir = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         try "a file".write(to: dir.appendingPathComponent("blocker"), atomically: true, encoding: .utf8)
         let code = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,

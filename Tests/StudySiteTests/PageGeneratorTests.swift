@@ -5,6 +5,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// Two studies: one that isolates T3 (a comparison) and one that isolates nothing (a sweep).
 enum TwoStudies {

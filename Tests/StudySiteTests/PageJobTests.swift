@@ -5,6 +5,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 @Suite("Pages as jobs")
 struct PageJobTests {

@@ -5,6 +5,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// A page whose inputs are unchanged is not rendered again: each run and study page carries a key
 /// (`PageJob.key`) of what it reads, and `generate` keeps the previous build's file when the key is
@@ -35,13 +36,13 @@ struct PageKeyTests {
 
     @Test("A changed strategy renders its own run pages and the summaries; every other run page is kept, and the site equals a fresh build")
     func changedStrategyKeepsTheRest() throws {
-        let dir = try IncrementalTests.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try IncrementalTests.generate(dir).code == 0)
+        #expect(try Project.generate(dir).code == 0)
         let before = Self.inodes(dir, "Output")
 
-        try IncrementalTests.strategy(cacheLimit: 3, in: dir.appendingPathComponent("Content"))
-        let changed = try IncrementalTests.generate(dir)
+        try Project.strategy(cacheLimit: 3, in: dir.appendingPathComponent("Content"))
+        let changed = try Project.generate(dir)
         #expect(changed.code == 0)
         let counts = try #require(Self.counts(changed.status), "\(changed.status)")
         #expect(counts.kept > 0 && counts.rendered + counts.kept == counts.total, "\(changed.status)")
@@ -56,17 +57,17 @@ struct PageKeyTests {
         #expect(after["assets/site.css"] == before["assets/site.css"])
         #expect(after["index.html"] != before["index.html"])
 
-        #expect(try IncrementalTests.generate(dir, output: "Fresh", ["--no-cache"]).code == 0)
-        #expect(IncrementalTests.differing(IncrementalTests.tree(dir, "Output"), IncrementalTests.tree(dir, "Fresh")).isEmpty,
+        #expect(try Project.generate(dir, output: "Fresh", ["--no-cache"]).code == 0)
+        #expect(Scratch.differing(Project.tree(dir, "Output"), Project.tree(dir, "Fresh")).isEmpty,
                 "a build that keeps files equals a fresh one, byte for byte")
     }
 
     @Test("A kept page must still hold what was written: an edited, replaced or hard-linked file is rendered again")
     func keptFilesAreChecked() throws {
-        let dir = try IncrementalTests.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try IncrementalTests.generate(dir).code == 0)
-        let good = IncrementalTests.tree(dir, "Output")
+        #expect(try Project.generate(dir).code == 0)
+        let good = Project.tree(dir, "Output")
         let pages = good.keys.filter { $0.hasPrefix("runs/") && $0.hasSuffix(".html") }.sorted()
         try #require(pages.count >= 3)
         let output = dir.appendingPathComponent("Output")
@@ -85,11 +86,11 @@ struct PageKeyTests {
         try FileManager.default.linkItem(at: output.appendingPathComponent(pages[2]), to: shared)
 
         let before = Self.inodes(dir, "Output")
-        let rebuilt = try IncrementalTests.generate(dir)
-        #expect(rebuilt.code == 0 && !rebuilt.out.contains("up to date"), "\(rebuilt.out)")
+        let rebuilt = try Project.generate(dir)
+        #expect(rebuilt.code == 0 && !rebuilt.output.contains("up to date"), "\(rebuilt.output)")
         let counts = try #require(Self.counts(rebuilt.status), "\(rebuilt.status)")
         #expect(counts.kept == counts.total - 3 - Self.alwaysRendered(good), "all but the three and the summaries kept: \(rebuilt.status)")
-        #expect(IncrementalTests.differing(IncrementalTests.tree(dir, "Output"), good).isEmpty, "the three are rendered again, with the right bytes")
+        #expect(Scratch.differing(Project.tree(dir, "Output"), good).isEmpty, "the three are rendered again, with the right bytes")
         let after = Self.inodes(dir, "Output")
         for path in pages.prefix(3) { #expect(after[path] != before[path], "\(path): rendered again") }
         var info = stat()
@@ -105,30 +106,30 @@ struct PageKeyTests {
 
     @Test("An edited template renders every page again; runs simulated again keep every page")
     func templateEditRendersAll() throws {
-        let dir = try IncrementalTests.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try IncrementalTests.generate(dir).code == 0)
+        #expect(try Project.generate(dir).code == 0)
         let layout = dir.appendingPathComponent("Templates/run.mustache")
         try (String(contentsOf: layout, encoding: .utf8) + "\n").write(to: layout, atomically: true, encoding: .utf8)
-        let edited = try IncrementalTests.generate(dir)
+        let edited = try Project.generate(dir)
         let counts = try #require(Self.counts(edited.status), "\(edited.status)")
-        let assets = IncrementalTests.tree(dir, "Output").keys.filter { $0.hasPrefix("assets/") && Self.isFile($0) }.count
+        let assets = Project.tree(dir, "Output").keys.filter { $0.hasPrefix("assets/") && Self.isFile($0) }.count
         #expect(counts.kept == assets, "only the assets are kept: \(edited.status)")
 
         // With the run cache gone and the index edited (so that the site is built again), every run
         // is simulated again, and gives the record of the same fingerprint.
         try FileManager.default.removeItem(at: dir.appendingPathComponent(".scrollstudy-cache/runs"))
         try "edited".write(to: dir.appendingPathComponent("Output/index.html"), atomically: true, encoding: .utf8)
-        let resimulated = try IncrementalTests.generate(dir)
+        let resimulated = try Project.generate(dir)
         let again = try #require(Self.counts(resimulated.status), "\(resimulated.status)")
         #expect(resimulated.status.contains("Simulated 5 of 5"), "\(resimulated.status)")
-        #expect(again.kept == again.total - Self.alwaysRendered(IncrementalTests.tree(dir, "Output")),
+        #expect(again.kept == again.total - Self.alwaysRendered(Project.tree(dir, "Output")),
                 "the same fingerprints give the same records, so every run and study page is kept: \(resimulated.status)")
     }
 
     /// A run page's generator for the first configuration of a one-study project, with `renderer`.
     static func runPages(studyTitle: String = "Study", renderer: PageRenderer) throws -> RunPages {
-        let dir = try IncrementalTests.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
         let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
         let plan = RunPlanner.plan(content)
@@ -184,7 +185,7 @@ struct PageKeyTests {
         #expect(Self.fields(renderer.templates) == ["templates", "assets", "digest"])
         // StudyRuns.addInputs: each of these, `results` by the fingerprints of the study's runs;
         // `answers` are computed from the study, its devices, strategies and runs' records.
-        let dir = try IncrementalTests.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
         let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
         let builder = SiteBuilder(content: content, plan: RunPlanner.plan(content), results: ResultsIndex(), templates: renderer.templates)

@@ -5,6 +5,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// A planned run shares its configuration with its copies, and stays a value.
 @Suite("Planned runs")

@@ -3,6 +3,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 @Suite("Publishing: the output is checked again right before the swap")
 struct PublishRecheckTests {

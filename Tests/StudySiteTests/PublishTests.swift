@@ -8,6 +8,7 @@ import Darwin
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// Steps seen by the publisher's test seam, and the failure to inject at one of them.
 final class StepLog: @unchecked Sendable {

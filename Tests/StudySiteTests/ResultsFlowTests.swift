@@ -5,16 +5,11 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 @Suite("Results flow: run, shards, baselines, budgets")
 struct ResultsFlowTests {
     static var templates: TemplateSet { get throws { try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates")) } }
-
-    static func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-flow-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 
     /// `scrollstudy run` into `folder`, optionally one shard.
     static func run(_ content: URL, _ folder: URL, shard: String? = nil) throws -> Int32 {
@@ -24,7 +19,7 @@ struct ResultsFlowTests {
 
     @Test("Three shards merged render a site byte-identical to one generation, reusing every run")
     func shardedSiteIsIdentical() throws {
-        let project = try GenerateCommandTests.scratch()
+        let project = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: project) }
         let content = project.appendingPathComponent("Content")
         try #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100, 1000], "strategies": ["glitchy-sync", "glitchy-serial-cancel"], "seeds": [1, 2]}"#
@@ -48,7 +43,7 @@ struct ResultsFlowTests {
         #expect(streamed.files == one.files, "byte-identical with the series read from the files")
         #expect(one.files.contains { $0.path == "summary.json" })
         // A missing shard is refused by generate (exit 4) with the shard named.
-        let (code, _) = try GenerateCommandTests.generate(project, ["--results", shards[0].path, shards[2].path])
+        let (code, _, _) = try Project.generate(project, ["--results", shards[0].path, shards[2].path])
         #expect(code == 4)
         // After a content change, only the changed runs are simulated again: a new run (another
         // latency), and a run whose id stays but whose inputs changed (another gesture).
@@ -72,7 +67,7 @@ struct ResultsFlowTests {
 
     @Test("A changed strategy parameter, with the previous site as baseline, marks exactly that strategy's runs as changed")
     func changedStrategyFlagsOnlyItsRuns() throws {
-        let dir = try Self.scratch()
+        let dir = try Scratch.folder("flow")
         defer { try? FileManager.default.removeItem(at: dir) }
         let before = try SiteGenerator.build(content: Self.content(cacheLimit: 100), templates: Self.templates, jobs: 2)
         // The published summary: summary.json and its per-study runs files beside it.
@@ -109,7 +104,7 @@ struct ResultsFlowTests {
         expectDiagnostic(bad, "studies/b.json", 3, 49, "<<")
         expectDiagnostic(bad, "studies/b.json", 4, 14, "value")
 
-        let project = try GenerateCommandTests.scratch()
+        let project = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: project) }
         let study = project.appendingPathComponent("Content/studies/one.json")
         func write(_ budgets: String) throws {
@@ -127,10 +122,10 @@ struct ResultsFlowTests {
         #expect(code == 5)
         let checks = try String(contentsOf: project.appendingPathComponent("Output/checks.html"), encoding: .utf8)
         #expect(checks.contains("one--glitchy-async-naive--1000ms") && !checks.contains("one--glitchy-serial-cancel--1000ms"), "the broken run is shown")
-        code = try GenerateCommandTests.generate(project, ["--no-fail-on-budget"]).code
+        code = try Project.generate(project, ["--no-fail-on-budget"]).code
         #expect(code == 0)
         try write(#"[{"metric": "staleCellFrames", "op": "=", "value": 0, "strategy": "glitchy-serial-cancel"}, {"metric": "timeToContentP95Ms", "op": "<", "timesLatency": 3}]"#)
-        code = try GenerateCommandTests.generate(project).code
+        code = try Project.generate(project).code
         #expect(code == 0)
         let content = try ContentLoader.load(from: project.appendingPathComponent("Content"))
         let plan = RunPlanner.plan(content)
@@ -140,13 +135,13 @@ struct ResultsFlowTests {
 
     @Test("site.json budgets apply to every study's runs and fail generate with exit 5")
     func siteBudgets() throws {
-        let project = try GenerateCommandTests.scratch()
+        let project = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: project) }
         try """
         {"title": "Scratch", "tagline": "A scratch site.",
          "budgets": [{"metric": "framesPresented", "op": "<", "value": 1}]}
         """.write(to: project.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
-        #expect(try GenerateCommandTests.generate(project).code == 5)
+        #expect(try Project.generate(project).code == 5)
         let summary = try String(contentsOf: project.appendingPathComponent("Output/summary.json"), encoding: .utf8)
         #expect(summary.contains(#""column":14,"file":"site.json","line":2,"metric":"framesPresented""#), "\(summary)")
         // This site.json names no defaults, so the study runs the default 5 seeds.
@@ -155,7 +150,7 @@ struct ResultsFlowTests {
         {"title": "Scratch", "tagline": "A scratch site.",
          "budgets": [{"metric": "framesPresented", "op": ">", "value": 1}]}
         """.write(to: project.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
-        #expect(try GenerateCommandTests.generate(project).code == 0)
+        #expect(try Project.generate(project).code == 0)
     }
 
     @Test("A broken budget is printed as file:line:column with the run and the numbers")
@@ -171,17 +166,17 @@ struct ResultsFlowTests {
 
     @Test("--check with only a template change says that no number changed; with a changed run it names the run and the metric")
     func checkSaysWhatMoved() throws {
-        let project = try GenerateCommandTests.scratch()
+        let project = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: project) }
-        #expect(try GenerateCommandTests.generate(project).code == 0)
+        #expect(try Project.generate(project).code == 0)
         try "<p>changed</p>\n".appending(try String(contentsOf: project.appendingPathComponent("Templates/model.mustache"), encoding: .utf8))
             .write(to: project.appendingPathComponent("Templates/model.mustache"), atomically: true, encoding: .utf8)
-        var (code, out) = try GenerateCommandTests.generate(project, ["--check"])
+        var (code, out, _) = try Project.generate(project, ["--check"])
         #expect(code == 1)
         #expect(out.contains("What moved: no number changed and no answer flipped"), "\(out)")
         try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100], "strategies": ["glitchy-async-naive"]}"#
             .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
-        (code, out) = try GenerateCommandTests.generate(project, ["--check"])
+        (code, out, _) = try Project.generate(project, ["--check"])
         #expect(code == 1)
         #expect(out.contains("new run: one--glitchy-async-naive--100ms") && out.contains("removed run: one--glitchy-serial-cancel--100ms"), "\(out)")
         // The study's only strategy changed, so its answer flipped, under the study's heading.
@@ -190,14 +185,14 @@ struct ResultsFlowTests {
         // Same run id, another gesture: its inputs changed and its metrics moved, with the numbers.
         try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel"]}"#
             .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
-        (code, out) = try GenerateCommandTests.generate(project, ["--check"])
+        (code, out, _) = try Project.generate(project, ["--check"])
         #expect(code == 1)
         #expect(out.contains("What moved: 1 run(s) changed") && out.contains("run one--glitchy-serial-cancel--100ms: inputs changed: ") && out.contains(" → "), "\(out)")
     }
 
     @Test("generate --baseline <published site> --fail-on-regression: a worse strategy under the same id exits 6 and names the metric")
     func regressionFailsTheBuild() throws {
-        let project = try GenerateCommandTests.scratch()
+        let project = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: project) }
         let strategy = project.appendingPathComponent("Content/strategies/mine.json")
         try FileManager.default.createDirectory(at: strategy.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -207,18 +202,18 @@ struct ResultsFlowTests {
         try write(basedOn: "glitchy-serial-cancel")
         try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [1000], "strategies": ["mine", "glitchy-sync"], "seeds": [1, 2, 3]}"#
             .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
-        #expect(try GenerateCommandTests.generate(project).code == 0)
+        #expect(try Project.generate(project).code == 0)
         let published = project.appendingPathComponent("published")
         try FileManager.default.copyItem(at: project.appendingPathComponent("Output"), to: published)
         // Unchanged content against the published site: exit 0, nothing regressed.
-        var (code, out) = try GenerateCommandTests.generate(project, ["--baseline", published.path, "--fail-on-regression"])
+        var (code, out, _) = try Project.generate(project, ["--baseline", published.path, "--fail-on-regression"])
         #expect(code == 0 && out.contains("0 run group(s) regressed"), "\(out)")
         try write(basedOn: "glitchy-async-naive")
-        (code, out) = try GenerateCommandTests.generate(project, ["--baseline", published.path, "--fail-on-regression"])
+        (code, out, _) = try Project.generate(project, ["--baseline", published.path, "--fail-on-regression"])
         #expect(code == 6, "\(out)")
         #expect(out.contains("regressed: one--mine--1000ms wrongRowsPercent"), "\(out)")
         #expect(!out.contains("regressed: one--glitchy-sync"), "the unchanged strategy is not flagged")
         // Without --fail-on-regression the regression is reported and the build passes.
-        #expect(try GenerateCommandTests.generate(project, ["--baseline", published.path]).code == 0)
+        #expect(try Project.generate(project, ["--baseline", published.path]).code == 0)
     }
 }

@@ -4,6 +4,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// Two studies may plan the same run (equal fingerprints): it is looked up or simulated once per
 /// build, and each study gets the record under its own names.
@@ -11,7 +12,7 @@ import Testing
 struct SameRunTests {
     @Test("A run two studies plan is simulated once; the copy has the same result under its own id and study, and reads its frames back")
     func samePlannedTwice() throws {
-        let dir = try IncrementalTests.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
         let studies = dir.appendingPathComponent("Content/studies")
         try FileManager.default.copyItem(at: studies.appendingPathComponent("two.json"), to: studies.appendingPathComponent("twin.json"))
@@ -42,7 +43,7 @@ struct SameRunTests {
         let again = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: [:], cache: cache, jobs: 1) { _, _ in }
         #expect(again.ran == 0 && again.cached == 5 && again.shared == 4)
         // The command line says so on a first build: nothing came from a cache that did not exist.
-        let first = try IncrementalTests.generate(dir)
+        let first = try Project.generate(dir)
         #expect(first.code == 0)
         #expect(first.status.contains("Simulated 5 of 9 run(s); 0 taken from .scrollstudy-cache/ (inputs unchanged), 4 shared with an identical run of another study."),
                 "\(first.status)")
@@ -53,7 +54,7 @@ struct SameRunTests {
 struct SensitivityCacheTests {
     @Test("A report read back from the cache equals the one analysed, field for field (the assumptions it varied included)")
     func readBackWhole() throws {
-        let dir = try IncrementalTests.project()
+        let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
         let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
         let plan = RunPlanner.plan(content)

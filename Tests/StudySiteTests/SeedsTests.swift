@@ -5,6 +5,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// Seeds and latency spread by default, one page per configuration, and the claims' figures.
 @Suite("Seeds")
@@ -32,7 +33,7 @@ struct SeedsTests {
 
     @Test("site.json 'defaults' and a study's 'jitter' are read, and bad values are located")
     func defaultsDecode() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seeds-\(UUID().uuidString)")
+        let dir = try Scratch.folder("seeds")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("studies"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         func write(_ path: String, _ text: String) throws { try text.write(to: dir.appendingPathComponent(path), atomically: true, encoding: .utf8) }

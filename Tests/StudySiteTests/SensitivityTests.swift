@@ -4,6 +4,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// `scrollstudy sensitivity` on the default content: every flip it reports is checked against
 /// reruns made here, independently of its own loop.

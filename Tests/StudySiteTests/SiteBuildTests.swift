@@ -4,24 +4,7 @@ import ScrollSimulation
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
-
-/// A small site built from content made in code, so these tests do not depend on `Content/`.
-enum SmallSite {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func content(title: String = "Small study site") -> SiteContent {
-        let study = Study(id: "glitchy", title: "GlitchyTable <steps> & \"quotes\"", question: "Which step keeps the list smooth?",
-                          dataset: "glitchy-300", devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: [100, 1_000],
-                          strategies: ["glitchy-sync", "glitchy-serial-cancel"], isolates: [.t3], sourceFile: "studies/glitchy.json")
-        return SiteContent(site: SiteSettings(title: title, tagline: "A tagline with <b>markup</b> that must stay text."),
-                           datasets: [.glitchy(300)], devices: DeviceProfile.builtIn, strategies: Strategy.presets, studies: [study])
-    }
-
-    static func build(jobs: Int = 1, content: SiteContent = content()) throws -> [OutputFile] {
-        let templates = try TemplateSet.load(from: packageRoot.appendingPathComponent("Templates"))
-        return try SiteGenerator.build(content: content, templates: templates, jobs: jobs).files
-    }
-}
+import TestSupport
 
 @Suite("Site build")
 struct SiteBuildTests {
@@ -156,7 +139,7 @@ struct SiteBuildTests {
 
     @Test("Publishing swaps the site in whole, removes stale files, and --check reports differences")
     func publishAndCheck() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-publish-\(UUID().uuidString)")
+        let dir = try Scratch.folder("publish")
         defer { try? FileManager.default.removeItem(at: dir) }
         let output = dir.appendingPathComponent("Output")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -175,8 +158,9 @@ struct SiteBuildTests {
 
     @Test("A template naming something the page never defines is an error, with file, line and column")
     func strictTemplates() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-templates-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try Scratch("templates")
+        defer { scratch.remove() }
+        let dir = scratch.url("Templates")
         try FileManager.default.copyItem(at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: dir)
         let model = dir.appendingPathComponent("model.mustache")
         try ("<h1>{{titel}}</h1>\n" + String(contentsOf: model, encoding: .utf8)).write(to: model, atomically: true, encoding: .utf8)
@@ -229,46 +213,19 @@ struct EscapingTests {
 
 @Suite("scrollstudy generate")
 struct GenerateCommandTests {
-    /// A scratch project: the default Content and Templates copied, an Output (a site generate wrote) with one old file.
-    static func scratch() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-generate-\(UUID().uuidString)")
-        let fm = FileManager.default
-        try fm.createDirectory(at: dir, withIntermediateDirectories: true)
-        try fm.copyItem(at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: dir.appendingPathComponent("Templates"))
-        let content = dir.appendingPathComponent("Content")
-        try fm.createDirectory(at: content.appendingPathComponent("studies"), withIntermediateDirectories: true)
-        // One seed at a fixed latency: these tests are about generating, not about seeds (SeedsTests).
-        try #"{"title": "Scratch", "tagline": "A scratch site.", "defaults": {"seeds": [1], "jitter": 0}}"#.write(to: content.appendingPathComponent("site.json"), atomically: true, encoding: .utf8)
-        try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel"]}"#
-            .write(to: content.appendingPathComponent("studies/one.json"), atomically: true, encoding: .utf8)
-        try fm.createDirectory(at: dir.appendingPathComponent("Output"), withIntermediateDirectories: true)
-        try "old site".write(to: dir.appendingPathComponent("Output/index.html"), atomically: true, encoding: .utf8)
-        try OutputFolder.markerText.write(to: dir.appendingPathComponent("Output/\(OutputFolder.markerName)"), atomically: true, encoding: .utf8)
-        return dir
-    }
-
-    static func generate(_ dir: URL, _ extra: [String] = []) throws -> (code: Int32, output: String) {
-        var out = ""
-        let code = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
-                                            "--templates", dir.appendingPathComponent("Templates").path,
-                                            "--output", dir.appendingPathComponent("Output").path, "--jobs", "2"] + extra,
-                                           output: { out += $0 + "\n" }, status: { _ in })
-        return (code, out)
-    }
-
     @Test("Bad content: exit 3 and the previous Output/ is untouched")
     func badContentKeepsOutput() throws {
-        let dir = try Self.scratch()
+        let dir = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "strategies": ["glitchy-synk"]}"#
             .write(to: dir.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
-        #expect(try Self.generate(dir).code == 3)
+        #expect(try Project.generate(dir).code == 3)
         #expect(try String(contentsOf: dir.appendingPathComponent("Output/index.html"), encoding: .utf8) == "old site")
     }
 
     @Test("A malformed template: exit 3, its file and line named, Output/ untouched")
     func badTemplateKeepsOutput() throws {
-        let dir = try Self.scratch()
+        let dir = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         try "<ul>\n{{#items}}<li>{{name}}</li>\n</ul>\n".write(to: dir.appendingPathComponent("Templates/datasets.mustache"), atomically: true, encoding: .utf8)
         do {
@@ -278,21 +235,21 @@ struct GenerateCommandTests {
             #expect(error.description.contains("datasets.mustache:2:1"), "\(error.description)")
             #expect(error.description.contains("items"))
         }
-        #expect(try Self.generate(dir).code == 3)
+        #expect(try Project.generate(dir).code == 3)
         #expect(try String(contentsOf: dir.appendingPathComponent("Output/index.html"), encoding: .utf8) == "old site")
     }
 
     @Test("Success replaces Output/ whole; --check then passes, and fails after a change")
     func generateAndCheck() throws {
-        let dir = try Self.scratch()
+        let dir = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try Self.generate(dir).code == 0)
+        #expect(try Project.generate(dir).code == 0)
         let index = try String(contentsOf: dir.appendingPathComponent("Output/index.html"), encoding: .utf8)
         #expect(index.contains("Scratch"))
-        let check = try Self.generate(dir, ["--check"])
+        let check = try Project.generate(dir, ["--check"])
         #expect(check.code == 0 && check.output.contains("up to date"))
         try #"{"title": "Scratch 2", "tagline": "Changed."}"#.write(to: dir.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
-        let stale = try Self.generate(dir, ["--check"])
+        let stale = try Project.generate(dir, ["--check"])
         #expect(stale.code == 1)
         #expect(stale.output.contains("changed: index.html"))
         #expect(try String(contentsOf: dir.appendingPathComponent("Output/index.html"), encoding: .utf8) == index, "--check writes nothing")
@@ -300,7 +257,7 @@ struct GenerateCommandTests {
 
     @Test("--output may not replace the content or templates folder")
     func outputGuard() throws {
-        let dir = try Self.scratch()
+        let dir = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(throws: UsageError.self) {
             _ = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path, "--output", dir.appendingPathComponent("Content").path],

@@ -3,6 +3,7 @@ import Testing
 import ScrollSimulation
 @testable import StudySite
 @testable import Study
+import TestSupport
 
 @Suite("Content/static/ copied into the site")
 struct StaticFilesTests {
@@ -54,9 +55,10 @@ struct StaticFilesTests {
     @Test("A symbolic link in static/ that leads outside the content folder is refused")
     func linkOutside() throws {
         let folder = try Self.folder(["CNAME": "x\n"])
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("scrollstudy-static-outside-\(UUID().uuidString)")
+        let elsewhere = try Scratch("static-outside")
+        defer { elsewhere.remove() }
+        let outside = elsewhere.url("secret.txt")
         try Data("SECRET".utf8).write(to: outside)
-        defer { try? FileManager.default.removeItem(at: outside) }
         try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("static/secret.txt").path, withDestinationPath: outside.path)
         let problems = folder.problems()
         #expect(problems.contains { $0.file == "static/secret.txt" && $0.message.contains("leads outside the content folder") })

@@ -3,6 +3,7 @@ import Results
 import Testing
 @testable import StudySite
 @testable import Study
+import TestSupport
 
 /// The strategies index lists the strategies the content names flatly and each technique search's
 /// combinations under its study.

@@ -6,6 +6,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 @testable import ScrollStudyCLI
+import TestSupport
 
 /// `summary.json`'s answers and `generate --check`'s account of what moved.
 @Suite("summary.json answers and --check's what moved")
@@ -142,7 +143,7 @@ struct SummaryAnswersTests {
         #expect(avatars.hasPrefix(#"{"kind":"scrollstudy-study-summary","schemaVersion":3,"#) && avatars.contains(#""study":"avatars","#))
         #expect(avatars.components(separatedBy: "\n{\"context\":").count - 1 == 60, "one run per line")
         // From disk, as a baseline reads a published site: the files beside summary.json.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("summary-v3-\(UUID().uuidString)")
+        let dir = try Scratch.folder("summary-v3")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("studies"), withIntermediateDirectories: true)
         for file in built.report.files where file.path == "summary.json" || file.path.hasSuffix(".summary.json") {

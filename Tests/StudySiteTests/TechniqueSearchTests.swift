@@ -4,6 +4,7 @@ import Testing
 @testable import ScrollStudyCLI
 @testable import StudySite
 @testable import Study
+import TestSupport
 
 /// The technique search: how a study expands into combinations, which smallest sets the search
 /// names on runs whose answer is known by construction, its content errors, the default studies,

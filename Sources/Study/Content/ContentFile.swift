@@ -109,7 +109,7 @@ package final class ContentFile {
     /// The node's string, or an error saying what `label` must be.
     func string(_ node: JSONNode, _ label: String, allowEmpty: Bool = false) -> String? {
         guard case let .string(s) = node.value else {
-            error("'\(label)' must be a string, found \(describeValue(node))", at: node.position)
+            error("'\(label)' must be a string, found \(node.valueDescription)", at: node.position)
             return nil
         }
         if !allowEmpty, s.allSatisfy(\.isWhitespace) {
@@ -122,7 +122,7 @@ package final class ContentFile {
     /// The node's Boolean.
     func bool(_ node: JSONNode, _ label: String) -> Bool? {
         guard case let .bool(v) = node.value else {
-            error("'\(label)' must be true or false, found \(describeValue(node))", at: node.position)
+            error("'\(label)' must be true or false, found \(node.valueDescription)", at: node.position)
             return nil
         }
         return v
@@ -132,7 +132,7 @@ package final class ContentFile {
     func number(_ node: JSONNode, _ label: String, in range: ClosedRange<Double>, unit: String = "",
                 expected: String = "a number") -> Double? {
         guard case let .number(v, literal) = node.value else {
-            error("'\(label)' must be \(expected), found \(describeValue(node))", at: node.position)
+            error("'\(label)' must be \(expected), found \(node.valueDescription)", at: node.position)
             return nil
         }
         guard range.contains(v) else {
@@ -147,7 +147,7 @@ package final class ContentFile {
     func integer(_ node: JSONNode, _ label: String, in range: ClosedRange<Int>, unit: String = "",
                  expected: String = "an integer") -> Int? {
         guard case let .number(v, literal) = node.value else {
-            error("'\(label)' must be \(expected), found \(describeValue(node))", at: node.position)
+            error("'\(label)' must be \(expected), found \(node.valueDescription)", at: node.position)
             return nil
         }
         guard v == v.rounded() else {
@@ -165,7 +165,7 @@ package final class ContentFile {
     /// The node's elements, or an error saying it must be `"an array of …"`.
     func array(_ node: JSONNode, _ label: String, of what: String) -> [JSONNode]? {
         guard case let .array(elements) = node.value else {
-            error("'\(label)' must be an array of \(what), found \(describeValue(node))", at: node.position)
+            error("'\(label)' must be an array of \(what), found \(node.valueDescription)", at: node.position)
             return nil
         }
         return elements
@@ -177,7 +177,7 @@ package final class ContentFile {
         var out: [(String, TextPosition)] = []
         for element in elements {
             if case let .string(s) = element.value { out.append((s, element.position)) }
-            else { error("'\(label)' must be an array of \(what), found \(describeValue(element))", at: element.position) }
+            else { error("'\(label)' must be an array of \(what), found \(element.valueDescription)", at: element.position) }
         }
         return out
     }
@@ -238,21 +238,6 @@ package enum ContentLimits {
     static let maximumJitter = 3.0
 }
 
-/// "the string \"100\"", "the number 5", "an object", … for messages.
-package func describeValue(_ node: JSONNode) -> String {
-    switch node.value {
-    case .null: return "null"
-    case let .bool(b): return b ? "true" : "false"
-    case let .number(_, literal): return "the number \(literal)"
-    case let .string(s):
-        let short = s.count > 40 ? String(s.prefix(40)) + "…" : s
-        return "the string \"\(short)\""
-    case let .array(e): return e.isEmpty ? "an empty array" : "an array"
-    case .object: return "an object"
-    }
-}
-
-
 /// A number as short, locale-free text (`5`, `0.5`, `60000`).
 package func plainNumber(_ d: Double) -> String {
     if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
@@ -282,8 +267,8 @@ package struct ObjectReader {
     init?(_ node: JSONNode, in file: ContentFile, context: String = "", expected: String) {
         guard case let .object(members) = node.value else {
             let label = context.isEmpty ? expected : "'\(context)' must be \(expected)"
-            file.error(context.isEmpty ? "\(label) must be a JSON object {…}, found \(describeValue(node))"
-                                       : "\(label), found \(describeValue(node))", at: node.position)
+            file.error(context.isEmpty ? "\(label) must be a JSON object {…}, found \(node.valueDescription)"
+                                       : "\(label), found \(node.valueDescription)", at: node.position)
             return nil
         }
         self.file = file
@@ -343,7 +328,7 @@ package struct ObjectReader {
             return nil
         }
         guard case let .string(s) = v.value else {
-            file.error("'\(label(key))' must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \(describeValue(v))", at: v.position)
+            file.error("'\(label(key))' must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \(v.valueDescription)", at: v.position)
             return nil
         }
         guard choices.contains(s) else {

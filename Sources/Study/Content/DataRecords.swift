@@ -93,7 +93,7 @@ package enum DataRecords {
     static func fromJSON(_ root: JSONNode, format: DataFormat, file: ContentFile, report: RowProblems) -> [DataRecord]? {
         guard case let .array(elements) = root.value else {
             let what = format == .json ? "an array of objects ([{…}, {…}])" : "an array of strings, each a JSON-encoded object ([\"{…}\", \"{…}\"])"
-            file.error("a \"\(format.rawValue)\" data file must hold \(what), found \(describeValue(root))", at: root.position)
+            file.error("a \"\(format.rawValue)\" data file must hold \(what), found \(root.valueDescription)", at: root.position)
             return nil
         }
         var records: [DataRecord] = []
@@ -103,14 +103,14 @@ package enum DataRecords {
             case .json:
                 guard case let .object(members) = element.value else {
                     let hint = element.stringValue != nil ? "; for an array of JSON-encoded strings use \"format\": \"json-strings\"" : ""
-                    report.add("the element at index \(index) must be an object, found \(describeValue(element))\(hint)", at: element.position)
+                    report.add("the element at index \(index) must be an object, found \(element.valueDescription)\(hint)", at: element.position)
                     continue
                 }
                 records.append(record(index: index, members: members, at: element.position, override: nil))
             case .jsonStrings:
                 guard case let .string(s) = element.value else {
                     let hint = element.members != nil ? "; for an array of objects use \"format\": \"json\"" : ""
-                    report.add("the element at index \(index) must be a string holding a JSON-encoded object (format \"json-strings\"), found \(describeValue(element))\(hint)", at: element.position)
+                    report.add("the element at index \(index) must be a string holding a JSON-encoded object (format \"json-strings\"), found \(element.valueDescription)\(hint)", at: element.position)
                     continue
                 }
                 let inner = SourceText(s)
@@ -122,7 +122,7 @@ package enum DataRecords {
                     continue
                 }
                 guard let innerRoot = parsed.root, case let .object(members) = innerRoot.value else {
-                    report.add("the string at index \(index) must hold a JSON object, found \(parsed.root.map(describeValue) ?? "nothing")", at: element.position)
+                    report.add("the string at index \(index) must hold a JSON object, found \(parsed.root.map(\.valueDescription) ?? "nothing")", at: element.position)
                     continue
                 }
                 records.append(record(index: index, members: members, at: element.position, override: element.position))
@@ -147,7 +147,7 @@ package enum DataRecords {
             case let .string(s): kind = .text(s)
             case let .number(v, literal): kind = .number(v, literal: literal)
             case .null: kind = .null
-            default: kind = .other(describeValue(m.value))
+            default: kind = .other(m.value.valueDescription)
             }
             values[m.key] = FieldValue(kind: kind, position: override ?? m.value.position)
         }

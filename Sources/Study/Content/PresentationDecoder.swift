@@ -40,13 +40,13 @@ package enum PresentationDecoder {
             }
             if case let .string(s) = height.value {
                 guard s == "content" else {
-                    file.error("'\(object.label("rowHeight"))' must be a number of points or \"content\", found \(describeValue(height))", at: height.position)
+                    file.error("'\(object.label("rowHeight"))' must be a number of points or \"content\", found \(height.valueDescription)", at: height.position)
                     return nil
                 }
                 return .table(.fromContent(TextMetrics()))
             }
             guard case .number = height.value else {
-                file.error("'\(object.label("rowHeight"))' must be a number of points or \"content\", found \(describeValue(height))", at: height.position)
+                file.error("'\(object.label("rowHeight"))' must be a number of points or \"content\", found \(height.valueDescription)", at: height.position)
                 return nil
             }
             return file.number(height, object.label("rowHeight"), in: 1...2_000, unit: "pt").map { .table(.fixed(height: $0)) }
@@ -82,7 +82,7 @@ package enum PresentationDecoder {
         let forms = "{\"even\": n}, \"sizeClass\" or {\"narrow\": n, \"wide\": n, \"threshold\": pt}"
         if case let .string(s) = node.value {
             if s == "sizeClass" { return .sizeClass }
-            file.error("'\(label)' must be \(forms), found \(describeValue(node))", at: node.position)
+            file.error("'\(label)' must be \(forms), found \(node.valueDescription)", at: node.position)
             return nil
         }
         guard let object = ObjectReader(node, in: file, context: label, expected: forms) else { return nil }

@@ -64,13 +64,12 @@ package enum RunExecutor {
             work = toRun
             served = Array(toRun.indices)
         }
-        // Each worker files its record in `records` (one slot per entry of `work`) and returns only
-        // what happened: the records are then moved into the index in plan order, each slot emptied
-        // after its last use, so at most two copies of the records (the slots and the index) exist
-        // at once, never an array of results beside a dictionary beside the index.
-        let records = RecordSlots(count: work.count)
+        // Each worker returns its record and what happened, one slot per entry of `work`: the records
+        // are then moved into the index in plan order, each slot emptied after its last use, so at
+        // most two copies of the records (the slots and the index) exist at once, never an array of
+        // results beside a dictionary beside the index.
         let counter = ProgressCounter(progress)
-        let done = ParallelMap.run(Array(work.indices), jobs: jobs) { [work] w -> Obtained in
+        var done = ParallelMap.run(Array(work.indices), jobs: jobs) { [work] w -> Obtained in
             let i = work[w]
             let run = plan[i]
             let fingerprint = fingerprints.fingerprints[i]
@@ -96,7 +95,7 @@ package enum RunExecutor {
                 record!.result.frames = []
                 record!.result.contentLanes = []
             }
-            records.set(w, record!)
+            obtained.record = record
             counter.finished(run)
             return obtained
         }
@@ -119,7 +118,8 @@ package enum RunExecutor {
                     continue
                 }
                 let w = served[k]
-                var record = records.take(w, last: lastUse[w] == k)
+                var record = done[w].record!
+                if lastUse[w] == k { done[w].record = nil }
                 if work[w] != i {
                     // Another run with this fingerprint was looked up or simulated: its record, renamed.
                     record.id = plan[i].id
@@ -178,25 +178,8 @@ private struct Obtained: Sendable {
     var unusable: String? = nil
     /// Held without its series: the cache has the whole record.
     var seriesDropped = false
-}
-
-/// The records of the run stage, one slot per run looked up or simulated, filled from any thread.
-private final class RecordSlots: @unchecked Sendable {
-    private var slots: [RunRecord?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ i: Int, _ record: RunRecord) { lock.withLock { slots[i] = record } }
-
-    /// The record in slot `i`; the slot is emptied when `last` (its memory freed as the index takes it).
-    func take(_ i: Int, last: Bool) -> RunRecord {
-        lock.withLock {
-            let record = slots[i]!
-            if last { slots[i] = nil }
-            return record
-        }
-    }
+    /// The record, until the index takes it.
+    var record: RunRecord? = nil
 }
 
 /// Counts finished runs and reports each while holding its lock, so reports never interleave.

@@ -159,25 +159,34 @@ public enum SiteGenerator {
     }
 
     /// Renders `pageJobs` on `jobs` threads and hands the files to `sink` in job order, each as
-    /// soon as every job before it is written, so at most a few rendered files (`OrderedHandOff`'s
+    /// soon as every job before it is written, so at most a few rendered files (`ParallelMap.inOrder`'s
     /// `ahead`) wait in memory. The first failing job in job order is the error reported, whatever the thread count.
     /// A job that `previous` can keep (`PreviousSite.keep`) is not rendered: its previous file goes
     /// to the sink as identical to the one on disk. Returns the number of files and bytes written,
     /// and how many were kept.
     static func render(_ pageJobs: [PageJob], jobs: Int, previous: PreviousSite? = nil, into sink: SiteSink) throws(SiteError) -> (files: Int, bytes: Int, kept: Int) {
-        let hand = OrderedHandOff(count: pageJobs.count, sink: sink)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, pageJobs.count))) { _ in
-            while let i = hand.claim() {
-                let outcome: Result<Produced, SiteError>
-                if let kept = previous?.keep(pageJobs[i]) {
-                    outcome = .success(kept)
-                } else {
-                    do throws(SiteError) { outcome = .success(Produced(file: try pageJobs[i].render())) } catch { outcome = .failure(error) }
-                }
-                hand.finish(i, outcome)
+        var written = 0, bytes = 0, kept = 0
+        var failure: SiteError? = nil
+        ParallelMap.inOrder(pageJobs, jobs: jobs, { job -> Result<Produced, SiteError> in
+            if let kept = previous?.keep(job) { return .success(kept) }
+            do throws(SiteError) { return .success(Produced(file: try job.render())) } catch { return .failure(error) }
+        }, stops: { if case .failure = $0 { true } else { false } }) { _, outcome in
+            // One file at a time, in job order, while the other threads keep rendering.
+            do throws(SiteError) {
+                let produced = try outcome.get()
+                if let existing = produced.existing { try sink.write(produced.file, identicalTo: existing) } else { try sink.write(produced.file) }
+                bytes += produced.file.bytes.count
+                if produced.existing != nil { kept += 1 }
+                written += 1
+                return true
+            } catch {
+                failure = error
+                return false
             }
         }
-        return try hand.result()
+        if let failure { throw failure }
+        precondition(written == pageJobs.count, "rendered \(written) of \(pageJobs.count) files")
+        return (written, bytes, kept)
     }
 
     /// The accuracy page's figures: every validation case against its runs (from `validation`), and
@@ -273,89 +282,5 @@ package struct PreviousSite: Sendable {
         hash.add(bytes)
         guard hash.hex == entry.hash else { return nil }
         return Produced(file: OutputFile(path: job.path, bytes: bytes), existing: ExistingFile(path: path, device: device, inode: inode, hash: entry.hash))
-    }
-}
-
-/// Hands out job indices in order and writes finished files to the sink in the same order.
-///
-/// One thread at a time writes, outside the lock that hands out jobs and takes finished files, so
-/// that the others keep rendering while a file is created (which can take a millisecond on a busy
-/// file system); a thread that would get more than `ahead` jobs in front of the writer waits.
-private final class OrderedHandOff: @unchecked Sendable {
-    /// How many jobs there are, and where their files go.
-    private let count: Int
-    private let sink: SiteSink
-    /// How many jobs may be handed out beyond the last file written.
-    private let ahead: Int
-    /// Guards everything below.
-    private let condition = NSCondition()
-    /// The next job index to hand out.
-    private var next = 0
-    /// Files written so far (the next index to write), and their bytes.
-    private var written = 0
-    private var bytes = 0
-    /// Whether a thread is writing files now.
-    private var writing = false
-    /// Files rendered but not yet written, by job index, waiting for the jobs before them.
-    private var waiting: [Int: Produced] = [:]
-    /// Files written that were kept from the previous site.
-    private var kept = 0
-    /// The lowest failing job so far and its error.
-    private var failure: (index: Int, error: SiteError)?
-
-    init(count: Int, sink: SiteSink, ahead: Int = 16) {
-        self.count = count
-        self.sink = sink
-        self.ahead = max(1, ahead)
-    }
-
-    /// The next job to render, or nil when all are handed out or one has failed (every job before
-    /// a failure was handed out already, so the lowest failing index is still found).
-    func claim() -> Int? {
-        condition.lock(); defer { condition.unlock() }
-        while failure == nil, next < count, next - written >= ahead { condition.wait() }
-        guard failure == nil, next < count else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    /// Files job `i`'s outcome; then, unless another thread is writing, writes every file that is
-    /// now next in order, one at a time, in job order.
-    func finish(_ i: Int, _ outcome: Result<Produced, SiteError>) {
-        condition.lock()
-        switch outcome {
-        case .failure(let error):
-            if failure == nil || i < failure!.index { failure = (i, error) }
-        case .success(let file):
-            waiting[i] = file
-        }
-        guard !writing else { condition.unlock(); return }
-        writing = true
-        while failure.map({ written < $0.index }) ?? true, let produced = waiting.removeValue(forKey: written) {
-            condition.unlock()
-            var error: SiteError? = nil
-            do throws(SiteError) {
-                if let existing = produced.existing { try sink.write(produced.file, identicalTo: existing) } else { try sink.write(produced.file) }
-            } catch let e { error = e }
-            condition.lock()
-            if let error {
-                failure = (written, error)
-            } else {
-                bytes += produced.file.bytes.count
-                if produced.existing != nil { kept += 1 }
-                written += 1
-            }
-            condition.broadcast()
-        }
-        writing = false
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func result() throws(SiteError) -> (files: Int, bytes: Int, kept: Int) {
-        condition.lock(); defer { condition.unlock() }
-        if let failure { throw failure.error }
-        precondition(written == count, "rendered \(written) of \(count) files")
-        return (written, bytes, kept)
     }
 }

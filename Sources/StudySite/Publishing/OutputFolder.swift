@@ -48,7 +48,7 @@ public enum OutputFolder {
     /// The file that marks a folder as written by `generate`. It is not a page: nothing links to it.
     public static let markerName = ".scrollstudy-site"
     /// The marker's bytes (fixed, so the site stays deterministic).
-    static let markerText = """
+    package static let markerText = """
     This folder was written by `scrollstudy generate`, which replaces it whole on the next run.
     Delete this file to keep scrollstudy from ever replacing the folder.
 
@@ -89,10 +89,10 @@ public enum OutputFolder {
         return entries.isEmpty
     }
 
-    enum Kind { case missing, file, directory, symbolicLink, other }
+    package enum Kind { case missing, file, directory, symbolicLink, other }
 
     /// What is at `path`, without following a symbolic link.
-    static func kind(of path: String) -> Kind {
+    package static func kind(of path: String) -> Kind {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {

@@ -1,0 +1,76 @@
+import Foundation
+import ScrollStudyCLI
+import StudySite
+
+/// A scratch project for the command line's tests: `Templates/` copied from the package, a
+/// `Content/` of one study, and an `Output/` a previous `generate` wrote holding one old file.
+package enum Project {
+    /// One study of one seed at a fixed latency: these projects are about generating, not about seeds.
+    package static func scratch() throws -> URL {
+        let dir = try Scratch.folder("generate")
+        let fm = FileManager.default
+        try fm.copyItem(at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: dir.appendingPathComponent("Templates"))
+        try write(dir, "Content/site.json", #"{"title": "Scratch", "tagline": "A scratch site.", "defaults": {"seeds": [1], "jitter": 0}}"#)
+        try write(dir, "Content/studies/one.json",
+                  #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel"]}"#)
+        try write(dir, "Output/index.html", "old site")
+        try write(dir, "Output/\(OutputFolder.markerName)", OutputFolder.markerText)
+        return dir
+    }
+
+    /// A project with two studies: one of a preset strategy, one of a strategy of its own (`mine`).
+    package static func twoStudies() throws -> URL {
+        let dir = try scratch()
+        let content = dir.appendingPathComponent("Content")
+        try strategy(cacheLimit: 100, in: content)
+        try write(dir, "Content/studies/two.json",
+                  #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 1000], "strategies": ["glitchy-serial-cancel", "mine"]}"#)
+        return dir
+    }
+
+    /// Writes `Content/strategies/mine.json`: a cancelling strategy with a cache of `cacheLimit` rows.
+    package static func strategy(cacheLimit: Int, in content: URL) throws {
+        try write(content, "strategies/mine.json", """
+        {"name": "Mine", "summary": "A cache of \(cacheLimit).", "basedOn": "capitalone-cancel", "add": ["T11"],
+         "parameters": {"cachePolicy": "lru-count", "cacheCountLimit": \(cacheLimit)}}
+        """)
+    }
+
+    /// Writes `text` at `path` under `dir`, making the folders it needs.
+    package static func write(_ dir: URL, _ path: String, _ text: String) throws {
+        let url = dir.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// `generate` of the project into `output` (a folder name in `dir`): its exit code, the lines it
+    /// printed (each ending in a newline) and its status lines (joined by newlines).
+    package static func generate(_ dir: URL, output: String = "Output", _ extra: [String] = []) throws -> (code: Int32, output: String, status: String) {
+        let out = Lines(), status = Lines()
+        let code = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
+                                            "--templates", dir.appendingPathComponent("Templates").path,
+                                            "--output", dir.appendingPathComponent(output).path, "--jobs", "2"] + extra,
+                                           output: { out.add($0) }, status: { status.add($0) })
+        return (code, out.all.map { $0 + "\n" }.joined(), status.text)
+    }
+
+    /// Copies the project's `Output/` to `published/`, the baseline a later `generate --baseline` compares with.
+    package static func publish(_ dir: URL) throws -> URL {
+        let published = dir.appendingPathComponent("published")
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("Output"), to: published)
+        return published
+    }
+
+    /// The files of one of the project's folders (`Scratch.tree`).
+    package static func tree(_ dir: URL, _ name: String) -> [String: [UInt8]] { Scratch.tree(dir.appendingPathComponent(name)) }
+}
+
+/// Lines a command printed, from any thread.
+package final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    package init() {}
+    package func add(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
+    package var all: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+    package var text: String { all.joined(separator: "\n") }
+}
