@@ -1,6 +1,7 @@
 import Foundation
 import Results
 import ScrollSimulation
+import TestSupport
 import Testing
 
 @Suite("Results store, streamed")
