@@ -196,11 +196,44 @@ package enum Baseline {
                       case let .number(v, _)? = study["schemaVersion"]?.value.value, v == Double(version) else {
                     throw studyJSON.error(study, "not the runs of study '\(id)' (kind '\(SiteSummary.studyKind)', schemaVersion \(version))")
                 }
-                let runs = try studyJSON.array(studyJSON.field(study, "runs", studyTop), "runs")
-                guard runs.count == count else {
-                    throw studyJSON.error(try studyJSON.field(study, "runs", studyTop), "\(runs.count) runs where summary.json lists \(count)")
+                if let partsNode = studyJSON.optional(study, "parts") {
+                    // A large study's runs are in parts (`SiteSummary.partFile`), each listed with its run count.
+                    let parts = try studyJSON.array(partsNode, "parts")
+                    var total = 0
+                    for (k, part) in parts.enumerated() {
+                        let partWhat = "parts[\(k)]"
+                        let partPath = try studyJSON.string(part, "file", in: partWhat)
+                        guard partPath == SiteSummary.partFile(id, k + 1) else {
+                            throw studyJSON.error(try studyJSON.field(part, "file", partWhat), "\(partWhat): file '\(partPath)' is not '\(SiteSummary.partFile(id, k + 1))'")
+                        }
+                        let partCountNode = try studyJSON.field(part, "runs", partWhat)
+                        let partCount = try studyJSON.int(partCountNode, "\(partWhat).runs")
+                        let partWhere = "\(source): \(partPath)"
+                        guard let partData = file(partPath) else { throw .malformed(partWhere, "missing (\(path) lists it)") }
+                        let (partJSON, partRoot) = try SummaryReader.parse([UInt8](partData), source: partWhere)
+                        _ = try partJSON.object(partRoot, "the part file")
+                        guard partRoot["kind"]?.value.stringValue == SiteSummary.studyKind, partRoot["study"]?.value.stringValue == id,
+                              case let .number(v, _)? = partRoot["schemaVersion"]?.value.value, v == Double(version),
+                              case let .number(p, _)? = partRoot["part"]?.value.value, p == Double(k + 1) else {
+                            throw partJSON.error(partRoot, "not part \(k + 1) of the runs of study '\(id)' (kind '\(SiteSummary.studyKind)', schemaVersion \(version))")
+                        }
+                        let runs = try partJSON.array(partJSON.field(partRoot, "runs", "the part file"), "runs")
+                        guard runs.count == partCount else {
+                            throw partJSON.error(try partJSON.field(partRoot, "runs", "the part file"), "\(runs.count) runs where \(path) lists \(partCount)")
+                        }
+                        out += try Self.runs(runs, json: partJSON)
+                        total += partCount
+                    }
+                    guard total == count else {
+                        throw studyJSON.error(partsNode, "the parts hold \(total) runs where summary.json lists \(count)")
+                    }
+                } else {
+                    let runs = try studyJSON.array(studyJSON.field(study, "runs", studyTop), "runs")
+                    guard runs.count == count else {
+                        throw studyJSON.error(try studyJSON.field(study, "runs", studyTop), "\(runs.count) runs where summary.json lists \(count)")
+                    }
+                    out += try Self.runs(runs, json: studyJSON)
                 }
-                out += try Self.runs(runs, json: studyJSON)
                 listed.append(id)
             }
         } else {
@@ -515,11 +548,61 @@ package enum SiteSummary {
         return out
     }
 
-    /// The text of a study's runs file, `studyFile(study)`.
+    /// Past this many runs a study's runs file does not list them itself: they go to parts of at
+    /// most this many runs each (`partFile`), and the study's file lists the parts and keeps each
+    /// run group's medians. At about 310 bytes a run, a part stays near 0.3 MB, where one file for a
+    /// 5,025-run sweep was 1.56 MB. No default study comes near it, so their files are unchanged.
+    package static let runsPerFile = 1_000
+
+    /// How many parts a study of `runs` runs is written in: 0 (the runs are in `studyFile` itself) up to `runsPerFile`.
+    package static func partCount(runs: Int) -> Int { runs <= runsPerFile ? 0 : (runs + runsPerFile - 1) / runsPerFile }
+
+    /// Part `k` (from 1) of a study's runs, relative to `summary.json`.
+    package static func partFile(_ study: String, _ k: Int) -> String { "studies/\(study).runs-\(k).json" }
+
+    /// Every file a study of `runs` runs is written as: `studyFile` then its parts, if any.
+    package static func studyFiles(_ study: String, runs: Int) -> [String] {
+        [studyFile(study)] + (0..<partCount(runs: runs)).map { partFile(study, $0 + 1) }
+    }
+
+    static func header(study: String) -> String {
+        "{\"kind\":\"\(studyKind)\",\"schemaVersion\":\(schemaVersion),\"modelVersion\":\(SimulationModel.version),"
+            + "\"study\":" + JSONValue.string(study).serialized(pretty: false) + ","
+    }
+
+    static func runLines(_ runs: ArraySlice<RunSummary>) -> String {
+        "\"runs\":[" + runs.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + (runs.isEmpty ? "" : "\n") + "]}\n"
+    }
+
+    /// The text of a study's runs file, `studyFile(study)`: its runs, or past `runsPerFile` its
+    /// parts (file and run count) and per run group (one setting over its seeds, in the runs' order)
+    /// the count and the median of each headline metric.
     package static func studyText(study: String, runs: [RunSummary]) -> String {
-        var out = "{\"kind\":\"\(studyKind)\",\"schemaVersion\":\(schemaVersion),\"modelVersion\":\(SimulationModel.version),"
-        out += "\"study\":" + JSONValue.string(study).serialized(pretty: false) + ",\n"
-        out += "\"runs\":[" + runs.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + (runs.isEmpty ? "" : "\n") + "]}\n"
+        let parts = partCount(runs: runs.count)
+        guard parts > 0 else { return header(study: study) + "\n" + runLines(runs[...]) }
+        var out = header(study: study) + "\"runCount\":\(runs.count),\n\"parts\":["
+        out += (0..<parts).map { k in
+            "\n" + JSONValue.object(["file": .string(partFile(study, k + 1)), "runs": .int(min(runsPerFile, runs.count - k * runsPerFile))]).serialized(pretty: false)
+        }.joined(separator: ",") + "\n],\n\"groups\":["
+        var order: [String] = []
+        var byGroup: [String: [RunSummary]] = [:]
+        for r in runs {
+            if byGroup[r.group] == nil { order.append(r.group) }
+            byGroup[r.group, default: []].append(r)
+        }
+        out += order.map { g in
+            let members = byGroup[g]!
+            let medians = JSONValue.object(Dictionary(uniqueKeysWithValues: HeadlineMetric.names.compactMap { name in
+                Median.of(members.compactMap { $0.metrics[name] }).map { (name, JSONValue.double(RunSummary.round3($0))) }
+            }))
+            return "\n" + JSONValue.object(["group": .string(g), "runs": .int(members.count), "median": medians]).serialized(pretty: false)
+        }.joined(separator: ",") + "\n]}\n"
         return out
+    }
+
+    /// The text of part `k` (from 1) of a study's runs file: the runs `runsPerFile * (k - 1)` up to the next `runsPerFile`.
+    package static func partText(study: String, runs: [RunSummary], part k: Int) -> String {
+        let start = min(runs.count, (k - 1) * runsPerFile), end = min(runs.count, k * runsPerFile)
+        return header(study: study) + "\"part\":\(k),\n" + runLines(runs[start..<end])
     }
 }

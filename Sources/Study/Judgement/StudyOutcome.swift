@@ -127,6 +127,16 @@ package struct Outcome: Sendable {
     package func studySummaryText(_ id: String) -> String {
         SiteSummary.studyText(study: id, runs: summaries(ofStudy: id))
     }
+
+    /// Every file study `id`'s runs are written as (`SiteSummary.studyFiles`): its runs file, then its parts if it has any.
+    package func studySummaryFiles(_ id: String) -> [String] {
+        SiteSummary.studyFiles(id, runs: runCount(ofStudy: id))
+    }
+
+    /// The text of one of `studySummaryFiles(id)`: index 0 is the runs file, k its part k.
+    package func studySummaryText(_ id: String, file index: Int) -> String {
+        index == 0 ? studySummaryText(id) : SiteSummary.partText(study: id, runs: summaries(ofStudy: id), part: index)
+    }
 }
 
 extension StudyAnswers {

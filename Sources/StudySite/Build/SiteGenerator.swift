@@ -153,8 +153,10 @@ public enum SiteGenerator {
         report.comparisons = outcome.comparisons
         report.brokenBudgets = outcome.broken
         report.summaryText = outcome.summaryText()
-        let studies = Dictionary(outcome.content.studies.map { (SiteSummary.studyFile($0.id), $0.id) }, uniquingKeysWith: { a, _ in a })
-        report.studySummaryText = { path in studies[path].map(outcome.studySummaryText) }
+        let studies = Dictionary(outcome.content.studies.flatMap { study in
+            outcome.studySummaryFiles(study.id).enumerated().map { index, path in (path, (id: study.id, index: index)) }
+        }, uniquingKeysWith: { a, _ in a })
+        report.studySummaryText = { path in studies[path].map { outcome.studySummaryText($0.id, file: $0.index) } }
         return report
     }
 

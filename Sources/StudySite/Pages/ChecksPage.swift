@@ -7,9 +7,10 @@ import Study
 extension Outcome {
     func jobs(renderer: PageRenderer) -> [PageJob] {
         var jobs = [PageJob(path: Baseline.summaryFile) { OutputFile(path: Baseline.summaryFile, text: summaryText()) }]
-        jobs += content.studies.map { study in
-            let path = SiteSummary.studyFile(study.id)
-            return PageJob(path: path) { OutputFile(path: path, text: studySummaryText(study.id)) }
+        jobs += content.studies.flatMap { study in
+            studySummaryFiles(study.id).enumerated().map { index, path in
+                PageJob(path: path) { OutputFile(path: path, text: studySummaryText(study.id, file: index)) }
+            }
         }
         if baselineSource != nil || hasBudgets {
             let data = checksData()

@@ -157,7 +157,8 @@ struct StudyPage: PageGenerator {
         var notes: [String] = []
         let shown = tableLatencies
         if summarised {
-            notes.append("With \(study.latenciesMs.count) latency settings, this page summarises: where each strategy meets the bar, the results table at \(Self.latenciesInFull) of the latencies (evenly spaced, the lowest and highest included) and no comparison chart per latency. The sweep charts draw every latency, and every run is in the download \(SiteSummary.studyFile(study.id)).")
+            notes.append("With \(study.latenciesMs.count) latency settings, this page summarises: where each strategy meets the bar, the results table at \(Self.latenciesInFull) of the latencies (evenly spaced, the lowest and highest included) and no comparison chart per latency. The sweep charts draw every latency, and every run is in the download \(SiteSummary.studyFile(study.id))"
+                         + (SiteSummary.partCount(runs: runs.count) > 0 ? " (in the \(SiteSummary.partCount(runs: runs.count)) parts it lists, with each setting's medians)." : "."))
         }
         for device in study.devices {
             for gesture in study.gestures {
