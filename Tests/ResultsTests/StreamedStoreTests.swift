@@ -21,7 +21,7 @@ struct StreamedStoreTests {
     func writerMatchesWrite() throws {
         let runs = (1...6).map { Runs.record("s--r\($0)", Runs.config(seed: UInt64($0))) }
         let plan = runs.map(\.record.id)
-        let whole = try Runs.scratch(), streamed = try Runs.scratch()
+        let whole = try Scratch.folder("store"), streamed = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: whole); try? FileManager.default.removeItem(at: streamed) }
         try ResultsStore.write(runs, plan: plan, shard: .init(index: 1, count: 1), to: whole)
         let writer = try ResultsStore.Writer(streamed)
@@ -40,7 +40,7 @@ struct StreamedStoreTests {
     @Test("A record held without series names where its series are read back from: its results file, else the run cache")
     func seriesSourceNamed() throws {
         let run = Runs.record("s--a", Runs.config(seed: 1))
-        let dir = try Runs.scratch()
+        let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         try ResultsStore.write([run], plan: ["s--a"], shard: nil, to: dir)
         let file = dir.appendingPathComponent(ResultsStore.file(for: "s--a"))

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Formats
 import ScrollSimulation
 @testable import Study
