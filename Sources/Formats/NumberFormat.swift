@@ -49,6 +49,18 @@ package enum NumberFormat {
         return text
     }
 
+    /// `value` as an integer when it is one (below 10¹⁵ in magnitude), otherwise in Swift's shortest
+    /// form that reads back as the same `Double`. The form of Mustache's numbers and of the command
+    /// line's limits in messages, where the value should show every digit it has.
+    package static func shortest(_ value: Double) -> String {
+        // Truncating conversion and a compare-back: no libm rounding calls.
+        if value.magnitude < 1e15 {
+            let integral = Int64(value)
+            if Double(integral) == value { return String(integral) }
+        }
+        return value.description
+    }
+
     /// `value` with at most `places` decimals, trailing zeros trimmed, no grouping; a non-finite
     /// value prints as `0`. The form of metric values, page text, run ids and JSON numbers.
     package static func fixed(_ value: Double, places: Int) -> String {

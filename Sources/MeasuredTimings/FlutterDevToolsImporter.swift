@@ -35,7 +35,7 @@ enum FlutterDevToolsImporter {
             if let rate = j.number(rateNode, "\"displayRefreshRate\" (Hz)") {
                 if let hz = RefreshRate.hz(measured: rate), (20...250).contains(hz) {
                     refreshHz = hz
-                    if hz != rate { notes.append("display refresh rate \(rate) Hz read as \(formatHz(hz)) Hz") }
+                    if hz != rate { notes.append("display refresh rate \(rate) Hz read as \(RefreshRate.text(hz)) Hz") }
                 } else {
                     j.error(rateNode, "\"displayRefreshRate\" is \(rate); it is the display's refresh rate, 20 to 250 Hz")
                 }
@@ -99,9 +99,5 @@ enum FlutterDevToolsImporter {
         }
         return [MeasuredRun(format: .flutterDevTools, label: options.label(label), device: nil, refreshHz: refreshHz,
                             timing: .completion, content: .frames(frames), sourceFile: file, notes: notes)]
-    }
-
-    private static func formatHz(_ hz: Double) -> String {
-        hz == hz.rounded() ? String(Int(hz)) : NumberFormat.fixed(hz, places: 1)
     }
 }

@@ -329,7 +329,7 @@ enum GfxinfoImporter {
                         if let step, let hz = RefreshRate.hz(periodNs: step) {
                             fallback = micros(ns: step)
                             inferredHz = hz
-                            notes.append("refresh interval inferred from the smallest step between frames' IntendedVsync (\(msText(step)) ms): \(formatHz(hz)) Hz")
+                            notes.append("refresh interval inferred from the smallest step between frames' IntendedVsync (\(msText(step)) ms): \(RefreshRate.text(hz)) Hz")
                         }
                     }
                 }
@@ -358,7 +358,7 @@ enum GfxinfoImporter {
                 var refreshHz: Double? = nil
                 if intervalColumn != nil {
                     if rates.count == 1 { refreshHz = rates.keys.first } else if rates.count > 1 {
-                        notes.append("the refresh rate varies: " + rates.sorted { $0.key < $1.key }.map { "\(formatHz($0.key)) Hz for \($0.value) frames" }.joined(separator: ", ")
+                        notes.append("the refresh rate varies: " + rates.sorted { $0.key < $1.key }.map { "\(RefreshRate.text($0.key)) Hz for \($0.value) frames" }.joined(separator: ", ")
                                      + "; each frame is timed on its own interval")
                     }
                 } else if let fallback {
@@ -390,8 +390,4 @@ enum GfxinfoImporter {
 
     /// ns as ms with up to three decimals.
     private static func msText(_ ns: Int64) -> String { NumberFormatMs.format(micros(ns: ns)) }
-
-    private static func formatHz(_ hz: Double) -> String {
-        hz == hz.rounded() ? String(Int(hz)) : NumberFormat.fixed(hz, places: 1)
-    }
 }

@@ -111,18 +111,8 @@ package enum Plausibility {
 }
 
 /// Milliseconds for messages: µs shown as ms with up to three decimals, no trailing zeros.
+/// (`Double(us) / 1000` is the nearest double to the exact quotient, so rounding it to three
+/// decimals gives back exactly `us`'s digits for any duration below 2⁴⁸ µs, about nine years.)
 enum NumberFormatMs {
-    static func format(_ us: Int64) -> String {
-        let negative = us < 0
-        let a = negative ? -us : us
-        var s = String(a / 1_000)
-        let frac = a % 1_000
-        if frac != 0 {
-            var f = String(frac)
-            while f.count < 3 { f = "0" + f }
-            while f.hasSuffix("0") { f.removeLast() }
-            s += "." + f
-        }
-        return (negative ? "-" : "") + s
-    }
+    static func format(_ us: Int64) -> String { NumberFormat.decimal(Double(us) / 1_000, maxDecimals: 3) }
 }

@@ -1,3 +1,4 @@
+import Formats
 /// Refresh rates read from the data: a measured vsync period snapped to a display's nominal rate.
 ///
 /// Devices report the period they measure, not the nominal one: a 120 Hz phone writes
@@ -5,6 +6,9 @@
 /// A period within `tolerance` of a known rate's period is that rate; any other is kept as
 /// measured (its rate shown to 0.1 Hz).
 package enum RefreshRate {
+    /// A rate for messages: at most one decimal (`120`, `59.9`).
+    static func text(_ hz: Double) -> String { NumberFormat.fixed(hz, places: 1) }
+
     /// Nominal refresh rates of phones, tablets and monitors, Hz.
     package static let known: [Double] = [24, 30, 48, 50, 60, 72, 75, 80, 90, 96, 100, 120, 144, 165, 240]
     /// How far a measured rate may be from a known one and still be it, as a fraction (±2 %).

@@ -1,3 +1,4 @@
+import Formats
 /// A value a template is rendered against: the data model of the template engine.
 ///
 /// Section truthiness follows mustache(5): `.null`, `.bool(false)` and an empty `.array` are falsy;
@@ -53,16 +54,9 @@ extension MustacheValue {
         }
     }
 
-    /// Deterministic number formatting: integral doubles print like integers, others in Swift's
-    /// shortest round-tripping form.
-    static func format(_ d: Double) -> String {
-        // Truncating conversion and a compare-back (no libm rounding calls in this standard-library-only target).
-        if d.magnitude < 1e15 {
-            let integral = Int64(d)
-            if Double(integral) == d { return String(integral) }
-        }
-        return d.description
-    }
+    /// Deterministic number formatting (`NumberFormat.shortest`): integral doubles print like
+    /// integers, others in Swift's shortest round-tripping form.
+    static func format(_ d: Double) -> String { NumberFormat.shortest(d) }
 }
 
 extension MustacheValue: ExpressibleByNilLiteral {

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Study
 import StudySite
@@ -70,10 +71,9 @@ struct Arguments {
     func double(_ name: String, default defaultValue: Double, range: ClosedRange<Double>) throws(UsageError) -> Double {
         guard let text = values[name] else { return defaultValue }
         guard let v = Double(text), v.isFinite, range.contains(v) else {
-            throw UsageError("\(name) '\(text)' is not valid; expected a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))")
+            throw UsageError("\(name) '\(text)' is not valid; expected a number from \(NumberFormat.shortest(range.lowerBound)) to \(NumberFormat.shortest(range.upperBound))")
         }
         return v
     }
 }
 
-func formatNumber(_ v: Double) -> String { v == v.rounded() ? String(Int64(v)) : String(v) }

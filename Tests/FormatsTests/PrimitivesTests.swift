@@ -38,3 +38,17 @@ struct PrimitivesTests {
         #expect(Median.of(sorted: [1, 2, 10, 11]) == 6)
     }
 }
+
+/// `NumberFormat.shortest`: integers print as integers, anything else in its shortest round-trip form.
+@Suite struct ShortestNumberTests {
+    @Test func integralAndShortestForms() {
+        #expect(NumberFormat.shortest(0) == "0")
+        #expect(NumberFormat.shortest(-0.0) == "0")
+        #expect(NumberFormat.shortest(20_000) == "20000")
+        #expect(NumberFormat.shortest(-3) == "-3")
+        #expect(NumberFormat.shortest(0.1) == "0.1")
+        #expect(NumberFormat.shortest(2.5e-7) == "2.5e-07")
+        #expect(NumberFormat.shortest(1e300) == "1e+300")  // beyond Int64: no trap
+        #expect(Double(NumberFormat.shortest(1.0 / 3.0)) == 1.0 / 3.0)
+    }
+}

@@ -27,6 +27,14 @@ import Testing
         #expect(NumberFormat.coord(-0.04) == "0")
     }
 
+    /// Path data's own digits for snapped tenths are the one formatter's, tenth for tenth.
+    @Test func pathTenthsAgreeWithTheOneFormatter() {
+        for t in -100_000...100_000 where PathBuilder.format(tenths: t) != NumberFormat.decimal(Double(t) / 10, maxDecimals: 1) {
+            Issue.record("tenths \(t): path \(PathBuilder.format(tenths: t)), formatter \(NumberFormat.decimal(Double(t) / 10, maxDecimals: 1))")
+            return
+        }
+    }
+
     @Test func largeValuesAndGrouping() {
         #expect(NumberFormat.decimal(1_234_567.891, maxDecimals: 2) == "1234567.89")
         #expect(NumberFormat.decimal(1_234_567.891, maxDecimals: 1, grouping: true) == "1\u{202F}234\u{202F}567.9")
