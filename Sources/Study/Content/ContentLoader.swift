@@ -104,25 +104,22 @@ package final class ContentLoadSession: DataFileSource {
             log.add(ContentDiagnostic(file: "site.json", message: "missing site.json; the content folder needs one, e.g. {\"title\": \"Scroll studies\", \"tagline\": \"What makes a list scroll smoothly\"}"))
         }
 
-        // Devices and strategies.
-        var devices = DeviceProfile.builtIn
-        var deviceIDs = devices.map(\.id)
-        for name in definitions["devices"]! {
-            let id = identifier("devices", name)
-            deviceIDs.append(id)
-            if let parsed = parse("devices/" + name), let device = DeviceDecoder.decode(id: id, root: parsed.root, file: parsed.file) {
-                devices.append(device)
+        // Devices and strategies: the built-in ones, then one per file of the folder. Every file's id
+        // is known (for references) even when its decoding fails.
+        func defined<T>(_ folder: String, builtIn: [T], id builtInID: (T) -> String,
+                        _ decode: (String, JSONNode, ContentFile) -> T?) -> (values: [T], ids: [String]) {
+            var values = builtIn, ids = builtIn.map(builtInID)
+            for name in definitions[folder]! {
+                let id = identifier(folder, name)
+                ids.append(id)
+                if let parsed = parse(folder + "/" + name), let value = decode(id, parsed.root, parsed.file) { values.append(value) }
             }
+            return (values, ids)
         }
-        var strategies = Strategy.presets
-        var strategyIDs = strategies.map(\.id)
-        for name in definitions["strategies"]! {
-            let id = identifier("strategies", name)
-            strategyIDs.append(id)
-            if let parsed = parse("strategies/" + name), let strategy = StrategyDecoder.decode(id: id, root: parsed.root, file: parsed.file) {
-                strategies.append(strategy)
-            }
-        }
+        let (devices, deviceIDs) = defined("devices", builtIn: DeviceProfile.builtIn, id: \.id) { DeviceDecoder.decode(id: $0, root: $1, file: $2) }
+        let definedStrategies = defined("strategies", builtIn: Strategy.presets, id: \.id) { StrategyDecoder.decode(id: $0, root: $1, file: $2) }
+        var strategies = definedStrategies.values
+        let strategyIDs = definedStrategies.ids
 
         // Datasets: descriptors are the JSON files no other descriptor names as its data file.
         fileNames = datasetFiles

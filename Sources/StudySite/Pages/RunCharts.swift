@@ -66,12 +66,7 @@ struct RunCharts {
         return 4...max(100, min(2_000, Scale.niceCeiling(longest * 1.5)))
     }
 
-    func frameTimeline(id: String) -> Chart {
-        var chart = frameModel
-        chart.id = id
-        chart.plotX = plotSpan
-        return chart.render()
-    }
+    func frameTimeline(id: String) -> Chart { aligned(frameModel, id: id) }
 
     func sortedDurations(id: String) -> Chart {
         SortedDurations(id: id, title: "Frames sorted by duration",
@@ -102,24 +97,29 @@ struct RunCharts {
                                duration: duration)
     }
 
-    func contentTimeline(id: String) -> Chart {
-        var chart = contentModel
-        chart.id = id
-        chart.plotX = plotSpan
-        return chart.render()
-    }
+    func contentTimeline(id: String) -> Chart { aligned(contentModel, id: id) }
 
-    func queueAndMemory(id: String) -> Chart {
-        var chart = queueModel
-        chart.id = id
-        chart.plotX = plotSpan
-        return chart.render()
-    }
+    func queueAndMemory(id: String) -> Chart { aligned(queueModel, id: id) }
 
-    func imageMemory(id: String) -> Chart {
-        var chart = memoryModel
+    func imageMemory(id: String) -> Chart { aligned(memoryModel, id: id) }
+
+    /// One of the run's time charts under `id`, drawn over the same time span as the others, so
+    /// their x axes line up on the page.
+    private func aligned<C: AlignedTimeChart>(_ model: C, id: String) -> Chart {
+        var chart = model
         chart.id = id
         chart.plotX = plotSpan
         return chart.render()
     }
 }
+
+/// A time chart whose id and plotted x span a page sets before drawing it.
+protocol AlignedTimeChart {
+    var id: String { get set }
+    var plotX: ClosedRange<Double>? { get set }
+    func render() -> Chart
+}
+
+extension FrameTimeline: AlignedTimeChart {}
+extension ContentTimeline: AlignedTimeChart {}
+extension TimeSeries: AlignedTimeChart {}
