@@ -135,7 +135,12 @@ package struct Outcome: Sendable {
 
     /// The text of one of `studySummaryFiles(id)`: index 0 is the runs file, k its part k.
     package func studySummaryText(_ id: String, file index: Int) -> String {
-        index == 0 ? studySummaryText(id) : SiteSummary.partText(study: id, runs: summaries(ofStudy: id), part: index)
+        guard index > 0 else { return studySummaryText(id) }
+        // Only this part's runs are summarised: a study of k parts is not summarised k times over.
+        let recorded = (positionsByStudy[id] ?? []).filter { results[plan[$0].id] != nil }
+        let positions = recorded[SiteSummary.partRange(index, of: recorded.count)]
+        return SiteSummary.partText(study: id, part: index,
+                                    partRuns: Self.summaries(at: Array(positions), plan: plan, fingerprints: fingerprints, results: results)[...])
     }
 }
 
