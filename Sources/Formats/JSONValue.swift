@@ -14,12 +14,27 @@ package enum JSONValue: Sendable, Equatable {
 
     /// Compact or pretty (two-space indent) text with sorted keys.
     package func serialized(pretty: Bool = true) -> String {
+        serialized(pretty: pretty, inlineScalarArrays: false)
+    }
+
+    /// With `inlineScalarArrays`, a pretty text writes each array of scalars (no array or object
+    /// inside) on one line without spaces: a series of rows of numbers stays one row a line.
+    package func serialized(pretty: Bool, inlineScalarArrays: Bool) -> String {
         var out = ""
-        write(into: &out, indent: pretty ? 0 : -1)
+        write(into: &out, indent: pretty ? 0 : -1, inline: inlineScalarArrays)
         return out
     }
 
-    private func write(into out: inout String, indent: Int) {
+    /// Whether this is a scalar: no array or object.
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: return false
+        default: return true
+        }
+    }
+
+    private func write(into out: inout String, indent: Int, inline: Bool = false) {
+        if inline, indent >= 0, case let .array(items) = self, items.allSatisfy(\.isScalar) { return write(into: &out, indent: -1) }
         let pretty = indent >= 0
         func newline(_ level: Int) { if pretty { out += "\n" + String(repeating: "  ", count: level) } }
         switch self {
@@ -35,7 +50,7 @@ package enum JSONValue: Sendable, Equatable {
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
                 newline(indent + 1)
-                item.write(into: &out, indent: pretty ? indent + 1 : -1)
+                item.write(into: &out, indent: pretty ? indent + 1 : -1, inline: inline)
             }
             newline(indent)
             out += "]"
@@ -46,7 +61,7 @@ package enum JSONValue: Sendable, Equatable {
                 if i > 0 { out += "," }
                 newline(indent + 1)
                 out += jsonQuoted(key) + (pretty ? ": " : ":")
-                fields[key]!.write(into: &out, indent: pretty ? indent + 1 : -1)
+                fields[key]!.write(into: &out, indent: pretty ? indent + 1 : -1, inline: inline)
             }
             newline(indent)
             out += "}"

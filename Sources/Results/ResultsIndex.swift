@@ -125,7 +125,7 @@ package final class SeriesLoader: @unchecked Sendable {
     /// holds the same run and fingerprint, else with the series the cache holds under its fingerprint.
     private func load(_ light: RunRecord) -> RunRecord? {
         if let url = files[light.id], let data = FileManager.default.contents(atPath: url.path),
-           let record = try? RunRecord.decode(String(decoding: data, as: UTF8.self)), record.fingerprint == light.fingerprint {
+           let record = try? RunRecord.decode(bytes: [UInt8](data)), record.fingerprint == light.fingerprint {
             return record
         }
         if let cache, case let .hit(record) = cache.withSeries(light) { return record }

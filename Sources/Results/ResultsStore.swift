@@ -257,7 +257,7 @@ package enum ResultsStore {
                 throw .malformed(indexURL.path, "run '\(entry.id)': file '\(entry.file)' is missing")
             }
             var record: RunRecord
-            do { record = try RunRecord.decode(String(decoding: data, as: UTF8.self)) } catch {
+            do { record = try RunRecord.decode(bytes: [UInt8](data)) } catch {
                 throw .malformed(url.path, error.description)
             }
             guard record.modelVersion == SimulationModel.version else {

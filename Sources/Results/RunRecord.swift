@@ -78,9 +78,34 @@ package struct RunRecord: Sendable, Equatable, Codable {
     // MARK: JSON forms
 
     /// The whole record as canonical JSON text.
+    /// Pretty, with each frame and each content segment (arrays of numbers) on one line. The
+    /// series, most of a record, are put in the tree by hand rather than through `Codable`, which
+    /// made writing records most of a `run --shard`'s time; `FrameSample`'s and `ContentSegment`'s
+    /// `encode(to:)` give the same arrays (`RunRecordTests` holds the two equal).
     package func recordJSON() -> String {
+        var light = self
+        light.result.frames = []
+        light.result.contentLanes = []
         // Every field is a plain value, a string, a number or an array of them: encoding cannot fail.
-        (try? CanonicalJSON.text(self)) ?? "null\n"
+        guard case var .object(top)? = try? CanonicalJSON.value(light), case var .object(fields)? = top["result"] else { return "null\n" }
+        fields["frames"] = .array(result.frames.map(Self.frameValue))
+        fields["contentLanes"] = .array(result.contentLanes.map { .array($0.map(Self.segmentValue)) })
+        top["result"] = .object(fields)
+        return JSONValue.object(top).serialized(pretty: true, inlineScalarArrays: true) + "\n"
+    }
+
+    /// A frame as its stored array (`FrameSample.encode(to:)`'s order).
+    package static func frameValue(_ f: FrameSample) -> JSONValue {
+        .array([
+            .int(Int(f.begin)), .int(Int(f.presented)), .int(Int(f.duration)), .int(Int(f.hitch)), .int(Int(f.hitchKind)),
+            .int(Int(f.overrun)), .int(f.scrolling ? 1 : 0), .int(Int(f.mainWork)), .int(Int(f.renderWork)), .exact(f.offset),
+            .int(Int(f.visible)), .int(Int(f.placeholder)), .int(Int(f.stale)), .int(Int(f.queueDepth)), .int(f.imageBytes),
+        ])
+    }
+
+    /// A content segment as its stored array (`ContentSegment.encode(to:)`'s order).
+    package static func segmentValue(_ s: ContentSegment) -> JSONValue {
+        .array([.int(Int(s.start)), .int(Int(s.end)), .int(Int(s.state.rawValue)), .int(s.shownItem)])
     }
 
     /// The published summary: `run` (parameters) and `metrics` (by name, doubles to 3 decimals),
