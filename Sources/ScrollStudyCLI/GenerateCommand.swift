@@ -154,6 +154,7 @@ package enum GenerateCommand {
             }
             var inputs = SiteGenerator.Inputs()
             incremental.apply(to: &inputs)
+            defer { incremental.finish() }
             do {
                 if !resultDirs.isEmpty {
                     // Only the records' metrics and parameters stay in memory; pages read a run's series from its file.

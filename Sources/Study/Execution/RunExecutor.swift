@@ -64,12 +64,54 @@ package enum RunExecutor {
             work = toRun
             served = Array(toRun.indices)
         }
-        // Each worker returns its record and what happened, one slot per entry of `work`: the records
-        // are then moved into the index in plan order, each slot emptied after its last use, so at
-        // most two copies of the records (the slots and the index) exist at once, never an array of
-        // results beside a dictionary beside the index.
+        // Each worker returns its record and what happened; the pool hands them over in plan order
+        // and each goes straight into the index (with the stored runs and the runs it also serves
+        // before and after it), so the records exist once, in the index, not also in an array of
+        // results beside it. A record that serves a later run too (one fingerprint, two runs) is
+        // kept until that run's turn.
         let counter = ProgressCounter(progress)
-        var done = ParallelMap.run(Array(work.indices), jobs: jobs) { [work] w -> Obtained in
+        // The last position in `toRun` each work item serves, so that a kept record is dropped once read for the last time.
+        var lastUse = [Int](repeating: -1, count: work.count)
+        for (k, w) in served.enumerated() { lastUse[w] = k }
+        var positionInToRun = [Int](repeating: -1, count: plan.count)
+        for (k, i) in toRun.enumerated() { positionInToRun[i] = k }
+        var index = ResultsIndex()
+        index.reserveCapacity(plan.count)
+        var kept: [Int: (record: RunRecord, seriesDropped: Bool)] = [:]
+        var pool = SharedStrings()
+        var nextPlan = 0
+        var sameRun = 0, cached = 0
+        var storedDropped = false, cacheDropped = false
+        var unusable: [String] = []
+        /// Adds the plan's runs before `end` that are not work items: stored, or served by a kept record.
+        func addUpTo(_ end: Int) {
+            while nextPlan < end {
+                let i = nextPlan
+                nextPlan += 1
+                let k = positionInToRun[i]
+                do {
+                    guard k >= 0 else {
+                        let fromFile = storedFiles[plan[i].id] != nil
+                        storedDropped = storedDropped || fromFile
+                        try index.add(stored[plan[i].id]!, seriesDropped: fromFile)
+                        continue
+                    }
+                    let w = served[k]
+                    // Another run with this fingerprint was looked up or simulated: its record, renamed.
+                    guard var (record, dropped) = kept[w] else { preconditionFailure("run \(plan[i].id) is served by a record not kept") }
+                    if lastUse[w] == k { kept[w] = nil }
+                    record.id = plan[i].id
+                    record.study = plan[i].studyID
+                    sameRun += 1
+                    counter.finished(plan[i])
+                    try index.add(record, seriesDropped: dropped)
+                } catch {
+                    // The planner gives every run its own id; two equal ids are a planner bug.
+                    preconditionFailure("\(error)")
+                }
+            }
+        }
+        ParallelMap.inOrder(Array(work.indices), jobs: jobs, ahead: max(16, 4 * jobs), { [work] w -> Obtained in
             let i = work[w]
             let run = plan[i]
             let fingerprint = fingerprints.fingerprints[i]
@@ -98,53 +140,36 @@ package enum RunExecutor {
             obtained.record = record
             counter.finished(run)
             return obtained
+        }) { w, obtained in
+            let i = work[w]
+            addUpTo(i)
+            nextPlan = i + 1
+            if obtained.cached { cached += 1 }
+            if let why = obtained.unusable { unusable.append(why) }
+            cacheDropped = cacheDropped || (cache != nil && obtained.seriesDropped)
+            var record = obtained.record!
+            // The index holds every run's record for the whole build: its strings share the plan's
+            // storage and one another's (a record read back from the cache has its own copies, and
+            // every record its own list of techniques: about 300 bytes a run).
+            record.id = plan[i].id
+            record.study = plan[i].studyID
+            record.fingerprint = fingerprints.fingerprints[i]
+            pool.share(&record.parameters)
+            if lastUse[w] != positionInToRun[i] { kept[w] = (record, obtained.seriesDropped) }
+            do { try index.add(record, seriesDropped: obtained.seriesDropped) } catch { preconditionFailure("\(error)") }
+            return true
         }
-        // The last position in `toRun` each slot serves, so that it is emptied once read for the last time.
-        var lastUse = [Int](repeating: -1, count: work.count)
-        for (k, w) in served.enumerated() { lastUse[w] = k }
-        var positionInToRun = [Int](repeating: -1, count: plan.count)
-        for (k, i) in toRun.enumerated() { positionInToRun[i] = k }
-        var sameRun = 0
-        var storedDropped = false
-        do {
-            var index = ResultsIndex()
-            index.reserveCapacity(plan.count)
-            for i in plan.indices {
-                let k = positionInToRun[i]
-                guard k >= 0 else {
-                    let fromFile = storedFiles[plan[i].id] != nil
-                    storedDropped = storedDropped || fromFile
-                    try index.add(stored[plan[i].id]!, seriesDropped: fromFile)
-                    continue
-                }
-                let w = served[k]
-                var record = done[w].record!
-                if lastUse[w] == k { done[w].record = nil }
-                if work[w] != i {
-                    // Another run with this fingerprint was looked up or simulated: its record, renamed.
-                    record.id = plan[i].id
-                    record.study = plan[i].studyID
-                    sameRun += 1
-                    progress(work.count + sameRun, plan[i])
-                }
-                try index.add(record, seriesDropped: done[w].seriesDropped)
-            }
-            let cacheDropped = cache != nil && done.contains(where: \.seriesDropped)
-            if cacheDropped || storedDropped {
-                index.loader = SeriesLoader(reading: cacheDropped ? cache : nil, files: storedDropped ? storedFiles : [:], keep: max(8, 4 * jobs))
-            }
-            let cached = done.filter(\.cached).count
-            var e = Execution(index: index)
-            e.reused = plan.count - toRun.count
-            e.cached = cached
-            e.shared = sameRun
-            e.ran = work.count - cached
-            e.unusable = done.compactMap(\.unusable).sorted()
-            return e
-        } catch {
-            // The planner gives every run its own id; two equal ids are a planner bug.
-            preconditionFailure("\(error)")
+        addUpTo(plan.count)
+        if cacheDropped || storedDropped {
+            index.loader = SeriesLoader(reading: cacheDropped ? cache : nil, files: storedDropped ? storedFiles : [:], keep: max(8, 4 * jobs))
         }
+        var e = Execution(index: index)
+        e.reused = plan.count - toRun.count
+        e.cached = cached
+        e.shared = sameRun
+        e.ran = work.count - cached
+        e.unusable = unusable.sorted()
+        return e
     }
 
     /// Indices of the runs of `plan` that `stored` cannot serve: missing, or stored with another fingerprint.
@@ -167,6 +192,24 @@ package enum RunExecutor {
             deliver(i, record)
             counter.finished(run)
         }
+    }
+}
+
+/// Equal strings held once: each value's first copy, which later equal ones are replaced by.
+private struct SharedStrings {
+    private var strings: Set<String> = []
+    private var lists: Set<[String]> = []
+
+    mutating func share(_ s: inout String) {
+        // Up to 15 UTF-8 bytes a string is stored inline, with nothing to share.
+        guard s.utf8.count > 15 else { return }
+        if let first = strings.firstIndex(of: s) { s = strings[first] } else { strings.insert(s) }
+    }
+
+    mutating func share(_ p: inout RunParameters) {
+        share(&p.strategy); share(&p.dataset); share(&p.device); share(&p.gesture)
+        share(&p.latencyDistribution); share(&p.layout); share(&p.cellDesign)
+        if let first = lists.firstIndex(of: p.techniques) { p.techniques = lists[first] } else { lists.insert(p.techniques) }
     }
 }
 
