@@ -73,8 +73,10 @@ package enum Fingerprint {
     /// `ofAndContext` of `config` with each of `seeds` as its seed, walking every other part of the
     /// configuration once: the seeds of one planned configuration differ in nothing else. The same
     /// digests, in the same order, as `ofAndContext` of each seeded configuration.
+    /// `parts`, when given, holds the canonical texts of the strategies and devices already met
+    /// (`PartTexts`): a build whose configurations share a few strategies and devices walks each once.
     package static func ofAndContext(_ config: RunConfig, seeds: [UInt64], datasetDigest: String? = nil,
-                                    modelVersion: Int = SimulationModel.version) -> [(fingerprint: String, context: String)] {
+                                    modelVersion: Int = SimulationModel.version, parts memo: PartTexts? = nil) -> [(fingerprint: String, context: String)] {
         var parts: [(label: String, text: String)] = []
         var seedAt: Int? = nil
         var context = "scrollstudy-context model=\(modelVersion)\n"
@@ -84,6 +86,14 @@ package enum Fingerprint {
                 part = "digest(" + (datasetDigest ?? digest(of: config.dataset)) + ")"
             } else if child.label == "seed" {
                 seedAt = i
+            } else if let memo, child.label == "strategy" {
+                part = memo.strategies.text(config.strategy, name: config.strategy.id)
+            } else if let memo, child.label == "device" {
+                part = memo.devices.text(config.device, name: config.device.id)
+            } else if let memo, child.label == "gesture" {
+                part = memo.gestures.text(config.gesture, name: config.gesture.id)
+            } else if let memo, child.label == "presentation" {
+                part = memo.presentations.text(config.presentation, name: "")
             } else {
                 describe(child.value, into: &part, depth: 1)
             }
@@ -161,6 +171,62 @@ package enum Fingerprint {
             if let s = value as? String { out.write(String(reflecting: s)) } else { out.write(String(describing: value)) }
         }
     }
+}
+
+/// The canonical texts (or digests) of values a build meets many times — the same strategy in
+/// thousands of configurations, the same measured run in every copy of a study — each made once.
+/// A value is filed under a name (its id) and found again only when it equals (`==`) the value
+/// filed: within one build a name stands for one value (content ids are unique), and a different
+/// value under the same name gets its own text. Thread-safe, so the work pool's threads share it.
+package final class TextMemo<Value: Equatable & Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var known: [String: [(value: Value, text: String)]] = [:]
+    private let make: @Sendable (Value) -> String
+
+    package init(_ make: @escaping @Sendable (Value) -> String) { self.make = make }
+
+    /// The text of `value`, made the first time a value equal to it is asked for under `name`.
+    package func text(_ value: Value, name: String) -> String {
+        if let hit = lock.withLock({ known[name]?.first(where: { $0.value == value })?.text }) { return hit }
+        let text = make(value)  // outside the lock: two threads may both make it, and file the same text
+        lock.withLock { if known[name]?.contains(where: { $0.value == value }) != true { known[name, default: []].append((value, text)) } }
+        return text
+    }
+}
+
+/// The canonical texts of the strategies, devices, gestures and presentations of a build's configurations, as
+/// `Fingerprint.ofAndContext` writes them (`describe` at depth 1), and their digests: what the plan
+/// stage walks once and the later stages' keys reuse (`PlanFingerprints.parts`).
+package final class PartTexts: Sendable {
+    package let strategies = TextMemo<Strategy> { value in
+        var text = ""
+        Fingerprint.describe(value, into: &text, depth: 1)
+        return text
+    }
+    package let devices = TextMemo<DeviceProfile> { value in
+        var text = ""
+        Fingerprint.describe(value, into: &text, depth: 1)
+        return text
+    }
+    package let gestures = TextMemo<Gesture> { value in
+        var text = ""
+        Fingerprint.describe(value, into: &text, depth: 1)
+        return text
+    }
+    /// A study's presentation override (few distinct ones, all filed under one name).
+    package let presentations = TextMemo<Presentation?> { value in
+        var text = ""
+        Fingerprint.describe(value as Any, into: &text, depth: 1)
+        return text
+    }
+    /// Digests of whole values (`Fingerprint.digest(ofValue:)`) by name.
+    package let strategyDigests = TextMemo<Strategy> { Fingerprint.digest(ofValue: $0) }
+    package let deviceDigests = TextMemo<DeviceProfile> { Fingerprint.digest(ofValue: $0) }
+
+    package init() {}
+
+    package func digest(_ strategy: Strategy) -> String { strategyDigests.text(strategy, name: strategy.id) }
+    package func digest(_ device: DeviceProfile) -> String { deviceDigests.text(device, name: device.id) }
 }
 
 /// Type names as `"\(type)"` prints them, kept once per type: printing a type name looks up its

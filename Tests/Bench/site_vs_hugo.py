@@ -124,7 +124,8 @@ def main():
             content = work / "Content"
             scaled_content(REPO / "Content", content, scale)
             out = work / "Output"
-            ss = [args.scrollstudy, "generate", "--content", str(content), "--templates", str(REPO / "Templates"), "--output", str(out)]
+            # --allow-large: at 40x the default content plans more runs than generate builds unasked.
+            ss = [args.scrollstudy, "generate", "--allow-large", "--content", str(content), "--templates", str(REPO / "Templates"), "--output", str(out)]
             shutil.rmtree(work / ".scrollstudy-cache", ignore_errors=True)
             run_timed(ss)  # warm-up, and the page count
             pages, avg = site_pages(out)

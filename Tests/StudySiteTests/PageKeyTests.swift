@@ -99,10 +99,14 @@ struct PageKeyTests {
         #expect(try Data(contentsOf: outside) == Data(good[pages[1]]!))
     }
 
-    /// Files of `site` with no key (always rendered): everything but run pages, study pages and assets.
+    /// Files of `site` with no key (always rendered): everything but run pages, study pages, the
+    /// studies' runs files (`studies/<id>.summary.json` and its parts) and assets.
     static func alwaysRendered(_ site: [String: [UInt8]]) -> Int {
-        site.keys.filter { Self.isFile($0) && !($0.hasPrefix("runs/") || ($0.hasPrefix("studies/") && $0.hasSuffix(".html")) || $0.hasPrefix("assets/")) && $0 != OutputFolder.markerName }.count
+        site.keys.filter { Self.isFile($0) && !($0.hasPrefix("runs/") || ($0.hasPrefix("studies/") && $0.hasSuffix(".html")) || Self.isStudyRunsFile($0) || $0.hasPrefix("assets/")) && $0 != OutputFolder.markerName }.count
     }
+
+    /// Whether `path` is a study's runs file or one of its parts (`SiteSummary.studyFiles`).
+    static func isStudyRunsFile(_ path: String) -> Bool { path.hasPrefix("studies/") && path.hasSuffix(".json") }
 
     @Test("An edited template renders every page again; runs simulated again keep every page")
     func templateEditRendersAll() throws {
@@ -113,8 +117,9 @@ struct PageKeyTests {
         try (String(contentsOf: layout, encoding: .utf8) + "\n").write(to: layout, atomically: true, encoding: .utf8)
         let edited = try Project.generate(dir)
         let counts = try #require(Self.counts(edited.status), "\(edited.status)")
-        let assets = Project.tree(dir, "Output").keys.filter { $0.hasPrefix("assets/") && Self.isFile($0) }.count
-        #expect(counts.kept == assets, "only the assets are kept: \(edited.status)")
+        // The assets and the studies' runs files (JSON, written without templates) are kept.
+        let untemplated = Project.tree(dir, "Output").keys.filter { ($0.hasPrefix("assets/") || Self.isStudyRunsFile($0)) && Self.isFile($0) }.count
+        #expect(counts.kept == untemplated, "only the assets and the studies' runs files are kept: \(edited.status)")
 
         // With the run cache gone and the index edited (so that the site is built again), every run
         // is simulated again, and gives the record of the same fingerprint.

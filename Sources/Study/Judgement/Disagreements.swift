@@ -24,8 +24,27 @@ package struct Disagreement: Sendable, Equatable {
     /// in the first study's order of settings.
     package static func find(_ studies: [(study: Study, answers: StudyAnswers)]) -> [Disagreement] {
         var out: [Disagreement] = []
+        // Only studies of one dataset, presentation, seeds and spread can answer a setting alike:
+        // they are grouped first (in the studies' order), so the pairs compared are those of a
+        // group, not every pair of the site (at 720 studies, a quarter of a million).
+        var groups: [[Int]] = []
+        var groupOf: [Int] = []
+        groupOf.reserveCapacity(studies.count)
         for i in studies.indices {
-            for j in studies.indices where i < j {
+            let a = studies[i].study
+            if let g = groups.firstIndex(where: { group in
+                let b = studies[group[0]].study
+                return a.dataset == b.dataset && a.presentation == b.presentation && a.seeds == b.seeds && a.jitter == b.jitter
+            }) {
+                groups[g].append(i)
+                groupOf.append(g)
+            } else {
+                groups.append([i])
+                groupOf.append(groups.count - 1)
+            }
+        }
+        for i in studies.indices {
+            for j in groups[groupOf[i]] where i < j {
                 let (a, b) = (studies[i].study, studies[j].study)
                 guard a.dataset == b.dataset, a.presentation == b.presentation, a.seeds == b.seeds, a.jitter == b.jitter else { continue }
                 for ea in studies[i].answers.entries {

@@ -76,6 +76,24 @@ package struct Outcome: Sendable {
         Self.summaries(at: positionsByStudy[id] ?? [], plan: plan, fingerprints: fingerprints, results: results)
     }
 
+    /// A digest of everything study `id`'s runs files read (`studySummaryText`): each of its runs'
+    /// id, whether it has a record and the record's id, study and fingerprint (a record is a
+    /// function of its fingerprint once named, as the run cache relies on), and the run's context
+    /// digest, in plan order. Two builds with the same digest write the same files.
+    package func studyRunsDigest(_ id: String) -> String {
+        var hash = Hash64()
+        hash.add("study-runs 1 \(id.utf8.count):\(id)\n")
+        for i in positionsByStudy[id] ?? [] {
+            let run = plan[i]
+            if let record = results[run.id] {
+                hash.add("\(run.id.utf8.count):\(run.id) \(record.id.utf8.count):\(record.id) \(record.study.utf8.count):\(record.study) \(record.fingerprint) \(fingerprints.contexts[i])\n")
+            } else {
+                hash.add("\(run.id.utf8.count):\(run.id) none\n")
+            }
+        }
+        return hash.hex
+    }
+
     /// How many of study `id`'s runs have a record.
     func runCount(ofStudy id: String) -> Int { (positionsByStudy[id] ?? []).filter { results[plan[$0].id] != nil }.count }
 

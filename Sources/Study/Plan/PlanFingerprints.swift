@@ -17,13 +17,18 @@ package struct PlanFingerprints: Sendable {
     package let contexts: [String]
     /// Each run's position in the plan, by run id.
     private let position: [String: Int]
+    /// The strategies' and devices' canonical texts and digests, each made once for the whole
+    /// build: the later stages' keys (sensitivity reports, study pages) take their digests here.
+    package let parts: PartTexts
 
     /// Walks `plan` once: the datasets (each id once: ids are unique in the content, and every run
     /// takes its dataset from there), then every configuration on `jobs` threads, the seeds of one
     /// configuration together (consecutive runs that share its storage; a walk costs about a
     /// millisecond). `datasets`: more datasets to digest (a study's page is keyed by its dataset's
     /// digest even when none of its runs could be planned).
-    package init(_ plan: [PlannedRun], datasets: [Dataset] = [], jobs: Int) {
+    /// A strategy or device is walked once per build, not once per configuration (`PartTexts`,
+    /// given or made here): the walks of the configurations' other parts are what remains.
+    package init(_ plan: [PlannedRun], datasets: [Dataset] = [], jobs: Int, parts: PartTexts = PartTexts()) {
         var digests: [String: String] = [:]
         for run in plan where digests[run.config.dataset.id] == nil {
             digests[run.config.dataset.id] = Fingerprint.digest(of: run.config.dataset)
@@ -41,8 +46,9 @@ package struct PlanFingerprints: Sendable {
         }
         let both = ParallelMap.run(groups, jobs: jobs) { [digests] group in
             let config = plan[group.lowerBound].config
-            return Fingerprint.ofAndContext(config, seeds: plan[group].map(\.seed), datasetDigest: digests[config.dataset.id])
+            return Fingerprint.ofAndContext(config, seeds: plan[group].map(\.seed), datasetDigest: digests[config.dataset.id], parts: parts)
         }.flatMap { $0 }
+        self.parts = parts
         datasetDigests = digests
         fingerprints = both.map(\.fingerprint)
         contexts = both.map(\.context)

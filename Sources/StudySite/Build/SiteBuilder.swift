@@ -25,13 +25,16 @@ package struct SiteBuilder: Sendable {
     let datasetDigests: [String: String]
     /// The accuracy page's figures (computed in the judge stage; none: a page without cases).
     let accuracy: AccuracyPage.Figures?
+    /// The strategies' and devices' digests, made once per build (`PlanFingerprints.parts`), for the study pages' keys.
+    let parts: PartTexts
 
     /// Everything the site's pages read, complete when made: the judge stage gives the baseline
     /// sections, the answers and sensitivity reports, the plan stage the dataset digests.
     init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet, answers: [String: StudyAnswers],
                  againstBaseline: [String: MustacheValue] = [:], sensitivity: [String: Sensitivity] = [:], datasetDigests: [String: String],
-                 accuracy: AccuracyPage.Figures? = nil) {
+                 accuracy: AccuracyPage.Figures? = nil, parts: PartTexts = PartTexts()) {
         self.accuracy = accuracy
+        self.parts = parts
         self.content = content
         self.plan = plan
         self.positionsByStudy = plan.positionsByStudy()
@@ -59,7 +62,7 @@ package struct SiteBuilder: Sendable {
         let studies = Self.withDisagreements(content.studies.map(studyRuns))
         let documents = Documents(documents: content.documents, trustedHTML: content.site.trustedMarkdownHTML)
         var generators: [any PageGenerator] = [indexPage(studies)]
-        generators += studies.map { StudyPage(subject: $0, renderer: r) }
+        generators += studies.map { StudyPage(subject: $0, renderer: r, parts: parts) }
         var jobs = templates.assets.map(PageJob.file)
         let titles = Dictionary(content.studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         // One page per configuration: its seeds are consecutive in the plan.
@@ -143,10 +146,16 @@ package struct SiteBuilder: Sendable {
         let found = Disagreement.find(answered)
         guard !found.isEmpty else { return studies }
         let titles = Dictionary(studies.map { ($0.study.id, $0.study.title) }, uniquingKeysWith: { a, _ in a })
+        // Each study's disagreements in `found`'s order, filed once (not `found` filtered per study).
+        var involving: [String: [Disagreement]] = [:]
+        for d in found {
+            involving[d.first, default: []].append(d)
+            if d.second != d.first { involving[d.second, default: []].append(d) }
+        }
         return studies.map { subject in
             var s = subject
             let id = subject.study.id
-            s.disagreements = found.filter { $0.involves(id) }.map { d in
+            s.disagreements = (involving[id] ?? []).map { d in
                 let other = d.first == id ? d.second : d.first
                 return (d, other, titles[other] ?? other)
             }

@@ -1,5 +1,6 @@
 import Formats
 import Foundation
+import MeasuredTimings
 import Results
 import ScrollSimulation
 import Study
@@ -115,18 +116,20 @@ public enum SiteGenerator {
         }) { "\($0.0.ran) simulated, \($0.0.cached) from the run cache, \($0.0.shared) shared with an identical run, \($0.0.reused) from stored results; \(validationPlan.count) validation runs" }
         let results = execution.index
         let (outcome, builder) = try stage(.judge, { () throws(SiteError) -> (Outcome, SiteBuilder) in
-            let accuracy = try Self.accuracy(content: content, validation: validation, jobs: jobs, cache: inputs.calibrationCache, progress: progress)
+            let accuracy = try Self.accuracy(content: content, validation: validation, fingerprints: fingerprints, jobs: jobs,
+                                             cache: inputs.calibrationCache, progress: progress)
             let outcome = Outcome(content: content, plan: plan, fingerprints: fingerprints, results: results, baseline: inputs.baseline,
                                   accuracy: accuracy.report)
             var sensitivity: [String: Sensitivity] = [:]
+            let compared = TextMemo<Study> { Fingerprint.digest(ofValue: $0) }
             for study in content.studies where study.sensitivity {
                 progress("sensitivity: \(study.id)")
                 sensitivity[study.id] = Self.sensitivity(of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: jobs,
-                                                         cache: inputs.sensitivityCache)
+                                                         cache: inputs.sensitivityCache, comparedStudies: compared)
             }
             let builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates,
                                       answers: outcome.studyAnswers, againstBaseline: outcome.againstBaseline(plan: plan), sensitivity: sensitivity,
-                                      datasetDigests: fingerprints.datasetDigests, accuracy: accuracy)
+                                      datasetDigests: fingerprints.datasetDigests, accuracy: accuracy, parts: fingerprints.parts)
             return (outcome, builder)
         }) { "\($0.0.answerSummaries.count) studies answered, \($0.0.broken.count) broken budget(s), \($0.0.comparisons.count) group(s) compared" }
         let (pageJobs, fileCount, bytes, kept) = try stage(.render, { () throws(SiteError) -> ([PageJob], Int, Int, Int) in
@@ -194,28 +197,50 @@ public enum SiteGenerator {
     /// The accuracy page's figures: every validation case against its runs (from `validation`), and
     /// the calibration round trip of every measured run, each taken from `cache` when a round trip
     /// of the same configuration, measured run and executable is there.
-    static func accuracy(content: SiteContent, validation: ResultsIndex, jobs: Int, cache: URL?,
+    /// The cache key names the simulated configuration by its fingerprint (with the plan stage's
+    /// dataset digests and strategy and device texts, `fingerprints`) and the measured run by the
+    /// digest of its canonical text, made once per build for each distinct run: every copy of a
+    /// study lists the same measured files.
+    static func accuracy(content: SiteContent, validation: ResultsIndex, fingerprints: PlanFingerprints, jobs: Int, cache: URL?,
                          progress: @escaping @Sendable (String) -> Void) throws(SiteError) -> AccuracyPage.Figures {
         let report: AccuracyReport
         do { report = try AccuracyReport.evaluate(content) { validation[$0]?.result.metrics } } catch {
             throw .page(path: SitePaths.accuracy, step: .result(run: error.run), problem: .input("error: validation run '\(error.run)' has no record"))
         }
         let subjects = CalibrationRoundTrips.subjects(content)
-        let trips = ParallelMap.run(subjects, jobs: jobs) { subject -> CalibrationRoundTrip in
-            var url: URL? = nil
-            if let cache {
-                var key = Hash64()
-                key.add("calibration 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
-                key.add(Fingerprint.digest(ofValue: subject.config) + "\n" + Fingerprint.digest(ofValue: subject.run) + "\n")
-                key.add("\(subject.study.id)\n\(subject.entry.file)\n\(subject.entry.example)\n")
-                url = cache.appendingPathComponent("\(key.hex).json")
-                if let data = FileManager.default.contents(atPath: url!.path), let stored = try? JSONDecoder().decode(CalibrationRoundTrip.self, from: data) {
-                    return stored
-                }
+        let measured = TextMemo<MeasuredRun> { Fingerprint.digest(ofValue: $0) }
+        // What a round trip depends on: the simulated configuration, the measured run, the entry's
+        // file and example flag, the model and the executable. The study names it but does not
+        // change it, so the copies of a study (and studies listing the same file beside the same
+        // configuration) share one fit, made once in this build and once in the cache.
+        let keys = ParallelMap.run(subjects, jobs: jobs) { subject -> String in
+            var key = Hash64()
+            key.add("calibration 2 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
+            let config = Fingerprint.ofAndContext(subject.config, seeds: [subject.config.seed],
+                                                  datasetDigest: fingerprints.datasetDigests[subject.config.dataset.id], parts: fingerprints.parts)[0]
+            key.add(config.fingerprint + "\n" + measured.text(subject.run, name: subject.run.sourceFile + "\n" + subject.run.label) + "\n")
+            key.add("\(subject.entry.file.utf8.count):\(subject.entry.file)\n\(subject.entry.example)\n")
+            return key.hex
+        }
+        var first: [String: Int] = [:]
+        for (i, key) in keys.enumerated() where first[key] == nil { first[key] = i }
+        let distinct = subjects.indices.filter { first[keys[$0]] == $0 }
+        let made = ParallelMap.run(distinct, jobs: jobs) { i -> CalibrationRoundTrip in
+            let subject = subjects[i]
+            let url = cache?.appendingPathComponent("\(keys[i]).json")
+            if let url, let data = FileManager.default.contents(atPath: url.path), let stored = try? JSONDecoder().decode(CalibrationRoundTrip.self, from: data) {
+                return stored
             }
             progress("calibration: \(subject.entry.file) · \(subject.run.label)")
             let trip = CalibrationRoundTrips.roundTrip(subject)
             if let url, let data = try? JSONEncoder().encode(trip) { try? RunCache.writeAtomically(data, to: url) }
+            return trip
+        }
+        let byKey = Dictionary(zip(distinct.map { keys[$0] }, made), uniquingKeysWith: { a, _ in a })
+        // Every field as made for the first subject of the key, but the study: each subject's own.
+        let trips = subjects.indices.map { i -> CalibrationRoundTrip in
+            var trip = byKey[keys[i]]!
+            trip.study = subjects[i].study.id
             return trip
         }
         return AccuracyPage.Figures(report: report, roundTrips: trips)
@@ -224,8 +249,10 @@ public enum SiteGenerator {
     /// `Sensitivity.analyse` of `study`, taken from `cache` when an analysis of the same inputs is
     /// there (a file that does not decode is ignored and replaced). `fingerprints`: the plan's
     /// (`PlanFingerprints`), which key the cache.
+    /// `comparedStudies`: the digests of the studies as compared (names and places blanked), made
+    /// once per build for the copies of a study.
     static func sensitivity(of study: Study, plan: [PlannedRun], fingerprints planned: PlanFingerprints, content: SiteContent, jobs: Int,
-                            cache: URL?) -> Sensitivity {
+                            cache: URL?, comparedStudies: TextMemo<Study> = TextMemo { Fingerprint.digest(ofValue: $0) }) -> Sensitivity {
         var url: URL? = nil
         if let cache {
             let fingerprints = plan.indices.filter { plan[$0].studyID == study.id }.map { planned.fingerprints[$0] }
@@ -235,10 +262,12 @@ public enum SiteGenerator {
             // change its analysis: a copy of a study under another id reuses it.
             var compared = study
             (compared.id, compared.title, compared.question, compared.order, compared.sourceFile, compared.budgets) = ("", "", "", 0, "", [])
-            key.add(Fingerprint.digest(ofValue: compared) + "\n" + fingerprints.joined(separator: ",") + "\n")
+            key.add(comparedStudies.text(compared, name: "") + "\n" + fingerprints.joined(separator: ",") + "\n")
             // The study reads only its own strategies and devices (`StudyAnswers`); the others do not matter.
-            key.add(Fingerprint.digest(ofValue: study.strategies.compactMap { content.strategy($0) })
-                    + Fingerprint.digest(ofValue: study.devices.compactMap { content.device($0) }))
+            // Each strategy and device by its digest, made once per build (`PlanFingerprints.parts`).
+            let strategies = study.strategies.compactMap { content.strategy($0) }, devices = study.devices.compactMap { content.device($0) }
+            key.add("strategies \(strategies.count): " + strategies.map { planned.parts.digest($0) }.joined(separator: ",") + "\n")
+            key.add("devices \(devices.count): " + devices.map { planned.parts.digest($0) }.joined(separator: ",") + "\n")
             url = cache.appendingPathComponent("\(key.hex).json")
             if let data = FileManager.default.contents(atPath: url!.path), let stored = try? JSONDecoder().decode(Sensitivity.self, from: data) {
                 // Every field but the id as stored: a copy of the study under another id reads it too.

@@ -7,9 +7,17 @@ import Study
 extension Outcome {
     func jobs(renderer: PageRenderer) -> [PageJob] {
         var jobs = [PageJob(path: Baseline.summaryFile) { OutputFile(path: Baseline.summaryFile, text: summaryText()) }]
+        // A study's runs files are keyed by what they read (`studyRunsDigest`), so an edit keeps
+        // the files of every study it does not touch.
         jobs += content.studies.flatMap { study in
-            studySummaryFiles(study.id).enumerated().map { index, path in
-                PageJob(path: path) { OutputFile(path: path, text: studySummaryText(study.id, file: index)) }
+            let digest = studyRunsDigest(study.id)
+            return studySummaryFiles(study.id).enumerated().map { index, path in
+                var key = PageKey("study-runs")
+                key.add(PageKey.toolStamp)
+                key.add(path)
+                key.add("\(index)")
+                key.add(digest)
+                return PageJob(path: path, key: key.hex) { OutputFile(path: path, text: studySummaryText(study.id, file: index)) }
             }
         }
         if baselineSource != nil || hasBudgets {

@@ -33,11 +33,14 @@ struct StudyRuns: Sendable {
     /// digest), devices and strategies by their canonical text, each run's names and its record's
     /// fingerprint (a record is a function of its fingerprint, names aside), and the sensitivity
     /// report. The answers are not added: they are a function of these. `PageKeyTests` fails when a stored property is added here without a word here.
-    func addInputs(to key: inout PageKey) {
+    /// Devices and strategies are added by their digests from `parts`, made once per build.
+    func addInputs(to key: inout PageKey, parts: PartTexts) {
         key.add(value: study)
         key.add(dataset == nil ? "no dataset" : datasetDigest ?? "no digest")
-        key.add(value: devices)
-        key.add(value: strategies)
+        key.add("devices \(devices.count)")
+        for device in devices { key.add(parts.digest(device)) }
+        key.add("strategies \(strategies.count)")
+        for strategy in strategies { key.add(parts.digest(strategy)) }
         for run in runs {
             for part in [run.id, run.studyID, run.configID, run.label, results[run.id]?.fingerprint ?? "no record"] { key.add(part) }
         }
@@ -70,6 +73,8 @@ struct StudyRuns: Sendable {
 struct StudyPage: PageGenerator {
     let subject: StudyRuns
     let renderer: PageRenderer
+    /// Where the key finds the digests of the study's devices and strategies (not an input: a memo).
+    var parts = PartTexts()
 
     var study: Study { subject.study }
     var dataset: Dataset? { subject.dataset }
@@ -79,7 +84,7 @@ struct StudyPage: PageGenerator {
 
     func jobs() -> [PageJob] {
         [renderer.job(path: path, title: study.title, section: "index", template: "study",
-                      key: renderer.key(path: path) { subject.addInputs(to: &$0) }) { () throws(SiteError) in try data() }]
+                      key: renderer.key(path: path) { subject.addInputs(to: &$0, parts: parts) }) { () throws(SiteError) in try data() }]
     }
 
     func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }

@@ -1,0 +1,74 @@
+import Foundation
+import Results
+import ScrollSimulation
+import Testing
+@testable import StudySite
+@testable import Study
+import TestSupport
+
+/// Editing one strategy rebuilds only what depends on it (issue 24, item 4): the studies that do
+/// not use it keep their page and their runs files, and the site is still byte for byte a cold
+/// build of the edited content.
+@Suite("Edit rebuild")
+struct EditRebuildTests {
+    @Test("An edited strategy rebuilds its study's files; the study without it keeps its page and runs file; the site equals a cold build")
+    func editedStrategyKeepsOtherStudies() throws {
+        let dir = try Project.twoStudies()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A second study that does not use the strategy the test edits ("mine").
+        try Project.write(dir, "Content/studies/other.json",
+                          #"{"title": "Other", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel", "glitchy-sync"]}"#)
+        #expect(try Project.generate(dir).code == 0)
+        let before = PageKeyTests.inodes(dir, "Output")
+        #expect(before["studies/other.summary.json"] != nil && before["studies/two.summary.json"] != nil)
+
+        try Project.strategy(cacheLimit: 7, in: dir.appendingPathComponent("Content"))
+        let edited = try Project.generate(dir)
+        #expect(edited.code == 0)
+        let counts = try #require(PageKeyTests.counts(edited.status), "\(edited.status)")
+        let after = PageKeyTests.inodes(dir, "Output")
+        // (b) What does not read the strategy is kept: the other study's page, runs file and run pages.
+        for path in ["studies/other.html", "studies/other.summary.json"] {
+            #expect(after[path] == before[path], "\(path): nothing it reads changed, kept")
+        }
+        for path in after.keys where path.hasPrefix("runs/") && path.contains("other--") {
+            #expect(after[path] == before[path], "\(path): kept")
+        }
+        // What does is rendered again.
+        for path in ["studies/two.html", "studies/two.summary.json", "summary.json"] {
+            #expect(after[path] != before[path], "\(path): reads the edited strategy, rendered again")
+        }
+        #expect(counts.kept > 0 && counts.rendered + counts.kept == counts.total, "\(edited.status)")
+
+        // (a) Byte for byte the site a cold build of the edited content makes.
+        #expect(try Project.generate(dir, output: "Cold", ["--no-cache"]).code == 0)
+        let differing = Scratch.differing(Project.tree(dir, "Output"), Project.tree(dir, "Cold"))
+        #expect(differing.isEmpty, "kept files equal a cold build's: \(differing)")
+    }
+
+    @Test("A text memo files a value under its name and finds it only when equal: another value under the same name gets its own text")
+    func memoComparesValues() {
+        let memo = TextMemo<Strategy> { Fingerprint.digest(ofValue: $0) }
+        let strategy = Strategy.allGood
+        var edited = strategy
+        edited.parameters.cacheCountLimit += 1
+        let first = memo.text(strategy, name: strategy.id)
+        #expect(first == Fingerprint.digest(ofValue: strategy))
+        #expect(memo.text(edited, name: strategy.id) == Fingerprint.digest(ofValue: edited))
+        #expect(memo.text(edited, name: strategy.id) != first)
+        #expect(memo.text(strategy, name: strategy.id) == first)
+    }
+
+    @Test("Fingerprints with the strategy texts shared across a plan equal each run's own when one run's strategy is edited under the same id")
+    func sharedPartsFollowEdits() throws {
+        let content = try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content"))
+        var plan = RunPlanner.plan(content)
+        let k = try #require(plan.indices.first { plan[$0].config.strategy.uses(.t11) })
+        plan[k].config.strategy.parameters.cacheCountLimit += 3
+        plan[k].config.device.frameBase = plan[k].config.device.frameBase + .ms(1)
+        let planned = PlanFingerprints(plan, jobs: 2)
+        for (i, run) in plan.enumerated() {
+            #expect(planned.fingerprints[i] == Fingerprint.of(run.config), "\(run.id)")
+        }
+    }
+}
