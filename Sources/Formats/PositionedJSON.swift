@@ -309,45 +309,18 @@ private struct Parser {
                 if c == 0x0A || c == 0x0D {
                     throw problem("line break inside the string that starts at \(describe(open)); write it as \\n, or add the missing closing '\"'")
                 }
-                throw problem("control character U+\(hex4(UInt32(c))) inside a string; write it as \\u\(hex4(UInt32(c)))")
+                throw problem("control character U+\(JSONEscape.hex4(UInt32(c))) inside a string; write it as \\u\(JSONEscape.hex4(UInt32(c)))")
             }
             if c == UInt8(ascii: "\\") {
                 out.append(contentsOf: b[segment..<i])
                 let escape = here
-                i += 1
-                guard i < b.count else { throw problem("unexpected end of file after '\\' in a string") }
-                switch b[i] {
-                case UInt8(ascii: "\""): out.append(0x22)
-                case UInt8(ascii: "\\"): out.append(0x5C)
-                case UInt8(ascii: "/"): out.append(0x2F)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try hexQuad(escape)
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        guard i + 2 < b.count, b[i + 1] == UInt8(ascii: "\\"), b[i + 2] == UInt8(ascii: "u") else {
-                            throw problem("\\u\(hex4(scalar)) is the first half of a surrogate pair but no \\uDC00–\\uDFFF follows", at: escape)
-                        }
-                        i += 2
-                        let low = try hexQuad(escape)
-                        guard (0xDC00...0xDFFF).contains(low) else {
-                            throw problem("\\u\(hex4(scalar)) must be followed by a low surrogate \\uDC00–\\uDFFF, found \\u\(hex4(low))", at: escape)
-                        }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw problem("\\u\(hex4(scalar)) is a lone low surrogate; it is not a character", at: escape)
+                do {
+                    i = try b.withUnsafeBufferPointer { bytes throws(JSONEscape.Problem) in
+                        try JSONEscape.decode(bytes, backslash: i, into: &out)
                     }
-                    out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
-                default:
-                    var j = i + 1
-                    while j < b.count, b[j] & 0xC0 == 0x80 { j += 1 }
-                    let bad = String(decoding: b[i..<j], as: UTF8.self)
-                    throw problem("invalid escape '\\\(bad)' in a string; valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: escape)
+                } catch {
+                    throw escapeProblem(error, at: escape)
                 }
-                i += 1
                 segment = i
                 continue
             }
@@ -355,31 +328,27 @@ private struct Parser {
         }
     }
 
-    /// Reads `uXXXX` at `i` (pointing at the `u`); leaves `i` on the last hex digit.
-    private mutating func hexQuad(_ escape: TextPosition) throws(SyntaxProblem) -> UInt32 {
-        var v: UInt32 = 0
-        for k in 1...4 {
-            guard i + k < b.count, let d = hexValue(b[i + k]) else {
-                throw problem("\\u must be followed by four hexadecimal digits", at: escape)
-            }
-            v = v << 4 | d
+    /// An escape's problem as this reader words it, placed at the escape's backslash.
+    private mutating func escapeProblem(_ p: JSONEscape.Problem, at escape: TextPosition) -> SyntaxProblem {
+        let hex4 = JSONEscape.hex4
+        switch p {
+        case .endAfterBackslash:
+            i = b.count
+            return problem("unexpected end of file after '\\' in a string")
+        case let .notAnEscape(offset):
+            var j = offset + 1
+            while j < b.count, b[j] & 0xC0 == 0x80 { j += 1 }
+            let bad = String(decoding: b[offset..<j], as: UTF8.self)
+            return problem("invalid escape '\\\(bad)' in a string; valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: escape)
+        case .notFourHexDigits:
+            return problem("\\u must be followed by four hexadecimal digits", at: escape)
+        case let .loneHighSurrogate(high, _):
+            return problem("\\u\(hex4(high)) is the first half of a surrogate pair but no \\uDC00–\\uDFFF follows", at: escape)
+        case let .notLowSurrogate(high, low, _):
+            return problem("\\u\(hex4(high)) must be followed by a low surrogate \\uDC00–\\uDFFF, found \\u\(hex4(low))", at: escape)
+        case let .loneLowSurrogate(low, _):
+            return problem("\\u\(hex4(low)) is a lone low surrogate; it is not a character", at: escape)
         }
-        i += 4
-        return v
-    }
-
-    private func hexValue(_ c: UInt8) -> UInt32? {
-        switch c {
-        case 0x30...0x39: return UInt32(c - 0x30)
-        case 0x41...0x46: return UInt32(c - 0x41 + 10)
-        case 0x61...0x66: return UInt32(c - 0x61 + 10)
-        default: return nil
-        }
-    }
-
-    private func hex4(_ v: UInt32) -> String {
-        let s = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - s.count)) + s
     }
 }
 

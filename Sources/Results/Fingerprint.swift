@@ -95,7 +95,7 @@ package enum Fingerprint {
             } else if let memo, child.label == "presentation" {
                 part = memo.presentations.text(config.presentation, name: "")
             } else {
-                describe(child.value, into: &part, depth: 1)
+                part = partText(child.value)
             }
             parts.append((child.label ?? "?", part))
             if let label = child.label, label != "strategy", label != "seed", label != "recordSeries" {
@@ -112,6 +112,14 @@ package enum Fingerprint {
             }
             return (hex(fnv1a64(whole + "}")), contextDigest)
         }
+    }
+
+    /// One part of a run configuration (its strategy, device, …) as the run's canonical text writes it:
+    /// `describe` at depth 1. What `PartTexts` files once per build.
+    @Sendable package static func partText(_ value: Any) -> String {
+        var text = ""
+        describe(value, into: &text, depth: 1)
+        return text
     }
 
     /// The digest of any value's canonical text (every stored property, recursively, as for a run
@@ -198,27 +206,11 @@ package final class TextMemo<Value: Equatable & Sendable>: @unchecked Sendable {
 /// `Fingerprint.ofAndContext` writes them (`describe` at depth 1), and their digests: what the plan
 /// stage walks once and the later stages' keys reuse (`PlanFingerprints.parts`).
 package final class PartTexts: Sendable {
-    package let strategies = TextMemo<Strategy> { value in
-        var text = ""
-        Fingerprint.describe(value, into: &text, depth: 1)
-        return text
-    }
-    package let devices = TextMemo<DeviceProfile> { value in
-        var text = ""
-        Fingerprint.describe(value, into: &text, depth: 1)
-        return text
-    }
-    package let gestures = TextMemo<Gesture> { value in
-        var text = ""
-        Fingerprint.describe(value, into: &text, depth: 1)
-        return text
-    }
+    package let strategies = TextMemo<Strategy>(Fingerprint.partText)
+    package let devices = TextMemo<DeviceProfile>(Fingerprint.partText)
+    package let gestures = TextMemo<Gesture>(Fingerprint.partText)
     /// A study's presentation override (few distinct ones, all filed under one name).
-    package let presentations = TextMemo<Presentation?> { value in
-        var text = ""
-        Fingerprint.describe(value as Any, into: &text, depth: 1)
-        return text
-    }
+    package let presentations = TextMemo<Presentation?>(Fingerprint.partText)
     /// Digests of whole values (`Fingerprint.digest(ofValue:)`) by name.
     package let strategyDigests = TextMemo<Strategy> { Fingerprint.digest(ofValue: $0) }
     package let deviceDigests = TextMemo<DeviceProfile> { Fingerprint.digest(ofValue: $0) }

@@ -162,9 +162,12 @@ struct RecordScanner {
         return value
     }
 
-    private var found: String {
-        guard i < b.count else { return "the end of the file" }
-        let c = b[i]
+    private var found: String { byte(at: i) }
+
+    /// The byte at `offset` for a message: "'x'" when printable, else "byte 200"; or the end.
+    private func byte(at offset: Int) -> String {
+        guard offset < b.count else { return "the end of the file" }
+        let c = b[offset]
         return c >= 0x21 && c < 0x7F ? "'\(Character(Unicode.Scalar(c)))'" : "byte \(c)"
     }
 
@@ -279,29 +282,10 @@ struct RecordScanner {
             if c == UInt8(ascii: "\"") { i += 1; break }
             guard c >= 0x20 else { throw problem("a control character (byte \(c)) inside a string must be escaped") }
             guard c == UInt8(ascii: "\\") else { out.append(c); i += 1; continue }
-            i += 1
-            guard i < b.count else { throw problem("unexpected end of the file inside a string") }
-            let e = b[i]
-            i += 1
-            switch e {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if (0xD800..<0xDC00).contains(scalar) {
-                    guard i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else { throw problem("a lone high surrogate in \\u escapes") }
-                    i += 2
-                    let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw problem("a high surrogate not followed by a low one") }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                }
-                guard let u = Unicode.Scalar(scalar) else { throw problem("a lone low surrogate in \\u escapes") }
-                out.append(contentsOf: Array(String(Character(u)).utf8))
-            default: i -= 1; throw problem("'\\\(Character(Unicode.Scalar(e)))' is not a JSON escape")
+            do {
+                i = try JSONEscape.decode(b, backslash: i, into: &out)
+            } catch {
+                throw escapeProblem(error)
             }
         }
         return try out.withUnsafeBufferPointer { o throws(Problem) in
@@ -317,21 +301,22 @@ struct RecordScanner {
         return s
     }
 
-    private mutating func hex4() throws(Problem) -> UInt32 {
-        guard i + 4 <= b.count else { throw problem("expected four hex digits after \\u") }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let c = b[i]
-            let d: UInt32
-            switch c {
-            case 0x30...0x39: d = UInt32(c - 0x30)
-            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
-            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
-            default: throw problem("expected four hex digits after \\u, found \(found)")
-            }
-            v = v * 16 + d
-            i += 1
+    /// An escape's problem as a record's reader words it, at the byte where it went wrong.
+    private func escapeProblem(_ p: JSONEscape.Problem) -> Problem {
+        let hex4 = JSONEscape.hex4
+        switch p {
+        case .endAfterBackslash:
+            return Problem(message: "unexpected end of the file inside a string", offset: b.count)
+        case let .notAnEscape(at):
+            return Problem(message: "'\\\(Character(Unicode.Scalar(b[at])))' is not a JSON escape", offset: at)
+        case let .notFourHexDigits(at):
+            return Problem(message: "expected four hex digits after \\u, found \(byte(at: at))", offset: at)
+        case let .loneHighSurrogate(high, at):
+            return Problem(message: "a lone high surrogate \\u\(hex4(high)) in \\u escapes", offset: at)
+        case let .notLowSurrogate(high, low, at):
+            return Problem(message: "the high surrogate \\u\(hex4(high)) is followed by \\u\(hex4(low)), not a low one", offset: at)
+        case let .loneLowSurrogate(low, at):
+            return Problem(message: "a lone low surrogate \\u\(hex4(low)) in \\u escapes", offset: at)
         }
-        return v
     }
 }
