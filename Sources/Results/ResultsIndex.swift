@@ -69,6 +69,12 @@ package struct ResultsIndex: Sendable {
         return self.position[id].map { stored[$0].result.metrics }
     }
 
+    /// Where run `id`'s record is (for `metrics(atPosition:)`), nil when there is none.
+    package func position(of id: String) -> Int? { position[id] }
+
+    /// The metrics of the record at `position` (`position(of:)`).
+    package func metrics(atPosition position: Int) -> RunMetrics { stored[position].result.metrics }
+
     /// Whether run `id`'s record here has its series.
     package func hasSeries(_ id: String) -> Bool { position[id].map { !dropped[$0] } ?? false }
 

@@ -1,4 +1,5 @@
 import Formats
+import Results
 import ScrollSimulation
 
 /// One metric the ranking rule compares, with the smallest difference it treats as real.
@@ -296,12 +297,36 @@ package struct PairTest: Sendable {
 package struct Contender: Sendable {
     package let strategyID: String
     package let name: String
-    package let metrics: [RunMetrics]
+    private let seeds: Seeds
+
+    /// Each seed's metrics, in seed order.
+    package var metrics: [RunMetrics] {
+        switch seeds {
+        case let .owned(metrics): return metrics
+        case let .indexed(index, positions): return positions.map { index.metrics(atPosition: Int($0)) }
+        }
+    }
+
+    /// Where the seeds' metrics are. A study's answers last the whole build and name every run,
+    /// so they point into the results index rather than hold a copy of each run's metrics (416
+    /// bytes a run: 42 MB at 10^5 runs); variations judged on the side (sensitivity, technique
+    /// effects, a page's differences) own theirs.
+    private enum Seeds: Sendable {
+        case owned([RunMetrics])
+        case indexed(ResultsIndex, [Int32])
+    }
 
     package init(strategyID: String, name: String, metrics: [RunMetrics]) {
         self.strategyID = strategyID
         self.name = name
-        self.metrics = metrics
+        seeds = .owned(metrics)
+    }
+
+    /// The seeds whose records are at `positions` of `index` (`ResultsIndex.position(of:)`).
+    package init(strategyID: String, name: String, positions: [Int], in index: ResultsIndex) {
+        self.strategyID = strategyID
+        self.name = name
+        seeds = .indexed(index, positions.map { Int32($0) })
     }
 
     package func range(_ metric: RankingMetric) -> SeedRange { SeedRange(metrics.map(metric.value)) }
@@ -459,16 +484,34 @@ package struct StudyAnswers: Sendable {
     package let entries: [Entry]
 
     package init(study: Study, strategies: [Strategy], devices: [DeviceProfile], runs: [(run: PlannedRun, result: RunResult)]) {
+        self.init(study: study, strategies: strategies, devices: devices, runs: runs.map(\.run)) { sid, name, members in
+            Contender(strategyID: sid, name: name, metrics: members.map { runs[$0].result.metrics })
+        }
+    }
+
+    /// The answers of `runs` (the study's planned runs with a record, in plan order) whose records
+    /// `results` holds: each contender points at its seeds' records there (`Contender`'s storage).
+    package init(study: Study, strategies: [Strategy], devices: [DeviceProfile], runs: [PlannedRun], results: ResultsIndex) {
+        let positions = runs.map { results.position(of: $0.id)! }
+        self.init(study: study, strategies: strategies, devices: devices, runs: runs) { sid, name, members in
+            Contender(strategyID: sid, name: name, positions: members.map { positions[$0] }, in: results)
+        }
+    }
+
+    /// The one grouping both kinds of contender go through: `contender` makes strategy `sid`'s
+    /// contender from the positions in `runs` of its seeds, in order.
+    private init(study: Study, strategies: [Strategy], devices: [DeviceProfile], runs: [PlannedRun],
+                 contender: (_ sid: String, _ name: String, _ members: [Int]) -> Contender) {
         var entries: [Entry] = []
         for device in study.devices {
             for gesture in study.gestures {
                 for latency in study.latenciesMs {
-                    let group = runs.filter { $0.run.config.device.id == device && $0.run.config.gesture.id == gesture.id && $0.run.config.latency == .ms(latency) }
+                    let group = runs.indices.filter { runs[$0].config.device.id == device && runs[$0].config.gesture.id == gesture.id && runs[$0].config.latency == .ms(latency) }
                     guard !group.isEmpty else { continue }
                     let contenders = study.strategies.compactMap { sid -> Contender? in
-                        let seeds = group.filter { $0.run.config.strategy.id == sid }.map(\.result.metrics)
+                        let seeds = group.filter { runs[$0].config.strategy.id == sid }
                         guard !seeds.isEmpty, let s = strategies.first(where: { $0.id == sid }) else { return nil }
-                        return Contender(strategyID: sid, name: s.name, metrics: seeds)
+                        return contender(sid, s.name, seeds)
                     }
                     entries.append(Entry(device: device, deviceName: devices.first { $0.id == device }?.name ?? device,
                                          gesture: gesture.id, latency: latency, answer: Answer(contenders, ranking: AnswerRule.ranking(asks: study.asks))))
