@@ -483,8 +483,9 @@ package struct ComparisonSummary: Sendable, Equatable {
 /// headline metrics and fingerprints. Other tools can read them; keys within an object are sorted,
 /// arrays keep the order given below. Whatever grows with the runs or the settings a study answers
 /// lives in that study's file, so that `summary.json` grows only with the number of studies (one
-/// line each, about 50 bytes plus twice the study id: 85 bytes for a 16-character id) and no file
-/// grows with the whole site's runs: at 10⁵ runs the answers alone made a 2.2 MB `summary.json`.
+/// line each: 50 bytes, twice the study id and the run count's digits, so 87 bytes for a
+/// 17-character id of 100 runs) and no file grows with the whole site's runs: at 10⁵ runs the
+/// answers alone made a 2.2 MB `summary.json`.
 ///
 /// Schema (version 4), one budget, study, answer or run per line so that diffs stay readable:
 ///
