@@ -101,7 +101,8 @@ package enum Baseline {
         package var modelVersion: Int
         package var runs: [RunSummary]
         /// Each study's answers, in study order (the order studies first appear in `runs`); nil when
-        /// the source records none (a results folder, or a summary of schema version 1).
+        /// the source records none (a results folder, or a summary of schema version 1). Version 4
+        /// keeps them in each study's file, versions 2 and 3 in `summary.json` itself.
         package var answers: [StudyAnswerSummary]?
         /// The budgets and the runs that broke them (empty for a results folder).
         package var budgets: [BudgetSummary]
@@ -146,10 +147,10 @@ package enum Baseline {
         return try readSummary(url)
     }
 
-    /// Reads a `summary.json`: its runs, answers, budgets and comparison (a version 3 summary's runs
-    /// from its per-study files beside it). Another model version is kept (its runs are then
-    /// reported as not comparable); a summary of schema version 1 reads with no answers (`answers`
-    /// nil); another schema is refused.
+    /// Reads a `summary.json`: its runs, answers, budgets and comparison (a version 3 summary's runs,
+    /// and a version 4 summary's runs and answers, from its per-study files beside it). Another model
+    /// version is kept (its runs are then reported as not comparable); a summary of schema version 1
+    /// reads with no answers (`answers` nil); another schema is refused.
     package static func readSummary(_ url: URL) throws(StoreError) -> Loaded {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw .malformed(url.path, "no such file") }
         let folder = url.deletingLastPathComponent()
@@ -157,7 +158,7 @@ package enum Baseline {
     }
 
     /// Reads the text of a `summary.json`; `source` names it in errors and in the result;
-    /// `file` gives a version 3 summary's per-study files by their path relative to it (nil: missing).
+    /// `file` gives a version 3 or 4 summary's per-study files by their path relative to it (nil: missing).
     /// Read with the positioned JSON reader into typed values: a refusal names `source:line:column`,
     /// the value found and what is valid.
     package static func readSummary(_ data: Data, source: String, file: (String) -> Data? = { _ in nil }) throws(StoreError) -> Loaded {
@@ -176,6 +177,8 @@ package enum Baseline {
         let model = try json.int(json.field(root, "modelVersion", top), "modelVersion")
         var out: [RunSummary] = []
         var listed: [String] = []
+        // Version 4: each study's answers, read from its file, in the order summary.json lists the studies.
+        var fromStudyFiles: [StudyAnswerSummary] = []
         if version >= 3 {
             let studies = try json.array(json.field(root, "studies", top), "studies")
             for (i, entry) in studies.enumerated() {
@@ -195,6 +198,13 @@ package enum Baseline {
                 guard study["kind"]?.value.stringValue == SiteSummary.studyKind, study["study"]?.value.stringValue == id,
                       case let .number(v, _)? = study["schemaVersion"]?.value.value, v == Double(version) else {
                     throw studyJSON.error(study, "not the runs of study '\(id)' (kind '\(SiteSummary.studyKind)', schemaVersion \(version))")
+                }
+                if version >= SiteSummary.answersInStudyFiles {
+                    var parsed: [AnswerSummary] = []
+                    for (i, e) in try studyJSON.array(studyJSON.field(study, "answers", studyTop), "answers").enumerated() {
+                        parsed.append(try AnswerSummary(e, json: studyJSON, what: "answers[\(i)]"))
+                    }
+                    fromStudyFiles.append(StudyAnswerSummary(study: id, answers: parsed))
                 }
                 if let partsNode = studyJSON.optional(study, "parts") {
                     // A large study's runs are in parts (`SiteSummary.partFile`), each listed with its run count.
@@ -240,7 +250,9 @@ package enum Baseline {
             out = try Self.runs(json.array(json.field(root, "runs", top), "runs"), json: json)
         }
         var answers: [StudyAnswerSummary]? = nil
-        if version >= 2 {
+        if version >= SiteSummary.answersInStudyFiles {
+            answers = fromStudyFiles
+        } else if version >= 2 {
             let byStudy = try json.object(json.field(root, "answers", top), "answers").members ?? []
             let keys = byStudy.map(\.key)
             // Study order: as version 3 lists the studies, or as they first appear among the runs;
@@ -294,7 +306,7 @@ package enum Baseline {
     }
 }
 
-/// One answer of a study — one device, gesture and latency — as `summary.json` records it.
+/// One answer of a study — one device, gesture and latency — as the study's file records it.
 /// Strategies are named by id; a tie lists several, in the study's order.
 package struct AnswerSummary: Sendable, Equatable {
     package var device: String
@@ -380,7 +392,8 @@ package struct AnswerSummary: Sendable, Equatable {
     }
 }
 
-/// A study's answers in `summary.json`, in the study's order (device, then gesture, then latency).
+/// A study's answers as its file (`SiteSummary.studyFile`) records them, in the study's order
+/// (device, then gesture, then latency).
 package struct StudyAnswerSummary: Sendable, Equatable {
     package var study: String
     package var answers: [AnswerSummary]
@@ -465,26 +478,21 @@ package struct ComparisonSummary: Sendable, Equatable {
     }
 }
 
-/// The site's `summary.json`: each study's answers, the budgets and their outcome, the comparison
-/// with a baseline, and an index of the per-study files that list every run's headline metrics and
-/// fingerprints. Other tools can read them; keys within an object are sorted, arrays keep the order
-/// given below. The runs live in one file per study so that no file grows with the number of
-/// studies' runs: at 40 times the default content one list of every run would pass 5 MB.
+/// The site's `summary.json`: the budgets and their outcome, the comparison with a baseline, and
+/// an index of the per-study files, each of which holds its study's answers and lists every run's
+/// headline metrics and fingerprints. Other tools can read them; keys within an object are sorted,
+/// arrays keep the order given below. Whatever grows with the runs or the settings a study answers
+/// lives in that study's file, so that `summary.json` grows only with the number of studies (one
+/// line each: 50 bytes, twice the study id and the run count's digits, so 87 bytes for a
+/// 17-character id of 100 runs) and no file grows with the whole site's runs: at 10⁵ runs the
+/// answers alone made a 2.2 MB `summary.json`.
 ///
-/// Schema (version 3), one answer, budget, study or run per line so that diffs stay readable:
+/// Schema (version 4), one budget, study, answer or run per line so that diffs stay readable:
 ///
 /// ```
-/// {"kind": "scrollstudy-summary", "schemaVersion": 3, "modelVersion": 1,
+/// {"kind": "scrollstudy-summary", "schemaVersion": 4, "modelVersion": 1,
 ///  "metrics": [{"name": "hitchTimeRatio", "unit": "ms/s", "minAbsolute": 1, "minRelative": 0.1}, …],
-///  // study id → one entry per device, gesture and latency, in the study's order (devices, then
-///  // gestures, then latencies); strategies by id, a tie lists several in the study's order
-///  "answers": {"<study id>": [{"device", "gesture", "latencyMs",
-///               "recommended": [id…],      // empty when no strategy meets the bar
-///               "runnerUp": [id…],         // the next tier that meets the bar; may be empty
-///               "meetsBar": bool,          // some strategy meets the bar (recommended is not empty)
-///               "closest": id | null,      // of those missing the bar, the closest to it
-///               "missesBar": [id…],        // the strategies that miss the bar
-///               "reason": "…"}]},          // the study page's one-line reason, in numbers
+///  "accuracy": {…},                        // left out when the content has no validation cases
 ///  "budgets": [{"file", "line", "column", "study" (null: every study), "metric", "op", "value",
 ///               "timesLatency", "latencyMs"?, "strategy"?, "broken": [{"run", "actual", "limit"}]}],
 ///  "comparison": null | {"baseline": "<name as given, never a local path>", "regressions": n, "improvements": n, "unchanged": n,
@@ -496,37 +504,53 @@ package struct ComparisonSummary: Sendable, Equatable {
 ///               "groups": [{"group", "study", "status", "verdict", "metrics": [{"name", "baseline", "now", "baselineRange",
 ///                           "nowRange", "seeds", "difference", "change", "test", "verdict"}]}]},
 ///  // every study in the content's order; "file" is relative to summary.json and is always
-///  // studies/<id>.summary.json; "runs" counts that file's runs
+///  // studies/<id>.summary.json; "runs" counts that study's runs
 ///  "studies": [{"id", "file", "runs"}, …]}
 /// ```
 ///
-/// and for each study, `studies/<id>.summary.json`, its runs in plan order:
+/// and for each study, `studies/<id>.summary.json`, its answers then its runs in plan order:
 ///
 /// ```
-/// {"kind": "scrollstudy-study-summary", "schemaVersion": 3, "modelVersion": 1, "study": "<id>",
+/// {"kind": "scrollstudy-study-summary", "schemaVersion": 4, "modelVersion": 1, "study": "<id>",
+///  // one entry per device, gesture and latency, in the study's order (devices, then gestures,
+///  // then latencies); strategies by id, a tie lists several in the study's order
+///  "answers": [{"device", "gesture", "latencyMs",
+///               "recommended": [id…],      // empty when no strategy meets the bar
+///               "runnerUp": [id…],         // the next tier that meets the bar; may be empty
+///               "meetsBar": bool,          // some strategy meets the bar (recommended is not empty)
+///               "closest": id | null,      // of those missing the bar, the closest to it
+///               "missesBar": [id…],        // the strategies that miss the bar
+///               "reason": "…",             // the study page's one-line reason, in numbers
+///               "decidingMetric"?, "tooCloseToCall"?: {"strategies", "metric"}}],
 ///  "runs": [{"id", "study", "seed", "fingerprint", "context", "metrics": {name: value}}, …]}
 /// ```
 ///
+/// A study of more than `runsPerFile` runs has, in place of `"runs"`, `"runCount"`, `"parts"` and
+/// `"groups"` (`studyText`), and its runs in `studies/<id>.runs-<k>.json` (`partText`).
 /// A run's group (its configuration over seeds) is its id without a trailing `--s<seed>`; its
 /// `context` is `Fingerprint.context(of:)`: runs compare only with runs of an equal context.
-/// Versions 1 and 2 listed the runs in `summary.json` itself (as `"runs"`, where version 3 has
-/// `"studies"`); version 1 had `"answers": {}` always. Both are still read (as a baseline, and by
-/// `generate --check`), version 1 with no answers.
+/// Version 3 had the same files but kept every study's answers in `summary.json`, as
+/// `"answers": {"<study id>": [entry…]}` before `"budgets"` (studies by id); versions 1 and 2
+/// listed the runs in `summary.json` itself (as `"runs"`, where version 3 has `"studies"`), and
+/// version 1 had `"answers": {}` always. All are still read (as a baseline, and by `generate
+/// --check`), version 1 with no answers.
 package enum SiteSummary {
     package static let kind = "scrollstudy-summary"
     /// The `kind` of a per-study file.
     package static let studyKind = "scrollstudy-study-summary"
-    package static let schemaVersion = 3
+    package static let schemaVersion = 4
     /// The schema versions `Baseline.readSummary` reads.
-    package static let readableVersions = [1, 2, 3]
+    package static let readableVersions = [1, 2, 3, 4]
+    /// The first schema version whose answers are in the study files rather than in `summary.json`.
+    package static let answersInStudyFiles = 4
 
-    /// A study's runs file, relative to `summary.json`.
+    /// A study's file (its answers and runs), relative to `summary.json`.
     package static func studyFile(_ study: String) -> String { "studies/\(study).summary.json" }
 
     /// The text of `summary.json`; `studies` are every study's id and run count, in the content's order.
     /// `accuracy`, when given, is the model's accuracy against the validation cases (written on its own
-    /// line before the answers; left out when there are none).
-    package static func text(studies: [(id: String, runs: Int)], answers: [StudyAnswerSummary], budgets: [JSONValue], comparison: JSONValue?,
+    /// line before the budgets; left out when there are none). The answers are in the study files (`studyText`).
+    package static func text(studies: [(id: String, runs: Int)], budgets: [JSONValue], comparison: JSONValue?,
                             accuracy: JSONValue? = nil) -> String {
         let metrics = JSONValue.array(HeadlineMetric.all.map {
             .object(["name": .string($0.name), "unit": .string($0.unit), "minAbsolute": .double($0.minAbsolute), "minRelative": .double($0.minRelative)])
@@ -534,12 +558,6 @@ package enum SiteSummary {
         var out = "{\"kind\":\"\(kind)\",\"schemaVersion\":\(schemaVersion),\"modelVersion\":\(SimulationModel.version),\n"
         out += "\"metrics\":" + metrics.serialized(pretty: false) + ",\n"
         if let accuracy { out += "\"accuracy\":" + accuracy.serialized(pretty: false) + ",\n" }
-        // Studies by id (as a JSON object's keys are sorted everywhere else); each study's entries in its order.
-        let byID = answers.sorted { $0.study < $1.study }
-        out += "\"answers\":{" + byID.map { study in
-            "\n" + JSONValue.string(study.study).serialized(pretty: false) + ":["
-                + study.answers.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + "]"
-        }.joined(separator: ",") + "},\n"
         out += "\"budgets\":[" + budgets.map { "\n" + $0.serialized(pretty: false) }.joined(separator: ",") + (budgets.isEmpty ? "" : "\n") + "],\n"
         out += "\"comparison\":" + (comparison?.serialized(pretty: false) ?? "null") + ",\n"
         out += "\"studies\":[" + studies.map { study in
@@ -570,17 +588,23 @@ package enum SiteSummary {
             + "\"study\":" + JSONValue.string(study).serialized(pretty: false) + ","
     }
 
+    /// A study's answers, one entry per line, in the study's order.
+    static func answerLines(_ answers: [AnswerSummary]) -> String {
+        "\"answers\":[" + answers.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + (answers.isEmpty ? "" : "\n") + "],\n"
+    }
+
     static func runLines(_ runs: ArraySlice<RunSummary>) -> String {
         "\"runs\":[" + runs.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + (runs.isEmpty ? "" : "\n") + "]}\n"
     }
 
-    /// The text of a study's runs file, `studyFile(study)`: its runs, or past `runsPerFile` its
-    /// parts (file and run count) and per run group (one setting over its seeds, in the runs' order)
-    /// the count and the median of each headline metric.
-    package static func studyText(study: String, runs: [RunSummary]) -> String {
+    /// The text of a study's file, `studyFile(study)`: its answers (in the study's order), then its
+    /// runs, or past `runsPerFile` its parts (file and run count) and per run group (one setting over
+    /// its seeds, in the runs' order) the count and the median of each headline metric.
+    package static func studyText(study: String, answers: [AnswerSummary], runs: [RunSummary]) -> String {
         let parts = partCount(runs: runs.count)
-        guard parts > 0 else { return header(study: study) + "\n" + runLines(runs[...]) }
-        var out = header(study: study) + "\"runCount\":\(runs.count),\n\"parts\":["
+        let head = header(study: study) + "\n" + answerLines(answers)
+        guard parts > 0 else { return head + runLines(runs[...]) }
+        var out = head + "\"runCount\":\(runs.count),\n\"parts\":["
         out += (0..<parts).map { k in
             "\n" + JSONValue.object(["file": .string(partFile(study, k + 1)), "runs": .int(min(runsPerFile, runs.count - k * runsPerFile))]).serialized(pretty: false)
         }.joined(separator: ",") + "\n],\n\"groups\":["

@@ -1,6 +1,6 @@
 import Formats
 
-/// Reads the JSON of a baseline (`summary.json`, a study's runs file) with the positioned reader, so
+/// Reads the JSON of a baseline (`summary.json`, a study's file or a part of its runs) with the positioned reader, so
 /// that every refusal names `file:line:column`, the value found there and what is valid.
 struct SummaryReader {
     /// How errors name the file ("site/summary.json").

@@ -5,8 +5,8 @@ import ScrollSimulation
 import Study
 import StudySite
 
-/// `generate --check`'s account of what moved: the committed site's `summary.json` against the
-/// fresh generation's, grouped by study (in study order): which runs' inputs changed and which
+/// `generate --check`'s account of what moved: the committed site's `summary.json` (with the study
+/// files beside it, which hold each study's runs and answers) against the fresh generation's, grouped by study (in study order): which runs' inputs changed and which
 /// headline metrics moved by how much (runs in plan order, then the removed ones), which run groups the baseline test now calls
 /// regressed or improved, which answers flipped (recommended strategy, runner-up, whether any
 /// strategy meets the bar), which budgets are newly broken or kept, and which verdicts against the
@@ -15,7 +15,8 @@ enum SummaryDiff {
     static func lines(old url: URL, new: Baseline.Loaded) -> [String] {
         let old: Baseline.Loaded
         do { old = try Baseline.readSummary(url) } catch {
-            return ["What moved: unknown (the committed site has no readable \(Baseline.summaryFile): \(error.description))"]
+            // The error names the file: summary.json, or one of the study files it lists.
+            return ["What moved: unknown (the committed site's summary cannot be read: \(error.description))"]
         }
         return lines(old: old, new: new)
     }
@@ -72,7 +73,7 @@ enum SummaryDiff {
             for study in now {
                 guard let was else { answersUnknown.append(study.study); continue }
                 guard let previous = was[study.study] else {
-                    add(study.study) { $0.other.append("answers new: \(study.study) (\(study.answers.count) comparison(s); not in the committed summary.json)") }
+                    add(study.study) { $0.other.append("answers new: \(study.study) (\(study.answers.count) comparison(s); not in the committed summary)") }
                     continue
                 }
                 for a in study.answers {

@@ -33,20 +33,32 @@ struct LargeStudySummaryTests {
         return runs
     }
 
+    /// One answer per latency of the sweep, as a study of that size records them (the reason is as
+    /// long as a real one's).
+    static func sweepAnswers() -> [AnswerSummary] {
+        stride(from: 0, through: 2_000, by: 10).map { latency in
+            AnswerSummary(device: "iphone-60hz", gesture: "aggressive", latencyMs: Double(latency),
+                          recommended: [strategies[latency % 5]], runnerUp: [strategies[(latency + 1) % 5]], meetsBar: true, closest: strategies[4],
+                          missesBar: latency > 1_000 ? [strategies[4]] : [],
+                          reason: "Lowest hitch time ratio, 1.25 ms/s against 3.5 ms/s for the runner-up, over 5 seeds at \(latency) ms.",
+                          decidingMetric: "hitchTimeRatio")
+        }
+    }
+
     /// Every file of the study, by path, as `generate` writes them.
-    static func files(_ study: String, _ runs: [RunSummary]) -> [String: String] {
+    static func files(_ study: String, _ runs: [RunSummary], answers: [AnswerSummary] = []) -> [String: String] {
         var out: [String: String] = [:]
         for (k, path) in SiteSummary.studyFiles(study, runs: runs.count).enumerated() {
-            out[path] = k == 0 ? SiteSummary.studyText(study: study, runs: runs) : SiteSummary.partText(study: study, runs: runs, part: k)
+            out[path] = k == 0 ? SiteSummary.studyText(study: study, answers: answers, runs: runs) : SiteSummary.partText(study: study, runs: runs, part: k)
         }
         return out
     }
 
-    @Test("5,025 runs: every file under 1 MB, the study's file lists the parts and each group's medians, and every run reads back")
+    @Test("5,025 runs: every file under 1 MB, the study's file lists its answers, the parts and each group's medians, and every run and answer reads back")
     func underOneMegabyte() throws {
-        let runs = Self.sweepRuns()
-        #expect(runs.count == 5_025)
-        let files = Self.files("big-sweep", runs)
+        let runs = Self.sweepRuns(), answers = Self.sweepAnswers()
+        #expect(runs.count == 5_025 && answers.count == 201)
+        let files = Self.files("big-sweep", runs, answers: answers)
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
             #expect(text.utf8.count <= 1_000_000, "\(path) is \(text.utf8.count) bytes")
         }
@@ -56,16 +68,19 @@ struct LargeStudySummaryTests {
         // One line per group (1,005), each with its seeds' count and medians.
         #expect(main.components(separatedBy: "\n{\"group\":").count - 1 == 1_005)
         #expect(main.contains(#"{"group":"big-sweep--iphone-60hz--aggressive--glitchy-sync--0ms","median":{"#))
-        let summary = SiteSummary.text(studies: [("big-sweep", runs.count)], answers: [], budgets: [], comparison: nil)
+        #expect(main.components(separatedBy: "\n{\"closest\":").count - 1 == 201, "one answer per line")
+        let summary = SiteSummary.text(studies: [("big-sweep", runs.count)], budgets: [], comparison: nil)
+        #expect(!summary.contains("\"answers\""))
         let loaded = try Baseline.readSummary(Data(summary.utf8), source: "site/summary.json") { files[$0].map { Data($0.utf8) } }
         #expect(loaded.runs == runs)
+        #expect(loaded.answers == [StudyAnswerSummary(study: "big-sweep", answers: answers)])
     }
 
     @Test("A missing part, a part out of place and a part whose count disagrees are refused by name")
     func partsRefused() {
         let runs = Array(Self.sweepRuns().prefix(2_500))
         let files = Self.files("big-sweep", runs)
-        let summary = SiteSummary.text(studies: [("big-sweep", runs.count)], answers: [], budgets: [], comparison: nil)
+        let summary = SiteSummary.text(studies: [("big-sweep", runs.count)], budgets: [], comparison: nil)
         func refusal(_ files: [String: String]) -> String {
             do { _ = try Baseline.readSummary(Data(summary.utf8), source: "s.json") { files[$0].map { Data($0.utf8) } }; return "" }
             catch { return error.description }
@@ -87,7 +102,7 @@ struct LargeStudySummaryTests {
         let files = Self.files("s", runs)
         #expect(files.keys.sorted() == ["studies/s.summary.json"])
         let text = files["studies/s.summary.json"]!
-        #expect(text.hasPrefix(#"{"kind":"scrollstudy-study-summary","schemaVersion":3,"modelVersion":\#(SimulationModel.version),"study":"s","# + "\n\"runs\":[\n"))
+        #expect(text.hasPrefix(#"{"kind":"scrollstudy-study-summary","schemaVersion":4,"modelVersion":\#(SimulationModel.version),"study":"s","# + "\n\"answers\":[],\n\"runs\":[\n"))
         #expect(!text.contains("\"parts\""))
     }
 }

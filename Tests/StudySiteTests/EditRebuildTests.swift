@@ -46,6 +46,25 @@ struct EditRebuildTests {
         #expect(differing.isEmpty, "kept files equal a cold build's: \(differing)")
     }
 
+    @Test("A study's edited asks change its answers but not its runs: its file, which holds the answers, is written again and equals a cold build's")
+    func editedAsksRewriteStudyFile() throws {
+        let dir = try Project.twoStudies()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try Project.generate(dir).code == 0)
+        let file = dir.appendingPathComponent("Output/studies/two.summary.json")
+        let before = try String(contentsOf: file, encoding: .utf8)
+        // The same runs ranked on another metric first.
+        try Project.write(dir, "Content/studies/two.json",
+                          #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 1000], "strategies": ["glitchy-serial-cancel", "mine"], "asks": ["requestsStarted"]}"#)
+        #expect(try Project.generate(dir).code == 0)
+        let after = try String(contentsOf: file, encoding: .utf8)
+        let runsBefore = try #require(before.range(of: "\n\"runs\":[")), runsAfter = try #require(after.range(of: "\n\"runs\":["))
+        #expect(after[runsAfter.lowerBound...] == before[runsBefore.lowerBound...], "the runs are the same")
+        #expect(after != before, "the answers changed, so the study's file is written again")
+        #expect(try Project.generate(dir, output: "Cold", ["--no-cache"]).code == 0)
+        #expect(after == (try String(contentsOf: dir.appendingPathComponent("Cold/studies/two.summary.json"), encoding: .utf8)))
+    }
+
     @Test("A text memo files a value under its name and finds it only when equal: another value under the same name gets its own text")
     func memoComparesValues() {
         let memo = TextMemo<Strategy> { Fingerprint.digest(ofValue: $0) }

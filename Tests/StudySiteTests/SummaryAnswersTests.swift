@@ -8,8 +8,8 @@ import Testing
 @testable import ScrollStudyCLI
 import TestSupport
 
-/// `summary.json`'s answers and `generate --check`'s account of what moved.
-@Suite("summary.json answers and --check's what moved")
+/// The summary's answers (in each study's file) and `generate --check`'s account of what moved.
+@Suite("summary answers and --check's what moved")
 struct SummaryAnswersTests {
     /// Two devices, two latencies, three strategies, five seeds: tiers, ties and bar misses (five,
     /// because fewer seeds can never make a difference credible under the sign test the rule uses).
@@ -38,7 +38,7 @@ struct SummaryAnswersTests {
                      summary: try Baseline.readSummary(Data(text.utf8), source: "summary.json") { path in report.files.first { $0.path == path }.map { Data($0.bytes) } })
     }
 
-    @Test("summary.json's answers are the study pages' answers, entry for entry, in the study's order")
+    @Test("The summary's answers are the study pages' answers, entry for entry, in the study's order")
     func answersMatchStudyPages() throws {
         let built = try Self.build()
         let answers = try #require(built.summary.answers)
@@ -73,9 +73,79 @@ struct SummaryAnswersTests {
             }
         }
         #expect(sawRunnerUp && sawMiss, "the fixture exercises runner-ups and bar misses")
-        // The schema version is 3 and the answers are in the text (keys sorted, one entry per line).
-        #expect(built.summaryText.hasPrefix(#"{"kind":"scrollstudy-summary","schemaVersion":3,"#))
-        #expect(built.summaryText.contains("\"answers\":{\n\"avatars\":[\n{\"closest\":"))
+        // The schema version is 4 and the answers are in each study's file (keys sorted, one entry per line), not in summary.json.
+        #expect(built.summaryText.hasPrefix(#"{"kind":"scrollstudy-summary","schemaVersion":4,"#))
+        #expect(!built.summaryText.contains("\"answers\"") && !built.summaryText.contains("\"recommended\""))
+        let avatars = String(decoding: try #require(built.report.files.first { $0.path == "studies/avatars.summary.json" }).bytes, as: UTF8.self)
+        #expect(avatars.contains(#""study":"avatars","# + "\n\"answers\":[\n{\"closest\":"))
+    }
+
+    /// Each study's answers as the judge stage made them (`StudyAnswers`), independent of any reader.
+    static func expectedAnswers(_ built: Built) throws -> [StudyAnswerSummary] {
+        let plan = RunPlanner.plan(built.content)
+        let results = RunExecutor.execute(plan, jobs: 2) { _, _ in }
+        let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
+        let builder = SiteBuilder(content: built.content, plan: plan, results: results, templates: templates)
+        return try built.content.studies.map { study in
+            StudyAnswerSummary(study: study.id, answers: try builder.studyRuns(study).answers(for: "studies/\(study.id).html").summaries)
+        }
+    }
+
+    /// The site's summary files written to a folder, as a published site has them.
+    static func publish(_ built: Built, name: String) throws -> URL {
+        let dir = try Scratch.folder(name)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("studies"), withIntermediateDirectories: true)
+        for file in built.report.files where file.path == "summary.json" || file.path.hasSuffix(".summary.json") {
+            try Data(file.bytes).write(to: dir.appendingPathComponent(file.path))
+        }
+        return dir
+    }
+
+    @Test("Version 4: summary.json holds no answers, each study's file holds its own, and the site read back as a baseline gives the same answers")
+    func answersRoundTrip() throws {
+        let built = try Self.build()
+        let expected = try Self.expectedAnswers(built)
+        #expect(expected.map(\.study) == ["avatars", "glitchy"] && expected.allSatisfy { !$0.answers.isEmpty })
+        // Each study's file holds exactly its answers, one per line, as the judge stage gave them.
+        for study in expected {
+            let text = String(decoding: try #require(built.report.files.first { $0.path == SiteSummary.studyFile(study.study) }).bytes, as: UTF8.self)
+            let lines = study.answers.map { $0.json.serialized(pretty: false) }
+            #expect(text.contains("\n\"answers\":[\n" + lines.joined(separator: ",\n") + "\n],\n\"runs\":["), "\(study.study)")
+            for other in expected where other.study != study.study {
+                #expect(!other.answers.contains { text.contains($0.json.serialized(pretty: false)) }, "\(other.study)'s answers are not in \(study.study)'s file")
+            }
+        }
+        // From disk, as a published site used as --baseline.
+        let dir = try Self.publish(built, name: "summary-v4")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let loaded = try Baseline.load(dir)
+        #expect(loaded.answers == expected)
+        #expect(loaded.runs == built.report.summaries)
+        #expect(built.summary.answers == expected, "the fresh generation read back (generate --check's side) gives them too")
+    }
+
+    @Test("--check's what moved reads the committed study files: an answer edited in one reports its flip")
+    func committedAnswerEdited() throws {
+        let built = try Self.build()
+        let dir = try Self.publish(built, name: "summary-committed")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(SummaryDiff.lines(old: dir.appendingPathComponent("summary.json"), new: built.summary).first?
+                    .hasPrefix("What moved: no number changed and no answer flipped") == true)
+        // The committed avatars file recommended the runner-up of today's answer.
+        let (old, now) = try Self.flipped(built.summary)
+        let edited = try #require(old.answers?.first { $0.study == "avatars" }?.answers.first { $0.sameComparison(as: now) })
+        let file = dir.appendingPathComponent("studies/avatars.summary.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains(now.json.serialized(pretty: false)))
+        try Data(text.replacingOccurrences(of: now.json.serialized(pretty: false), with: edited.json.serialized(pretty: false)).utf8).write(to: file)
+        let lines = SummaryDiff.lines(old: dir.appendingPathComponent("summary.json"), new: built.summary)
+        let a = SummaryDiff.names(now.runnerUp), b = SummaryDiff.names(now.recommended)
+        #expect(lines.first == "What moved: no number changed; 1 answer(s) flipped:", "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains("    answer flipped: avatars \(now.label): \(a) → \(b)"), "\(lines.joined(separator: "\n"))")
+        // A committed study file that cannot be read is named.
+        try Data("{".utf8).write(to: file)
+        let broken = SummaryDiff.lines(old: dir.appendingPathComponent("summary.json"), new: built.summary)
+        #expect(broken.count == 1 && broken[0].contains("studies/avatars.summary.json:1:2"), "\(broken)")
     }
 
     /// The fresh summary with the first answer's recommendation replaced by its runner-up: the old
@@ -125,7 +195,7 @@ struct SummaryAnswersTests {
         #expect(moved.contains { $0.hasPrefix("    run \(id): same inputs: hitchTimeRatio ") && $0.hasSuffix("(-2 ms/s)") }, "\(moved)")
     }
 
-    @Test("Version 3: summary.json lists the studies; each study's runs are in studies/<id>.summary.json, read back in plan order")
+    @Test("Version 3 and later: summary.json lists the studies; each study's runs are in studies/<id>.summary.json, read back in plan order")
     func runsPerStudy() throws {
         let built = try Self.build()
         // No run is in summary.json itself: it holds one line per study instead.
@@ -140,15 +210,11 @@ struct SummaryAnswersTests {
         // Read back, the runs are every run in plan order: 2 devices x 2 latencies x 3 strategies x 5 seeds, then 2 strategies x 1 seed.
         #expect(built.summary.runs == built.report.summaries && built.summary.runs.count == 62)
         let avatars = String(decoding: try #require(built.report.files.first { $0.path == "studies/avatars.summary.json" }).bytes, as: UTF8.self)
-        #expect(avatars.hasPrefix(#"{"kind":"scrollstudy-study-summary","schemaVersion":3,"#) && avatars.contains(#""study":"avatars","#))
+        #expect(avatars.hasPrefix(#"{"kind":"scrollstudy-study-summary","schemaVersion":4,"#) && avatars.contains(#""study":"avatars","#))
         #expect(avatars.components(separatedBy: "\n{\"context\":").count - 1 == 60, "one run per line")
         // From disk, as a baseline reads a published site: the files beside summary.json.
-        let dir = try Scratch.folder("summary-v3")
+        let dir = try Self.publish(built, name: "summary-v3")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("studies"), withIntermediateDirectories: true)
-        for file in built.report.files where file.path == "summary.json" || file.path.hasSuffix(".summary.json") {
-            try Data(file.bytes).write(to: dir.appendingPathComponent(file.path))
-        }
         #expect(try Baseline.load(dir).runs == built.report.summaries)
         // A missing study file, a count that disagrees, and a file named anything but studies/<id>.summary.json are refused, by name.
         func refusal(_ summary: String, _ files: [String: String]) -> String {
@@ -169,13 +235,13 @@ struct SummaryAnswersTests {
     @Test("A version 1 summary (answers {}) still reads, as a baseline too, and --check reports its answers as new")
     func oldSummaryReads() throws {
         let built = try Self.build()
-        // Version 1: the runs inline (as version 3 has them in per-study files) and no answers.
+        // Version 1: the runs inline (as later versions have them in per-study files) and no answers.
         let studies = try #require(built.summaryText.range(of: "\"studies\":["))
-        var v1 = String(built.summaryText[..<studies.lowerBound]).replacingOccurrences(of: #""schemaVersion":3"#, with: #""schemaVersion":1"#)
+        var v1 = String(built.summaryText[..<studies.lowerBound]).replacingOccurrences(of: #""schemaVersion":4"#, with: #""schemaVersion":1"#)
             + "\"runs\":[" + built.summary.runs.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + "\n]}\n"
-        let answers = try #require(v1.range(of: "\"answers\":{")), budgets = try #require(v1.range(of: "\n\"budgets\""))
-        v1.replaceSubrange(answers.lowerBound..<budgets.lowerBound, with: "\"answers\":{},")
-        #expect(v1.contains("\"answers\":{},\n\"budgets\"") && !v1.contains("\"recommended\""))
+        let budgets = try #require(v1.range(of: "\n\"budgets\""))
+        v1.insert(contentsOf: "\n\"answers\":{},", at: budgets.lowerBound)
+        #expect(v1.contains(",\n\"answers\":{},\n\"budgets\"") && !v1.contains("\"recommended\""))
         let old = try Baseline.readSummary(Data(v1.utf8), source: "old.json")
         #expect(old.answers == nil && old.runs == built.summary.runs)
         let lines = SummaryDiff.lines(old: old, new: built.summary)
@@ -186,7 +252,7 @@ struct SummaryAnswersTests {
         let again = try SiteGenerator.build(content: built.content, templates: templates, jobs: 2, inputs: .init(baseline: old))
         #expect(!again.comparisons.isEmpty && again.comparisons.allSatisfy { $0.status == GroupComparison.Status.unchanged })
         // Another version is refused, naming the versions this build reads.
-        #expect(throws: StoreError.self) { try Baseline.readSummary(Data(v1.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":4"#).utf8), source: "x") }
+        #expect(throws: StoreError.self) { try Baseline.readSummary(Data(v1.replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":5"#).utf8), source: "x") }
     }
 
     @Test("--check's what moved: budgets newly broken or kept, and changed verdicts against the summary's own baseline, under their study")

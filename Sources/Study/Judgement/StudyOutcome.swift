@@ -20,8 +20,10 @@ package struct Outcome: Sendable {
     /// Every study's answers (`AnswerRule`), by study id: computed here, once per build, and read
     /// by every page and line that shows them (`StudyRuns.answers`, the index, the closing summary).
     package let studyAnswers: [String: StudyAnswers]
-    /// The same answers as `summary.json` records them, in study order.
+    /// The same answers as the study files record them, in study order.
     package let answerSummaries: [StudyAnswerSummary]
+    /// `answerSummaries` by study id.
+    private let answerSummariesByStudy: [String: [AnswerSummary]]
     /// The model's accuracy against the validation cases (`summary.json`'s `accuracy`); nil or
     /// empty when the content has none.
     package let accuracy: AccuracyReport?
@@ -52,6 +54,7 @@ package struct Outcome: Sendable {
         // Study ids are unique (`ContentLoader` refuses two alike).
         studyAnswers = Dictionary(zip(content.studies.map(\.id), answers), uniquingKeysWith: { a, _ in a })
         answerSummaries = zip(content.studies, answers).map { study, answers in StudyAnswerSummary(study: study.id, answers: answers.summaries) }
+        answerSummariesByStudy = Dictionary(answerSummaries.map { ($0.study, $0.answers) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// A study's answers from the same inputs its page sees (`StudyRuns`): the devices and
@@ -91,6 +94,15 @@ package struct Outcome: Sendable {
                 hash.add("\(run.id.utf8.count):\(run.id) none\n")
             }
         }
+        return hash.hex
+    }
+
+    /// A digest of study `id`'s answers as its file writes them: they follow from its runs and also
+    /// from its content (strategies, devices, what it asks), which `studyRunsDigest` does not read.
+    package func studyAnswersDigest(_ id: String) -> String {
+        var hash = Hash64()
+        hash.add("study-answers 1 \(id.utf8.count):\(id)\n")
+        for a in answerSummariesByStudy[id] ?? [] { hash.add(a.json.serialized(pretty: false) + "\n") }
         return hash.hex
     }
 
@@ -137,13 +149,13 @@ package struct Outcome: Sendable {
                 "groups": .array(orderedComparisons.filter { $0.status != .unchanged }.map(\.json)),
             ])
         }
-        return SiteSummary.text(studies: content.studies.map { ($0.id, runCount(ofStudy: $0.id)) }, answers: answerSummaries, budgets: budgets, comparison: comparison,
+        return SiteSummary.text(studies: content.studies.map { ($0.id, runCount(ofStudy: $0.id)) }, budgets: budgets, comparison: comparison,
                                 accuracy: accuracy.flatMap(\.summaryJSON))
     }
 
-    /// The text of study `id`'s runs file (`SiteSummary.studyFile(id)`).
+    /// The text of study `id`'s file (`SiteSummary.studyFile(id)`): its answers and runs.
     package func studySummaryText(_ id: String) -> String {
-        SiteSummary.studyText(study: id, runs: summaries(ofStudy: id))
+        SiteSummary.studyText(study: id, answers: answerSummariesByStudy[id] ?? [], runs: summaries(ofStudy: id))
     }
 
     /// Every file study `id`'s runs are written as (`SiteSummary.studyFiles`): its runs file, then its parts if it has any.
@@ -163,14 +175,14 @@ package struct Outcome: Sendable {
 }
 
 extension StudyAnswers {
-    /// The entries as `summary.json` records them (strategies by id), in the study's order.
+    /// The entries as the study's file records them (strategies by id), in the study's order.
     var summaries: [AnswerSummary] {
         entries.map { e in e.answer.summary(device: e.device, gesture: e.gesture, latencyMs: e.latency) }
     }
 }
 
 extension Answer {
-    /// The answer as `summary.json` records it for one device, gesture and latency: strategies by
+    /// The answer as the study's file records it for one device, gesture and latency: strategies by
     /// id, metrics by their names in a run's JSON.
     package func summary(device: String, gesture: String, latencyMs: Double) -> AnswerSummary {
         AnswerSummary(device: device, gesture: gesture, latencyMs: latencyMs,

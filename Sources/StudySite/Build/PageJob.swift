@@ -15,7 +15,8 @@ package struct PageJob: Sendable {
     /// that finds the previous build's file under the same path and key keeps that file instead of
     /// rendering it again (`SiteGenerator.render`). Jobs whose file summarises the whole site (the
     /// index, the metric, technique and strategy pages, `summary.json`) have none and are always
-    /// rendered; a study's runs files are keyed by its runs (`Outcome.studyRunsDigest`).
+    /// rendered; a study's files are keyed by its runs (`Outcome.studyRunsDigest`) and its own file
+    /// also by its answers (`Outcome.studyAnswersDigest`).
     package let key: String?
     private let make: @Sendable () throws(SiteError) -> OutputFile
 

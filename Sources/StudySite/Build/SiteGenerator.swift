@@ -43,7 +43,7 @@ public enum SiteGenerator {
         package var brokenBudgets: [BudgetCheck.Broken] = []
         /// The text of `summary.json` (`generate --check` compares it with the committed one).
         public var summaryText = ""
-        /// The text of one of its per-study runs files, by path relative to it (nil: no such file);
+        /// The text of one of its per-study files (answers and runs, or a part's runs), by path relative to it (nil: no such file);
         /// made when asked, as `generate --check` does only when the site is stale.
         package var studySummaryText: @Sendable (String) -> String? = { _ in nil }
     }

@@ -3,12 +3,14 @@ import Mustache
 import Results
 import Study
 
-/// The files that show an outcome: `summary.json`, each study's runs file and `checks.html`.
+/// The files that show an outcome: `summary.json`, each study's file (its answers and runs) with
+/// its parts, and `checks.html`.
 extension Outcome {
     func jobs(renderer: PageRenderer) -> [PageJob] {
         var jobs = [PageJob(path: Baseline.summaryFile) { OutputFile(path: Baseline.summaryFile, text: summaryText()) }]
-        // A study's runs files are keyed by what they read (`studyRunsDigest`), so an edit keeps
-        // the files of every study it does not touch.
+        // A study's files are keyed by what they read (`studyRunsDigest`, and for its own file,
+        // which holds its answers, `studyAnswersDigest`), so an edit keeps the files of every study
+        // it does not touch.
         jobs += content.studies.flatMap { study in
             let digest = studyRunsDigest(study.id)
             return studySummaryFiles(study.id).enumerated().map { index, path in
@@ -17,6 +19,7 @@ extension Outcome {
                 key.add(path)
                 key.add("\(index)")
                 key.add(digest)
+                if index == 0 { key.add(studyAnswersDigest(study.id)) }
                 return PageJob(path: path, key: key.hex) { OutputFile(path: path, text: studySummaryText(study.id, file: index)) }
             }
         }
