@@ -11,14 +11,19 @@ import TestSupport
 /// build of the edited content.
 @Suite("Edit rebuild")
 struct EditRebuildTests {
+    /// Adds to the two-study project a study that does not use the strategy the tests edit
+    /// ("mine"), builds it, and returns the output's inodes by path.
+    static func builtWithOther(_ dir: URL) throws -> [String: UInt64] {
+        try Project.write(dir, "Content/studies/other.json",
+                          #"{"title": "Other", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel", "glitchy-sync"]}"#)
+        #expect(try Project.generate(dir).code == 0)
+        return PageKeyTests.inodes(dir, "Output")
+    }
+
     @Test("An edited strategy rebuilds its study's files; the study without it keeps its page and runs file; the site equals a cold build")
     func editedStrategyKeepsOtherStudies() throws {
         try Project.using { dir in
-            // A second study that does not use the strategy the test edits ("mine").
-            try Project.write(dir, "Content/studies/other.json",
-                              #"{"title": "Other", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel", "glitchy-sync"]}"#)
-            #expect(try Project.generate(dir).code == 0)
-            let before = PageKeyTests.inodes(dir, "Output")
+            let before = try Self.builtWithOther(dir)
             #expect(before["studies/other.summary.json"] != nil && before["studies/two.summary.json"] != nil)
 
             try Project.strategy(cacheLimit: 7, in: dir.appendingPathComponent("Content"))
@@ -48,10 +53,7 @@ struct EditRebuildTests {
     @Test("Metric pages are kept while the medians they rank are unchanged, and rendered again, equal to a cold build, when an edit moves them")
     func metricPagesFollowTheirRows() throws {
         try Project.using { dir in
-            try Project.write(dir, "Content/studies/other.json",
-                              #"{"title": "Other", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel", "glitchy-sync"]}"#)
-            #expect(try Project.generate(dir).code == 0)
-            let first = PageKeyTests.inodes(dir, "Output")
+            let first = try Self.builtWithOther(dir)
             let metricPages = first.keys.filter { $0.hasPrefix("metrics/") }.sorted()
             #expect(metricPages.count > 5)
             // The strategy's words change, not what it does: its runs give the same medians, so every
