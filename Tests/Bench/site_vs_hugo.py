@@ -171,19 +171,19 @@ def main():
                              ss_wall=med(a, 0), ss_cpu=med(a, 1), ss_rss=max(x[2] for x in a),
                              hg_wall=med(b, 0), hg_cpu=med(b, 1), hg_rss=max(x[2] for x in b),
                              ratio=statistics.median(ratios), ratio_lo=min(ratios), ratio_hi=max(ratios),
-                             noop=med(noop, 0), edit=med(edit, 0), files=len(files), site_bytes=site_bytes,
+                             noop=med(noop, 0), edit=med(edit, 0), edit_cpu=med(edit, 1), files=len(files), site_bytes=site_bytes,
                              largest=str(largest.relative_to(out)), largest_bytes=largest.stat().st_size))
             shutil.rmtree(work, ignore_errors=True)
 
     print(f"Site build, ScrollStudy vs Hugo {hugo_version}; medians of {args.runs} paired runs, each from an empty output folder;")
     print(f"{os.cpu_count()} cores. Ratio = ScrollStudy pages/s ÷ Hugo pages/s, median of the pairs [min–max].\n")
-    print("| content | pages (avg KB) | ScrollStudy wall · CPU | pages/s | Hugo pages (avg KB) | Hugo wall · CPU | pages/s | ratio | no-op regen | one strategy edited | peak RSS ScrollStudy · Hugo |")
+    print("| content | pages (avg KB) | ScrollStudy wall · CPU | pages/s | Hugo pages (avg KB) | Hugo wall · CPU | pages/s | ratio | no-op regen | one strategy edited, wall · CPU | peak RSS ScrollStudy · Hugo |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['scale']}× | {r['pages']} ({r['avg']/1024:.1f}) | {r['ss_wall']:.2f} s · {r['ss_cpu']:.2f} s | {r['pages']/r['ss_wall']:.0f} "
               f"| {r['hugo_pages']} ({r['hugo_avg']/1024:.1f}) | {r['hg_wall']:.2f} s · {r['hg_cpu']:.2f} s | {r['hugo_pages']/r['hg_wall']:.0f} "
               f"| {r['ratio']:.2f}× [{r['ratio_lo']:.2f}–{r['ratio_hi']:.2f}] | {r['noop']:.2f} s ({100*r['noop']/r['ss_wall']:.0f} % of full) "
-              f"| {r['edit']:.2f} s ({100*r['edit']/r['ss_wall']:.0f} % of full) "
+              f"| {r['edit']:.2f} s · {r['edit_cpu']:.2f} s ({100*r['edit']/r['ss_wall']:.0f} % of full; CPU {100*r['edit_cpu']/r['ss_cpu']:.0f} %) "
               f"| {r['ss_rss']:.0f} MiB · {r['hg_rss']:.0f} MiB |")
     print()
     for r in rows:

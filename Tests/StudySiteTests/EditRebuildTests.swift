@@ -11,39 +11,101 @@ import TestSupport
 /// build of the edited content.
 @Suite("Edit rebuild")
 struct EditRebuildTests {
-    @Test("An edited strategy rebuilds its study's files; the study without it keeps its page and runs file; the site equals a cold build")
-    func editedStrategyKeepsOtherStudies() throws {
-        let dir = try Project.twoStudies()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        // A second study that does not use the strategy the test edits ("mine").
+    /// Adds to the two-study project a study that does not use the strategy the tests edit
+    /// ("mine"), builds it, and returns the output's inodes by path.
+    static func builtWithOther(_ dir: URL) throws -> [String: UInt64] {
         try Project.write(dir, "Content/studies/other.json",
                           #"{"title": "Other", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel", "glitchy-sync"]}"#)
         #expect(try Project.generate(dir).code == 0)
-        let before = PageKeyTests.inodes(dir, "Output")
-        #expect(before["studies/other.summary.json"] != nil && before["studies/two.summary.json"] != nil)
+        return PageKeyTests.inodes(dir, "Output")
+    }
 
-        try Project.strategy(cacheLimit: 7, in: dir.appendingPathComponent("Content"))
-        let edited = try Project.generate(dir)
-        #expect(edited.code == 0)
-        let counts = try #require(PageKeyTests.counts(edited.status), "\(edited.status)")
-        let after = PageKeyTests.inodes(dir, "Output")
-        // (b) What does not read the strategy is kept: the other study's page, runs file and run pages.
-        for path in ["studies/other.html", "studies/other.summary.json"] {
-            #expect(after[path] == before[path], "\(path): nothing it reads changed, kept")
-        }
-        for path in after.keys where path.hasPrefix("runs/") && path.contains("other--") {
-            #expect(after[path] == before[path], "\(path): kept")
-        }
-        // What does is rendered again.
-        for path in ["studies/two.html", "studies/two.summary.json", "summary.json"] {
-            #expect(after[path] != before[path], "\(path): reads the edited strategy, rendered again")
-        }
-        #expect(counts.kept > 0 && counts.rendered + counts.kept == counts.total, "\(edited.status)")
+    @Test("An edited strategy rebuilds its study's files; the study without it keeps its page and runs file; the site equals a cold build")
+    func editedStrategyKeepsOtherStudies() throws {
+        try Project.using { dir in
+            let before = try Self.builtWithOther(dir)
+            #expect(before["studies/other.summary.json"] != nil && before["studies/two.summary.json"] != nil)
 
-        // (a) Byte for byte the site a cold build of the edited content makes.
-        #expect(try Project.generate(dir, output: "Cold", ["--no-cache"]).code == 0)
-        let differing = Scratch.differing(Project.tree(dir, "Output"), Project.tree(dir, "Cold"))
-        #expect(differing.isEmpty, "kept files equal a cold build's: \(differing)")
+            try Project.strategy(cacheLimit: 7, in: dir.appendingPathComponent("Content"))
+            let edited = try Project.generate(dir)
+            #expect(edited.code == 0)
+            let counts = try #require(PageKeyTests.counts(edited.status), "\(edited.status)")
+            let after = PageKeyTests.inodes(dir, "Output")
+            // (b) What does not read the strategy is kept: the other study's page, runs file and run pages.
+            for path in ["studies/other.html", "studies/other.summary.json"] {
+                #expect(after[path] == before[path], "\(path): nothing it reads changed, kept")
+            }
+            for path in after.keys where path.hasPrefix("runs/") && path.contains("other--") {
+                #expect(after[path] == before[path], "\(path): kept")
+            }
+            // What does is rendered again.
+            for path in ["studies/two.html", "studies/two.summary.json", "summary.json"] {
+                #expect(after[path] != before[path], "\(path): reads the edited strategy, rendered again")
+            }
+            #expect(counts.kept > 0 && counts.rendered + counts.kept == counts.total, "\(edited.status)")
+
+            // (a) Byte for byte the site a cold build of the edited content makes.
+            let differing = try Project.differencesFromCold(dir)
+            #expect(differing.isEmpty, "kept files equal a cold build's: \(differing)")
+        }
+    }
+
+    @Test("Metric pages are kept while the medians they rank are unchanged, and rendered again, equal to a cold build, when an edit moves them")
+    func metricPagesFollowTheirRows() throws {
+        try Project.using { dir in
+            let first = try Self.builtWithOther(dir)
+            let metricPages = first.keys.filter { $0.hasPrefix("metrics/") }.sorted()
+            #expect(metricPages.count > 5)
+            // The strategy's words change, not what it does: its runs give the same medians, so every
+            // metric page is kept (the example study, "one", does not use it); its own page is not.
+            let mine = dir.appendingPathComponent("Content/strategies/mine.json")
+            let text = try String(contentsOf: mine, encoding: .utf8)
+            try text.replacingOccurrences(of: "A cache of 100.", with: "A cache of a hundred rows.").write(to: mine, atomically: true, encoding: .utf8)
+            #expect(try Project.generate(dir).code == 0)
+            let second = PageKeyTests.inodes(dir, "Output")
+            for path in metricPages { #expect(second[path] == first[path], "\(path): its rows are unchanged, kept") }
+            #expect(second["strategies/mine.html"] != first["strategies/mine.html"])
+            #expect(try Project.differencesFromCold(dir).isEmpty)
+
+            // Another base moves the strategy's medians: the rankings that show them are rendered again.
+            try Project.write(dir, "Content/strategies/mine.json", #"{"name": "Mine", "summary": "Naive now.", "basedOn": "glitchy-async-naive"}"#)
+            #expect(try Project.generate(dir).code == 0)
+            let third = PageKeyTests.inodes(dir, "Output")
+            #expect(third["metrics/index.html"] == first["metrics/index.html"], "the index shows only the metric table")
+            #expect(metricPages.contains { third[$0] != second[$0] }, "some ranking changed")
+            let differing = try Project.differencesFromCold(dir, cold: "Cold2")
+            #expect(differing.isEmpty, "kept metric pages equal a cold build's: \(differing)")
+        }
+    }
+
+    @Test("A ranking page's key changes exactly when its rows do: a configuration that stays last changes only the last page")
+    func rankingKeysFollowRows() throws {
+        let site = try TwoStudies.build()
+        let renderer = PageRenderer(templates: TemplateSet(templates: [:], assets: [], digest: "0"), siteTitle: "Site")
+        func pages(_ results: ResultsIndex) -> MetricPages {
+            MetricPages(example: site.studyRuns(TwoStudies.comparison), runs: site.plan, results: results, renderer: renderer, runsPerPage: 4)
+        }
+        func keys(_ results: ResultsIndex) -> [String: String] {
+            Dictionary(uniqueKeysWithValues: pages(results).jobs().map { ($0.path, $0.key ?? "none") })
+        }
+        let before = keys(site.results)
+        #expect(!before.values.contains("none"))
+        #expect(before == keys(site.results), "the same inputs, the same keys")
+        // The configuration ranked last on the hitch time ratio (6 configurations of one seed, 4 a
+        // page: on the second page) gets a higher one: it stays last, so only the second page changes.
+        let metric = try #require(MetricDefinition.all.first { $0.fields[0] == "hitchTimeRatio" })
+        let ranking = try pages(site.results)
+        let ranked = try #require(try ranking.ranking(metric, page: "metrics/hitchtimeratio-2.html"))
+        let last = try #require(ranked.last)
+        let moved = Set(ranking.configurations[last.configuration].map(\.id))
+        let records = try site.plan.map { run -> RunRecord in
+            var record = try #require(site.results[run.id])
+            if moved.contains(run.id) { record.result.metrics.hitchTimeRatio += 1 }
+            return record
+        }
+        let after = keys(try ResultsIndex(records))
+        let changed = before.keys.filter { before[$0] != after[$0] }.sorted()
+        #expect(changed == ["metrics/hitchtimeratio-2.html"], "\(changed)")
     }
 
     @Test("A study's edited asks change its answers but not its runs: its file, which holds the answers, is written again and equals a cold build's")

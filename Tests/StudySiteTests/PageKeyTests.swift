@@ -100,9 +100,14 @@ struct PageKeyTests {
     }
 
     /// Files of `site` with no key (always rendered): everything but run pages, study pages, the
-    /// studies' runs files (`studies/<id>.summary.json` and its parts) and assets.
+    /// studies' runs files (`studies/<id>.summary.json` and its parts), the metric, strategy and
+    /// dataset pages, the verdicts page and assets.
     static func alwaysRendered(_ site: [String: [UInt8]]) -> Int {
-        site.keys.filter { Self.isFile($0) && !($0.hasPrefix("runs/") || ($0.hasPrefix("studies/") && $0.hasSuffix(".html")) || Self.isStudyRunsFile($0) || $0.hasPrefix("assets/")) && $0 != OutputFolder.markerName }.count
+        let keyed = ["runs/", "metrics/", "strategies/", "datasets/", "assets/"]
+        return site.keys.filter { path in
+            Self.isFile(path) && !(keyed.contains { path.hasPrefix($0) } || (path.hasPrefix("studies/") && path.hasSuffix(".html"))
+                                   || Self.isStudyRunsFile(path) || path == SitePaths.verdicts) && path != OutputFolder.markerName
+        }.count
     }
 
     /// Whether `path` is a study's runs file or one of its parts (`SiteSummary.studyFiles`).
@@ -186,6 +191,20 @@ struct PageKeyTests {
         #expect(Self.fields(pages) == ["runs", "records", "studyTitle", "renderer"])
         #expect(Self.fields(pages.runs[0]) == ["id", "studyID", "configID", "label", "box", "seed"])
         #expect(Self.fields(renderer) == ["templates", "siteTitle", "againstBaseline"])
+        // MetricPages.jobs: the example by StudyRuns.addInputs (with `parts`, a memo of digests),
+        // `runs` and `results` by each ranked configuration's label, id and median, `runsPerPage`
+        // by the pager's counts; `memo` holds what is worked out from them.
+        let metrics = MetricPages(example: nil, runs: [], results: ResultsIndex(), renderer: renderer)
+        #expect(Self.fields(metrics) == ["example", "runs", "results", "renderer", "runsPerPage", "parts", "memo"])
+        // StrategyPages.addInputs and its index's key: each strategy by digest (`parts`), its document,
+        // the studies' ids and titles, the shown runs' names and fingerprints, `studiesInFull`.
+        let strategies = StrategyPages(strategies: [], studies: [], runs: [], results: ResultsIndex(),
+                                       documents: Documents(documents: [], trustedHTML: false), renderer: renderer)
+        #expect(Self.fields(strategies) == ["strategies", "studies", "runs", "results", "documents", "renderer", "studiesInFull", "parts"])
+        #expect(Self.fields(strategies.documents) == ["documents", "trustedHTML"])
+        // DatasetPages: each dataset by its digest, the studies by id, title and dataset; RulePage: the code alone.
+        #expect(Self.fields(DatasetPages(datasets: [], studies: [], renderer: renderer)) == ["datasets", "studies", "renderer", "digests"])
+        #expect(Self.fields(RulePage(renderer: renderer)) == ["renderer"])
         // TemplateSet: the digest covers the templates; pages name assets by path only.
         #expect(Self.fields(renderer.templates) == ["templates", "assets", "digest"])
         // StudyRuns.addInputs: each of these, `results` by the fingerprints of the study's runs;

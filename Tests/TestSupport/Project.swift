@@ -28,6 +28,22 @@ package enum Project {
         return dir
     }
 
+    /// Makes a scratch project with `make` (`twoStudies` unless told), hands its folder to `body`,
+    /// and removes the folder afterwards, whether `body` returns or throws.
+    package static func using<T>(_ make: () throws -> URL = twoStudies, _ body: (URL) throws -> T) throws -> T {
+        let dir = try make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        return try body(dir)
+    }
+
+    /// The paths where `output` differs, byte for byte, from the site a cold build of the same
+    /// content makes (`generate --no-cache` into `cold`): empty when an incremental build is exact.
+    package static func differencesFromCold(_ dir: URL, output: String = "Output", cold: String = "Cold") throws -> [String] {
+        let built = try generate(dir, output: cold, ["--no-cache"])
+        guard built.code == 0 else { return ["(the cold build exited \(built.code): \(built.output))"] }
+        return Scratch.differing(tree(dir, output), tree(dir, cold))
+    }
+
     /// Writes `Content/strategies/mine.json`: a cancelling strategy with a cache of `cacheLimit` rows.
     package static func strategy(cacheLimit: Int, in content: URL) throws {
         try write(content, "strategies/mine.json", """

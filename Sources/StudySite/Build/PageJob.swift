@@ -13,10 +13,11 @@ package struct PageJob: Sendable {
     /// A digest of everything the file's bytes depend on (`PageKey`), or nil when the job does not
     /// name its inputs: two builds that give a job the same key make the same bytes, so a build
     /// that finds the previous build's file under the same path and key keeps that file instead of
-    /// rendering it again (`SiteGenerator.render`). Jobs whose file summarises the whole site (the
-    /// index, the metric, technique and strategy pages, `summary.json`) have none and are always
+    /// rendering it again (`SiteGenerator.render`). Jobs whose file summarises every study's
+    /// answers (the index, the technique and model pages, `summary.json`) have none and are always
     /// rendered; a study's files are keyed by its runs (`Outcome.studyRunsDigest`) and its own file
-    /// also by its answers (`Outcome.studyAnswersDigest`).
+    /// also by its answers (`Outcome.studyAnswersDigest`), a metric ranking page by the rows it
+    /// shows (`MetricPages.addRows`), a strategy's page by the runs it lists.
     package let key: String?
     private let make: @Sendable () throws(SiteError) -> OutputFile
 

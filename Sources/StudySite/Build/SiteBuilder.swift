@@ -81,11 +81,11 @@ package struct SiteBuilder: Sendable {
         let strategies = strategiesInUse()
         generators += [
             TechniquePages(strategies: strategies, studies: studies, documents: documents, renderer: r),
-            StrategyPages(strategies: strategies, studies: content.studies, runs: plan, results: results, documents: documents, renderer: r),
-            DatasetPages(datasets: content.datasets, studies: content.studies, renderer: r),
+            StrategyPages(strategies: strategies, studies: content.studies, runs: plan, results: results, documents: documents, renderer: r, parts: parts),
+            DatasetPages(datasets: content.datasets, studies: content.studies, renderer: r, digests: datasetDigests),
             RulePage(renderer: r),
             ModelPage(devices: content.devices, studies: studies, documents: documents, renderer: r),
-            MetricPages(example: studies.first, runs: plan, results: results, renderer: r),
+            MetricPages(example: studies.first, runs: plan, results: results, renderer: r, parts: parts),
             AccuracyPage(figures: accuracy ?? AccuracyPage.Figures(report: .empty, roundTrips: []), validation: content.validation,
                          seeds: content.site.studyDefaults.seeds, renderer: r),
         ]

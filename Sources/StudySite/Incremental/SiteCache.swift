@@ -28,7 +28,8 @@ import Study
 ///   files the manifest lists, each with the recorded size and hash (read back and hashed, so an
 ///   edited, added or removed file means a build). The messages and the exit code of that build are
 ///   replayed from the manifest.
-/// - When a site is built, a file whose job has a key (`PageJob.key`: run pages, study pages, studies' runs files, assets)
+/// - When a site is built, a file whose job has a key (`PageJob.key`: run pages, study pages, studies' runs files,
+///   metric, strategy and dataset pages, the verdicts page, assets)
 ///   equal to the key the manifest recorded for its path is kept: the previous file is read back,
 ///   checked against the recorded size and hash, and hard-linked into the new site instead of
 ///   rendered (`PreviousSite.keep`). The other files are rendered as usual.

@@ -10,11 +10,28 @@ struct DatasetPages: PageGenerator {
     let datasets: [Dataset]
     let studies: [Study]
     let renderer: PageRenderer
+    /// The datasets' digests by id (`PlanFingerprints.datasetDigests`), for the keys; a dataset
+    /// without one gives its pages no key (they are rendered).
+    var digests: [String: String] = [:]
 
+    /// Each page is keyed (`PageJob.key`) by what it shows: the index by every dataset's digest; a
+    /// dataset's page by its digest and the studies that use it (ids and titles).
     func jobs() -> [PageJob] {
-        [renderer.job(path: SitePaths.datasets, title: "Datasets", section: "datasets", template: "datasets") { indexData() }]
+        let all = datasets.map { digests[$0.id] }
+        let index: String? = all.contains(nil) ? nil : renderer.key(path: SitePaths.datasets) { key in
+            key.add("datasets \(all.count)")
+            for digest in all { key.add(digest!) }
+        }
+        return [renderer.job(path: SitePaths.datasets, title: "Datasets", section: "datasets", template: "datasets", key: index) { indexData() }]
             + datasets.map { dataset in
-                renderer.job(path: SitePaths.dataset(dataset.id), title: dataset.name, section: "datasets", template: "dataset") { data(dataset) }
+                let path = SitePaths.dataset(dataset.id)
+                let key: String? = digests[dataset.id].flatMap { digest in
+                    renderer.key(path: path) { key in
+                        key.add(digest)
+                        for study in studies where study.dataset == dataset.id { key.add(study.id); key.add(study.title) }
+                    }
+                }
+                return renderer.job(path: path, title: dataset.name, section: "datasets", template: "dataset", key: key) { data(dataset) }
             }
     }
 

@@ -20,6 +20,9 @@ struct MetricPages: PageGenerator {
     /// Runs in one page of a ranking: the metric's page holds the first ones, and
     /// `metrics/<slug>-<k>.html` the rest, so that no page grows with the number of runs.
     var runsPerPage = 200
+    /// Where the first page's key finds the digests of the example study's devices and strategies
+    /// (not an input: a memo, as on the study pages).
+    var parts = PartTexts()
 
     static func path(_ d: MetricDefinition, page: Int) -> String { SitePaths.metric(slug: d.slug, page: page) }
 
@@ -46,12 +49,20 @@ struct MetricPages: PageGenerator {
     final class Memo: @unchecked Sendable {
         private let lock = NSLock()
         private var grouped: [ArraySlice<PlannedRun>]?
+        private var labels: [String]?
         private var rankings: [String: [Ranked]?] = [:]
 
         func configurations(_ make: () -> [ArraySlice<PlannedRun>]) -> [ArraySlice<PlannedRun>] {
             if let known = lock.withLock({ grouped }) { return known }
             let made = make()
             lock.withLock { grouped = made }
+            return made
+        }
+
+        func labels(_ make: () -> [String]) -> [String] {
+            if let known = lock.withLock({ labels }) { return known }
+            let made = make()
+            lock.withLock { labels = made }
             return made
         }
 
@@ -67,16 +78,55 @@ struct MetricPages: PageGenerator {
 
     var pageCount: Int { max(1, (configurations.count + runsPerPage - 1) / runsPerPage) }
 
+    /// Each page is keyed (`PageJob.key`) by what it shows: the index by nothing but the metric
+    /// table (part of the executable); a ranking page by the rows it lists — each configuration's
+    /// label, id and median, in rank order — and the pager's counts; a metric's first page also by
+    /// the example study's inputs (`StudyRuns.addInputs`). The rankings are made here, once per
+    /// metric, and the pages that render read them from `memo`: an edit that moves a few
+    /// configurations renders again only the ranking pages whose rows moved. A ranking that fails (a
+    /// missing record) gives its pages no key, so they render and report it.
     func jobs() -> [PageJob] {
         let pageCount = self.pageCount
-        return [renderer.job(path: SitePaths.metrics, title: "Metrics", section: "metrics", template: "metrics") { indexData() }]
+        var example: String? = nil
+        if let subject = self.example {
+            var key = PageKey("example")
+            subject.addInputs(to: &key, parts: parts)
+            example = key.hex
+        }
+        return [renderer.job(path: SitePaths.metrics, title: "Metrics", section: "metrics", template: "metrics",
+                             key: renderer.key(path: SitePaths.metrics) { $0.add("metric table") }) { indexData() }]
             + MetricDefinition.all.flatMap { d in
-                [renderer.job(path: Self.path(d, page: 1), title: d.name, section: "metrics", template: "metric") { () throws(SiteError) in try data(d) }]
+                let first = Self.path(d, page: 1)
+                let ranked: [Ranked]??
+                do throws(SiteError) { ranked = .some(try ranking(d, page: first)) } catch { ranked = nil }
+                func key(_ path: String, page: Int) -> String? {
+                    guard let ranked else { return nil }
+                    return renderer.key(path: path) { digest in
+                        if page == 1 { digest.add(example ?? "no example") }
+                        addRows(d, ranked, page: page, to: &digest)
+                    }
+                }
+                return [renderer.job(path: first, title: d.name, section: "metrics", template: "metric", key: key(first, page: 1)) { () throws(SiteError) in try data(d) }]
                     + (1..<pageCount).map { k in
-                        renderer.job(path: Self.path(d, page: k + 1), title: "\(d.name), runs ranked, page \(k + 1) of \(pageCount)", section: "metrics",
-                                     template: "metric-ranking") { () throws(SiteError) in try rankingPageData(d, page: k + 1) }
+                        let path = Self.path(d, page: k + 1)
+                        return renderer.job(path: path, title: "\(d.name), runs ranked, page \(k + 1) of \(pageCount)", section: "metrics",
+                                            template: "metric-ranking", key: key(path, page: k + 1)) { () throws(SiteError) in try rankingPageData(d, page: k + 1) }
                     }
             }
+    }
+
+    /// What page `page` of `d`'s ranking shows, added to its key: the pager's counts and, for each
+    /// row, the configuration's label and id (its link) and its median's exact bits (the shown value
+    /// is a rounding of it). The rank is the row's place on the page; the metric's words are the table's.
+    func addRows(_ d: MetricDefinition, _ ranked: [Ranked]?, page: Int, to key: inout PageKey) {
+        key.add("ranking of \(configurations.count) configurations, \(runsPerPage) a page, \(pageCount) pages")
+        guard let ranked else { return key.add("not ranked") }
+        let configurations = self.configurations, labels = self.labels
+        for row in ranked.dropFirst((page - 1) * runsPerPage).prefix(runsPerPage) {
+            key.add(labels[row.configuration])
+            key.add(configurations[row.configuration].first!.configID)
+            key.add(String(row.median.bitPattern, radix: 16))
+        }
     }
 
     /// One ranked row: a configuration and the median of its seeds' values on the metric (the run's
@@ -121,6 +171,11 @@ struct MetricPages: PageGenerator {
         return seeds.count > 1 ? Self.withoutSeed(first.label, seed: first.seed) : first.label
     }
 
+    /// Every configuration's label (`label(ofConfiguration:)`), made once for the keys and the pages.
+    var labels: [String] {
+        memo.labels { configurations.indices.map(label(ofConfiguration:)) }
+    }
+
     /// A run's label without its seed (the planner ends it with ` · seed N` when a study has several).
     static func withoutSeed(_ label: String, seed: UInt64) -> String {
         let suffix = " · seed \(seed)"
@@ -131,9 +186,9 @@ struct MetricPages: PageGenerator {
     func rankingRows(_ d: MetricDefinition, _ ranked: [Ranked], page: Int) -> [MustacheValue] {
         let first = (page - 1) * runsPerPage
         let number = { (v: Double) in NumberFormat.fixed(v, places: abs(v) >= 100 ? 1 : 2) }
-        let configurations = self.configurations
+        let configurations = self.configurations, labels = self.labels
         return ranked.dropFirst(first).prefix(runsPerPage).enumerated().map { k, row in
-            .object(["rank": .int(first + k + 1), "label": .string(label(ofConfiguration: row.configuration)),
+            .object(["rank": .int(first + k + 1), "label": .string(labels[row.configuration]),
                      "href": .string("../" + SitePaths.run(configurations[row.configuration].first!.configID)),
                      "value": .string(number(row.median))])
         }

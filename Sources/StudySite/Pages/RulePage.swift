@@ -8,7 +8,9 @@ struct RulePage: PageGenerator {
     let renderer: PageRenderer
 
     func jobs() -> [PageJob] {
-        [renderer.job(path: SitePaths.verdicts, title: "How answers and verdicts are decided", section: "model", template: "verdicts") { data() }]
+        // The page shows only the rules written in the code (the executable is in every key).
+        [renderer.job(path: SitePaths.verdicts, title: "How answers and verdicts are decided", section: "model", template: "verdicts",
+                      key: renderer.key(path: SitePaths.verdicts) { $0.add("verdict rules") }) { data() }]
     }
 
     func data() -> [String: MustacheValue] {

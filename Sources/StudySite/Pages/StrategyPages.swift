@@ -19,19 +19,49 @@ struct StrategyPages: PageGenerator {
     /// How many studies a strategy page shows in full (every configuration a row); the others are
     /// named and linked in one line, so that a page does not grow with the number of studies.
     var studiesInFull = 4
+    /// Where the keys find the strategies' digests (not an input: a memo, as on the study pages).
+    var parts = PartTexts()
 
+    /// Each page is keyed (`PageJob.key`) by what it shows: the index by every strategy listed (by
+    /// digest) and the technique searches; a strategy's page by the strategy, its document's text,
+    /// the studies that run it (ids and titles, in plan order) and, for the studies shown in full,
+    /// each run's names and record fingerprint (a record is a function of its fingerprint, names aside).
     func jobs() -> [PageJob] {
         // Each strategy's runs in plan order, and the studies' titles, found once for every page.
         var byStrategy: [String: [PlannedRun]] = [:]
         for run in runs { byStrategy[run.strategyID, default: []].append(run) }
         let titles = Dictionary(studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        return [renderer.job(path: SitePaths.strategies, title: "Strategies", section: "strategies", template: "strategies") { indexData() }]
+        let index = renderer.key(path: SitePaths.strategies) { key in
+            key.add("strategies \(strategies.count)")
+            for strategy in strategies { key.add(parts.digest(strategy)) }
+            for study in studies where study.search != nil { key.add(study.id); key.add(study.title); key.add(value: study.search as Any) }
+        }
+        return [renderer.job(path: SitePaths.strategies, title: "Strategies", section: "strategies", template: "strategies", key: index) { indexData() }]
             + strategies.map { strategy in
                 let mine = byStrategy[strategy.id] ?? []
-                return renderer.job(path: SitePaths.strategy(strategy.id), title: strategy.name, section: "strategies", template: "strategy") { () throws(SiteError) in
+                let path = SitePaths.strategy(strategy.id)
+                return renderer.job(path: path, title: strategy.name, section: "strategies", template: "strategy",
+                                    key: renderer.key(path: path) { addInputs(strategy, runs: mine, titles: titles, to: &$0) }) { () throws(SiteError) in
                     try data(strategy, runs: mine, titles: titles)
                 }
             }
+    }
+
+    /// What the page of `strategy` reads (`data`), added to its key.
+    func addInputs(_ strategy: Strategy, runs all: [PlannedRun], titles: [String: String], to key: inout PageKey) {
+        key.add(parts.digest(strategy))
+        key.add(documents.trustedHTML ? "trusted HTML" : "escaped HTML")
+        let path = "strategies/\(strategy.id).md"
+        key.add(documents.documents.first { $0.path == path }?.text ?? "no document")
+        var studyIDs: [String] = []
+        var seen = Set<String>()
+        for run in all where seen.insert(run.studyID).inserted { studyIDs.append(run.studyID) }
+        key.add("studies \(studyIDs.count), \(studiesInFull) in full")
+        for id in studyIDs { key.add(id); key.add(titles[id] ?? "no title") }
+        let shown = Set(studyIDs.prefix(studiesInFull))
+        for run in all where shown.contains(run.studyID) {
+            for part in [run.id, run.studyID, run.configID, run.label, results[run.id]?.fingerprint ?? "no record"] { key.add(part) }
+        }
     }
 
     /// The index: the strategies the content names, then, under each technique-search study (in
