@@ -93,7 +93,14 @@ package enum RunExecutor {
                     guard k >= 0 else {
                         let fromFile = storedFiles[plan[i].id] != nil
                         storedDropped = storedDropped || fromFile
-                        try index.add(stored[plan[i].id]!, seriesDropped: fromFile)
+                        // Read from a results folder, the record has its own copy of every string; its id and
+                        // fingerprint are the plan's (that is how it was matched), and so is its study when equal.
+                        var record = stored[plan[i].id]!
+                        record.id = plan[i].id
+                        if record.study == plan[i].studyID { record.study = plan[i].studyID }
+                        record.fingerprint = fingerprints.fingerprints[i]
+                        pool.share(&record.parameters)
+                        try index.add(record, seriesDropped: fromFile)
                         continue
                     }
                     let w = served[k]

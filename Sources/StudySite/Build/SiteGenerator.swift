@@ -5,6 +5,18 @@ import Results
 import ScrollSimulation
 import Study
 
+/// Records read from results folders (`generate --results`), by run id. A reference, so that the
+/// run stage can let go of them once its index holds the ones it uses: kept in the command's
+/// inputs to the end of the build, a merge of 10^5 runs held every record twice through rendering.
+package final class StoredRecords: @unchecked Sendable {
+    package private(set) var byID: [String: RunRecord]
+
+    package init(_ byID: [String: RunRecord] = [:]) { self.byID = byID }
+
+    /// Drops the records (the run stage calls it once, on one thread, after taking what it uses).
+    package func release() { byID = [:] }
+}
+
 /// The pipeline: content → plan → simulate → render → files into a sink.
 public enum SiteGenerator {
     /// Timings of one generation (wall clock, for the benchmark only; never written to the site).
@@ -51,7 +63,12 @@ public enum SiteGenerator {
     /// What a generation starts from besides the content and templates.
     public struct Inputs: Sendable {
         /// Stored records by run id (`generate --results`): reused when their fingerprint matches the plan.
-        package var stored: [String: RunRecord] = [:]
+        package var stored: [String: RunRecord] {
+            get { storedRecords.byID }
+            set { storedRecords = StoredRecords(newValue) }
+        }
+        /// The same records, by reference: the run stage lets go of them once its index holds them.
+        package var storedRecords = StoredRecords()
         /// Where each stored record's whole record is (`ResultsStore.merge(_:series:)`'s `files`):
         /// a stored record with a file here may be held without its series, which pages read back
         /// from the file when they render.
@@ -73,7 +90,7 @@ public enum SiteGenerator {
         public init() {}
 
         package init(stored: [String: RunRecord] = [:], baseline: Baseline.Loaded? = nil, cache: RunCache? = nil) {
-            self.stored = stored
+            self.storedRecords = StoredRecords(stored)
             self.baseline = baseline
             self.cache = cache
         }
@@ -112,6 +129,9 @@ public enum SiteGenerator {
             let validation = RunExecutor.execute(validationPlan, fingerprints: validationFingerprints, reusing: [:], cache: inputs.cache, jobs: jobs) { done, run in
                 progress("[validation \(done)/\(validationPlan.count)] \(run.label)")
             }
+            // The index now holds every stored record it uses (sharing the plan's strings): the
+            // folders' copies would otherwise stay to the end of the build (`StoredRecords`).
+            inputs.storedRecords.release()
             return (execution, validation.index)
         }) { "\($0.0.ran) simulated, \($0.0.cached) from the run cache, \($0.0.shared) shared with an identical run, \($0.0.reused) from stored results; \(validationPlan.count) validation runs" }
         let results = execution.index
