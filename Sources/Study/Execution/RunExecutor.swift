@@ -105,7 +105,9 @@ package enum RunExecutor {
                     }
                     let w = served[k]
                     // Another run with this fingerprint was looked up or simulated: its record, renamed.
-                    guard var (record, dropped) = kept[w] else { preconditionFailure("run \(plan[i].id) is served by a record not kept") }
+                    guard let keptRecord = kept[w] else { preconditionFailure("run \(plan[i].id) is served by a record not kept") }
+                    var record = keptRecord.record
+                    let dropped = keptRecord.seriesDropped
                     if lastUse[w] == k { kept[w] = nil }
                     record.id = plan[i].id
                     record.study = plan[i].studyID
