@@ -489,10 +489,17 @@ package struct StudyAnswers: Sendable {
         }
     }
 
-    /// The answers of `runs` (the study's planned runs with a record, in plan order) whose records
-    /// `results` holds: each contender points at its seeds' records there (`Contender`'s storage).
-    package init(study: Study, strategies: [Strategy], devices: [DeviceProfile], runs: [PlannedRun], results: ResultsIndex) {
-        let positions = runs.map { results.position(of: $0.id)! }
+    /// The answers of the study's planned runs (in plan order) that have a record in `results`; the
+    /// others are left out. Each contender points at its seeds' records there (`Contender`'s storage).
+    package init(study: Study, strategies: [Strategy], devices: [DeviceProfile], runs planned: [PlannedRun], results: ResultsIndex) {
+        var runs: [PlannedRun] = [], positions: [Int] = []
+        runs.reserveCapacity(planned.count)
+        positions.reserveCapacity(planned.count)
+        for run in planned {
+            guard let position = results.position(of: run.id) else { continue }
+            runs.append(run)
+            positions.append(position)
+        }
         self.init(study: study, strategies: strategies, devices: devices, runs: runs) { sid, name, members in
             Contender(strategyID: sid, name: name, positions: members.map { positions[$0] }, in: results)
         }

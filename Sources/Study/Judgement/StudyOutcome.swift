@@ -63,7 +63,7 @@ package struct Outcome: Sendable {
     static func answers(of study: Study, content: SiteContent, runs: [PlannedRun], results: ResultsIndex) -> StudyAnswers {
         StudyAnswers(study: study, strategies: study.strategies.compactMap { content.strategy($0) },
                      devices: study.devices.compactMap { content.device($0) },
-                     runs: runs.filter { results.position(of: $0.id) != nil }, results: results)
+                     runs: runs, results: results)
     }
 
     /// The summaries of the runs at `positions` of `plan` that have a record, in that order.

@@ -159,6 +159,16 @@ struct PageKey {
         add(Fingerprint.digest(ofValue: value))
     }
 
+    /// A planned run as the pages that list it show it: its ids and label, and its record's
+    /// fingerprint (a page showing the run changes when its record does).
+    mutating func add(run: PlannedRun, results: ResultsIndex) {
+        add(run.id)
+        add(run.studyID)
+        add(run.configID)
+        add(run.label)
+        add(results[run.id]?.fingerprint ?? "no record")
+    }
+
     var hex: String { hash.hex }
 
     /// The executable's stamp (`SiteCache.toolStamp`), once per process: a rebuilt tool may render

@@ -60,7 +60,7 @@ struct StrategyPages: PageGenerator {
         for id in studyIDs { key.add(id); key.add(titles[id] ?? "no title") }
         let shown = Set(studyIDs.prefix(studiesInFull))
         for run in all where shown.contains(run.studyID) {
-            for part in [run.id, run.studyID, run.configID, run.label, results[run.id]?.fingerprint ?? "no record"] { key.add(part) }
+            key.add(run: run, results: results)
         }
     }
 

@@ -42,7 +42,7 @@ struct StudyRuns: Sendable {
         key.add("strategies \(strategies.count)")
         for strategy in strategies { key.add(parts.digest(strategy)) }
         for run in runs {
-            for part in [run.id, run.studyID, run.configID, run.label, results[run.id]?.fingerprint ?? "no record"] { key.add(part) }
+            key.add(run: run, results: results)
         }
         key.add(sensitivity.map { Fingerprint.digest(ofValue: $0) } ?? "no sensitivity")
         for d in disagreements { for part in [d.disagreement.text, d.otherID, d.otherTitle] { key.add(part) } }
