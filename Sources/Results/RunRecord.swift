@@ -68,6 +68,17 @@ package struct RunRecord: Sendable, Equatable, Codable {
         self.result = result
     }
 
+    /// A record from its fields as they are (`ResultsIndex` keeps records in parts and puts them back together).
+    package init(schemaVersion: Int, id: String, study: String, fingerprint: String, modelVersion: Int, parameters: RunParameters, result: RunResult) {
+        self.schemaVersion = schemaVersion
+        self.id = id
+        self.study = study
+        self.fingerprint = fingerprint
+        self.modelVersion = modelVersion
+        self.parameters = parameters
+        self.result = result
+    }
+
     /// Runs `config` and records it.
     package static func run(id: String = "", study: String = "", _ config: RunConfig, datasetDigest: String? = nil, fingerprint: String? = nil) -> RunRecord {
         RunRecord(id: id, study: study, config: config, datasetDigest: datasetDigest, fingerprint: fingerprint, result: config.run())
