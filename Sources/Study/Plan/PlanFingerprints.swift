@@ -15,8 +15,6 @@ package struct PlanFingerprints: Sendable {
     package let fingerprints: [String]
     /// Every run's context digest, in plan order.
     package let contexts: [String]
-    /// Each run's position in the plan, by run id.
-    private let position: [String: Int]
     /// The strategies' and devices' canonical texts and digests, each made once for the whole
     /// build: the later stages' keys (sensitivity reports, study pages) take their digests here.
     package let parts: PartTexts
@@ -52,9 +50,5 @@ package struct PlanFingerprints: Sendable {
         datasetDigests = digests
         fingerprints = both.map(\.fingerprint)
         contexts = both.map(\.context)
-        position = Dictionary(plan.indices.map { (plan[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
     }
-
-    /// The fingerprint of run `id`, nil when the plan has no such run.
-    package func fingerprint(ofRun id: String) -> String? { position[id].map { fingerprints[$0] } }
 }
