@@ -40,15 +40,19 @@ struct ResultsIndexStorageTests {
             var g = SeededRandom(seed: seed)
             let records = Self.records(count: Int.random(in: 1...40, using: &g), random: &g)
             let index = try ResultsIndex(records)
-            let failure = "seed \(seed), records \(records.map { "\($0.id) \($0.parameters.strategy)/\($0.parameters.latencyMs)/\($0.parameters.seed)" })"
-            #expect(index.all == records, "\(failure)")
-            for (position, record) in records.enumerated() {
-                #expect(index[record.id] == record, "\(failure): \(record.id)")
-                #expect(index.full(record.id) == record, "\(failure): \(record.id) whole")
-                #expect(index.metrics(atPosition: position) == record.metrics, "\(failure): \(record.id) metrics")
+            // The first way a record comes back wrong, if any: one failure per sequence, with the sequence.
+            var wrong: String? = index.all == records ? nil : "all"
+            for (position, record) in records.enumerated() where wrong == nil {
+                if index[record.id] != record { wrong = "\(record.id) by id" }
+                else if index.full(record.id) != record { wrong = "\(record.id) whole" }
+                else if index.metrics(atPosition: position) != record.metrics { wrong = "\(record.id) metrics" }
             }
-            for study in ["s0", "s1", "s2"] {
-                #expect(index.records(ofStudy: study) == records.filter { $0.study == study }, "\(failure): study \(study)")
+            for study in ["s0", "s1", "s2"] where wrong == nil && index.records(ofStudy: study) != records.filter({ $0.study == study }) {
+                wrong = "study \(study)"
+            }
+            if let wrong {
+                Issue.record("seed \(seed): \(wrong) read back differs; records (id strategy/latency/seed): \(records.map { "\($0.id) \($0.parameters.strategy)/\($0.parameters.latencyMs)/\($0.parameters.seed)" })")
+                return
             }
         }
     }
