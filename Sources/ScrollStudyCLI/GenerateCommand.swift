@@ -157,10 +157,8 @@ package enum GenerateCommand {
             defer { incremental.finish() }
             do {
                 if !resultDirs.isEmpty {
-                    // Only the records' metrics and parameters stay in memory; pages read a run's series from its file.
-                    let merged = try ResultsStore.merge(resultDirs, series: false)
-                    inputs.stored = Dictionary(uniqueKeysWithValues: merged.records.map { ($0.id, $0) })
-                    inputs.storedFiles = merged.files
+                    // Only the indexes are read here; the run stage reads each planned run's record from its file.
+                    inputs.stored = try StoredRuns.read(resultDirs)
                 }
                 if let baselinePath {
                     inputs.baseline = try Baseline.load(baselinePath)
@@ -267,6 +265,9 @@ package enum GenerateCommand {
                 return 3
             case .outputRefused:
                 return 2
+            case .storedResults:
+                ScrollStudyCLI.printError("error: nothing was written")
+                return 4
             case .badPath, .publish, .inStage:  // `unstaged` has no stage left
                 return 4
             }
