@@ -37,6 +37,9 @@ package enum GenerateCommand {
       --results <dir> …       Render from results folders written by 'scrollstudy run' (shard folders are
                               merged; a run in two folders, or a missing shard, is an error). Runs missing
                               from them, or whose fingerprint no longer matches the content, are simulated.
+                              Only each folder's index.json is read before the build; a run's record file
+                              is read when its run is reached (a bad one stops the build, exit 4), and a
+                              record that no planned run matches is not read at all.
       --baseline <path>       Compare every run group with a baseline: a results folder, a published site
                               (its summary.json) or a summary.json file. The result is on checks.html and
                               in summary.json.
