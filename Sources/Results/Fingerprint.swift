@@ -133,7 +133,13 @@ package enum Fingerprint {
     /// 64-bit FNV-1a of the UTF-8 bytes (`Hash64`).
     package static func fnv1a64(_ text: String) -> UInt64 { Hash64.of(text) }
 
-    static func hex(_ v: UInt64) -> String { Hash64.hex(v) }
+    package static func hex(_ v: UInt64) -> String { Hash64.hex(v) }
+
+    /// The value of a fingerprint's text, as `hex` writes it: exactly 16 lowercase hex digits; nil for any other text.
+    package static func value(ofHex text: String) -> UInt64? {
+        guard text.utf8.count == 16, text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }
+        return UInt64(text, radix: 16)
+    }
 
     /// Canonical text of any value, from its reflection.
     static func describe<Sink: CanonicalSink>(_ value: Any, into out: inout Sink, depth: Int) {

@@ -154,22 +154,32 @@ package struct ResultsIndex: Sendable {
 /// simulated again while pages render.
 package final class SeriesLoader: @unchecked Sendable {
     private let cache: RunCache?
-    /// Record files of results folders, by run id (`ResultsStore.merge(_:series:)`'s `files`).
-    private let files: [String: URL]
+    /// The record file of a results folder that holds run id's whole record, if any.
+    private let fileOf: @Sendable (String) -> URL?
     private let keep: Int
     private let lock = NSLock()
     private var recent: [RunRecord] = []
 
-    package init(reading cache: RunCache?, files: [String: URL] = [:], keep: Int = 8) {
+    /// Reads from `cache` and from the record files `files` (by run id).
+    package convenience init(reading cache: RunCache?, files: [String: URL] = [:], keep: Int = 8) {
+        self.init(reading: cache, fileOf: { files[$0] }, keep: keep)
+    }
+
+    /// Reads from `cache` and from the record files of the results folders `stored` (`generate --results`).
+    package convenience init(reading cache: RunCache?, stored: StoredRuns, keep: Int = 8) {
+        self.init(reading: cache, fileOf: { stored.file(of: $0) }, keep: keep)
+    }
+
+    private init(reading cache: RunCache?, fileOf: @escaping @Sendable (String) -> URL?, keep: Int) {
         self.cache = cache
-        self.files = files
+        self.fileOf = fileOf
         self.keep = keep
     }
 
     /// The record without series `light` read whole: from its results folder's file when that
     /// holds the same run and fingerprint, else with the series the cache holds under its fingerprint.
     private func load(_ light: RunRecord) -> RunRecord? {
-        if let url = files[light.id], let data = FileManager.default.contents(atPath: url.path),
+        if let url = fileOf(light.id), let data = FileManager.default.contents(atPath: url.path),
            let record = try? RunRecord.decode(bytes: [UInt8](data)), record.fingerprint == light.fingerprint {
             return record
         }
@@ -178,7 +188,7 @@ package final class SeriesLoader: @unchecked Sendable {
     }
 
     /// The results folder file run `id`'s whole record is read from, if it has one.
-    package func file(of id: String) -> URL? { files[id] }
+    package func file(of id: String) -> URL? { fileOf(id) }
 
     func full(_ light: RunRecord) -> RunRecord? {
         lock.lock()

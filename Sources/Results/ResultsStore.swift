@@ -227,12 +227,32 @@ package enum ResultsStore {
         package var files: [String: URL]
     }
 
-    /// Reads one results folder, refusing other schema or model versions and records that do not
-    /// match their index line. With `series: false` each record is checked whole and then kept
-    /// without its frames and content lanes (most of its size: about 120 KiB of a sweep run's
-    /// record), so that the folder's records take memory in proportion to their metrics only;
-    /// `StoredRecords.full` reads a record's series back from its file.
+    /// Reads one results folder whole, refusing other schema or model versions and records that do
+    /// not match their index line (`readIndex`, then `readRecord` for every line). With
+    /// `series: false` each record is checked whole and then kept without its frames and content
+    /// lanes (most of its size: about 120 KiB of a sweep run's record), so that the folder's records
+    /// take memory in proportion to their metrics only. For callers that need every record
+    /// (a baseline, `summary`); `generate --results` reads only the indexes (`StoredRuns`).
     package static func read(_ folder: URL, series: Bool = true) throws(StoreError) -> Folder {
+        let index = try readIndex(folder)
+        let indexURL = folder.appendingPathComponent(indexFile)
+        var records: [RunRecord] = []
+        var contexts: [String: String] = [:]
+        var files: [String: URL] = [:]
+        for entry in index.runs {
+            let url = folder.appendingPathComponent(entry.file)
+            let record = try readRecord(url, id: entry.id, fingerprint: entry.fingerprint, series: series, index: indexURL)
+            records.append(record)
+            contexts[record.id] = entry.context
+            files[record.id] = url
+        }
+        return Folder(url: folder, index: index, records: records, contexts: contexts, files: files)
+    }
+
+    /// Reads a folder's `index.json` alone, refusing a folder without one, another kind, schema or
+    /// model version, and a line whose file leaves the folder (`..`) or whose fingerprint is not
+    /// 16 lowercase hex digits (as `scrollstudy run` writes every fingerprint).
+    package static func readIndex(_ folder: URL) throws(StoreError) -> Index {
         let indexURL = folder.appendingPathComponent(indexFile)
         guard let data = FileManager.default.contents(atPath: indexURL.path) else {
             throw .notAResultsFolder(folder.path, "it has no index.json (write one with 'scrollstudy run --output-results \(folder.lastPathComponent)')")
@@ -248,70 +268,72 @@ package enum ResultsStore {
         guard index.modelVersion == SimulationModel.version else {
             throw .otherModel(indexURL.path, found: index.modelVersion, current: SimulationModel.version)
         }
-        var records: [RunRecord] = []
-        var contexts: [String: String] = [:]
-        var files: [String: URL] = [:]
         for entry in index.runs {
-            let url = folder.appendingPathComponent(entry.file)
-            guard !entry.file.contains(".."), let data = FileManager.default.contents(atPath: url.path) else {
-                throw .malformed(indexURL.path, "run '\(entry.id)': file '\(entry.file)' is missing")
+            guard !entry.file.contains("..") else {
+                throw .malformed(indexURL.path, "run '\(entry.id)': file '\(entry.file)' is outside the folder")
             }
-            var record: RunRecord
-            do { record = try RunRecord.decode(bytes: [UInt8](data)) } catch {
-                throw .malformed(url.path, error.description)
+            guard Fingerprint.value(ofHex: entry.fingerprint) != nil else {
+                throw .malformed(indexURL.path, "run '\(entry.id)': fingerprint '\(entry.fingerprint)' is not 16 lowercase hex digits")
             }
-            guard record.modelVersion == SimulationModel.version else {
-                throw .otherModel(url.path, found: record.modelVersion, current: SimulationModel.version)
-            }
-            guard record.id == entry.id, record.fingerprint == entry.fingerprint else {
-                throw .malformed(url.path, "holds run '\(record.id)' fingerprint \(record.fingerprint), but index.json says '\(entry.id)' fingerprint \(entry.fingerprint)")
-            }
-            if !series {
-                record.result.frames = []
-                record.result.contentLanes = []
-            }
-            records.append(record)
-            contexts[record.id] = entry.context
-            files[record.id] = url
         }
-        return Folder(url: folder, index: index, records: records, contexts: contexts, files: files)
+        return index
     }
 
-    /// Reads and merges several folders (shards of one plan, or any folders of distinct runs).
-    /// Refused: a run id in two folders; folders of different plans or shard counts; a shard
-    /// given twice; and, when the folders are shards, any shard of 1…n missing (a gap).
-    /// With `series: false` the records are kept without their series (`read(_:series:)`), and
-    /// `files` says where each one's whole record is.
-    package static func merge(_ folders: [URL], series: Bool = true) throws(StoreError)
-        -> (records: [RunRecord], contexts: [String: String], files: [String: URL]) {
-        var all: [RunRecord] = []
-        var contexts: [String: String] = [:]
-        var files: [String: URL] = [:]
+    /// Reads the record file `url` of the index line (`id`, `fingerprint`) of the folder whose
+    /// `index.json` is `index`, and checks it: it parses, it is of this model version, and it holds
+    /// that run with that fingerprint. Without `series` it is returned without its frames and
+    /// content lanes (read back whole from the same file when a page needs them). Every error names
+    /// the file first (a missing one, the index that lists it too).
+    package static func readRecord(_ url: URL, id: String, fingerprint: String, series: Bool, index: URL) throws(StoreError) -> RunRecord {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw .malformed(url.path, "no such file, though \(index.path) lists it for run '\(id)'")
+        }
+        var record: RunRecord
+        do { record = try RunRecord.decode(bytes: [UInt8](data)) } catch {
+            throw .malformed(url.path, error.description)
+        }
+        guard record.modelVersion == SimulationModel.version else {
+            throw .otherModel(url.path, found: record.modelVersion, current: SimulationModel.version)
+        }
+        guard record.id == id, record.fingerprint == fingerprint else {
+            throw .malformed(url.path, "holds run '\(record.id)' fingerprint \(record.fingerprint), but index.json says '\(id)' fingerprint \(fingerprint)")
+        }
+        if !series {
+            record.result.frames = []
+            record.result.contentLanes = []
+        }
+        return record
+    }
+
+    /// Checks that `folders`' indexes may be merged and returns them in the order given. Refused: a
+    /// run id in two folders; folders of different plans or shard counts; a shard given twice; and,
+    /// when the folders are shards, any shard of 1…n missing (a gap). Reads no record file.
+    static func mergeIndexes(_ folders: [URL]) throws(StoreError) -> [Index] {
+        var indexes: [Index] = []
         var owner: [String: String] = [:]
         var shards: [Int: String] = [:]
         var shardCount: Int? = nil
         var plan: String? = nil
         for url in folders {
-            let folder = try read(url, series: series)
-            if let shard = folder.index.shard {
+            let index = try readIndex(url)
+            if let shard = index.shard {
                 if let n = shardCount, n != shard.count {
                     throw .mismatch("\(url.path) is shard \(shard) but another folder is a shard of \(n); shard folders must come from one 'run --shard i/n' split")
                 }
-                if let p = plan, p != folder.index.plan {
-                    throw .mismatch("\(url.path) holds shard \(shard) of another plan (plan \(folder.index.plan), expected \(p)); re-run every shard from the same content")
+                if let p = plan, p != index.plan {
+                    throw .mismatch("\(url.path) holds shard \(shard) of another plan (plan \(index.plan), expected \(p)); re-run every shard from the same content")
                 }
                 shardCount = shard.count
-                plan = folder.index.plan
+                plan = index.plan
                 if let other = shards[shard.index] { throw .duplicateShard(shard.description, other, url.path) }
                 shards[shard.index] = url.path
             }
-            for record in folder.records {
-                if let other = owner[record.id] { throw .duplicateRun(record.id, other, url.path) }
-                owner[record.id] = url.path
-                all.append(record)
-                contexts[record.id] = folder.contexts[record.id]
-                files[record.id] = folder.files[record.id]
+            owner.reserveCapacity(owner.count + index.runs.count)
+            for entry in index.runs {
+                if let other = owner[entry.id] { throw .duplicateRun(entry.id, other, url.path) }
+                owner[entry.id] = url.path
             }
+            indexes.append(index)
         }
         if let n = shardCount {
             let missing = (1...n).filter { shards[$0] == nil }
@@ -319,7 +341,97 @@ package enum ResultsStore {
                 throw .gap(missing.map { "\($0)/\(n)" })
             }
         }
+        return indexes
+    }
+
+    /// Reads and merges several folders whole (shards of one plan, or any folders of distinct runs),
+    /// refusing what `StoredRuns.read` refuses (`mergeIndexes`) before any record is read, and then
+    /// any record that does not match its index line (`read(_:series:)`). With `series: false` the
+    /// records are kept without their series, and `files` says where each one's whole record is.
+    package static func merge(_ folders: [URL], series: Bool = true) throws(StoreError)
+        -> (records: [RunRecord], contexts: [String: String], files: [String: URL]) {
+        _ = try mergeIndexes(folders)
+        var all: [RunRecord] = []
+        var contexts: [String: String] = [:]
+        var files: [String: URL] = [:]
+        for url in folders {
+            let folder = try read(url, series: series)
+            for record in folder.records {
+                all.append(record)
+                contexts[record.id] = folder.contexts[record.id]
+                files[record.id] = folder.files[record.id]
+            }
+        }
         return (all, contexts, files)
+    }
+}
+
+/// The runs of one or more results folders as their indexes list them (`generate --results`): for
+/// each run id, its fingerprint and where its record file is. Only the indexes are read up front
+/// (`read`, with every refusal of `ResultsStore.merge`); the run stage reads the record of each
+/// planned run that matches an entry (`record(_:fingerprint:)`, checked as `ResultsStore.read`
+/// checks it), and a record file no planned run matches is never read. A value: building twice
+/// with the same `StoredRuns` reads the same records both times.
+///
+/// Held compactly for 10^5 runs: per run its id (the key), its fingerprint as a number and the
+/// position of its folder; the file name only when it is not the usual `runs/<id>.json`. The
+/// index's context digests are not kept (the plan stage computes every planned run's own).
+package struct StoredRuns: Sendable {
+    private struct Run: Sendable {
+        var fingerprint: UInt64
+        var folder: Int32
+    }
+    /// The folders, in the order given.
+    package private(set) var folders: [URL] = []
+    private var runs: [String: Run] = [:]
+    /// Files not named `ResultsStore.file(for: id)`, by run id (none in a folder `scrollstudy run` wrote).
+    private var otherFiles: [String: String] = [:]
+
+    /// No stored runs.
+    package init() {}
+
+    /// The runs listed by `folders`' indexes, refused as `ResultsStore.merge` refuses them (a run in
+    /// two folders, shards of other plans or counts, a shard twice, a missing shard, a bad index).
+    package static func read(_ folders: [URL]) throws(StoreError) -> StoredRuns {
+        let indexes = try ResultsStore.mergeIndexes(folders)
+        var stored = StoredRuns()
+        stored.folders = folders
+        stored.runs.reserveCapacity(indexes.reduce(0) { $0 + $1.runs.count })
+        for (k, index) in indexes.enumerated() {
+            for entry in index.runs {
+                // Checked by `readIndex`; the merge refused a run listed twice.
+                let fingerprint = Fingerprint.value(ofHex: entry.fingerprint)!
+                stored.runs[entry.id] = Run(fingerprint: fingerprint, folder: Int32(k))
+                if entry.file != ResultsStore.file(for: entry.id) { stored.otherFiles[entry.id] = entry.file }
+            }
+        }
+        return stored
+    }
+
+    package var count: Int { runs.count }
+    package var isEmpty: Bool { runs.isEmpty }
+
+    /// Whether run `id` is stored with `fingerprint` (the plan's: 16 hex digits).
+    package func matches(_ id: String, fingerprint: String) -> Bool {
+        guard let run = runs[id] else { return false }
+        return Fingerprint.value(ofHex: fingerprint) == run.fingerprint
+    }
+
+    /// Where run `id`'s record file is, if it is stored.
+    package func file(of id: String) -> URL? {
+        guard let run = runs[id] else { return nil }
+        return folders[Int(run.folder)].appendingPathComponent(otherFiles[id] ?? ResultsStore.file(for: id))
+    }
+
+    /// Reads run `id`'s record from its file and checks it as `ResultsStore.read` does (it parses, it
+    /// is of this model version, it holds run `id` with `fingerprint`, which must match its index
+    /// line: `matches`), without its series when `series` is false. A failure names the file.
+    package func record(_ id: String, fingerprint: String, series: Bool) throws(StoreError) -> RunRecord {
+        guard let run = runs[id] else { throw .mismatch("run '\(id)' is in none of the results folders given") }
+        let folder = folders[Int(run.folder)]
+        let url = folder.appendingPathComponent(otherFiles[id] ?? ResultsStore.file(for: id))
+        return try ResultsStore.readRecord(url, id: id, fingerprint: Fingerprint.hex(run.fingerprint), series: series,
+                                           index: folder.appendingPathComponent(ResultsStore.indexFile))
     }
 }
 

@@ -37,6 +37,9 @@ package enum GenerateCommand {
       --results <dir> …       Render from results folders written by 'scrollstudy run' (shard folders are
                               merged; a run in two folders, or a missing shard, is an error). Runs missing
                               from them, or whose fingerprint no longer matches the content, are simulated.
+                              Only each folder's index.json is read before the build; a run's record file
+                              is read when its run is reached (a bad one stops the build, exit 4), and a
+                              record that no planned run matches is not read at all.
       --baseline <path>       Compare every run group with a baseline: a results folder, a published site
                               (its summary.json) or a summary.json file. The result is on checks.html and
                               in summary.json.
@@ -157,10 +160,8 @@ package enum GenerateCommand {
             defer { incremental.finish() }
             do {
                 if !resultDirs.isEmpty {
-                    // Only the records' metrics and parameters stay in memory; pages read a run's series from its file.
-                    let merged = try ResultsStore.merge(resultDirs, series: false)
-                    inputs.stored = Dictionary(uniqueKeysWithValues: merged.records.map { ($0.id, $0) })
-                    inputs.storedFiles = merged.files
+                    // Only the indexes are read here; the run stage reads each planned run's record from its file.
+                    inputs.stored = try StoredRuns.read(resultDirs)
                 }
                 if let baselinePath {
                     inputs.baseline = try Baseline.load(baselinePath)
@@ -267,6 +268,9 @@ package enum GenerateCommand {
                 return 3
             case .outputRefused:
                 return 2
+            case .storedResults:
+                ScrollStudyCLI.printError("error: nothing was written")
+                return 4
             case .badPath, .publish, .inStage:  // `unstaged` has no stage left
                 return 4
             }

@@ -105,7 +105,7 @@ struct IncrementalTests {
             let cache = RunCache(folder: dir.appendingPathComponent("cache"))
             let memory = RunExecutor.execute(plan, jobs: 2) { _, _ in }
             for round in 0..<2 {  // simulated, then taken from the cache
-                let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: [:], cache: cache, jobs: 2) { _, _ in }
+                let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), cache: cache, jobs: 2) { _, _ in }
                 #expect(e.ran == (round == 0 ? plan.count : 0))
                 for run in plan {
                     #expect(e.index[run.id]!.result.frames.isEmpty && !e.index.hasSeries(run.id), "no frames held")
@@ -115,7 +115,7 @@ struct IncrementalTests {
             }
             // Pack files removed by the time pages render (merged away by another build, say) are
             // still read through the descriptors the cache holds open: nothing is simulated again.
-            let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: [:], cache: cache, jobs: 2) { _, _ in }
+            let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), cache: cache, jobs: 2) { _, _ in }
             for name in try FileManager.default.contentsOfDirectory(atPath: cache.folder.path) {
                 try FileManager.default.removeItem(at: cache.folder.appendingPathComponent(name))
             }

@@ -28,19 +28,17 @@ struct ResultsFlowTests {
         for (i, url) in shards.enumerated() { #expect(try Self.run(content, url, shard: "\(i + 1)/3") == 0) }
         let loaded = try ContentLoader.load(from: content)
         let one = try SiteGenerator.build(content: loaded, templates: Self.templates, jobs: 2)
-        let merged = try ResultsStore.merge(shards)
-        let stored = Dictionary(uniqueKeysWithValues: merged.records.map { ($0.id, $0) })
+        // As generate --results reads them: the indexes up front, each record in the run stage, held
+        // without its series, which pages read back from the shards' files as they render.
+        let stored = try StoredRuns.read(shards)
+        #expect(stored.count == one.runs)
         let fromShards = try SiteGenerator.build(content: loaded, templates: Self.templates, jobs: 2, inputs: .init(stored: stored))
         #expect(fromShards.reused == one.runs && fromShards.ran == 0)
-        #expect(fromShards.files == one.files, "byte-identical")
-        // As generate --results reads them: without their series, read back from the shards' files as pages render.
-        let light = try ResultsStore.merge(shards, series: false)
-        #expect(light.records.allSatisfy { $0.result.frames.isEmpty && $0.result.contentLanes.isEmpty } && light.files.count == one.runs)
-        var lightInputs = SiteGenerator.Inputs(stored: Dictionary(uniqueKeysWithValues: light.records.map { ($0.id, $0) }))
-        lightInputs.storedFiles = light.files
-        let streamed = try SiteGenerator.build(content: loaded, templates: Self.templates, jobs: 2, inputs: lightInputs)
-        #expect(streamed.reused == one.runs && streamed.ran == 0)
-        #expect(streamed.files == one.files, "byte-identical with the series read from the files")
+        #expect(fromShards.files == one.files, "byte-identical with the series read from the files")
+        // The whole-folder merge (baseline, summary) reads the same runs.
+        let merged = try ResultsStore.merge(shards, series: false)
+        #expect(merged.records.allSatisfy { $0.result.frames.isEmpty && $0.result.contentLanes.isEmpty } && merged.files.count == one.runs)
+        #expect(Set(merged.records.map(\.id)) == Set(RunPlanner.plan(loaded).map(\.id)))
         #expect(one.files.contains { $0.path == "summary.json" })
         // A missing shard is refused by generate (exit 4) with the shard named.
         let (code, _, _) = try Project.generate(project, ["--results", shards[0].path, shards[2].path])

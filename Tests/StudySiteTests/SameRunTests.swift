@@ -21,7 +21,7 @@ struct SameRunTests {
         let twins = plan.filter { $0.studyID == "twin" }
         #expect(twins.count == 4 && plan.count == 9)
         let cache = RunCache(folder: dir.appendingPathComponent("cache"))
-        let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: [:], cache: cache, jobs: 2) { _, _ in }
+        let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), cache: cache, jobs: 2) { _, _ in }
         #expect(e.ran == 5 && e.shared == 4 && e.cached == 0,
                 "five distinct runs simulated, the four copies served by them, none from a cache that was empty: ran \(e.ran), shared \(e.shared), cached \(e.cached)")
         let alone = RunExecutor.execute(plan, jobs: 2) { _, _ in }
@@ -33,14 +33,16 @@ struct SameRunTests {
             #expect(e.index.full(twin.id) == alone[twin.id], "\(twin.id): read back whole, equal to its own simulation")
         }
         // Without a cache (stored results that serve none of these runs): still simulated once each.
-        let unrelated = try #require(alone[plan[0].id])
-        var other = unrelated
+        let elsewhere = try Scratch.folder("same-run")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        var other = try #require(alone[plan[0].id])
         other.id = "elsewhere"
-        let uncached = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: ["elsewhere": other], cache: nil, jobs: 2) { _, _ in }
+        try ResultsStore.write([(other, "c")], plan: ["elsewhere"], shard: nil, to: elsewhere)
+        let uncached = try RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), stored: StoredRuns.read([elsewhere]), cache: nil, jobs: 2) { _, _ in }
         #expect(uncached.ran == 5 && uncached.shared == 4 && uncached.cached == 0 && uncached.reused == 0, "ran \(uncached.ran), shared \(uncached.shared)")
         for twin in twins { #expect(uncached.index[twin.id]?.result == alone[twin.id]?.result) }
         // Again: every distinct run comes from the cache, each copy from its twin.
-        let again = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), reusing: [:], cache: cache, jobs: 1) { _, _ in }
+        let again = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), cache: cache, jobs: 1) { _, _ in }
         #expect(again.ran == 0 && again.cached == 5 && again.shared == 4)
         // The command line says so on a first build: nothing came from a cache that did not exist.
         let first = try Project.generate(dir)

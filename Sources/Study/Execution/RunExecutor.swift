@@ -9,13 +9,13 @@ package enum RunExecutor {
     /// The records of every run, simulated, indexed by run id in plan order; `progress` is called
     /// once per finished run, from any thread, serially.
     package static func execute(_ plan: [PlannedRun], jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> ResultsIndex {
-        execute(plan, fingerprints: PlanFingerprints(plan, jobs: jobs), reusing: [:], cache: nil, jobs: jobs, progress: progress).index
+        execute(plan, fingerprints: PlanFingerprints(plan, jobs: jobs), cache: nil, jobs: jobs, progress: progress).index
     }
 
-    /// What `execute(_:fingerprints:reusing:cache:jobs:progress:)` did.
+    /// What `execute(_:fingerprints:stored:cache:jobs:progress:)` did.
     package struct Execution: Sendable {
         package var index: ResultsIndex
-        /// Runs taken from `stored` (`generate --results`).
+        /// Runs read from `stored` (`generate --results`).
         package var reused = 0
         /// Runs taken from the run cache (read back from a previous build's records).
         package var cached = 0
@@ -28,96 +28,79 @@ package enum RunExecutor {
         package var unusable: [String] = []
     }
 
-    /// The records of every run of `plan`, indexed by run id in plan order. A run whose record is
-    /// in `stored` under its id with its planned fingerprint is taken from there; a run that
-    /// `stored` cannot serve is looked up in `cache` by its fingerprint, and simulated (and then
-    /// stored in the cache) when the cache has no usable record of it. With `stored` or a cache,
-    /// runs with one fingerprint (the same run planned by two studies, say) are one run: the first
-    /// is looked up or simulated, and the others take its record under their own id and study,
-    /// counted as taken from the cache. `progress` is called for the runs that were not in `stored`.
-    ///
-    /// A record the cache holds is kept without its series (`ResultsIndex.add(_:seriesDropped:)`),
-    /// and so is a stored record whose file is in `storedFiles` (read from a results folder without
-    /// its series: `ResultsStore.merge(_:series:)`); the index's loader only reads them back from
-    /// those files or the cache (`SeriesLoader`), so no page simulates while it renders.
-    package static func execute(_ plan: [PlannedRun], fingerprints: PlanFingerprints, reusing stored: [String: RunRecord],
-                                storedFiles: [String: URL] = [:], cache: RunCache?,
+    /// `execute(_:fingerprints:stored:cache:jobs:progress:)` with no stored results, which cannot fail.
+    package static func execute(_ plan: [PlannedRun], fingerprints: PlanFingerprints, cache: RunCache?,
                                 jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> Execution {
-        let toRun = Self.toRun(plan, reusing: stored, fingerprints: fingerprints)
-        // Positions in `toRun` to look up or simulate: the first run of each fingerprint; `served[k]`
-        // is the position in `work` whose record serves `toRun[k]`. Without stored records or a
-        // cache, records are not matched by fingerprint and every run is its own.
-        var work: [Int] = []
-        var served: [Int] = []
-        served.reserveCapacity(toRun.count)
-        if cache != nil || !stored.isEmpty {
-            var first: [String: Int] = [:]
-            for i in toRun {
-                let fingerprint = fingerprints.fingerprints[i]
-                if let w = first[fingerprint] { served.append(w) } else {
-                    first[fingerprint] = work.count
-                    served.append(work.count)
-                    work.append(i)
-                }
-            }
-        } else {
-            work = toRun
-            served = Array(toRun.indices)
+        do { return try execute(plan, fingerprints: fingerprints, stored: StoredRuns(), cache: cache, jobs: jobs, progress: progress) } catch {
+            preconditionFailure("no stored results to read, yet: \(error)")
         }
+    }
+
+    /// The records of every run of `plan`, indexed by run id in plan order. A run that `stored`
+    /// lists under its id with its planned fingerprint is read from its record file there (on the
+    /// work pool, as runs are simulated: `StoredRuns.record`, checked as `ResultsStore.read` checks
+    /// it, and kept without its series); a run that `stored` cannot serve is looked up in `cache` by
+    /// its fingerprint, and simulated (and then stored in the cache) when the cache has no usable
+    /// record of it. With `stored` or a cache, runs with one fingerprint that `stored` does not serve
+    /// (the same run planned by two studies, say) are one run: the first is looked up or simulated,
+    /// and the others take its record under their own id and study. `progress` is called for the
+    /// runs that were not read from `stored`. A stored record file that cannot be read, or does not
+    /// hold its index line's run, stops the build with that error (the first in plan order).
+    ///
+    /// A record read from `stored` or the cache is kept without its series
+    /// (`ResultsIndex.add(_:seriesDropped:)`); the index's loader reads them back from the record
+    /// file or the cache (`SeriesLoader`), so no page simulates while it renders.
+    package static func execute(_ plan: [PlannedRun], fingerprints: PlanFingerprints, stored: StoredRuns, cache: RunCache?,
+                                jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void) throws(StoreError) -> Execution {
+        // What each work item does, by position in `work` (plan indices, in plan order): read from
+        // `stored`, or look up or simulate. `served[i]` is the work item whose record serves plan
+        // run `i`. Without stored records or a cache, records are not matched by fingerprint and
+        // every run is its own.
+        let fromStored = plan.indices.map { stored.matches(plan[$0].id, fingerprint: fingerprints.fingerprints[$0]) }
+        var work: [Int] = []
+        var served = [Int](repeating: -1, count: plan.count)
+        let matchFingerprints = cache != nil || !stored.isEmpty
+        var first: [String: Int] = [:]
+        for i in plan.indices {
+            if !fromStored[i], matchFingerprints, let w = first[fingerprints.fingerprints[i]] { served[i] = w; continue }
+            if !fromStored[i], matchFingerprints { first[fingerprints.fingerprints[i]] = work.count }
+            served[i] = work.count
+            work.append(i)
+        }
+        first = [:]
         // Each worker returns its record and what happened; the pool hands them over in plan order
-        // and each goes straight into the index (with the stored runs and the runs it also serves
-        // before and after it), so the records exist once, in the index, not also in an array of
-        // results beside it. A record that serves a later run too (one fingerprint, two runs) is
-        // kept until that run's turn.
+        // and each goes straight into the index (with the runs it also serves after it), so the
+        // records exist once, in the index, not also in an array of results beside it. A record that
+        // serves a later run too (one fingerprint, two runs) is kept until that run's turn.
         let counter = ProgressCounter(progress)
-        // The last position in `toRun` each work item serves, so that a kept record is dropped once read for the last time.
+        // The last plan index each work item serves, so that a kept record is dropped once read for the last time.
         var lastUse = [Int](repeating: -1, count: work.count)
-        for (k, w) in served.enumerated() { lastUse[w] = k }
-        var positionInToRun = [Int](repeating: -1, count: plan.count)
-        for (k, i) in toRun.enumerated() { positionInToRun[i] = k }
+        for (i, w) in served.enumerated() { lastUse[w] = i }
         var index = ResultsIndex()
         index.reserveCapacity(plan.count)
         var kept: [Int: (record: RunRecord, seriesDropped: Bool)] = [:]
         var pool = SharedStrings()
         var nextPlan = 0
-        var sameRun = 0, cached = 0
+        var sameRun = 0, cached = 0, reused = 0
         var storedDropped = false, cacheDropped = false
         var unusable: [String] = []
-        /// Adds the plan's runs before `end` that are not work items: stored, or served by a kept record.
+        var failure: StoreError? = nil
+        /// Adds the plan's runs before `end` that are not work items: each served by a kept record.
         func addUpTo(_ end: Int) {
             while nextPlan < end {
                 let i = nextPlan
                 nextPlan += 1
-                let k = positionInToRun[i]
-                do {
-                    guard k >= 0 else {
-                        let fromFile = storedFiles[plan[i].id] != nil
-                        storedDropped = storedDropped || fromFile
-                        // Read from a results folder, the record has its own copy of every string; its id and
-                        // fingerprint are the plan's (that is how it was matched), and so is its study when equal.
-                        var record = stored[plan[i].id]!
-                        record.id = plan[i].id
-                        if record.study == plan[i].studyID { record.study = plan[i].studyID }
-                        record.fingerprint = fingerprints.fingerprints[i]
-                        pool.share(&record.parameters)
-                        try index.add(record, seriesDropped: fromFile)
-                        continue
-                    }
-                    let w = served[k]
-                    // Another run with this fingerprint was looked up or simulated: its record, renamed.
-                    guard let keptRecord = kept[w] else { preconditionFailure("run \(plan[i].id) is served by a record not kept") }
-                    var record = keptRecord.record
-                    let dropped = keptRecord.seriesDropped
-                    if lastUse[w] == k { kept[w] = nil }
-                    record.id = plan[i].id
-                    record.study = plan[i].studyID
-                    sameRun += 1
-                    counter.finished(plan[i])
-                    try index.add(record, seriesDropped: dropped)
-                } catch {
-                    // The planner gives every run its own id; two equal ids are a planner bug.
-                    preconditionFailure("\(error)")
-                }
+                let w = served[i]
+                // Another run with this fingerprint was looked up or simulated: its record, renamed.
+                guard let keptRecord = kept[w] else { preconditionFailure("run \(plan[i].id) is served by a record not kept") }
+                var record = keptRecord.record
+                if lastUse[w] == i { kept[w] = nil }
+                record.id = plan[i].id
+                record.study = plan[i].studyID
+                sameRun += 1
+                counter.finished(plan[i])
+                // The planner gives every run its own id; two equal ids are a planner bug.
+                do { try index.add(record, seriesDropped: keptRecord.seriesDropped) } catch { preconditionFailure("\(error)") }
             }
         }
         ParallelMap.inOrder(Array(work.indices), jobs: jobs, ahead: max(16, 4 * jobs), { [work] w -> Obtained in
@@ -125,6 +108,13 @@ package enum RunExecutor {
             let run = plan[i]
             let fingerprint = fingerprints.fingerprints[i]
             var obtained = Obtained()
+            if fromStored[i] {
+                // Read from its results folder and checked there; kept without its series, which pages read back from the file.
+                do throws(StoreError) { obtained.record = try stored.record(run.id, fingerprint: fingerprint, series: false) } catch { obtained.failure = error }
+                obtained.stored = true
+                obtained.seriesDropped = true
+                return obtained
+            }
             var record: RunRecord? = nil
             if let cache {
                 switch cache.record(fingerprint: fingerprint, id: run.id, study: run.studyID, series: false) {
@@ -149,42 +139,50 @@ package enum RunExecutor {
             obtained.record = record
             counter.finished(run)
             return obtained
-        }) { w, obtained in
+        }, stops: { $0.failure != nil }) { w, obtained in
             let i = work[w]
             addUpTo(i)
             nextPlan = i + 1
+            if let error = obtained.failure {
+                failure = error
+                return false
+            }
+            if obtained.stored { reused += 1; storedDropped = true }
             if obtained.cached { cached += 1 }
             if let why = obtained.unusable { unusable.append(why) }
-            cacheDropped = cacheDropped || (cache != nil && obtained.seriesDropped)
+            cacheDropped = cacheDropped || (cache != nil && !obtained.stored && obtained.seriesDropped)
             var record = obtained.record!
             // The index holds every run's record for the whole build: its strings share the plan's
-            // storage and one another's (a record read back from the cache has its own copies, and
-            // every record its own list of techniques: about 300 bytes a run).
+            // storage and one another's (a record read back from a file has its own copies, and
+            // every record its own list of techniques: about 300 bytes a run). A stored record's id
+            // and fingerprint are the plan's (that is how it was matched), and so is its study when equal.
             record.id = plan[i].id
-            record.study = plan[i].studyID
+            if !obtained.stored || record.study == plan[i].studyID { record.study = plan[i].studyID }
             record.fingerprint = fingerprints.fingerprints[i]
             pool.share(&record.parameters)
-            if lastUse[w] != positionInToRun[i] { kept[w] = (record, obtained.seriesDropped) }
+            if lastUse[w] != i { kept[w] = (record, obtained.seriesDropped) }
             do { try index.add(record, seriesDropped: obtained.seriesDropped) } catch { preconditionFailure("\(error)") }
             return true
         }
+        if let failure { throw failure }
         addUpTo(plan.count)
         if cacheDropped || storedDropped {
-            index.loader = SeriesLoader(reading: cacheDropped ? cache : nil, files: storedDropped ? storedFiles : [:], keep: max(8, 4 * jobs))
+            index.loader = SeriesLoader(reading: cacheDropped ? cache : nil, stored: storedDropped ? stored : StoredRuns(), keep: max(8, 4 * jobs))
         }
         var e = Execution(index: index)
-        e.reused = plan.count - toRun.count
+        e.reused = reused
         e.cached = cached
         e.shared = sameRun
-        e.ran = work.count - cached
+        e.ran = work.count - cached - reused
         e.unusable = unusable.sorted()
         return e
     }
 
-    /// Indices of the runs of `plan` that `stored` cannot serve: missing, or stored with another fingerprint.
-    package static func toRun(_ plan: [PlannedRun], reusing stored: [String: RunRecord], fingerprints: PlanFingerprints) -> [Int] {
-        guard !stored.isEmpty else { return Array(plan.indices) }
-        return plan.indices.filter { i in stored[plan[i].id]?.fingerprint != fingerprints.fingerprints[i] }
+    /// How many runs of `plan` `stored` cannot serve: missing, or stored with another fingerprint
+    /// (looked up in the cache or simulated).
+    package static func toRunCount(_ plan: [PlannedRun], stored: StoredRuns, fingerprints: PlanFingerprints) -> Int {
+        guard !stored.isEmpty else { return plan.count }
+        return plan.indices.count { !stored.matches(plan[$0].id, fingerprint: fingerprints.fingerprints[$0]) }
     }
 
     /// Simulates `plan`'s runs and hands each record to `deliver` as it finishes (with its
@@ -224,11 +222,15 @@ private struct SharedStrings {
 
 /// What the run stage got for one run it looked up or simulated.
 private struct Obtained: Sendable {
+    /// Read from a results folder (`StoredRuns`).
+    var stored = false
+    /// The results folder's record file could not be read or does not hold its index line's run.
+    var failure: StoreError? = nil
     /// Taken from the run cache.
     var cached = false
     /// A cache file that could not be used, and why.
     var unusable: String? = nil
-    /// Held without its series: the cache has the whole record.
+    /// Held without its series: the cache (or the results folder's file) has the whole record.
     var seriesDropped = false
     /// The record, until the index takes it.
     var record: RunRecord? = nil

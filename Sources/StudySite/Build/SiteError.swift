@@ -15,6 +15,9 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
     case outputRefused(OutputRefusal)
     /// Publishing into `output` failed at `step` with `reason`; the previous output is kept (exit code 4).
     case publish(output: String, step: PublishStep, reason: String)
+    /// A results folder's record file (`generate --results`) could not be read, or does not hold the
+    /// run its index lists; the message names the file (exit code 4, as when an index cannot be read).
+    case storedResults(String)
     /// `error`, thrown inside the build's stage `stage` (`BuildStages`); the exit code is `error`'s.
     indirect case inStage(BuildStage, SiteError)
 
@@ -66,6 +69,8 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
             return text.replacingCharacters(in: mark, with: "error: [\(stage.rawValue)] ")
         case let .input(text):
             return text
+        case let .storedResults(text):
+            return "error: \(text)"
         case let .page(path, step, problem):
             return "\(problem.description)\nnote: while building the page \(path), \(step)"
         case let .badPath(path, .outsideOutput):

@@ -5,18 +5,6 @@ import Results
 import ScrollSimulation
 import Study
 
-/// Records read from results folders (`generate --results`), by run id. A reference, so that the
-/// run stage can let go of them once its index holds the ones it uses: kept in the command's
-/// inputs to the end of the build, a merge of 10^5 runs held every record twice through rendering.
-package final class StoredRecords: @unchecked Sendable {
-    package private(set) var byID: [String: RunRecord]
-
-    package init(_ byID: [String: RunRecord] = [:]) { self.byID = byID }
-
-    /// Drops the records (the run stage calls it once, on one thread, after taking what it uses).
-    package func release() { byID = [:] }
-}
-
 /// The pipeline: content → plan → simulate → render → files into a sink.
 public enum SiteGenerator {
     /// Timings of one generation (wall clock, for the benchmark only; never written to the site).
@@ -62,17 +50,11 @@ public enum SiteGenerator {
 
     /// What a generation starts from besides the content and templates.
     public struct Inputs: Sendable {
-        /// Stored records by run id (`generate --results`): reused when their fingerprint matches the plan.
-        package var stored: [String: RunRecord] {
-            get { storedRecords.byID }
-            set { storedRecords = StoredRecords(newValue) }
-        }
-        /// The same records, by reference: the run stage lets go of them once its index holds them.
-        package var storedRecords = StoredRecords()
-        /// Where each stored record's whole record is (`ResultsStore.merge(_:series:)`'s `files`):
-        /// a stored record with a file here may be held without its series, which pages read back
-        /// from the file when they render.
-        public var storedFiles: [String: URL] = [:]
+        /// The runs of results folders (`generate --results`), as their indexes list them: the run
+        /// stage reads the record of each planned run whose id and fingerprint match one, and pages
+        /// read its series back from the same file. A value that holds no record: building twice
+        /// with the same inputs reads the same records both times.
+        package var stored = StoredRuns()
         /// The baseline to compare with (`generate --baseline`).
         package var baseline: Baseline.Loaded? = nil
         /// Run records kept between generations (`generate` without `--no-cache`): a run `stored`
@@ -89,8 +71,8 @@ public enum SiteGenerator {
         /// Nothing stored, no baseline, no run cache: every run is simulated.
         public init() {}
 
-        package init(stored: [String: RunRecord] = [:], baseline: Baseline.Loaded? = nil, cache: RunCache? = nil) {
-            self.storedRecords = StoredRecords(stored)
+        package init(stored: StoredRuns = StoredRuns(), baseline: Baseline.Loaded? = nil, cache: RunCache? = nil) {
+            self.stored = stored
             self.baseline = baseline
             self.cache = cache
         }
@@ -120,18 +102,19 @@ public enum SiteGenerator {
         // The accuracy page's validation runs go through the same cache, kept apart from the studies' runs.
         let validationPlan = AccuracyPlan.runs(content)
         let (execution, validation) = try stage(.run, { () throws(SiteError) -> (RunExecutor.Execution, ResultsIndex) in
-            let total = RunExecutor.toRun(plan, reusing: inputs.stored, fingerprints: fingerprints).count
-            let execution = RunExecutor.execute(plan, fingerprints: fingerprints, reusing: inputs.stored, storedFiles: inputs.storedFiles,
-                                                cache: inputs.cache, jobs: jobs) { done, run in
-                progress("[\(done)/\(total)] \(run.label)")
+            let total = RunExecutor.toRunCount(plan, stored: inputs.stored, fingerprints: fingerprints)
+            let execution: RunExecutor.Execution
+            do throws(StoreError) {
+                execution = try RunExecutor.execute(plan, fingerprints: fingerprints, stored: inputs.stored, cache: inputs.cache, jobs: jobs) { done, run in
+                    progress("[\(done)/\(total)] \(run.label)")
+                }
+            } catch {
+                throw .storedResults(error.description)
             }
             let validationFingerprints = PlanFingerprints(validationPlan, jobs: jobs)
-            let validation = RunExecutor.execute(validationPlan, fingerprints: validationFingerprints, reusing: [:], cache: inputs.cache, jobs: jobs) { done, run in
+            let validation = RunExecutor.execute(validationPlan, fingerprints: validationFingerprints, cache: inputs.cache, jobs: jobs) { done, run in
                 progress("[validation \(done)/\(validationPlan.count)] \(run.label)")
             }
-            // The index now holds every stored record it uses (sharing the plan's strings): the
-            // folders' copies would otherwise stay to the end of the build (`StoredRecords`).
-            inputs.storedRecords.release()
             return (execution, validation.index)
         }) { "\($0.0.ran) simulated, \($0.0.cached) from the run cache, \($0.0.shared) shared with an identical run, \($0.0.reused) from stored results; \(validationPlan.count) validation runs" }
         let results = execution.index
