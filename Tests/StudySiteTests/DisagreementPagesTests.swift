@@ -86,12 +86,12 @@ struct DisagreementPagesTests {
             let section = Self.indexSection(index)
             #expect(section.contains("\(n * n) disagreements among \(2 * n) studies, at 1 setting"), "\(section)")
             #expect(section.contains("\(n) studies recommend") && section.contains("and \(n - 1) more"), "\(section)")
-            #expect(section.contains("<a href=\"disagreements.html\">the full list</a>"))
+            #expect(section.contains("<a href=\"disagreements.html\">The full list</a>"))
             indexSizes.append(section.utf8.count)
             // A study is in n disagreements: past `inFullOnStudy` of them, its page summarises too.
             let own = Self.studySection(try #require(files["studies/both-1.html"]))
             if n > DisagreementPages.inFullOnStudy {
-                #expect(own.contains("\(n) disagreements among \(n + 1) studies") && own.contains("<a href=\"../disagreements.html\">the full list</a>"), "\(own)")
+                #expect(own.contains("\(n) disagreements among \(n + 1) studies") && own.contains("<a href=\"../disagreements.html\">The full list</a>"), "\(own)")
                 studySizes.append(own.utf8.count)
             } else {
                 #expect(own.components(separatedBy: "<li>At 100 ms").count - 1 == n, "\(own)")
