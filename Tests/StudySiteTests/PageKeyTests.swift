@@ -205,6 +205,15 @@ struct PageKeyTests {
         // DatasetPages: each dataset by its digest, the studies by id, title and dataset; RulePage: the code alone.
         #expect(Self.fields(DatasetPages(datasets: [], studies: [], renderer: renderer)) == ["datasets", "studies", "renderer", "digests"])
         #expect(Self.fields(RulePage(renderer: renderer)) == ["renderer"])
+        // DisagreementPages.addInputs: the counts and `perPage`, and each entry of the page with
+        // both titles and every field of its disagreement (`Disagreement.keyParts`, which the
+        // study pages' keys use too).
+        #expect(Self.fields(DisagreementPages(entries: [], renderer: renderer)) == ["entries", "renderer", "perPage"])
+        let disagreement = Disagreement(first: "a", second: "b", latency: 100, device: "d", gesture: "g", deviceName: "D", dataset: "set", group: 0,
+                                        firstSaid: "A", secondSaid: "B", text: "t")
+        #expect(Self.fields(DisagreementPages.Entry(disagreement: disagreement, firstTitle: "", secondTitle: "")) == ["disagreement", "firstTitle", "secondTitle"])
+        #expect(Self.fields(disagreement) == ["first", "second", "latency", "device", "gesture", "deviceName", "dataset", "group", "firstSaid", "secondSaid", "text"])
+        #expect(disagreement.keyParts == ["a", "b", "100", "d", "g", "D", "set", "0", "A", "B", "t"])
         // TemplateSet: the digest covers the templates; pages name assets by path only.
         #expect(Self.fields(renderer.templates) == ["templates", "assets", "digest"])
         // StudyRuns.addInputs: each of these, `results` by the fingerprints of the study's runs;

@@ -61,7 +61,7 @@ package struct SiteBuilder: Sendable {
         let r = renderer
         let studies = Self.withDisagreements(content.studies.map(studyRuns))
         let documents = Documents(documents: content.documents, trustedHTML: content.site.trustedMarkdownHTML)
-        var generators: [any PageGenerator] = [indexPage(studies)]
+        var generators: [any PageGenerator] = [indexPage(studies), DisagreementPages.make(studies, renderer: r)]
         generators += studies.map { StudyPage(subject: $0, renderer: r, parts: parts) }
         var jobs = templates.assets.map(PageJob.file)
         let titles = Dictionary(content.studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })

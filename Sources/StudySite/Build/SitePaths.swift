@@ -8,6 +8,8 @@ package enum SitePaths {
     package static let index = "index.html"
     /// The index's answer table continued on page `page` (page 1 is the index itself).
     package static func answers(page: Int) -> String { page == 1 ? index : "answers-\(page).html" }
+    /// The full list of where two studies disagree, page `page` (`DisagreementPages`).
+    package static func disagreements(page: Int) -> String { page == 1 ? "disagreements.html" : "disagreements-\(page).html" }
     package static let checks = "checks.html"
     package static let verdicts = "verdicts.html"
     package static let model = "model.html"

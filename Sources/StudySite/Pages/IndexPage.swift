@@ -80,8 +80,17 @@ struct IndexPage: PageGenerator {
     /// Where two studies answer one setting differently, each with why (`Disagreement`).
     /// Read from the studies (`SiteBuilder.withDisagreements` found them once): each pair under
     /// its first study, so in the studies' order, as `Disagreement.find` lists them.
-    var disagreements: [String] {
-        studies.flatMap { subject in subject.disagreements.filter { $0.disagreement.first == subject.study.id }.map(\.disagreement.text) }
+    var disagreements: [Disagreement] {
+        studies.flatMap { subject in subject.disagreements.filter { $0.disagreement.first == subject.study.id }.map(\.disagreement) }
+    }
+
+    /// The summary of the disagreements past `DisagreementPages.inFullOnIndex` of them, else false
+    /// (the index lists them in full).
+    func disagreementSummary(_ found: [Disagreement]) -> MustacheValue {
+        guard found.count > DisagreementPages.inFullOnIndex else { return .bool(false) }
+        // Titles by id, for the studies the summary names (a lookup; nothing is written in its order).
+        let titles = Dictionary(studies.map { ($0.study.id, $0.study.title) }, uniquingKeysWith: { a, _ in a })
+        return DisagreementPages.summary(found, root: "", title: { titles[$0] ?? $0 })
     }
 
     func data() throws(SiteError) -> [String: MustacheValue] {
@@ -92,7 +101,8 @@ struct IndexPage: PageGenerator {
                 "hasTour": .bool(tour != nil), "tour": tour ?? .array([]),
                 "paged": .bool(pageCount > 1), "studyCount": .int(studies.count), "shown": .int(min(studies.count, studiesPerPage)),
                 "pages": pager(current: 1),
-                "disagreements": .array(disagreements.map { .string($0) }), "hasDisagreements": .bool(!disagreements.isEmpty)]
+                "disagreements": .array(disagreements.count > DisagreementPages.inFullOnIndex ? [] : disagreements.map { .string($0.text) }),
+                "disagreementSummary": disagreementSummary(disagreements), "hasDisagreements": .bool(!disagreements.isEmpty)]
     }
 
     /// The end-of-generation summary: studies and runs, then one line per study with its answer at

@@ -45,7 +45,8 @@ struct StudyRuns: Sendable {
             key.add(run: run, results: results)
         }
         key.add(sensitivity.map { Fingerprint.digest(ofValue: $0) } ?? "no sensitivity")
-        for d in disagreements { for part in [d.disagreement.text, d.otherID, d.otherTitle] { key.add(part) } }
+        key.add("disagreements \(disagreements.count)")
+        for d in disagreements { for part in d.disagreement.keyParts + [d.otherID, d.otherTitle] { key.add(part) } }
     }
 
     /// Its runs with their results, for the page at `page` (which a missing record fails).
@@ -218,9 +219,10 @@ struct StudyPage: PageGenerator {
             "answers": answerData(subject.answers),
             "sensitivity": sensitivityData(),
             "hasDisagreements": .bool(!subject.disagreements.isEmpty),
-            "disagreements": .array(subject.disagreements.map { d in
+            "disagreements": .array(subject.disagreements.count > DisagreementPages.inFullOnStudy ? [] : subject.disagreements.map { d in
                 .object(["text": .string(d.disagreement.text), "href": .string("../" + SitePaths.study(d.otherID)), "title": .string(d.otherTitle)])
             }),
+            "disagreementSummary": disagreementSummary(),
             "search": searchData(runs),
             "ranksBy": .string(ranksBy),
             "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../" + SitePaths.dataset(study.dataset)),
@@ -237,6 +239,16 @@ struct StudyPage: PageGenerator {
                          "techniques": PageParts.techniqueLinks(s.techniques)])
             }),
         ]
+    }
+
+    /// The summary of this study's disagreements past `DisagreementPages.inFullOnStudy` of them,
+    /// else false (the page lists them in full).
+    func disagreementSummary() -> MustacheValue {
+        guard subject.disagreements.count > DisagreementPages.inFullOnStudy else { return .bool(false) }
+        // The other studies' titles by id, as the disagreements carry them (a lookup only).
+        var titles = [study.id: study.title]
+        for d in subject.disagreements where titles[d.otherID] == nil { titles[d.otherID] = d.otherTitle }
+        return DisagreementPages.summary(subject.disagreements.map(\.disagreement), root: "../", title: { titles[$0] ?? $0 })
     }
 
     /// Which metrics rank the strategies that meet the bar, in words: the study's own first.
