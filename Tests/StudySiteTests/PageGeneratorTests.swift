@@ -135,6 +135,18 @@ struct PageGeneratorTests {
         let first = text(try indexJobs[0].render()), second = text(try indexJobs[1].render())
         #expect(first.contains("studies/compare.html") && !first.contains("studies/sweep.html") && first.contains("href=\"answers-2.html\""))
         #expect(second.contains("studies/sweep.html") && !second.contains("studies/compare.html"))
+        // The pager is a <nav>, which HTML does not allow inside a paragraph (the validator in CI
+        // checks only the default site, whose index has one page).
+        for page in [first, second] {
+            var rest = page[...]
+            while let nav = rest.range(of: "<nav") {
+                let before = page[..<nav.lowerBound]
+                let opened = [before.range(of: "<p>", options: .backwards), before.range(of: "<p ", options: .backwards)].compactMap { $0?.lowerBound }.max()
+                let closed = before.range(of: "</p>", options: .backwards)?.lowerBound
+                #expect(opened == nil || (closed.map { $0 > opened! } ?? false), "a <nav> inside a <p>: \(page[before.index(before.endIndex, offsetBy: -min(120, before.count))..<nav.upperBound])")
+                rest = page[nav.upperBound...]
+            }
+        }
 
         // A technique page shows the first isolating studies in full and links the others.
         let techniques = TechniquePages(strategies: Strategy.presets, studies: studies, documents: site.documents, renderer: r, studiesInFull: 0)
