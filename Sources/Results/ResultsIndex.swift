@@ -27,7 +27,7 @@ package struct ResultsIndex: Sendable {
     /// A record as the index holds it: its parameters by their place in `parameters` and its own
     /// seed. A whole `RunRecord` is 680 bytes, of which the parameters are 152; this is 536, so
     /// 10^5 runs take 14 MB less for the whole build. `record` gives the `RunRecord` back, equal
-    /// to the one added (`ResultsIndexTests`).
+    /// to the one added (`ResultsIndexStorageTests`).
     private struct Entry: Sendable {
         var id: String
         var study: String
