@@ -47,7 +47,8 @@ struct StreamedStoreTests {
         var index = ResultsIndex()
         try index.add(run.record, seriesDropped: true)
         #expect(index.seriesSource("s--a") == "the run cache")
-        index.loader = SeriesLoader(reading: nil, files: ["s--a": file])
+        // As generate --results sets it: the folder's index read alone (`StoredRuns`).
+        index.loader = SeriesLoader(reading: nil, stored: try StoredRuns.read([dir]))
         #expect(index.seriesSource("s--a").contains(file.path))
         #expect(index.seriesRemedy("s--a").contains("--results"))
         // Read back whole from that file.
