@@ -37,7 +37,7 @@ struct StreamedStoreTests {
         #expect(a == b)
     }
 
-    @Test("A record held without series names where its series are read back from: its results file, else the run cache")
+    @Test("A record held without series names where its series are read back from: its results file, else the run cache; the file is checked as the run stage checks it")
     func seriesSourceNamed() throws {
         let run = Runs.record("s--a", Runs.config(seed: 1))
         let dir = try Scratch.folder("store")
@@ -53,5 +53,12 @@ struct StreamedStoreTests {
         #expect(index.seriesRemedy("s--a").contains("--results"))
         // Read back whole from that file.
         #expect(index.full("s--a") == run.record)
+        // And checked as the run stage checks it (`ResultsStore.readRecord`): a record of another
+        // model version written over the file since is not read back.
+        var other = run.record
+        other.modelVersion += 1
+        try ResultsStore.writeAtomically(other.recordJSON(), to: file)
+        index.loader = SeriesLoader(reading: nil, stored: try StoredRuns.read([dir]))
+        #expect(index.full("s--a") == nil)
     }
 }
