@@ -27,7 +27,7 @@ package struct ResultsIndex: Sendable {
     /// A record as the index holds it: its parameters by their place in `parameters` and its own
     /// seed. A whole `RunRecord` is 680 bytes, of which the parameters are 152; this is 536, so
     /// 10^5 runs take 14 MB less for the whole build. `record` gives the `RunRecord` back, equal
-    /// to the one added (`ResultsIndexTests`).
+    /// to the one added (`ResultsIndexStorageTests`).
     private struct Entry: Sendable {
         var id: String
         var study: String
@@ -154,33 +154,26 @@ package struct ResultsIndex: Sendable {
 /// simulated again while pages render.
 package final class SeriesLoader: @unchecked Sendable {
     private let cache: RunCache?
-    /// The record file of a results folder that holds run id's whole record, if any.
-    private let fileOf: @Sendable (String) -> URL?
+    /// The results folders whose record files hold whole records (`generate --results`).
+    private let stored: StoredRuns
     private let keep: Int
     private let lock = NSLock()
     private var recent: [RunRecord] = []
 
-    /// Reads from `cache` and from the record files `files` (by run id).
-    package convenience init(reading cache: RunCache?, files: [String: URL] = [:], keep: Int = 8) {
-        self.init(reading: cache, fileOf: { files[$0] }, keep: keep)
-    }
-
     /// Reads from `cache` and from the record files of the results folders `stored` (`generate --results`).
-    package convenience init(reading cache: RunCache?, stored: StoredRuns, keep: Int = 8) {
-        self.init(reading: cache, fileOf: { stored.file(of: $0) }, keep: keep)
-    }
-
-    private init(reading cache: RunCache?, fileOf: @escaping @Sendable (String) -> URL?, keep: Int) {
+    package init(reading cache: RunCache?, stored: StoredRuns, keep: Int = 8) {
         self.cache = cache
-        self.fileOf = fileOf
+        self.stored = stored
         self.keep = keep
     }
 
-    /// The record without series `light` read whole: from its results folder's file when that
-    /// holds the same run and fingerprint, else with the series the cache holds under its fingerprint.
+    /// The record without series `light` read whole: from its results folder's file when the
+    /// folder's index lists the same run and fingerprint (read and checked by `StoredRuns.record`,
+    /// through `ResultsStore.readRecord`: the file parses, is of this model version and holds its
+    /// index line's run and fingerprint), else with the series the cache holds under its fingerprint.
     private func load(_ light: RunRecord) -> RunRecord? {
-        if let url = fileOf(light.id), let data = FileManager.default.contents(atPath: url.path),
-           let record = try? RunRecord.decode(bytes: [UInt8](data)), record.fingerprint == light.fingerprint {
+        if stored.matches(light.id, fingerprint: light.fingerprint),
+           let record = try? stored.record(light.id, fingerprint: light.fingerprint, series: true) {
             return record
         }
         if let cache, case let .hit(record) = cache.withSeries(light) { return record }
@@ -188,7 +181,7 @@ package final class SeriesLoader: @unchecked Sendable {
     }
 
     /// The results folder file run `id`'s whole record is read from, if it has one.
-    package func file(of id: String) -> URL? { fileOf(id) }
+    package func file(of id: String) -> URL? { stored.file(of: id) }
 
     func full(_ light: RunRecord) -> RunRecord? {
         lock.lock()

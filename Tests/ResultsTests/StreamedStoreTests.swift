@@ -37,7 +37,7 @@ struct StreamedStoreTests {
         #expect(a == b)
     }
 
-    @Test("A record held without series names where its series are read back from: its results file, else the run cache")
+    @Test("A record held without series names where its series are read back from: its results file, else the run cache; the file is checked as the run stage checks it")
     func seriesSourceNamed() throws {
         let run = Runs.record("s--a", Runs.config(seed: 1))
         let dir = try Scratch.folder("store")
@@ -47,10 +47,18 @@ struct StreamedStoreTests {
         var index = ResultsIndex()
         try index.add(run.record, seriesDropped: true)
         #expect(index.seriesSource("s--a") == "the run cache")
-        index.loader = SeriesLoader(reading: nil, files: ["s--a": file])
+        // As generate --results sets it: the folder's index read alone (`StoredRuns`).
+        index.loader = SeriesLoader(reading: nil, stored: try StoredRuns.read([dir]))
         #expect(index.seriesSource("s--a").contains(file.path))
         #expect(index.seriesRemedy("s--a").contains("--results"))
         // Read back whole from that file.
         #expect(index.full("s--a") == run.record)
+        // And checked as the run stage checks it (`ResultsStore.readRecord`): a record of another
+        // model version written over the file since is not read back.
+        var other = run.record
+        other.modelVersion += 1
+        try ResultsStore.writeAtomically(other.recordJSON(), to: file)
+        index.loader = SeriesLoader(reading: nil, stored: try StoredRuns.read([dir]))
+        #expect(index.full("s--a") == nil)
     }
 }
