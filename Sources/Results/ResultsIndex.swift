@@ -172,8 +172,7 @@ package final class SeriesLoader: @unchecked Sendable {
     /// through `ResultsStore.readRecord`: the file parses, is of this model version and holds its
     /// index line's run and fingerprint), else with the series the cache holds under its fingerprint.
     private func load(_ light: RunRecord) -> RunRecord? {
-        if stored.matches(light.id, fingerprint: light.fingerprint),
-           let record = try? stored.record(light.id, fingerprint: light.fingerprint, series: true) {
+        if let record = try? stored.record(light.id, fingerprint: light.fingerprint, series: true) {
             return record
         }
         if let cache, case let .hit(record) = cache.withSeries(light) { return record }

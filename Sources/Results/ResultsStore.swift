@@ -418,20 +418,24 @@ package struct StoredRuns: Sendable {
     }
 
     /// Where run `id`'s record file is, if it is stored.
-    package func file(of id: String) -> URL? {
-        guard let run = runs[id] else { return nil }
-        return folders[Int(run.folder)].appendingPathComponent(otherFiles[id] ?? ResultsStore.file(for: id))
+    package func file(of id: String) -> URL? { runs[id].map { file(id, $0) } }
+
+    private func file(_ id: String, _ run: Run) -> URL {
+        folders[Int(run.folder)].appendingPathComponent(otherFiles[id] ?? ResultsStore.file(for: id))
     }
 
     /// Reads run `id`'s record from its file and checks it as `ResultsStore.read` does (it parses, it
-    /// is of this model version, it holds run `id` with `fingerprint`, which must match its index
-    /// line: `matches`), without its series when `series` is false. A failure names the file.
+    /// is of this model version, it holds run `id` with `fingerprint`), without its series when
+    /// `series` is false. A run whose index line holds another fingerprint (`matches` is false) is
+    /// refused before its file is read. A failure names the file.
     package func record(_ id: String, fingerprint: String, series: Bool) throws(StoreError) -> RunRecord {
         guard let run = runs[id] else { throw .mismatch("run '\(id)' is in none of the results folders given") }
-        let folder = folders[Int(run.folder)]
-        let url = folder.appendingPathComponent(otherFiles[id] ?? ResultsStore.file(for: id))
-        return try ResultsStore.readRecord(url, id: id, fingerprint: Fingerprint.hex(run.fingerprint), series: series,
-                                           index: folder.appendingPathComponent(ResultsStore.indexFile))
+        let url = file(id, run)
+        guard Fingerprint.value(ofHex: fingerprint) == run.fingerprint else {
+            throw .mismatch("\(url.path): run '\(id)' is listed with fingerprint \(Fingerprint.hex(run.fingerprint)), not \(fingerprint)")
+        }
+        return try ResultsStore.readRecord(url, id: id, fingerprint: fingerprint, series: series,
+                                           index: folders[Int(run.folder)].appendingPathComponent(ResultsStore.indexFile))
     }
 }
 

@@ -37,7 +37,7 @@ struct StreamedStoreTests {
         #expect(a == b)
     }
 
-    @Test("A record held without series names where its series are read back from: its results file, else the run cache; the file is checked as the run stage checks it")
+    @Test("A record held without series names where its series are read back from: its results file, else the run cache; the file is checked as the run stage checks it, and asked for under its own fingerprint")
     func seriesSourceNamed() throws {
         let run = Runs.record("s--a", Runs.config(seed: 1))
         let dir = try Scratch.folder("store")
@@ -53,6 +53,9 @@ struct StreamedStoreTests {
         #expect(index.seriesRemedy("s--a").contains("--results"))
         // Read back whole from that file.
         #expect(index.full("s--a") == run.record)
+        // Asked for under another fingerprint than its index line's, the record is refused unread.
+        let other64 = run.record.fingerprint == "0123456789abcdef" ? "fedcba9876543210" : "0123456789abcdef"
+        #expect(throws: StoreError.self) { try StoredRuns.read([dir]).record("s--a", fingerprint: other64, series: true) }
         // And checked as the run stage checks it (`ResultsStore.readRecord`): a record of another
         // model version written over the file since is not read back.
         var other = run.record
