@@ -1,3 +1,5 @@
+import Foundation
+import Formats
 import Mustache
 import Results
 import ScrollSimulation
@@ -65,14 +67,17 @@ package struct SiteBuilder: Sendable {
         generators += studies.map { StudyPage(subject: $0, renderer: r, parts: parts) }
         var jobs = templates.assets.map(PageJob.file)
         let titles = Dictionary(content.studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        let source = RunPageSource(plan: plan, results: results, renderer: r, titles: titles)
         // One page per configuration: its seeds are consecutive in the plan.
+        var configurations: [Range<Int>] = []
         var start = plan.startIndex
         while start < plan.endIndex {
             var end = start + 1
             while end < plan.endIndex, plan[end].configID == plan[start].configID { end += 1 }
-            let range = start..<end
+            configurations.append(start..<end)
             start = end
+        }
+        let source = RunPageSource(plan: plan, results: results, renderer: r, titles: titles, configurations: configurations)
+        for range in configurations {
             if let missing = plan[range].first(where: { results[$0.id] == nil }) {
                 jobs += RunPages.missing(Array(plan[range]), missing: missing.id)
                 continue
@@ -162,36 +167,90 @@ package struct SiteBuilder: Sendable {
 /// What every run page's job reads, held once for all of them. A job holds this, its
 /// configuration's range in the plan and its path (about 60 bytes), not a copy of its runs, the
 /// renderer and the study's title each (about 700 bytes a configuration, 14 MB at 10^5 runs).
-/// The jobs look the records up when they render, reading their series back when the index holds
-/// them without (`ResultsIndex.full`), so only the records being rendered are in memory whole.
+/// The jobs look the records up when they render, reading back the series of the charted seed
+/// only, and only for the page and the CSV (`ResultsIndex.full`), so only the records being
+/// rendered are in memory whole.
+///
+/// Configurations of the same runs (the same fingerprints, seed by seed: the copies of a study,
+/// or two studies that plan the same configuration) differ only in their names. Their CSV is
+/// written once, under the first one's name, and the others link to it with their own name as the
+/// download's; the parts of the page that show the runs are made once (`SharedRunParts`).
 final class RunPageSource: Sendable {
     let plan: [PlannedRun]
     let results: ResultsIndex
     let renderer: PageRenderer
     let titles: [String: String]
+    /// For each configuration whose runs another configuration also has, by its first run's plan
+    /// position: the configuration that writes the CSV, and how many pages show these runs.
+    let sharing: [Int: (owner: Int, pages: Int)]
+    let parts: SharedRunParts
 
-    init(plan: [PlannedRun], results: ResultsIndex, renderer: PageRenderer, titles: [String: String]) {
+    /// `digest`: the hash that files configurations by their runs' fingerprints (a test passes one
+    /// that collides, to check that equal hashes alone never make two configurations share).
+    init(plan: [PlannedRun], results: ResultsIndex, renderer: PageRenderer, titles: [String: String], configurations: [Range<Int>],
+         digest: (String) -> UInt64 = Hash64.of) {
         self.plan = plan
         self.results = results
         self.renderer = renderer
         self.titles = titles
+        // Configurations by their runs: a digest of the fingerprints, confirmed on the fingerprints
+        // themselves, so two configurations share only when every seed's fingerprint is equal.
+        var first: [UInt64: [(runs: [String], owner: Int, count: Int)]] = [:]
+        var identity: [(digest: UInt64, slot: Int)?] = []
+        identity.reserveCapacity(configurations.count)
+        for range in configurations {
+            let fingerprints = plan[range].compactMap { results[$0.id]?.fingerprint }
+            guard fingerprints.count == range.count else { identity.append(nil); continue }
+            let digest = digest(fingerprints.joined(separator: ","))
+            if let slot = first[digest]?.firstIndex(where: { $0.runs == fingerprints }) {
+                first[digest]![slot].count += 1
+                identity.append((digest, slot))
+            } else {
+                first[digest, default: []].append((fingerprints, range.lowerBound, 1))
+                identity.append((digest, first[digest]!.count - 1))
+            }
+        }
+        var sharing: [Int: (owner: Int, pages: Int)] = [:]
+        for (range, id) in zip(configurations, identity) {
+            guard let id, let group = first[id.digest]?[id.slot], group.count > 1 else { continue }
+            sharing[range.lowerBound] = (group.owner, group.count)
+        }
+        self.sharing = sharing
+        parts = SharedRunParts()
     }
 
     /// The run pages of the configuration whose seeds are `plan[range]`, all with records in `results`.
     func jobs(_ range: Range<Int>) -> [PageJob] {
         // The pages' keys need only the records' names and fingerprints.
         let outline = pages(range, records: plan[range].map { results[$0.id]! })
-        return RunPages.paths(outline.id).map { path in
-            PageJob(path: path, key: outline.key(path)) { [self] () throws(SiteError) -> OutputFile in
-                var full: [RunRecord] = []
-                full.reserveCapacity(range.count)
-                for run in plan[range] {
+        let shared = sharing[range.lowerBound]
+        // The CSV link: the configuration's own file, or the one its runs' first configuration writes.
+        let csv = shared.map { s in
+            s.owner == range.lowerBound ? RunPages.CSVLink(href: "\(outline.id).csv")
+                : RunPages.CSVLink(href: "\(plan[s.owner].configID).csv", downloadName: "\(outline.id).csv")
+        } ?? RunPages.CSVLink(href: "\(outline.id).csv")
+        return RunPages.paths(outline.id).compactMap { path -> PageJob? in
+            if path.hasSuffix(".csv"), csv.downloadName != nil { return nil }  // written by the owner
+            let key = outline.key(path).map { key in path.hasSuffix(".html") && csv.downloadName != nil ? key + "+csv=" + csv.href : key }
+            return PageJob(path: path, key: key) { [self] () throws(SiteError) -> OutputFile in
+                var records = plan[range].map { results[$0.id]! }
+                if path.hasSuffix(".html"), let shared, let made = parts.take(shared.owner, uses: shared.pages) {
+                    return try pages(range, records: records).file(path, shared: made, csv: csv)
+                }
+                if !path.hasSuffix(".json") {
+                    // The page and the CSV show the charted seed's series; the JSON reads metrics only.
+                    let shown = ConfigRuns(Array(zip(plan[range], records.map(\.result)))).shownIndex
+                    let run = plan[range.lowerBound + shown]
                     guard let record = results.full(run.id) else {
                         throw .page(path: path, step: .result(run: run.id), problem: .input("error: the frames of run '\(run.id)' could not be read back from \(results.seriesSource(run.id)); \(results.seriesRemedy(run.id))"))
                     }
-                    full.append(record)
+                    records[shown] = record
                 }
-                return try pages(range, records: full).file(path)
+                let made = pages(range, records: records)
+                guard path.hasSuffix(".html"), let shared else { return try made.file(path, csv: csv) }
+                let data = made.sharedData()
+                parts.keep(data, for: shared.owner, uses: shared.pages)
+                return try made.file(path, shared: data, csv: csv)
             }
         }
     }
@@ -200,4 +259,40 @@ final class RunPageSource: Sendable {
         let study = plan[range.lowerBound].studyID
         return RunPages(runs: Array(plan[range]), records: records, studyTitle: titles[study] ?? study, renderer: renderer)
     }
+}
+
+/// The shared parts of run pages (`RunPages.sharedData`) of configurations of the same runs,
+/// filed under the first one's plan position while pages that show them remain to be rendered:
+/// each is made by the first page rendered and dropped when the last has taken it, so only the
+/// parts of runs shown on several pages, and only while those are being rendered, are held.
+/// (A build that keeps some of those pages from the previous build never renders them; their
+/// parts stay until the end of the build.)
+final class SharedRunParts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var held: [Int: (data: [String: MustacheValue], left: Int)] = [:]
+
+    /// The parts filed under `owner`, counting one of its `uses` pages; nil when none are filed yet.
+    func take(_ owner: Int, uses: Int) -> [String: MustacheValue]? {
+        lock.withLock {
+            guard var entry = held[owner] else { return nil }
+            entry.left -= 1
+            held[owner] = entry.left > 0 ? entry : nil
+            return entry.data
+        }
+    }
+
+    /// Files `data` under `owner` for the `uses - 1` other pages (unless another thread filed it first).
+    func keep(_ data: [String: MustacheValue], for owner: Int, uses: Int) {
+        lock.withLock {
+            if var entry = held[owner] {
+                entry.left -= 1
+                held[owner] = entry.left > 0 ? entry : nil
+            } else if uses > 1 {
+                held[owner] = (data, uses - 1)
+            }
+        }
+    }
+
+    /// How many configurations' parts are held now.
+    var count: Int { lock.withLock { held.count } }
 }

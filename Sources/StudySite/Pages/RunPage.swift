@@ -27,17 +27,31 @@ struct RunPages: PageGenerator {
     }
 
     /// The file at `path`, one of `paths(id)`: the page, the JSON download or the CSV download.
-    func file(_ path: String) throws(SiteError) -> OutputFile {
+    /// `records` must hold the charted seed's series (`ConfigRuns.shownIndex`) for the page and the
+    /// CSV; the other seeds' metrics and parameters are all any file reads. `shared`: the page's
+    /// parts that show the runs, made already for a configuration of the same runs
+    /// (`sharedData()`); `csv`: where the page's CSV link points and the name it downloads under.
+    func file(_ path: String, shared: [String: MustacheValue]? = nil, csv: CSVLink? = nil) throws(SiteError) -> OutputFile {
         let c = runs[0].config
-        let config = self.config
         if path.hasSuffix(".json") {
             return OutputFile(path: path, text: RunPages.json(id: id, records: records, shownIndex: config.shownIndex))
         }
         if path.hasSuffix(".csv") {
             return OutputFile(path: path, text: RunPages.csv(records[config.shownIndex].result, interval: c.device.vsyncInterval))
         }
-        let title = "\(c.strategy.name) at \(Format.latency(c.latency.milliseconds))"
-        return try renderer.page(path: path, title: title, section: "index", template: "run", data: pageData(title: title))
+        let title = Self.title(c)
+        return try renderer.page(path: path, title: title, section: "index", template: "run",
+                                 data: pageData(shared: shared ?? sharedData(), csv: csv ?? CSVLink(href: "\(id).csv")))
+    }
+
+    /// A configuration's page title (the same for every configuration of the same runs).
+    static func title(_ c: RunConfig) -> String { "\(c.strategy.name) at \(Format.latency(c.latency.milliseconds))" }
+
+    /// Where a run page's CSV link points, and the file name it downloads under when that is not
+    /// the linked file's own (a configuration whose runs another configuration already wrote).
+    struct CSVLink: Sendable, Equatable {
+        let href: String
+        var downloadName: String? = nil
     }
 
     /// The key of this configuration's file at `path` (`PageJob.key`): the study's title and, for
@@ -98,7 +112,23 @@ struct RunPages: PageGenerator {
         }
     }
 
-    func pageData(title: String) -> [String: MustacheValue] {
+    /// The page's data: the names of this configuration (its id, study and JSON download), the CSV
+    /// link, and `shared`, the parts made from its runs alone.
+    func pageData(shared: [String: MustacheValue], csv: CSVLink) -> [String: MustacheValue] {
+        var data = shared
+        data["id"] = .string(id)
+        data["studyTitle"] = .string(studyTitle)
+        data["studyHref"] = .string("../" + SitePaths.study(runs[0].studyID))
+        data["jsonHref"] = .string("\(id).json")
+        data["csvHref"] = .string(csv.href)
+        data["csvDownload"] = csv.downloadName.map { .string($0) } ?? .null
+        return data
+    }
+
+    /// The parts of the page that show the runs: everything but the names `pageData` adds. A
+    /// function of the runs' configurations and results alone, so every configuration of the same
+    /// runs (the same fingerprints, seed by seed) has the same parts (`SharedRunParts`).
+    func sharedData() -> [String: MustacheValue] {
         let config = self.config
         let (run, result) = config.shown
         let c = run.config
@@ -136,8 +166,7 @@ struct RunPages: PageGenerator {
         let agreement = several ? " (\(config.verdictAgreement) of \(runs.count) seeds)" : ""
         let deciding = (several ? "seed \(c.seed): " : "") + RunPages.decidingNumbers(m)
         return [
-            "title": .string(title), "id": .string(self.id),
-            "studyTitle": .string(studyTitle), "studyHref": .string("../" + SitePaths.study(run.studyID)),
+            "title": .string(Self.title(runs[0].config)),
             "techniques": PageParts.techniqueLinks(c.strategy.techniques),
             "parameters": .array(parameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
             "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
@@ -153,7 +182,6 @@ struct RunPages: PageGenerator {
             "seedsMisSized": .bool(RunPages.shownColumns(config).contains { RunPages.headline[$0].key == \RunMetrics.misSizedCellFrames }),
             "metricsCaption": .string(several ? "Medians of \(runs.count) seeds [lowest–highest]" : ""),
             "metricSections": .array(RunPages.metricSections(config.metrics)),
-            "jsonHref": .string("\(self.id).json"), "csvHref": .string("\(self.id).csv"),
             "jsonText": .string(several ? "every seed's metrics (JSON)" : "metrics and parameters (JSON)"),
             "csvText": .string(several ? "seed \(c.seed)'s frames (CSV)" : "every frame (CSV)"),
         ]
