@@ -37,6 +37,32 @@ struct MeasuredStudyTests {
 
     static let entry = #"{"file": "measured/pixel.txt", "label": "Feed 4.2 <b>beta</b>, Pixel 7", "beside": "capitalone-cancel"}"#
 
+    @Test("A measured run's page is kept when nothing it shows changed, and rendered again when its file, label or study title did")
+    func pageKey() throws {
+        let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
+        let renderer = PageRenderer(templates: templates, siteTitle: "Site")
+        func page(_ study: String = Self.study(Self.entry), _ file: String = Self.framestats) throws -> (key: String, bytes: [UInt8]) {
+            let folder = try Fixture.folder(["studies/s.json": study, "measured/pixel.txt": file])
+            let jobs = MeasuredRunPages.jobs(try folder.load(), renderer: renderer)
+            let job = try #require(jobs.first { $0.path == "measured/s-1.html" })
+            return (try #require(job.key), try job.render().bytes)
+        }
+        let base = try page()
+        // The simulated side of the study (its latencies) is not on the page: same key, same bytes.
+        let latencies = try page(Self.study(Self.entry).replacingOccurrences(of: "[100]", with: "[1000]"))
+        #expect(latencies.key == base.key && latencies.bytes == base.bytes)
+        let changes = [
+            ("the file's third frame", try page(Self.study(Self.entry), Self.framestats.replacingOccurrences(of: "1000055000001", with: "1000049000001"))),
+            ("the label", try page(Self.study(Self.entry.replacingOccurrences(of: "Pixel 7", with: "Pixel 8")))),
+            ("the study's title", try page(Self.study(Self.entry).replacingOccurrences(of: #""title": "S""#, with: #""title": "T""#))),
+            ("the strategy it is beside", try page(Self.study(Self.entry.replacingOccurrences(of: #""beside": "capitalone-cancel""#, with: #""beside": "capitalone-prefetch""#)))),
+        ]
+        for (what, changed) in changes {
+            #expect(changed.bytes != base.bytes, "\(what) shows on the page")
+            #expect(changed.key != base.key, "\(what) changed: the page is rendered again")
+        }
+    }
+
     @Test("A study's measured file gets a run page marked measured, and a marked row beside its strategy's runs")
     func page() throws {
         let folder = try Fixture.folder(["studies/s.json": Self.study(Self.entry), "measured/pixel.txt": Self.framestats])

@@ -100,10 +100,10 @@ struct PageKeyTests {
     }
 
     /// Files of `site` with no key (always rendered): everything but run pages, study pages, the
-    /// studies' runs files (`studies/<id>.summary.json` and its parts), the metric, strategy and
-    /// dataset pages, the verdicts page and assets.
+    /// studies' runs files (`studies/<id>.summary.json` and its parts), the metric, strategy,
+    /// dataset and measured-run pages, the verdicts page and assets.
     static func alwaysRendered(_ site: [String: [UInt8]]) -> Int {
-        let keyed = ["runs/", "metrics/", "strategies/", "datasets/", "assets/"]
+        let keyed = ["runs/", "metrics/", "strategies/", "datasets/", "assets/", "measured/"]
         return site.keys.filter { path in
             Self.isFile(path) && !(keyed.contains { path.hasPrefix($0) } || (path.hasPrefix("studies/") && path.hasSuffix(".html"))
                                    || Self.isStudyRunsFile(path) || path == SitePaths.verdicts) && path != OutputFolder.markerName

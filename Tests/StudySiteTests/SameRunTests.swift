@@ -71,4 +71,34 @@ struct SensitivityCacheTests {
         #expect(Fingerprint.digest(ofValue: stored) == Fingerprint.digest(ofValue: analysed))
         #expect(stored.assumptions == analysed.assumptions && stored.variedText == analysed.variedText)
     }
+
+    @Test("A copy of a study takes the analysis this build already made, under its own id, with or without the cache")
+    func copyTakesTheBuildsAnalysis() throws {
+        let dir = try Project.twoStudies()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let studies = dir.appendingPathComponent("Content/studies")
+        try FileManager.default.copyItem(at: studies.appendingPathComponent("two.json"), to: studies.appendingPathComponent("twin.json"))
+        let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
+        let plan = RunPlanner.plan(content)
+        let fingerprints = PlanFingerprints(plan, jobs: 1)
+        let two = try #require(content.studies.first { $0.id == "two" }), twin = try #require(content.studies.first { $0.id == "twin" })
+        let one = try #require(content.studies.first { $0.id == "one" })
+        let compared = TextMemo<Study> { Fingerprint.digest(ofValue: $0) }
+        var made: [String: Sensitivity] = [:]
+        let analysed = SiteGenerator.sensitivity(of: two, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: nil,
+                                                 comparedStudies: compared, made: &made)
+        #expect(made.count == 1)
+        // Planted: the build's analysis of these inputs says something else. The copy must take it
+        // from there (not analyse again), under its own id.
+        let key = try #require(made.keys.first)
+        made[key] = Sensitivity(studyID: "planted", conclusions: [], variations: 99, runsPerVariation: 1)
+        let copy = SiteGenerator.sensitivity(of: twin, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: nil,
+                                             comparedStudies: compared, made: &made)
+        #expect(copy.studyID == "twin" && copy.variations == 99, "the copy read the build's analysis: \(copy.studyID), \(copy.variations) variations")
+        #expect(analysed.variations != 99 && analysed.studyID == "two")
+        // Another study (other runs) has a key of its own.
+        let other = SiteGenerator.sensitivity(of: one, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: nil,
+                                              comparedStudies: compared, made: &made)
+        #expect(made.count == 2 && other.studyID == "one" && other.variations != 99)
+    }
 }

@@ -125,10 +125,11 @@ public enum SiteGenerator {
                                   accuracy: accuracy.report)
             var sensitivity: [String: Sensitivity] = [:]
             let compared = TextMemo<Study> { Fingerprint.digest(ofValue: $0) }
+            var made: [String: Sensitivity] = [:]
             for study in content.studies where study.sensitivity {
                 progress("sensitivity: \(study.id)")
                 sensitivity[study.id] = Self.sensitivity(of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: jobs,
-                                                         cache: inputs.sensitivityCache, comparedStudies: compared)
+                                                         cache: inputs.sensitivityCache, comparedStudies: compared, made: &made)
             }
             let builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates,
                                       answers: outcome.studyAnswers, againstBaseline: outcome.againstBaseline(plan: plan), sensitivity: sensitivity,
@@ -249,37 +250,46 @@ public enum SiteGenerator {
         return AccuracyPage.Figures(report: report, roundTrips: trips)
     }
 
-    /// `Sensitivity.analyse` of `study`, taken from `cache` when an analysis of the same inputs is
+    /// `Sensitivity.analyse` of `study`, taken from `made` when this build already has an analysis
+    /// of the same inputs (a copy of a study under another id), else from `cache` when one is kept
     /// there (a file that does not decode is ignored and replaced). `fingerprints`: the plan's
-    /// (`PlanFingerprints`), which key the cache.
-    /// `comparedStudies`: the digests of the studies as compared (names and places blanked), made
-    /// once per build for the copies of a study.
+    /// (`PlanFingerprints`), which key both. `comparedStudies`: the digests of the studies as
+    /// compared (names and places blanked), made once per build for the copies of a study.
     static func sensitivity(of study: Study, plan: [PlannedRun], fingerprints planned: PlanFingerprints, content: SiteContent, jobs: Int,
                             cache: URL?, comparedStudies: TextMemo<Study> = TextMemo { Fingerprint.digest(ofValue: $0) }) -> Sensitivity {
-        var url: URL? = nil
-        if let cache {
-            let fingerprints = plan.indices.filter { plan[$0].studyID == study.id }.map { planned.fingerprints[$0] }
-            var key = Hash64()
-            key.add("sensitivity 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
-            // What names and places the study (id, title, question, order, file, budgets) does not
-            // change its analysis: a copy of a study under another id reuses it.
-            var compared = study
-            (compared.id, compared.title, compared.question, compared.order, compared.sourceFile, compared.budgets) = ("", "", "", 0, "", [])
-            key.add(comparedStudies.text(compared, name: "") + "\n" + fingerprints.joined(separator: ",") + "\n")
-            // The study reads only its own strategies and devices (`StudyAnswers`); the others do not matter.
-            // Each strategy and device by its digest, made once per build (`PlanFingerprints.parts`).
-            let strategies = study.strategies.compactMap { content.strategy($0) }, devices = study.devices.compactMap { content.device($0) }
-            key.add("strategies \(strategies.count): " + strategies.map { planned.parts.digest($0) }.joined(separator: ",") + "\n")
-            key.add("devices \(devices.count): " + devices.map { planned.parts.digest($0) }.joined(separator: ",") + "\n")
-            url = cache.appendingPathComponent("\(key.hex).json")
-            if let data = FileManager.default.contents(atPath: url!.path), let stored = try? JSONDecoder().decode(Sensitivity.self, from: data) {
-                // Every field but the id as stored: a copy of the study under another id reads it too.
-                return Sensitivity(studyID: study.id, conclusions: stored.conclusions, variations: stored.variations, runsPerVariation: stored.runsPerVariation,
-                                   assumptions: stored.assumptions)
-            }
+        var made: [String: Sensitivity] = [:]
+        return sensitivity(of: study, plan: plan, fingerprints: planned, content: content, jobs: jobs, cache: cache, comparedStudies: comparedStudies, made: &made)
+    }
+
+    static func sensitivity(of study: Study, plan: [PlannedRun], fingerprints planned: PlanFingerprints, content: SiteContent, jobs: Int,
+                            cache: URL?, comparedStudies: TextMemo<Study>, made: inout [String: Sensitivity]) -> Sensitivity {
+        let fingerprints = plan.indices.filter { plan[$0].studyID == study.id }.map { planned.fingerprints[$0] }
+        var key = Hash64()
+        key.add("sensitivity 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
+        // What names and places the study (id, title, question, order, file, budgets) does not
+        // change its analysis: a copy of a study under another id reuses it.
+        var compared = study
+        (compared.id, compared.title, compared.question, compared.order, compared.sourceFile, compared.budgets) = ("", "", "", 0, "", [])
+        key.add(comparedStudies.text(compared, name: "") + "\n" + fingerprints.joined(separator: ",") + "\n")
+        // The study reads only its own strategies and devices (`StudyAnswers`); the others do not matter.
+        // Each strategy and device by its digest, made once per build (`PlanFingerprints.parts`).
+        let strategies = study.strategies.compactMap { content.strategy($0) }, devices = study.devices.compactMap { content.device($0) }
+        key.add("strategies \(strategies.count): " + strategies.map { planned.parts.digest($0) }.joined(separator: ",") + "\n")
+        key.add("devices \(devices.count): " + devices.map { planned.parts.digest($0) }.joined(separator: ",") + "\n")
+        // Every field but the id as analysed: a copy of the study under another id reads it too.
+        func named(_ report: Sensitivity) -> Sensitivity {
+            Sensitivity(studyID: study.id, conclusions: report.conclusions, variations: report.variations, runsPerVariation: report.runsPerVariation,
+                        assumptions: report.assumptions)
+        }
+        if let known = made[key.hex] { return named(known) }
+        let url = cache?.appendingPathComponent("\(key.hex).json")
+        if let url, let data = FileManager.default.contents(atPath: url.path), let stored = try? JSONDecoder().decode(Sensitivity.self, from: data) {
+            made[key.hex] = stored
+            return named(stored)
         }
         let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
         if let url, let data = try? JSONEncoder().encode(report) { try? RunCache.writeAtomically(data, to: url) }
+        made[key.hex] = report
         return report
     }
 

@@ -1,4 +1,5 @@
 import Formats
+import Results
 import SVGCharts
 import MeasuredTimings
 import Mustache
@@ -37,16 +38,31 @@ struct MeasuredRunPages: PageGenerator {
 
     /// Every study's measured run pages.
     static func jobs(_ content: SiteContent, renderer: PageRenderer) -> [PageJob] {
-        content.studies.flatMap { study in
-            MeasuredRunPages(runs: MeasuredPageRun.all(of: study), strategies: content.strategies, renderer: renderer).jobs()
+        // The copies of a study list the same files: each measured run's digest is made once.
+        let digests = TextMemo<MeasuredRun> { Fingerprint.digest(ofValue: $0) }
+        return content.studies.flatMap { study in
+            MeasuredRunPages(runs: MeasuredPageRun.all(of: study), strategies: content.strategies, renderer: renderer).jobs(digests: digests)
         }
     }
 
-    func jobs() -> [PageJob] {
+    func jobs() -> [PageJob] { jobs(digests: TextMemo { Fingerprint.digest(ofValue: $0) }) }
+
+    func jobs(digests: TextMemo<MeasuredRun>) -> [PageJob] {
         runs.map { r in
-            renderer.job(path: r.path, title: r.title, section: "index", template: "measured-run") { [strategies] in
+            renderer.job(path: r.path, title: r.title, section: "index", template: "measured-run", key: key(r, digests: digests)) { [strategies] in
                 Self.pageData(r, strategies: strategies)
             }
+        }
+    }
+
+    /// The key of `r`'s page (`PageJob.key`): all `pageData` reads — the study's id and title, the
+    /// entry's file, label, example flag and the strategy it is beside (with that strategy's name),
+    /// the run's number, and the measured run itself, by the digest of its whole value.
+    func key(_ r: MeasuredPageRun, digests: TextMemo<MeasuredRun>) -> String? {
+        renderer.key(path: r.path) { key in
+            for part in [r.study.id, r.study.title, r.entry.file, r.entry.label, r.entry.example ? "example" : "measured", r.entry.beside,
+                         strategies.first { $0.id == r.entry.beside }?.name ?? "-", String(r.number)] { key.add(part) }
+            key.add(digests.text(r.run, name: r.entry.file + "\n" + r.run.label))
         }
     }
 
