@@ -49,4 +49,30 @@ struct DatasetImageKeysTests {
         let small = ["a", "b", "a", nil, "b"].enumerated().map { DatasetRow(id: "\($0.offset)", text: "", imageURL: $0.element, imageWidth: 1, imageHeight: 1) }
         #expect(Dataset.firstRows(small, hash: Hash64.of) == [0, 1, 0, 3, 1])
     }
+
+    @Test("Tables are filed by the rows' storage: the same rows take the filed table, a changed copy of them (same count) gets its own; over 2,000 seeded edits every answer is the definition's")
+    func filedByStorage() {
+        let tables = ImageKeyTables(capacity: 3)
+        var random = SeededRandom(seed: 0x5eed_0f_1a6e)
+        var failures = 0
+        for trial in 0..<2_000 where failures < 3 {
+            var rows = Self.rows(&random)
+            guard rows.count > 1 else { continue }
+            let first = tables.keys(for: rows)
+            let held = tables.count
+            // The same array (and a copy of it, which shares its storage) takes the filed table.
+            let copy = rows
+            if tables.keys(for: copy) != first || tables.count != held { failures += 1; Issue.record("trial \(trial): the same rows made a second table") }
+            // Change one row's URL in place: the array gets storage of its own, so its table is made
+            // again, even though the count is the same and the old table is still filed.
+            let i = Int(random.next() % UInt64(rows.count)), j = Int(random.next() % UInt64(rows.count))
+            rows[i].imageURL = rows[j].imageURL ?? "https://example.invalid/new.jpg"
+            let changed = tables.keys(for: rows)
+            if changed != Self.expected(rows) || first != Self.expected(copy) {
+                failures += 1
+                Issue.record("trial \(trial): row \(i) took row \(j)'s URL; got \(changed), expected \(Self.expected(rows)) for \(rows.map { $0.imageURL ?? "nil" })")
+            }
+            if tables.count > 3 { failures += 1; Issue.record("trial \(trial): \(tables.count) tables held, capacity 3") }
+        }
+    }
 }

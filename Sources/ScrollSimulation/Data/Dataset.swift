@@ -1,4 +1,5 @@
 import Formats
+import Synchronization
 /// One row of a dataset held in memory.
 public struct DatasetRow: Sendable, Equatable, Codable {
     /// A stable identifier (the item identifier a diffable data source would use).
@@ -125,11 +126,11 @@ public struct Dataset: Sendable {
     /// Per row, the first row whose image has the same URL (the row itself when its URL is new or
     /// absent); empty for synthetic rows, whose URLs are all distinct. Images are identified by
     /// URL: caches, the URL cache and in-flight de-duplication key on it, and a cell showing the
-    /// image of another row with the same URL shows the right picture. O(rows): a run computes it
-    /// once (`Simulation`).
+    /// image of another row with the same URL shows the right picture. O(rows) the first time a run
+    /// asks for a dataset's rows; the runs after it take the table made then (`ImageKeyTables`).
     public func firstRowsByImageURL() -> [Int] {
         guard case let .rows(rows) = items else { return [] }
-        return Self.firstRows(rows, hash: Hash64.of)
+        return ImageKeyTables.shared.keys(for: rows)
     }
 
     /// `firstRowsByImageURL` with the URL hash given: an open-addressed table of the first row of
@@ -218,4 +219,40 @@ public struct CellDesign: Sendable, Equatable, Codable {
 
     /// Built-in designs.
     public static let builtIn: [CellDesign] = [plain, card, text]
+}
+
+/// The image-key tables (`Dataset.firstRows`) of the datasets runs used lately, each filed with the
+/// rows it was made from. A dataset's runs (every seed, strategy and variation of the sensitivity
+/// analysis: thousands in a build) all hold the same rows, in the same storage, so each table is
+/// made once instead of once per run.
+///
+/// A table is found by the identity of the rows' storage, not by comparing them (which would cost
+/// what making the table costs): the table's entry keeps that storage alive, so while it is filed
+/// no other array can be given its address, and an array's storage never changes while it is
+/// shared (a change copies it first). Equal storage therefore means equal rows. At most `capacity`
+/// tables are held, the oldest dropped first.
+final class ImageKeyTables: Sendable {
+    static let shared = ImageKeyTables()
+    /// Tables held at most (a build reads a few datasets: seven in the default content).
+    let capacity: Int
+    private let held = Mutex<[(rows: [DatasetRow], keys: [Int])]>([])
+
+    init(capacity: Int = 8) { self.capacity = capacity }
+
+    /// `Dataset.firstRows(rows)`, made now or taken from the table made for the same storage.
+    func keys(for rows: [DatasetRow]) -> [Int] {
+        let storage = rows.withUnsafeBufferPointer { $0.baseAddress }
+        func same(_ other: [DatasetRow]) -> Bool { other.count == rows.count && other.withUnsafeBufferPointer { $0.baseAddress } == storage }
+        if let filed = held.withLock({ tables in tables.first { same($0.rows) }?.keys }) { return filed }
+        let keys = Dataset.firstRows(rows, hash: Hash64.of)
+        held.withLock { tables in
+            guard !tables.contains(where: { same($0.rows) }) else { return }
+            tables.append((rows, keys))
+            if tables.count > capacity { tables.removeFirst() }
+        }
+        return keys
+    }
+
+    /// How many tables are held now.
+    var count: Int { held.withLock { $0.count } }
 }

@@ -194,26 +194,31 @@ final class RunPageSource: Sendable {
         self.renderer = renderer
         self.titles = titles
         // Configurations by their runs: a digest of the fingerprints, confirmed on the fingerprints
-        // themselves, so two configurations share only when every seed's fingerprint is equal.
-        var first: [UInt64: [(runs: [String], owner: Int, count: Int)]] = [:]
+        // themselves (read again from `results`), so two configurations share only when every
+        // seed's fingerprint is equal. Held per configuration: its digest and group (about 40
+        // bytes, about 1 MB at 10^5 runs, until the end of `init`).
+        func fingerprints(_ range: Range<Int>) -> [String]? {
+            let found = plan[range].compactMap { results[$0.id]?.fingerprint }
+            return found.count == range.count ? found : nil
+        }
+        var groups: [UInt64: [(first: Range<Int>, count: Int)]] = [:]
         var identity: [(digest: UInt64, slot: Int)?] = []
         identity.reserveCapacity(configurations.count)
         for range in configurations {
-            let fingerprints = plan[range].compactMap { results[$0.id]?.fingerprint }
-            guard fingerprints.count == range.count else { identity.append(nil); continue }
-            let digest = digest(fingerprints.joined(separator: ","))
-            if let slot = first[digest]?.firstIndex(where: { $0.runs == fingerprints }) {
-                first[digest]![slot].count += 1
+            guard let runs = fingerprints(range) else { identity.append(nil); continue }
+            let digest = digest(runs.joined(separator: ","))
+            if let slot = groups[digest]?.firstIndex(where: { fingerprints($0.first) == runs }) {
+                groups[digest]![slot].count += 1
                 identity.append((digest, slot))
             } else {
-                first[digest, default: []].append((fingerprints, range.lowerBound, 1))
-                identity.append((digest, first[digest]!.count - 1))
+                groups[digest, default: []].append((range, 1))
+                identity.append((digest, groups[digest]!.count - 1))
             }
         }
         var sharing: [Int: (owner: Int, pages: Int)] = [:]
         for (range, id) in zip(configurations, identity) {
-            guard let id, let group = first[id.digest]?[id.slot], group.count > 1 else { continue }
-            sharing[range.lowerBound] = (group.owner, group.count)
+            guard let id, let group = groups[id.digest]?[id.slot], group.count > 1 else { continue }
+            sharing[range.lowerBound] = (group.first.lowerBound, group.count)
         }
         self.sharing = sharing
         parts = SharedRunParts()
