@@ -231,7 +231,7 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
         }
         let target = staging.path + "/" + file.path
         if existing.map({ FileCalls.link($0, at: target) }) != true {
-            let e = FileCalls.writeFile(file.bytes, to: target, startWriteback: durable)
+            let e = FileCalls.writeFile(file.bytes, to: target)
             if e != 0 { throw failLocked(step, SystemReason.of(errno: e)) }
         }
         files += 1
@@ -315,12 +315,8 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
 /// The system calls of publishing, each returning an error number instead of throwing.
 enum FileCalls {
     /// Writes `bytes` to a new file at `path` (refusing to replace or follow anything there), without a sync.
-    /// With `startWriteback`, the kernel is asked to start writing the file to disk now, without
-    /// waiting for it (`sync_file_range(SYNC_FILE_RANGE_WRITE)`): the disk works while the next
-    /// pages render, and the one sync before the swap (`syncFileSystem`) only waits for what is
-    /// still in flight. It changes no guarantee: that sync still makes every file durable. Where
-    /// the call is not supported it does nothing. Returns 0 or the error number.
-    static func writeFile(_ bytes: [UInt8], to path: String, startWriteback: Bool = false) -> Int32 {
+    /// Returns 0 or the error number.
+    static func writeFile(_ bytes: [UInt8], to path: String) -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return errno }
         var done = 0
@@ -334,7 +330,6 @@ enum FileCalls {
             }
             done += n
         }
-        if startWriteback { _ = startFileWriteback(fd, 0, 0, 2 /* SYNC_FILE_RANGE_WRITE */) }
         return close(fd) == 0 ? 0 : errno
     }
 
@@ -412,17 +407,4 @@ enum FileCalls {
         _ = fsync(fd)
         close(fd)
     }
-}
-
-/// Linux's `sync_file_range(2)`, looked up once in the C library (Swift's Glibc module does not
-/// declare it; nil where the library has none): with `SYNC_FILE_RANGE_WRITE` it starts writeback of
-/// the range's dirty pages and returns without waiting for them. Only a hint here: durability
-/// comes from `FileCalls.syncFileSystem`.
-private let startFileWritebackCall: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
-    guard let symbol = dlsym(nil, "sync_file_range") else { return nil }  // nil: RTLD_DEFAULT
-    return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
-}()
-
-private func startFileWriteback(_ fd: Int32, _ offset: Int64, _ count: Int64, _ flags: UInt32) -> Int32 {
-    startFileWritebackCall?(fd, offset, count, flags) ?? -1
 }
