@@ -95,4 +95,15 @@ struct SharedRunPagesTests {
             if file.path.hasPrefix("runs/\(first)--") { #expect(hrefs.first.map { "runs/" + $0 } == file.path.replacingOccurrences(of: ".html", with: ".csv")) }
         }
     }
+
+    @Test("The site's job list (paths, keys and files) is the same made on one thread or four")
+    func jobsWhateverTheThreads() throws {
+        let (dir, content, plan, results, templates) = try twins()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
+        let one = builder.jobs(threads: 1), four = builder.jobs(threads: 4)
+        #expect(one.map(\.path) == four.map(\.path) && one.count > 20)
+        #expect(one.map(\.key) == four.map(\.key))
+        for (a, b) in zip(one, four) { #expect(try a.render().bytes == b.render().bytes, "\(a.path)") }
+    }
 }

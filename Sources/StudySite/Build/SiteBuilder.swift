@@ -58,10 +58,12 @@ package struct SiteBuilder: Sendable {
         return files.sorted { $0.path < $1.path }
     }
 
-    /// A job per file of the site, sorted by path: the assets, then each generator's jobs.
-    package func jobs() -> [PageJob] {
+    /// A job per file of the site, sorted by path: the assets, then each generator's jobs. Made on
+    /// `threads` threads (each job's key is computed here, and at 40x that is most of an edited
+    /// build's render stage); the list is the same whatever their number.
+    package func jobs(threads: Int = 1) -> [PageJob] {
         let r = renderer
-        let studies = Self.withDisagreements(content.studies.map(studyRuns))
+        let studies = Self.withDisagreements(ParallelMap.run(content.studies, jobs: threads) { studyRuns($0) })
         let documents = Documents(documents: content.documents, trustedHTML: content.site.trustedMarkdownHTML)
         var generators: [any PageGenerator] = [indexPage(studies), DisagreementPages.make(studies, renderer: r)]
         generators += studies.map { StudyPage(subject: $0, renderer: r, parts: parts) }
@@ -77,13 +79,10 @@ package struct SiteBuilder: Sendable {
             start = end
         }
         let source = RunPageSource(plan: plan, results: results, renderer: r, titles: titles, configurations: configurations)
-        for range in configurations {
-            if let missing = plan[range].first(where: { results[$0.id] == nil }) {
-                jobs += RunPages.missing(Array(plan[range]), missing: missing.id)
-                continue
-            }
-            jobs += source.jobs(range)
-        }
+        jobs += ParallelMap.run(configurations, jobs: threads) { [plan, results] range -> [PageJob] in
+            if let missing = plan[range].first(where: { results[$0.id] == nil }) { return RunPages.missing(Array(plan[range]), missing: missing.id) }
+            return source.jobs(range)
+        }.joined()
         let strategies = strategiesInUse()
         generators += [
             TechniquePages(strategies: strategies, studies: studies, documents: documents, renderer: r),
@@ -95,7 +94,7 @@ package struct SiteBuilder: Sendable {
             AccuracyPage(figures: accuracy ?? AccuracyPage.Figures(report: .empty, roundTrips: []), validation: content.validation,
                          seeds: content.site.studyDefaults.seeds, renderer: r),
         ]
-        for generator in generators { jobs += generator.jobs() }
+        jobs += ParallelMap.run(generators, jobs: threads) { $0.jobs() }.joined()
         jobs.append(contentsOf: MeasuredRunPages.jobs(content, renderer: r))
         jobs += content.staticFiles.map { PageJob.file(OutputFile(path: $0.path, bytes: $0.bytes)) }
         jobs.sort { $0.path < $1.path }

@@ -137,7 +137,7 @@ public enum SiteGenerator {
             return (outcome, builder)
         }) { "\($0.0.answerSummaries.count) studies answered, \($0.0.broken.count) broken budget(s), \($0.0.comparisons.count) group(s) compared" }
         let (pageJobs, fileCount, bytes, kept) = try stage(.render, { () throws(SiteError) -> ([PageJob], Int, Int, Int) in
-            var pageJobs = builder.jobs()
+            var pageJobs = builder.jobs(threads: jobs)
             pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
             pageJobs.sort { $0.path < $1.path }
             try builder.checkStatic(pageJobs)
