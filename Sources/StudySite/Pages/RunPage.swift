@@ -8,7 +8,9 @@ import Study
 /// One configuration's page (study × device × gesture × latency × strategy) and its JSON and CSV
 /// downloads, made from the configuration's plan entries and records, one per seed, alone (and
 /// the title of its study, for the breadcrumb). The charts and the CSV are the median seed's
-/// (`ConfigRuns.medianRule`); the tables and the JSON cover every seed.
+/// (`ConfigRuns.medianRule`); the tables and the JSON cover every seed. In a site, a configuration
+/// whose runs an earlier configuration also shows links that one's CSV instead of writing its own,
+/// and takes the page parts it drew (`RunPageSource`, `SharedRunParts`).
 struct RunPages: PageGenerator {
     /// The configuration's runs, in seed order (never empty), and their records in the same order.
     let runs: [PlannedRun]
