@@ -12,10 +12,8 @@ import TestSupport
 struct SameRunTests {
     @Test("A run two studies plan is simulated once; the copy has the same result under its own id and study, and reads its frames back")
     func samePlannedTwice() throws {
-        let dir = try Project.twoStudies()
+        let dir = try Project.twoStudiesAndTwin()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let studies = dir.appendingPathComponent("Content/studies")
-        try FileManager.default.copyItem(at: studies.appendingPathComponent("two.json"), to: studies.appendingPathComponent("twin.json"))
         let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
         let plan = RunPlanner.plan(content)
         let twins = plan.filter { $0.studyID == "twin" }
@@ -74,10 +72,8 @@ struct SensitivityCacheTests {
 
     @Test("A copy of a study takes the analysis this build already made, under its own id, with or without the cache")
     func copyTakesTheBuildsAnalysis() throws {
-        let dir = try Project.twoStudies()
+        let dir = try Project.twoStudiesAndTwin()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let studies = dir.appendingPathComponent("Content/studies")
-        try FileManager.default.copyItem(at: studies.appendingPathComponent("two.json"), to: studies.appendingPathComponent("twin.json"))
         let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
         let plan = RunPlanner.plan(content)
         let fingerprints = PlanFingerprints(plan, jobs: 1)

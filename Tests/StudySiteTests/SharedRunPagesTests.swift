@@ -14,9 +14,7 @@ import TestSupport
 struct SharedRunPagesTests {
     /// The two-study project with `twin`, a copy of study `two`: four configurations of the same runs as two's.
     func twins() throws -> (dir: URL, content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet) {
-        let dir = try Project.twoStudies()
-        let studies = dir.appendingPathComponent("Content/studies")
-        try FileManager.default.copyItem(at: studies.appendingPathComponent("two.json"), to: studies.appendingPathComponent("twin.json"))
+        let dir = try Project.twoStudiesAndTwin()
         let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
         let plan = RunPlanner.plan(content)
         let results = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), cache: nil, jobs: 2) { _, _ in }.index
@@ -31,14 +29,7 @@ struct SharedRunPagesTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let renderer = PageRenderer(templates: templates, siteTitle: content.site.title)
         let titles = Dictionary(content.studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        var configurations: [Range<Int>] = []
-        var start = 0
-        while start < plan.count {
-            var end = start + 1
-            while end < plan.count, plan[end].configID == plan[start].configID { end += 1 }
-            configurations.append(start..<end)
-            start = end
-        }
+        let configurations = RunPageSource.configurations(of: plan)
         // With every configuration's digest the same, the fingerprints alone must tell them apart.
         let source = RunPageSource(plan: plan, results: results, renderer: renderer, titles: titles, configurations: configurations,
                                    digest: colliding ? { _ in 7 } : Hash64.of)

@@ -28,6 +28,15 @@ package enum Project {
         return dir
     }
 
+    /// `twoStudies` with `twin`, a copy of study `two` under another id: its four runs are the same
+    /// runs as two's (equal fingerprints), planned under twin's names.
+    package static func twoStudiesAndTwin() throws -> URL {
+        let dir = try twoStudies()
+        let studies = dir.appendingPathComponent("Content/studies")
+        try FileManager.default.copyItem(at: studies.appendingPathComponent("two.json"), to: studies.appendingPathComponent("twin.json"))
+        return dir
+    }
+
     /// Makes a scratch project with `make` (`twoStudies` unless told), hands its folder to `body`,
     /// and removes the folder afterwards, whether `body` returns or throws.
     package static func using<T>(_ make: () throws -> URL = twoStudies, _ body: (URL) throws -> T) throws -> T {

@@ -69,15 +69,7 @@ package struct SiteBuilder: Sendable {
         generators += studies.map { StudyPage(subject: $0, renderer: r, parts: parts) }
         var jobs = templates.assets.map(PageJob.file)
         let titles = Dictionary(content.studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        // One page per configuration: its seeds are consecutive in the plan.
-        var configurations: [Range<Int>] = []
-        var start = plan.startIndex
-        while start < plan.endIndex {
-            var end = start + 1
-            while end < plan.endIndex, plan[end].configID == plan[start].configID { end += 1 }
-            configurations.append(start..<end)
-            start = end
-        }
+        let configurations = RunPageSource.configurations(of: plan)
         let source = RunPageSource(plan: plan, results: results, renderer: r, titles: titles, configurations: configurations)
         jobs += ParallelMap.run(configurations, jobs: threads) { [plan, results] range -> [PageJob] in
             if let missing = plan[range].first(where: { results[$0.id] == nil }) { return RunPages.missing(Array(plan[range]), missing: missing.id) }
@@ -184,6 +176,20 @@ final class RunPageSource: Sendable {
     let sharing: [Int: (owner: Int, pages: Int)]
     let parts: SharedRunParts
 
+    /// The plan's configurations, one page each: the ranges of consecutive runs with the same
+    /// configuration id (a configuration's seeds are consecutive in the plan).
+    static func configurations(of plan: [PlannedRun]) -> [Range<Int>] {
+        var configurations: [Range<Int>] = []
+        var start = plan.startIndex
+        while start < plan.endIndex {
+            var end = start + 1
+            while end < plan.endIndex, plan[end].configID == plan[start].configID { end += 1 }
+            configurations.append(start..<end)
+            start = end
+        }
+        return configurations
+    }
+
     /// `digest`: the hash that files configurations by their runs' fingerprints (a test passes one
     /// that collides, to check that equal hashes alone never make two configurations share).
     init(plan: [PlannedRun], results: ResultsIndex, renderer: PageRenderer, titles: [String: String], configurations: [Range<Int>],
@@ -229,16 +235,15 @@ final class RunPageSource: Sendable {
         let outline = pages(range, records: plan[range].map { results[$0.id]! })
         let shared = sharing[range.lowerBound]
         // The CSV link: the configuration's own file, or the one its runs' first configuration writes.
-        let csv = shared.map { s in
-            s.owner == range.lowerBound ? RunPages.CSVLink(href: "\(outline.id).csv")
-                : RunPages.CSVLink(href: "\(plan[s.owner].configID).csv", downloadName: "\(outline.id).csv")
+        let csv = shared.flatMap { s in
+            s.owner == range.lowerBound ? nil : RunPages.CSVLink(href: "\(plan[s.owner].configID).csv", downloadName: "\(outline.id).csv")
         } ?? RunPages.CSVLink(href: "\(outline.id).csv")
         return RunPages.paths(outline.id).compactMap { path -> PageJob? in
             if path.hasSuffix(".csv"), csv.downloadName != nil { return nil }  // written by the owner
             let key = outline.key(path).map { key in path.hasSuffix(".html") && csv.downloadName != nil ? key + "+csv=" + csv.href : key }
             return PageJob(path: path, key: key) { [self] () throws(SiteError) -> OutputFile in
                 var records = plan[range].map { results[$0.id]! }
-                if path.hasSuffix(".html"), let shared, let made = parts.take(shared.owner, uses: shared.pages) {
+                if path.hasSuffix(".html"), let shared, let made = parts.take(shared.owner) {
                     return try pages(range, records: records).file(path, shared: made, csv: csv)
                 }
                 if !path.hasSuffix(".json") {
@@ -275,26 +280,24 @@ final class SharedRunParts: @unchecked Sendable {
     private let lock = NSLock()
     private var held: [Int: (data: [String: MustacheValue], left: Int)] = [:]
 
-    /// The parts filed under `owner`, counting one of its `uses` pages; nil when none are filed yet.
-    func take(_ owner: Int, uses: Int) -> [String: MustacheValue]? {
+    /// The parts filed under `owner`, counting one of its pages; nil when none are filed yet.
+    func take(_ owner: Int) -> [String: MustacheValue]? { lock.withLock { counted(owner) } }
+
+    /// Files `data` under `owner` for the `uses - 1` other pages, unless another thread filed it
+    /// first (then this page is counted against that entry).
+    func keep(_ data: [String: MustacheValue], for owner: Int, uses: Int) {
         lock.withLock {
-            guard var entry = held[owner] else { return nil }
-            entry.left -= 1
-            held[owner] = entry.left > 0 ? entry : nil
-            return entry.data
+            if counted(owner) == nil, uses > 1 { held[owner] = (data, uses - 1) }
         }
     }
 
-    /// Files `data` under `owner` for the `uses - 1` other pages (unless another thread filed it first).
-    func keep(_ data: [String: MustacheValue], for owner: Int, uses: Int) {
-        lock.withLock {
-            if var entry = held[owner] {
-                entry.left -= 1
-                held[owner] = entry.left > 0 ? entry : nil
-            } else if uses > 1 {
-                held[owner] = (data, uses - 1)
-            }
-        }
+    /// With the lock held: the parts filed under `owner`, counting one page that shows them and
+    /// dropping them after the last; nil when none are filed.
+    private func counted(_ owner: Int) -> [String: MustacheValue]? {
+        guard var entry = held[owner] else { return nil }
+        entry.left -= 1
+        held[owner] = entry.left > 0 ? entry : nil
+        return entry.data
     }
 
     /// How many configurations' parts are held now.
