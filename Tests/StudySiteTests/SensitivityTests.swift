@@ -81,6 +81,22 @@ struct SensitivityTests {
         }
     }
 
+    @Test("A bisection that simulates only its own comparison's runs finds the same changes as one that simulates the whole study")
+    func narrowBisection() throws {
+        let (content, study, narrow) = try Self.oneSeedDigitalLeaves()
+        let wide = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices,
+                                       jobs: 2, narrowBisection: false)
+        // The changes are in the second of the study's two comparisons (1000 ms), so a bisection
+        // that simulated the wrong comparison's runs would find no change inside the variation.
+        let bisected = narrow.conclusions.filter { c in c.flips.contains { !$0.switchedOff && $0.flipsAt != $0.factor } }
+        #expect(!bisected.isEmpty && bisected.allSatisfy { $0.latency == study.latenciesMs.last }, "\(bisected.map(\.latency))")
+        #expect(study.latenciesMs.count == 2 && Sensitivity.comparisonRuns(study: study, runs: RunPlanner.plan(content).filter { $0.studyID == study.id }).count == 2)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(narrow) == encoder.encode(wide))
+        #expect(narrow.conclusions.map(\.flips) == wide.conclusions.map(\.flips))
+    }
+
     /// Every strategy's verdict badges at `factor`, by (strategy name, latency), simulated here.
     static func verdicts(_ content: SiteContent, _ study: Study, key: String, factor: Double) throws -> [String: String] {
         var out: [String: [String]] = [:]

@@ -11,7 +11,8 @@ import ScrollSimulation
 /// the bar") is compared with the answer at the model's own values.
 ///
 /// When a variation changes an answer, the factor at which it changes is found by bisection on a
-/// log scale between ×1 and the variation (four steps: within a factor of about 1.05). An answer
+/// log scale between ×1 and the variation (four steps: within a factor of about 1.05), simulating
+/// only the runs of the comparison that answer belongs to (its device, gesture and latency). An answer
 /// that changes within ×0.8 to ×1.25 of a value sits on a cliff edge: a modest error in that
 /// estimate would change it. Its cost is bounded by `SiteGenerator`'s sensitivity cache: an
 /// analysis is kept by a digest of its inputs and computed again only when they change.
@@ -74,7 +75,11 @@ package struct Sensitivity: Sendable, Codable {
     }
 
     /// Analyses `study`: its planned runs (`plan`, the study's entries only), strategies and devices.
-    package static func analyse(study: Study, plan: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], jobs: Int) -> Sensitivity {
+    /// `narrowBisection`: a bisection simulates only the runs of the comparison it bisects (the
+    /// default; false simulates all the study's runs at each factor, which gives the same report
+    /// with more simulation, and is kept for the test that checks the two agree).
+    package static func analyse(study: Study, plan: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], jobs: Int,
+                                narrowBisection: Bool = true) -> Sensitivity {
         let runs = plan.filter { $0.studyID == study.id }
         let catalog = DeviceProfile.catalog
         // The runs at the profile's own values first, noting which constants each read: a run
@@ -92,26 +97,33 @@ package struct Sensitivity: Sendable, Codable {
         let all = [answers(study: study, runs: runs, strategies: strategies, devices: devices, results: plain.map(\.result))]
             + answers(study: study, runs: runs, strategies: strategies, devices: devices, scales: scales, plain: plain, jobs: jobs)
         let base = all[0]
+        // The runs each comparison reads (`StudyAnswers` groups by device, gesture and latency): an
+        // answer and the verdicts of one comparison depend on its runs alone, so bisecting one of
+        // them simulates only its comparison's runs. `base` lists the comparisons' answers, then
+        // each strategy's verdicts in the same order of comparisons.
+        let groups = narrowBisection ? Self.comparisonRuns(study: study, runs: runs) : []
         var flipsByEntry = Array(repeating: [Flip](), count: base.count)
         var offset = 1
         for constant in knobs {
-            // The answers at each factor tried for this constant: the entries that change bisect
-            // through the same factors, so each is simulated once.
-            var tried: [UInt64: [String]] = [:]
+            // The answers at each factor tried for this constant, by comparison: the conclusions
+            // of one comparison that change bisect through the same factors, so each is simulated once.
+            var tried: [Tried: [String]] = [:]
             defer { offset += constant.factors.count }
             for (f, factor) in constant.factors.enumerated() {
                 let varied = all[offset + f]
                 for (i, answer) in varied.enumerated() where answer != base[i] {
                     // Bisect on a log scale for the factor nearest ×1 that still changes this
                     // answer (a switch has nothing in between: off is the only variation).
+                    let group = groups.isEmpty ? 0 : i % groups.count
                     var near = 1.0, far = factor, becomes = answer
                     for _ in 0..<(constant.switched ? 0 : 4) {
                         let mid = (near * far).squareRoot()
                         let at: [String]
-                        if let known = tried[mid.bitPattern] { at = known } else {
+                        if let known = tried[Tried(factor: mid.bitPattern, group: group)] { at = known } else {
                             at = Self.answers(study: study, runs: runs, strategies: strategies, devices: devices,
-                                              scales: [Scale(knob: constant, factor: mid)], plain: plain, jobs: jobs)[0]
-                            tried[mid.bitPattern] = at
+                                              scales: [Scale(knob: constant, factor: mid)], plain: plain, jobs: jobs,
+                                              only: groups.isEmpty ? nil : groups[group])[0]
+                            tried[Tried(factor: mid.bitPattern, group: group)] = at
                         }
                         if at[i] != base[i] { far = mid; becomes = at[i] } else { near = mid }
                     }
@@ -139,6 +151,30 @@ package struct Sensitivity: Sendable, Codable {
         }
         return Sensitivity(studyID: study.id, conclusions: conclusions, variations: scales.count, runsPerVariation: runs.count,
                            assumptions: knobs.filter { !$0.device }.map(\.key))
+    }
+
+    /// A factor tried in a bisection, for one comparison (its index in `comparisonRuns`).
+    private struct Tried: Hashable {
+        let factor: UInt64
+        let group: Int
+    }
+
+    /// The positions in `runs` of each comparison's runs, in `StudyAnswers`' order of comparisons
+    /// (the same grouping: a comparison without runs is left out there and here).
+    static func comparisonRuns(study: Study, runs: [PlannedRun]) -> [Set<Int>] {
+        var groups: [Set<Int>] = []
+        for device in study.devices {
+            for gesture in study.gestures {
+                for latency in study.latenciesMs {
+                    let group = runs.indices.filter {
+                        let c = runs[$0].config
+                        return c.device.id == device && c.gesture.id == gesture.id && c.latency == .ms(latency)
+                    }
+                    if !group.isEmpty { groups.append(Set(group)) }
+                }
+            }
+        }
+        return groups
     }
 
     /// The study's comparisons, in `StudyAnswers`' order.
@@ -225,13 +261,15 @@ package struct Sensitivity: Sendable, Codable {
     /// The answers of the study with one constant scaled, as comparable texts in `StudyAnswers`'
     /// order: one list per entry of `scales`, all simulated in one batch. `plain` holds each run's
     /// result at the profile's own values and the constants it read: a run that did not read the
-    /// scaled constant keeps that result.
+    /// scaled constant keeps that result. With `only`, only those runs are simulated again: the
+    /// answers of the comparisons they make are right, the others' are the model's own.
     private static func answers(study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile],
-                                scales: [Scale], plain: [(result: RunResult, read: Set<String>)], jobs: Int) -> [[String]] {
+                                scales: [Scale], plain: [(result: RunResult, read: Set<String>)], jobs: Int,
+                                only: Set<Int>? = nil) -> [[String]] {
         var configs: [RunConfig] = []
         var slots: [(scale: Int, run: Int)] = []
         for (k, scale) in scales.enumerated() {
-            for (j, run) in runs.enumerated() where scale.knob.affects(run.config, plain[j].read) {
+            for (j, run) in runs.enumerated() where only?.contains(j) ?? true && scale.knob.affects(run.config, plain[j].read) {
                 var config = run.config
                 config.recordSeries = false
                 scale.knob.apply(&config, scale.factor)
