@@ -8,8 +8,8 @@ import Testing
 import TestSupport
 
 /// Configurations of the same runs (a study and its copy) share their run pages' costly parts:
-/// the CSV is written once under the first configuration's name, and the parts of the page that
-/// show the runs are made once. Neither may change what a page says.
+/// the CSV is written once under the first configuration's name, and the parts of the page and
+/// the JSON download that show the runs are made once. Neither may change what a file says.
 @Suite("Run pages of the same runs")
 struct SharedRunPagesTests {
     /// The two-study project with `twin`, a copy of study `two`: four configurations of the same runs as two's.
@@ -59,12 +59,15 @@ struct SharedRunPagesTests {
             #expect(text.contains("href=\"\(original).csv\" download=\"\(id).csv\""), "\(id): links the original's CSV, downloads under its own name")
             #expect(try alone.file(SitePaths.run(id, "csv")).bytes == alone.file(SitePaths.run(original, "csv")).bytes,
                     "the original's CSV holds the copy's frames")
+            let bodies = source.bodies.count
+            #expect(bodies >= 1, "the original's JSON left the lines its runs make for the one copy")
             let json = try #require(jobs.first { $0.path.hasSuffix(".json") }).render()
+            #expect(source.bodies.count == bodies - 1, "the last JSON of these runs released their lines")
             #expect(json.bytes == (try alone.file(SitePaths.run(id, "json"))).bytes, "\(id): its JSON under its own names, from its light records")
             checked += 1
         }
         #expect(checked == 4, "the second study's four configurations")
-        #expect(source.parts.count == 0, "nothing held once every page is made")
+        #expect(source.parts.count == 0 && source.bodies.count == 0, "nothing held once every page is made")
     }
 
     @Test("Configurations of different runs share nothing, and a whole site links only files it writes")

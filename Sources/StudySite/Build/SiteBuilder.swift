@@ -165,7 +165,8 @@ package struct SiteBuilder: Sendable {
 /// Configurations of the same runs (the same fingerprints, seed by seed: the copies of a study,
 /// or two studies that plan the same configuration) differ only in their names. Their CSV is
 /// written once, under the first one's name, and the others link to it with their own name as the
-/// download's; the parts of the page that show the runs are made once (`SharedRunParts`).
+/// download's; the parts of the page that show the runs, and the lines of the JSON download that
+/// its runs make, are made once (`SharedRunParts`).
 final class RunPageSource: Sendable {
     let plan: [PlannedRun]
     let results: ResultsIndex
@@ -174,7 +175,9 @@ final class RunPageSource: Sendable {
     /// For each configuration whose runs another configuration also has, by its first run's plan
     /// position: the configuration that writes the CSV, and how many pages show these runs.
     let sharing: [Int: (owner: Int, pages: Int)]
-    let parts: SharedRunParts
+    let parts: SharedRunParts<[String: MustacheValue]>
+    /// The JSON downloads' lines their runs make (`RunPages.JSONBody`), shared in the same way.
+    let bodies: SharedRunParts<RunPages.JSONBody>
 
     /// The plan's configurations, one page each: the ranges of consecutive runs with the same
     /// configuration id (a configuration's seeds are consecutive in the plan).
@@ -227,6 +230,7 @@ final class RunPageSource: Sendable {
         }
         self.sharing = sharing
         parts = SharedRunParts()
+        bodies = SharedRunParts()
     }
 
     /// The run pages of the configuration whose seeds are `plan[range]`, all with records in `results`.
@@ -243,11 +247,20 @@ final class RunPageSource: Sendable {
             let key = outline.key(path).map { key in path.hasSuffix(".html") && csv.downloadName != nil ? key + "+csv=" + csv.href : key }
             return PageJob(path: path, key: key) { [self] () throws(SiteError) -> OutputFile in
                 var records = plan[range].map { results[$0.id]! }
+                if path.hasSuffix(".json") {
+                    // Metrics only: the lines the runs make are made once for every configuration of them.
+                    let body = shared.flatMap { bodies.take($0.owner) } ?? {
+                        let body = RunPages.jsonBody(records: records, shownIndex: ConfigRuns(Array(zip(plan[range], records.map(\.result)))).shownIndex)
+                        if let shared { bodies.keep(body, for: shared.owner, uses: shared.pages) }
+                        return body
+                    }()
+                    return OutputFile(path: path, text: RunPages.json(id: plan[range.lowerBound].configID, records: records, body: body))
+                }
                 if path.hasSuffix(".html"), let shared, let made = parts.take(shared.owner) {
                     return try pages(range, records: records).file(path, shared: made, csv: csv)
                 }
-                if !path.hasSuffix(".json") {
-                    // The page and the CSV show the charted seed's series; the JSON reads metrics only.
+                do {
+                    // The page and the CSV show the charted seed's series.
                     let shown = ConfigRuns(Array(zip(plan[range], records.map(\.result)))).shownIndex
                     let run = plan[range.lowerBound + shown]
                     guard let record = results.full(run.id) else {
@@ -270,22 +283,23 @@ final class RunPageSource: Sendable {
     }
 }
 
-/// The shared parts of run pages (`RunPages.sharedData`) of configurations of the same runs,
+/// The shared parts of run pages (`RunPages.sharedData`), or of their JSON downloads
+/// (`RunPages.JSONBody`), of configurations of the same runs,
 /// filed under the first one's plan position while pages that show them remain to be rendered:
 /// each is made by the first page rendered and dropped when the last has taken it, so only the
 /// parts of runs shown on several pages, and only while those are being rendered, are held.
 /// (A build that keeps some of those pages from the previous build never renders them; their
 /// parts stay until the end of the build.)
-final class SharedRunParts: @unchecked Sendable {
+final class SharedRunParts<Parts: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var held: [Int: (data: [String: MustacheValue], left: Int)] = [:]
+    private var held: [Int: (data: Parts, left: Int)] = [:]
 
     /// The parts filed under `owner`, counting one of its pages; nil when none are filed yet.
-    func take(_ owner: Int) -> [String: MustacheValue]? { lock.withLock { counted(owner) } }
+    func take(_ owner: Int) -> Parts? { lock.withLock { counted(owner) } }
 
     /// Files `data` under `owner` for the `uses - 1` other pages, unless another thread filed it
     /// first (then this page is counted against that entry).
-    func keep(_ data: [String: MustacheValue], for owner: Int, uses: Int) {
+    func keep(_ data: Parts, for owner: Int, uses: Int) {
         lock.withLock {
             if counted(owner) == nil, uses > 1 { held[owner] = (data, uses - 1) }
         }
@@ -293,7 +307,7 @@ final class SharedRunParts: @unchecked Sendable {
 
     /// With the lock held: the parts filed under `owner`, counting one page that shows them and
     /// dropping them after the last; nil when none are filed.
-    private func counted(_ owner: Int) -> [String: MustacheValue]? {
+    private func counted(_ owner: Int) -> Parts? {
         guard var entry = held[owner] else { return nil }
         entry.left -= 1
         held[owner] = entry.left > 0 ? entry : nil

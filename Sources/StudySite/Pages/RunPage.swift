@@ -76,6 +76,26 @@ struct RunPages: PageGenerator {
     /// and which seed the page charts. (Five pretty-printed summaries would make the JSON five
     /// times larger against the site's size budget.)
     static func json(id: String, records: [RunRecord], shownIndex: Int) -> String {
+        json(id: id, records: records, body: jsonBody(records: records, shownIndex: shownIndex))
+    }
+
+    /// The configuration's download with `body`, the part its runs make (`jsonBody`), made already
+    /// for a configuration of the same runs: only the configuration id and the run ids are its own.
+    static func json(id: String, records: [RunRecord], body: JSONBody) -> String {
+        let ids = JSONValue.array(records.map { $0.id.isEmpty ? .null : .string($0.id) })
+        return body.charted + "  \"configuration\": " + JSONValue.string(id).serialized(pretty: false) + ",\n"
+            + "  \"ids\": " + ids.serialized(pretty: false) + ",\n" + body.rest
+    }
+
+    /// The lines of a configuration's download that its runs alone make, in the file's key order:
+    /// the charted seed and its rule (before the names), then the parameters and every seed's
+    /// metrics (after them). The same for every configuration of the same runs.
+    struct JSONBody: Sendable {
+        let charted: String
+        let rest: String
+    }
+
+    static func jsonBody(records: [RunRecord], shownIndex: Int) -> JSONBody {
         let summaries: [[String: JSONValue]] = records.map { record in
             if case let .object(fields) = record.summaryJSON() { return fields }
             return [:]
@@ -88,22 +108,19 @@ struct RunPages: PageGenerator {
         parameters["seed"] = nil
         parameters["seeds"] = .array(records.map { .int(Int(truncatingIfNeeded: $0.parameters.seed)) })
         // One line per key (each value compact), then one line per metric.
-        let head: [(String, JSONValue)] = [
-            ("chartedSeed", .int(Int(truncatingIfNeeded: records[shownIndex].parameters.seed))),
-            ("chartedSeedRule", .string("the median seed by hitch time ratio, ties to the earlier seed")),
-            ("configuration", .string(id)),
-            ("ids", .array(summaries.map { $0["id"] ?? .null })),
-            ("run", .object(parameters)),
-        ]
-        var text = "{\n" + head.map { "  \(JSONValue.string($0.0).serialized(pretty: false)): \($0.1.serialized(pretty: false))" }.joined(separator: ",\n")
+        func line(_ key: String, _ value: JSONValue) -> String {
+            "  " + JSONValue.string(key).serialized(pretty: false) + ": " + value.serialized(pretty: false)
+        }
+        let charted = "{\n" + line("chartedSeed", .int(Int(truncatingIfNeeded: records[shownIndex].parameters.seed))) + ",\n"
+            + line("chartedSeedRule", .string("the median seed by hitch time ratio, ties to the earlier seed")) + ",\n"
         let perSeed = summaries.map { object($0["metrics"]) }
         let names = (perSeed.first ?? [:]).keys.sorted()
         let lines = names.map { name in
             "    " + JSONValue.string(name).serialized(pretty: false) + ": "
                 + JSONValue.array(perSeed.map { $0[name] ?? .null }).serialized(pretty: false)
         }
-        text += ",\n  \"metrics\": {\n" + lines.joined(separator: ",\n") + "\n  }\n}\n"
-        return text
+        let rest = line("run", .object(parameters)) + ",\n  \"metrics\": {\n" + lines.joined(separator: ",\n") + "\n  }\n}\n"
+        return JSONBody(charted: charted, rest: rest)
     }
 
     /// The jobs of a configuration some of whose records are missing: the same files, each
