@@ -1,6 +1,7 @@
-/// 64-bit FNV-1a over bytes, fed in pieces: the one hash of the project (run fingerprints, page
-/// keys, the manifest's file hashes, results folders' ids). Not cryptographic: it names inputs,
-/// it does not defend against someone crafting collisions.
+/// 64-bit FNV-1a over bytes, fed in pieces: the hash of everything the project names or publishes
+/// (run fingerprints, cache file names, results folders' ids). What a build hashes in bulk for
+/// itself alone (the manifest's file hashes, the page keys) goes through `WordHash64`, a word at
+/// a time. Not cryptographic: it names inputs, it does not defend against someone crafting collisions.
 package struct Hash64: Sendable {
     package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 

@@ -133,25 +133,19 @@ struct PageRenderer: Sendable {
     }
 }
 
-/// A digest of a page's inputs, fed piece by piece (`PageJob.key`). Every piece is written with its
-/// length, so that two different lists of pieces never run together into the same bytes.
+/// A digest of a page's inputs, fed piece by piece (`PageJob.key`). Every piece is hashed with its
+/// length (`WordHash64`), so that two different lists of pieces never run together into the same bytes.
 struct PageKey {
-    private var hash = Hash64()
+    private var hash = WordHash64()
 
     /// A key for files of one kind (`"page"`, `"file"`), under this key layout's version.
     init(_ kind: String) {
-        add("scrollstudy-page-key 1 \(kind) model=\(SimulationModel.version)")
+        add("scrollstudy-page-key 2 \(kind) model=\(SimulationModel.version)")
     }
 
-    mutating func add(_ text: String) {
-        hash.add("\(text.utf8.count):")
-        hash.add(text)
-    }
+    mutating func add(_ text: String) { hash.add(text) }
 
-    mutating func add(_ bytes: [UInt8]) {
-        hash.add("\(bytes.count):")
-        hash.add(bytes)
-    }
+    mutating func add(_ bytes: [UInt8]) { hash.add(bytes) }
 
     /// A value's canonical text, by reflection (`Fingerprint.digest(ofValue:)`): every stored
     /// property, so a field added later is covered.

@@ -321,10 +321,8 @@ package struct PreviousSite: Sendable {
     func keep(_ job: PageJob) -> Produced? {
         guard let key = job.key, let entry = files[job.path], entry.key == key else { return nil }
         let path = folder + "/" + job.path
-        guard let (bytes, device, inode) = SiteCache.readFile(path, soleLink: true), bytes.count == entry.size else { return nil }
-        var hash = Hash64()
-        hash.add(bytes)
-        guard hash.hex == entry.hash else { return nil }
+        guard let (bytes, device, inode) = SiteCache.readFile(path, soleLink: true), bytes.count == entry.size,
+              WordHash64.hex(of: bytes) == entry.hash else { return nil }
         return Produced(file: OutputFile(path: job.path, bytes: bytes), existing: ExistingFile(path: path, device: device, inode: inode, hash: entry.hash))
     }
 }

@@ -40,7 +40,7 @@ import Study
 ///   real bytes with the output. `--results` and `--baseline` builds do not use the manifest either.
 package enum SiteCache {
     package static let folderName = ".scrollstudy-cache"
-    static let manifestVersion = 1
+    static let manifestVersion = 2
 
     /// The cache folder for `output`: beside it, in its parent folder.
     package static func folder(beside output: URL) -> URL {
@@ -218,9 +218,7 @@ package enum SiteCache {
         let base = output.standardizedFileURL.path
         for entry in m.files {
             guard let data = readFile(base + "/" + entry.path), data.count == entry.size else { return false }
-            var hash = Hash64()
-            hash.add(data)
-            if hash.hex != entry.hash { return false }
+            if WordHash64.hex(of: data) != entry.hash { return false }
         }
         return true
     }
@@ -238,9 +236,7 @@ package final class RecordingSink: SiteSink, @unchecked Sendable {
 
     package func write(_ file: OutputFile) throws(SiteError) {
         try inner.write(file)
-        var hash = Hash64()
-        hash.add(file.bytes)
-        note(file, hash: hash.hex)
+        note(file, hash: WordHash64.hex(of: file.bytes))
     }
 
     /// A kept file: its bytes were checked against `existing.hash`, which is noted without hashing them again.
