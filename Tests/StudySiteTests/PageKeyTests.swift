@@ -222,6 +222,43 @@ struct PageKeyTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
         let builder = SiteBuilder(content: content, plan: RunPlanner.plan(content), results: ResultsIndex(), templates: renderer.templates)
-        #expect(Self.fields(builder.studyRuns(content.studies[0])) == ["study", "dataset", "devices", "strategies", "runs", "results", "answers", "sensitivity", "datasetDigest", "disagreements"])
+        // `digests`: the memo of the study's and report's digests that addInputs makes (`studyKeyNames`).
+        #expect(Self.fields(builder.studyRuns(content.studies[0])) == ["study", "dataset", "devices", "strategies", "runs", "results", "answers", "sensitivity", "datasetDigest", "disagreements", "digests"])
+    }
+
+    @Test("A study page's key: the study's names beside the digest its copies share, and the sensitivity report's study id beside the report's digest")
+    func studyKeyNames() throws {
+        let dir = try Project.twoStudies()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let content = try ContentLoader.load(from: dir.appendingPathComponent("Content"))
+        let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
+        // One builder, so every key below goes through the same memo of digests.
+        let builder = SiteBuilder(content: content, plan: RunPlanner.plan(content), results: ResultsIndex(), templates: templates)
+        func key(_ study: Study, _ report: Sensitivity? = nil) -> String {
+            var runs = builder.studyRuns(study)
+            runs.sensitivity = report
+            var key = PageKey("page")
+            runs.addInputs(to: &key, parts: builder.parts)
+            return key.hex
+        }
+        let study = content.studies[0]
+        #expect(key(study) == key(study))
+        let edits: [(String, (inout Study) -> Void)] = [
+            ("id", { $0.id += "-copy" }), ("title", { $0.title += " (copy)" }), ("order", { $0.order += 1000 }),
+            ("file", { $0.sourceFile += "x" }), ("latencies", { $0.latenciesMs.append(5) }), ("question", { $0.question += "?" }),
+        ]
+        var keys: Set<String> = [key(study)]
+        for (name, edit) in edits {
+            var edited = study
+            edit(&edited)
+            #expect(keys.insert(key(edited)).inserted, "editing the study's \(name) changes its page's key")
+        }
+        let report = Sensitivity(studyID: study.id, conclusions: [], variations: 34, runsPerVariation: 10)
+        var other = report
+        other.studyID = "other"
+        let more = Sensitivity(studyID: study.id, conclusions: [], variations: 35, runsPerVariation: 10)
+        #expect(Set([key(study), key(study, report), key(study, other), key(study, more)]).count == 4,
+                "no report, a report, the same report under another study's id, and another report: four keys")
+        #expect(key(study, report) == key(study, report))
     }
 }

@@ -16,7 +16,7 @@ import ScrollSimulation
 /// that changes within ×0.8 to ×1.25 of a value sits on a cliff edge: a modest error in that
 /// estimate would change it. Its cost is bounded by `SiteGenerator`'s sensitivity cache: an
 /// analysis is kept by a digest of its inputs and computed again only when they change.
-package struct Sensitivity: Sendable, Codable {
+package struct Sensitivity: Sendable, Codable, Equatable {
     /// The variations every constant gets.
     static let factors: [Double] = [0.5, 2]
     /// An answer that changes within this factor of a constant's value (either way) is on a cliff edge.
@@ -44,7 +44,7 @@ package struct Sensitivity: Sendable, Codable {
 
     /// One conclusion of the study and how it fares: the answer of one comparison, or one
     /// strategy's verdict badge in it.
-    package struct Conclusion: Sendable, Codable {
+    package struct Conclusion: Sendable, Codable, Equatable {
         /// nil for the answer; the strategy's name for its verdict.
         package let strategy: String?
         package let device: String
@@ -58,7 +58,7 @@ package struct Sensitivity: Sendable, Codable {
         package var onCliff: Bool { flips.contains(where: \.onCliff) }
     }
 
-    package let studyID: String
+    package var studyID: String
     package let conclusions: [Conclusion]
     /// How many variations were simulated (constants × factors), and how many runs each.
     package let variations: Int

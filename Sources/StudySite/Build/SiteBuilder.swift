@@ -29,6 +29,8 @@ package struct SiteBuilder: Sendable {
     let accuracy: AccuracyPage.Figures?
     /// The strategies' and devices' digests, made once per build (`PlanFingerprints.parts`), for the study pages' keys.
     let parts: PartTexts
+    /// The studies' and sensitivity reports' digests for the study pages' keys, made once per build.
+    let studyDigests = StudyDigests()
 
     /// Everything the site's pages read, complete when made: the judge stage gives the baseline
     /// sections, the answers and sensitivity reports, the plan stage the dataset digests.
@@ -145,7 +147,7 @@ package struct SiteBuilder: Sendable {
         StudyRuns(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
                   strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.runs(at: positionsByStudy[study.id] ?? []),
                   results: results, answers: answers[study.id] ?? StudyAnswers(study: study, strategies: [], devices: [], runs: []),
-                  sensitivity: sensitivity[study.id], datasetDigest: datasetDigests[study.dataset])
+                  sensitivity: sensitivity[study.id], datasetDigest: datasetDigests[study.dataset], digests: studyDigests)
     }
 
     /// Strategies some study uses, in preset-then-id order.

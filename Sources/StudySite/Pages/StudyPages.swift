@@ -5,6 +5,14 @@ import ScrollSimulation
 import SVGCharts
 import Study
 
+/// Digests by reflection (`Fingerprint.digest(ofValue:)`) of the studies and sensitivity reports
+/// that study pages' keys add, each made once per build for equal values: the copies of a study,
+/// with their names blanked, share one.
+final class StudyDigests: Sendable {
+    let studies = TextMemo<Study> { Fingerprint.digest(ofValue: $0) }
+    let reports = TextMemo<Sensitivity> { Fingerprint.digest(ofValue: $0) }
+}
+
 /// One study as the summary pages see it: the study, the dataset, devices and strategies it
 /// names (those that exist, in its order), its planned runs (in plan order) and the results index
 /// their records are read from.
@@ -28,6 +36,8 @@ struct StudyRuns: Sendable {
     /// Where another study answers one of this study's settings differently (`Disagreement`), each
     /// with the other study's id and title.
     var disagreements: [(disagreement: Disagreement, otherID: String, otherTitle: String)] = []
+    /// The memo of the digests `addInputs` takes (the site builder's, shared by every study).
+    var digests = StudyDigests()
 
     /// What the study's pages read, added to `key` (`PageJob.key`): the study, its dataset (by
     /// digest), devices and strategies by their canonical text, each run's names and its record's
@@ -35,7 +45,12 @@ struct StudyRuns: Sendable {
     /// report. The answers are not added: they are a function of these. `PageKeyTests` fails when a stored property is added here without a word here.
     /// Devices and strategies are added by their digests from `parts`, made once per build.
     func addInputs(to key: inout PageKey, parts: PartTexts) {
-        key.add(value: study)
+        // The study by the digest of its value with its names blanked (the same for its copies,
+        // made once), then the names.
+        var unnamed = study
+        (unnamed.id, unnamed.title, unnamed.order, unnamed.sourceFile) = ("", "", 0, "")
+        key.add(digests.studies.text(unnamed, name: ""))
+        for name in [study.id, study.title, String(study.order), study.sourceFile] { key.add(name) }
         key.add(dataset == nil ? "no dataset" : datasetDigest ?? "no digest")
         key.add("devices \(devices.count)")
         for device in devices { key.add(parts.digest(device)) }
@@ -44,7 +59,15 @@ struct StudyRuns: Sendable {
         for run in runs {
             key.add(run: run, results: results)
         }
-        key.add(sensitivity.map { Fingerprint.digest(ofValue: $0) } ?? "no sensitivity")
+        if let sensitivity {
+            // Likewise the report, by its value with the study's id blanked, then the id.
+            var unnamed = sensitivity
+            unnamed.studyID = ""
+            key.add(digests.reports.text(unnamed, name: ""))
+            key.add(sensitivity.studyID)
+        } else {
+            key.add("no sensitivity")
+        }
         key.add("disagreements \(disagreements.count)")
         for d in disagreements { for part in d.disagreement.keyParts + [d.otherID, d.otherTitle] { key.add(part) } }
     }
