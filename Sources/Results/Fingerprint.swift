@@ -103,14 +103,33 @@ package enum Fingerprint {
             }
         }
         let contextDigest = hex(fnv1a64(context))
-        return seeds.map { seed in
-            var whole = "scrollstudy-run model=\(modelVersion)\n\(type(of: config)){"
-            for (i, part) in parts.enumerated() {
-                if i > 0 { whole += "," }
-                whole += part.label + ":"
-                if i == seedAt { describe(seed, into: &whole, depth: 1) } else { whole += part.text }
+        // The run's text is `scrollstudy-run model=…\n<type>{label:text,…}`; only the seed's part
+        // differs between the seeds. FNV-1a is fed byte after byte, so the state after the parts
+        // before the seed is the same for every seed: it is taken once, and each seed adds only its
+        // own part and the text after it (the strategy, device and gesture, the long parts, come first).
+        func joined(_ range: Range<Int>) -> String {
+            var text = ""
+            for i in range {
+                if i > 0 { text += "," }
+                text += parts[i].label + ":" + parts[i].text
             }
-            return (hex(fnv1a64(whole + "}")), contextDigest)
+            return text
+        }
+        var head = Hash64()
+        head.add("scrollstudy-run model=\(modelVersion)\n\(type(of: config)){")
+        guard let seedAt else {
+            head.add(joined(0..<parts.count) + "}")
+            return seeds.map { _ in (hex(head.value), contextDigest) }
+        }
+        head.add(joined(0..<seedAt))
+        let tail = joined(seedAt + 1..<parts.count) + "}"
+        return seeds.map { seed in
+            var text = (seedAt > 0 ? "," : "") + parts[seedAt].label + ":"
+            describe(seed, into: &text, depth: 1)
+            var hash = head
+            hash.add(text)
+            hash.add(tail)
+            return (hex(hash.value), contextDigest)
         }
     }
 

@@ -299,6 +299,17 @@ struct RunCacheTests {
             #expect(both.context == Fingerprint.context(of: config))
             let digest = Fingerprint.digest(of: config.dataset)
             #expect(Fingerprint.ofAndContext(config, datasetDigest: digest).fingerprint == Fingerprint.of(config, datasetDigest: digest))
+            // Several seeds in one walk (the seed's part hashed after the parts before it, taken
+            // once): each equals the separate walk of the configuration with that seed.
+            let seeds: [UInt64] = [0, 1, 9, 12_345, .max]
+            let batch = Fingerprint.ofAndContext(config, seeds: seeds, datasetDigest: digest, parts: PartTexts())
+            for (seed, both) in zip(seeds, batch) {
+                var seeded = config
+                seeded.seed = seed
+                #expect(both.fingerprint == Fingerprint.of(seeded, datasetDigest: digest), "seed \(seed)")
+                #expect(both.context == Fingerprint.context(of: seeded, datasetDigest: digest))
+            }
+            #expect(Set(batch.map(\.fingerprint)).count == seeds.count)
         }
     }
 }
