@@ -22,6 +22,10 @@ struct IncrementalTests {
             }
             // Each stage starts, then ends, in the pipeline's order.
             #expect(stages == BuildStage.allCases.flatMap { [$0.rawValue, $0.rawValue] }, "\(lines)")
+            // Each stage's end gives its wall time and the process's CPU time in it (all threads).
+            let ends = lines.filter { line in !line.hasSuffix("] started") && BuildStage.allCases.contains { line.hasPrefix("[\($0.rawValue)] ") } }
+            #expect(ends.count == BuildStage.allCases.count
+                    && ends.allSatisfy { $0.range(of: #" \(\d+(\.\d+)? s, CPU \d+(\.\d+)? s\)$"#, options: .regularExpression) != nil }, "\(ends)")
             #expect(first.status.contains("[plan] 5 runs"), "\(first.status)")
             #expect(first.status.contains("[run] 5 simulated, 0 from the run cache, 0 shared with an identical run, 0 from stored results"), "\(first.status)")
             #expect(first.status.contains("[render] "), "\(first.status)")

@@ -1,3 +1,4 @@
+import Foundation
 import Formats
 
 /// The stages of a build, in order. `generate` runs the load stage and the publish stage around
@@ -11,14 +12,17 @@ public enum BuildStage: String, Sendable, CaseIterable {
 /// What a build reports of its stages as they run (`generate --verbose` prints each).
 package enum StageEvent: Sendable, Equatable {
     case started(BuildStage)
-    /// The stage ended: what it produced, in words, and its wall time (the terminal only, never the site).
-    case finished(BuildStage, produced: String, seconds: Double)
+    /// The stage ended: what it produced, in words, its wall time and the CPU time the process
+    /// spent in it on all its threads (the terminal only, never the site).
+    case finished(BuildStage, produced: String, seconds: Double, cpuSeconds: Double)
 
-    /// "[render] started", "[render] 438 files, 0 kept from the previous build (1.23 s)".
+    /// "[render] started", "[render] 438 files, 0 kept from the previous build (1.23 s, CPU 2.31 s)":
+    /// CPU time above the wall time is the stage using several cores at once.
     package var line: String {
         switch self {
         case let .started(stage): return "[\(stage.rawValue)] started"
-        case let .finished(stage, produced, seconds): return "[\(stage.rawValue)] \(produced) (\(NumberFormat.fixed(seconds, places: 2)) s)"
+        case let .finished(stage, produced, seconds, cpu):
+            return "[\(stage.rawValue)] \(produced) (\(NumberFormat.fixed(seconds, places: 2)) s, CPU \(NumberFormat.fixed(cpu, places: 2)) s)"
         }
     }
 }
@@ -48,12 +52,20 @@ package final class BuildStages {
     /// stamped by the body (`SiteError.inStage(_:)`).
     package func timed<T, E: Error>(_ stage: BuildStage, _ body: () throws(E) -> T, produced: (T) -> String) throws(E) -> T {
         report(.started(stage))
-        let start = clock.now
+        let start = clock.now, startCPU = Self.processCPUSeconds()
         let value = try body()
-        let took = Self.seconds(clock.now - start)
+        let took = Self.seconds(clock.now - start), cpu = max(0, Self.processCPUSeconds() - startCPU)
         seconds.append((stage, took))
-        report(.finished(stage, produced: produced(value), seconds: took))
+        report(.finished(stage, produced: produced(value), seconds: took, cpuSeconds: cpu))
         return value
+    }
+
+    /// User and system time of the whole process so far, every thread's (`getrusage`).
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The wall time of `stage`, 0 when it has not run.
