@@ -270,7 +270,7 @@ public enum SiteGenerator {
         // change its analysis: a copy of a study under another id reuses it.
         var compared = study
         (compared.id, compared.title, compared.question, compared.order, compared.sourceFile, compared.budgets) = ("", "", "", 0, "", [])
-        key.add(comparedStudies.text(compared, name: "") + "\n" + fingerprints.joined(separator: ",") + "\n")
+        key.add(comparedStudies.text(compared, name: StudyDigests.name(compared)) + "\n" + fingerprints.joined(separator: ",") + "\n")
         // The study reads only its own strategies and devices (`StudyAnswers`); the others do not matter.
         // Each strategy and device by its digest, made once per build (`PlanFingerprints.parts`).
         let strategies = study.strategies.compactMap { content.strategy($0) }, devices = study.devices.compactMap { content.device($0) }

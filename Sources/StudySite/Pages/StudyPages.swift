@@ -11,6 +11,18 @@ import Study
 final class StudyDigests: Sendable {
     let studies = TextMemo<Study> { Fingerprint.digest(ofValue: $0) }
     let reports = TextMemo<Sensitivity> { Fingerprint.digest(ofValue: $0) }
+
+    /// What a study is filed under in a `TextMemo` (which compares the values filed under one name):
+    /// what its copies share and other studies mostly do not, so that a lookup compares a few
+    /// studies, not every one of a thousand-study sweep.
+    static func name(_ s: Study) -> String {
+        "\(s.dataset.utf8.count):\(s.dataset) " + s.strategies.map { "\($0.utf8.count):\($0)" }.joined() + " " + s.latenciesMs.map { String($0.bitPattern, radix: 16) }.joined(separator: ",")
+    }
+
+    /// Likewise for a sensitivity report: its size and first answer.
+    static func name(_ r: Sensitivity) -> String {
+        "\(r.variations) \(r.runsPerVariation) \(r.conclusions.count) " + (r.conclusions.first?.answer ?? "")
+    }
 }
 
 /// One study as the summary pages see it: the study, the dataset, devices and strategies it
@@ -49,7 +61,7 @@ struct StudyRuns: Sendable {
         // made once), then the names.
         var unnamed = study
         (unnamed.id, unnamed.title, unnamed.order, unnamed.sourceFile) = ("", "", 0, "")
-        key.add(digests.studies.text(unnamed, name: ""))
+        key.add(digests.studies.text(unnamed, name: StudyDigests.name(unnamed)))
         for name in [study.id, study.title, String(study.order), study.sourceFile] { key.add(name) }
         key.add(dataset == nil ? "no dataset" : datasetDigest ?? "no digest")
         key.add("devices \(devices.count)")
@@ -63,7 +75,7 @@ struct StudyRuns: Sendable {
             // Likewise the report, by its value with the study's id blanked, then the id.
             var unnamed = sensitivity
             unnamed.studyID = ""
-            key.add(digests.reports.text(unnamed, name: ""))
+            key.add(digests.reports.text(unnamed, name: StudyDigests.name(unnamed)))
             key.add(sensitivity.studyID)
         } else {
             key.add("no sensitivity")
