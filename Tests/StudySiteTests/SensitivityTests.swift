@@ -90,7 +90,7 @@ struct SensitivityTests {
         // that simulated the wrong comparison's runs would find no change inside the variation.
         let bisected = narrow.conclusions.filter { c in c.flips.contains { !$0.switchedOff && $0.flipsAt != $0.factor } }
         #expect(!bisected.isEmpty && bisected.allSatisfy { $0.latency == study.latenciesMs.last }, "\(bisected.map(\.latency))")
-        #expect(study.latenciesMs.count == 2 && Sensitivity.comparisonRuns(study: study, runs: RunPlanner.plan(content).filter { $0.studyID == study.id }).count == 2)
+        #expect(study.latenciesMs.count == 2 && StudyAnswers.comparisons(study: study, runs: RunPlanner.plan(content).filter { $0.studyID == study.id }).count == 2)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(try encoder.encode(narrow) == encoder.encode(wide))

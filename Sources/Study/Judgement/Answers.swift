@@ -509,23 +509,32 @@ package struct StudyAnswers: Sendable {
     /// contender from the positions in `runs` of its seeds, in order.
     private init(study: Study, strategies: [Strategy], devices: [DeviceProfile], runs: [PlannedRun],
                  contender: (_ sid: String, _ name: String, _ members: [Int]) -> Contender) {
-        var entries: [Entry] = []
+        entries = Self.comparisons(study: study, runs: runs).map { comparison in
+            let contenders = study.strategies.compactMap { sid -> Contender? in
+                let seeds = comparison.runs.filter { runs[$0].config.strategy.id == sid }
+                guard !seeds.isEmpty, let s = strategies.first(where: { $0.id == sid }) else { return nil }
+                return contender(sid, s.name, seeds)
+            }
+            return Entry(device: comparison.device, deviceName: devices.first { $0.id == comparison.device }?.name ?? comparison.device,
+                         gesture: comparison.gesture, latency: comparison.latency, answer: Answer(contenders, ranking: AnswerRule.ranking(asks: study.asks)))
+        }
+    }
+
+    /// The study's comparisons, one per device, gesture and latency in the study's order, each
+    /// with the positions in `runs` of its runs (in order); a comparison without runs is left out.
+    /// Each entry is the answer of one of these, and the sensitivity analysis re-simulates one's
+    /// runs alone to bisect its answer (`Sensitivity`).
+    package static func comparisons(study: Study, runs: [PlannedRun]) -> [(device: String, gesture: String, latency: Double, runs: [Int])] {
+        var out: [(device: String, gesture: String, latency: Double, runs: [Int])] = []
         for device in study.devices {
             for gesture in study.gestures {
                 for latency in study.latenciesMs {
                     let group = runs.indices.filter { runs[$0].config.device.id == device && runs[$0].config.gesture.id == gesture.id && runs[$0].config.latency == .ms(latency) }
-                    guard !group.isEmpty else { continue }
-                    let contenders = study.strategies.compactMap { sid -> Contender? in
-                        let seeds = group.filter { runs[$0].config.strategy.id == sid }
-                        guard !seeds.isEmpty, let s = strategies.first(where: { $0.id == sid }) else { return nil }
-                        return contender(sid, s.name, seeds)
-                    }
-                    entries.append(Entry(device: device, deviceName: devices.first { $0.id == device }?.name ?? device,
-                                         gesture: gesture.id, latency: latency, answer: Answer(contenders, ranking: AnswerRule.ranking(asks: study.asks))))
+                    if !group.isEmpty { out.append((device, gesture.id, latency, group)) }
                 }
             }
         }
-        self.entries = entries
+        return out
     }
 
     /// The short answer at `latency`: one text, or each device's where they differ.

@@ -101,7 +101,8 @@ package struct Sensitivity: Sendable, Codable, Equatable {
         // answer and the verdicts of one comparison depend on its runs alone, so bisecting one of
         // them simulates only its comparison's runs. `base` lists the comparisons' answers, then
         // each strategy's verdicts in the same order of comparisons.
-        let groups = narrowBisection ? Self.comparisonRuns(study: study, runs: runs) : []
+        let comparisons = StudyAnswers.comparisons(study: study, runs: runs)
+        let groups = narrowBisection ? comparisons.map { Set($0.runs) } : []
         var flipsByEntry = Array(repeating: [Flip](), count: base.count)
         var offset = 1
         for constant in knobs {
@@ -136,16 +137,15 @@ package struct Sensitivity: Sendable, Codable, Equatable {
                 }
             }
         }
-        let labels = entries(study)
         let names = study.strategies.map { id in strategies.first { $0.id == id }?.name ?? id }
         let subjects: [String?] = [nil] + names.map { Optional($0) }
         // `outcomes` lists every comparison's answer, then every comparison's verdicts per strategy.
         var conclusions: [Conclusion] = []
         for (k, subject) in subjects.enumerated() {
-            for (j, label) in labels.enumerated() {
-                let i = k * labels.count + j
+            for (j, comparison) in comparisons.enumerated() {
+                let i = k * comparisons.count + j
                 guard i < base.count else { continue }
-                conclusions.append(Conclusion(strategy: subject, device: label.device, gesture: label.gesture, latency: label.latency,
+                conclusions.append(Conclusion(strategy: subject, device: comparison.device, gesture: comparison.gesture, latency: comparison.latency,
                                               answer: base[i], flips: flipsByEntry[i]))
             }
         }
@@ -153,33 +153,10 @@ package struct Sensitivity: Sendable, Codable, Equatable {
                            assumptions: knobs.filter { !$0.device }.map(\.key))
     }
 
-    /// A factor tried in a bisection, for one comparison (its index in `comparisonRuns`).
+    /// A factor tried in a bisection, for one comparison (its index in `StudyAnswers.comparisons`).
     private struct Tried: Hashable {
         let factor: UInt64
         let group: Int
-    }
-
-    /// The positions in `runs` of each comparison's runs, in `StudyAnswers`' order of comparisons
-    /// (the same grouping: a comparison without runs is left out there and here).
-    static func comparisonRuns(study: Study, runs: [PlannedRun]) -> [Set<Int>] {
-        var groups: [Set<Int>] = []
-        for device in study.devices {
-            for gesture in study.gestures {
-                for latency in study.latenciesMs {
-                    let group = runs.indices.filter {
-                        let c = runs[$0].config
-                        return c.device.id == device && c.gesture.id == gesture.id && c.latency == .ms(latency)
-                    }
-                    if !group.isEmpty { groups.append(Set(group)) }
-                }
-            }
-        }
-        return groups
-    }
-
-    /// The study's comparisons, in `StudyAnswers`' order.
-    private static func entries(_ study: Study) -> [(device: String, gesture: String, latency: Double)] {
-        study.devices.flatMap { d in study.gestures.flatMap { g in study.latenciesMs.map { (d, g.id, $0) } } }
     }
 
     /// One value the analysis varies: a device cost constant of the catalog, or a structural
