@@ -249,10 +249,11 @@ final class RunPageSource: Sendable {
             let key = outline.key(path).map { key in path.hasSuffix(".html") && csv.downloadName != nil ? key + "+csv=" + csv.href : key }
             return PageJob(path: path, key: key) { [self] () throws(SiteError) -> OutputFile in
                 var records = plan[range].map { results[$0.id]! }
+                func shownIndex() -> Int { ConfigRuns(Array(zip(plan[range], records.map(\.result)))).shownIndex }
                 if path.hasSuffix(".json") {
                     // Metrics only: the lines the runs make are made once for every configuration of them.
                     let body = shared.flatMap { bodies.take($0.owner) } ?? {
-                        let body = RunPages.jsonBody(records: records, shownIndex: ConfigRuns(Array(zip(plan[range], records.map(\.result)))).shownIndex)
+                        let body = RunPages.jsonBody(records: records, shownIndex: shownIndex())
                         if let shared { bodies.keep(body, for: shared.owner, uses: shared.pages) }
                         return body
                     }()
@@ -261,15 +262,13 @@ final class RunPageSource: Sendable {
                 if path.hasSuffix(".html"), let shared, let made = parts.take(shared.owner) {
                     return try pages(range, records: records).file(path, shared: made, csv: csv)
                 }
-                do {
-                    // The page and the CSV show the charted seed's series.
-                    let shown = ConfigRuns(Array(zip(plan[range], records.map(\.result)))).shownIndex
-                    let run = plan[range.lowerBound + shown]
-                    guard let record = results.full(run.id) else {
-                        throw .page(path: path, step: .result(run: run.id), problem: .input("error: the frames of run '\(run.id)' could not be read back from \(results.seriesSource(run.id)); \(results.seriesRemedy(run.id))"))
-                    }
-                    records[shown] = record
+                // The page and the CSV show the charted seed's series.
+                let shown = shownIndex()
+                let run = plan[range.lowerBound + shown]
+                guard let record = results.full(run.id) else {
+                    throw .page(path: path, step: .result(run: run.id), problem: .input("error: the frames of run '\(run.id)' could not be read back from \(results.seriesSource(run.id)); \(results.seriesRemedy(run.id))"))
                 }
+                records[shown] = record
                 let made = pages(range, records: records)
                 guard path.hasSuffix(".html"), let shared else { return try made.file(path, csv: csv) }
                 let data = made.sharedData()
