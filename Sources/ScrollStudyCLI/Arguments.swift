@@ -58,6 +58,11 @@ struct Arguments {
         return URL(fileURLWithPath: values[name] ?? defaultPath, relativeTo: cwd).standardizedFileURL
     }
 
+    /// `path` resolved against the current directory.
+    func path(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+    }
+
     /// An integer option within `range`, or `defaultValue`.
     func int(_ name: String, default defaultValue: Int, range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let text = values[name] else { return defaultValue }

@@ -22,6 +22,8 @@ enum BenchCommand {
     synthetic:1000000 (targets: at most 1 s and 300 MB). Then, from a checkout, the time to build the
     default site from ./Content and ./Templates without writing it (target: at most 2 s), split into
     simulating and rendering, with pages per second and the site's size.
+
+    \(ExitCodes.help([.success, .usage, .badInput]))
     """
 
     static func run(_ args: [String], output: (String) -> Void) throws(UsageError) {

@@ -38,6 +38,8 @@ enum CalibrateCommand {
       --write <name>          Write the fitted profile to <content>/devices/<name>.json. A file there that
                               calibrate did not write (it has no "calibration" key) is never overwritten.
       -h, --help              Show help information.
+
+    \(ExitCodes.help([.success, .notDetermined, .usage, .badInput, .unreadable]))
     """
 
     static func run(_ args: [String], output: (String) -> Void) throws {
@@ -75,7 +77,7 @@ enum CalibrateCommand {
 
         let runs: [MeasuredRun]
         do { runs = try MeasuredImport.runs(contentsOf: file, options: options) } catch {
-            throw CommandFailure(code: 3, message: "\(error.description)\nerror: nothing calibrated", located: true)
+            throw CommandFailure(ending: .badInput, message: "\(error.description)\nerror: nothing calibrated", located: true)
         }
         guard index <= runs.count else {
             throw UsageError("--run \(index): the file holds \(runs.count) run\(runs.count == 1 ? "" : "s"): " + runs.enumerated().map { "\($0.offset + 1) \"\($0.element.label)\"" }.joined(separator: ", "))
@@ -92,13 +94,13 @@ enum CalibrateCommand {
         if let problem = config.problems().first { throw UsageError(problem) }
         var calibration: Calibration
         do { calibration = try Calibration(config: config, measured: measured) } catch {
-            throw CommandFailure(code: 3, message: error.description)
+            throw CommandFailure(ending: .badInput, message: error.description)
         }
         let fit = calibration.fit()
         output(report(fit, measured: measured, config: config, file: file))
         guard let name else { return }
         guard fit.isDetermined else {
-            throw CommandFailure(code: 1, message: "the fit is not determined, so no profile was written; " + undeterminedHint(measured))
+            throw CommandFailure(ending: .notDetermined, message: "the fit is not determined, so no profile was written; " + undeterminedHint(measured))
         }
         let path = devicesFolder.appendingPathComponent("\(name).json").path
         try write(profileJSON(fit, base: base, name: name, measured: measured, config: config, file: file), to: path)
@@ -133,7 +135,7 @@ enum CalibrateCommand {
         if let existing = FileManager.default.contents(atPath: path) {
             let parsed = PositionedJSON.parse(SourceText(bytes: Array(existing)))
             guard parsed.root?["calibration"] != nil else {
-                throw CommandFailure(code: 4, message: "\(path) exists and was not written by calibrate (it has no \"calibration\" key), so it is left as it is; choose another name with --write, or rename or remove that file yourself")
+                throw CommandFailure(ending: .unreadable, message: "\(path) exists and was not written by calibrate (it has no \"calibration\" key), so it is left as it is; choose another name with --write, or rename or remove that file yourself")
             }
         }
     }
@@ -145,7 +147,7 @@ enum CalibrateCommand {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CommandFailure(code: 4, message: "cannot write \(path): \(SystemReason.of(error))")
+            throw CommandFailure(ending: .unreadable, message: "cannot write \(path): \(SystemReason.of(error))")
         }
     }
 

@@ -68,7 +68,7 @@ package enum Catalog {
             return content
         } catch {
             ScrollStudyCLI.printError(error.description)
-            throw CommandFailure(code: 3, message: error.summary(in: path))
+            throw CommandFailure(ending: .badInput, message: error.summary(in: path))
         }
     }
 
@@ -83,9 +83,9 @@ package enum Catalog {
 }
 
 /// A command that cannot go on for a reason other than its arguments: `error: message`,
-/// then `code` as the exit code.
+/// then the exit code of `ending` (`ExitCodes`).
 struct CommandFailure: Error {
-    var code: Int32
+    var ending: Ending
     var message: String
     /// The message's lines already carry their own `file:line:column: error:` prefix (an
     /// importer's located errors), so it is printed as it is rather than behind another `error:`.

@@ -22,6 +22,8 @@ enum ImportCommand {
       --run <n>               Print only this run of a file that holds several (1-based).
       --refresh <hz>          The display's refresh rate, for files that do not record it.
       -h, --help              Show help information.
+
+    \(ExitCodes.help([.success, .usage, .badInput, .unreadable]))
     """
 
     static func run(_ args: [String], output: (String) -> Void) throws {
@@ -33,7 +35,7 @@ enum ImportCommand {
         if a.values["--refresh"] != nil { options.refreshHz = Double(try a.int("--refresh", default: 60, range: 24...240)) }
         let runs: [MeasuredRun]
         do { runs = try MeasuredImport.runs(contentsOf: file, options: options) } catch {
-            throw CommandFailure(code: 3, message: "\(error.description)\nerror: nothing imported", located: true)
+            throw CommandFailure(ending: .badInput, message: "\(error.description)\nerror: nothing imported", located: true)
         }
         var chosen = Array(runs.enumerated())
         if a.values["--run"] != nil {

@@ -12,6 +12,8 @@ enum ListCommand {
     OPTIONS:
       --content <dir>         Also list the strategies, datasets and devices of this content folder.
       -h, --help              Show help information.
+
+    \(ExitCodes.help([.success, .usage, .badInput]))
     """
 
     static func run(_ args: [String], output: (String) -> Void) throws {

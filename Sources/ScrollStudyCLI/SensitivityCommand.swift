@@ -28,32 +28,16 @@ enum SensitivityCommand {
       --jobs <n>              Simulations to run at once, 1 to 64 (default: the number of cores).
       -h, --help              Show help information.
 
-    EXIT CODES:
-      0  success
-      2  usage error (no study, or an unknown one)
-      3  bad content
+    \(ExitCodes.help([.success, .usage, .badInput]))
     """
 
-    static func run(_ args: [String], output: (String) -> Void) throws(UsageError) -> Int32 {
+    static func run(_ args: [String], console: Console) throws(UsageError) -> Ending {
         let names = args.prefix { !$0.hasPrefix("-") }
         let a = try Arguments(Array(args.dropFirst(names.count)), options: ["--content", "--jobs"], flags: [], command: "sensitivity")
         guard names.count == 1, let studyID = names.first else {
             throw UsageError("sensitivity needs one study id, e.g. 'scrollstudy sensitivity glitchy-table'; see 'scrollstudy sensitivity --help'")
         }
-        let contentDir = a.folder("--content", default: "Content")
         let jobs = try a.int("--jobs", default: ProcessInfo.processInfo.activeProcessorCount, range: 1...64)
-        let content: SiteContent
-        do { content = try ContentLoader.load(from: contentDir) } catch {
-            ScrollStudyCLI.printError(error.description)
-            ScrollStudyCLI.printError("error: \(error.errorCount) problem(s) in \(contentDir.path)")
-            return 3
-        }
-        guard let study = content.studies.first(where: { $0.id == studyID }) else {
-            throw UsageError(unknownNameMessage(kind: "study", name: studyID, valid: content.studies.map(\.id)))
-        }
-        let plan = RunPlanner.plan(content).filter { $0.studyID == study.id }
-        let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
-        output(report.lines(latencyText: Format.latency).joined(separator: "\n"))
-        return 0
+        return Sensitivity.run(study: studyID, content: a.folder("--content", default: "Content"), jobs: jobs, console: console)
     }
 }

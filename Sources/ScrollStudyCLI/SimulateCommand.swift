@@ -26,6 +26,8 @@ enum SimulateCommand {
                               refer to, e.g. --content Content (default: built-in names only).
       --json                  Print one JSON object (sorted keys) with 'run' and 'metrics'.
       -h, --help              Show help information.
+
+    \(ExitCodes.help([.success, .usage, .badInput]))
     """
 
     static func run(_ args: [String], output: (String) -> Void) throws {

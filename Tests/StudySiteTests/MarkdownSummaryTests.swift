@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrollStudyCLI
+@testable import StudySite
 import TestSupport
 
 @Suite("generate --markdown-summary: the pull-request summary")

@@ -13,8 +13,8 @@ struct ResultsFlowTests {
 
     /// `scrollstudy run` into `folder`, optionally one shard.
     static func run(_ content: URL, _ folder: URL, shard: String? = nil) throws -> Int32 {
-        try RunCommand.run(["--content", content.path, "--output-results", folder.path, "--jobs", "2"] + (shard.map { ["--shard", $0] } ?? []),
-                           output: { _ in }, status: { _ in })
+        ExitCodes.code(try RunCommand.run(["--content", content.path, "--output-results", folder.path, "--jobs", "2"] + (shard.map { ["--shard", $0] } ?? []),
+                                          console: Console(output: { _ in }, status: { _ in }, error: { _ in })))
     }
 
     @Test("Three shards merged render a site byte-identical to one generation, reusing every run")
@@ -114,9 +114,9 @@ struct ResultsFlowTests {
         }
         // Naive async shows other rows' text at 1000 ms; the serial queue with cancel never does.
         try write(#"[{"metric": "staleCellFrames", "op": "=", "value": 0, "latencyMs": 1000}]"#)
-        var out = ""
+        let out = Lines()
         var code = try GenerateCommand.run(["--content", project.appendingPathComponent("Content").path, "--templates", project.appendingPathComponent("Templates").path,
-                                            "--output", project.appendingPathComponent("Output").path], output: { out += $0 }, status: { _ in })
+                                            "--output", project.appendingPathComponent("Output").path], output: { out.add($0) }, status: { _ in })
         #expect(code == 5)
         let checks = try String(contentsOf: project.appendingPathComponent("Output/checks.html"), encoding: .utf8)
         #expect(checks.contains("one--glitchy-async-naive--1000ms") && !checks.contains("one--glitchy-serial-cancel--1000ms"), "the broken run is shown")

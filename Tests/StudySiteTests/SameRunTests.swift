@@ -62,9 +62,9 @@ struct SensitivityCacheTests {
         let cache = dir.appendingPathComponent("sensitivity")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         let fingerprints = PlanFingerprints(plan, jobs: 1)
-        let analysed = SiteGenerator.sensitivity(of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: cache)
+        let analysed = KeptAnalyses.sensitivity(of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: cache)
         #expect(analysed.assumptions == ["cacheCountLimit", "urlCache"], "'mine' keeps a cache of 100 entries and fetches through the URL cache")
-        let stored = SiteGenerator.sensitivity(of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: cache)
+        let stored = KeptAnalyses.sensitivity(of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: cache)
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).count == 1)
         #expect(Fingerprint.digest(ofValue: stored) == Fingerprint.digest(ofValue: analysed))
         #expect(stored.assumptions == analysed.assumptions && stored.variedText == analysed.variedText)
@@ -81,19 +81,19 @@ struct SensitivityCacheTests {
         let one = try #require(content.studies.first { $0.id == "one" })
         let compared = TextMemo<Study> { Fingerprint.digest(ofValue: $0) }
         var made: [String: Sensitivity] = [:]
-        let analysed = SiteGenerator.sensitivity(of: two, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: nil,
+        let analysed = KeptAnalyses.sensitivity(of: two, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: nil,
                                                  comparedStudies: compared, made: &made)
         #expect(made.count == 1)
         // Planted: the build's analysis of these inputs says something else. The copy must take it
         // from there (not analyse again), under its own id.
         let key = try #require(made.keys.first)
         made[key] = Sensitivity(studyID: "planted", conclusions: [], variations: 99, runsPerVariation: 1)
-        let copy = SiteGenerator.sensitivity(of: twin, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: nil,
+        let copy = KeptAnalyses.sensitivity(of: twin, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: nil,
                                              comparedStudies: compared, made: &made)
         #expect(copy.studyID == "twin" && copy.variations == 99, "the copy read the build's analysis: \(copy.studyID), \(copy.variations) variations")
         #expect(analysed.variations != 99 && analysed.studyID == "two")
         // Another study (other runs) has a key of its own.
-        let other = SiteGenerator.sensitivity(of: one, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: nil,
+        let other = KeptAnalyses.sensitivity(of: one, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: nil,
                                               comparedStudies: compared, made: &made)
         #expect(made.count == 2 && other.studyID == "one" && other.variations != 99)
     }

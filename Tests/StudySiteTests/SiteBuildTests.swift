@@ -259,9 +259,16 @@ struct GenerateCommandTests {
     func outputGuard() throws {
         let dir = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(throws: UsageError.self) {
-            _ = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path, "--output", dir.appendingPathComponent("Content").path],
-                                        output: { _ in }, status: { _ in })
+        // A usage ending (exit 2) before any work, and the content folder is untouched.
+        let before = Project.tree(dir, "Content")
+        // With --check too, which writes nothing but is refused these two all the same.
+        for output in ["Content", "Content/site"] {
+            for flags in [[], ["--check"]] {
+                let code = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
+                                                    "--output", dir.appendingPathComponent(output).path] + flags, output: { _ in }, status: { _ in })
+                #expect(code == 2, "\(output) \(flags)")
+            }
         }
+        #expect(Project.tree(dir, "Content") == before)
     }
 }

@@ -15,9 +15,9 @@ struct StoredRunsTests {
     /// `scrollstudy run` of the project's content into `Results/`; its index.
     static func run(_ dir: URL) throws -> (folder: URL, index: ResultsStore.Index) {
         let folder = dir.appendingPathComponent("Results")
-        let code = try RunCommand.run(["--content", dir.appendingPathComponent("Content").path, "--output-results", folder.path, "--jobs", "2"],
-                                      output: { _ in }, status: { _ in })
-        #expect(code == 0)
+        let ending = try RunCommand.run(["--content", dir.appendingPathComponent("Content").path, "--output-results", folder.path, "--jobs", "2"],
+                                        console: Console(output: { _ in }, status: { _ in }, error: { _ in }))
+        #expect(ending == .success)
         return (folder, try ResultsStore.readIndex(folder))
     }
 

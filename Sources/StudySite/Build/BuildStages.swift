@@ -6,7 +6,7 @@ import Formats
 /// the plan (runs, `PlanFingerprints`) to the run stage, the results index to judgement, the
 /// outcome (summaries, comparisons, budgets, answers, sensitivity) to rendering.
 public enum BuildStage: String, Sendable, CaseIterable {
-    case load, plan, run, judge, render, publish
+    case load, plan, run, judge, render, publish, record
 }
 
 /// What a build reports of its stages as they run (`generate --verbose` prints each).

@@ -88,83 +88,16 @@ public enum SiteGenerator {
     }
 
     /// Builds every file of the site and hands each to `sink` (the caller then calls `sink.finish()`).
-    /// `progress` gets a line per run simulated; `stages` runs the plan, run, judge and render
-    /// stages (reporting each as it starts and ends, and stamping it on their errors).
+    /// `progress` gets a line per run simulated; `stages` reports the plan, run, judge and render
+    /// stages (`BuildPipeline.site`) as each starts and ends, and they stamp their errors.
     package static func build(content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(), into sink: SiteSink,
                               progress: @escaping @Sendable (String) -> Void = { _ in }, stages: BuildStages) throws(SiteError) -> Report {
-        func stage<T>(_ name: BuildStage, _ body: () throws(SiteError) -> T, _ produced: (T) -> String) throws(SiteError) -> T {
-            try stages.run(name, body, produced: produced)
+        let context = BuildContext(content: content, templates: templates, jobs: jobs, inputs: inputs, sink: sink, progress: progress)
+        do { _ = try BuildPipeline.drive(BuildPipeline.site, context, reporting: stages) } catch {
+            // The site's stages throw nothing but `SiteError`, each stamped with its stage.
+            throw error as? SiteError ?? .input("error: \(error)")
         }
-        let (plan, fingerprints) = try stage(.plan, { () throws(SiteError) -> ([PlannedRun], PlanFingerprints) in
-            let plan = RunPlanner.plan(content)
-            return (plan, PlanFingerprints(plan, datasets: content.datasets, jobs: jobs))
-        }) { "\($0.0.count) runs" }
-        // The accuracy page's validation runs go through the same cache, kept apart from the studies' runs.
-        let validationPlan = AccuracyPlan.runs(content)
-        let (execution, validation) = try stage(.run, { () throws(SiteError) -> (RunExecutor.Execution, ResultsIndex) in
-            let total = RunExecutor.toRunCount(plan, stored: inputs.stored, fingerprints: fingerprints)
-            let execution: RunExecutor.Execution
-            do throws(StoreError) {
-                execution = try RunExecutor.execute(plan, fingerprints: fingerprints, stored: inputs.stored, cache: inputs.cache, jobs: jobs) { done, run in
-                    progress("[\(done)/\(total)] \(run.label)")
-                }
-            } catch {
-                throw .storedResults(error.description)
-            }
-            let validationFingerprints = PlanFingerprints(validationPlan, jobs: jobs)
-            let validation = RunExecutor.execute(validationPlan, fingerprints: validationFingerprints, cache: inputs.cache, jobs: jobs) { done, run in
-                progress("[validation \(done)/\(validationPlan.count)] \(run.label)")
-            }
-            return (execution, validation.index)
-        }) { "\($0.0.ran) simulated, \($0.0.cached) from the run cache, \($0.0.shared) shared with an identical run, \($0.0.reused) from stored results; \(validationPlan.count) validation runs" }
-        let results = execution.index
-        let (outcome, builder) = try stage(.judge, { () throws(SiteError) -> (Outcome, SiteBuilder) in
-            let accuracy = try Self.accuracy(content: content, validation: validation, fingerprints: fingerprints, jobs: jobs,
-                                             cache: inputs.calibrationCache, progress: progress)
-            let outcome = Outcome(content: content, plan: plan, fingerprints: fingerprints, results: results, baseline: inputs.baseline,
-                                  accuracy: accuracy.report)
-            var sensitivity: [String: Sensitivity] = [:]
-            let compared = TextMemo<Study> { Fingerprint.digest(ofValue: $0) }
-            var made: [String: Sensitivity] = [:]
-            for study in content.studies where study.sensitivity {
-                progress("sensitivity: \(study.id)")
-                sensitivity[study.id] = Self.sensitivity(of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: jobs,
-                                                         cache: inputs.sensitivityCache, comparedStudies: compared, made: &made)
-            }
-            let builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates,
-                                      answers: outcome.studyAnswers, againstBaseline: outcome.againstBaseline(plan: plan), sensitivity: sensitivity,
-                                      datasetDigests: fingerprints.datasetDigests, accuracy: accuracy, parts: fingerprints.parts)
-            return (outcome, builder)
-        }) { "\($0.0.answerSummaries.count) studies answered, \($0.0.broken.count) broken budget(s), \($0.0.comparisons.count) group(s) compared" }
-        let (pageJobs, fileCount, bytes, kept) = try stage(.render, { () throws(SiteError) -> ([PageJob], Int, Int, Int) in
-            var pageJobs = builder.jobs(threads: jobs)
-            pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: templates, siteTitle: content.site.title)))
-            pageJobs.sort { $0.path < $1.path }
-            try builder.checkStatic(pageJobs)
-            let (fileCount, bytes, kept) = try render(pageJobs, jobs: jobs, previous: inputs.previous, into: sink)
-            try? inputs.cache?.finish()  // best effort; every run stored and read back: the run cache's pack gets its index and name
-            return (pageJobs, fileCount, bytes, kept)
-        }) { "\($0.1) files, \($0.3) kept from the previous build" }
-        var report = Report(files: [], fileCount: fileCount, byteCount: bytes, runs: plan.count,
-                            simulateSeconds: stages.seconds(of: .run), renderSeconds: stages.seconds(of: .judge) + stages.seconds(of: .render),
-                            summary: try builder.summaryLines())
-        report.stageSeconds = stages.seconds.filter { [.plan, .run, .judge, .render].contains($0.stage) }
-        report.kept = kept
-        report.pageKeys = Dictionary(uniqueKeysWithValues: pageJobs.compactMap { job in job.key.map { (job.path, $0) } })
-        report.reused = execution.reused
-        report.cached = execution.cached
-        report.shared = execution.shared
-        report.ran = execution.ran
-        report.unusableCache = execution.unusable
-        report.makeSummaries = { outcome.summaries }
-        report.comparisons = outcome.comparisons
-        report.brokenBudgets = outcome.broken
-        report.summaryText = outcome.summaryText()
-        let studies = Dictionary(outcome.content.studies.flatMap { study in
-            outcome.studySummaryFiles(study.id).enumerated().map { index, path in (path, (id: study.id, index: index)) }
-        }, uniquingKeysWith: { a, _ in a })
-        report.studySummaryText = { path in studies[path].map { outcome.studySummaryText($0.id, file: $0.index) } }
-        return report
+        return context.finishedReport(stages)
     }
 
     /// Renders `pageJobs` on `jobs` threads and hands the files to `sink` in job order, each as
@@ -197,102 +130,6 @@ public enum SiteGenerator {
         precondition(written == pageJobs.count, "rendered \(written) of \(pageJobs.count) files")
         return (written, bytes, kept)
     }
-
-    /// The accuracy page's figures: every validation case against its runs (from `validation`), and
-    /// the calibration round trip of every measured run, each taken from `cache` when a round trip
-    /// of the same configuration, measured run and executable is there.
-    /// The cache key names the simulated configuration by its fingerprint (with the plan stage's
-    /// dataset digests and strategy and device texts, `fingerprints`) and the measured run by the
-    /// digest of its canonical text, made once per build for each distinct run: every copy of a
-    /// study lists the same measured files.
-    static func accuracy(content: SiteContent, validation: ResultsIndex, fingerprints: PlanFingerprints, jobs: Int, cache: URL?,
-                         progress: @escaping @Sendable (String) -> Void) throws(SiteError) -> AccuracyPage.Figures {
-        let report: AccuracyReport
-        do { report = try AccuracyReport.evaluate(content) { validation[$0]?.result.metrics } } catch {
-            throw .page(path: SitePaths.accuracy, step: .result(run: error.run), problem: .input("error: validation run '\(error.run)' has no record"))
-        }
-        let subjects = CalibrationRoundTrips.subjects(content)
-        let measured = TextMemo<MeasuredRun> { Fingerprint.digest(ofValue: $0) }
-        // What a round trip depends on: the simulated configuration, the measured run, the entry's
-        // file and example flag, the model and the executable. The study names it but does not
-        // change it, so the copies of a study (and studies listing the same file beside the same
-        // configuration) share one fit, made once in this build and once in the cache.
-        let keys = ParallelMap.run(subjects, jobs: jobs) { subject -> String in
-            var key = Hash64()
-            key.add("calibration 2 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
-            let config = Fingerprint.ofAndContext(subject.config, seeds: [subject.config.seed],
-                                                  datasetDigest: fingerprints.datasetDigests[subject.config.dataset.id], parts: fingerprints.parts)[0]
-            key.add(config.fingerprint + "\n" + measured.text(subject.run, name: subject.run.sourceFile + "\n" + subject.run.label) + "\n")
-            key.add("\(subject.entry.file.utf8.count):\(subject.entry.file)\n\(subject.entry.example)\n")
-            return key.hex
-        }
-        var first: [String: Int] = [:]
-        for (i, key) in keys.enumerated() where first[key] == nil { first[key] = i }
-        let distinct = subjects.indices.filter { first[keys[$0]] == $0 }
-        let made = ParallelMap.run(distinct, jobs: jobs) { i -> CalibrationRoundTrip in
-            let subject = subjects[i]
-            let url = cache?.appendingPathComponent("\(keys[i]).json")
-            if let url, let data = FileManager.default.contents(atPath: url.path), let stored = try? JSONDecoder().decode(CalibrationRoundTrip.self, from: data) {
-                return stored
-            }
-            progress("calibration: \(subject.entry.file) · \(subject.run.label)")
-            let trip = CalibrationRoundTrips.roundTrip(subject)
-            if let url, let data = try? JSONEncoder().encode(trip) { try? RunCache.writeAtomically(data, to: url) }
-            return trip
-        }
-        let byKey = Dictionary(zip(distinct.map { keys[$0] }, made), uniquingKeysWith: { a, _ in a })
-        // Every field as made for the first subject of the key, but the study: each subject's own.
-        let trips = subjects.indices.map { i -> CalibrationRoundTrip in
-            var trip = byKey[keys[i]]!
-            trip.study = subjects[i].study.id
-            return trip
-        }
-        return AccuracyPage.Figures(report: report, roundTrips: trips)
-    }
-
-    /// `Sensitivity.analyse` of `study`, taken from `made` when this build already has an analysis
-    /// of the same inputs (a copy of a study under another id), else from `cache` when one is kept
-    /// there (a file that does not decode is ignored and replaced). `fingerprints`: the plan's
-    /// (`PlanFingerprints`), which key both. `comparedStudies`: the digests of the studies as
-    /// compared (names and places blanked), made once per build for the copies of a study.
-    static func sensitivity(of study: Study, plan: [PlannedRun], fingerprints planned: PlanFingerprints, content: SiteContent, jobs: Int,
-                            cache: URL?, comparedStudies: TextMemo<Study> = TextMemo { Fingerprint.digest(ofValue: $0) }) -> Sensitivity {
-        var made: [String: Sensitivity] = [:]
-        return sensitivity(of: study, plan: plan, fingerprints: planned, content: content, jobs: jobs, cache: cache, comparedStudies: comparedStudies, made: &made)
-    }
-
-    static func sensitivity(of study: Study, plan: [PlannedRun], fingerprints planned: PlanFingerprints, content: SiteContent, jobs: Int,
-                            cache: URL?, comparedStudies: TextMemo<Study>, made: inout [String: Sensitivity]) -> Sensitivity {
-        let fingerprints = plan.indices.filter { plan[$0].studyID == study.id }.map { planned.fingerprints[$0] }
-        var key = Hash64()
-        key.add("sensitivity 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
-        // What names and places the study (id, title, question, order, file, budgets) does not
-        // change its analysis: a copy of a study under another id reuses it.
-        var compared = study
-        (compared.id, compared.title, compared.question, compared.order, compared.sourceFile, compared.budgets) = ("", "", "", 0, "", [])
-        key.add(comparedStudies.text(compared, name: StudyDigests.name(compared)) + "\n" + fingerprints.joined(separator: ",") + "\n")
-        // The study reads only its own strategies and devices (`StudyAnswers`); the others do not matter.
-        // Each strategy and device by its digest, made once per build (`PlanFingerprints.parts`).
-        let strategies = study.strategies.compactMap { content.strategy($0) }, devices = study.devices.compactMap { content.device($0) }
-        key.add("strategies \(strategies.count): " + strategies.map { planned.parts.digest($0) }.joined(separator: ",") + "\n")
-        key.add("devices \(devices.count): " + devices.map { planned.parts.digest($0) }.joined(separator: ",") + "\n")
-        // Every field but the id as analysed: a copy of the study under another id reads it too.
-        func named(_ report: Sensitivity) -> Sensitivity {
-            Sensitivity(studyID: study.id, conclusions: report.conclusions, variations: report.variations, runsPerVariation: report.runsPerVariation,
-                        assumptions: report.assumptions)
-        }
-        if let known = made[key.hex] { return named(known) }
-        let url = cache?.appendingPathComponent("\(key.hex).json")
-        if let url, let data = FileManager.default.contents(atPath: url.path), let stored = try? JSONDecoder().decode(Sensitivity.self, from: data) {
-            made[key.hex] = stored
-            return named(stored)
-        }
-        let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
-        if let url, let data = try? JSONEncoder().encode(report) { try? RunCache.writeAtomically(data, to: url) }
-        made[key.hex] = report
-        return report
-    }
-
 }
 
 /// A file ready for the sink: rendered, or kept from the previous site (`existing`: the file on

@@ -3,7 +3,6 @@ import Formats
 import Results
 import ScrollSimulation
 import Study
-import StudySite
 
 /// `generate --check`'s account of what moved: the committed site's `summary.json` (with the study
 /// files beside it, which hold each study's runs and answers) against the fresh generation's, grouped by study (in study order): which runs' inputs changed and which

@@ -2,7 +2,6 @@ import Foundation
 import Formats
 import Results
 import Study
-import StudySite
 
 /// `generate --markdown-summary <file>`: what a pull request needs to know, in GitHub Markdown
 /// (for `$GITHUB_STEP_SUMMARY` or a comment): the answers that flipped against the baseline, the
@@ -11,7 +10,7 @@ import StudySite
 ///
 /// User text (study titles, reasons) goes into table cells escaped (`cell`), so that a title
 /// cannot end a cell, start a link or inject HTML.
-enum MarkdownSummary {
+package enum MarkdownSummary {
     struct Input {
         var siteTitle: String
         /// The studies in the content's order: id and title.
@@ -139,7 +138,7 @@ enum MarkdownSummary {
 
     /// Whether `text` can be a site address: http or https, with a host, and nothing a Markdown
     /// link destination would end at (spaces, parentheses, angle brackets).
-    static func validSiteURL(_ text: String) -> Bool {
+    package static func validSiteURL(_ text: String) -> Bool {
         guard let u = URL(string: text), let scheme = u.scheme?.lowercased(), ["http", "https"].contains(scheme), u.host?.isEmpty == false else { return false }
         return !text.contains { " ()<>\"'\\".contains($0) || $0.isNewline }
     }
