@@ -113,15 +113,15 @@ struct AnswerTests {
     @Test("Near a verdict line the badge says so with the margin; the verdict itself does not change")
     func nearLines() {
         let under = Format.verdict(metrics(placeholders: 24.8))
-        #expect(under.symbol == "✔" && under.anchor == "smooth")
+        #expect(under.symbol == "✔" && under.kind == .smooth)
         #expect(under.near == "near the 25 % placeholder line: 0.2 points under")
         let over = Format.verdict(metrics(placeholders: 27))
-        #expect(over.symbol == "△" && over.anchor == "placeholders")
+        #expect(over.symbol == "△" && over.kind == .placeholders)
         #expect(over.near == "near the 25 % placeholder line: 2 points over")
         #expect(Format.verdict(metrics(placeholders: 40)).near == nil)
         #expect(Format.verdict(metrics(placeholders: 22)).near == nil, "22 % is more than 10 % below the line")
         #expect(Format.verdict(metrics(hitch: 4.7)).near == "near the 5 ms/s hitch warning line: 0.3 ms/s under")
-        #expect(Format.verdict(metrics(wrong: 11)).anchor == "wrong-rows")
+        #expect(Format.verdict(metrics(wrong: 11)).kind == .wrongRows)
         #expect(Format.verdict(metrics()).near == nil)
     }
 

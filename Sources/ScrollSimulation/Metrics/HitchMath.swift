@@ -9,15 +9,11 @@ public enum HitchMath {
         return Double(hitchTime) / 1_000 / (Double(duration) / 1_000_000)
     }
 
-    /// The band under the thresholds of WWDC20 and Apple's tech talks: < 5 good, 5–10 warning, ≥ 10 critical.
-    public static func talkBand(_ ratio: Double) -> String {
-        ratio < 5 ? "good" : ratio < 10 ? "warning" : "critical"
-    }
+    /// The band under the thresholds of WWDC20 and Apple's tech talks (`Thresholds.talks`).
+    public static func talkBand(_ ratio: Double) -> String { Thresholds.talks.band(ratio) }
 
-    /// The band under Xcode Organizer's thresholds: ≤ 10 good, ≤ 25 warning, ≤ 50 critical, > 50 immediate attention.
-    public static func organizerBand(_ ratio: Double) -> String {
-        ratio <= 10 ? "good" : ratio <= 25 ? "warning" : ratio <= 50 ? "critical" : "immediate-attention"
-    }
+    /// The band under Xcode Organizer's thresholds (`Thresholds.organizer`).
+    public static func organizerBand(_ ratio: Double) -> String { Thresholds.organizer.band(ratio) }
 
     /// The value at percentile `p` (0–100) of `values`, nearest-rank on a sorted copy; 0 when empty.
     public static func percentile(_ values: [Micros], _ p: Double) -> Micros {

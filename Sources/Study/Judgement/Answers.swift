@@ -114,24 +114,22 @@ package enum AnswerRule {
         func shortfall(_ m: RunMetrics) -> Double { misses(m) ? weight * amount(m) / scale : 0 }
     }
 
-    /// The verdict line named `name` (`VerdictRule`), or `fallback` when it is not there.
-    static func line(_ name: String, fallback: Double) -> Double {
-        VerdictRule.lines.first { $0.name.contains(name) }?.threshold ?? fallback
-    }
+    /// One unit of a content part's shortfall: the verdict's wrong-row line, in percent of cell-frames.
+    static let contentLine = VerdictRule.wrongRows.threshold
 
     /// The bar, most severe part first. Wrong rows are a wrong answer, not a slow one; a hitch is
     /// felt by everyone; a cell drawn at a stale size is a visible layout fault, rarer in the wild.
     package static let bar: [BarPart] = [
         BarPart(id: "wrong-rows", name: "wrong rows", rule: "no visible cell shows another row's content (0 wrong-row cell-frames)",
-                misses: { $0.staleCellFrames > 0 }, amount: { $0.staleShare * 100 }, scale: line("wrong-row", fallback: 1),
-                scaleText: "per \(NumberFormat.fixed(line("wrong-row", fallback: 1), places: 0)) % of cell-frames (the verdict's wrong-row line)", weight: 3),
-        BarPart(id: "hitches", name: "hitch time ratio", rule: "hitch time ratio under \(NumberFormat.fixed(hitchBar, places: 0)) ms/s",
+                misses: { $0.staleCellFrames > 0 }, amount: { $0.staleShare * 100 }, scale: contentLine,
+                scaleText: "per \(VerdictRule.ms(contentLine)) % of cell-frames (the verdict's wrong-row line)", weight: 3),
+        BarPart(id: "hitches", name: "hitch time ratio", rule: "hitch time ratio under \(VerdictRule.ms(hitchBar)) ms/s",
                 misses: { $0.hitchTimeRatio >= hitchBar }, amount: { $0.hitchTimeRatio }, scale: hitchBar,
-                scaleText: "per \(NumberFormat.fixed(hitchBar, places: 0)) ms/s (the warning line)", weight: 2),
+                scaleText: "per \(VerdictRule.ms(hitchBar)) ms/s (the warning line)", weight: 2),
         BarPart(id: "mis-sized", name: "mis-sized cell-frames", rule: "no visible cell drawn at a size its layout no longer gives it (0 mis-sized cell-frames)",
                 misses: { $0.misSizedCellFrames > 0 },
                 amount: { $0.visibleCellFrames == 0 ? 0 : Double($0.misSizedCellFrames) / Double($0.visibleCellFrames) * 100 },
-                scale: line("wrong-row", fallback: 1), scaleText: "per \(NumberFormat.fixed(line("wrong-row", fallback: 1), places: 0)) % of cell-frames", weight: 1),
+                scale: contentLine, scaleText: "per \(VerdictRule.ms(contentLine)) % of cell-frames", weight: 1),
     ]
 
     // The metrics, each with its smallest difference that matters.

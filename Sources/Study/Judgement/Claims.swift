@@ -56,32 +56,36 @@ package enum Claims {
     /// median of the requests, not their maximum.
     static func twoL(_ latency: Double, _ sigma: Double) -> Double { 2 * latency * exp(2 * sigma) + 2 * 1_000 / 60 }
 
+    /// The verdict's lines as the claims' texts write them (`Thresholds`).
+    private static let (critical, warning, wrongRows) =
+        (VerdictRule.ms(Thresholds.hitchCritical), VerdictRule.ms(Thresholds.hitchWarning), VerdictRule.ms(Thresholds.wrongRowPercent))
+
     package static let all: [ClaimCheck] = [
         ClaimCheck(number: 1, claim: "T1 at 100 ms: terrible scrolling, far into Apple's critical band.",
-                   checked: "glitchy-sync at 100 ms: hitch time ratio ≥ 10 ms/s", study: "glitchy-table") { r in
-            r("glitchy-sync", 100).map { $0.hitchTimeRatio >= 10 }
+                   checked: "glitchy-sync at 100 ms: hitch time ratio ≥ \(critical) ms/s", study: "glitchy-table") { r in
+            r("glitchy-sync", 100).map { $0.hitchTimeRatio >= Thresholds.hitchCritical }
         },
         ClaimCheck(number: 2, claim: "T2 at 100 ms: smooth, and content correct once loaded.",
-                   checked: "glitchy-async-naive at 100 ms: hitch time ratio < 5 ms/s and no content change after the list settles", study: "glitchy-table") { r in
-            r("glitchy-async-naive", 100).map { $0.hitchTimeRatio < 5 && $0.contentChangesAfterSettle == 0 }
+                   checked: "glitchy-async-naive at 100 ms: hitch time ratio < \(warning) ms/s and no content change after the list settles", study: "glitchy-table") { r in
+            r("glitchy-async-naive", 100).map { $0.hitchTimeRatio < Thresholds.hitchWarning && $0.contentChangesAfterSettle == 0 }
         },
         ClaimCheck(number: 3, claim: "T2 at 1000 ms with fast scrolling: wrong content, and cells change content several times after scrolling stops.",
                    checked: "glitchy-async-naive at 1000 ms: wrong-row cell-frames > 0 and more than one content change after the list settles", study: "glitchy-table") { r in
             r("glitchy-async-naive", 1_000).map { $0.staleCellFrames > 0 && $0.contentChangesAfterSettle > 1 }
         },
         ClaimCheck(number: 4, claim: "T3 at 1000 ms: never wrong content; smooth; time to content up to about 2L.",
-                   checked: "glitchy-serial-cancel at 1000 ms: no wrong-row cell-frame, hitch time ratio < 5 ms/s, longest time to content ≤ 2·L·e^(2σ) + 2 frames", study: "glitchy-table") { r in
-            r("glitchy-serial-cancel", 1_000).map { $0.staleCellFrames == 0 && $0.hitchTimeRatio < 5 && $0.timeToContentMaxMs <= twoL(1_000, r.sigma) }
+                   checked: "glitchy-serial-cancel at 1000 ms: no wrong-row cell-frame, hitch time ratio < \(warning) ms/s, longest time to content ≤ 2·L·e^(2σ) + 2 frames", study: "glitchy-table") { r in
+            r("glitchy-serial-cancel", 1_000).map { $0.staleCellFrames == 0 && $0.hitchTimeRatio < Thresholds.hitchWarning && $0.timeToContentMaxMs <= twoL(1_000, r.sigma) }
         },
         ClaimCheck(number: 5, claim: "T3 at 100 ms: tolerant of 100 ms of model lag — smooth, content within about 2L.",
-                   checked: "glitchy-serial-cancel at 100 ms: hitch time ratio < 5 ms/s, longest time to content ≤ 2·L·e^(2σ) + 2 frames", study: "glitchy-table") { r in
-            r("glitchy-serial-cancel", 100).map { $0.hitchTimeRatio < 5 && $0.timeToContentMaxMs <= twoL(100, r.sigma) }
+                   checked: "glitchy-serial-cancel at 100 ms: hitch time ratio < \(warning) ms/s, longest time to content ≤ 2·L·e^(2σ) + 2 frames", study: "glitchy-table") { r in
+            r("glitchy-serial-cancel", 100).map { $0.hitchTimeRatio < Thresholds.hitchWarning && $0.timeToContentMaxMs <= twoL(100, r.sigma) }
         },
         ClaimCheck(number: 6, claim: "T9 shows wrong images after reuse; with T10 they become rare (a completion that lands just before the cancel can still set one).",
-                   checked: "capital-one at 100 and 1000 ms: capitalone-article has wrong-row cell-frames, capitalone-cancel under 1 % of its cell-frames", study: "capital-one") { r in
+                   checked: "capital-one at 100 and 1000 ms: capitalone-article has wrong-row cell-frames, capitalone-cancel under \(wrongRows) % of its cell-frames", study: "capital-one") { r in
             guard let a1 = r("capitalone-article", 100), let a2 = r("capitalone-article", 1_000),
                   let c1 = r("capitalone-cancel", 100), let c2 = r("capitalone-cancel", 1_000) else { return nil }
-            return a1.staleCellFrames > 0 && a2.staleCellFrames > 0 && c1.staleShare < 0.01 && c2.staleShare < 0.01
+            return a1.staleCellFrames > 0 && a2.staleCellFrames > 0 && c1.staleShare * 100 < Thresholds.wrongRowPercent && c2.staleShare * 100 < Thresholds.wrongRowPercent
         },
         ClaimCheck(number: 7, claim: "T11: scrolling back over seen rows shows content without new downloads (hit rate > 0).",
                    checked: "cache-revisits at 100 ms: cache-lru and cache-arbitrary-20 both have cache hits", study: "cache-revisits") { r in

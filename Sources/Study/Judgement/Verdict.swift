@@ -1,29 +1,36 @@
 import Formats
 import ScrollSimulation
 
+/// A run's badge: which rule of `VerdictRule.badges` it met, in the order they apply.
+package enum VerdictKind: String, Sendable, CaseIterable {
+    case hitchCritical, wrongRows, hitchWarning, rareWrongRows, placeholders, smooth
+}
+
+/// A verdict a reader can scan: smooth and correct, some trouble, or broken. `near` names a
+/// threshold the run sits within 10 % (relative) of, with the margin, so that a verdict that
+/// would flip on a small change says so. The page that states the rule is the site's to name
+/// (`StudySite`'s `SitePaths.verdict(_:)`).
+package struct Verdict: Sendable, Equatable {
+    package let kind: VerdictKind
+    package let symbol: String
+    package let label: String
+    package let tone: String
+    package let near: String?
+}
+
 extension Format {
-    /// A verdict a reader can scan: smooth and correct, some trouble, or broken. `anchor` is the
-    /// section of the rule page (`verdicts.html`) that states the rule it met; `near` names a
-    /// threshold the run sits within 10 % (relative) of, with the margin, so that a verdict that
-    /// would flip on a small change says so.
-    package static func verdict(_ m: RunMetrics) -> (symbol: String, label: String, tone: String, anchor: String, near: String?) {
-        let near = VerdictRule.near(m)
-        let critical = VerdictRule.criticalHitches.crossed(by: m), wrongRows = VerdictRule.wrongRows.crossed(by: m)
-        if critical || wrongRows {
-            return ("✘", critical ? "hitches: critical" : "shows wrong rows", "bad", critical ? "hitch-critical" : "wrong-rows", near)
-        }
-        let warning = VerdictRule.hitchWarning.crossed(by: m), placeholders = VerdictRule.placeholders.crossed(by: m)
-        if warning || m.staleCellFrames > 0 || placeholders {
-            return ("△", warning ? "hitches: warning" : m.staleCellFrames > 0 ? "rare wrong rows" : "many placeholders", "warn",
-                    warning ? "hitch-warning" : m.staleCellFrames > 0 ? "rare-wrong-rows" : "placeholders", near)
-        }
-        return ("✔", "smooth and correct", "good", "smooth", near)
+    /// The first badge of `VerdictRule.badges` whose rule `m` meets.
+    package static func verdict(_ m: RunMetrics) -> Verdict {
+        let badge = VerdictRule.badges.first { $0.applies(m) }!
+        return Verdict(kind: badge.kind, symbol: badge.symbol, label: badge.label, tone: badge.tone, near: VerdictRule.near(m))
     }
 }
 
-/// The verdict's thresholds, as data: the rule page and the "near" notes are written from them.
+/// The verdict's thresholds and badges, as data: `Format.verdict`, the rule page, the "near"
+/// notes and the answers' bar are written from them. The numbers are `Thresholds`'.
 package enum VerdictRule {
     package struct Line: Sendable {
+        /// "10 ms/s critical hitch line": the threshold is in the name, from the value.
         package let name: String
         package let threshold: Double
         let value: @Sendable (RunMetrics) -> Double
@@ -36,12 +43,50 @@ package enum VerdictRule {
     /// Within this share of a threshold (relative), a badge says how near it is.
     package static let nearShare = 0.10
     /// A run at or over a line's threshold has crossed it (`Format.verdict`).
-    package static let criticalHitches = Line(name: "10 ms/s critical hitch line", threshold: 10, value: { $0.hitchTimeRatio }, format: { NumberFormat.fixed($0, places: 3) }, unit: "ms/s")
-    package static let hitchWarning = Line(name: "5 ms/s hitch warning line", threshold: 5, value: { $0.hitchTimeRatio }, format: { NumberFormat.fixed($0, places: 3) }, unit: "ms/s")
-    package static let wrongRows = Line(name: "1 % wrong-row line", threshold: 1, value: { $0.staleShare * 100 }, format: { NumberFormat.fixed($0, places: 2) }, unit: "points")
-    package static let placeholders = Line(name: "25 % placeholder line", threshold: 25, value: { $0.placeholderShare * 100 }, format: { NumberFormat.fixed($0, places: 1) }, unit: "points")
+    package static let criticalHitches = Line(name: "\(ms(Thresholds.hitchCritical)) ms/s critical hitch line", threshold: Thresholds.hitchCritical,
+                                              value: { $0.hitchTimeRatio }, format: { NumberFormat.fixed($0, places: 3) }, unit: "ms/s")
+    package static let hitchWarning = Line(name: "\(ms(Thresholds.hitchWarning)) ms/s hitch warning line", threshold: Thresholds.hitchWarning,
+                                           value: { $0.hitchTimeRatio }, format: { NumberFormat.fixed($0, places: 3) }, unit: "ms/s")
+    package static let wrongRows = Line(name: "\(ms(Thresholds.wrongRowPercent)) % wrong-row line", threshold: Thresholds.wrongRowPercent,
+                                        value: { $0.staleShare * 100 }, format: { NumberFormat.fixed($0, places: 2) }, unit: "points")
+    package static let placeholders = Line(name: "\(ms(Thresholds.placeholderPercent)) % placeholder line", threshold: Thresholds.placeholderPercent,
+                                           value: { $0.placeholderShare * 100 }, format: { NumberFormat.fixed($0, places: 1) }, unit: "points")
     /// Every line, most severe first: the order the rule page and the "near" notes use.
     package static let lines: [Line] = [criticalHitches, hitchWarning, wrongRows, placeholders]
+
+    /// A threshold as the pages write it: "10", "0.5".
+    package static func ms(_ v: Double) -> String { NumberFormat.fixed(v, places: 2) }
+
+    /// One badge: its kind, how it shows, the rule it states (from the lines) and when it applies.
+    package struct Badge: Sendable {
+        package let kind: VerdictKind
+        package let symbol: String
+        package let label: String
+        package let tone: String
+        /// The rule in words, for the rule page.
+        package let rule: String
+        let applies: @Sendable (RunMetrics) -> Bool
+    }
+
+    /// The badges in the order they apply: the first whose rule a run meets is its verdict.
+    package static let badges: [Badge] = {
+        let (critical, warning) = (ms(criticalHitches.threshold), ms(hitchWarning.threshold))
+        let (wrong, placeholder) = (ms(wrongRows.threshold), ms(placeholders.threshold))
+        return [
+            Badge(kind: .hitchCritical, symbol: "✘", label: "hitches: critical", tone: "bad",
+                  rule: "Hitch time ratio of \(critical) ms/s or more: Apple's \"critical\" band.", applies: criticalHitches.crossed),
+            Badge(kind: .wrongRows, symbol: "✘", label: "shows wrong rows", tone: "bad",
+                  rule: "\(wrong) % or more of visible cell-frames show another row's content.", applies: wrongRows.crossed),
+            Badge(kind: .hitchWarning, symbol: "△", label: "hitches: warning", tone: "warn",
+                  rule: "Hitch time ratio from \(warning) up to \(critical) ms/s: Apple's \"warning\" band.", applies: hitchWarning.crossed),
+            Badge(kind: .rareWrongRows, symbol: "△", label: "rare wrong rows", tone: "warn",
+                  rule: "Any visible cell-frame shows another row's content, under \(wrong) %.", applies: { $0.staleCellFrames > 0 }),
+            Badge(kind: .placeholders, symbol: "△", label: "many placeholders", tone: "warn",
+                  rule: "\(placeholder) % or more of visible cell-frames show a placeholder instead of the row's content.", applies: placeholders.crossed),
+            Badge(kind: .smooth, symbol: "✔", label: "smooth and correct", tone: "good",
+                  rule: "None of the above: under \(warning) ms/s, no wrong rows, under \(placeholder) % placeholders.", applies: { _ in true }),
+        ]
+    }()
 
     /// "near the 25 % placeholder line (24.8 %, 0.2 points under)" for the first threshold the run
     /// sits within 10 % of, or nil.

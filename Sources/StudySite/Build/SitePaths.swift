@@ -1,5 +1,6 @@
 import Formats
 import ScrollSimulation
+import Study
 
 /// The one place that spells where each page of the site lives, relative to the site's root. A
 /// page links to another by prefixing the path with its own way back to the root (`"../"` from a
@@ -30,6 +31,21 @@ package enum SitePaths {
     package static let metrics = "metrics/index.html"
     /// The `number`th measured run of a study.
     package static func measured(study id: String, number: Int) -> String { "measured/\(Slug.make(id))-\(number).html" }
+
+    /// The section of `verdicts.html` that states the rule of a badge of kind `kind`: its anchor.
+    package static func verdictAnchor(_ kind: VerdictKind) -> String {
+        switch kind {
+        case .hitchCritical: "hitch-critical"
+        case .wrongRows: "wrong-rows"
+        case .hitchWarning: "hitch-warning"
+        case .rareWrongRows: "rare-wrong-rows"
+        case .placeholders: "placeholders"
+        case .smooth: "smooth"
+        }
+    }
+
+    /// The rule of a badge of kind `kind`, on `verdicts.html`.
+    package static func verdict(_ kind: VerdictKind) -> String { verdicts + "#" + verdictAnchor(kind) }
 
     /// `path` as linked from a page in the same folder: its file name.
     package static func sibling(_ path: String) -> String {

@@ -97,7 +97,7 @@ struct IndexPage: PageGenerator {
         let rows = try rows(page: 1, path: Self.path)
         let disagreements = self.disagreements
         let tour = try tour?.data(for: Self.path)
-        return ["tagline": .string(tagline), "studies": .array(rows), "runCount": .int(runCount),
+        return ["tagline": .string(tagline), "studies": .array(rows), "runCount": .int(runCount), "hitchBar": .string(VerdictRule.ms(AnswerRule.hitchBar)),
                 "hasTour": .bool(tour != nil), "tour": tour ?? .array([]),
                 "paged": .bool(pageCount > 1), "studyCount": .int(studies.count), "shown": .int(min(studies.count, studiesPerPage)),
                 "pages": pager(current: 1),

@@ -64,8 +64,10 @@ enum PageParts {
 
     /// Apple's bands for the hitch time ratio (WWDC20 and the tech talks).
     static var appleBands: [RatioBars.Band] {
-        [RatioBars.Band(0, 5, "good (< 5 ms/s)", tone: .good), RatioBars.Band(5, 10, "warning (5–10)", tone: .warning),
-         RatioBars.Band(10, .infinity, "critical (≥ 10)", tone: .critical)]
+        let (warning, critical) = (Thresholds.hitchWarning, Thresholds.hitchCritical)
+        let (w, c) = (VerdictRule.ms(warning), VerdictRule.ms(critical))
+        return [RatioBars.Band(0, warning, "good (< \(w) ms/s)", tone: .good), RatioBars.Band(warning, critical, "warning (\(w)–\(c))", tone: .warning),
+                RatioBars.Band(critical, .infinity, "critical (≥ \(c))", tone: .critical)]
     }
 
     /// Headline metrics of one configuration as a table row: each value the median across its
@@ -96,7 +98,7 @@ enum PageParts {
             // "137 [130–148] of 780": the wasted requests (median and seed range), of the median started.
             "requests": .string("\(r({ Double($0.requestsWasted) }, count)) of \(count(config.range { Double($0.requestsStarted) }.median))"),
             "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
-            "verdictHref": .string("\(root)verdicts.html#\(verdict.anchor)"), "verdictNear": near.isEmpty ? .null : .string(near),
+            "verdictHref": .string(root + SitePaths.verdict(verdict.kind)), "verdictNear": near.isEmpty ? .null : .string(near),
         ])
     }
 

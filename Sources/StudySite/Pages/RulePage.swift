@@ -1,5 +1,6 @@
 import Formats
 import Mustache
+import ScrollSimulation
 import Study
 
 /// `verdicts.html`: the rule that answers every study and the rule behind every verdict badge,
@@ -30,6 +31,12 @@ struct RulePage: PageGenerator {
             return .object(["name": .string(line.name),
                             "range": .string("\(NumberFormat.fixed(line.threshold - band, places: 2)) to \(NumberFormat.fixed(line.threshold + band, places: 2))")])
         }
+        // A badge's rule is the code's own text, with quotes but nothing HTML would read as markup
+        // (`ThresholdGuardTests`), so the template writes it as it is.
+        let badges: [MustacheValue] = VerdictRule.badges.map { badge in
+            .object(["anchor": .string(SitePaths.verdictAnchor(badge.kind)), "symbol": .string(badge.symbol), "label": .string(badge.label),
+                     "rule": .string(badge.rule)])
+        }
         // The sign test's p when every one of 5 seeds agrees, the case the page states.
         let unanimous5 = AnswerRule.signTest(minority: 0, of: 5)
         return ["hitchBar": .string(NumberFormat.fixed(AnswerRule.hitchBar, places: 0)), "ranking": .array(ranking),
@@ -37,6 +44,26 @@ struct RulePage: PageGenerator {
                 "alpha": .string(NumberFormat.fixed(AnswerRule.credibility, places: 2)),
                 "unanimous5": .string(NumberFormat.fixed(unanimous5, places: 4)),
                 "fourOfFive": .string(NumberFormat.fixed(AnswerRule.signTest(minority: 1, of: 5), places: 3)),
-                "near": .array(near), "nearPercent": .string(NumberFormat.fixed(VerdictRule.nearShare * 100, places: 0))]
+                "near": .array(near), "nearPercent": .string(NumberFormat.fixed(VerdictRule.nearShare * 100, places: 0)),
+                "badges": .array(badges), "talkBands": .string(Self.words(Thresholds.talks)), "organizerBands": .string(Self.words(Thresholds.organizer))]
+    }
+
+    /// A scale's bands in words: "under 5 ms/s good, 5 to 10 ms/s warning, 10 ms/s or more critical"
+    /// for bands that exclude their upper edge, "up to 10 ms/s good, up to 25 warning, …, above that
+    /// immediate attention" for bands that include it.
+    static func words(_ scale: Thresholds.Scale) -> String {
+        let name = { (band: Thresholds.Band) in band.name.replacingOccurrences(of: "-", with: " ") }
+        var parts: [String] = []
+        for (i, band) in scale.bands.enumerated() {
+            let lower: Double? = i == 0 ? nil : scale.bands[i - 1].upper
+            switch (band.upper, band.inclusive, lower) {
+            case let (upper?, true, _): parts.append("up to \(VerdictRule.ms(upper))\(i == 0 ? " ms/s" : "") \(name(band))")
+            case (nil, _, _) where scale.bands.first?.inclusive == true: parts.append("above that \(name(band))")
+            case let (upper?, false, nil): parts.append("under \(VerdictRule.ms(upper)) ms/s \(name(band))")
+            case let (upper?, false, lower?): parts.append("\(VerdictRule.ms(lower)) to \(VerdictRule.ms(upper)) ms/s \(name(band))")
+            case let (nil, _, lower): parts.append("\(VerdictRule.ms(lower ?? 0)) ms/s or more \(name(band))")
+            }
+        }
+        return parts.joined(separator: ", ")
     }
 }

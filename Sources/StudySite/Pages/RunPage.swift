@@ -192,7 +192,7 @@ struct RunPages: PageGenerator {
             "agreement": .string(agreement),
             "charts": .array(chartList.map(PageParts.chart)),
             "notes": .array(notes.map { .string($0) }),
-            "verdictHref": .string("../verdicts.html#\(verdict.anchor)"), "verdictNear": verdict.near.map { .string($0) } ?? .null,
+            "verdictHref": .string("../" + SitePaths.verdict(verdict.kind)), "verdictNear": verdict.near.map { .string($0) } ?? .null,
             "deciding": .string(deciding),
             "seedHeaders": .array(RunPages.shownColumns(config).map { RunPages.keyMetrics[$0] }),
             "seedRows": .array(RunPages.seedRows(config)),
@@ -211,13 +211,15 @@ struct RunPages: PageGenerator {
     static func decidingNumbers(_ m: RunMetrics) -> String {
         let hitch = "hitch time ratio \(Format.ratio(m.hitchTimeRatio)) ms/s"
         let wrong = "\(m.staleCellFrames) of \(m.visibleCellFrames) visible cell-frames (\(Format.percent(m.staleShare))) showed another row's content"
-        switch Format.verdict(m).anchor {
-        case "hitch-critical": return "\(hitch), at or over the 10 ms/s critical line."
-        case "wrong-rows": return "\(wrong), at or over the 1 % line."
-        case "hitch-warning": return "\(hitch), in the 5–10 ms/s warning band."
-        case "rare-wrong-rows": return "\(wrong): any wrong row is a warning."
-        case "placeholders": return "placeholders in \(Format.percent(m.placeholderShare)) of visible cell-frames, at or over the 25 % line."
-        default: return "\(Format.ratio(m.hitchTimeRatio)) ms/s, no wrong rows, \(Format.percent(m.placeholderShare)) placeholders: under every line."
+        let (critical, warning) = (VerdictRule.criticalHitches, VerdictRule.hitchWarning)
+        switch Format.verdict(m).kind {
+        case .hitchCritical: return "\(hitch), at or over the \(VerdictRule.ms(critical.threshold)) ms/s critical line."
+        case .wrongRows: return "\(wrong), at or over the \(VerdictRule.ms(VerdictRule.wrongRows.threshold)) % line."
+        case .hitchWarning: return "\(hitch), in the \(VerdictRule.ms(warning.threshold))–\(VerdictRule.ms(critical.threshold)) ms/s warning band."
+        case .rareWrongRows: return "\(wrong): any wrong row is a warning."
+        case .placeholders:
+            return "placeholders in \(Format.percent(m.placeholderShare)) of visible cell-frames, at or over the \(VerdictRule.ms(VerdictRule.placeholders.threshold)) % line."
+        case .smooth: return "\(Format.ratio(m.hitchTimeRatio)) ms/s, no wrong rows, \(Format.percent(m.placeholderShare)) placeholders: under every line."
         }
     }
 
@@ -264,7 +266,7 @@ struct RunPages: PageGenerator {
             let m = pair.result.metrics
             let v = Format.verdict(m)
             // The label only where it differs from the charted seed's, which the page's first line names.
-            let differs = v.anchor != Format.verdict(config.shown.result.metrics).anchor
+            let differs = v.kind != Format.verdict(config.shown.result.metrics).kind
             return .object(["seed": .string(String(pair.run.config.seed) + (i == config.shownIndex && config.count > 1 ? " (charted)" : "")),
                             "symbol": .string(v.symbol), "label": .string(differs || config.count == 1 ? " " + v.label : ""), "tone": .string(v.tone),
                             "values": .array(shownColumns(config).map { .string(headline[$0].value(m)) })])

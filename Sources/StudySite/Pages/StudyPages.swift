@@ -397,7 +397,7 @@ struct StudyPage: PageGenerator {
             guard !points.isEmpty, let s = strategy(sid) else { return nil }
             return SweepLines.Series(name: s.name, points: points)
         }
-        let references = metric == \RunMetrics.hitchTimeRatio ? [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")] : []
+        let references = metric == \RunMetrics.hitchTimeRatio ? [ReferenceLine(Thresholds.hitchWarning, "warning"), ReferenceLine(Thresholds.hitchCritical, "critical")] : []
         return SweepLines(id: id, title: "\(name) against model latency\(medianTitle)", description: study.seeds.count > 1 ? "One line per strategy; each point is the median of the \(study.seeds.count) seeds at that latency." : "One line per strategy; each point is one run.",
                           series: series, xName: "Model latency", xUnit: "ms", yName: name, yUnit: unit, logY: logY,
                           // The hitch time ratio spans 0 to about 1000 ms/s: on a linear axis Apple's bands at 5 and 10 sit on the floor.
