@@ -524,6 +524,10 @@ enum GfxinfoImporter {
             }
         }
         if !errors.isEmpty { throw MeasuredImportFailure(errors) }
+        if !runs.isEmpty, !unusable.isEmpty {
+            // Said once, on the file's first run: the sections that gave no run, and why.
+            runs[0].notes.append("no run from " + unusable.joined(separator: "; "))
+        }
         if runs.isEmpty {
             let first = chosen.first { !$0.markers.isEmpty }!
             let why = unusable.isEmpty ? "the sections hold no frame rows" : unusable.joined(separator: "; ")
