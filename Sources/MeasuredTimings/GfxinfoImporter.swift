@@ -232,6 +232,7 @@ enum GfxinfoImporter {
             } else if t == marker {
                 if blocks[b].markers.count % 2 == 0 {
                     if let window { blocks[b].windows[blocks[b].markers.count] = window }
+                    if !inWindow, blocks[b].processSummary == nil, pending.total != nil { blocks[b].processSummary = pending }
                     if inWindow, pending.total != nil { blocks[b].summaries[blocks[b].markers.count] = pending }
                     pending = Summary()
                     inSection = true
@@ -508,8 +509,12 @@ enum GfxinfoImporter {
                 } else if let fallback {
                     refreshHz = options.refreshInterval != nil ? options.refreshHz : inferredHz ?? RefreshRate.hz(measured: 1e6 / Double(fallback))
                 }
+                // The window's own summary; before Android 13, the process's, when the process has
+                // this one section.
                 if let summary = block.summaries[2 * s], let total = summary.total {
-                    notes.append(comparison(summary, total: total, rows: table.rows.count, frames: frames, surfaceCanvas: leftOut[.surfaceCanvas]?.count ?? 0))
+                    notes.append(comparison(summary, of: "this window", total: total, rows: table.rows.count, frames: frames, surfaceCanvas: leftOut[.surfaceCanvas]?.count ?? 0))
+                } else if block.summaries.isEmpty, sectionCount == 1, let summary = block.processSummary, let total = summary.total {
+                    notes.append(comparison(summary, of: "the process", total: total, rows: table.rows.count, frames: frames, surfaceCanvas: leftOut[.surfaceCanvas]?.count ?? 0))
                 }
                 var label = block.process ?? "framestats"
                 if let window = block.windows[2 * s] {
@@ -541,18 +546,22 @@ enum GfxinfoImporter {
     /// They are compared only when the summary counts no more frames than the section has rows:
     /// framestats keeps a window's last frames only, while the summary counts every frame since
     /// its stats began.
-    private static func comparison(_ summary: Summary, total: Int, rows: Int, frames: [MeasuredFrame], surfaceCanvas: Int) -> String {
+    private static func comparison(_ summary: Summary, of whose: String, total: Int, rows: Int, frames: [MeasuredFrame], surfaceCanvas: Int) -> String {
         let janky = frames.filter { ($0.overrun ?? 0) > 0 }.count
         let theirs = "\(total) frames, \(summary.jankyText.map { "\($0) janky" } ?? "no janky count")"
         guard total <= rows else {
-            return "Android's own summary of this window (line \(summary.line)) counts \(theirs) since its stats began; framestats keeps only the window's last \(rows) rows, so the \(frames.count) frames and \(janky) janky imported from them are part of that count and are not compared with it"
+            return "Android's own summary of \(whose) (line \(summary.line)) counts \(theirs) since its stats began; framestats keeps only the window's last \(rows) rows, so the \(frames.count) frames and \(janky) janky imported from them are part of that count and are not compared with it"
         }
-        var t = "Android's own summary of this window (line \(summary.line)): \(theirs); imported: \(frames.count) frames, \(janky) janky"
-        if total == frames.count, summary.janky == janky {
-            t += ", the same"
+        var t = "Android's own summary of \(whose) (line \(summary.line)): \(theirs); imported: \(frames.count) frames, \(janky) janky"
+        if total == frames.count, summary.janky == nil || summary.janky == janky {
+            t += ", the same" + (summary.janky == nil ? " frame count" : "")
         } else {
-            t += "; the import counts \(frames.count - total) frames and \(janky - (summary.janky ?? janky)) janky frames more than Android"
-            if surfaceCanvas > 0 { t += " (Android counts the \(surfaceCanvas) SurfaceCanvas rows left out here)" }
+            func differ(_ ours: Int, _ theirs: Int, _ what: String) -> String? {
+                ours == theirs ? nil : "\(abs(ours - theirs)) \(abs(ours - theirs) == 1 ? String(what.dropLast()) : what) \(ours > theirs ? "more" : "fewer")"
+            }
+            let parts = [differ(frames.count, total, "frames"), summary.janky.flatMap { differ(janky, $0, "janky frames") }].compactMap { $0 }
+            t += "; the import counts " + parts.joined(separator: " and ") + " than Android"
+            if surfaceCanvas > 0 { t += " (Android counts the \(surfaceCanvas) SurfaceCanvas rows left out here as frames)" }
         }
         if !summary.percentiles.isEmpty {
             let totals = frames.compactMap { f in f.actual.flatMap { a in f.begin.map { a - $0 } } }.sorted()

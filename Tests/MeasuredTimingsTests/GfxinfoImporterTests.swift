@@ -55,6 +55,8 @@ struct GfxinfoImporterTests {
         #expect(frames.count == 7)
         #expect(run.notes.contains { $0.hasPrefix("refresh interval inferred from the smallest step between frames' IntendedVsync (16.667 ms): 60 Hz; the rows carry no interval (Android 6–11 columns), so if the display ran at another rate, give the display's rate with --refresh <hz>") })
         #expect(run.notes.contains { $0.hasSuffix("1 flagged WindowLayoutChanged (0x1, a window's first frame) and 1 flagged RTAnimation (0x2, a render-thread animation) of the 7") })
+        // Before Android 13 only the process's summary is printed; with one section it is compared.
+        #expect(run.notes.contains { $0.hasPrefix("Android's own summary of the process (line 7): 7 frames, 1 (14.29%) janky; imported: 7 frames, 1 janky, the same;") }, "\(run.notes)")
         #expect(frames[4].expected! - frames[4].begin! == 16_667)
         let m = run.metrics
         // The frame at vsync 3 completes 40 ms after it, 23.333 ms past its deadline (2 vsyncs), but
