@@ -117,7 +117,13 @@ package struct Calibration {
         self.config = c
         self.measured = measured
         guard let frames = measured.frames else {
-            throw Unusable(description: "the run \"\(measured.label)\" holds only aggregates (\(measured.format.rawValue)); calibration needs per-frame timings: Instruments with hitches-frame-lifetimes, Android gfxinfo framestats or Macrobenchmark")
+            let why: String
+            switch measured.format {
+            case .gfxinfoFramestats: why = "a `dumpsys gfxinfo` taken without `framestats` keeps only Android's summary; dump it again with `adb shell dumpsys gfxinfo <package> framestats`"
+            case .macrobenchmark: why = "Macrobenchmark before 1.1 keeps only frame-time percentiles; Macrobenchmark 1.1 and later write each frame's frameOverrunMs and frameDurationCpuMs"
+            default: why = "record the scroll as Instruments hitches with hitches-frame-lifetimes, Android gfxinfo framestats or Macrobenchmark 1.1 or later"
+            }
+            throw Unusable(description: "the run \"\(measured.label)\" holds only aggregates (\(measured.format.rawValue)); calibration needs per-frame timings: \(why)")
         }
         let series = Self.series(frames, timing: measured.timing)
         guard !series.isEmpty else {

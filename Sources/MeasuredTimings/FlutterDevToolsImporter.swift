@@ -89,9 +89,6 @@ enum FlutterDevToolsImporter {
         }
         let late = frames.filter { ($0.overrun ?? 0) > 0 }.count
         notes.append("\(late) frames missed their vsync (UI or raster thread over an interval, or the whole frame over two); DevTools marks \(devToolsJanky) janky (UI or raster thread alone over an interval)")
-        if let starts = MeasuredMetrics.sessionStarts(frames, timing: .completion), !starts.isEmpty {
-            notes.append("\(starts.count + 1) scroll sessions: the run is split where no frame began for more than \(MeasuredMetrics.idleGapIntervals) refresh intervals, and the idle time between sessions is not counted")
-        }
         var label = "Flutter frames \(frames.count)"
         if let version = root.field("flutterVersion")?.stringValue { label = "Flutter \(version), \(frames.count) frames" }
         if let first = elements.first?.field("number")?.number, let last = elements.last?.field("number")?.number {

@@ -1,4 +1,5 @@
 import Formats
+import ScrollSimulation
 
 /// The output of `adb shell dumpsys gfxinfo <package> framestats`, or of a whole
 /// `adb shell dumpsys gfxinfo` with every process.
@@ -48,14 +49,29 @@ import Formats
 /// intervals after the previous one was presented, and leaves the gaps out of frame durations
 /// and of the measured interval (the number of sessions is noted on the run).
 ///
-/// **Rows.** `Flags` marks frames that are not normal frames: bit 0 the first frame after the
-/// window's layout or visibility changed, bit 1 a render-thread animation, bit 2 a SurfaceCanvas
-/// draw, bit 3 a skipped frame with meaningless timestamps. Rows with any flag other than bit 0
-/// are dropped (and counted in the run's notes); first frames are kept and flagged. A kept row
-/// must be a possible frame: `IntendedVsync` positive, `FrameCompleted` 0 to 10 s after it
-/// (hwui's JankTracker discards longer frames as bogus; a real dump has a row with
-/// `FrameCompleted` = 288,234,774,265,332,736), `FrameDeadline` after `IntendedVsync` by at most
-/// 10 s. A row that is not is an error at its cell, naming the value and what is valid.
+/// **Rows: which count.** As Android's own summary counts them (hwui's `JankTracker`, which in
+/// current AOSP exempts only SurfaceCanvas frames; FRAME-METRICS.md §2.2): every frame row,
+/// including those flagged WindowLayoutChanged (bit 0, a window's first frame; flagged
+/// `.firstFrame`) and RTAnimation (bit 1, a render-thread animation). Android's testing guide
+/// drops every flagged row instead, which on a real Android 14 dump gives 54 frames and 7 janky
+/// where the dump's own summary says 84 and 8. Left out, and named row by row in a note, are rows
+/// flagged SkippedFrame (bit 3, meaningless timestamps) or SurfaceCanvas (bit 2, never judged for
+/// jank), and rows that are not (yet) a frame: still in flight when dumped (`FrameCompleted` 0),
+/// stale (`FrameCompleted` before `IntendedVsync`: a stale GPU fence, seconds to minutes early),
+/// bogus (more than 10 s after it, which hwui discards; a real dump has `FrameCompleted` =
+/// 288,234,774,265,332,736), or with no deadline or interval a frame can have. Such rows are no
+/// reason to refuse the rest; a section with nothing else gives no run, and a file with no run
+/// is an error saying why. A cell that is not a whole number is an error at the cell.
+///
+/// **Android's own counts.** From Android 13 each window's section follows the window's own
+/// summary (`Total frames rendered`, `Janky frames`, percentiles). Where it counts no more frames
+/// than the section has rows (framestats keeps a window's last frames only), the run's note
+/// compares it with the import: the frames kept, and the janky ones (`FrameCompleted` at or past
+/// `FrameDeadline`), equal Android's, as they did for every such window of the real dumps checked.
+///
+/// **Without framestats.** A dump without frame data gives each process's own summary as an
+/// aggregate run (frames and janky frames); a dump that failed on the device (`Failure while
+/// dumping the app`) is an error that says so.
 ///
 /// Each row becomes a frame with completion timing: begin `IntendedVsync`; deadline
 /// `FrameDeadline` when the column exists, else `IntendedVsync` + one refresh interval (the
@@ -78,15 +94,6 @@ enum GfxinfoImporter {
     /// Whether the text has a `---PROFILEDATA---` line.
     static func hasMarker(_ text: SourceText) -> Bool {
         lines(text).contains { $0.text.trimmingSpaces == marker }
-    }
-
-    /// The line of a `dumpsys gfxinfo` dump's first "Profile data in ms" or "Graphics info for
-    /// pid" line, when the text is one (for a file that has no frame data sections).
-    static func withoutFrameData(_ text: SourceText) -> Int? {
-        let all = lines(text)
-        let profile = all.first { $0.text.trimmingSpaces.hasPrefix("Profile data in ms") }
-        let header = all.first { $0.text.contains("Graphics info for pid") || $0.text.trimmingSpaces == "Applications Graphics Acceleration Info:" }
-        return (profile ?? header)?.number
     }
 
     private static func lines(_ text: SourceText) -> [Line] {
@@ -138,14 +145,61 @@ enum GfxinfoImporter {
         }
     }
 
-    /// One process's block of the file: its name and pid, and the indices (into the lines) of
-    /// its `---PROFILEDATA---` lines.
+    /// The summary lines hwui prints for a process and, from Android 13, for each window (after its
+    /// `Window:` line, before its frame data): `Total frames rendered`, `Janky frames` and the
+    /// frame-time percentiles.
+    struct Summary {
+        /// The line of its `Total frames rendered` line.
+        var line = 0
+        var total: Int?
+        var janky: Int?
+        /// The janky count as printed, with its percentage ("9 (6.47%)").
+        var jankyText: String?
+        /// (percentile, ms), in the order printed.
+        var percentiles: [(Int, Int)] = []
+
+        /// Reads one trimmed line into the summary; false when it is no summary line.
+        mutating func read(_ t: String, line number: Int) -> Bool {
+            func leadingInt(_ s: Substring) -> Int? { Int(s.prefix { ("0"..."9").contains($0) }) }
+            if t.hasPrefix("Total frames rendered:") {
+                total = leadingInt(t.dropFirst("Total frames rendered:".count).drop { $0 == " " })
+                line = number
+                return true
+            }
+            if t.hasPrefix("Janky frames:") {
+                let rest = t.dropFirst("Janky frames:".count).drop { $0 == " " }
+                janky = leadingInt(rest)
+                jankyText = String(rest)
+                return true
+            }
+            if let r = t.range(of: "th percentile:"), let p = Int(t[..<r.lowerBound]) {
+                let v = t[r.upperBound...].drop { $0 == " " }
+                if v.hasSuffix("ms"), let ms = Int(v.dropLast(2)) { percentiles.append((p, ms)) }
+                return true
+            }
+            return false
+        }
+
+        /// The percentiles as words: "50th 18 ms, 90th 32 ms".
+        var percentileText: String { percentiles.map { "\($0.0)th \($0.1) ms" }.joined(separator: ", ") }
+    }
+
+    /// One process's block of the file: its name and pid, the indices (into the lines) of its
+    /// `---PROFILEDATA---` lines, its summaries, and a failure Android printed instead of its data.
     private struct Block {
         var process: String?
         var pid: String?
         var line: Int
         var markers: [Int] = []
         var windows: [Int: String] = [:]
+        /// The window-level summary printed before a section, by the index of its opening marker.
+        var summaries: [Int: Summary] = [:]
+        /// The process-level summary (before any `Window:` line).
+        var processSummary: Summary?
+        /// `Failure while dumping the app: …`, with its line.
+        var failure: (line: Int, text: String)?
+        /// The line of its "Profile data in ms" heading.
+        var profileData: Int?
 
         /// Whether `selector` (a name, `name (pid)` or a pid) names this process.
         func matches(_ selector: String) -> Bool {
@@ -164,47 +218,110 @@ enum GfxinfoImporter {
     private static func blocks(_ lines: [Line]) -> [Block] {
         var blocks = [Block(process: nil, pid: nil, line: 1)]
         var window: String? = nil
+        var pending = Summary(), inWindow = false, inSection = false
         for (k, line) in lines.enumerated() {
             let t = line.text.trimmingSpaces
+            let b = blocks.count - 1
             if t.contains("Graphics info for pid"), let open = t.firstIndex(of: "["), let close = t.lastIndex(of: "]"), open < close {
                 let name = String(t[t.index(after: open)..<close])
                 let pid = t.split(separator: " ").drop { $0 != "pid" }.dropFirst().first.map(String.init)
                 blocks.append(Block(process: name, pid: pid, line: line.number))
                 window = nil
+                pending = Summary()
+                inWindow = false
+            } else if t == marker {
+                if blocks[b].markers.count % 2 == 0 {
+                    if let window { blocks[b].windows[blocks[b].markers.count] = window }
+                    if !inWindow, blocks[b].processSummary == nil, pending.total != nil { blocks[b].processSummary = pending }
+                    if inWindow, pending.total != nil { blocks[b].summaries[blocks[b].markers.count] = pending }
+                    pending = Summary()
+                    inSection = true
+                } else {
+                    inSection = false
+                }
+                blocks[b].markers.append(k)
+            } else if inSection {
+                continue
             } else if t.hasPrefix("Window:") {
                 window = String(t.dropFirst("Window:".count)).trimmingSpaces
-            } else if t == marker {
-                let b = blocks.count - 1
-                if blocks[b].markers.count % 2 == 0, let window { blocks[b].windows[blocks[b].markers.count] = window }
-                blocks[b].markers.append(k)
+                if !inWindow, blocks[b].processSummary == nil, pending.total != nil { blocks[b].processSummary = pending }
+                pending = Summary()
+                inWindow = true
+            } else if t.hasPrefix("Failure while dumping the app") {
+                if blocks[b].failure == nil { blocks[b].failure = (line.number, t) }
+            } else if t.hasPrefix("Profile data in ms") {
+                if blocks[b].profileData == nil { blocks[b].profileData = line.number }
+                if !inWindow, blocks[b].processSummary == nil, pending.total != nil { blocks[b].processSummary = pending }
+            } else {
+                _ = pending.read(t, line: line.number)
+                if !inWindow, b > 0, blocks[b].processSummary == nil, t.hasPrefix("HISTOGRAM"), pending.total != nil { blocks[b].processSummary = pending }
             }
         }
-        if blocks[0].markers.isEmpty { blocks.removeFirst() }
+        let last = blocks.count - 1
+        if !inWindow, blocks[last].processSummary == nil, pending.total != nil { blocks[last].processSummary = pending }
+        if blocks[0].markers.isEmpty, blocks[0].failure == nil { blocks.removeFirst() }
         return blocks
+    }
+
+    /// Whether the text is a `dumpsys gfxinfo` dump (with frame data or without).
+    static func isDump(_ text: SourceText) -> Bool {
+        lines(text).contains { $0.text.contains("Graphics info for pid") || $0.text.trimmingSpaces == "Applications Graphics Acceleration Info:" }
+    }
+
+    /// The rows of a section that are left out, by why, in the order the note gives them.
+    private enum LeftOut: Int, CaseIterable {
+        case inFlight, stale, bogus, noVsync, badDeadline, noInterval, skipped, surfaceCanvas, otherFlags
+
+        var words: String {
+            switch self {
+            case .inFlight: return "still in flight when dumped (FrameCompleted 0)"
+            case .stale: return "with a stale completion (FrameCompleted before IntendedVsync, a stale GPU fence)"
+            case .bogus: return "completed more than 10 s after IntendedVsync (hwui discards such frames as bogus)"
+            case .noVsync: return "without an IntendedVsync (0 or less)"
+            case .badDeadline: return "whose FrameDeadline is not 0 to 10 s after IntendedVsync"
+            case .noInterval: return "whose interval column holds no vsync interval (4 to 50 ms)"
+            case .skipped: return "flagged SkippedFrame (0x8), whose timestamps are meaningless"
+            case .surfaceCanvas: return "flagged SurfaceCanvas (0x4), which Android's summary counts but never judges janky"
+            case .otherFlags: return "with Flags bits Android does not define (above 0x8)"
+            }
+        }
+    }
+
+    /// "row 3 (line 14)", "rows 3 (line 14) and 9 (line 20)", at most six named.
+    private static func rowList(_ rows: [(row: Int, line: Int)]) -> String {
+        let named = rows.prefix(6).map { "\($0.row) (line \($0.line))" }
+        let more = rows.count > 6 ? " and \(rows.count - 6) more" : ""
+        if rows.count == 1 { return "row " + named[0] }
+        if rows.count <= 6 { return "rows " + named.dropLast().joined(separator: ", ") + " and " + named.last! }
+        return "rows " + named.joined(separator: ", ") + more
     }
 
     static func runs(_ text: SourceText, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
         var errors: [MeasuredImportError] = []
         let lines = Self.lines(text)
         let all = blocks(lines)
-        guard all.contains(where: { !$0.markers.isEmpty }) else {
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: 1, column: 1,
-                message: "no \(marker) line; run `adb shell dumpsys gfxinfo <package> framestats` and keep its whole output")])
-        }
         let processes = all.filter { $0.process != nil }
+        if let selector = options.process, !processes.isEmpty, !all.contains(where: { $0.matches(selector) && (!$0.markers.isEmpty || $0.processSummary != nil) }) {
+            let names = processes.map { "\"\($0.process!)\"" + ($0.pid.map { " (pid \($0))" } ?? "") + ($0.markers.isEmpty ? " (no frame data)" : "") }
+            throw MeasuredImportFailure([MeasuredImportError(file: file, line: 1, column: 1,
+                message: "no process \"\(selector)\" with frame data in this dump; its processes are "
+                    + names.joined(separator: ", ") + "; select one by its name, \"name (pid)\" or its pid")])
+        }
+        guard all.contains(where: { !$0.markers.isEmpty }) else {
+            return try summaryRuns(all, file: file, options: options)
+        }
         var chosen = all.filter { !$0.markers.isEmpty }
         if let selector = options.process {
             chosen = chosen.filter { $0.matches(selector) }
             guard !chosen.isEmpty else {
-                let names = processes.map { "\"\($0.process!)\"" + ($0.pid.map { " (pid \($0))" } ?? "") + ($0.markers.isEmpty ? " (no frame data)" : "") }
                 throw MeasuredImportFailure([MeasuredImportError(file: file, line: 1, column: 1,
-                    message: "no process \"\(selector)\" with frame data in this dump; its processes are "
-                        + (names.isEmpty ? "not named (no \"Graphics info for pid\" line)" : names.joined(separator: ", "))
-                        + "; select one by its name, \"name (pid)\" or its pid")])
+                    message: "no process \"\(selector)\" with frame data in this dump; its processes are not named (no \"Graphics info for pid\" line); import it without --process")])
             }
         }
         let several = Set(chosen.compactMap(\.process)).count > 1
         var runs: [MeasuredRun] = []
+        // Why a section gave no frames, for the message when no section gives any.
+        var unusable: [String] = []
         for block in chosen {
             // Problems in a process's sections name the process when the file has several, and
             // say how to import one alone.
@@ -238,9 +355,9 @@ enum GfxinfoImporter {
                     continue
                 }
                 let isAndroid12 = column["FrameTimelineVsyncId"] != nil || column["FrameDeadline"] != nil
-                struct Row { var number: Int; var values: [String: Int64]; var cells: [(text: String, line: Int, column: Int)]; var flags: Int64 }
+                struct Row { var number: Int; var line: Int; var values: [String: Int64]; var cells: [(text: String, line: Int, column: Int)]; var flags: Int64 }
                 var rows: [Row] = []
-                var dropped = 0
+                var leftOut: [LeftOut: [(row: Int, line: Int)]] = [:]
                 var rowsOK = table.problems.isEmpty
                 let wanted = ["Flags", "IntendedVsync", "FrameCompleted", "FrameDeadline", "FrameInterval", "FrameStartTime",
                               "HandleInputStart", "SyncQueued", "SyncStart"].filter { column[$0] != nil }
@@ -259,58 +376,69 @@ enum GfxinfoImporter {
                     }
                     guard ok else { rowsOK = false; continue }
                     let flags = values["Flags"]!
-                    if flags != 0 && flags != 1 { dropped += 1; continue }
-                    rows.append(Row(number: n + 1, values: values, cells: cells, flags: flags))
+                    let line = cells.first?.line ?? 0
+                    // Which rows count: those Android's own summary counts (hwui's JankTracker,
+                    // FRAME-METRICS.md §2.2): every frame, WindowLayoutChanged (0x1) and
+                    // RTAnimation (0x2) ones too. Not SkippedFrame (0x8, no real timestamps),
+                    // SurfaceCanvas (0x4, never judged for jank), nor undefined bits.
+                    if flags & ~0x3 != 0 {
+                        let why: LeftOut = flags & 0x8 != 0 ? .skipped : flags & 0x4 != 0 ? .surfaceCanvas : .otherFlags
+                        leftOut[why, default: []].append((n + 1, line))
+                        continue
+                    }
+                    rows.append(Row(number: n + 1, line: line, values: values, cells: cells, flags: flags))
                 }
+                guard rowsOK else { continue }
 
-                // The interval column, by value (see the type's comment).
+                // The interval column, by value (see the type's comment): the first row that
+                // holds an interval in either column decides.
                 var intervalColumn: String? = nil
                 if let first = rows.first {
-                    intervalColumn = ["FrameInterval", "FrameStartTime"].first { name in
-                        first.values[name].map { intervalNs.contains($0) } ?? false
-                    }
+                    let probe = rows.first { r in ["FrameInterval", "FrameStartTime"].contains { r.values[$0].map { intervalNs.contains($0) } ?? false } }
+                    intervalColumn = probe.flatMap { r in ["FrameInterval", "FrameStartTime"].first { r.values[$0].map { intervalNs.contains($0) } ?? false } }
                     if intervalColumn == nil, let named = column["FrameInterval"] {
                         let cell = first.cells[named]
                         let other = first.values["FrameStartTime"].map { " and FrameStartTime \($0) ns" } ?? ""
                         error(cell.line, cell.column, "frame row \(first.number): FrameInterval is \(cell.text) ns\(other): neither is a vsync interval; one of the two columns holds the interval, \(intervalNs.lowerBound) to \(intervalNs.upperBound) ns (4 to 50 ms, 250 to 20 Hz)")
-                        rowsOK = false
-                    }
-                }
-
-                // Each kept row must be a possible frame.
-                for row in rows {
-                    let v = row.values
-                    func cell(_ name: String) -> (text: String, line: Int, column: Int) { row.cells[column[name]!] }
-                    let intended = v["IntendedVsync"]!, completed = v["FrameCompleted"]!
-                    if intended <= 0 {
-                        let c = cell("IntendedVsync")
-                        error(c.line, c.column, "frame row \(row.number): IntendedVsync is \(intended); it is the frame's vsync time in ns since boot, more than 0")
-                        rowsOK = false
                         continue
                     }
-                    let total = completed - intended
-                    if total < 0 || total > maxFrameNs {
-                        let c = cell("FrameCompleted")
-                        error(c.line, c.column, "frame row \(row.number): FrameCompleted is \(completed), \(msText(total)) ms after IntendedVsync \(intended); a frame completes 0 to \(msText(maxFrameNs)) ms after its IntendedVsync (hwui discards longer frames as bogus)")
-                        rowsOK = false
-                    }
-                    if let deadline = v["FrameDeadline"] {
-                        let d = deadline - intended
-                        if d <= 0 || d > maxFrameNs {
-                            let c = cell("FrameDeadline")
-                            error(c.line, c.column, "frame row \(row.number): FrameDeadline is \(deadline), \(msText(d)) ms after IntendedVsync \(intended); a frame's deadline is more than 0 and at most \(msText(maxFrameNs)) ms after its IntendedVsync")
-                            rowsOK = false
-                        }
-                    }
-                    if let name = intervalColumn, let i = v[name], !intervalNs.contains(i) {
-                        let c = cell(name)
-                        error(c.line, c.column, "frame row \(row.number): \(name) is \(i) ns where this section's \(name) column holds the vsync interval (it does in its first frame row); an interval is \(intervalNs.lowerBound) to \(intervalNs.upperBound) ns (4 to 50 ms)")
-                        rowsOK = false
-                    }
                 }
-                guard rowsOK, !rows.isEmpty else { continue }
+
+                // Rows that are not (yet) frames are left out and named in a note, as Android's
+                // own counts leave them out; they are no reason to refuse the rest.
+                var usable: [Row] = []
+                for row in rows {
+                    let v = row.values
+                    let intended = v["IntendedVsync"]!, completed = v["FrameCompleted"]!
+                    var why: LeftOut? = nil
+                    if intended <= 0 { why = .noVsync }
+                    else if completed == 0 { why = .inFlight }
+                    else if completed < intended { why = .stale }
+                    else if completed - intended > maxFrameNs { why = .bogus }
+                    else if let deadline = v["FrameDeadline"], deadline - intended <= 0 || deadline - intended > maxFrameNs { why = .badDeadline }
+                    else if let name = intervalColumn, let i = v[name], !intervalNs.contains(i) { why = .noInterval }
+                    if let why { leftOut[why, default: []].append((row.number, row.line)) } else { usable.append(row) }
+                }
+                let where_ = "line \(lines[markers[2 * s]].number) (\(block.title)\(block.windows[2 * s].map { ", \($0)" } ?? ""))"
+                guard !usable.isEmpty else {
+                    if !table.rows.isEmpty {
+                        unusable.append("the section at \(where_): none of its \(table.rows.count) rows is a frame: "
+                            + LeftOut.allCases.compactMap { w in leftOut[w].map { "\($0.count) \(w.words)" } }.joined(separator: ", "))
+                    }
+                    continue
+                }
 
                 var notes: [String] = []
+                // Frames in the order they began: the render thread writes an RTAnimation frame's
+                // row when it finishes, after rows of frames that began later.
+                let outOfOrder = zip(usable, usable.dropFirst()).filter { $0.1.values["IntendedVsync"]! < $0.0.values["IntendedVsync"]! }.map(\.1)
+                if !outOfOrder.isEmpty {
+                    usable = usable.enumerated().sorted { a, b in
+                        let (x, y) = (a.element.values["IntendedVsync"]!, b.element.values["IntendedVsync"]!)
+                        return x != y ? x < y : a.offset < b.offset
+                    }.map(\.element)
+                    notes.append("frames put in the order they began (by IntendedVsync): \(rowList(outOfOrder.map { ($0.number, $0.line) })) \(outOfOrder.count == 1 ? "was" : "were") listed after a frame that began later, as the render thread writes rows when frames finish")
+                }
                 if intervalColumn == "FrameStartTime" {
                     notes.append("the vsync interval was read from the column headed FrameStartTime and the start time from the one headed FrameInterval: their values are each other's, as Android 12+ prints them")
                 }
@@ -322,21 +450,27 @@ enum GfxinfoImporter {
                         fallback = given
                     } else {
                         var step: Int64? = nil
-                        for k in 1..<max(1, rows.count) {
-                            let d = rows[k].values["IntendedVsync"]! - rows[k - 1].values["IntendedVsync"]!
+                        for k in 1..<max(1, usable.count) {
+                            let d = usable[k].values["IntendedVsync"]! - usable[k - 1].values["IntendedVsync"]!
                             if d > 0 { step = min(step ?? d, d) }
                         }
-                        if let step, let hz = RefreshRate.hz(periodNs: step) {
-                            fallback = micros(ns: step)
-                            inferredHz = hz
-                            notes.append("refresh interval inferred from the smallest step between frames' IntendedVsync (\(msText(step)) ms): \(RefreshRate.text(hz)) Hz")
+                        let given = "give the display's rate with --refresh <hz> (or \"refreshHz\" in a study's measured entry)"
+                        guard let step, intervalNs.contains(step), let hz = RefreshRate.hz(periodNs: step) else {
+                            let cell = usable[0].cells[column["IntendedVsync"]!]
+                            let found = step.map { "the smallest step between its frames' IntendedVsync is \(msText($0)) ms, not a refresh interval (4 to 50 ms)" }
+                                ?? "a single frame row gives no step between IntendedVsync values to infer it from"
+                            error(cell.line, cell.column, "frame row \(usable[0].number): this section's rows carry no refresh interval (Android 6–11 columns have no FrameInterval) and none can be inferred: \(found); \(given)")
+                            continue
                         }
+                        fallback = micros(ns: step)
+                        inferredHz = hz
+                        notes.append("refresh interval inferred from the smallest step between frames' IntendedVsync (\(msText(step)) ms): \(RefreshRate.text(hz)) Hz; the rows carry no interval (Android 6–11 columns), so if the display ran at another rate, \(given)")
                     }
                 }
                 var frames: [MeasuredFrame] = []
-                frames.reserveCapacity(rows.count)
+                frames.reserveCapacity(usable.count)
                 var rates: [Double: Int] = [:]
-                for row in rows {
+                for row in usable {
                     let v = row.values
                     let periodNs = intervalColumn.flatMap { v[$0] }
                     let interval = periodNs.map { micros(ns: $0) } ?? fallback
@@ -351,10 +485,21 @@ enum GfxinfoImporter {
                     frames.append(MeasuredFrame(begin: begin, expected: deadline, actual: completed, refreshInterval: interval,
                                                 mainDuration: main, renderDuration: render,
                                                 overrun: deadline.map { completed - $0 },
-                                                flags: row.flags == 1 ? .firstFrame : [],
-                                                line: row.cells.first?.line, column: 1))
+                                                flags: row.flags & 1 != 0 ? .firstFrame : [],
+                                                line: row.line, column: 1))
                 }
-                if dropped > 0 { notes.append("\(dropped) rows with Flags other than 0 or 1 (first frame) dropped") }
+                let layout = usable.filter { $0.flags & 0x1 != 0 }.count, animation = usable.filter { $0.flags & 0x2 != 0 }.count
+                if layout + animation > 0 {
+                    let kinds = [layout > 0 ? "\(layout) flagged WindowLayoutChanged (0x1, a window's first frame)" : nil,
+                                 animation > 0 ? "\(animation) flagged RTAnimation (0x2, a render-thread animation)" : nil].compactMap { $0 }
+                    notes.append("frames counted as Android's own summary counts them (hwui's JankTracker; FRAME-METRICS.md §2.2), flagged ones too: "
+                                 + kinds.joined(separator: " and ") + " of the \(frames.count)")
+                }
+                let leftCount = leftOut.values.reduce(0) { $0 + $1.count }
+                if leftCount > 0 {
+                    notes.append("\(leftCount) of the section's \(table.rows.count) rows left out, as Android's own counts leave them out: "
+                                 + LeftOut.allCases.compactMap { w in leftOut[w].map { rowList($0) + " " + w.words } }.joined(separator: "; "))
+                }
                 var refreshHz: Double? = nil
                 if intervalColumn != nil {
                     if rates.count == 1 { refreshHz = rates.keys.first } else if rates.count > 1 {
@@ -364,8 +509,12 @@ enum GfxinfoImporter {
                 } else if let fallback {
                     refreshHz = options.refreshInterval != nil ? options.refreshHz : inferredHz ?? RefreshRate.hz(measured: 1e6 / Double(fallback))
                 }
-                if let starts = MeasuredMetrics.sessionStarts(frames, timing: .completion), !starts.isEmpty {
-                    notes.append("\(starts.count + 1) scroll sessions: the run is split where no frame began for more than \(MeasuredMetrics.idleGapIntervals) refresh intervals, and the idle time between sessions is not counted")
+                // The window's own summary; before Android 13, the process's, when the process has
+                // this one section.
+                if let summary = block.summaries[2 * s], let total = summary.total {
+                    notes.append(comparison(summary, of: "this window", total: total, rows: table.rows.count, frames: frames, surfaceCanvas: leftOut[.surfaceCanvas]?.count ?? 0))
+                } else if block.summaries.isEmpty, sectionCount == 1, let summary = block.processSummary, let total = summary.total {
+                    notes.append(comparison(summary, of: "the process", total: total, rows: table.rows.count, frames: frames, surfaceCanvas: leftOut[.surfaceCanvas]?.count ?? 0))
                 }
                 var label = block.process ?? "framestats"
                 if let window = block.windows[2 * s] {
@@ -380,12 +529,80 @@ enum GfxinfoImporter {
             }
         }
         if !errors.isEmpty { throw MeasuredImportFailure(errors) }
+        if !runs.isEmpty, !unusable.isEmpty {
+            // Said once, on the file's first run: the sections that gave no run, and why.
+            runs[0].notes.append("no run from " + unusable.joined(separator: "; "))
+        }
         if runs.isEmpty {
             let first = chosen.first { !$0.markers.isEmpty }!
+            let why = unusable.isEmpty ? "the sections hold no frame rows" : unusable.joined(separator: "; ")
             throw MeasuredImportFailure([MeasuredImportError(file: file, line: lines[first.markers[0]].number, column: 1,
-                message: "no frame rows with Flags 0 or 1 between the \(marker) lines; scroll while recording, then run dumpsys right after")])
+                message: "no usable frame rows between the \(marker) lines: \(why); scroll while recording, then run dumpsys right after")])
         }
         return runs
+    }
+
+    /// The note comparing a section's frames with the window's own summary printed above it.
+    /// They are compared only when the summary counts no more frames than the section has rows:
+    /// framestats keeps a window's last frames only, while the summary counts every frame since
+    /// its stats began.
+    private static func comparison(_ summary: Summary, of whose: String, total: Int, rows: Int, frames: [MeasuredFrame], surfaceCanvas: Int) -> String {
+        let janky = frames.filter { ($0.overrun ?? 0) > 0 }.count
+        let theirs = "\(total) frames, \(summary.jankyText.map { "\($0) janky" } ?? "no janky count")"
+        guard total <= rows else {
+            return "Android's own summary of \(whose) (line \(summary.line)) counts \(theirs) since its stats began; framestats keeps only the window's last \(rows) rows, so the \(frames.count) frames and \(janky) janky imported from them are part of that count and are not compared with it"
+        }
+        var t = "Android's own summary of \(whose) (line \(summary.line)): \(theirs); imported: \(frames.count) frames, \(janky) janky"
+        if total == frames.count, summary.janky == nil || summary.janky == janky {
+            t += ", the same" + (summary.janky == nil ? " frame count" : "")
+        } else {
+            func differ(_ ours: Int, _ theirs: Int, _ what: String) -> String? {
+                ours == theirs ? nil : "\(abs(ours - theirs)) \(abs(ours - theirs) == 1 ? String(what.dropLast()) : what) \(ours > theirs ? "more" : "fewer")"
+            }
+            let parts = [differ(frames.count, total, "frames"), summary.janky.flatMap { differ(janky, $0, "janky frames") }].compactMap { $0 }
+            t += "; the import counts " + parts.joined(separator: " and ") + " than Android"
+            if surfaceCanvas > 0 { t += " (Android counts the \(surfaceCanvas) SurfaceCanvas rows left out here as frames)" }
+        }
+        if !summary.percentiles.isEmpty {
+            let totals = frames.compactMap { f in f.actual.flatMap { a in f.begin.map { a - $0 } } }.sorted()
+            let ours = summary.percentiles.map { p, _ in NumberFormat.fixed(Double(HitchMath.percentile(sorted: totals, Double(p))) / 1_000, places: 1) }
+            t += "; its frame-time percentiles (IntendedVsync to completion, in hwui's histogram buckets) \(summary.percentileText), the imported frames' " + ours.joined(separator: ", ") + " ms"
+        }
+        return t
+    }
+
+    /// A dump without framestats sections: each process's own summary as an aggregate run
+    /// (frames and janky frames as Android counts them), or, when there is none, why.
+    private static func summaryRuns(_ all: [Block], file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        let chosen = options.process.map { selector in all.filter { $0.matches(selector) } } ?? all
+        var runs: [MeasuredRun] = []
+        for block in chosen {
+            guard let summary = block.processSummary, let total = summary.total, let janky = summary.janky else { continue }
+            var m = MeasuredMetrics()
+            m.framesPresented = total
+            m.hitchCount = janky
+            var notes = ["a `dumpsys gfxinfo` without framestats: only Android's own summary of the process (line \(summary.line)) was read, \(total) frames rendered and \(summary.jankyText ?? String(janky)) janky since its stats began (frames that finished past their deadline); dump with `adb shell dumpsys gfxinfo <package> framestats` for each frame's times"]
+            if !summary.percentiles.isEmpty {
+                notes.append("its frame-time percentiles (\(summary.percentileText); IntendedVsync to completion, in hwui's histogram buckets) are not times between presentations, so they are not shown as frame durations")
+            }
+            if let profile = block.profileData {
+                notes.append("its \"Profile data in ms\" table (line \(profile); each frame's phases, without timestamps) is not read")
+            }
+            runs.append(MeasuredRun(format: .gfxinfoFramestats, label: options.label("\(block.process ?? "gfxinfo") — summary"), device: nil,
+                                    refreshHz: nil, timing: .completion, content: .aggregates(m), sourceFile: file, notes: notes))
+        }
+        if !runs.isEmpty { return runs }
+        if let failed = chosen.first(where: { $0.failure != nil }), let failure = failed.failure {
+            throw MeasuredImportFailure([MeasuredImportError(file: file, line: failure.line, column: 1,
+                message: "the dump failed on the device: \"\(failure.text)\"; Android printed no frame data for \(failed.process.map { "the process \($0)" } ?? "the app") (it was not in the foreground, or did not answer in time); open the app, scroll, and run `adb shell dumpsys gfxinfo <package> framestats` right after")])
+        }
+        if let line = chosen.compactMap(\.profileData).first {
+            // A `dumpsys gfxinfo` taken without `framestats` and without a summary: phases only.
+            throw MeasuredImportFailure([MeasuredImportError(file: file, line: line, column: 1,
+                message: "a `dumpsys gfxinfo` without frame timestamps (no ---PROFILEDATA--- section; its \"Profile data in ms\" table gives each frame's phases only, some devices capping them at 50 ms); dump it again with `adb shell dumpsys gfxinfo <package> framestats`")])
+        }
+        throw MeasuredImportFailure([MeasuredImportError(file: file, line: 1, column: 1,
+            message: "no \(marker) line; run `adb shell dumpsys gfxinfo <package> framestats` and keep its whole output")])
     }
 
     /// ns as ms with up to three decimals.

@@ -12,28 +12,86 @@ package enum MeasuredImport {
         return try runs(Array(data), file: path, options: options)
     }
 
-    /// The runs in `bytes` (the content of `file`), its format recognised from the content.
+    /// The runs in `bytes` (the content of `file`), its format recognised from its content.
     package static func runs(_ bytes: [UInt8], file: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
-        let (format, json) = try recognise(bytes, file: file)
-        return try runs(bytes, format: format, parsed: json, file: file, options: options)
+        let (utf8, encoding) = decoded(bytes)
+        let (format, json) = try recognise(utf8, file: file)
+        return try runs(utf8, encoding: encoding, format: format, parsed: json, file: file, options: options)
     }
 
     /// The runs in `bytes`, read as `format`.
     package static func runs(_ bytes: [UInt8], format: MeasuredFormat, file: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
-        try runs(bytes, format: format, parsed: nil, file: file, options: options)
+        let (utf8, encoding) = decoded(bytes)
+        return try runs(utf8, encoding: encoding, format: format, parsed: nil, file: file, options: options)
     }
 
     /// The format of `bytes`, from its content.
     package static func format(of bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> MeasuredFormat {
-        try recognise(bytes, file: file).format
+        try recognise(decoded(bytes).bytes, file: file).format
     }
 
-    private static func runs(_ bytes: [UInt8], format: MeasuredFormat, parsed: JSONNode?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
-        let runs = try read(bytes, format: format, parsed: parsed, file: file, options: options)
+    /// The bytes as UTF-8, and a note when they were not: a file that starts with a UTF-16
+    /// byte-order mark (`FF FE` little-endian, `FE FF` big-endian) is UTF-16 text, as Windows
+    /// PowerShell 5's `>` writes `adb shell dumpsys …` output, and is read as the text it is.
+    /// Lines and columns in messages are the same in either encoding (columns count characters);
+    /// CRLF line ends are read by every format as they are.
+    static func decoded(_ bytes: [UInt8]) -> (bytes: [UInt8], note: String?) {
+        guard bytes.count >= 2 else { return (bytes, nil) }
+        let little: Bool
+        switch (bytes[0], bytes[1]) {
+        case (0xFF, 0xFE): little = true
+        case (0xFE, 0xFF): little = false
+        default: return (bytes, nil)
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var i = 2
+        while i + 1 < bytes.count {
+            let (first, second) = (UInt16(bytes[i]), UInt16(bytes[i + 1]))
+            units.append(little ? first | second << 8 : first << 8 | second)
+            i += 2
+        }
+        let text = String(decoding: units, as: UTF16.self)
+        let crlf = text.utf8.contains(0x0D)
+        let order = little ? "LE" : "BE"
+        return (Array(text.utf8), "read as UTF-16\(order) text with a byte-order mark\(crlf ? " and CRLF line ends" : "") (what Windows PowerShell 5's `>` writes)")
+    }
+
+    private static func runs(_ bytes: [UInt8], encoding: String?, format: MeasuredFormat, parsed: JSONNode?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        var runs = try read(bytes, format: format, parsed: parsed, file: file, options: options)
         // The plausibility gate: a run that breaks an invariant of a simulated run is an error.
         let problems = runs.flatMap(Plausibility.problems)
         if !problems.isEmpty { throw MeasuredImportFailure(problems) }
+        for k in runs.indices {
+            if let note = sessionNote(runs[k]) { runs[k].notes.append(note) }
+            if let encoding { runs[k].notes.append(encoding) }
+        }
         return runs
+    }
+
+    /// The note on a run of frames that `MeasuredMetrics` splits into scroll sessions (at idle
+    /// gaps, and where a frame begins off the vsync grid of the one before it), naming the frames
+    /// that begin off the grid; nil for a run of one session.
+    static func sessionNote(_ run: MeasuredRun) -> String? {
+        guard let frames = run.frames, let starts = MeasuredMetrics.sessionStarts(frames, timing: run.timing), !starts.isEmpty else { return nil }
+        let offGrid = MeasuredMetrics.offGridStarts(frames, timing: run.timing)
+        let idle = starts.count - offGrid.count
+        let idleRule = "no frame began for more than \(MeasuredMetrics.idleGapIntervals) refresh intervals"
+        guard !offGrid.isEmpty else {
+            return "\(starts.count + 1) scroll sessions: the run is split where \(idleRule), and the idle time between sessions is not counted"
+        }
+        let shown = offGrid.prefix(5).map { k -> String in
+            let f = frames[k]
+            let step = (f.begin ?? 0) - (frames[k - 1].begin ?? 0)
+            let interval = max(1, f.refreshInterval ?? 1)
+            let line = f.line.map { " (line \($0))" } ?? ""
+            let n = NumberFormat.fixed(Double(step) / Double(interval), places: 2)
+            return "frame \(k + 1)\(line) begins \(NumberFormatMs.format(step)) ms after the frame before it, \(n) intervals of \(NumberFormatMs.format(interval)) ms"
+        }
+        let more = offGrid.count > 5 ? "; and \(offGrid.count - 5) more" : ""
+        let idlePart = idle > 0 ? "where \(idleRule) (\(idle) \(idle == 1 ? "gap" : "gaps")) and " : ""
+        return "\(starts.count + 1) scroll sessions: the run is split \(idlePart)where a frame began off the vsync grid of the frame before it, as a display does when it re-phases its vsync after idle or switches its rate ("
+            + shown.joined(separator: "; ") + more + "); the time between sessions is not counted"
     }
 
     private static func read(_ bytes: [UInt8], format: MeasuredFormat, parsed: JSONNode?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
@@ -62,7 +120,7 @@ package enum MeasuredImport {
         if let bad = SourceText.firstInvalidUTF8(bytes) {
             let byte = String(bytes[bad], radix: 16, uppercase: true)
             throw MeasuredImportFailure([JSONImport.error(file: file, text: text, at: text.position(ofOffset: bad),
-                "the byte 0x\(byte) is not UTF-8; measured files are UTF-8 text (export them again rather than converting)")])
+                "the byte 0x\(byte) is not UTF-8; measured files are read as UTF-8, or as UTF-16 when they start with a byte-order mark (as Windows PowerShell writes them); save the file in one of these")])
         }
         return text
     }
@@ -82,13 +140,10 @@ package enum MeasuredImport {
             return (.instrumentsHitches, nil)
         }
         let s = try text(bytes, file: file)
-        if GfxinfoImporter.hasMarker(s) { return (.gfxinfoFramestats, nil) }
+        // A `dumpsys gfxinfo` dump, with framestats sections or without (then its summary lines,
+        // or, for a dump that failed on the device, the failure), is read by GfxinfoImporter.
+        if GfxinfoImporter.hasMarker(s) || GfxinfoImporter.isDump(s) { return (.gfxinfoFramestats, nil) }
         guard bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else {
-            if let line = GfxinfoImporter.withoutFrameData(s) {
-                // A `dumpsys gfxinfo` taken without `framestats`: durations per phase, no timestamps.
-                throw MeasuredImportFailure([MeasuredImportError(file: file, line: line, column: 1,
-                    message: "a `dumpsys gfxinfo` without frame timestamps (no ---PROFILEDATA--- section; its \"Profile data in ms\" table gives each frame's phases only, some devices capping them at 50 ms); dump it again with `adb shell dumpsys gfxinfo <package> framestats`")])
-            }
             throw none("the content is none of them")
         }
         let root = try JSONImport.parse(s, file: file)

@@ -105,7 +105,11 @@ extension MeasuredMetrics {
     /// - **Scroll sessions**: a frame that begins more than `idleGapIntervals` refresh intervals
     ///   after the previous frame was presented (or after that frame's own vsync, whichever is
     ///   later) starts a new session. Nothing was drawn in between because nothing changed: the
-    ///   gap is idle time, not a frame, and it is left out of durations and of the interval.
+    ///   gap is idle time, not a frame, and it is left out of durations and of the interval. So
+    ///   does a frame that begins off the vsync grid of the frame before it (not a whole number of
+    ///   either frame's intervals after it, within `Plausibility.gridTolerance`): the display
+    ///   re-phased its vsync after idle or switched its rate (real phones do both, FRAME-METRICS.md
+    ///   §2.2), so the two frames share no grid to measure lateness on.
     /// - **Hitch of a frame** (Apple, "Understanding hitches in your app": the time a frame appears
     ///   later than expected). With presentation timing, `max(0, actual − expected)`. With
     ///   completion timing it is measured, as in the simulation, against the frame it replaces:
@@ -200,10 +204,27 @@ extension MeasuredMetrics {
         Timeline(frames, timing: timing).frameDurations
     }
 
-    /// The index of each frame that starts a scroll session after an idle gap (never 0), or
-    /// nil when some frame lacks a begin, a refresh interval or a presentation.
+    /// The index of each frame that starts a scroll session after an idle gap or off the vsync
+    /// grid (never 0), or nil when some frame lacks a begin, a refresh interval or a presentation.
     package static func sessionStarts(_ frames: [MeasuredFrame], timing: MeasuredTiming) -> [Int]? {
         Timeline(frames, timing: timing).sessionStarts
+    }
+
+    /// Of `sessionStarts`, the frames that start a session because they begin off the vsync grid
+    /// of the frame before them rather than after an idle gap.
+    package static func offGridStarts(_ frames: [MeasuredFrame], timing: MeasuredTiming) -> [Int] {
+        Timeline(frames, timing: timing).offGridStarts
+    }
+
+    /// Whether a frame beginning `step` after the previous one is off both frames' vsync grids:
+    /// not a whole number of either interval after it, within `Plausibility.gridTolerance`.
+    static func offGrid(step: Micros, interval: Micros, previousInterval: Micros) -> Bool {
+        guard step > 0 else { return false }
+        return ![interval, previousInterval].contains { i in
+            guard i > 0 else { return true }
+            let n = Double(step) / Double(i)
+            return abs(n - n.rounded()) <= Plausibility.gridTolerance
+        }
     }
 
     /// Presentations, hitches, sessions and the measured interval of a list of frames (see
@@ -212,6 +233,7 @@ extension MeasuredMetrics {
         var presentations: [Micros]?
         var hitches: [Micros]?
         var sessionStarts: [Int]?
+        var offGridStarts: [Int] = []
         var duration: Micros?
         var frameDurations: [Micros]?
 
@@ -243,11 +265,17 @@ extension MeasuredMetrics {
                 for k in frames.indices {
                     var due = expected[k]
                     var newSession = k == 0
-                    if k > 0 {
-                        if let begins, begins[k] - max(p[k - 1], begins[k - 1] + intervals[k - 1]) > MeasuredMetrics.idleGapIntervals * intervals[k] {
+                    if k > 0, let begins {
+                        if begins[k] - max(p[k - 1], begins[k - 1] + intervals[k - 1]) > MeasuredMetrics.idleGapIntervals * intervals[k] {
                             newSession = true
                             starts.append(k)
+                        } else if MeasuredMetrics.offGrid(step: begins[k] - begins[k - 1], interval: intervals[k], previousInterval: intervals[k - 1]) {
+                            newSession = true
+                            starts.append(k)
+                            offGridStarts.append(k)
                         }
+                    }
+                    if k > 0 {
                         if !newSession { due = max(due, p[k - 1] + intervals[k]) }
                     }
                     var shown = expected[k] + late[k]
@@ -266,9 +294,13 @@ extension MeasuredMetrics {
             // previous one was presented.
             if timing == .presentation, let begins, let intervals, let p = presentations {
                 var starts: [Int] = []
-                for k in frames.indices.dropFirst()
-                where begins[k] - max(p[k - 1], begins[k - 1] + intervals[k - 1]) > MeasuredMetrics.idleGapIntervals * intervals[k] {
-                    starts.append(k)
+                for k in frames.indices.dropFirst() {
+                    if begins[k] - max(p[k - 1], begins[k - 1] + intervals[k - 1]) > MeasuredMetrics.idleGapIntervals * intervals[k] {
+                        starts.append(k)
+                    } else if MeasuredMetrics.offGrid(step: begins[k] - begins[k - 1], interval: intervals[k], previousInterval: intervals[k - 1]) {
+                        starts.append(k)
+                        offGridStarts.append(k)
+                    }
                 }
                 sessionStarts = starts
             }

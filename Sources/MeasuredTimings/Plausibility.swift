@@ -8,12 +8,16 @@ import ScrollSimulation
 ///
 /// Per frame: a refresh interval of 4 to 50 ms (250 Hz to 20 Hz); completion, due time and
 /// phase durations (main, render, CPU) from 0 to `maxFrameMs` after the frame's begin; an
-/// overrun within ±`maxFrameMs`; begins in order; within a scroll session, each begin a whole
-/// number of refresh intervals after the previous one, within `gridTolerance` of an interval
-/// (of this frame's or the previous frame's interval, so a refresh-rate switch is allowed).
+/// overrun within ±`maxFrameMs`; begins in order. A begin off the previous frame's vsync grid
+/// is no error: real displays re-phase their vsync and switch rates, so such a frame starts a
+/// new scroll session (`MeasuredMetrics`), noted on the run.
 /// Per run: a positive measured interval, positive times between presentations of at most
 /// `maxFrameMs`, and hitch time within the measured interval (a ratio of at most 1000 ms/s).
-/// Aggregate runs: a hitch time ratio from 0 to 1000 ms/s and a positive duration.
+/// Aggregate runs: a hitch time ratio from 0 to 1000 ms/s, a positive duration, and no more
+/// late (janky) frames than frames.
+///
+/// The gate judges what an importer kept: rows a format marks as not (yet) frames, such as
+/// Android's rows still in flight, are the importer's to leave out and note, not errors here.
 package enum Plausibility {
     /// The longest a frame can take, ms. hwui's `JankTracker` discards frames of 10 s or more
     /// as not frames at all; a row past that is a broken timestamp (a real file has a row whose
@@ -21,7 +25,8 @@ package enum Plausibility {
     package static let maxFrameMs: Int64 = 10_000
     /// Refresh intervals a display can have, µs (250 Hz to 20 Hz).
     package static let intervalRange: ClosedRange<Int64> = 4_000...50_000
-    /// How far from a whole number of intervals a begin may be, as a fraction of an interval.
+    /// How far from a whole number of intervals a begin may be and still be on the previous
+    /// frame's vsync grid, as a fraction of an interval.
     package static let gridTolerance = 0.2
 
     /// The problems of `run`, located at its frames where they have a line.
@@ -41,6 +46,9 @@ package enum Plausibility {
             }
             if let d = m.scrollDurationMs, !(d > 0) {
                 error(nil, nil, "the measured interval is \(d) ms; it must be more than 0 ms")
+            }
+            if let late = m.hitchCount, let frames = m.framesPresented, late > frames || late < 0 {
+                error(nil, nil, "\(late) late (janky) frames of \(frames); late frames are some of the frames, 0 to \(frames)")
             }
             return out
         }
@@ -67,22 +75,10 @@ package enum Plausibility {
             }
         }
         guard out.isEmpty else { return out }
-        let starts = Set(MeasuredMetrics.sessionStarts(frames, timing: run.timing) ?? [])
         for k in frames.indices.dropFirst() {
             guard let b0 = frames[k - 1].begin, let b1 = frames[k].begin else { continue }
             if b1 < b0 {
                 error(frames[k], k, "it begins at \(ms(b1)) ms, \(ms(b0 - b1)) ms before the frame listed before it; frames are listed in the order they began")
-                continue
-            }
-            guard !starts.contains(k), let i1 = frames[k].refreshInterval, i1 > 0 else { continue }
-            let candidates = [i1] + (frames[k - 1].refreshInterval.map { [$0] } ?? [])
-            let onGrid = candidates.contains { i in
-                let n = Double(b1 - b0) / Double(i)
-                return abs(n - n.rounded()) <= gridTolerance
-            }
-            if !onGrid {
-                let n = Double(b1 - b0) / Double(i1)
-                error(frames[k], k, "it begins \(ms(b1 - b0)) ms after the frame before it, \(NumberFormat.fixed(n, places: 2)) refresh intervals of \(ms(i1)) ms; frames begin on vsyncs, a whole number of intervals apart (within \(NumberFormat.fixed(gridTolerance, places: 1)) of an interval)")
             }
         }
         guard out.isEmpty else { return out }

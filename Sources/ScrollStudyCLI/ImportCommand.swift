@@ -12,8 +12,11 @@ enum ImportCommand {
 
     The format is recognised from the content (Instruments hitches XML, XCTest metrics JSON,
     MetricKit JSON, Android gfxinfo framestats, Macrobenchmark JSON, Flutter DevTools export).
-    A file that breaks a run's invariants (hitch time beyond the interval, frames off the vsync
-    grid, impossible durations) is an error at the row that breaks them.
+    Rows that are not (yet) frames (Android rows in flight or stale) are left out and named in the
+    run's notes, and a frame off the vsync grid starts a new scroll session; a file is an error
+    only when no usable frame is left, or at the row where what is left breaks a run's invariants
+    (hitch time beyond the interval, impossible durations). UTF-8 and UTF-16 with a byte-order
+    mark (PowerShell's `>`) are read as they are.
 
     OPTIONS:
       <measured file>         The recording.

@@ -61,4 +61,17 @@ struct CalibrationTests {
                               content: .aggregates(m), sourceFile: "metrics.json")
         #expect(throws: Calibration.Unusable.self) { try Calibration(config: Self.config(), measured: run) }
     }
+
+    @Test("Aggregate runs of a summary-only dump and of Macrobenchmark before 1.1: the refusal says what to record instead")
+    func aggregatesRefused() throws {
+        for (fixture, advice) in [("gfxinfo-summary-only.txt", "dump it again with `adb shell dumpsys gfxinfo <package> framestats`"),
+                                  ("macrobenchmark-pre-1.1-percentiles.json", "Macrobenchmark 1.1 and later write each frame's frameOverrunMs and frameDurationCpuMs")] {
+            let run = try #require(Fixture.runs(fixture).first)
+            #expect {
+                _ = try Calibration(config: Self.config(), measured: run)
+            } throws: { error in
+                "\(error)".contains("holds only aggregates") && "\(error)".hasSuffix(advice)
+            }
+        }
+    }
 }

@@ -52,19 +52,20 @@ struct FramestatsQuirkTests {
         #expect(!run.notes.contains { $0.contains("column headed FrameStartTime") })
     }
 
-    @Test("Neither column holds a vsync interval: an error at the FrameInterval cell naming both values")
+    @Test("Neither column holds a vsync interval in any row: an error at the first row's FrameInterval cell naming both values")
     func noInterval() {
-        let text = Fixture.text("gfxinfo-android12-swapped-120hz.txt").replacingOccurrences(of: ",8311780,", with: ",99,")
+        let text = Fixture.text("gfxinfo-android12-swapped-120hz.txt").replacingOccurrences(of: #",831\d{4},"#, with: ",99,", options: .regularExpression)
         let errors = Fixture.errors(text, file: "f.txt")
         #expect(errors.first == "f.txt:13:107: error: frame row 1: FrameInterval is 7000000400000 ns and FrameStartTime 99 ns: neither is a vsync interval; one of the two columns holds the interval, 4000000 to 50000000 ns (4 to 50 ms, 250 to 20 Hz)", "\(errors)")
     }
 
-    @Test("A later row whose interval column holds no interval is an error at that cell")
-    func badIntervalLater() {
+    @Test("A later row whose interval column holds no interval is left out, named in a note")
+    func badIntervalLater() throws {
         let text = Fixture.text("gfxinfo-android12-swapped-120hz.txt").replacingOccurrences(of: ",8311745,", with: ",83117450,")
-        let errors = Fixture.errors(text, file: "f.txt")
-        #expect(errors.first?.hasPrefix("f.txt:14:") == true, "\(errors)")
-        #expect(errors.first?.contains("frame row 2: FrameStartTime is 83117450 ns where this section's FrameStartTime column holds the vsync interval") == true, "\(errors)")
+        let run = try #require(MeasuredImport.runs(Array(text.utf8), file: "f.txt").first)
+        // 8,311,745 ns is the interval of rows 2 and 7.
+        #expect(run.frames?.count == 7)
+        #expect(run.notes.contains("2 of the section's 9 rows left out, as Android's own counts leave them out: rows 2 (line 14) and 7 (line 19) whose interval column holds no vsync interval (4 to 50 ms)"), "\(run.notes)")
     }
 
     /// A display that switches rate mid-scroll (ProMotion-style variable refresh; Android phones
@@ -106,12 +107,22 @@ struct FramestatsQuirkTests {
         }
     }
 
-    @Test("The absurd FrameCompleted is an error at its cell naming the row, the value and what is valid, never a frame")
-    func absurdRow() {
-        let errors = Fixture.errors(Fixture.text("gfxinfo-multiprocess.txt"), file: "gfxinfo.txt")
-        #expect(errors.count == 2)
-        #expect(errors.first == "gfxinfo.txt:13:198: error: frame row 2: FrameCompleted is 288234774265332736, 288210774248.666 ms after IntendedVsync 24000016666667; a frame completes 0 to 10000 ms after its IntendedVsync (hwui discards longer frames as bogus) (in the section of process com.example.launcher; to import one process's frames only, select it with --process, or \"process\" in a study's measured entry)", "\(errors)")
-        #expect(errors.last?.hasPrefix("gfxinfo.txt:14:198: error: frame row 3: FrameCompleted is 0, -24000033.333 ms after IntendedVsync") == true, "\(errors)")
+    @Test("The absurd FrameCompleted and the row still in flight are left out, named in a note; the whole dump imports without --process")
+    func absurdRow() throws {
+        let runs = try Fixture.runs("gfxinfo-multiprocess.txt")
+        #expect(runs.count == 2)
+        let launcher = try #require(runs.first)
+        #expect(launcher.frames?.count == 1)
+        #expect(launcher.notes.contains("2 of the section's 3 rows left out, as Android's own counts leave them out: row 3 (line 14) still in flight when dumped (FrameCompleted 0); row 2 (line 13) completed more than 10 s after IntendedVsync (hwui discards such frames as bogus)"), "\(launcher.notes)")
+        #expect(runs.last?.metrics.hitchCount == 1)
+    }
+
+    @Test("A section with nothing usable left gives no run; a file with no run is an error saying why, row kinds counted")
+    func nothingUsable() {
+        let text = Fixture.text("gfxinfo-multiprocess.txt").replacingOccurrences(of: ",25000020000000,", with: ",0,")
+            .replacingOccurrences(of: "0,300,24000000000000", with: "0,300,0")
+        let errors = Fixture.errors(text, file: "g.txt", MeasuredImportOptions(process: "com.example.launcher"))
+        #expect(errors == ["g.txt:10:1: error: no usable frame rows between the ---PROFILEDATA--- lines: the section at line 10 (com.example.launcher (pid 1200), Taskbar): none of its 3 rows is a frame: 1 still in flight when dumped (FrameCompleted 0), 1 completed more than 10 s after IntendedVsync (hwui discards such frames as bogus), 1 without an IntendedVsync (0 or less); scroll while recording, then run dumpsys right after"], "\(errors)")
     }
 
     /// Source: skoruppa/NuvioTV, `gfxinfo.txt`: `dumpsys gfxinfo` without `framestats` (Profile
@@ -168,7 +179,7 @@ struct FramestatsQuirkTests {
         let run = try #require(MeasuredImport.runs(Array(text.utf8), file: "f.txt").first)
         #expect(run.refreshHz == 60)
         #expect(run.frames?.first?.refreshInterval == 16_791)
-        #expect(run.notes.contains("refresh interval inferred from the smallest step between frames' IntendedVsync (16.791 ms): 60 Hz"))
+        #expect(run.notes.contains { $0.hasPrefix("refresh interval inferred from the smallest step between frames' IntendedVsync (16.791 ms): 60 Hz; ") && $0.contains("--refresh <hz>") })
         #expect(close(run.metrics.scrollDurationMs, 4 * 16.791, 0.002))
     }
 }
@@ -229,12 +240,15 @@ struct FlutterDevToolsTests {
         #expect(errors.first?.hasPrefix("export.json:27:18: error: ") == true, "\(errors)")
     }
 
-    @Test("The gate applies to every import: a frame off the vsync grid is an error at its element, not a run")
-    func offGridThroughImport() {
-        // Frame 104's vsync moved 5 ms off the grid (its startTime 5 ms later, vsyncOverhead unchanged).
+    @Test("A frame off the vsync grid starts a new scroll session, named in a note at its element, not an error")
+    func offGridThroughImport() throws {
+        // Frame 104's vsync moved 5 ms off the grid (its startTime 5 ms later, vsyncOverhead unchanged),
+        // as a snapshot whose frame begins are 79.27 ms and 120.53 ms apart has it.
         let text = Fixture.text("flutter-devtools-performance.json").replacingOccurrences(of: "\"startTime\": 5000083933", with: "\"startTime\": 5000088933")
-        let errors = Fixture.errors(text, file: "export.json")
-        #expect(errors == ["export.json:39:7: error: frame 4 of run \"Flutter 3.16.0, 6 frames (101–106)\": it begins 38.333 ms after the frame before it, 2.3 refresh intervals of 16.667 ms; frames begin on vsyncs, a whole number of intervals apart (within 0.2 of an interval)"], "\(errors)")
+        let run = try #require(MeasuredImport.runs(Array(text.utf8), file: "export.json").first)
+        let frames = try #require(run.frames)
+        #expect(MeasuredMetrics.offGridStarts(frames, timing: .completion) == [3])
+        #expect(run.notes.contains { $0.hasPrefix("3 scroll sessions: the run is split where no frame began for more than 8 refresh intervals (1 gap) and where a frame began off the vsync grid of the frame before it") && $0.contains("(frame 4 (line 39) begins 38.333 ms after the frame before it, 2.3 intervals of 16.667 ms)") }, "\(run.notes)")
     }
 
     @Test("Without displayRefreshRate the caller's rate is needed")
@@ -253,14 +267,25 @@ struct PlausibilityTests {
                     content: .frames(frames), sourceFile: "f.xml")
     }
 
-    @Test("A frame off the vsync grid is an error at its line, with the step in intervals")
+    @Test("A frame off the vsync grid is no error: it starts a scroll session, and the interval leaves the step out")
     func offGrid() {
         let frames = (0..<3).map { k in
             let b = Int64(k) * 16_667 + (k == 2 ? 8_000 : 0)
             return MeasuredFrame(begin: b, expected: b + 33_334, actual: b + 33_334, refreshInterval: 16_667, line: 10 + k, column: 3)
         }
-        let problems = Plausibility.problems(Self.run(frames)).map(\.description)
-        #expect(problems == ["f.xml:12:3: error: frame 3 of run \"r\": it begins 24.667 ms after the frame before it, 1.48 refresh intervals of 16.667 ms; frames begin on vsyncs, a whole number of intervals apart (within 0.2 of an interval)"])
+        #expect(Plausibility.problems(Self.run(frames)).isEmpty)
+        #expect(MeasuredMetrics.sessionStarts(frames, timing: .presentation) == [2])
+        #expect(MeasuredMetrics.offGridStarts(frames, timing: .presentation) == [2])
+        // Sessions: frames 1–2 (0 to 33.334 ms) and frame 3 (16.667 ms): 50.001 ms, not 57.334.
+        #expect(close(MeasuredMetrics(frames: frames, timing: .presentation).scrollDurationMs, 50.001))
+        #expect(MeasuredImport.sessionNote(Self.run(frames)) == "2 scroll sessions: the run is split where a frame began off the vsync grid of the frame before it, as a display does when it re-phases its vsync after idle or switches its rate (frame 3 (line 12) begins 24.667 ms after the frame before it, 1.48 intervals of 16.667 ms); the time between sessions is not counted")
+    }
+
+    @Test("A frame that begins before the one listed before it is still an error at its line")
+    func outOfOrder() {
+        let frames = [MeasuredFrame(begin: 16_667, expected: 50_001, actual: 50_001, refreshInterval: 16_667, line: 4, column: 1),
+                      MeasuredFrame(begin: 0, expected: 33_334, actual: 33_334, refreshInterval: 16_667, line: 5, column: 1)]
+        #expect(Plausibility.problems(Self.run(frames)).map(\.description) == ["f.xml:5:1: error: frame 2 of run \"r\": it begins at 0 ms, 16.667 ms before the frame listed before it; frames are listed in the order they began"])
     }
 
     @Test("Hitch time beyond the interval (over 1000 ms/s) is an error")

@@ -204,7 +204,7 @@ struct LocatedJSONTests {
             _ = try MeasuredImport.runs(bytes, file: "bench.json")
             Issue.record("a file with a byte that is not UTF-8 imported")
         } catch {
-            #expect(error.description == "bench.json:2:19: error: the byte 0xFF is not UTF-8; measured files are UTF-8 text (export them again rather than converting)")
+            #expect(error.description == "bench.json:2:19: error: the byte 0xFF is not UTF-8; measured files are read as UTF-8, or as UTF-16 when they start with a byte-order mark (as Windows PowerShell writes them); save the file in one of these")
         }
     }
 

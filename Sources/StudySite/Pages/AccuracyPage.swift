@@ -1,4 +1,5 @@
 import Formats
+import MeasuredTimings
 import Mustache
 import ScrollSimulation
 import Study
@@ -133,6 +134,11 @@ struct AccuracyPage: PageGenerator {
             "hasRevised": .bool(!revised.isEmpty),
             "gaps": .array(gaps), "hasGaps": .bool(!gaps.isEmpty),
             "trips": .array(trips), "hasTrips": .bool(!trips.isEmpty),
+            "recordings": .array(RealRecordings.checked.map { r in
+                .object(["repository": .string(r.repository), "shortCommit": .string(r.shortCommit), "path": .string(r.path),
+                         "format": .string(r.format), "script": .string(r.script), "importer": .string(r.importer),
+                         "fixture": .string(r.fixture ?? ""), "hasFixture": .bool(r.fixture != nil)])
+            }),
         ]
     }
 }
