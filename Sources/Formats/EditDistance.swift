@@ -24,3 +24,32 @@ package func editDistance(_ a: String, _ b: String) -> Int {
     }
     return previous[y.count]
 }
+
+/// The one "did you mean" rule, for content keys, names on the command line, dataset fields and
+/// Mustache variables alike: candidates ordered closest first (a candidate that starts with the
+/// name counts two edits closer; ties keep their given order), and a suggestion only when the
+/// closest is within max(2, a third of the name's length) edits.
+package enum Suggestion {
+    /// `candidates` ordered closest to `name` first.
+    package static func ordered(_ name: String, among candidates: [String]) -> [String] {
+        candidates.enumerated()
+            .map { (index: $0.offset, name: $0.element, distance: editDistance(name, $0.element) - (($0.element.hasPrefix(name) && !name.isEmpty) ? 2 : 0)) }
+            .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.index < $1.index }
+            .map(\.name)
+    }
+
+    /// Whether `candidate` is near enough to `name` to be suggested for it.
+    package static func isNear(_ name: String, _ candidate: String) -> Bool {
+        editDistance(name, candidate) <= max(2, name.count / 3)
+    }
+
+    /// The candidate to suggest for `name` (never `name` itself), or nil when none is near enough.
+    package static func closest(to name: String, among candidates: [String]) -> String? {
+        ordered(name, among: candidates.filter { $0 != name }).first.flatMap { isNear(name, $0) ? $0 : nil }
+    }
+
+    /// "; did you mean 'title'?" for the suggestion, or "".
+    package static func didYouMean(_ name: String, among candidates: [String], prefix: String = "") -> String {
+        closest(to: name, among: candidates).map { "; did you mean '\(prefix)\($0)'?" } ?? ""
+    }
+}

@@ -1,3 +1,5 @@
+import Formats
+
 /// One problem in a measured file, located.
 ///
 /// Printed as `file:line:column: error: message`; for XML, the element path comes first in the
@@ -24,13 +26,7 @@ package struct MeasuredImportError: Error, Sendable, Equatable, CustomStringConv
     }
 
     package var description: String {
-        var where_ = file
-        if let line {
-            where_ += ":\(line)"
-            if let column { where_ += ":\(column)" }
-        }
-        let path = elementPath.map { "\($0): " } ?? ""
-        return "\(where_): error: \(path)\(message)"
+        Diagnostic(file: file, line: line, column: column, message: (elementPath.map { "\($0): " } ?? "") + message).description
     }
 }
 

@@ -49,15 +49,8 @@ enum Diagnostics {
         return text
     }
 
-    /// The candidate nearest to `name` by edit distance (transpositions count once), if it is
-    /// close enough to be a plausible typo; ties go to the alphabetically first.
+    /// The candidate to suggest for `name` (`Suggestion`, the one rule), among the names sorted.
     static func closest(to name: String, among candidates: [String]) -> String? {
-        let limit = max(1, name.lowercased().count / 3)
-        var best: (distance: Int, name: String)? = nil
-        for candidate in candidates.sorted() where candidate != name {
-            let d = editDistance(name, candidate)
-            if d <= limit, d < (best?.distance ?? Int.max) { best = (d, candidate) }
-        }
-        return best?.name
+        Suggestion.closest(to: name, among: candidates.sorted())
     }
 }

@@ -1,3 +1,4 @@
+import Formats
 /// A template error, located like a compiler diagnostic.
 ///
 /// `description` reads `name:line:column: error: message`, then the source line, then a caret
@@ -18,7 +19,7 @@ package struct MustacheError: Error, CustomStringConvertible, Equatable {
 
     /// The compiler-style report: location, message, source line and caret line.
     package var description: String {
-        "\(templateName):\(line):\(column): error: \(message)\n\(sourceLine)\n\(caretLine)"
+        "\(Diagnostic(file: templateName, line: line, column: column, message: message))\n\(sourceLine)\n\(caretLine)"
     }
 
     /// Spaces (tabs kept, so the caret aligns) up to the tag, then `^` and `~` under the rest of it.

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Study
 import StudySite
@@ -88,10 +89,10 @@ package enum ScrollStudyCLI {
                 return try sub.run(rest, console)
             }
         } catch let failure as CommandFailure {
-            printError(failure.located ? failure.message : "error: \(failure.message)")
+            printError(failure.located ? failure.message : Diagnostic(file: nil, message: failure.message).description)
             return failure.ending
         } catch {
-            printError("error: \(error)")
+            printError(Diagnostic(file: nil, message: "\(error)").description)
             return .usage
         }
     }

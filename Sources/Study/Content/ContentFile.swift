@@ -136,7 +136,7 @@ package final class ContentFile {
             return nil
         }
         guard range.contains(v) else {
-            error("'\(label)' value \(literal) is out of range; valid: \(plainNumber(range.lowerBound)) to \(plainNumber(range.upperBound))\(unit.isEmpty ? "" : " " + unit)",
+            error("'\(label)' value \(literal) is out of range; valid: \(NumberFormat.shortest(range.lowerBound)) to \(NumberFormat.shortest(range.upperBound))\(unit.isEmpty ? "" : " " + unit)",
                   at: node.position)
             return nil
         }
@@ -238,18 +238,10 @@ package enum ContentLimits {
     static let maximumJitter = 3.0
 }
 
-/// A number as short, locale-free text (`5`, `0.5`, `60000`).
-package func plainNumber(_ d: Double) -> String {
-    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-    return String(d)
-}
-
 /// "unknown key 'titel'; did you mean 'title'? Valid keys: title, …" (closest first).
 package func unknownKeyMessage(_ key: String, in context: String, valid: [String]) -> String {
-    let ordered = closestFirst(key, among: valid)
-    var message = "unknown key '\(key)'" + (context.isEmpty ? "" : " in '\(context)'")
-    if let best = ordered.first, editDistance(key, best) <= max(2, key.count / 3) { message += "; did you mean '\(best)'?" }
-    return message + " Valid keys: " + ordered.joined(separator: ", ")
+    "unknown key '\(key)'" + (context.isEmpty ? "" : " in '\(context)'") + Suggestion.didYouMean(key, among: valid)
+        + " Valid keys: " + Suggestion.ordered(key, among: valid).joined(separator: ", ")
 }
 
 /// Reads an object's members by key, reporting unknown keys, missing keys and wrong types.

@@ -391,10 +391,10 @@ package final class ContentLoadSession: DataFileSource {
             latencies = []
             var shown: [String: Double] = [:]
             for (v, position) in values {
-                if latencies.contains(v) { file.error("'defaultLatenciesMs' lists \(plainNumber(v)) twice", at: position); continue }
+                if latencies.contains(v) { file.error("'defaultLatenciesMs' lists \(NumberFormat.shortest(v)) twice", at: position); continue }
                 let label = latencyLabel(v)
                 if let other = shown[label] {
-                    file.error("'defaultLatenciesMs' value \(plainNumber(v)) is shown as \(label) ms, like \(plainNumber(other)); run pages are named by the latency to 0.1 ms, so latencies must differ by at least 0.1 ms", at: position)
+                    file.error("'defaultLatenciesMs' value \(NumberFormat.shortest(v)) is shown as \(label) ms, like \(NumberFormat.shortest(other)); run pages are named by the latency to 0.1 ms, so latencies must differ by at least 0.1 ms", at: position)
                     continue
                 }
                 shown[label] = v

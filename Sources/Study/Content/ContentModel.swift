@@ -1,3 +1,4 @@
+import Formats
 import ScrollSimulation
 
 /// Everything `Content/` describes, loaded and validated: the input of the site generator.
@@ -215,9 +216,7 @@ package struct ContentDiagnostic: Error, Sendable, Equatable, CustomStringConver
 
     /// `file:line:column: error: message`, as compilers print it.
     package var description: String {
-        var location = file
-        if let line { location += ":\(line)" ; if let column { location += ":\(column)" } }
-        return "\(location): \(severity.rawValue): \(message)"
+        Diagnostic(file: file, line: line, column: column, severity: severity == .error ? .error : .warning, message: message).description
     }
 }
 

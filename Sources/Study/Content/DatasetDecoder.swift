@@ -158,9 +158,7 @@ package enum DatasetDecoder {
                                            valid: [String], descriptor file: ContentFile) {
         let what = csv ? "a column of '\(dataName)'" : "a field of any row of '\(dataName)'"
         var message = "'fields.\(key)' names \"\(field)\", which is not \(what)"
-        if let best = closestFirst(field, among: valid).first, editDistance(field, best) <= max(2, field.count / 3) {
-            message += "; did you mean '\(best)'?"
-        }
+        message += Suggestion.didYouMean(field, among: valid)
         message += csv ? " Columns: " : " Fields of its first row: "
         message += valid.isEmpty ? "(none)" : valid.joined(separator: ", ")
         file.error(message, at: position)

@@ -90,17 +90,17 @@ package enum StudyDecoder {
             latencies = []
             var shown: [String: Double] = [:]
             for (v, position) in values {
-                if latencies.contains(v) { file.error("'latenciesMs' lists \(plainNumber(v)) twice", at: position); continue }
+                if latencies.contains(v) { file.error("'latenciesMs' lists \(NumberFormat.shortest(v)) twice", at: position); continue }
                 // Run pages and labels show a latency to 0.1 ms, so two that look alike would share a page.
                 let label = latencyLabel(v)
                 if let other = shown[label] {
-                    file.error("'latenciesMs' value \(plainNumber(v)) is shown as \(label) ms, like \(plainNumber(other)); run pages are named by the latency to 0.1 ms, so latencies must differ by at least 0.1 ms", at: position)
+                    file.error("'latenciesMs' value \(NumberFormat.shortest(v)) is shown as \(label) ms, like \(NumberFormat.shortest(other)); run pages are named by the latency to 0.1 ms, so latencies must differ by at least 0.1 ms", at: position)
                     continue
                 }
                 shown[label] = v
                 latencies.append(v)
             }
-            if latencyCount == 0 { file.error("'latenciesMs' is empty; give at least one latency setting in ms, or leave it out to use the site's (\(names.defaultLatenciesMs.map(plainNumber).joined(separator: ", ")))", at: node.position) }
+            if latencyCount == 0 { file.error("'latenciesMs' is empty; give at least one latency setting in ms, or leave it out to use the site's (\(names.defaultLatenciesMs.map(NumberFormat.shortest).joined(separator: ", ")))", at: node.position) }
         }
         if kind == .sweep, latencyCount < 3 {
             let at = object["latenciesMs"]?.position ?? object["kind"]?.position

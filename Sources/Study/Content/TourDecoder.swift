@@ -159,7 +159,7 @@ package enum TourDecoder {
                            closestFirst(step.strategy, among: study.strategies).joined(separator: ", "), at: step.positions["strategy"])
             }
             if !study.latenciesMs.contains(step.latencyMs) {
-                file.error("'tour[\(index)].latencyMs': study '\(study.id)' does not run at \(plainNumber(step.latencyMs)) ms; its latencies: \(study.latenciesMs.map(plainNumber).joined(separator: ", ")) ms",
+                file.error("'tour[\(index)].latencyMs': study '\(study.id)' does not run at \(NumberFormat.shortest(step.latencyMs)) ms; its latencies: \(study.latenciesMs.map(NumberFormat.shortest).joined(separator: ", ")) ms",
                            at: step.positions["latencyMs"])
             }
         }

@@ -1,3 +1,5 @@
+import Formats
+
 /// Where a command's entry point prints: its result lines (standard output), progress and warnings
 /// (standard error, `status`) and errors (standard error). The command line passes the process's
 /// streams; tests pass collectors.
@@ -12,6 +14,9 @@ package struct Console: Sendable {
         self.status = status
         self.error = error
     }
+
+    /// Prints an error that concerns no one file: `error: message` (`Diagnostic`).
+    package func fail(_ message: String) { error(Diagnostic(file: nil, message: message).description) }
 }
 
 /// How a command ended, in words the command line maps to an exit code (its one table,

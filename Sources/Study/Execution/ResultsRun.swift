@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Results
 
@@ -18,13 +19,13 @@ package enum ResultsRun {
     package static func run(_ request: Request, console: Console) -> Ending {
         // Refused before any work, as generate refuses its output: nothing is simulated for a folder that cannot take it.
         do { try ResultsStore.checkWritable(request.results) } catch {
-            console.error("error: \(error.description)")
+            console.fail("\(error.description)")
             return .unreadable
         }
         let content: SiteContent
         do { content = try ContentLoader.load(from: request.content) } catch {
             console.error(error.description)
-            console.error("error: \(error.errorCount) problem(s) in \(request.content.path); nothing was written")
+            console.fail("\(error.errorCount) problem(s) in \(request.content.path); nothing was written")
             return .badInput
         }
         let plan = RunPlanner.plan(content)
@@ -36,7 +37,7 @@ package enum ResultsRun {
         // Each record is written to the folder as its run finishes and then dropped; the index last.
         let writer: ResultsStore.Writer
         do { writer = try ResultsStore.Writer(request.results) } catch {
-            console.error("error: \(error.description)")
+            console.fail("\(error.description)")
             return .unreadable
         }
         let failure = FirstFailure()
@@ -48,7 +49,7 @@ package enum ResultsRun {
             if let error = failure.first { throw error }
             try writer.finish(plan: ids, shard: request.shard)
         } catch {
-            console.error("error: \(error.description)")
+            console.fail("\(error.description)")
             return .unreadable
         }
         console.output("Wrote \(writer.count) of \(plan.count) runs\(request.shard.map { " (shard \($0))" } ?? "") to \(request.results.path)")

@@ -13,9 +13,10 @@ package enum BudgetCheck {
 
         /// `file:line:column: error: budget metric op limit broken by run: actual`.
         package var description: String {
-            "\(budget.file):\(budget.line):\(budget.column): error: budget \(budget.metric) \(budget.op.rawValue) \(NumberFormat.fixed(limit, places: 3))"
-                + (budget.timesLatency ? " (\(NumberFormat.fixed(budget.value, places: 3)) × latency)" : "")
-                + " broken by run '\(run)': \(budget.metric) = \(NumberFormat.fixed(actual, places: 3))"
+            Diagnostic(file: budget.file, line: budget.line, column: budget.column,
+                       message: "budget \(budget.metric) \(budget.op.rawValue) \(NumberFormat.fixed(limit, places: 3))"
+                           + (budget.timesLatency ? " (\(NumberFormat.fixed(budget.value, places: 3)) × latency)" : "")
+                           + " broken by run '\(run)': \(budget.metric) = \(NumberFormat.fixed(actual, places: 3))").description
         }
     }
 

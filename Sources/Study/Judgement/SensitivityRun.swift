@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 
 extension Sensitivity {
@@ -7,11 +8,11 @@ extension Sensitivity {
         let content: SiteContent
         do { content = try ContentLoader.load(from: folder) } catch {
             console.error(error.description)
-            console.error("error: \(error.errorCount) problem(s) in \(folder.path)")
+            console.fail("\(error.errorCount) problem(s) in \(folder.path)")
             return .badInput
         }
         guard let study = content.studies.first(where: { $0.id == studyID }) else {
-            console.error("error: " + unknownNameMessage(kind: "study", name: studyID, valid: content.studies.map(\.id)))
+            console.fail("" + unknownNameMessage(kind: "study", name: studyID, valid: content.studies.map(\.id)))
             return .usage
         }
         let plan = RunPlanner.plan(content).filter { $0.studyID == study.id }

@@ -56,11 +56,11 @@ package enum Generation {
             if case let .outputRefused(refusal) = error {
                 switch refusal {
                 case .contains, .inside:
-                    console.error("error: \(refusal.description)")
+                    console.fail("\(refusal.description)")
                     return .usage
                 default:
                     if !request.check {
-                        console.error("error: \(refusal.description)")
+                        console.fail("\(refusal.description)")
                         return .usage
                     }
                 }
@@ -74,29 +74,29 @@ package enum Generation {
             return generation.conclude()
         } catch let error as ContentError {
             console.error(error.description)
-            console.error("error: \(error.summary(in: request.content.path)); nothing was written")
+            console.fail("\(error.summary(in: request.content.path)); nothing was written")
             return .badInput
         } catch let error as SiteError {
             generation.staging?.abort()
             console.error(error.description)
             switch error.unstaged {
             case .input, .page:
-                console.error("error: nothing was written")
+                console.fail("nothing was written")
                 return .badInput
             case .outputRefused:
                 return .usage
             case .storedResults:
-                console.error("error: nothing was written")
+                console.fail("nothing was written")
                 return .unreadable
             case .badPath, .publish, .inStage:  // `unstaged` has no stage left
                 return .unreadable
             }
         } catch let failure as InputFailure {
-            console.error("error: \(failure.description)")
+            console.fail("\(failure.description)")
             return .unreadable
         } catch {
             generation.staging?.abort()
-            console.error("error: \(error)")
+            console.fail("\(error)")
             return .unreadable
         }
     }
@@ -147,7 +147,7 @@ package enum Generation {
                            + "changed since it was generated (\(m.files.count) files, \(m.runs) runs); nothing was simulated or rendered.")
             for line in m.brokenBudgets { console.error(line) }
             if !m.brokenBudgets.isEmpty {
-                console.error("error: \(m.brokenBudgets.count) broken budget(s)" + (request.failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
+                console.fail("\(m.brokenBudgets.count) broken budget(s)" + (request.failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
                 if request.failOnBudget { g.early = .budgetBroken }
             }
             return nil
@@ -161,7 +161,7 @@ package enum Generation {
         c.content = content
         // A very large build's estimated cost is stated before any other work, the templates too.
         if BuildCost.of(content).isLarge && !request.allowLarge {
-            console.error("error: \(BuildCost.of(content).message)")
+            console.fail("\(BuildCost.of(content).message)")
             g.early = .usage
             return nil
         }
@@ -210,7 +210,7 @@ package enum Generation {
                                               brokenBudgets: report.brokenBudgets, siteURL: g.request.siteURL,
                                               strategyNames: Dictionary(c.content.strategies.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
             do throws(MarkdownSummary.IOFailure) { try MarkdownSummary.append(MarkdownSummary.text(input), to: file) } catch {
-                throw InputFailure(description: String(error.description.dropFirst("error: ".count)))
+                throw InputFailure(description: error.message)
             }
             recorded.append("the Markdown summary")
         }
@@ -297,16 +297,16 @@ extension Generation.Run {
             if notComparable.count > 20 { console.output("  … and \(notComparable.count - 20) more not comparable (checks.html lists them)") }
         }
         if !report.brokenBudgets.isEmpty {
-            console.error("error: \(report.brokenBudgets.count) broken budget(s)" + (request.failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
+            console.fail("\(report.brokenBudgets.count) broken budget(s)" + (request.failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
             if request.failOnBudget { return .budgetBroken }
         }
         if request.failOnRegression && !regressions.isEmpty {
-            console.error("error: \(regressions.count) run group(s) regressed against the baseline (--fail-on-regression)")
+            console.fail("\(regressions.count) run group(s) regressed against the baseline (--fail-on-regression)")
             return .regressed
         }
         let notComparable = report.comparisons.filter { $0.verdict == .notComparable }
         if request.failOnNotComparable && !notComparable.isEmpty {
-            console.error("error: \(notComparable.count) run group(s) could not be compared with the baseline (--fail-on-not-comparable), "
+            console.fail("\(notComparable.count) run group(s) could not be compared with the baseline (--fail-on-not-comparable), "
                           + "e.g. \(notComparable[0].group)")
             return .notComparable
         }

@@ -102,7 +102,7 @@ package struct SiteBuilder: Sendable {
         var count: [String: Int] = [:]
         for job in jobs { count[job.path, default: 0] += 1 }
         for file in content.staticFiles where (count[file.path] ?? 0) > 1 || file.path == OutputFolder.markerName {
-            throw .input("static/\(file.path): error: the site writes '\(file.path)' itself, so this file would clash with it; give it another name or folder (static/ is for files the site does not make, such as CNAME, .nojekyll or favicon.ico)")
+            throw .input(Diagnostic(file: "static/\(file.path)", message: "the site writes '\(file.path)' itself, so this file would clash with it; give it another name or folder (static/ is for files the site does not make, such as CNAME, .nojekyll or favicon.ico)").description)
         }
     }
 
@@ -266,7 +266,7 @@ final class RunPageSource: Sendable {
                 let shown = shownIndex()
                 let run = plan[range.lowerBound + shown]
                 guard let record = results.full(run.id) else {
-                    throw .page(path: path, step: .result(run: run.id), problem: .input("error: the frames of run '\(run.id)' could not be read back from \(results.seriesSource(run.id)); \(results.seriesRemedy(run.id))"))
+                    throw .page(path: path, step: .result(run: run.id), problem: .input(Diagnostic(file: nil, message: "the frames of run '\(run.id)' could not be read back from \(results.seriesSource(run.id)); \(results.seriesRemedy(run.id))").description))
                 }
                 records[shown] = record
                 let made = pages(range, records: records)

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Study
 
@@ -70,23 +71,23 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .input(text):
             return text
         case let .storedResults(text):
-            return "error: \(text)"
+            return Diagnostic(file: nil, message: "\(text)").description
         case let .page(path, step, problem):
             return "\(problem.description)\nnote: while building the page \(path), \(step)"
         case let .badPath(path, .outsideOutput):
-            return "error: refusing to write '\(path)': generated paths must stay inside the output folder"
+            return Diagnostic(file: nil, message: "refusing to write '\(path)': generated paths must stay inside the output folder").description
         case let .badPath(path, .duplicate):
-            return "error: refusing to write '\(path)' twice: two files of the site have the same path, and one would replace the other"
+            return Diagnostic(file: nil, message: "refusing to write '\(path)' twice: two files of the site have the same path, and one would replace the other").description
         case let .outputRefused(refusal):
-            return "error: \(refusal.description)"
+            return Diagnostic(file: nil, message: "\(refusal.description)").description
         case let .publish(output, step, reason):
             switch step {
             case .clean, .stage, .write, .sync:
-                return "\(output): error: could not write the new site (\(step): \(reason)); the previous output is untouched"
+                return Diagnostic(file: output, message: "could not write the new site (\(step): \(reason)); the previous output is untouched").description
             case .restore:
-                return "\(output): error: could not swap in the new site, nor move the previous one back (\(reason))"
+                return Diagnostic(file: output, message: "could not swap in the new site, nor move the previous one back (\(reason))").description
             default:
-                return "\(output): error: could not swap in the new site (\(step): \(reason)); the previous output was kept"
+                return Diagnostic(file: output, message: "could not swap in the new site (\(step): \(reason)); the previous output was kept").description
             }
         }
     }

@@ -24,7 +24,7 @@ public struct TemplateSet: Sendable {
     public static func load(from directory: URL) throws(SiteError) -> TemplateSet {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: directory.path) else {
-            throw SiteError.input("\(directory.path): error: the templates folder cannot be read; pass --templates DIR")
+            throw SiteError.input(Diagnostic(file: directory.path, message: "the templates folder cannot be read; pass --templates DIR").description)
         }
         var templates: [String: Template] = [:]
         var problems: [String] = []
@@ -32,7 +32,7 @@ public struct TemplateSet: Sendable {
         for name in names.sorted() where name.hasSuffix(".mustache") {
             let url = directory.appendingPathComponent(name)
             guard let data = fm.contents(atPath: url.path) else {
-                problems.append("\(name): error: the file could not be read")
+                problems.append(Diagnostic(file: name, message: "the file could not be read").description)
                 continue
             }
             let bytes = [UInt8](data)
@@ -56,7 +56,7 @@ public struct TemplateSet: Sendable {
     /// Renders `name` in strict mode (a name the data never defines is an error) with every template as a partial.
     func render(_ name: String, _ data: MustacheValue) throws(SiteError) -> String {
         guard let template = templates[name] else {
-            throw SiteError.input("templates: error: missing template '\(name).mustache'")
+            throw SiteError.input(Diagnostic(file: "templates", message: "missing template '\(name).mustache'").description)
         }
         do { return try template.render(data, partials: templates, mode: .strict) } catch { throw SiteError.input(error.description) }
     }

@@ -20,7 +20,7 @@ enum KeptAnalyses {
                          progress: @escaping @Sendable (String) -> Void) throws(SiteError) -> AccuracyPage.Figures {
         let report: AccuracyReport
         do { report = try AccuracyReport.evaluate(content) { validation[$0]?.result.metrics } } catch {
-            throw .page(path: SitePaths.accuracy, step: .result(run: error.run), problem: .input("error: validation run '\(error.run)' has no record"))
+            throw .page(path: SitePaths.accuracy, step: .result(run: error.run), problem: .input(Diagnostic(file: nil, message: "validation run '\(error.run)' has no record").description))
         }
         let subjects = CalibrationRoundTrips.subjects(content)
         let measured = TextMemo<MeasuredRun> { Fingerprint.digest(ofValue: $0) }

@@ -29,7 +29,7 @@ enum PageParts {
 
     /// The error of a page whose results lack run `id`.
     static func missingResult(_ id: String, page: String) -> SiteError {
-        .page(path: page, step: .result(run: id), problem: .input("error: the results hold no record of run '\(id)'"))
+        .page(path: page, step: .result(run: id), problem: .input(Diagnostic(file: nil, message: "the results hold no record of run '\(id)'").description))
     }
 
     /// A chart as template data: its SVG, its data table and its summary.

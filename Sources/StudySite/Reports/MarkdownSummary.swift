@@ -162,6 +162,8 @@ package enum MarkdownSummary {
     struct IOFailure: Error, CustomStringConvertible {
         let path: String
         let reason: String
-        var description: String { "error: could not write the Markdown summary to '\(path)': \(reason)" }
+        /// What went wrong, without the "error: " its description prints before it.
+        var message: String { "could not write the Markdown summary to '\(path)': \(reason)" }
+        var description: String { Diagnostic(file: nil, message: message).description }
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import Formats
+
+/// The one located diagnostic and the one suggestion rule.
+@Suite("Diagnostic and Suggestion")
+struct DiagnosticTests {
+    @Test("A diagnostic prints as much of file:line:column as it knows, then severity and message")
+    func forms() {
+        #expect(Diagnostic(file: "studies/a.json", line: 3, column: 7, message: "bad").description == "studies/a.json:3:7: error: bad")
+        #expect(Diagnostic(file: "studies/a.json", line: 3, message: "bad").description == "studies/a.json:3: error: bad")
+        #expect(Diagnostic(file: "studies/a.json", column: 7, message: "bad").description == "studies/a.json: error: bad", "a column without a line is not shown")
+        #expect(Diagnostic(file: nil, line: 3, message: "bad").description == "error: bad")
+        #expect(Diagnostic(file: "x", line: 1, column: 1, severity: .warning, message: "w").description == "x:1:1: warning: w")
+    }
+
+    @Test("One suggestion rule: within max(2, n/3) edits, a prefix counts two closer, never the name itself")
+    func suggestion() {
+        #expect(Suggestion.closest(to: "titel", among: ["summary", "title"]) == "title")
+        // 2 edits from a 2-letter name is still a suggestion (max(2, 0)); 3 is not.
+        #expect(Suggestion.closest(to: "ab", among: ["xy"]) == "xy")
+        #expect(Suggestion.closest(to: "ab", among: ["xyz"]) == nil)
+        // 12 letters: up to 4 edits.
+        #expect(Suggestion.closest(to: "placeholders", among: ["placehXXXXrs"]) == "placehXXXXrs")
+        #expect(Suggestion.closest(to: "placeholders", among: ["plXXXXXlders"]) == nil)
+        #expect(Suggestion.closest(to: "title", among: ["title"]) == nil)
+        // lot: 1 edit; seed: 4; latencyMs: 6 edits, less 2 for starting with "lat" = 4, tied with seed, which was given first.
+        #expect(Suggestion.ordered("lat", among: ["seed", "latencyMs", "lot"]) == ["lot", "seed", "latencyMs"])
+        #expect(Suggestion.didYouMean("titel", among: ["title"], prefix: "site.") == "; did you mean 'site.title'?")
+    }
+
+    /// Every error the tool prints goes through `Diagnostic`: no source line spells the
+    /// `: error: ` or `"error: ` form itself (comments and Diagnostic.swift aside).
+    @Test("No error text is written by hand outside Diagnostic")
+    func guardOneForm() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+        let files = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        var found: [String] = []
+        let pattern = try NSRegularExpression(pattern: #""[^"]*((\\\)|[A-Za-z0-9_.]): error: |^error: )|"error: [^"\[]"#)
+        for file in files where file != "Formats/Diagnostic.swift" {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = String(line)
+                if code.drop(while: { $0 == " " }).hasPrefix("//") { continue }
+                if pattern.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil { found.append("\(file):\(n + 1): \(code)") }
+            }
+        }
+        // The exit-code table describes the form in words ("printed as file:line:column: error: message").
+        found.removeAll { $0.contains("ExitCodes.swift") && $0.contains("printed as file:line:column: error:") }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+}
