@@ -244,7 +244,7 @@ package final class ContentLoadSession: DataFileSource {
         guard let parsed = parse("site.json"),
               let object = ObjectReader(parsed.root, in: parsed.file, expected: "site.json") else { return nil }
         let file = parsed.file
-        object.allowOnly(["title", "tagline", "defaultLatenciesMs", "tour", "trustedMarkdownHTML", "budgets", "defaults"])
+        object.allowOnly(ContentKeys.site)
         let before = file.errorCount
         let title = object.string("title", required: true)
         let tagline = object.string("tagline", required: true)
@@ -272,7 +272,7 @@ package final class ContentLoadSession: DataFileSource {
         let budgets = object["budgets"].map { BudgetDecoder.decode($0, file: file) } ?? []
         var defaults = StudyDefaults()
         if let node = object["defaults"], let reader = ObjectReader(node, in: file, context: "defaults", expected: "an object such as {\"seeds\": [1, 2, 3, 4, 5], \"jitter\": 0.5}") {
-            reader.allowOnly(["seeds", "jitter"])
+            reader.allowOnly(ContentKeys.siteDefaults)
             if let seedsNode = reader["seeds"],
                let read = StudyDecoder.readSeeds(seedsNode, "defaults.seeds", file: file, leaveOut: "leave it out for [1, 2, 3, 4, 5]") {
                 defaults.seeds = read.seeds

@@ -11,7 +11,7 @@ package enum PresentationDecoder {
     /// `node` over `base`; nil after reporting when something in it is wrong.
     static func decode(_ node: JSONNode, base: Presentation, file: ContentFile, context: String = "presentation") -> Presentation? {
         guard let object = ObjectReader(node, in: file, context: context, expected: "an object with 'layout', 'cellDesign' and/or 'imageSide'") else { return nil }
-        object.allowOnly(["layout", "cellDesign", "imageSide"])
+        object.allowOnly(ContentKeys.presentation)
         let before = file.errorCount
         var result = base
         if let layout = object["layout"], let decoded = decodeLayout(layout, base: base.layout, file: file, context: object.label("layout")) {
@@ -28,11 +28,11 @@ package enum PresentationDecoder {
         guard let object = ObjectReader(node, in: file, context: context,
                                         expected: "an object such as {\"kind\": \"table\", \"rowHeight\": 64} or {\"kind\": \"grid\", \"columns\": {\"even\": 3}, \"spacing\": 10, \"aspect\": 1}") else { return nil }
         guard let kind = object.choice("kind", ["table", "grid"], kind: "layout kind", required: true)?.0 else {
-            object.allowOnly(["kind", "rowHeight", "columns", "spacing", "aspect", "itemHeight"])
+            object.allowOnly(ContentKeys.tableLayout + ContentKeys.gridLayout.filter { $0 != "kind" })
             return nil
         }
         if kind == "table" {
-            object.allowOnly(["kind", "rowHeight"])
+            object.allowOnly(ContentKeys.tableLayout)
             guard let height = object["rowHeight"] else {
                 if case let .table(rows) = base { return .table(rows) }
                 object.missing("rowHeight", "a number of points, or \"content\" for rows as tall as their text")
@@ -52,7 +52,7 @@ package enum PresentationDecoder {
             return file.number(height, object.label("rowHeight"), in: 1...2_000, unit: "pt").map { .table(.fixed(height: $0)) }
         }
 
-        object.allowOnly(["kind", "columns", "spacing", "aspect", "itemHeight"])
+        object.allowOnly(ContentKeys.gridLayout)
         var baseGrid: GridSpec? = nil
         if case let .grid(g) = base { baseGrid = g }
         let before = file.errorCount
@@ -87,10 +87,10 @@ package enum PresentationDecoder {
         }
         guard let object = ObjectReader(node, in: file, context: label, expected: forms) else { return nil }
         if object.has("even") {
-            object.allowOnly(["even"])
+            object.allowOnly(ContentKeys.evenColumns)
             return object.integer("even", in: 1...12).map { .evenWithOuterSpacing($0) }
         }
-        object.allowOnly(["narrow", "wide", "threshold", "even"])
+        object.allowOnly(ContentKeys.adaptiveColumns)
         let narrow = object.integer("narrow", in: 1...12, required: true)
         let wide = object.integer("wide", in: 1...12, required: true)
         let threshold = object.number("threshold", in: 1...10_000, unit: "pt", required: true)
@@ -107,7 +107,7 @@ package enum PresentationDecoder {
         }
         guard let object = ObjectReader(node, in: file, context: context,
                                         expected: "one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) or an object with id, layers, blendedLayers, gradientLayers, offscreenPasses, multilineLabel") else { return nil }
-        object.allowOnly(["id", "layers", "blendedLayers", "gradientLayers", "offscreenPasses", "multilineLabel"])
+        object.allowOnly(ContentKeys.cellDesign)
         let before = file.errorCount
         let id = object.string("id", required: true)
         let layers = object.integer("layers", in: 1...100, required: true)

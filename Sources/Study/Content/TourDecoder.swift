@@ -110,7 +110,7 @@ package enum TourDecoder {
         var ids: [String: TextPosition] = [:]
         for (index, item) in items.enumerated() {
             guard let object = ObjectReader(item, in: file, context: "tour[\(index)]", expected: "a JSON object {\"id\", \"title\", \"study\", …}") else { continue }
-            object.allowOnly(["id", "title", "study", "strategy", "latencyMs", "chart", "text"])
+            object.allowOnly(ContentKeys.tourStep)
             let before = file.errorCount
             let id = object.string("id", required: true)
             if let id, let position = object["id"]?.position {

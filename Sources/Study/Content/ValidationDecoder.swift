@@ -104,7 +104,7 @@ package enum ValidationDecoder {
     /// The set, or nil after reporting its problems.
     static func decode(_ root: JSONNode, file: ContentFile, names: ContentNames) -> ValidationSet? {
         guard let object = ObjectReader(root, in: file, expected: "validation.json") else { return nil }
-        object.allowOnly(["cases", "cannotPredict"])
+        object.allowOnly(ContentKeys.validation)
         let before = file.errorCount
         var set = ValidationSet()
         if let node = object["cases"], let elements = file.array(node, "cases", of: "validation cases") {
@@ -123,7 +123,7 @@ package enum ValidationDecoder {
         if let node = object["cannotPredict"], let elements = file.array(node, "cannotPredict", of: "objects {\"what\": …, \"why\": …}") {
             for (k, element) in elements.enumerated() {
                 guard let gap = ObjectReader(element, in: file, context: "cannotPredict[\(k)]", expected: "an object {\"what\": …, \"why\": …}") else { continue }
-                gap.allowOnly(["what", "why", "source"])
+                gap.allowOnly(ContentKeys.validationGap)
                 let what = gap.string("what", required: true)
                 let why = gap.string("why", required: true)
                 let source = gap["source"].flatMap { decodeSource($0, label: gap.label("source"), file: file) }
@@ -135,7 +135,7 @@ package enum ValidationDecoder {
 
     private static func decodeSource(_ node: JSONNode, label: String, file: ContentFile) -> ValidationSource? {
         guard let object = ObjectReader(node, in: file, context: label, expected: "an object {\"title\": …, \"url\": \"https://…\"}") else { return nil }
-        object.allowOnly(["title", "url"])
+        object.allowOnly(ContentKeys.validationSource)
         let title = object.string("title", required: true)
         let url = object.string("url", required: true)
         if let url, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {

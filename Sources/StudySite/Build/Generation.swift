@@ -272,7 +272,7 @@ extension Generation.Run {
         for line in report.summary { console.status(line) }
         let mib = NumberFormat.fixed(Double(report.byteCount) / 1_048_576, places: 2)
         console.output("Wrote \(report.fileCount) files (\(mib) MiB) to \(request.output.path); \(report.runs) runs. "
-                       + "Open \(request.output.appendingPathComponent("index.html").path) in a browser.")
+                       + "Open \(request.output.appendingPathComponent(SitePaths.index).path) in a browser.")
         return verdicts(report)
     }
 
@@ -294,7 +294,7 @@ extension Generation.Run {
             }
             let notComparable = Comparison.notComparable(report.comparisons)
             for group in notComparable.prefix(20) { console.output("  not comparable: \(group)") }
-            if notComparable.count > 20 { console.output("  … and \(notComparable.count - 20) more not comparable (checks.html lists them)") }
+            if notComparable.count > 20 { console.output("  … and \(notComparable.count - 20) more not comparable (\(SitePaths.checks) lists them)") }
         }
         if !report.brokenBudgets.isEmpty {
             console.fail("\(report.brokenBudgets.count) broken budget(s)" + (request.failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))

@@ -105,8 +105,7 @@ struct PageRenderer: Sendable {
 
     /// One HTML page: the body template inside the layout, links relative to the page.
     func page(path: String, title: String, section: String, template: String, data: [String: MustacheValue]) throws(SiteError) -> OutputFile {
-        let depth = path.split(separator: "/").count - 1
-        let root = String(repeating: "../", count: depth)
+        let root = SitePaths.root(of: path)
         var pageData = data
         pageData["root"] = .string(root)
         pageData["siteTitle"] = .string(siteTitle)

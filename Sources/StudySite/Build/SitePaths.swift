@@ -20,6 +20,13 @@ package enum SitePaths {
     package static func study(_ id: String) -> String { "studies/\(id).html" }
     /// A configuration's run page (`html`) and its downloads (`json`, `csv`).
     package static func run(_ configID: String, _ ext: String = "html") -> String { "runs/\(configID).\(ext)" }
+    /// The configuration id of run `id`: the id without its seed part (`--s<seed>`), which only
+    /// studies with several seeds add (`RunLabel`); a configuration id is its own.
+    package static func configuration(ofRun id: String) -> String {
+        guard let mark = id.range(of: "--s", options: .backwards), !id[mark.upperBound...].isEmpty,
+              id[mark.upperBound...].allSatisfy(\.isASCIIDigit) else { return id }
+        return String(id[..<mark.lowerBound])
+    }
     package static func strategy(_ id: String) -> String { "strategies/\(id).html" }
     package static let strategies = "strategies/index.html"
     package static func technique(_ id: TechniqueID) -> String { "techniques/\(id.slug).html" }
@@ -47,9 +54,25 @@ package enum SitePaths {
     /// The rule of a badge of kind `kind`, on `verdicts.html`.
     package static func verdict(_ kind: VerdictKind) -> String { verdicts + "#" + verdictAnchor(kind) }
 
+    /// The way back to the site's root from the page at `path`: "" at the root, "../" per folder.
+    package static func root(of path: String) -> String {
+        String(repeating: "../", count: path.split(separator: "/").count - 1)
+    }
+
+    /// The way back to the root from a page one folder down (`studies/`, `runs/`, …), where every
+    /// page but the root's lives.
+    package static let folderRoot = root(of: study("x"))
+
+    /// `target` (a path from the site's root) as linked from a page one folder down.
+    package static func fromFolder(_ target: String) -> String { folderRoot + target }
+
     /// `path` as linked from a page in the same folder: its file name.
     package static func sibling(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -66,7 +66,7 @@ struct DatasetPages: PageGenerator {
                 "fields": .array(fields.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
                 "samples": .array(samples),
                 "hasStudies": .bool(!studies.isEmpty),
-                "studies": .array(studies.map { .object(["title": .string($0.title), "href": .string("../" + SitePaths.study($0.id))]) })]
+                "studies": .array(studies.map { .object(["title": .string($0.title), "href": .string(SitePaths.fromFolder(SitePaths.study($0.id)))]) })]
     }
 
 }

@@ -21,19 +21,20 @@ struct Documents: Sendable {
         var name = rest
         if let hash = rest.firstIndex(of: "#") { fragment = String(rest[hash...]); name = String(rest[..<hash]) }
         switch scheme {
-        case "technique": return TechniqueID(text: name).map { "\(root)techniques/\($0.slug).html\(fragment)" } ?? url
-        case "strategy": return "\(root)strategies/\(Slug.make(name)).html\(fragment)"
-        case "study": return "\(root)studies/\(Slug.make(name)).html\(fragment)"
-        case "dataset": return "\(root)datasets/\(Slug.make(name)).html\(fragment)"
-        case "run": return "\(root)runs/\(name).html\(fragment)"
-        case "model": return "\(root)model.html\(fragment)"
+        case "technique": return TechniqueID(text: name).map { root + SitePaths.technique($0) + fragment } ?? url
+        case "strategy": return root + SitePaths.strategy(name) + fragment
+        case "study": return root + SitePaths.study(name) + fragment
+        case "dataset": return root + SitePaths.dataset(name) + fragment
+        // A run id names one seed of a configuration; the page is the configuration's.
+        case "run": return root + SitePaths.run(SitePaths.configuration(ofRun: name)) + fragment
+        case "model": return root + SitePaths.model + fragment
         default: return url
         }
     }
 
     /// The rendered body of `Content/<path>`, or nil when absent. Raw HTML and destinations other
     /// than relative, http, https and mailto are neutralised unless `trustedHTML`.
-    func document(_ path: String, root: String = "../") throws(SiteError) -> MarkdownDocument? {
+    func document(_ path: String, root: String = SitePaths.folderRoot) throws(SiteError) -> MarkdownDocument? {
         guard let doc = documents.first(where: { $0.path == path }) else { return nil }
         var options = MarkdownOptions()
         options.allowRawHTML = trustedHTML

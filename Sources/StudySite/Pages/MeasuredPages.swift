@@ -96,8 +96,8 @@ struct MeasuredRunPages: PageGenerator {
         let example = r.entry.example
         return [
             "title": .string(r.title), "studyTitle": .string(r.study.title),
-            "studyHref": .string("../" + SitePaths.study(Slug.make(r.study.id))),
-            "strategyHref": .string("../" + SitePaths.strategy(r.entry.beside)),
+            "studyHref": .string(SitePaths.fromFolder(SitePaths.study(Slug.make(r.study.id)))),
+            "strategyHref": .string(SitePaths.fromFolder(SitePaths.strategy(r.entry.beside))),
             "strategyName": .string(beside?.name ?? r.entry.beside),
             "parameters": .array(parameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
             "metrics": .array(metrics),
@@ -152,7 +152,7 @@ enum MeasuredStudyRows {
     /// One measured run as a row of the metric table.
     static func row(_ m: MeasuredPageRun) -> MustacheValue {
         let metrics = m.run.metrics
-        let href = "../\(m.path)"
+        let href = SitePaths.fromFolder(m.path)
         let none = MustacheValue.string("—")
         return .object([
             "strategy": .string((m.entry.example ? "Example file, not measured: " : "Measured: ") + m.entry.label), "strategyID": .string("measured:\(m.entry.beside)"),

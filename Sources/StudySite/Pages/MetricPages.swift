@@ -189,7 +189,7 @@ struct MetricPages: PageGenerator {
         let configurations = self.configurations, labels = self.labels
         return ranked.dropFirst(first).prefix(runsPerPage).enumerated().map { k, row in
             .object(["rank": .int(first + k + 1), "label": .string(labels[row.configuration]),
-                     "href": .string("../" + SitePaths.run(configurations[row.configuration].first!.configID)),
+                     "href": .string(SitePaths.fromFolder(SitePaths.run(configurations[row.configuration].first!.configID))),
                      "value": .string(number(row.median))])
         }
     }
@@ -249,13 +249,13 @@ struct MetricPages: PageGenerator {
                          "value": .string(MetricWords.rounded(pair.result.metrics.value(named: field)))])
             }
             return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
-                            "href": .string("../" + SitePaths.run(config.id)), "values": .array(values)])
+                            "href": .string(SitePaths.fromFolder(SitePaths.run(config.id))), "values": .array(values)])
         }
         var out: [String: MustacheValue] = ["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
                 "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
                 "title": .string(MetricWords.title(d)),
                 "columns": .array(d.fields.map { .string(Self.columnHead($0, unit: d.unit)) }),
-                "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string("../" + SitePaths.study(example?.id ?? "")),
+                "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string(SitePaths.fromFolder(SitePaths.study(example?.id ?? ""))),
                 "rows": .array(rows),
                 "seedNote": (example?.seeds.count ?? 1) > 1
                     ? .string("Each row is one configuration's median seed by hitch time ratio (the seed its page charts), of \(example!.seeds.count).") : .null]

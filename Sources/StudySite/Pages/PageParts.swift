@@ -11,7 +11,7 @@ enum PageParts {
     /// technique and strategy pages), each with whether it is the last: `(title, id)` in order.
     static func studyLinks(_ studies: [(title: String, id: String)]) -> [MustacheValue] {
         studies.enumerated().map { k, study in
-            .object(["title": .string(study.title), "href": .string("../" + SitePaths.study(study.id)), "last": .bool(k == studies.count - 1)])
+            .object(["title": .string(study.title), "href": .string(SitePaths.fromFolder(SitePaths.study(study.id))), "last": .bool(k == studies.count - 1)])
         }
     }
 
@@ -56,7 +56,7 @@ enum PageParts {
     }
 
     /// Links of a technique list.
-    static func techniqueLinks(_ ids: [TechniqueID], root: String = "../") -> MustacheValue {
+    static func techniqueLinks(_ ids: [TechniqueID], root: String = SitePaths.folderRoot) -> MustacheValue {
         .array(ids.map { id in
             .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title), "href": .string(root + SitePaths.technique(id))])
         })

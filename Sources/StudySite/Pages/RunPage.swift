@@ -137,7 +137,7 @@ struct RunPages: PageGenerator {
         var data = shared
         data["id"] = .string(id)
         data["studyTitle"] = .string(studyTitle)
-        data["studyHref"] = .string("../" + SitePaths.study(runs[0].studyID))
+        data["studyHref"] = .string(SitePaths.fromFolder(SitePaths.study(runs[0].studyID)))
         data["jsonHref"] = .string("\(id).json")
         data["csvHref"] = .string(csv.href)
         data["csvDownload"] = csv.downloadName.map { .string($0) } ?? .null
@@ -192,7 +192,7 @@ struct RunPages: PageGenerator {
             "agreement": .string(agreement),
             "charts": .array(chartList.map(PageParts.chart)),
             "notes": .array(notes.map { .string($0) }),
-            "verdictHref": .string("../" + SitePaths.verdict(verdict.kind)), "verdictNear": verdict.near.map { .string($0) } ?? .null,
+            "verdictHref": .string(SitePaths.fromFolder(SitePaths.verdict(verdict.kind))), "verdictNear": verdict.near.map { .string($0) } ?? .null,
             "deciding": .string(deciding),
             "seedHeaders": .array(RunPages.shownColumns(config).map { RunPages.keyMetrics[$0] }),
             "seedRows": .array(RunPages.seedRows(config)),
@@ -225,7 +225,7 @@ struct RunPages: PageGenerator {
 
     /// Link to the metric page that defines `field`, from the one metric table.
     static func metricHref(_ field: String) -> String? {
-        MetricDefinition.all.first { $0.fields.contains(field) }.map { "../" + SitePaths.metric(slug: $0.slug) }
+        MetricDefinition.all.first { $0.fields.contains(field) }.map { SitePaths.fromFolder(SitePaths.metric(slug: $0.slug)) }
     }
 
     /// The headline metrics of the per-seed table: each named by its label in the metric table

@@ -80,7 +80,7 @@ struct StrategyPages: PageGenerator {
             let mine = strategies.filter { ids.contains($0.id) }
             guard !mine.isEmpty else { continue }
             derived.formUnion(ids)
-            searches.append(.object(["title": .string(study.title), "href": .string("../" + SitePaths.study(study.id)),
+            searches.append(.object(["title": .string(study.title), "href": .string(SitePaths.fromFolder(SitePaths.study(study.id))),
                                      "anchor": .string(Slug.make("search-" + study.id, .anchor)), "base": .string(search.base),
                                      "count": .int(mine.count), "strategies": .array(mine.map(item))]))
         }
@@ -100,10 +100,10 @@ struct StrategyPages: PageGenerator {
                                          page: SitePaths.strategy(strategy.id))
         let rows: [MustacheValue] = ConfigRuns.group(mine).map { config in
             let run = config.run
-            var row = PageParts.metricRow(config, root: "../")
+            var row = PageParts.metricRow(config, root: SitePaths.folderRoot)
             if case var .object(fields) = row {
                 fields["study"] = .string(titles[run.studyID] ?? run.studyID)
-                fields["studyHref"] = .string("../" + SitePaths.study(run.studyID))
+                fields["studyHref"] = .string(SitePaths.fromFolder(SitePaths.study(run.studyID)))
                 row = .object(fields)
             }
             return row
@@ -113,7 +113,7 @@ struct StrategyPages: PageGenerator {
             "name": .string(strategy.name), "id": .string(strategy.id), "summary": .string(strategy.summary),
             "techniques": .array(strategy.techniques.map { id in
                 .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title),
-                         "summary": .string(TechniqueInfo.of(id).summary), "href": .string("../" + SitePaths.technique(id))])
+                         "summary": .string(TechniqueInfo.of(id).summary), "href": .string(SitePaths.fromFolder(SitePaths.technique(id)))])
             }),
             "hasSource": .bool(source != nil), "sourceTitle": .string(source?.title ?? ""), "sourceURL": .string(source?.url ?? ""),
             "quirks": .bool(strategy.parameters.sourceQuirks),

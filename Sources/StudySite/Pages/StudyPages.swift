@@ -108,7 +108,7 @@ struct StudyPage: PageGenerator {
                 guard !group.isEmpty else { continue }
                 let label = "\(devices.first { $0.id == device }?.name ?? device) · gesture \(gesture.id)"
                 let configs = ConfigRuns.group(group).filter { !summarised || shown.contains($0.run.config.latency.milliseconds) }
-                groups.append(.object(["label": .string(label), "rows": .array(configs.map { PageParts.metricRow($0, root: "../") })]))
+                groups.append(.object(["label": .string(label), "rows": .array(configs.map { PageParts.metricRow($0, root: SitePaths.folderRoot) })]))
                 let chartID = Slug.make("\(study.id)-\(device)-\(gesture.id)")
                 if summarised {
                     notes += crossingLines(device: device, gesture: gesture.id, label: label)
@@ -156,12 +156,12 @@ struct StudyPage: PageGenerator {
             "sensitivity": sensitivityData(),
             "hasDisagreements": .bool(!subject.disagreements.isEmpty),
             "disagreements": .array(subject.disagreements.count > DisagreementPages.inFullOnStudy ? [] : subject.disagreements.map { d in
-                .object(["text": .string(d.disagreement.text), "href": .string("../" + SitePaths.study(d.otherID)), "title": .string(d.otherTitle)])
+                .object(["text": .string(d.disagreement.text), "href": .string(SitePaths.fromFolder(SitePaths.study(d.otherID))), "title": .string(d.otherTitle)])
             }),
             "disagreementSummary": disagreementSummary(),
             "search": searchData(runs),
             "ranksBy": .string(ranksBy),
-            "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string("../" + SitePaths.dataset(study.dataset)),
+            "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string(SitePaths.fromFolder(SitePaths.dataset(study.dataset))),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
             "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")
                              + (study.jitter > 0 ? " (each request's latency log-normal around the setting, σ = \(NumberFormat.fixed(study.jitter, places: 2)))" : " (fixed latency)")),
@@ -171,7 +171,7 @@ struct StudyPage: PageGenerator {
             "isolates": PageParts.techniqueLinks(study.isolates),
             "hasIsolates": .bool(!study.isolates.isEmpty),
             "strategies": .array(strategies.map { s in
-                .object(["name": .string(s.name), "href": .string("../" + SitePaths.strategy(s.id)), "summary": .string(s.summary),
+                .object(["name": .string(s.name), "href": .string(SitePaths.fromFolder(SitePaths.strategy(s.id))), "summary": .string(s.summary),
                          "techniques": PageParts.techniqueLinks(s.techniques)])
             }),
         ]
@@ -184,7 +184,7 @@ struct StudyPage: PageGenerator {
         // The other studies' titles by id, as the disagreements carry them (a lookup only).
         var titles = [study.id: study.title]
         for d in subject.disagreements where titles[d.otherID] == nil { titles[d.otherID] = d.otherTitle }
-        return DisagreementPages.summary(subject.disagreements.map(\.disagreement), root: "../", title: { titles[$0] ?? $0 })
+        return DisagreementPages.summary(subject.disagreements.map(\.disagreement), root: SitePaths.folderRoot, title: { titles[$0] ?? $0 })
     }
 
     /// Which metrics rank the strategies that meet the bar, in words: the study's own first.

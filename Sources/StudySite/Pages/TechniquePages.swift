@@ -66,8 +66,8 @@ struct TechniquePages: PageGenerator {
             let label = { (r: PlannedRun) in evidenceLabel(r, study) }
             let keyRows: [MustacheValue] = focus.map { focus in
                 configs.map { config in
-                    .object(["strategy": .string(label(config.run)), "strategyHref": .string("../" + SitePaths.strategy(config.run.config.strategy.id)),
-                             "href": .string("../" + SitePaths.run(config.id)),
+                    .object(["strategy": .string(label(config.run)), "strategyHref": .string(SitePaths.fromFolder(SitePaths.strategy(config.run.config.strategy.id))),
+                             "href": .string(SitePaths.fromFolder(SitePaths.run(config.id))),
                              "values": .array(focus.columns.map { .object(["label": .string($0.title), "value": .string($0.value(config.shown.run, config.shown.result.metrics))]) })])
                 }
             } ?? []
@@ -82,8 +82,8 @@ struct TechniquePages: PageGenerator {
             let common = evidenceCharts(info.id, study, configs)
             charts += common.charts
             let seedNote = study.seeds.count > 1 ? " (the median seed by hitch time ratio of each configuration)" : ""
-            evidence.append(.object(["title": .string(study.title), "href": .string("../" + SitePaths.study(study.id)),
-                                 "rows": .array(configs.map { PageParts.metricRow($0, root: "../") }),
+            evidence.append(.object(["title": .string(study.title), "href": .string(SitePaths.fromFolder(SitePaths.study(study.id))),
+                                 "rows": .array(configs.map { PageParts.metricRow($0, root: SitePaths.folderRoot) }),
                                  "rangeNote": .string(PageParts.rangeNote(seeds: study.seeds.count)),
                                  "hasKeyTable": .bool(focus != nil), "keyCaption": .string((focus?.caption ?? "") + seedNote),
                                  "keyHeaders": .array((focus?.columns ?? []).map { .string($0.title) }), "keyRows": .array(keyRows),
@@ -92,7 +92,7 @@ struct TechniquePages: PageGenerator {
         return [
             "id": .string(info.id.description), "title": .string(info.title), "group": .string(info.group), "summary": .string(info.summary),
             "sources": sourceLinks(info.sources),
-            "strategies": .array(strategies.map { .object(["name": .string($0.name), "href": .string("../" + SitePaths.strategy($0.id))]) }),
+            "strategies": .array(strategies.map { .object(["name": .string($0.name), "href": .string(SitePaths.fromFolder(SitePaths.strategy($0.id)))]) }),
             "hasStrategies": .bool(!strategies.isEmpty),
             "evidence": .array(evidence), "hasEvidence": .bool(!evidence.isEmpty || !more.isEmpty),
             "hasMore": .bool(!more.isEmpty), "moreText": .string(more.count == 1 ? "One more study isolates it" : "\(more.count) more studies isolate it"), "more": .array(more),

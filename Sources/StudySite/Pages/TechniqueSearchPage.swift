@@ -12,7 +12,7 @@ extension StudyPage {
         func strategyLink(_ set: [TechniqueID]) -> MustacheValue {
             let id = TechniqueSearch.strategyID(base: search.base, adding: set)
             return .object(["text": .string(TechniqueSearchResult.text(set)), "name": .string(strategy(id)?.name ?? id),
-                            "href": .string("../" + SitePaths.strategy(id))])
+                            "href": .string(SitePaths.fromFolder(SitePaths.strategy(id)))])
         }
         let entries: [MustacheValue] = answers.entries.map { e in
             let r = e.result
@@ -37,7 +37,7 @@ extension StudyPage {
                     return .object(["name": .string(Format.sentence(r.quantities[q].name)), "add": .string(add), "leaveOut": .string(out)])
                 }
                 return .object(["rank": .int(i + 1), "id": .string(ranked.technique.description), "title": .string(info.title),
-                                "href": .string("../" + SitePaths.technique(ranked.technique)),
+                                "href": .string(SitePaths.fromFolder(SitePaths.technique(ranked.technique))),
                                 "inMinimal": .bool(ranked.inMinimalSet), "cells": .array(cells)])
             }
             return .object(["label": .string(label.joined(separator: " · ")), "lead": .string(lead), "meets": .bool(!r.minimalSets.isEmpty),

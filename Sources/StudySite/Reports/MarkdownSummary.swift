@@ -70,7 +70,7 @@ package enum MarkdownSummary {
         }
         if !regressed.isEmpty {
             out += ["", "### Regressions", "",
-                    "A metric regressed when its median over the seeds rose by at least its minimum change and the seeds' ranges do not overlap (the test on \(link("checks.html", SitePaths.checks))).",
+                    "A metric regressed when its median over the seeds rose by at least its minimum change and the seeds' ranges do not overlap (the test on \(link(SitePaths.checks, SitePaths.checks))).",
                     "", "| Run group | Metric | Baseline median (lowest–highest seed) | Now median (lowest–highest seed) | Change of the medians | Test | Verdict |",
                     "|---|---|---|---|---|---|---|"]
             for g in regressed {
@@ -83,7 +83,7 @@ package enum MarkdownSummary {
             out += ["", "### Not comparable (\(notComparable.count))", "",
                     "These groups' device, dataset, gesture, latency, presentation or model version differ from the baseline's, so no verdict is given; `--fail-on-not-comparable` fails the build on them.", ""]
             for g in notComparable.prefix(50) { out.append("- \(link(g.group, SitePaths.run(g.group)))") }
-            if notComparable.count > 50 { out.append("- … and \(notComparable.count - 50) more (\(link("checks.html", SitePaths.checks)))") }
+            if notComparable.count > 50 { out.append("- … and \(notComparable.count - 50) more (\(link(SitePaths.checks, SitePaths.checks)))") }
         }
         if !input.brokenBudgets.isEmpty {
             out += ["", "### Broken budgets", ""]

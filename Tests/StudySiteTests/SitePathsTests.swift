@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import StudySite
+import TestSupport
+
+/// Every page path is spelled by `SitePaths`; the site's own link forms in Markdown lead to the
+/// pages the site writes.
+@Suite("Site paths: link forms and the way back")
+struct SitePathLinkTests {
+    @Test("The documented link forms lead to the pages the generators write, from the root and from a folder")
+    func linkForms() {
+        // A study id may hold "--" (ids are free text up to the file name); its page keeps it.
+        #expect(Documents.rewrite("study:a--b", root: "../") == "../" + SitePaths.study("a--b"))
+        #expect(Documents.rewrite("study:a--b#answers", root: "") == "studies/a--b.html#answers")
+        // A run id of a study with several seeds ends in --s<seed>; its page is the configuration's.
+        #expect(Documents.rewrite("run:glitchy-table--glitchy-sync--100ms--s3", root: "../") == "../runs/glitchy-table--glitchy-sync--100ms.html")
+        #expect(Documents.rewrite("run:glitchy-table--glitchy-sync--100ms", root: "") == "runs/glitchy-table--glitchy-sync--100ms.html")
+        // A configuration whose last part merely starts with "s" keeps it.
+        #expect(SitePaths.configuration(ofRun: "study--strategy--100ms--sweep") == "study--strategy--100ms--sweep")
+        #expect(SitePaths.configuration(ofRun: "study--strategy--100ms--s") == "study--strategy--100ms--s")
+        #expect(Documents.rewrite("strategy:wwdc21", root: "../") == "../" + SitePaths.strategy("wwdc21"))
+        #expect(Documents.rewrite("technique:T3", root: "") == "techniques/t3.html")
+        #expect(Documents.rewrite("model:#devices", root: "../") == "../model.html#devices")
+        #expect(Documents.rewrite("https://example.org/x", root: "../") == "https://example.org/x")
+    }
+
+    @Test("The way back to the root follows the page's folder depth")
+    func roots() {
+        #expect(SitePaths.root(of: SitePaths.index) == "")
+        #expect(SitePaths.root(of: SitePaths.study("x")) == "../")
+        #expect(SitePaths.root(of: "a/b/c.html") == "../../")
+        #expect(SitePaths.fromFolder(SitePaths.verdicts) == "../verdicts.html")
+    }
+
+    /// The site is made in StudySite; the other targets name files of their own folders (Content/'s
+    /// datasets/, a results folder's runs/), and `Results` names the summary files it writes.
+    @Test("No page path or way back to the root is spelled outside SitePaths in StudySite")
+    func spelledOnce() throws {
+        let root = SmallSite.packageRoot.appendingPathComponent("Sources/StudySite")
+        let files = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        // A "../" prefix, or a root-relative page of the site written as a literal.
+        let pattern = try NSRegularExpression(pattern: #""\.\./|"(studies|runs|strategies|techniques|datasets|metrics|measured)/|"(index|checks|verdicts|model|accuracy)\.html"#)
+        var found: [String] = []
+        for file in files where file != "Build/SitePaths.swift" {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = String(line)
+                // Comments, and Content/'s Markdown documents ("strategies/<id>.md"), which are not pages.
+                if code.drop(while: { $0 == " " }).hasPrefix("//") || code.contains(".md\"") { continue }
+                if pattern.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil { found.append("\(file):\(n + 1): \(code)") }
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+}
