@@ -146,11 +146,62 @@ enum InstrumentsImporter {
         case 73: return "'>' is missing at the end of a tag"
         case 76: return "an end tag does not match the element it closes"
         case 77: return "the file ends inside an element that is never closed"
+        case 81: return "its bytes are not in the encoding its XML declaration names"
         default: return "XML error \(code) (libxml2's numbering)"
         }
     }
 
-    static func runs(_ data: [UInt8], file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    /// The XML declaration's `encoding` pseudo-attribute, if it has one: its value, and the byte
+    /// range from `encoding` to the closing quote.
+    static func declaredEncoding(_ bytes: [UInt8]) -> (value: String, range: Range<Int>)? {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes[start...].starts(with: Array("<?xml".utf8)) else { return nil }
+        start += 5
+        guard let end = bytes[start...].prefix(512).firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let head = Array(bytes[start..<end])
+        let key = Array("encoding".utf8)
+        guard let k = head.indices.first(where: { head[$0...].starts(with: key) }) else { return nil }
+        var i = k + key.count
+        func spaces() { while i < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 } }
+        spaces()
+        guard i < head.count, head[i] == UInt8(ascii: "=") else { return nil }
+        i += 1
+        spaces()
+        guard i < head.count, head[i] == UInt8(ascii: "\"") || head[i] == UInt8(ascii: "'") else { return nil }
+        let quote = head[i]
+        guard let close = head[(i + 1)...].firstIndex(of: quote) else { return nil }
+        return (String(decoding: head[(i + 1)..<close], as: UTF8.self), (start + k)..<(start + close + 1))
+    }
+
+    /// The bytes XMLParser is given. A UTF-16 file reaches the importer as UTF-8 (MeasuredImport
+    /// decodes it, `transcoded`), so its declaration's `encoding="UTF-16"` no longer holds: left
+    /// in, libxml2 would read the UTF-8 as UTF-16 and fail (its error 81). The pseudo-attribute is
+    /// blanked with spaces, which keeps every column. An 8-bit file that declares UTF-16, or a
+    /// UTF-16 one that declares another encoding, contradicts itself and is refused.
+    static func parseable(_ data: [UInt8], file: String, transcoded: Bool) throws(MeasuredImportFailure) -> [UInt8] {
+        guard let declared = declaredEncoding(data) else { return data }
+        let name = declared.value.uppercased()
+        let isUTF16 = ["UTF-16", "UTF-16LE", "UTF-16BE", "UTF16", "UCS-2", "ISO-10646-UCS-2"].contains(name)
+        func refuse(_ message: String) -> MeasuredImportFailure {
+            let (line, column) = SourceText(bytes: data).lineColumn(SourceText(bytes: data).position(ofOffset: declared.range.lowerBound))
+            return MeasuredImportFailure([MeasuredImportError(file: file, line: line, column: column, message: message)])
+        }
+        if transcoded {
+            guard isUTF16 || name == "UTF-8" || name == "UTF8" else {
+                throw refuse("the file is UTF-16 text but its XML declaration says encoding=\"\(declared.value)\"; the two disagree, so its characters cannot be trusted: export it again with `xcrun xctrace export` (which writes UTF-8)")
+            }
+            var bytes = data
+            bytes.replaceSubrange(declared.range, with: repeatElement(UInt8(ascii: " "), count: declared.range.count))
+            return bytes
+        }
+        if isUTF16 {
+            throw refuse("the XML declaration says encoding=\"\(declared.value)\" but the file is not UTF-16: it has no UTF-16 byte-order mark and its `<?xml` is written one byte a character; save it as UTF-8 (what `xcrun xctrace export` writes) or as UTF-16 with a byte-order mark")
+        }
+        return data
+    }
+
+    static func runs(_ data: [UInt8], file: String, options: MeasuredImportOptions, transcoded: Bool = false) throws(MeasuredImportFailure) -> [MeasuredRun] {
+        let data = try parseable(data, file: file, transcoded: transcoded)
         let builder = TreeBuilder(text: SourceText(bytes: data))
         let parser = XMLParser(data: Data(data))
         parser.delegate = builder

@@ -32,33 +32,48 @@ package enum MeasuredImport {
 
     /// The bytes as UTF-8, and a note when they were not: a file that starts with a UTF-16
     /// byte-order mark (`FF FE` little-endian, `FE FF` big-endian) is UTF-16 text, as Windows
-    /// PowerShell 5's `>` writes `adb shell dumpsys …` output, and is read as the text it is.
-    /// Lines and columns in messages are the same in either encoding (columns count characters);
-    /// CRLF line ends are read by every format as they are.
+    /// PowerShell 5's `>` writes `adb shell dumpsys …` output, and is read as the text it is; so
+    /// is an XML file saved as UTF-16 without a mark, whose first characters `<?` can only be
+    /// UTF-16 (`3C 00 3F 00` or `00 3C 00 3F`, the XML spec's appendix F). Lines and columns in
+    /// messages are the same in either encoding (columns count characters); CRLF line ends are
+    /// read by every format as they are.
     static func decoded(_ bytes: [UInt8]) -> (bytes: [UInt8], note: String?) {
-        guard bytes.count >= 2 else { return (bytes, nil) }
-        let little: Bool
+        guard let utf16 = utf16(bytes) else { return (bytes, nil) }
+        let crlf = utf16.bytes.contains(0x0D)
+        let order = utf16.little ? "LE" : "BE"
+        let note = utf16.mark
+            ? "read as UTF-16\(order) text with a byte-order mark\(crlf ? " and CRLF line ends" : "") (what Windows PowerShell 5's `>` writes)"
+            : "read as UTF-16\(order) text without a byte-order mark\(crlf ? ", CRLF line ends" : ""), as its first characters `<?` are written"
+        return (utf16.bytes, note)
+    }
+
+    /// UTF-16 text as UTF-8: its byte order, and whether it began with a byte-order mark; nil
+    /// for bytes that are not UTF-16 by their first bytes.
+    static func utf16(_ bytes: [UInt8]) -> (bytes: [UInt8], little: Bool, mark: Bool)? {
+        guard bytes.count >= 2 else { return nil }
+        let little: Bool, mark: Bool
         switch (bytes[0], bytes[1]) {
-        case (0xFF, 0xFE): little = true
-        case (0xFE, 0xFF): little = false
-        default: return (bytes, nil)
+        case (0xFF, 0xFE): (little, mark) = (true, true)
+        case (0xFE, 0xFF): (little, mark) = (false, true)
+        case (0x3C, 0x00) where bytes.count >= 4 && bytes[2] == 0x3F && bytes[3] == 0x00: (little, mark) = (true, false)
+        case (0x00, 0x3C) where bytes.count >= 4 && bytes[2] == 0x00 && bytes[3] == 0x3F: (little, mark) = (false, false)
+        default: return nil
         }
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)
-        var i = 2
+        var i = mark ? 2 : 0
         while i + 1 < bytes.count {
             let (first, second) = (UInt16(bytes[i]), UInt16(bytes[i + 1]))
             units.append(little ? first | second << 8 : first << 8 | second)
             i += 2
         }
-        let text = String(decoding: units, as: UTF16.self)
-        let crlf = text.utf8.contains(0x0D)
-        let order = little ? "LE" : "BE"
-        return (Array(text.utf8), "read as UTF-16\(order) text with a byte-order mark\(crlf ? " and CRLF line ends" : "") (what Windows PowerShell 5's `>` writes)")
+        return (Array(String(decoding: units, as: UTF16.self).utf8), little, mark)
     }
 
     private static func runs(_ bytes: [UInt8], encoding: String?, format: MeasuredFormat, parsed: JSONNode?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
-        var runs = try read(bytes, format: format, parsed: parsed, file: file, options: options)
+        // PowerShell's `>` is how a dump comes to be UTF-16, not how an xctrace export does.
+        let encoding = format == .instrumentsHitches ? encoding?.replacingOccurrences(of: " (what Windows PowerShell 5's `>` writes)", with: "") : encoding
+        var runs = try read(bytes, format: format, parsed: parsed, transcoded: encoding != nil, file: file, options: options)
         // The plausibility gate: a run that breaks an invariant of a simulated run is an error.
         let problems = runs.flatMap(Plausibility.problems)
         if !problems.isEmpty { throw MeasuredImportFailure(problems) }
@@ -94,10 +109,10 @@ package enum MeasuredImport {
             + shown.joined(separator: "; ") + more + "); the time between sessions is not counted"
     }
 
-    private static func read(_ bytes: [UInt8], format: MeasuredFormat, parsed: JSONNode?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    private static func read(_ bytes: [UInt8], format: MeasuredFormat, parsed: JSONNode?, transcoded: Bool, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
         switch format {
         case .instrumentsHitches:
-            return try InstrumentsImporter.runs(bytes, file: file, options: options)
+            return try InstrumentsImporter.runs(bytes, file: file, options: options, transcoded: transcoded)
         case .gfxinfoFramestats:
             return try GfxinfoImporter.runs(try text(bytes, file: file), file: file, options: options)
         case .xctestMetrics, .metricKit, .macrobenchmark, .flutterDevTools:

@@ -97,6 +97,36 @@ package enum RealRecordings {
             importer: "Before: refused, telling to use FrameTimingMetric. Now: refused, naming timeToInitialDisplayMs",
             fixture: "macrobenchmark-startup-only.json", fixtureFigures: "refused at line 13"),
         RealRecording(
+            repository: "3hexV/LinkADB", commit: "3c1c753b3fee6ec42bf584edabfa6dd13380ea77", path: "data/frame_data.txt",
+            format: "dumpsys gfxinfo … framestats of com.tencent.mobileqq (UTF-16LE with a BOM, CRLF), Android 12+ columns, 60 Hz (16.52 ms, under the header FrameStartTime)",
+            script: "2 windows; the app's: 120 rows, all Flags 0, 1 stale (row 95, FrameCompleted before IntendedVsync); 119 frames, 14 janky; span 4,111.9 ms, largest gap between begins 677.8 ms, no begin off the grid; the window's summary counts 188 frames, 25 janky (more than the rows); the Toast window has no rows",
+            importer: "119 frames, 14 janky, 60 Hz, 4 scroll sessions (idle gaps), 381.6 ms/s; the stale row left out and named, the summary noted as not comparable, the encoding noted. No fix needed",
+            fixture: nil, fixtureFigures: nil),
+        RealRecording(
+            repository: "sforteln/xctrace-query-mcp-server", commit: "b3fcbe801ed995006b984ad5f1cd82589453b88e", path: "tests/fixtures/xcode-27.0/schema-table/hitches.xml",
+            format: "Instruments xctrace export of the hitches table (Xcode 27.0 beta), without frame lifetimes",
+            script: "11 hitch rows of one process (\"TestApp (12345)\"), durations 16.667–216.667 ms, 616.667 ms in all",
+            importer: "11 hitches, 616.667 ms; no refresh rate recorded, no frames (aggregate). Its quirks (device-session in process, empty narrative, durations off the grid) in instruments-hitches-xcode27.xml",
+            fixture: nil, fixtureFigures: nil),
+        RealRecording(
+            repository: "sforteln/xctrace-query-mcp-server", commit: "3545e4174092310b0dd58e5dc24f4d96bddd0c79", path: "tests/fixtures/xcode-27.0/schema-table/hitches-renders.xml",
+            format: "Instruments xctrace export of the hitches-renders table (Xcode 27.0 beta): one row per render, a stage sibling of hitches",
+            script: "12 render rows, durations 4.683–7.150 ms, 69.966 ms in all; no hitches table",
+            importer: "Refused: no table with <schema name=\"hitches\"> (found: \"hitches-renders\"), with the xpath that exports it. Unchanged",
+            fixture: nil, fixtureFigures: nil),
+        RealRecording(
+            repository: "sforteln/xctrace-query-mcp-server", commit: "6eb10a5f6e29b0ebf95c6dccb5305dd6407534c5", path: "tests/fixtures/xcode-27.0/schema-table/display-vsyncs-interval.xml",
+            format: "Instruments xctrace export of the display-vsyncs-interval table (Xcode 27.0 beta)",
+            script: "10 vsyncs of Display 1, 16,666,625–16,666,750 ns apart (60.00 Hz)",
+            importer: "Refused: no hitches table (found: \"display-vsyncs-interval\"). Unchanged; the rate it records is not read",
+            fixture: nil, fixtureFigures: nil),
+        RealRecording(
+            repository: "sforteln/xctrace-query-mcp-server", commit: "6eb10a5f6e29b0ebf95c6dccb5305dd6407534c5", path: "tests/fixtures/xcode-27.0/schema-table/device-display-info.xml",
+            format: "Instruments xctrace export of the device-display-info table (Xcode 27.0 beta)",
+            script: "2 displays: the built-in one with a maximum refresh rate of 120 Hz, another of 60 Hz",
+            importer: "Refused: no hitches table (found: \"device-display-info\"). Unchanged",
+            fixture: nil, fixtureFigures: nil),
+        RealRecording(
             repository: "ArsalaBangash/Android-Render-Audit", commit: "2cdee6f2f1cfb31cc96d5e50e85297bca8be6dd1", path: "example.json",
             format: "Per-frame JSON derived from a systrace (auditFrames with startUs, endUs, renderStageDurations): not a format ScrollStudy reads",
             script: "Top-level keys auditFrames, longFrames, renderStageStats, skippedFrames, tripleBuffers",

@@ -16,7 +16,8 @@ enum ImportCommand {
     run's notes, and a frame off the vsync grid starts a new scroll session; a file is an error
     only when no usable frame is left, or at the row where what is left breaks a run's invariants
     (hitch time beyond the interval, impossible durations). UTF-8 and UTF-16 with a byte-order
-    mark (PowerShell's `>`) are read as they are.
+    mark (PowerShell's `>`), and XML in UTF-16 without one, are read as they are (an XML
+    declaration's encoding="UTF-16" too).
 
     OPTIONS:
       <measured file>         The recording.

@@ -18,6 +18,11 @@ BOM; CRLF or LF) and prints, per run, what the importer is compared with on the 
   nearest-rank percentiles; the pre-1.1 percentile metrics (frameTime50thPercentileMs …).
 - Flutter DevTools export: frames, DevTools' janky count (build or raster over budget, whole ms),
   gaps between vsyncs in intervals.
+- Instruments `xctrace export` XML (<trace-query-result>, parsed by expat from the raw bytes, so
+  its own encoding rules apply): per table its schema, columns and rows, `id`/`ref` resolved;
+  for `hitches` the hitch count, total duration and processes; for `hitches-frame-lifetimes` and
+  the other hitch stage tables their rows and durations; for `display-vsyncs-interval` the
+  intervals between vsyncs; for `device-display-info` each display's maximum refresh rate.
 
 No data is embedded here; every figure comes from the file given.
 """
@@ -190,6 +195,46 @@ def flutter(root):
     print(f"    span {(begins[-1] + frames[-1]['elapsed'] - begins[0]) / 1000:.3f} ms, numbers {frames[0]['number']}–{frames[-1]['number']}")
 
 
+def xctrace(raw):
+    import xml.etree.ElementTree as ET
+    root = ET.fromstring(raw)
+    by_id = {}
+    for e in root.iter():
+        if "id" in e.attrib:
+            by_id[e.attrib["id"]] = e
+    def value(e):
+        t = by_id.get(e.attrib["ref"], e) if "ref" in e.attrib else e
+        return t
+    print(f"  root <{root.tag}>, {len(root.findall('node'))} table(s)")
+    for node in root.findall("node"):
+        schema = node.find("schema")
+        if schema is None:
+            continue
+        name = schema.attrib.get("name")
+        cols = [c.findtext("mnemonic") for c in schema.findall("col")]
+        rows = [[value(c) for c in r] for r in node.findall("row")]
+        print(f"  table {name}: {len(rows)} rows; columns {cols}")
+        def column(mnemonic):
+            if mnemonic not in cols:
+                return []
+            k = cols.index(mnemonic)
+            return [r[k] for r in rows if k < len(r) and r[k].tag != "sentinel"]
+        durations = [int(c.text) for c in column("duration")]
+        if durations:
+            print(f"    durations: sum {sum(durations) / 1e6:.3f} ms, min {min(durations) / 1e6:.3f}, max {max(durations) / 1e6:.3f} ms")
+        if name == "hitches":
+            procs = sorted({c.attrib.get("fmt", "") for c in column("process")})
+            print(f"    hitches {len(durations)}, processes {procs}")
+        if name and "vsync" in name:
+            starts = sorted(int(c.text) for c in column("start" if "start" in cols else "timestamp"))
+            steps = [b - a for a, b in zip(starts, starts[1:])]
+            if steps:
+                steps.sort()
+                print(f"    vsync starts {len(starts)}, step median {steps[len(steps) // 2]} ns ({1e9 / steps[len(steps) // 2]:.2f} Hz), min {steps[0]}, max {steps[-1]} ns")
+        if "max-refresh-rate" in cols:
+            print("    max refresh rates:", [c.text for c in column("max-refresh-rate")], "built-in:", [c.attrib.get("fmt") for c in column("built-in")])
+
+
 def main(paths):
     for path in paths:
         raw = open(path, "rb").read()
@@ -201,7 +246,9 @@ def main(paths):
         crlf = "\r\n" in text
         print(f"{path}: {len(raw)} bytes, {encoding}{', CRLF' if crlf else ''}")
         start = text.lstrip()[:1]
-        if start in "{[":
+        if start == "<":
+            xctrace(raw)
+        elif start in "{[":
             root = json.loads(text)
             if isinstance(root, dict) and "benchmarks" in root:
                 macrobenchmark(root)

@@ -138,4 +138,58 @@ struct InstrumentsImporterTests {
             "all.xml:3:55: error: /trace-query-result/node[1]/schema[1]: no hitch belongs to the process \"Mail\"; the table's processes: \"FeedApp (4242)\", \"SpringBoard (55)\"",
         ])
     }
+
+    /// An export saved again as UTF-16 (an editor's or PowerShell's "Unicode"), its declaration
+    /// `<?xml version="1.0" encoding="UTF-16"?>` kept: our numbers, 6 frames of a 120 Hz display,
+    /// one hitch of 8.333 ms (swap 203), a process and a display named with non-ASCII letters.
+    static let utf16 = "instruments-hitches-utf16le.xml"
+
+    /// The fixture's text, encoded as UTF-16 in `order`, with its byte-order mark or without.
+    static func utf16(little: Bool, mark: Bool, _ edit: (String) -> String = { $0 }) -> [UInt8] {
+        let text = edit(String(decoding: MeasuredImport.decoded(Fixture.bytes(utf16)).bytes, as: UTF8.self))
+        var bytes: [UInt8] = mark ? (little ? [0xFF, 0xFE] : [0xFE, 0xFF]) : []
+        for unit in text.utf16 { bytes += little ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        return bytes
+    }
+
+    @Test("UTF-16 declared encoding=\"UTF-16\": read as the text it is, with or without a byte-order mark, either order")
+    func utf16Declared() throws {
+        let run = try #require(Fixture.runs(Self.utf16, MeasuredImportOptions(refreshHz: 120)).first)
+        #expect(run.label == "Instruments hitches, Flüsse (5151)")
+        #expect(run.frames?.count == 6)
+        #expect(run.metrics.hitchCount == 1 && close(run.metrics.hitchTimeMs, 8.333))
+        // 6 frames on vsyncs 0, 1, 2, 3, 5, 6 shown 2 intervals later (the hitch's 3): 7 intervals, 58.333 ms.
+        #expect(close(run.metrics.scrollDurationMs, 58.333))
+        #expect(run.notes == ["read as UTF-16LE text with a byte-order mark and CRLF line ends"])
+        for (little, mark) in [(false, true), (true, false), (false, false)] {
+            let other = try MeasuredImport.runs(Self.utf16(little: little, mark: mark), file: "h.xml", options: MeasuredImportOptions(refreshHz: 120))
+            #expect(other.first?.frames == run.frames && other.first?.label == run.label, "little \(little), mark \(mark)")
+            #expect(other.first?.notes.last == "read as UTF-16\(little ? "LE" : "BE") text \(mark ? "with a byte-order mark and CRLF line ends" : "without a byte-order mark, CRLF line ends, as its first characters `<?` are written")")
+        }
+    }
+
+    @Test("In a UTF-16 export, an error's line and column are the character's, as in UTF-8")
+    func utf16Positions() {
+        let bytes = Self.utf16(little: true, mark: true) { $0.replacingOccurrences(of: "<duration ref=\"10\"/><display-name ref=\"5\"/><uint32 id=\"15\"", with: "<duration ref=\"99\"/><display-name ref=\"5\"/><uint32 id=\"15\"") }
+        do {
+            _ = try MeasuredImport.runs(bytes, file: "h.xml")
+            Issue.record("imported")
+        } catch {
+            // Line 8 (CRLF lines), column 69: right after `<row><start-time id="14" fmt="00:03.008.333">3008333333</start-time>`.
+            #expect(error.errors.map(\.description) == ["h.xml:8:69: error: /trace-query-result/node[2]/row[2]/duration[1]: ref=\"99\" names no element with id=\"99\" before it; xctrace writes a value with its id before any ref to it, so the export is cut or edited"])
+        }
+    }
+
+    @Test("An 8-bit file that declares UTF-16 contradicts itself: refused at the declaration, saying so")
+    func utf16DeclaredNotUTF16() {
+        let text = String(decoding: MeasuredImport.decoded(Fixture.bytes(Self.utf16)).bytes, as: UTF8.self)
+        #expect(Fixture.errors(text, file: "h.xml") == ["h.xml:1:21: error: the XML declaration says encoding=\"UTF-16\" but the file is not UTF-16: it has no UTF-16 byte-order mark and its `<?xml` is written one byte a character; save it as UTF-8 (what `xcrun xctrace export` writes) or as UTF-16 with a byte-order mark"])
+        let latin = Self.utf16(little: true, mark: true) { $0.replacingOccurrences(of: "encoding=\"UTF-16\"", with: "encoding='ISO-8859-1'") }
+        do {
+            _ = try MeasuredImport.runs(latin, file: "h.xml")
+            Issue.record("imported")
+        } catch {
+            #expect(error.errors.first?.description.hasPrefix("h.xml:1:21: error: the file is UTF-16 text but its XML declaration says encoding=\"ISO-8859-1\"") == true, "\(error.errors)")
+        }
+    }
 }
