@@ -84,6 +84,14 @@ package struct RunRecord: Sendable, Equatable, Codable {
         RunRecord(id: id, study: study, config: config, datasetDigest: datasetDigest, fingerprint: fingerprint, result: config.run())
     }
 
+    /// `run`, with the cost constants the simulation read (`RunConfig.runNotingReadMask`): the
+    /// sensitivity analysis reuses the record for every constant outside the mask.
+    package static func runNotingReads(id: String, study: String, _ config: RunConfig, datasetDigest: String?, fingerprint: String?)
+        -> (record: RunRecord, readMask: UInt64) {
+        let (result, mask) = config.runNotingReadMask()
+        return (RunRecord(id: id, study: study, config: config, datasetDigest: datasetDigest, fingerprint: fingerprint, result: result), mask)
+    }
+
     package var metrics: RunMetrics { result.metrics }
 
     // MARK: JSON forms

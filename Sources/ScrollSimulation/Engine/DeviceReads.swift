@@ -17,7 +17,11 @@ final class DeviceReads {
     static let keys = ["frameBase", "cellCreate", "dequeue", "configureFromViewModel", "configureFromRawData", "labelSet", "autoLayoutMeasure", "autoLayoutSecondPass", "manualHeightPerRow", "cachedHeightLookup", "decodePerMegapixelMain", "setImage", "reloadBase", "snapshotApplyPerItem", "invalidateLayoutPerItem", "enqueueWork", "cancelWork", "renderBase", "renderOpaqueLayer", "renderBlendedLayer", "renderGradient", "renderOffscreenPass", "decodePerMegapixelBackground", "urlCacheHit", "thumbnailPerSourceMegapixel"]
 
     /// The keys of the constants read so far, in catalog order.
-    var readKeys: [String] { Self.keys.indices.filter { mask & (1 << UInt64($0)) != 0 }.map { Self.keys[$0] } }
+    var readKeys: [String] { Self.keys(of: mask) }
+
+    /// The keys of a mask of constants read (`RunConfig.runNotingReadMask`), in catalog order.
+    static func keys(of mask: UInt64) -> [String] { keys.indices.filter { mask & (1 << UInt64($0)) != 0 }.map { keys[$0] } }
+
 
     var frameBase: Micros { read(0); return profile.frameBase }
     var cellCreate: Micros { read(1); return profile.cellCreate }
@@ -47,4 +51,9 @@ final class DeviceReads {
 
     /// Not a cost constant.
     var screenScale: Double { profile.screenScale }
+}
+
+public extension DeviceProfile {
+    /// The cost constants a mask from `RunConfig.runNotingReadMask` names, in catalog order.
+    static func constants(readMask: UInt64) -> [String] { DeviceReads.keys(of: readMask) }
 }

@@ -25,6 +25,14 @@ public extension RunConfig {
 
     /// Runs this configuration and tells which cost constants of `DeviceProfile.catalog` (by key,
     /// in catalog order) the run read: varying any other constant gives the same result.
+    /// Like `runNotingReads`, with the constants read as a mask (bit i: `DeviceProfile.readKey(i)`),
+    /// eight bytes a run where a build keeps them for every run it simulated.
+    func runNotingReadMask() -> (result: RunResult, readMask: UInt64) {
+        let simulation = Simulation(self)
+        let result = simulation.run()
+        return (result, simulation.device.mask)
+    }
+
     func runNotingReads() -> (result: RunResult, constantsRead: [String]) {
         let simulation = Simulation(self)
         let result = simulation.run()

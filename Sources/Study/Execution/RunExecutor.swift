@@ -26,6 +26,12 @@ package enum RunExecutor {
         package var ran = 0
         /// Cache files that could not be used (their runs were simulated), sorted.
         package var unusable: [String] = []
+        /// For each run of the plan, in plan order, the cost constants its simulation read (a
+        /// mask, `DeviceProfile.constants(readMask:)`), or `Execution.unknownReads` for a run this
+        /// build did not simulate (stored or cached): the sensitivity analysis reuses the runs it
+        /// knows and simulates the others.
+        package var readMasks: [UInt64] = []
+        package static let unknownReads = UInt64.max
     }
 
     /// `execute(_:fingerprints:stored:cache:jobs:progress:)` with no stored results, which cannot fail.
@@ -84,6 +90,7 @@ package enum RunExecutor {
         var sameRun = 0, cached = 0, reused = 0
         var storedDropped = false, cacheDropped = false
         var unusable: [String] = []
+        var readMasks = [UInt64](repeating: Execution.unknownReads, count: work.count)
         var failure: StoreError? = nil
         /// Adds the plan's runs before `end` that are not work items: each served by a kept record.
         func addUpTo(_ end: Int) {
@@ -125,8 +132,9 @@ package enum RunExecutor {
             }
             obtained.seriesDropped = record != nil
             if record == nil {
-                let r = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: fingerprints.datasetDigests[run.config.dataset.id],
-                                      fingerprint: fingerprint)
+                let (r, mask) = RunRecord.runNotingReads(id: run.id, study: run.studyID, run.config,
+                                                         datasetDigest: fingerprints.datasetDigests[run.config.dataset.id], fingerprint: fingerprint)
+                obtained.readMask = mask
                 obtained.seriesDropped = cache.map { (try? $0.store(r)) != nil } ?? false
                 record = r
             }
@@ -150,6 +158,7 @@ package enum RunExecutor {
             if obtained.stored { reused += 1; storedDropped = true }
             if obtained.cached { cached += 1 }
             if let why = obtained.unusable { unusable.append(why) }
+            readMasks[w] = obtained.readMask
             cacheDropped = cacheDropped || (cache != nil && !obtained.stored && obtained.seriesDropped)
             var record = obtained.record!
             // The index holds every run's record for the whole build: its strings share the plan's
@@ -175,6 +184,7 @@ package enum RunExecutor {
         e.shared = sameRun
         e.ran = work.count - cached - reused
         e.unusable = unusable.sorted()
+        e.readMasks = served.map { readMasks[$0] }
         return e
     }
 
@@ -234,6 +244,8 @@ private struct Obtained: Sendable {
     var seriesDropped = false
     /// The record, until the index takes it.
     var record: RunRecord? = nil
+    /// The constants its simulation read, when it was simulated here.
+    var readMask = RunExecutor.Execution.unknownReads
 }
 
 /// Counts finished runs and reports each while holding its lock, so reports never interleave.

@@ -78,15 +78,20 @@ package struct Sensitivity: Sendable, Codable, Equatable {
     /// `narrowBisection`: a bisection simulates only the runs of the comparison it bisects (the
     /// default; false simulates all the study's runs at each factor, which gives the same report
     /// with more simulation, and is kept for the test that checks the two agree).
+    ///
+    /// `known` gives a run's result at the profile's own values and the constants it read, when the
+    /// build's run stage simulated it (`RunExecutor.Execution.readMasks`): those runs are taken
+    /// from it, not simulated again; the others are simulated here.
     package static func analyse(study: Study, plan: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], jobs: Int,
-                                narrowBisection: Bool = true) -> Sensitivity {
+                                narrowBisection: Bool = true,
+                                known: @Sendable (PlannedRun) -> (result: RunResult, read: Set<String>)? = { _ in nil }) -> Sensitivity {
         let runs = plan.filter { $0.studyID == study.id }
-        let catalog = DeviceProfile.catalog
         // The runs at the profile's own values first, noting which constants each read: a run
         // that never read a constant gives the same result with that constant varied, so only
         // the runs that read it are simulated again. Then every variation's runs in one batch
         // across the threads (no wait for the slowest run of each variation).
         let plain = ParallelMap.run(runs, jobs: jobs) { run -> (result: RunResult, read: Set<String>) in
+            if let taken = known(run) { return taken }
             var config = run.config
             config.recordSeries = false
             let (result, read) = config.runNotingReads()

@@ -119,7 +119,8 @@ enum BuildPipeline {
         for study in c.content.studies where study.sensitivity {
             c.progress("sensitivity: \(study.id)")
             sensitivity[study.id] = KeptAnalyses.sensitivity(of: study, plan: c.plan, fingerprints: c.fingerprints, content: c.content, jobs: c.jobs,
-                                                             cache: c.inputs.sensitivityCache, comparedStudies: compared, made: &made)
+                                                             cache: c.inputs.sensitivityCache, comparedStudies: compared, made: &made,
+                                                             execution: c.execution)
         }
         c.outcome = outcome
         c.builder = SiteBuilder(content: c.content, plan: c.plan, results: results, templates: c.templates,

@@ -72,8 +72,11 @@ enum KeptAnalyses {
         return sensitivity(of: study, plan: plan, fingerprints: planned, content: content, jobs: jobs, cache: cache, comparedStudies: comparedStudies, made: &made)
     }
 
+    /// `execution`: the run stage's, whose records and read masks the analysis takes for the runs
+    /// this build simulated (`Sensitivity.analyse`'s `known`), instead of simulating them again.
     static func sensitivity(of study: Study, plan: [PlannedRun], fingerprints planned: PlanFingerprints, content: SiteContent, jobs: Int,
-                            cache: URL?, comparedStudies: TextMemo<Study>, made: inout [String: Sensitivity]) -> Sensitivity {
+                            cache: URL?, comparedStudies: TextMemo<Study>, made: inout [String: Sensitivity],
+                            execution: RunExecutor.Execution? = nil) -> Sensitivity {
         let fingerprints = plan.indices.filter { plan[$0].studyID == study.id }.map { planned.fingerprints[$0] }
         var key = Hash64()
         key.add("sensitivity 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
@@ -98,9 +101,26 @@ enum KeptAnalyses {
             made[key.hex] = stored
             return named(stored)
         }
-        let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
+        let known = execution.map { Self.known(in: $0, plan: plan, study: study.id) } ?? [:]
+        let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs) { run in
+            known[run.id]
+        }
         if let url, let data = try? JSONEncoder().encode(report) { try? RunCache.writeAtomically(data, to: url) }
         made[key.hex] = report
         return report
+    }
+
+    /// The results and read constants of `study`'s runs that the run stage simulated, by run id.
+    static func known(in execution: RunExecutor.Execution, plan: [PlannedRun], study: String)
+        -> [String: (result: RunResult, read: Set<String>)] {
+        var known: [String: (result: RunResult, read: Set<String>)] = [:]
+        for i in plan.indices where plan[i].studyID == study && i < execution.readMasks.count
+            && execution.readMasks[i] != RunExecutor.Execution.unknownReads {
+            guard var result = execution.index[plan[i].id]?.result else { continue }
+            // The analysis reads metrics only (its own runs record no series).
+            (result.frames, result.contentLanes) = ([], [])
+            known[plan[i].id] = (result, Set(DeviceProfile.constants(readMask: execution.readMasks[i])))
+        }
+        return known
     }
 }
