@@ -47,4 +47,16 @@ struct ExitCodeTests {
         #expect(ScrollStudyCLI.run(["generate", "--jobs", "0"]) == 2)
         #expect(ScrollStudyCLI.run(["sensitivity"]) == 2)
     }
+
+    @Test("The README's list of exit codes names every code of the table, and no other")
+    func readmeList() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "- **Exit codes** — "))
+        let paragraph = String(readme[start.upperBound...]).components(separatedBy: "\n\n").first ?? ""
+        // "0 ok, 1 `--check` found differences, 2 usage error …": each code as a number before its words.
+        let listed = Set(try NSRegularExpression(pattern: #"(?:^|, )(\d+) "#).matches(in: paragraph, range: NSRange(paragraph.startIndex..., in: paragraph))
+            .compactMap { Range($0.range(at: 1), in: paragraph).flatMap { Int32(paragraph[$0]) } })
+        #expect(listed == Set(ExitCodes.table.map(\.code)), "\(paragraph)")
+    }
 }
