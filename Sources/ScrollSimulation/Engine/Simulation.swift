@@ -169,7 +169,11 @@ public final class Simulation {
                 break
             }
             if let start = scroll.gestureStart, renderLoop.lastFrameBegin >= start + scroll.timeline.duration + config.observeAfterSettle { break }
-            if renderLoop.lastFrameBegin > horizon || (events.nextTime ?? 0) > horizon { break }
+            // The horizon bounds the wait, not the scroll: from the end of the gesture (or from
+            // the start, before the list is ready to scroll), the run ends once nothing is due
+            // within it. A frame the gesture needs is always made, whatever lies beyond.
+            let limit = (scroll.gestureStart.map { $0 + scroll.timeline.duration } ?? 0) + horizon
+            if renderLoop.lastFrameBegin > limit || (!frameNeeded() && (events.nextTime ?? .max) > limit) { break }
         }
         return finish()
     }

@@ -109,8 +109,10 @@ public struct RunResult: Sendable, Equatable, Codable {
 /// 4: prefetched cells take reconfigured content, displays never served count in time to
 /// content, render costs per device, main-queue order, T5 cancel on reuse, self-sizing
 /// corrections, images keyed by URL.
+/// 5: the 600 s horizon bounds the wait after the gesture, not the gesture: a latency drawn
+/// beyond it no longer ends a run mid-scroll.
 public enum SimulationModel {
-    public static let version = 4
+    public static let version = 5
 }
 
 /// A frame is stored as one array, `[begin, presented, duration, hitch, hitchKind, overrun,
