@@ -161,6 +161,9 @@ package final class ContentLoadSession: DataFileSource {
                                  defaultLatenciesMs: site.defaultLatenciesMs, studyDefaults: site.studyDefaults)
         var studies: [Study] = []
         var usedBuiltIns: [String: Dataset] = [:]
+        // Studies whose file is there but did not load: their own errors say why, so a tour step
+        // that names one is not reported again (one error per mistake).
+        var failedStudies: Set<String> = []
         for name in definitions["studies"]! {
             let id = identifier("studies", name)
             if let parsed = parse("studies/" + name),
@@ -168,10 +171,12 @@ package final class ContentLoadSession: DataFileSource {
                 studies.append(decoded.study)
                 if let builtIn = decoded.builtInDataset { usedBuiltIns[builtIn.id] = builtIn }
                 addDerived(decoded.derived, of: decoded.study, to: &strategies, names: strategyIDs, file: parsed.file)
+            } else {
+                failedStudies.insert(id)
             }
         }
 
-        if let siteJSON { TourDecoder.check(site.tour, studies: studies, file: siteJSON) }
+        if let siteJSON { TourDecoder.check(site.tour, studies: studies, failed: failedStudies, file: siteJSON) }
 
         let staticFiles = readStatic()
         // The accuracy page's cases: their simulations name devices, datasets and strategies.

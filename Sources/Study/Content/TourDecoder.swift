@@ -148,8 +148,10 @@ package enum TourDecoder {
     }
 
     /// Reports each step whose study is missing, or does not run its strategy at its latency.
-    static func check(_ steps: [TourStep], studies: [Study], file: ContentFile) {
-        for (index, step) in steps.enumerated() {
+    /// `failed`: the studies whose file did not load; a step naming one is left unchecked, since
+    /// the study's own errors are the mistake (its name is known, only its content is bad).
+    static func check(_ steps: [TourStep], studies: [Study], failed: Set<String> = [], file: ContentFile) {
+        for (index, step) in steps.enumerated() where !failed.contains(step.study) {
             guard let study = studies.first(where: { $0.id == step.study }) else {
                 file.error("'tour[\(index)].study': " + unknownNameMessage(kind: "study", name: step.study, valid: studies.map(\.id)), at: step.positions["study"])
                 continue
