@@ -64,7 +64,9 @@ import Testing
         var frames = (0..<50_000).map { FrameSample(start: Double($0) * 16.7, duration: 16.7) }
         frames[123].duration = 1000
         let doc = try #require(XMLCollector.parse(chart(frames).svg))
-        let line = try #require(doc.withClass("c-series-1").first(where: { $0.name == "path" && $0.attributes["stroke-dasharray"] == nil && ($0.attributes["d"]?.count ?? 0) > 20 })?.attributes["d"])
+        // The series line is the longest solid path of its class (the legend's swatch is a short one).
+        let line = try #require(doc.withClass("c-series-1").filter { $0.name == "path" && $0.attributes["stroke-dasharray"] == nil }
+            .compactMap { $0.attributes["d"] }.max { $0.count < $1.count })
         let top = try #require(pathPoints(line).map(\.y).min())
         let y1000 = try #require(tickY(doc, label: "1000"))
         #expect((top - y1000).magnitude < 0.6)

@@ -65,15 +65,12 @@ package struct SortedDurations: Sendable {
         Axis.drawY(&w, scale: y, ticks: yTicks, minor: y.minorTicks(count: 9), plot: plot) { y.label($0, ticks: yTicks) }
         Axis.drawX(&w, scale: x, ticks: xTicks, plot: plot, chartWidth: width,
                    title: "Share of frames at least this long (%, log scale)", grid: true) { x.label($0, ticks: xTicks) }
-        // Rank i (1 = longest) holds from i/n to (i+1)/n of the frames.
         var columns = ColumnRanges(left: plot.left, count: plot.columns)
-        let d = facts.sortedDurations
         let edge = plot.right - 0.001
-        for i in stride(from: d.count - 1, through: 0, by: -1) {
-            let rank = Double(d.count - i)
-            let x0 = min(x.map(rank / Double(n) * 100), edge)
-            let x1 = min(x.map((rank + 1) / Double(n) * 100), edge)
-            columns.add(x0: x0, x1: x1, y: y.clampedMap(d[i]))
+        for step in Self.steps(facts.sortedDurations) {
+            let x0 = min(x.map(max(step.from, xLow)), edge)
+            let x1 = min(x.map(step.to), plot.right)
+            columns.add(x0: x0, x1: x1, y: y.clampedMap(step.duration))
         }
         Annotations.horizontalLines(&w, budgets, scale: y, plot: plot, cls: "c-budget")
 
@@ -87,6 +84,18 @@ package struct SortedDurations: Sendable {
         w.close("g")
         w.close("svg")
         return Chart(title: title, svg: w.out, table: table(facts), summary: summary)
+    }
+
+    /// The line's steps, longest frame first, in percent of the frames: rank i (1 = longest) holds
+    /// the shares from (i−1)/n up to i/n, since the frames at least that long are the i longest,
+    /// and the nearest-rank percentile 1 − s (the one the dots mark) is that same frame. So every
+    /// dot sits on the line, the longest frame's step starts at 0 and the shortest's ends at 100 %.
+    static func steps(_ sortedAscending: [Double]) -> [(from: Double, to: Double, duration: Double)] {
+        let n = Double(sortedAscending.count)
+        return sortedAscending.indices.reversed().map { i in
+            let rank = Double(sortedAscending.count - i)
+            return ((rank - 1) / n * 100, rank / n * 100, sortedAscending[i])
+        }
     }
 
     private func drawPercentiles(_ w: inout SVGWriter, _ facts: FrameFacts, x: Scale, y: Scale, plot: PlotArea) {
