@@ -64,7 +64,7 @@ import Testing
     }
 }
 
-/// A small seeded generator (SplitMix64) for the tests here.
+/// A small seeded generator (SplitMix64) for this target's property tests.
 struct MarkupTestRandom {
     var state: UInt64
     init(seed: UInt64) { state = seed }

@@ -20,7 +20,7 @@ struct SortedDurationStepsTests {
 
     @Test("Over 2,000 seeded frame lists, every marked percentile's dot is on the line and the steps tile 0 to 100 %")
     func dotsOnTheLine() {
-        var rng = SplitMix(seed: 7)
+        var rng = MarkupTestRandom(seed: 7)
         for trial in 0..<2_000 {
             let n = 1 + Int(rng.next() % 300)
             let durations = (0..<n).map { _ in Double(1 + rng.next() % 500) / 10 }
@@ -34,18 +34,5 @@ struct SortedDurationStepsTests {
                 #expect(on == facts.percentile(p), "trial \(trial), n \(n), \(name): line \(on ?? -1) ms, dot \(facts.percentile(p)) ms")
             }
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64) for the property test.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
