@@ -20,7 +20,15 @@ public struct TemplateSet: Sendable {
         self.digest = digest
     }
 
-    /// Reads every `*.mustache` file and everything under `assets/`.
+    /// The templates the site renders its pages with, and the layout around them: a templates
+    /// folder must hold each (the partials they include are theirs to name). Every page generator's
+    /// `template:` is one of these (`TemplateNameTests`).
+    package static let required = ["accuracy", "answers", "checks", "dataset", "datasets", "disagreements", "index", "layout",
+                                    "measured-run", "metric", "metric-ranking", "metrics", "model", "run", "strategies", "strategy",
+                                    "study", "technique", "techniques", "verdicts"]
+
+    /// Reads every `*.mustache` file and everything under `assets/`; a folder that lacks any of
+    /// the `required` templates is refused, naming every one it lacks.
     public static func load(from directory: URL) throws(SiteError) -> TemplateSet {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: directory.path) else {
@@ -39,6 +47,13 @@ public struct TemplateSet: Sendable {
             hash.add("\(name) \(bytes.count)\n")
             hash.add(bytes)
             do { templates[String(name.dropLast(".mustache".count))] = try Template(utf8: bytes, name: name) } catch { problems.append(error.description) }
+        }
+        let missing = required.filter { templates[$0] == nil && !names.contains("\($0).mustache") }
+        if !missing.isEmpty {
+            let list = missing.map { "\($0).mustache" }.joined(separator: ", ")
+            problems.append(Diagnostic(file: directory.path, message: missing.count == 1 ? "the template \(list) is missing"
+                : "\(missing.count) of the site's \(required.count) templates are missing: \(list); a templates folder holds every page's "
+                  + "template and the layout (the project's Templates/ has them all)").description)
         }
         if !problems.isEmpty { throw SiteError.input(problems.joined(separator: "\n")) }
         var assets: [OutputFile] = []
