@@ -7,6 +7,7 @@ import SVGCharts
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 /// Metrics of one seed of a run, from the values the answer rule reads.
 private func metrics(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, ttc: Double = 100, wasted: Int = 0) -> RunMetrics {

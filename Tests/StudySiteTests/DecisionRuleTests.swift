@@ -5,6 +5,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 import TestSupport
+import SiteTestSupport
 
 /// The decision rule on runs built by hand: each test states the answer a reader of
 /// `verdicts.html` would work out from the numbers, so a change to the tie tolerance, the test

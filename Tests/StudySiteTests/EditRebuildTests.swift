@@ -5,6 +5,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 import TestSupport
+import SiteTestSupport
 
 /// Editing one strategy rebuilds only what depends on it (issue 24, item 4): the studies that do
 /// not use it keep their page and their runs files, and the site is still byte for byte a cold

@@ -4,6 +4,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 @Suite("Output safety: generate replaces only a folder it wrote")
 struct OutputSafetyTests {

@@ -6,6 +6,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 /// Seeds and latency spread by default, one page per configuration, and the claims' figures.
 @Suite("Seeds")

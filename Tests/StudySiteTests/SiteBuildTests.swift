@@ -5,6 +5,7 @@ import ScrollSimulation
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 @Suite("Site build")
 struct SiteBuildTests {

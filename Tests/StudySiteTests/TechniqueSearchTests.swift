@@ -5,6 +5,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 import TestSupport
+import SiteTestSupport
 
 /// The technique search: how a study expands into combinations, which smallest sets the search
 /// names on runs whose answer is known by construction, its content errors, the default studies,

@@ -2,9 +2,7 @@ import Foundation
 import Results
 import ScrollSimulation
 import Testing
-@testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 
 /// A planned run shares its configuration with its copies, and stays a value.
