@@ -6,8 +6,8 @@ import TestSupport
 
 /// `scrollstudy sensitivity` on the default content: every flip it reports is checked against
 /// reruns made here, independently of its own loop.
-@Suite("Sensitivity of the answers to the device constants")
-struct SensitivityTests {
+@Suite("Sensitivity of the answers to the device constants", .tags(.slow))
+struct SlowSensitivityTests {
     /// The site with `digital-leaves-table` at one seed and a fixed latency (the study as it ran
     /// before seeds were the default), and that study's sensitivity report. Over the default 5
     /// jittered seeds the ranges overlap more and every answer and badge of this study survives,
