@@ -9,7 +9,7 @@ import SiteTestSupport
 /// The decision rule as the site states it (split from StudyTests' DecisionRuleTests, which holds the
 /// rule on constructed runs).
 @Suite("The decision rule's page")
-struct DecisionRulePageTests {
+struct SiteDecisionRuleTests {
     @Test("verdicts.html states the severity order, the test and the closest's weights")
     func rulePage() throws {
         let files = try SmallSite.build()

@@ -8,7 +8,7 @@ import SiteTestSupport
 
 /// A technique search study's page (split from StudyTests' TechniqueSearchTests, which holds the search).
 @Suite("Technique search: the study page")
-struct TechniqueSearchPageTests {
+struct SiteTechniqueSearchTests {
     static let base = Strategy.capitalOneArticle  // T6, T7, T8, T9
 
     @Test("A search study's page ranks the techniques, names the smallest set and links technique and combination pages")
