@@ -48,10 +48,13 @@ let package = Package(
         // Frame timings measured on devices (Instruments, XCTest, MetricKit, Android), imported and reduced to the site's metrics.
         .target(name: "MeasuredTimings", dependencies: ["Formats", "ScrollSimulation"]),
 
-        // Helpers the test targets share: the one temporary folder (Scratch), a scratch project for the
-        // command line (Project), a small site made in code (SmallSite), runs of a small configuration
-        // (Runs), content folders and their diagnostics (TemporaryContent, Fixture, expectDiagnostic).
-        .target(name: "TestSupport", dependencies: ["ScrollSimulation", "Results", "Study", "StudySite", "ScrollStudyCLI"], path: "Tests/TestSupport"),
+        // Helpers the test targets share, nothing above Study: the one temporary folder (Scratch), runs of a
+        // small configuration (Runs), content folders and their diagnostics (TemporaryContent, Fixture,
+        // expectDiagnostic), the package's root and a small study's content (SmallSite), the `slow` tag.
+        .target(name: "TestSupport", dependencies: ["Formats", "ScrollSimulation", "Results", "Study"], path: "Tests/TestSupport"),
+        // Helpers of the site's and the command line's tests: a scratch project for the command line
+        // (Project, which runs GenerateCommand) and a small site built from SmallSite's content.
+        .target(name: "SiteTestSupport", dependencies: ["Study", "StudySite", "ScrollStudyCLI", "TestSupport"], path: "Tests/SiteTestSupport"),
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
@@ -59,7 +62,13 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Formats"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "Formats"]),
-        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Study", "ScrollStudyCLI", "Formats", "Results", "MeasuredTimings", "TestSupport"]),
+        // Study: content loading and decoding, the plan, answers and the decision rule, sensitivity,
+        // claims, budgets, technique search, content keys.
+        .testTarget(name: "StudyTests", dependencies: ["Study", "ScrollSimulation", "Results", "Formats", "MeasuredTimings", "TestSupport"]),
+        // StudySite: pages, the build, publishing, incremental builds, the site's output.
+        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Study", "ScrollSimulation", "Results", "Formats", "Mustache", "ScrollStudyCLI", "TestSupport", "SiteTestSupport"]),
+        // ScrollStudyCLI: arguments, help, exit codes, each command through its command function.
+        .testTarget(name: "ScrollStudyCLITests", dependencies: ["ScrollStudyCLI", "StudySite", "Study", "ScrollSimulation", "Results", "Formats", "MeasuredTimings", "TestSupport", "SiteTestSupport"]),
         .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings", "Formats"], exclude: ["Fixtures"]),
     ]
 )

@@ -171,8 +171,8 @@ struct PropertyTests {
         return out
     }
 
-    @Test("10,000 random configurations keep every invariant; a failure names the configuration")
-    func randomConfigurations() {
+    @Test("10,000 random configurations keep every invariant; a failure names the configuration", .tags(.slow))
+    func slowRandomConfigurations() {
         var g = SeededRandom(seed: 20_261_124)
         var counts: [String: Int] = [:]
         var first: [String: String] = [:]
@@ -247,4 +247,10 @@ struct PropertyTests {
         #expect(m.scrollDurationMs >= m.hitchTimeMs && m.scrollDurationMs < 25_500, "interval \(m.scrollDurationMs) ms")
         #expect(m.hitchTimeRatio > 990 && m.hitchTimeRatio <= 1_000, "\(m.hitchTimeRatio) ms/s")
     }
+}
+
+extension Tag {
+    /// As TestSupport's `slow` (a tag is its name): skipped (by its name, `slow…()`) by `swift test --skip-build --skip '\.Slow|/slow'`.
+    /// Declared here because this target depends on ScrollSimulation only.
+    @Tag static var slow: Self
 }

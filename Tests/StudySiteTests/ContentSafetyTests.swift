@@ -6,6 +6,7 @@ import ScrollSimulation
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 /// Builds a whole site from a content folder, with the package's own templates.
 func buildSite(_ folder: TemporaryContent) throws -> [String: String] {

@@ -4,6 +4,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 /// A study page's chart of what differs: one panel for each metric its sentence says the
 /// strategies differ on, none for those it says they do not.

@@ -5,12 +5,13 @@ import Testing
 @testable import StudySite
 @testable import Study
 import TestSupport
+import SiteTestSupport
 
 /// Editing one strategy rebuilds only what depends on it (issue 24, item 4): the studies that do
 /// not use it keep their page and their runs files, and the site is still byte for byte a cold
 /// build of the edited content.
-@Suite("Edit rebuild")
-struct EditRebuildTests {
+@Suite("Edit rebuild", .tags(.slow))
+struct SlowEditRebuildTests {
     /// Adds to the two-study project a study that does not use the strategy the tests edit
     /// ("mine"), builds it, and returns the output's inodes by path.
     static func builtWithOther(_ dir: URL) throws -> [String: UInt64] {

@@ -4,6 +4,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 /// Hostile text in every field of a content folder that reaches a page: a whole site is built
 /// from it with the package's templates, and every page is checked for markup, attributes and

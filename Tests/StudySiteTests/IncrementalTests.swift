@@ -5,11 +5,12 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 /// `generate` keeps run records and the published file list in `.scrollstudy-cache/` beside the
 /// output; these tests hold it to the same bytes as a build without the cache.
-@Suite("Incremental generation")
-struct IncrementalTests {
+@Suite("Incremental generation", .tags(.slow))
+struct SlowIncrementalTests {
     @Test("--verbose names each stage of the build, in order, with what it produced; the cache policy follows the kind of build")
     func stagesInOrder() throws {
         try Project.using { dir in

@@ -9,8 +9,8 @@ import TestSupport
 
 /// A sweep with more latency settings than a page shows in full (`StudyPage.latenciesInFull`):
 /// its page summarises, and one with fewer does not.
-@Suite("A study page with many latencies summarises")
-struct LargeStudyTests {
+@Suite("A study page with many latencies summarises", .tags(.slow))
+struct SlowLargeStudyTests {
     static func sweep(latencies: Int) -> Study {
         Study(id: "wide", title: "Wide sweep", question: "Where does each strategy cross the bar?", kind: .sweep, dataset: "glitchy-300",
               devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: (0..<latencies).map { Double($0 * 40) },

@@ -4,6 +4,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 @Suite("Measured runs in studies")
 struct MeasuredStudyTests {

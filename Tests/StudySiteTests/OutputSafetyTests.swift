@@ -4,6 +4,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 @Suite("Output safety: generate replaces only a folder it wrote")
 struct OutputSafetyTests {
@@ -85,7 +86,7 @@ struct OutputSafetyTests {
         defer { s.remove() }
         try s.write("home/.keep-folder", "")
         try FileManager.default.removeItem(at: s.url("home/.keep-folder"))
-        let tool = try #require(KillTests.executable(), "run 'swift build --build-tests' first")
+        let tool = try #require(SlowKillTests.executable(), "run 'swift build --build-tests' first")
         for args in [["generate", "--output", s.url("home").path, "--content", s.url("nowhere").path],
                      ["run", "--output-results", s.url("home").path, "--content", s.url("nowhere").path]] {
             let p = Process()

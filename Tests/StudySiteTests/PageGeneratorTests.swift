@@ -6,6 +6,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 /// Two studies: one that isolates T3 (a comparison) and one that isolates nothing (a sweep).
 enum TwoStudies {

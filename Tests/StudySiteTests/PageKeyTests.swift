@@ -6,6 +6,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 /// A page whose inputs are unchanged is not rendered again: each run and study page carries a key
 /// (`PageJob.key`) of what it reads, and `generate` keeps the previous build's file when the key is

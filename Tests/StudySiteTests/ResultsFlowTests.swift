@@ -6,6 +6,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 @Suite("Results flow: run, shards, baselines, budgets")
 struct ResultsFlowTests {

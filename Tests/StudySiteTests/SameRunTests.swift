@@ -5,6 +5,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 /// Two studies may plan the same run (equal fingerprints): it is looked up or simulated once per
 /// build, and each study gets the record under its own names.

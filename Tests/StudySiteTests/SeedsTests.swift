@@ -6,6 +6,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 /// Seeds and latency spread by default, one page per configuration, and the claims' figures.
 @Suite("Seeds")
@@ -109,8 +110,8 @@ struct SeedsTests {
 
     /// The claims' published figures, recomputed with this test's own reading of each claim from
     /// the configuration downloads (`runs/<configuration>.json`, one value per seed per metric).
-    @Test("The model page's 'holds for n of N seeds' figures match the runs")
-    func claimFigures() throws {
+    @Test("The model page's 'holds for n of N seeds' figures match the runs", .tags(.slow))
+    func slowClaimFigures() throws {
         var content = try Self.defaultContent()
         let studies = Set(Claims.all.map(\.study))
         content.studies = content.studies.filter { studies.contains($0.id) }

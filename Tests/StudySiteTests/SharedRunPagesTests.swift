@@ -6,6 +6,7 @@ import Testing
 @testable import StudySite
 @testable import Study
 import TestSupport
+import SiteTestSupport
 
 /// Configurations of the same runs (a study and its copy) share their run pages' costly parts:
 /// the CSV is written once under the first configuration's name, and the parts of the page and

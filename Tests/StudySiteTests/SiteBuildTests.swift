@@ -5,6 +5,7 @@ import ScrollSimulation
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 @Suite("Site build")
 struct SiteBuildTests {
@@ -126,8 +127,8 @@ struct SiteBuildTests {
         #expect(b == c)
     }
 
-    @Test("The default site from Content/ is byte-identical with 1 and 2 jobs")
-    func defaultSiteDeterministic() throws {
+    @Test("The default site from Content/ is byte-identical with 1 and 2 jobs", .tags(.slow))
+    func slowDefaultSiteDeterministic() throws {
         let content = try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content"))
         let one = try SmallSite.build(jobs: 1, content: content)
         let two = try SmallSite.build(jobs: 2, content: content)

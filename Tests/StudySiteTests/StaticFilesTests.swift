@@ -4,6 +4,7 @@ import ScrollSimulation
 @testable import StudySite
 @testable import Study
 import TestSupport
+import SiteTestSupport
 
 @Suite("Content/static/ copied into the site")
 struct StaticFilesTests {

@@ -5,6 +5,7 @@ import Testing
 @testable import Study
 @testable import ScrollStudyCLI
 import TestSupport
+import SiteTestSupport
 
 /// `generate --results` reads only the folders' indexes up front (`StoredRuns`); the run stage
 /// reads the record of each planned run that matches an index line, and nothing else.

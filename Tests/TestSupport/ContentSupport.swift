@@ -1,7 +1,6 @@
 import Foundation
 import Results
 import Study
-import StudySite
 import Testing
 
 /// A content folder written into a fresh temporary directory, removed when released.

@@ -1,5 +1,4 @@
 import Foundation
-import StudySite
 
 /// The one temporary folder a test makes: `<temporary directory>/scrollstudy-<name>-<UUID>`,
 /// created empty; the test removes it with `remove()` (or `TemporaryContent` on release).
@@ -34,9 +33,10 @@ package struct Scratch: Sendable {
         guard let walker = FileManager.default.enumerator(atPath: base) else { return tree }
         for case let relative as String in walker {
             let path = base + "/" + relative
-            switch OutputFolder.kind(of: path) {
-            case .file: tree[relative] = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-            case .directory: tree[relative + "/"] = []
+            // The item's own type: attributesOfItem does not follow a symbolic link.
+            switch (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType {
+            case .typeRegular?: tree[relative] = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+            case .typeDirectory?: tree[relative + "/"] = []
             default: tree[relative + "@"] = []
             }
         }

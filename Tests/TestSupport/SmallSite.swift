@@ -1,6 +1,5 @@
 import Foundation
 import ScrollSimulation
-import StudySite
 import Study
 
 /// A small site built from content made in code, so tests do not depend on `Content/`.
@@ -16,8 +15,5 @@ package enum SmallSite {
                            datasets: [.glitchy(300)], devices: DeviceProfile.builtIn, strategies: Strategy.presets, studies: [study])
     }
 
-    package static func build(jobs: Int = 1, content: SiteContent = content()) throws -> [OutputFile] {
-        let templates = try TemplateSet.load(from: packageRoot.appendingPathComponent("Templates"))
-        return try SiteGenerator.build(content: content, templates: templates, jobs: jobs).files
-    }
+    // `build` (the site of this content) is in SiteTestSupport.
 }

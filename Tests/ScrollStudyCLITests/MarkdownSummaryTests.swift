@@ -3,6 +3,7 @@ import Testing
 @testable import ScrollStudyCLI
 @testable import StudySite
 import TestSupport
+import SiteTestSupport
 
 @Suite("generate --markdown-summary: the pull-request summary")
 struct MarkdownSummaryTests {

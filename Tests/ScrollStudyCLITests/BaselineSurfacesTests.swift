@@ -4,6 +4,7 @@ import Results
 @testable import ScrollStudyCLI
 import StudySite
 import TestSupport
+import SiteTestSupport
 import Testing
 
 /// One computed comparison, read by every surface: a baseline where one group regressed and one

@@ -2,9 +2,7 @@ import Formats
 import Foundation
 import Testing
 import ScrollSimulation
-@testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 
 @Suite("ContentLoader: the default Content/")

@@ -2,9 +2,7 @@ import Foundation
 import Results
 import ScrollSimulation
 import Testing
-@testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 
 /// A planned run shares its configuration with its copies, and stays a value.
@@ -48,8 +46,8 @@ struct PlannedRunTests {
         #expect(second.config.seed == 7 && first.config.seed == 1)
     }
 
-    @Test("Fingerprints walked once per configuration equal each seeded run's own, for every run of the default content")
-    func fingerprintsPerConfiguration() throws {
+    @Test("Fingerprints walked once per configuration equal each seeded run's own, for every run of the default content", .tags(.slow))
+    func slowFingerprintsPerConfiguration() throws {
         let content = try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content"))
         let plan = RunPlanner.plan(content)
         let planned = PlanFingerprints(plan, jobs: 2)

@@ -1,6 +1,7 @@
 import Foundation
 import ScrollStudyCLI
 import StudySite
+import TestSupport
 
 /// A scratch project for the command line's tests: `Templates/` copied from the package, a
 /// `Content/` of one study, and an `Output/` a previous `generate` wrote holding one old file.

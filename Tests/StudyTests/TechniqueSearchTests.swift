@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 @testable import ScrollSimulation
-@testable import ScrollStudyCLI
-@testable import StudySite
 @testable import Study
 import TestSupport
 
@@ -151,29 +149,6 @@ struct TechniqueSearchTests {
         let runs = RunPlanner.plan(content).filter { $0.studyID == capitalOne.id || $0.studyID == grid.id }
         #expect(runs.count <= 400)
     }
-
-    @Test("A search study's page ranks the techniques, names the smallest set and links technique and combination pages")
-    func page() throws {
-        let study: Study = {
-            var s = Study(id: "search", title: "Search", question: "Which?", kind: .techniqueSearch, dataset: "users-1000", devices: ["iphone-60hz"],
-                          gestures: [.fling], latenciesMs: [100], strategies: [], seeds: [1], sourceFile: "studies/search.json")
-            let expanded = TechniqueSearch.expand(base: Self.base, candidates: [.t10, .t13])
-            s.search = expanded.search
-            s.strategies = expanded.search.combinations.map(\.strategyID)
-            return s
-        }()
-        let derived = TechniqueSearch.expand(base: Self.base, candidates: [.t10, .t13]).strategies.dropFirst()
-        let content = SiteContent(site: SiteSettings(title: "T", tagline: "T"), datasets: [.users1000], devices: DeviceProfile.builtIn,
-                                  strategies: (Strategy.presets + derived).sorted { $0.id < $1.id }, studies: [study])
-        let files = try SmallSite.build(jobs: 2, content: content)
-        let page = String(decoding: try #require(files.first { $0.path == "studies/search.html" }).bytes, as: UTF8.self)
-        #expect(page.contains("Which techniques it needs"))
-        #expect(page.contains("Exhaustive search: every one of the 4 combinations of the 2 candidates"))
-        #expect(page.contains("href=\"../techniques/t10.html\"") && page.contains("href=\"../techniques/t13.html\""))
-        #expect(page.contains("added to the base:") && page.contains("left out of the best:"))
-        #expect(files.contains { $0.path == "strategies/capitalone-article-with-t10-t13.html" })
-        #expect(files.contains { $0.path == "runs/search--capitalone-article-with-t10-t13--100ms.html" })
-    }
 }
 
 @Suite("Build cost guard")
@@ -188,26 +163,5 @@ struct BuildCostTests {
         #expect(cost.message.contains("about 7.6 h with a debug build (0.27 s per run, with sensitivity analysis)"), "\(cost.message)")
         #expect(cost.message.contains("write about 3.9 GiB (10.3 KiB of site and 30.6 KiB of run cache per run)"), "\(cost.message)")
         #expect(cost.message.contains("--allow-large"))
-    }
-
-    @Test("generate stops before a plan of more than 20 000 runs, writing nothing, and goes on with --allow-large")
-    func guardAndOverride() throws {
-        let strategies = Strategy.presets.map { "\"\($0.id)\"" }.joined(separator: ", ")
-        let seeds = (1...1_700).map(String.init).joined(separator: ", ")
-        let content = try Fixture.folder([
-            "studies/huge.json": #"{"title": "S", "question": "Q?", "dataset": "glitchy-300", "latenciesMs": [100], "strategies": [\#(strategies)], "seeds": [\#(seeds)]}"#,
-        ])
-        let s = try Scratch("large")
-        defer { s.remove() }
-        let out = s.url("site").path
-        let templates = SmallSite.packageRoot.appendingPathComponent("Templates").path
-        // 12 strategies × 1 700 seeds = 20 400 runs: a study that size loads (no limit per study) ...
-        #expect(RunPlanner.plan(try content.load()).count == 20_400)
-        // ... but generate refuses it before any work (exit 2), and nothing is written.
-        #expect(ScrollStudyCLI.run(["generate", "--content", content.url.path, "--templates", templates, "--output", out, "--quiet"]) == 2)
-        #expect(!FileManager.default.fileExists(atPath: out))
-        // With --allow-large it goes past the guard: to the templates, which here do not exist (exit 3).
-        #expect(ScrollStudyCLI.run(["generate", "--content", content.url.path, "--templates", s.url("no-templates").path, "--output", out, "--quiet", "--allow-large"]) == 3)
-        #expect(ScrollStudyCLI.run(["generate", "--content", content.url.path, "--templates", s.url("no-templates").path, "--output", out, "--quiet"]) == 2)
     }
 }

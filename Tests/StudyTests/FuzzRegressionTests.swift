@@ -1,9 +1,7 @@
 import Foundation
 import Formats
 import Testing
-@testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 
 /// Inputs the fuzz targets (Tests/Fuzz) found, kept as ordinary tests; the same inputs are under
 /// Tests/Fuzz/regressions/<target>/.
