@@ -102,11 +102,17 @@ enum MacrobenchmarkImporter {
         guard let first = columns.first else { return [] }
         var counts: [Int]? = nil
         if let total = metrics.field("totalFrameCount"), let runsNode = total.field("runs"), let elements = runsNode.elements {
-            counts = elements.compactMap { $0.number.flatMap { $0 >= 0 && $0 == $0.rounded() ? Int($0) : nil } }
-            if counts!.count != elements.count {
-                j.error(runsNode, "totalFrameCount values are one whole number of frames per iteration")
-                return []
+            // A plain loop: the optimizer of Swift 6.3 crashes on the compactMap/flatMap form of this in release builds.
+            var whole: [Int] = []
+            for element in elements {
+                let value = element.number ?? -1
+                guard value >= 0, value == value.rounded() else {
+                    j.error(runsNode, "totalFrameCount values are one whole number of frames per iteration")
+                    return []
+                }
+                whole.append(Int(value))
             }
+            counts = whole
         }
         let n = first.values.count
         for c in columns where c.values.count != n {
