@@ -36,4 +36,18 @@ struct OneErrorPerMistakeTests {
                                              "studies/s.json": Fixture.study])
         #expect(problems.contains { $0.file == "site.json" && $0.message.contains("unknown study 'nope'") }, "\(problems.map(\.description))")
     }
+
+    @Test("A folder named like a content file is one warning, whatever it holds; under static/ it is the site's own")
+    func folderWhereAFileIsExpected() throws {
+        let content = try Fixture.folder(["studies/s.json": Fixture.study, "studies/x.json/inner.json": "{}", "studies/x.json/more.txt": "x",
+                                          "static/data.json/file.txt": "kept"])
+        let loaded = try content.load()
+        let mentions = loaded.warnings.filter { $0.file.hasPrefix("studies/x.json") }
+        #expect(mentions.count == 1 && mentions[0].file == "studies/x.json" && mentions[0].message.contains("is a folder, where a file is expected"),
+                "\(loaded.warnings.map(\.description))")
+        #expect(!loaded.warnings.contains { $0.file.hasPrefix("static/") }, "\(loaded.warnings.map(\.description))")
+        let empty = try Fixture.folder(["studies/s.json": Fixture.study])
+        try FileManager.default.createDirectory(at: empty.url.appendingPathComponent("studies/y.json"), withIntermediateDirectories: true)
+        #expect(try empty.load().warnings.contains { $0.file == "studies/y.json" }, "an empty folder named like a study is not passed over silently")
+    }
 }

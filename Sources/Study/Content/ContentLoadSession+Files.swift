@@ -57,7 +57,11 @@ extension ContentLoadSession {
             }
             guard isInside(path) else { continue }
             if isDirectory.boolValue {
-                if depth + 1 >= Self.maximumDepth {
+                if !path.hasPrefix("static/"), [".json", ".md", ".csv"].contains(where: { name.lowercased().hasSuffix($0) }) {
+                    // A folder named like a content file ("studies/x.json"): one warning, and what
+                    // it holds is not listed (each would be one more warning of the same mistake).
+                    warning(path, "'\(path)' is a folder, where a file is expected; it is not read (a content file is a file of that name, not a folder)")
+                } else if depth + 1 >= Self.maximumDepth {
                     warning(path, "folder '\(path)' is nested too deeply (more than \(Self.maximumDepth) levels); it is not read")
                 } else {
                     out += list(path, depth: depth + 1, hidden: hidden)
