@@ -31,3 +31,20 @@ import Testing
         }
     }
 }
+
+@Suite("Reading a results folder: each wrong path its own reason")
+struct ResultsFolderReasonTests {
+    @Test("A missing path, a file and a folder without index.json are three different messages, each saying what to give")
+    func reasons() throws {
+        let scratch = try Scratch("results-reasons")
+        defer { scratch.remove() }
+        try scratch.write("a-file.txt", "x")
+        try FileManager.default.createDirectory(at: scratch.url("empty"), withIntermediateDirectories: true)
+        func message(_ path: String) -> String {
+            do { _ = try ResultsStore.readIndex(scratch.url(path)); return "read" } catch { return error.description }
+        }
+        #expect(message("missing").hasSuffix("not a results folder: no such folder; give a folder that 'scrollstudy run --output-results <folder>' wrote"))
+        #expect(message("a-file.txt").contains("it is a file; --results takes the folders"), "\(message("a-file.txt"))")
+        #expect(message("empty").hasSuffix("it has no index.json (write one with 'scrollstudy run --output-results empty')"))
+    }
+}

@@ -43,6 +43,14 @@ extension ResultsStore {
     package static func readIndex(_ folder: URL) throws(StoreError) -> Index {
         let indexURL = folder.appendingPathComponent(indexFile)
         guard let data = FileManager.default.contents(atPath: indexURL.path) else {
+            // Each case its own reason: a missing path, a file, or a folder without an index.
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+                throw .notAResultsFolder(folder.path, "no such folder; give a folder that 'scrollstudy run --output-results <folder>' wrote")
+            }
+            guard isFolder.boolValue else {
+                throw .notAResultsFolder(folder.path, "it is a file; --results takes the folders that 'scrollstudy run --output-results <folder>' wrote")
+            }
             throw .notAResultsFolder(folder.path, "it has no index.json (write one with 'scrollstudy run --output-results \(folder.lastPathComponent)')")
         }
         let index: Index
