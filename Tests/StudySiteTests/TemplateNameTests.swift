@@ -40,4 +40,13 @@ struct TemplateNameTests {
             #expect(error.description.hasSuffix("error: the template checks.mustache is missing"), "\(error)")
         }
     }
+
+    @Test("A templates folder that cannot be read says the system's reason")
+    func unreadableFolderReason() throws {
+        let scratch = try Scratch("templates-missing")
+        defer { scratch.remove() }
+        do { _ = try TemplateSet.load(from: scratch.url("nope")); Issue.record("loaded") } catch {
+            #expect(error.description.contains("the templates folder cannot be read (No such file or directory)"), "\(error)")
+        }
+    }
 }

@@ -41,8 +41,9 @@ extension ContentLoadSession {
     /// (then only file managers' and version control's debris, `StaticFile.ignoredNames`, is).
     func list(_ folder: String, depth: Int, hidden: Bool = false) -> [String] {
         let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
-        guard let names = try? manager.contentsOfDirectory(atPath: url.path) else {
-            log.add(ContentDiagnostic(file: folder.isEmpty ? "." : folder, message: "the folder could not be read"))
+        let names: [String]
+        do { names = try manager.contentsOfDirectory(atPath: url.path) } catch {
+            log.add(ContentDiagnostic(file: folder.isEmpty ? "." : folder, message: "the folder could not be read (\(SystemReason.of(error)))"))
             return []
         }
         var out: [String] = []
@@ -101,8 +102,9 @@ extension ContentLoadSession {
             log.add(ContentDiagnostic(file: path, message: "the file is \(size) bytes; the limit is \(ContentLimits.maximumFileBytes) bytes"))
             return nil
         }
-        guard let data = manager.contents(atPath: url.path) else {
-            log.add(ContentDiagnostic(file: path, message: "the file could not be read"))
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            log.add(ContentDiagnostic(file: path, message: "the file could not be read (\(SystemReason.of(error)))"))
             return nil
         }
         let bytes = [UInt8](data)

@@ -1,6 +1,7 @@
 import Formats
 import Foundation
 import Mustache
+import Results
 import Study
 
 /// The site's templates and static assets, read from the templates folder.
@@ -31,16 +32,19 @@ public struct TemplateSet: Sendable {
     /// the `required` templates is refused, naming every one it lacks.
     public static func load(from directory: URL) throws(SiteError) -> TemplateSet {
         let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: directory.path) else {
-            throw SiteError.input(Diagnostic(file: directory.path, message: "the templates folder cannot be read; pass --templates DIR").description)
+        let names: [String]
+        do { names = try fm.contentsOfDirectory(atPath: directory.path) } catch {
+            throw SiteError.input(Diagnostic(file: directory.path,
+                                             message: "the templates folder cannot be read (\(SystemReason.of(error))); pass --templates DIR").description)
         }
         var templates: [String: Template] = [:]
         var problems: [String] = []
         var hash = Hash64()
         for name in names.sorted() where name.hasSuffix(".mustache") {
             let url = directory.appendingPathComponent(name)
-            guard let data = fm.contents(atPath: url.path) else {
-                problems.append(Diagnostic(file: name, message: "the file could not be read").description)
+            let data: Data
+            do { data = try Data(contentsOf: url) } catch {
+                problems.append(Diagnostic(file: name, message: "the file could not be read (\(SystemReason.of(error)))").description)
                 continue
             }
             let bytes = [UInt8](data)
