@@ -21,7 +21,9 @@ enum SimulateCommand {
       --refresh <hz>          60 or 120: the built-in iphone-60hz or iphone-120hz (default: 60).
       --device <device>       A device profile by id instead of --refresh, built in or from --content.
       --seed <n>              Seed of the run's random generator, 0 to 2^63-1 (default: 1).
-      --jitter <sigma>        Log-normal latency spread around the setting, 0 to 3 (default: 0, fixed).
+      --jitter <sigma>        Log-normal latency spread around the setting, 0 to 3; 0 is a fixed latency
+                              (default: the site's spread, so that a run reproduces the site's: 0.5, or
+                              site.json's defaults.jitter with --content).
       --content <dir>         A content folder whose strategies, datasets and devices the names may also
                               refer to, e.g. --content Content (default: built-in names only).
       --json                  Print one JSON object (sorted keys) with 'run' and 'metrics'.
@@ -53,7 +55,8 @@ enum SimulateCommand {
         let refresh = try a.int("--refresh", default: 60, range: 60...120)
         guard refresh == 60 || refresh == 120 else { throw UsageError("--refresh '\(refresh)' is not valid; expected 60 or 120") }
         let seed = try a.int("--seed", default: 1, range: 0...Int.max)
-        let jitter = try a.double("--jitter", default: 0, range: 0...3)
+        // The site's spread by default: the runs the pages show are simulated with it.
+        let jitter = try a.double("--jitter", default: content?.site.studyDefaults.jitter ?? StudyDefaults.standardJitter, range: 0...3)
         if a.values["--device"] != nil, a.values["--refresh"] != nil {
             throw UsageError("--device and --refresh both choose the device; give one of them")
         }

@@ -68,6 +68,24 @@ struct SimulateCommandTests {
         #expect(ScrollStudyCLI.run(["list", "--content", content]) == 0)
     }
 
+    @Test("Without --jitter, simulate spreads latency as the site does (0.5, or site.json's defaults with --content); --jitter 0 fixes it")
+    func siteSpreadByDefault() throws {
+        func distribution(_ args: [String]) throws -> String? {
+            let text = try Self.run(["--strategy", "glitchy-async-naive", "--latency", "1000", "--json"] + args)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            return (object["run"] as? [String: Any])?["latencyDistribution"] as? String
+        }
+        #expect(try distribution([]) == "lognormal(\(StudyDefaults.standardJitter))")
+        #expect(StudyDefaults.standardJitter == 0.5)
+        #expect(try distribution(["--jitter", "0"]) == "fixed")
+        let content = SmallSite.packageRoot.appendingPathComponent("Content").path
+        let site = try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content")).site.studyDefaults.jitter
+        #expect(try distribution(["--content", content]) == "lognormal(\(site))")
+        // The same bytes as the explicit flag.
+        #expect(try Self.run(["--strategy", "glitchy-async-naive", "--latency", "1000", "--json"])
+                == Self.run(["--strategy", "glitchy-async-naive", "--latency", "1000", "--json", "--jitter", "0.5"]))
+    }
+
     @Test("--json prints run and metrics with every required metric, keys sorted, same bytes twice")
     func json() throws {
         let args = ["--strategy", "glitchy-serial-cancel", "--latency", "1000", "--gesture", "aggressive", "--json"]
