@@ -23,19 +23,18 @@ public extension RunConfig {
     /// Runs this configuration.
     func run() -> RunResult { Simulation(self).run() }
 
-    /// Runs this configuration and tells which cost constants of `DeviceProfile.catalog` (by key,
-    /// in catalog order) the run read: varying any other constant gives the same result.
-    /// Like `runNotingReads`, with the constants read as a mask (bit i: `DeviceProfile.readKey(i)`),
-    /// eight bytes a run where a build keeps them for every run it simulated.
+    /// Runs this configuration and tells which cost constants of `DeviceProfile.catalog` the run
+    /// read, as a mask (`DeviceProfile.constants(readMask:)` names them): varying any other
+    /// constant gives the same result. Eight bytes a run, where a build keeps them for every run.
     func runNotingReadMask() -> (result: RunResult, readMask: UInt64) {
         let simulation = Simulation(self)
         let result = simulation.run()
         return (result, simulation.device.mask)
     }
 
+    /// `runNotingReadMask` with the constants by key, in catalog order.
     func runNotingReads() -> (result: RunResult, constantsRead: [String]) {
-        let simulation = Simulation(self)
-        let result = simulation.run()
-        return (result, simulation.device.readKeys)
+        let (result, mask) = runNotingReadMask()
+        return (result, DeviceProfile.constants(readMask: mask))
     }
 }

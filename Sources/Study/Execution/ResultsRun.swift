@@ -19,7 +19,7 @@ package enum ResultsRun {
     package static func run(_ request: Request, console: Console) -> Ending {
         // Refused before any work, as generate refuses its output: nothing is simulated for a folder that cannot take it.
         do { try ResultsStore.checkWritable(request.results) } catch {
-            console.fail("\(error.description)")
+            console.fail(error.description)
             return .unreadable
         }
         let content: SiteContent
@@ -37,7 +37,7 @@ package enum ResultsRun {
         // Each record is written to the folder as its run finishes and then dropped; the index last.
         let writer: ResultsStore.Writer
         do { writer = try ResultsStore.Writer(request.results) } catch {
-            console.fail("\(error.description)")
+            console.fail(error.description)
             return .unreadable
         }
         let failure = FirstFailure()
@@ -49,7 +49,7 @@ package enum ResultsRun {
             if let error = failure.first { throw error }
             try writer.finish(plan: ids, shard: request.shard)
         } catch {
-            console.fail("\(error.description)")
+            console.fail(error.description)
             return .unreadable
         }
         console.output("Wrote \(writer.count) of \(plan.count) runs\(request.shard.map { " (shard \($0))" } ?? "") to \(request.results.path)")

@@ -12,7 +12,7 @@ extension Sensitivity {
             return .badInput
         }
         guard let study = content.studies.first(where: { $0.id == studyID }) else {
-            console.fail("" + unknownNameMessage(kind: "study", name: studyID, valid: content.studies.map(\.id)))
+            console.fail(unknownNameMessage(kind: "study", name: studyID, valid: content.studies.map(\.id)))
             return .usage
         }
         let plan = RunPlanner.plan(content).filter { $0.studyID == study.id }

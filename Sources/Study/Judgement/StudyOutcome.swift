@@ -13,7 +13,7 @@ package struct Outcome: Sendable {
     private let fingerprints: PlanFingerprints
     private let results: ResultsIndex
     /// Each study's positions in `plan` (`positionsByStudy`).
-    private let positionsByStudy: [String: [Int]]
+    package let positionsByStudy: [String: [Int]]
     package let comparisons: [GroupComparison]
     package let broken: [BudgetCheck.Broken]
     package let baselineSource: String?

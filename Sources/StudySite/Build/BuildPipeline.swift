@@ -120,7 +120,7 @@ enum BuildPipeline {
             c.progress("sensitivity: \(study.id)")
             sensitivity[study.id] = KeptAnalyses.sensitivity(of: study, plan: c.plan, fingerprints: c.fingerprints, content: c.content, jobs: c.jobs,
                                                              cache: c.inputs.sensitivityCache, comparedStudies: compared, made: &made,
-                                                             execution: c.execution)
+                                                             execution: c.execution, positions: outcome.positionsByStudy[study.id] ?? [])
         }
         c.outcome = outcome
         c.builder = SiteBuilder(content: c.content, plan: c.plan, results: results, templates: c.templates,

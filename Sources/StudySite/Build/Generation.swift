@@ -56,11 +56,11 @@ package enum Generation {
             if case let .outputRefused(refusal) = error {
                 switch refusal {
                 case .contains, .inside:
-                    console.fail("\(refusal.description)")
+                    console.fail(refusal.description)
                     return .usage
                 default:
                     if !request.check {
-                        console.fail("\(refusal.description)")
+                        console.fail(refusal.description)
                         return .usage
                     }
                 }
@@ -92,7 +92,7 @@ package enum Generation {
                 return .unreadable
             }
         } catch let failure as InputFailure {
-            console.fail("\(failure.description)")
+            console.fail(failure.description)
             return .unreadable
         } catch {
             generation.staging?.abort()
@@ -111,7 +111,7 @@ package enum Generation {
 
     /// One generation: the request, the build's context and what `generate` adds around the
     /// site's stages (the cache policy, the sink that publishes, how an early end went).
-    final class Run: @unchecked Sendable {
+    final class Run {
         let request: Request
         let console: Console
         let context: BuildContext
@@ -146,10 +146,7 @@ package enum Generation {
             console.output("\(g.outputName)/ is up to date: no file under \(request.content.lastPathComponent)/ or \(request.templates.lastPathComponent)/ "
                            + "changed since it was generated (\(m.files.count) files, \(m.runs) runs); nothing was simulated or rendered.")
             for line in m.brokenBudgets { console.error(line) }
-            if !m.brokenBudgets.isEmpty {
-                console.fail("\(m.brokenBudgets.count) broken budget(s)" + (request.failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
-                if request.failOnBudget { g.early = .budgetBroken }
-            }
+            if let ending = g.brokenBudgets(m.brokenBudgets.count) { g.early = ending }
             return nil
         case .build(let build):
             g.incremental = build
@@ -160,8 +157,9 @@ package enum Generation {
         for warning in content.warnings { console.status(warning.description) }
         c.content = content
         // A very large build's estimated cost is stated before any other work, the templates too.
-        if BuildCost.of(content).isLarge && !request.allowLarge {
-            console.fail("\(BuildCost.of(content).message)")
+        // One walk of the planner (it counts every run: 10⁶ of them take seconds).
+        if !request.allowLarge, case let cost = BuildCost.of(content), cost.isLarge {
+            console.fail(cost.message)
             g.early = .usage
             return nil
         }
@@ -276,6 +274,14 @@ extension Generation.Run {
         return verdicts(report)
     }
 
+    /// "error: 2 broken budget(s)" after the budgets' own lines, for a fresh build and for one the
+    /// manifest replays alike; the ending it gives, nil when none is broken or they do not fail the build.
+    func brokenBudgets(_ count: Int) -> Ending? {
+        guard count > 0 else { return nil }
+        console.fail("\(count) broken budget(s)" + (request.failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
+        return request.failOnBudget ? .budgetBroken : nil
+    }
+
     /// Prints the stored results reused, the broken budgets and the comparison with the baseline,
     /// and returns the ending they give (the first of: a broken budget, a regression, a group not comparable).
     func verdicts(_ report: SiteGenerator.Report) -> Ending {
@@ -296,10 +302,7 @@ extension Generation.Run {
             for group in notComparable.prefix(20) { console.output("  not comparable: \(group)") }
             if notComparable.count > 20 { console.output("  … and \(notComparable.count - 20) more not comparable (\(SitePaths.checks) lists them)") }
         }
-        if !report.brokenBudgets.isEmpty {
-            console.fail("\(report.brokenBudgets.count) broken budget(s)" + (request.failOnBudget ? "" : " (not failing: --no-fail-on-budget)"))
-            if request.failOnBudget { return .budgetBroken }
-        }
+        if let ending = brokenBudgets(report.brokenBudgets.count) { return ending }
         if request.failOnRegression && !regressions.isEmpty {
             console.fail("\(regressions.count) run group(s) regressed against the baseline (--fail-on-regression)")
             return .regressed

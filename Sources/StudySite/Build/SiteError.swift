@@ -71,7 +71,7 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .input(text):
             return text
         case let .storedResults(text):
-            return Diagnostic(file: nil, message: "\(text)").description
+            return Diagnostic(file: nil, message: text).description
         case let .page(path, step, problem):
             return "\(problem.description)\nnote: while building the page \(path), \(step)"
         case let .badPath(path, .outsideOutput):
@@ -79,7 +79,7 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .badPath(path, .duplicate):
             return Diagnostic(file: nil, message: "refusing to write '\(path)' twice: two files of the site have the same path, and one would replace the other").description
         case let .outputRefused(refusal):
-            return Diagnostic(file: nil, message: "\(refusal.description)").description
+            return Diagnostic(file: nil, message: refusal.description).description
         case let .publish(output, step, reason):
             switch step {
             case .clean, .stage, .write, .sync:

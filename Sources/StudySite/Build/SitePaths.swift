@@ -24,7 +24,7 @@ package enum SitePaths {
     /// studies with several seeds add (`RunLabel`); a configuration id is its own.
     package static func configuration(ofRun id: String) -> String {
         guard let mark = id.range(of: "--s", options: .backwards), !id[mark.upperBound...].isEmpty,
-              id[mark.upperBound...].allSatisfy(\.isASCIIDigit) else { return id }
+              id[mark.upperBound...].allSatisfy({ $0.isASCII && $0.isNumber }) else { return id }
         return String(id[..<mark.lowerBound])
     }
     package static func strategy(_ id: String) -> String { "strategies/\(id).html" }
@@ -71,8 +71,4 @@ package enum SitePaths {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
-}
-
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -76,8 +76,11 @@ enum KeptAnalyses {
     /// this build simulated (`Sensitivity.analyse`'s `known`), instead of simulating them again.
     static func sensitivity(of study: Study, plan: [PlannedRun], fingerprints planned: PlanFingerprints, content: SiteContent, jobs: Int,
                             cache: URL?, comparedStudies: TextMemo<Study>, made: inout [String: Sensitivity],
-                            execution: RunExecutor.Execution? = nil) -> Sensitivity {
-        let fingerprints = plan.indices.filter { plan[$0].studyID == study.id }.map { planned.fingerprints[$0] }
+                            execution: RunExecutor.Execution? = nil, positions given: [Int]? = nil) -> Sensitivity {
+        // The study's places in the plan: the judge stage has them (`Outcome.positionsByStudy`),
+        // so a build with many studies does not walk the whole plan once per study.
+        let positions = given ?? plan.indices.filter { plan[$0].studyID == study.id }
+        let fingerprints = positions.map { planned.fingerprints[$0] }
         var key = Hash64()
         key.add("sensitivity 1 model=\(SimulationModel.version) tool=\(SiteCache.toolStamp())\n")
         // What names and places the study (id, title, question, order, file, budgets) does not
@@ -101,8 +104,9 @@ enum KeptAnalyses {
             made[key.hex] = stored
             return named(stored)
         }
-        let known = execution.map { Self.known(in: $0, plan: plan, study: study.id) } ?? [:]
-        let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs) { run in
+        let known = execution.map { Self.known(in: $0, plan: plan, positions: positions) } ?? [:]
+        let report = Sensitivity.analyse(study: study, plan: plan.runs(at: positions), strategies: content.strategies, devices: content.devices,
+                                         jobs: jobs) { run in
             known[run.id]
         }
         if let url, let data = try? JSONEncoder().encode(report) { try? RunCache.writeAtomically(data, to: url) }
@@ -110,11 +114,12 @@ enum KeptAnalyses {
         return report
     }
 
-    /// The results and read constants of `study`'s runs that the run stage simulated, by run id.
-    static func known(in execution: RunExecutor.Execution, plan: [PlannedRun], study: String)
+    /// The results and read constants of the runs at `positions` of `plan` that the run stage
+    /// simulated, by run id.
+    static func known(in execution: RunExecutor.Execution, plan: [PlannedRun], positions: [Int])
         -> [String: (result: RunResult, read: Set<String>)] {
         var known: [String: (result: RunResult, read: Set<String>)] = [:]
-        for i in plan.indices where plan[i].studyID == study && i < execution.readMasks.count
+        for i in positions where i < execution.readMasks.count
             && execution.readMasks[i] != RunExecutor.Execution.unknownReads {
             guard var result = execution.index[plan[i].id]?.result else { continue }
             // The analysis reads metrics only (its own runs record no series).
