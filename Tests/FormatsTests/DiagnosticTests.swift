@@ -28,26 +28,4 @@ struct DiagnosticTests {
         #expect(Suggestion.ordered("lat", among: ["seed", "latencyMs", "lot"]) == ["lot", "seed", "latencyMs"])
         #expect(Suggestion.didYouMean("titel", among: ["title"], prefix: "site.") == "; did you mean 'site.title'?")
     }
-
-    /// Every error the tool prints goes through `Diagnostic`: no source line spells the
-    /// `: error: ` or `"error: ` form itself (comments and Diagnostic.swift aside).
-    @Test("No error text is written by hand outside Diagnostic")
-    func guardOneForm() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources")
-        let files = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
-        var found: [String] = []
-        let pattern = try NSRegularExpression(pattern: #""[^"]*((\\\)|[A-Za-z0-9_.]): error: |^error: )|"error: [^"\[]"#)
-        for file in files where file != "Formats/Diagnostic.swift" {
-            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = String(line)
-                if code.drop(while: { $0 == " " }).hasPrefix("//") { continue }
-                if pattern.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil { found.append("\(file):\(n + 1): \(code)") }
-            }
-        }
-        // The exit-code table describes the form in words ("printed as file:line:column: error: message").
-        found.removeAll { $0.contains("ExitCodes.swift") && $0.contains("printed as file:line:column: error:") }
-        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
-    }
 }

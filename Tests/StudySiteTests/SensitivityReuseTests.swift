@@ -20,7 +20,7 @@ struct SensitivityReuseTests {
         let fingerprints = PlanFingerprints(plan, datasets: content.datasets, jobs: 2)
         let execution = RunExecutor.execute(plan, fingerprints: fingerprints, cache: nil, jobs: 2) { _, _ in }
         #expect(execution.readMasks.count == plan.count && !execution.readMasks.contains(RunExecutor.Execution.unknownReads))
-        let known = KeptAnalyses.known(in: execution, plan: plan, study: study.id)
+        let known = KeptAnalyses.known(in: execution, plan: plan, positions: Array(plan.indices))
         #expect(known.count == plan.count)
         // Each taken run read what a simulation of it notes: the same constants, the same metrics.
         for run in plan.prefix(3) {
@@ -49,7 +49,7 @@ struct SensitivityReuseTests {
         execution.readMasks = [RunExecutor.Execution.unknownReads]
         let content = try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content"))
         let plan = Array(RunPlanner.plan(content).prefix(1))
-        #expect(KeptAnalyses.known(in: execution, plan: plan, study: plan[0].studyID).isEmpty)
+        #expect(KeptAnalyses.known(in: execution, plan: plan, positions: [0]).isEmpty)
     }
 }
 

@@ -36,20 +36,11 @@ struct SitePathLinkTests {
     /// datasets/, a results folder's runs/), and `Results` names the summary files it writes.
     @Test("No page path or way back to the root is spelled outside SitePaths in StudySite")
     func spelledOnce() throws {
-        let root = SmallSite.packageRoot.appendingPathComponent("Sources/StudySite")
-        let files = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
-        // A "../" prefix, or a root-relative page of the site written as a literal.
-        let pattern = try NSRegularExpression(pattern: #""\.\./|"(studies|runs|strategies|techniques|datasets|metrics|measured)/|"(index|checks|verdicts|model|accuracy)\.html"#)
-        var found: [String] = []
-        for file in files where file != "Build/SitePaths.swift" {
-            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = String(line)
-                // Comments, and Content/'s Markdown documents ("strategies/<id>.md"), which are not pages.
-                if code.drop(while: { $0 == " " }).hasPrefix("//") || code.contains(".md\"") { continue }
-                if pattern.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil { found.append("\(file):\(n + 1): \(code)") }
-            }
-        }
+        // A "../" prefix, or a root-relative page of the site written as a literal; Content/'s
+        // Markdown documents ("strategies/<id>.md") are not pages.
+        let found = try SourceLines.matching([#""\.\./|"(studies|runs|strategies|techniques|datasets|metrics|measured)/|"(index|checks|verdicts|model|accuracy)\.html"#],
+                                             in: "Sources/StudySite", extension: "swift", skipping: ["Build/SitePaths.swift"],
+                                             excluded: { $0.contains(".md\"") })
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 }

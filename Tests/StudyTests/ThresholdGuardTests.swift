@@ -19,24 +19,9 @@ struct ThresholdGuardTests {
         #"under (1|25) ?%"#,
     ]
 
-    /// Lines of code (not comments) under `folder` with `extension` that match a pattern, as "file:line: text".
+    /// Lines of code (not comments) under `folder` with `extension` that match a pattern, as "folder/file:line: text".
     static func offenders(in folder: String, extension ext: String, skipping: Set<String> = []) throws -> [String] {
-        let root = SmallSite.packageRoot.appendingPathComponent(folder)
-        let regexes = try patterns.map { try NSRegularExpression(pattern: $0) }
-        var found: [String] = []
-        let files = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix("." + ext) }.sorted()
-        for file in files where !skipping.contains(file) {
-            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let trimmed = line.drop { $0 == " " }
-                if trimmed.hasPrefix("//") { continue }
-                let s = String(line)
-                if regexes.contains(where: { $0.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil }) {
-                    found.append("\(folder)/\(file):\(n + 1): \(trimmed)")
-                }
-            }
-        }
-        return found
+        try SourceLines.matching(patterns, in: folder, extension: ext, skipping: skipping).map { "\(folder)/\($0)" }
     }
 
     @Test("No threshold literal in the sources' code outside Thresholds.swift, nor in any template")
