@@ -121,4 +121,17 @@ struct AnswerTests {
         #expect(Format.verdict(metrics(wrong: 11)).kind == .wrongRows)
         #expect(Format.verdict(metrics()).near == nil)
     }
+
+    @Test("Each badge from the rule's table: one wrong cell-frame of 1,000 (0.1 %, under the 1 % line) is a warning, not smooth")
+    func badgesInOrder() {
+        // 1 of 1,000 cell-frames is 0.1 %: under the wrong-row line, but any wrong row is a warning.
+        #expect(Format.verdict(metrics(wrong: 1)).kind == .rareWrongRows)
+        #expect(Format.verdict(metrics(wrong: 1)).symbol == "△")
+        // 10 of 1,000 is 1 %: on the line, so the badge is the failing one.
+        #expect(Format.verdict(metrics(wrong: 10)).kind == .wrongRows)
+        // 9.99 ms/s is a warning; 10 is critical, and critical comes before wrong rows and placeholders.
+        #expect(Format.verdict(metrics(hitch: 9.99)).kind == .hitchWarning)
+        #expect(Format.verdict(metrics(placeholders: 30, wrong: 20, hitch: 10)).kind == .hitchCritical)
+        #expect(Format.verdict(metrics(placeholders: 30, hitch: 5)).kind == .hitchWarning)
+    }
 }
