@@ -16,8 +16,8 @@ package struct CostScales: Sendable, Equatable {
     /// The catalog keys each scale multiplies. Every key of `DeviceProfile.catalog` is in exactly
     /// one of `mainKeys`, `renderKeys` and `unscaledKeys` (a test checks it), so a new constant
     /// needs a decision here.
-    package static let mainKeys = ["frameBase", "cellCreate", "dequeue", "configureFromViewModel", "configureFromRawData",
-                                  "labelSet", "autoLayoutMeasure", "autoLayoutSecondPass", "manualHeightPerRow",
+    package static let mainKeys = ["frameBase", "dequeue", "viewCreate", "constraintCreate", "constraintSolve", "frameSet",
+                                  "textMeasure", "textMeasurePer100Characters", "labelSet", "attributedText", "formatValue",
                                   "cachedHeightLookup", "decodePerMegapixelMain", "setImage", "reloadBase",
                                   "invalidateLayoutPerItem", "snapshotApplyPerItem", "enqueueWork", "cancelWork"]
     package static let renderKeys = ["renderBase", "renderOpaqueLayer", "renderBlendedLayer", "renderGradient", "renderOffscreenPass"]

@@ -48,7 +48,7 @@ struct RunRecordTests {
         strategy.parameters.prefetchDistance += 1
         #expect(Fingerprint.of(Self.config(strategy: strategy)) != base, "a strategy parameter")
         var device = Self.config()
-        device.device.cellCreate += 1
+        device.device.viewCreate += 1
         #expect(Fingerprint.of(device) != base, "a device constant")
         var gesture = Self.config()
         gesture.gesture = .aggressive

@@ -13,12 +13,13 @@ struct DeviceReadsTests {
         var profile = DeviceProfile.iPhone60Hz
         for (i, constant) in DeviceProfile.catalog.enumerated() { profile[keyPath: constant.keyPath] = Micros(1_000 + i) }
         let reads = DeviceReads(profile)
-        let values: [Micros] = [reads.frameBase, reads.cellCreate, reads.dequeue, reads.configureFromViewModel, reads.configureFromRawData,
-                                reads.labelSet, reads.autoLayoutMeasure, reads.autoLayoutSecondPass, reads.manualHeightPerRow,
-                                reads.cachedHeightLookup, reads.decodePerMegapixelMain, reads.setImage, reads.reloadBase,
-                                reads.snapshotApplyPerItem, reads.invalidateLayoutPerItem, reads.enqueueWork, reads.cancelWork,
-                                reads.renderBase, reads.renderOpaqueLayer, reads.renderBlendedLayer, reads.renderGradient,
-                                reads.renderOffscreenPass, reads.decodePerMegapixelBackground, reads.urlCacheHit, reads.thumbnailPerSourceMegapixel]
+        let values: [Micros] = [reads.frameBase, reads.dequeue, reads.viewCreate, reads.constraintCreate, reads.constraintSolve,
+                                reads.frameSet, reads.textMeasure, reads.textMeasurePer100Characters, reads.labelSet,
+                                reads.attributedText, reads.formatValue, reads.cachedHeightLookup, reads.decodePerMegapixelMain,
+                                reads.setImage, reads.reloadBase, reads.snapshotApplyPerItem, reads.invalidateLayoutPerItem,
+                                reads.enqueueWork, reads.cancelWork, reads.renderBase, reads.renderOpaqueLayer,
+                                reads.renderBlendedLayer, reads.renderGradient, reads.renderOffscreenPass,
+                                reads.decodePerMegapixelBackground, reads.urlCacheHit, reads.thumbnailPerSourceMegapixel]
         #expect(values == (0..<DeviceProfile.catalog.count).map { Micros(1_000 + $0) })
         #expect(reads.readKeys == DeviceReads.keys)
     }

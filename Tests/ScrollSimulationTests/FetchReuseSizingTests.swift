@@ -30,7 +30,7 @@ struct FetchReuseSizingTests {
         // 800 pt/s for 5 s down and 5 s up passes about 62 rows each way, after the first screenful.
         #expect(off.cellsCreated >= 130, "without reuse each display creates a cell, \(off.cellsCreated)")
         let extra = Double(off.cellsCreated - on.cellsCreated)
-        let saved = Double(Self.device.cellCreate - Self.device.dequeue - Self.device.cancelWork) / 1_000
+        let saved = Double(CellCosts.create(CellDesign.plain.anatomy, Self.device) - Self.device.dequeue - Self.device.cancelWork) / 1_000
         #expect(off.mainThreadTimeMs - on.mainThreadTimeMs >= extra * saved,
                 "main-thread time \(off.mainThreadTimeMs) vs \(on.mainThreadTimeMs) ms for \(extra) more cells")
         #expect(on.staleCellFrames == 0 && off.staleCellFrames == 0)
@@ -42,7 +42,7 @@ struct FetchReuseSizingTests {
         let grid = Presentation(layout: .grid(GridSpec(columns: .sizeClass, spacing: 1, aspect: nil, fixedItemHeight: 90)), cellDesign: .plain, imageSide: 44)
         let once = simulate(.users1000, strategy("t20", [.t5, .t6, .t7, .t8, .t20, .t21]), .rotate, latencyMs: 100, presentation: grid)
         let perCall = simulate(.users1000, strategy("no-t20", [.t5, .t6, .t7, .t8, .t21]), .rotate, latencyMs: 100, presentation: grid)
-        let perQuery = Double(Self.device.manualHeightPerRow - Self.device.cachedHeightLookup) / 1_000
+        let perQuery = Double(CellCosts.manualSize(CellDesign.plain.anatomy, characters: 0, Self.device) - Self.device.cachedHeightLookup) / 1_000
         // Two full passes over 1 000 items: after the data arrives and after the rotation.
         #expect(perCall.metrics.mainThreadTimeMs - once.metrics.mainThreadTimeMs >= 2 * 1_000 * perQuery,
                 "\(perCall.metrics.mainThreadTimeMs) vs \(once.metrics.mainThreadTimeMs) ms")

@@ -23,15 +23,16 @@ enum AccuracySite {
             {"id": "run-case", "metric": "hitch-time-ratio", "quantity": "Hitch ratio of a frozen list", "published": \(published), "unit": "ms/s",
              "device": "A phone", "conditions": "Scrolling.", "source": {"title": "A <source>", "url": "https://example.org/a"},
              "assumptions": "None.",
-             "simulation": {"device": "iphone-60hz", "dataset": "glitchy-100", "strategy": "glitchy-sync", "gesture": "fling", "latencyMs": 100, "figure": "hitchTimeRatio"}},
+             "simulation": {"device": "iphone-60hz", "dataset": "glitchy-100", "strategy": "glitchy-sync", "gesture": "fling", "latencyMs": 100, "figure": "hitchTimeRatio"}, "set": "test"},
             {"id": "saving-case", "metric": "main-thread-time", "quantity": "Main-thread time saved", "published": 100, "unit": "ms",
              "device": "A phone", "conditions": "Scrolling.", "source": {"title": "B", "url": "https://example.org/b"},
              "assumptions": "None.", "revised": "Mapped again after the first result.",
              "simulation": {"device": "iphone-60hz", "dataset": "glitchy-100", "strategy": "glitchy-sync", "minus": "glitchy-serial-cancel",
-                            "gesture": "fling", "latencyMs": 100, "figure": "mainThreadTimeMs", "perScrollSeconds": 10}},
+                            "gesture": "fling", "latencyMs": 100, "figure": "mainThreadTimeMs", "perScrollSeconds": 10}, "set": "test"},
             {"id": "constant-case", "metric": "layout-cost", "quantity": "Auto Layout per cell", "published": 3, "unit": "ms",
              "device": "An old phone", "conditions": "A benchmark.", "source": {"title": "C", "url": "https://example.org/c"},
-             "assumptions": "None.", "simulation": {"device": "iphone-60hz", "constants": ["autoLayoutMeasure", "cellCreate"]}}
+             "assumptions": "None.", "simulation": {"device": "iphone-60hz", "cell": {"labels": 2, "imageViews": 0, "constraints": 10}, "work": ["measure"]},
+             "set": "fit"}
           ],
           "cannotPredict": [{"what": "Android frames.", "why": "Not modelled."}]
         }
@@ -68,11 +69,17 @@ struct AccuracyPageTests {
         let o = Simulation(other.config).run().metrics
         let expected = direct.mainThreadTimeMs * 10_000 / direct.scrollDurationMs - o.mainThreadTimeMs * 10_000 / o.scrollDurationMs
         #expect(abs(report.rows[1].simulated - expected) < 1e-9)
-        // The constants: 600 + 400 µs on the 60 Hz profile.
-        #expect(report.rows[2].simulated == 1.0)
-        #expect(report.overall.count == 3)
+        // The cell: measuring it solves its 10 constraints and measures its 2 labels on the 60 Hz profile.
+        let d = DeviceProfile.iPhone60Hz
+        #expect(report.rows[2].simulated == Double(10 * d.constraintSolve + 2 * d.textMeasure) / 1_000)
+        #expect(report.testCount == 2)
         #expect(report.families.map(\.id) == ["hitch-time-ratio", "main-thread-time", "layout-cost"])
-        #expect(report.families.allSatisfy { $0.rho == nil })
+        // The fit case is shown and not scored: its family has no test case and no figures.
+        let layout = try #require(report.families.last)
+        #expect(layout.count == 0 && layout.fitCount == 1 && layout.mape == nil && layout.bias == nil)
+        // One test case: bias is its signed error, MAPE its size, the log ratio |ln(sim/pub)|.
+        let hitch = report.families[0]
+        #expect(hitch.bias == 100 * report.rows[0].error && hitch.mape == abs(100 * report.rows[0].error))
 
         // A wrong published value changes the error: it is computed, not copied.
         let wrong = try AccuracySite.report(try AccuracySite.folder(published: 400).load())
@@ -81,7 +88,7 @@ struct AccuracyPageTests {
         #expect(wrong.rows[0].error != report.rows[0].error)
     }
 
-    @Test("summary.json carries the accuracy: case count, Spearman's ρ and MAPE overall and per family; none without cases")
+    @Test("summary.json carries the accuracy per family over its test cases (bias, MAPE, median |log ratio|) and the pairs; none without cases")
     func summaryAccuracy() throws {
         let content = try AccuracySite.folder().load()
         let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
@@ -91,20 +98,17 @@ struct AccuracyPageTests {
         let accuracy = try #require(object["accuracy"] as? [String: Any], "summary.json has no accuracy")
         // Recomputed here from the cases' own runs, not read from the build.
         let report = try AccuracySite.report(content)
-        let published = report.rows.map(\.validation.published), simulated = report.rows.map(\.simulated)
-        let mape = 100 * zip(published, simulated).map { abs(($1 - $0) / $0) }.reduce(0, +) / 3
-        #expect(accuracy["cases"] as? Int == 3)
-        #expect(abs(((accuracy["mapePercent"] as? NSNumber)?.doubleValue ?? -1) - mape) < 1e-6, "\(accuracy)")
-        if let rho = AccuracyMath.spearman(published, simulated) {
-            #expect(abs(((accuracy["spearmanRho"] as? NSNumber)?.doubleValue ?? -9) - rho) < 1e-6, "\(accuracy)")
-        } else {
-            #expect(accuracy["spearmanRho"] is NSNull)
-        }
         let families = try #require(accuracy["families"] as? [[String: Any]])
         #expect(families.map { $0["id"] as? String } == ["hitch-time-ratio", "main-thread-time", "layout-cost"])
-        // One case each: ρ is not defined, and says so as null rather than a number.
-        #expect(families.allSatisfy { $0["cases"] as? Int == 1 && $0["spearmanRho"] is NSNull })
-        #expect(text.contains("\n\"accuracy\":{\"cases\":3,"), "on its own line, keys sorted")
+        #expect(accuracy["testCases"] as? Int == 2 && accuracy["fitCases"] as? Int == 1)
+        for (family, row) in zip(families.prefix(2), report.rows.prefix(2)) {
+            let error = 100 * (row.simulated - row.validation.published) / row.validation.published
+            #expect(abs(((family["biasPercent"] as? NSNumber)?.doubleValue ?? -1e9) - error) < 1e-6, "\(family)")
+            #expect(abs(((family["mapePercent"] as? NSNumber)?.doubleValue ?? -1) - abs(error)) < 1e-6, "\(family)")
+        }
+        // The fit case's family has no test case: its figures are null, not 0.
+        #expect(families[2]["testCases"] as? Int == 0 && families[2]["mapePercent"] is NSNull && families[2]["biasPercent"] is NSNull)
+        #expect(text.contains("\n\"accuracy\":{\"families\":["), "on its own line, keys sorted")
         // A site without validation cases has no accuracy entry.
         #expect(!(try SummaryAnswersTests.build()).summaryText.contains("\"accuracy\""))
     }
@@ -123,7 +127,7 @@ struct AccuracyPageTests {
             #expect(page.contains(AccuracyPage.percent(row.error)), "\(row.validation.id)'s error missing")
         }
         #expect(page.contains("<a href=\"https://example.org/a\" rel=\"noopener nofollow\">A &lt;source&gt;</a>"))
-        #expect(page.contains("not defined (fewer than 3 cases)"))
+        #expect(page.contains("2 test cases, which score the model, and 1 fit cases"))
         #expect(page.contains("Mapped again after the first result."))
         #expect(!page.contains("id=\"no-tuning\">No case"))
         #expect(page.contains("Android frames."))
@@ -145,7 +149,7 @@ struct AccuracyPageTests {
            "simulation": {"device": "iphone-60hz", "dataset": "glitchy-100", "strategy": "glitchy-synk", "gesture": "fling", "latencyMs": 100, "figure": "hitchTimeRatio"}},
           {"id": "b", "metric": "layout-cost", "quantity": "Q", "published": 1, "unit": "s", "device": "D", "conditions": "C",
            "source": {"title": "T", "url": "ftp://example.org"}, "assumptions": "A",
-           "simulation": {"device": "iphone-90hz", "constants": ["autoLayoutMeasur"]}}
+           "simulation": {"device": "iphone-90hz", "constants": ["constraintSolv"]}, "set": "tset"}
         ]}
         """
         let problems = try Fixture.problems(["validation.json": validation])
@@ -153,6 +157,7 @@ struct AccuracyPageTests {
         expectDiagnostic(problems, "validation.json", 5, 81, "\"s\" is not the unit of metric 'layout-cost'", "ms")
         expectDiagnostic(problems, "validation.json", 6, 36, "\"ftp://example.org\" is not a web address")
         expectDiagnostic(problems, "validation.json", 7, 29, "unknown device 'iphone-90hz'")
-        expectDiagnostic(problems, "validation.json", 7, 58, "unknown device constant 'autoLayoutMeasur'", "did you mean 'autoLayoutMeasure'?")
+        expectDiagnostic(problems, "validation.json", 7, 58, "unknown device constant 'constraintSolv'", "did you mean 'constraintSolve'?")
+        expectDiagnostic(problems, "validation.json", 7, 85, "tset", "fit", "test")
     }
 }

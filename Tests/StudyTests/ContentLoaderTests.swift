@@ -567,7 +567,7 @@ struct ContentLoaderFilesTests {
         #expect(content.devices.map(\.id) == ["iphone-120hz", "iphone-60hz", "old-phone"])
         let old = try #require(content.device("old-phone"))
         #expect(old.name == "Old phone" && old.viewportWidth == 320 && old.decodePerMegapixelMain == 12_000 && old.backgroundCores == 2)
-        #expect(old.cellCreate == DeviceProfile.iPhone60Hz.cellCreate && old.refreshRateHz == 60)
+        #expect(old.viewCreate == DeviceProfile.iPhone60Hz.viewCreate && old.refreshRateHz == 60)
         #expect(content.studies[0].devices == ["old-phone", "iphone-120hz"])
     }
 

@@ -113,7 +113,7 @@ struct SlowSensitivityTests {
         let (content, study, report) = try Self.oneSeedDigitalLeaves()
         let changed = report.verdicts.filter { !$0.survives }
         #expect(!changed.isEmpty, "the main-thread decode cost moves Digital Leaves' 1000 ms verdicts")
-        let base = try Self.verdicts(content, study, key: "cellCreate", factor: 1)
+        let base = try Self.verdicts(content, study, key: "viewCreate", factor: 1)
         for c in report.verdicts {
             #expect(base["\(c.strategy ?? "")|\(c.latency)"] == c.answer, "\(c.strategy ?? "") at \(c.latency) ms")
         }
@@ -158,7 +158,7 @@ struct SlowSensitivityTests {
         #expect(report.answers.allSatisfy { $0.survives })
         #expect(report.verdicts.count == study.strategies.count * study.latenciesMs.count, "one verdict per strategy and setting")
         // Halving and doubling a constant the answer does not depend on changes nothing, by rerun.
-        for key in ["cellCreate", "renderBase"] {
+        for key in ["viewCreate", "renderBase"] {
             for factor in Sensitivity.factors {
                 let varied = try Self.answers(content, study, key: key, factor: factor)
                 #expect(varied == report.answers.map(\.answer), "\(key) ×\(factor)")

@@ -184,7 +184,8 @@ public struct Dataset: Sendable {
     }
 }
 
-/// The layers of one cell, as the render server sees them.
+/// One cell: its layers, as the render server sees them, and what it is made of (`CellAnatomy`),
+/// from which its main-thread costs are computed (`CellCosts`).
 public struct CellDesign: Sendable, Equatable, Codable {
     /// Identifier (`plain`, `card`, or a user's name).
     public var id: String
@@ -196,26 +197,35 @@ public struct CellDesign: Sendable, Equatable, Codable {
     public var gradientLayers: Int
     /// Offscreen passes per cell (shadow without a path, corner clip, mask) unless T17 removes them.
     public var offscreenPasses: Int
+    /// The views, constraints and configure work the cell is built from.
+    public var anatomy: CellAnatomy
+
     /// Whether the cell has a multi-line label (which needs a second layout pass without preferredMaxLayoutWidth).
-    public var multilineLabel: Bool
+    public var multilineLabel: Bool { anatomy.multilineLabels > 0 }
 
     /// A cell design.
-    public init(id: String, layers: Int, blendedLayers: Int, gradientLayers: Int, offscreenPasses: Int, multilineLabel: Bool) {
+    public init(id: String, layers: Int, blendedLayers: Int, gradientLayers: Int, offscreenPasses: Int, anatomy: CellAnatomy) {
         self.id = id
         self.layers = layers
         self.blendedLayers = blendedLayers
         self.gradientLayers = gradientLayers
         self.offscreenPasses = offscreenPasses
-        self.multilineLabel = multilineLabel
+        self.anatomy = anatomy
     }
 
-    /// A default cell: background, content view, a label with a clear background.
-    public static let plain = CellDesign(id: "plain", layers: 3, blendedLayers: 1, gradientLayers: 0, offscreenPasses: 0, multilineLabel: false)
+    /// A default cell, Capital One's `UserCell`: an avatar image view and two single-line labels
+    /// (username and role) pinned by constraints; background, content view and a label with a
+    /// clear background are its layers.
+    public static let plain = CellDesign(id: "plain", layers: 3, blendedLayers: 1, gradientLayers: 0, offscreenPasses: 0,
+                                         anatomy: CellAnatomy(labels: 2, imageViews: 1, constraints: 10, formattedValues: 1))
     /// A card: drop shadow without a path, rounded corners clipped on the container, a gradient
-    /// backdrop and translucent labels over an image.
-    public static let card = CellDesign(id: "card", layers: 7, blendedLayers: 3, gradientLayers: 1, offscreenPasses: 2, multilineLabel: false)
-    /// A self-sizing text cell with a multi-line label and a thumbnail.
-    public static let text = CellDesign(id: "text", layers: 4, blendedLayers: 1, gradientLayers: 0, offscreenPasses: 0, multilineLabel: true)
+    /// backdrop and translucent labels over an image; the container and the backdrop are views.
+    public static let card = CellDesign(id: "card", layers: 7, blendedLayers: 3, gradientLayers: 1, offscreenPasses: 2,
+                                        anatomy: CellAnatomy(labels: 2, imageViews: 1, views: 2, constraints: 16, formattedValues: 1))
+    /// A self-sizing text cell (Digital Leaves' cell): a multi-line label beside a thumbnail, the
+    /// label's top and bottom pinned so the row grows with its text.
+    public static let text = CellDesign(id: "text", layers: 4, blendedLayers: 1, gradientLayers: 0, offscreenPasses: 0,
+                                        anatomy: CellAnatomy(multilineLabels: 1, imageViews: 1, constraints: 9, formattedValues: 0))
 
     /// Built-in designs.
     public static let builtIn: [CellDesign] = [plain, card, text]

@@ -30,22 +30,30 @@ public struct DeviceProfile: Sendable, Equatable, Codable {
     // MARK: Main thread, µs
     /// Per-frame main-thread base cost (run loop, scroll view layout, CA transaction), µs.
     public var frameBase: Micros
-    /// Creating a new cell with its subviews and constraints, µs.
-    public var cellCreate: Micros
     /// Dequeuing a pooled cell, µs.
     public var dequeue: Micros
-    /// Configuring a cell from a cached view model (array lookup plus label sets), µs.
-    public var configureFromViewModel: Micros
-    /// Configuring a cell from raw data (formatting and deriving strings on main), µs.
-    public var configureFromRawData: Micros
+
+    // MARK: Cell elements, µs (`CellCosts` multiplies them by a cell's `CellAnatomy`)
+    /// Allocating one view with its layer and adding it to the cell, µs.
+    public var viewCreate: Micros
+    /// Creating and activating one layout constraint, µs.
+    public var constraintCreate: Micros
+    /// Solving one constraint in a layout pass, µs.
+    public var constraintSolve: Micros
+    /// Computing one view's frame by hand in a layout pass, µs.
+    public var frameSet: Micros
+    /// Measuring one label's text (typesetting it to find its size), before its length counts, µs.
+    public var textMeasure: Micros
+    /// Measuring 100 more characters of a multi-line label's text, µs.
+    public var textMeasurePer100Characters: Micros
     /// Setting one label's text, µs.
     public var labelSet: Micros
-    /// Auto Layout measuring one self-sizing cell (systemLayoutSizeFitting), µs.
-    public var autoLayoutMeasure: Micros
-    /// The extra layout pass a multi-line label needs without preferredMaxLayoutWidth, µs.
-    public var autoLayoutSecondPass: Micros
-    /// Computing one row height by hand (text measurement), µs.
-    public var manualHeightPerRow: Micros
+    /// Building one label's attributed string, µs.
+    public var attributedText: Micros
+    /// Formatting one value into a string on main (a date, a number, a joined name), µs.
+    public var formatValue: Micros
+
+    // MARK: Lists, µs
     /// Returning a cached height or size, µs.
     public var cachedHeightLookup: Micros
     /// Decoding one megapixel of JPEG on the main thread during a commit, µs.

@@ -17,7 +17,7 @@ extension Simulation {
         let c = cells.create(layoutGeneration: layoutGenerationForNewCells)
         work.addCell()
         recorder.noteCellCreated()
-        return (c, device.cellCreate)
+        return (c, device.create(anatomy))
     }
 
     /// Without invalidation after a rotation (T21 off) a grid hands out stale attributes.
@@ -39,16 +39,18 @@ extension Simulation {
         return cost
     }
 
+    /// Main-thread cost of configuring a cell: with remote text, one label set (the text comes
+    /// later); otherwise its labels set from the cached view model, or formatted from raw data.
+    var configureCost: Micros {
+        if remoteText { return device.labelSet }
+        return behaviour.cells.usesViewModels ? device.configureFromViewModel(anatomy) : device.configureFromRawData(anatomy)
+    }
+
     /// Configures cell `c` for `row`: local text at once, remote slots through the strategy's delivery.
     func configure(_ c: Int, row: Int, at time: Micros) -> Micros {
         let content = item(at: row)
         cells.attach(c, row: row, item: content, imageItem: imageKey(content), localText: !remoteText)
-        var cost: Micros
-        if remoteText {
-            cost = device.labelSet
-        } else {
-            cost = behaviour.cells.usesViewModels ? device.configureFromViewModel : device.configureFromRawData
-        }
+        var cost = configureCost
         if behaviour.loading.serialQueuePerCell { cost += cancelAll(c) }
         if remoteText { cost += load(.text, cell: c, row: row, at: time) }
         if hasImages { cost += load(.image, cell: c, row: row, at: time) }

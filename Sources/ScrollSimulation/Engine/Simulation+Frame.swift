@@ -89,8 +89,9 @@ extension Simulation {
             list.regrid(columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
             cells.relayoutVisible(scroll.rotations)
             scroll.clamp(contentHeight: layout.contentHeight)
-            return device.invalidateLayoutPerItem * Micros(layout.count) + sizeCost * Micros(layout.count)
-                + Micros(cells.visibleCells.count) * device.autoLayoutMeasure
+            var measured: Micros = 0
+            for c in cells.visibleCells { measured += device.measure(anatomy, characters: characters(cells[c].row..<cells[c].row + 1)) }
+            return device.invalidateLayoutPerItem * Micros(layout.count) + sizeCost(0..<layout.count) + measured
         case let .insertAbove(k):
             let heights = (0..<k).map { _ in rowHeightForInsert() }
             list.insertAbove(k, heights: heights)

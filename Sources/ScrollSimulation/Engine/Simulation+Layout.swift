@@ -6,14 +6,32 @@ extension Simulation {
         return metrics.height(characters: dataset.textLength(i), width: scroll.viewportWidth)
     }
 
-    /// Main-thread cost of one size query for a row or item, µs.
-    var sizeCost: Micros {
+    /// The cell's anatomy, which prices its creation, configuration and measurement.
+    var anatomy: CellAnatomy { presentation.cellDesign.anatomy }
+
+    /// Characters of the rows at layout positions `rows` (0 when the cell has no multi-line label,
+    /// whose measurement alone depends on the length).
+    func characters(_ rows: Range<Int>) -> Int {
+        guard anatomy.multilineLabels > 0 else { return 0 }
+        var total = 0
+        for r in rows { total += dataset.textLength(item(at: r)) }
+        return total
+    }
+
+    /// Main-thread cost of the size queries for the rows or items at layout positions `rows`, µs:
+    /// nothing for fixed rows, a lookup each when sizes are cached, the cell measured by hand each
+    /// otherwise (its multi-line text by its length).
+    func sizeCost(_ rows: Range<Int>) -> Micros {
+        let byHand: Bool
         switch presentation.layout {
         case .table(.fixed): return 0
         case .table(.fromContent):
-            return behaviour.layout.precomputesHeights ? device.cachedHeightLookup : behaviour.layout.estimatesHeights ? 0 : device.manualHeightPerRow
-        case .grid: return behaviour.layout.computesItemSize ? device.cachedHeightLookup : device.manualHeightPerRow
+            if behaviour.layout.estimatesHeights { return 0 }
+            byHand = !behaviour.layout.precomputesHeights
+        case .grid: byHand = !behaviour.layout.computesItemSize
         }
+        guard byHand else { return Micros(rows.count) * device.cachedHeightLookup }
+        return device.manualSizes(anatomy, rows: rows.count, characters: characters(rows))
     }
 
     /// Builds the layout for the loaded rows (called when data or heights arrive).
@@ -42,15 +60,7 @@ extension Simulation {
     /// Main-thread cost of preparing the layout after a reload: without precomputed heights or an
     /// estimate, UIKit asks every row's height; a flow layout asks every item's size.
     func prepareLayout() -> Micros {
-        let n = Micros(layout.count)
-        switch presentation.layout {
-        case .table(.fixed): return device.reloadBase
-        case .table(.fromContent):
-            if behaviour.layout.estimatesHeights { return device.reloadBase }
-            if behaviour.layout.precomputesHeights { return device.reloadBase + n * device.cachedHeightLookup }
-            return device.reloadBase + n * device.manualHeightPerRow
-        case .grid: return device.reloadBase + n * sizeCost
-        }
+        device.reloadBase + sizeCost(0..<layout.count)
     }
 
     /// Ends display of rows that left the viewport and displays rows that entered it, in the
@@ -118,10 +128,11 @@ extension Simulation {
 
     /// Measures a row on first display (T18) and corrects the offset when the row starts above it.
     func measureIfEstimated(row: Int) -> Micros {
-        guard case .table(.fromContent) = presentation.layout else { return sizeCost }
-        guard behaviour.layout.estimatesHeights else { return sizeCost }
-        var cost = device.autoLayoutMeasure
-        if presentation.cellDesign.multilineLabel, !behaviour.layout.setsPreferredMaxLayoutWidth { cost += device.autoLayoutSecondPass }
+        guard case .table(.fromContent) = presentation.layout else { return sizeCost(row..<row + 1) }
+        guard behaviour.layout.estimatesHeights else { return sizeCost(row..<row + 1) }
+        let length = characters(row..<row + 1)
+        var cost = device.measure(anatomy, characters: length)
+        if !behaviour.layout.setsPreferredMaxLayoutWidth { cost += device.secondPass(anatomy, characters: length) }
         guard layout.isEstimated(row) else { return cost }
         let top = layout.top(of: row)
         let delta = list.measure(row, real: textMetricsHeight(for: item(at: row)))

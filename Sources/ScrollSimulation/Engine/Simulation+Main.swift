@@ -13,7 +13,7 @@ extension Simulation {
             if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights, !list.ready || list.heightsPending {
                 // T19: compute every height once, off main, before showing the rows.
                 list.awaitHeights()
-                let cost = device.manualHeightPerRow * Micros(list.rowCount)
+                let cost = device.manualSizes(anatomy, rows: list.rowCount, characters: characters(0..<list.rowCount))
                 events.schedule(.heightsReady, at: work.bookCore(cost, at: time))
                 return device.reloadBase
             }
@@ -100,7 +100,7 @@ extension Simulation {
     /// the cell provider runs again on the existing cell.
     var reconfigureCost: Micros {
         device.reloadBase + device.snapshotApplyPerItem * Micros(list.loadedRows)
-            + (remoteText ? device.labelSet : (behaviour.cells.usesViewModels ? device.configureFromViewModel : device.configureFromRawData))
+            + configureCost
     }
 
     /// Digital Leaves' cache hit, delivered a turn later with the index-path check.

@@ -101,7 +101,7 @@ public final class Simulation {
                              viewportHeight: config.device.viewportHeight)
         work = WorkQueues(threadCap: config.device.workerThreadCap, connectionCap: config.device.maxConcurrentDownloads,
                           sharedWidth: behaviour.loading.sharedQueueWidth, cores: config.device.backgroundCores)
-        cells = CellStore(initialPrepCost: device.cellCreate)
+        cells = CellStore(initialPrepCost: device.create(config.effectivePresentation.cellDesign.anatomy))
         let needsFetch = config.dataset.requiresInitialFetch
         list = ListData(loadedRows: needsFetch ? 0 : config.dataset.count, ready: !needsFetch)
         let p = config.strategy.parameters
@@ -191,7 +191,7 @@ public final class Simulation {
             if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights {
                 // T19: every height is computed once, off main, before the rows are shown.
                 list.awaitHeights()
-                events.schedule(.heightsReady, at: work.bookCore(device.manualHeightPerRow * Micros(list.loadedRows), at: 0))
+                events.schedule(.heightsReady, at: work.bookCore(device.manualSizes(anatomy, rows: list.loadedRows, characters: characters(0..<list.loadedRows)), at: 0))
                 return
             }
             buildLayout()

@@ -111,8 +111,9 @@ public struct RunResult: Sendable, Equatable, Codable {
 /// corrections, images keyed by URL.
 /// 5: the 600 s horizon bounds the wait after the gesture, not the gesture: a latency drawn
 /// beyond it no longer ends a run mid-scroll.
+/// 6: cells priced by their anatomy (views, constraints, labels, text length) × the device's element costs.
 public enum SimulationModel {
-    public static let version = 5
+    public static let version = 6
 }
 
 /// A frame is stored as one array, `[begin, presented, duration, hitch, hitchKind, overrun,

@@ -17,7 +17,9 @@ package enum ContentKeys {
     /// A grid's `columns` that adapt to the width.
     static let adaptiveColumns = ["narrow", "wide", "threshold", "even"]
     /// A presentation's `cellDesign`.
-    static let cellDesign = ["id", "layers", "blendedLayers", "gradientLayers", "offscreenPasses", "multilineLabel"]
+    static let cellDesign = ["id", "layers", "blendedLayers", "gradientLayers", "offscreenPasses"] + anatomy + ["multilineLabel"]
+    /// A cell's anatomy (in a cell design, or a validation case's `cell`).
+    static let anatomy = ["labels", "multilineLabels", "imageViews", "views", "constraints", "autoLayout", "formattedValues", "attributedLabels"]
     /// One step of `site.json`'s `tour`.
     static let tourStep = ["id", "title", "study", "strategy", "latencyMs", "chart", "text"]
     /// `validation.json`.
@@ -36,6 +38,7 @@ package enum ContentKeys {
          ("adaptive columns", adaptiveColumns), ("cell design", cellDesign), ("device", DeviceDecoder.settingKeys + ["calibration"]),
          ("measured entry", MeasuredDecoder.allowedKeys), ("tour step", tourStep), ("validation.json", validation),
          ("validation gap", validationGap), ("validation source", validationSource), ("validation case", ValidationDecoder.caseKeys),
-         ("validation run", ValidationDecoder.runKeys), ("validation constants", ValidationDecoder.constantKeys)]
+         ("validation run", ValidationDecoder.runKeys), ("validation constants", ValidationDecoder.constantKeys),
+         ("validation cell", ValidationDecoder.cellKeys), ("cell anatomy", anatomy)]
     }
 }

@@ -102,11 +102,11 @@ package enum PresentationDecoder {
         let names = CellDesign.builtIn.map(\.id)
         if case let .string(s) = node.value {
             if let design = CellDesign.builtIn.first(where: { $0.id == s }) { return design }
-            file.error("'\(context)': " + unknownNameMessage(kind: "cell design", name: s, valid: names) + " (or an object with id, layers, blendedLayers, gradientLayers, offscreenPasses, multilineLabel)", at: node.position)
+            file.error("'\(context)': " + unknownNameMessage(kind: "cell design", name: s, valid: names) + " (or an object with id and layers, and optionally the other layer counts and the cell's anatomy)", at: node.position)
             return nil
         }
         guard let object = ObjectReader(node, in: file, context: context,
-                                        expected: "one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) or an object with id, layers, blendedLayers, gradientLayers, offscreenPasses, multilineLabel") else { return nil }
+                                        expected: "one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) or an object with id and layers, and optionally the other layer counts and the cell's anatomy") else { return nil }
         object.allowOnly(ContentKeys.cellDesign)
         let before = file.errorCount
         let id = object.string("id", required: true)
@@ -114,11 +114,45 @@ package enum PresentationDecoder {
         let blended = object.integer("blendedLayers", in: 0...100) ?? 0
         let gradients = object.integer("gradientLayers", in: 0...100) ?? 0
         let passes = object.integer("offscreenPasses", in: 0...20) ?? 0
-        let multiline = object.bool("multilineLabel") ?? false
+        let anatomy = decodeAnatomy(object, file: file, context: context)
         if let layers, blended + gradients > layers {
             file.error("'\(context)' has \(blended) blended and \(gradients) gradient layers but only \(layers) layers; blendedLayers + gradientLayers must be at most layers", at: node.position)
         }
         guard file.errorCount == before, let id, let layers else { return nil }
-        return CellDesign(id: id, layers: layers, blendedLayers: blended, gradientLayers: gradients, offscreenPasses: passes, multilineLabel: multiline)
+        return CellDesign(id: id, layers: layers, blendedLayers: blended, gradientLayers: gradients, offscreenPasses: passes, anatomy: anatomy)
+    }
+
+    /// A cell described by its anatomy keys alone (a validation case's cell), or nil after
+    /// reporting its problems.
+    static func anatomy(_ node: JSONNode, file: ContentFile, context: String) -> CellAnatomy? {
+        guard let object = ObjectReader(node, in: file, context: context, expected: "an object of a cell's anatomy (labels, multilineLabels, imageViews, views, constraints, autoLayout, formattedValues, attributedLabels)") else { return nil }
+        object.allowOnly(ContentKeys.anatomy)
+        let before = file.errorCount
+        let a = decodeAnatomy(object, file: file, context: context)
+        return file.errorCount == before ? a : nil
+    }
+
+    /// The anatomy keys of a cell design object; each one left out keeps the plain cell's value
+    /// (`multilineLabel: true`, the older spelling, means one multi-line label).
+    private static func decodeAnatomy(_ object: ObjectReader, file: ContentFile, context: String) -> CellAnatomy {
+        let plain = CellDesign.plain.anatomy
+        let legacyMultiline = object.bool("multilineLabel").map { $0 ? 1 : 0 }
+        let autoLayout = object.bool("autoLayout") ?? true
+        let labels = object.integer("labels", in: 0...200) ?? plain.labels
+        let multiline = object.integer("multilineLabels", in: 0...200) ?? legacyMultiline ?? plain.multilineLabels
+        let images = object.integer("imageViews", in: 0...200) ?? plain.imageViews
+        let views = object.integer("views", in: 0...500) ?? plain.views
+        var constraints = object.integer("constraints", in: 0...5_000)
+        if !autoLayout, let n = constraints, n > 0, let node = object["constraints"] {
+            file.error("'\(context)' has \(n) constraints but 'autoLayout' is false; a cell laid out by hand has none (leave 'constraints' out)", at: node.position)
+            constraints = 0
+        }
+        if constraints == nil, ["labels", "multilineLabels", "imageViews", "views"].allSatisfy({ object[$0] == nil }) {
+            constraints = autoLayout ? plain.constraints : 0
+        }
+        return CellAnatomy(labels: labels, multilineLabels: multiline, imageViews: images, views: views, constraints: constraints,
+                           layout: autoLayout ? .autoLayout : .manual,
+                           formattedValues: object.integer("formattedValues", in: 0...200) ?? plain.formattedValues,
+                           attributedLabels: object.integer("attributedLabels", in: 0...200) ?? 0)
     }
 }

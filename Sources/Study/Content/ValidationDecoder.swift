@@ -43,6 +43,34 @@ package enum ValidationSimulation: Sendable {
     /// The sum of some of a device profile's cost constants, in ms: what the engine charges for
     /// one unit of the work (no run).
     case constants(device: String, keys: [String])
+    /// A cell described by its anatomy, priced on a device: the sum of the named parts of its
+    /// work (`CellWork`), in ms (no run).
+    case cell(device: String, anatomy: CellAnatomy, work: [CellWork], characters: Int)
+}
+
+/// A part of a cell's main-thread work a validation case can compare with (`CellCosts`).
+package enum CellWork: String, Sendable, CaseIterable {
+    case create, configureFromViewModel, configureFromRawData, measure, secondPass, manualSize
+
+    /// Its cost for a cell of anatomy `a` whose multi-line text has `characters` characters.
+    package func cost(_ a: CellAnatomy, characters: Int, on d: DeviceProfile) -> Micros {
+        switch self {
+        case .create: return CellCosts.create(a, d)
+        case .configureFromViewModel: return CellCosts.configureFromViewModel(a, d)
+        case .configureFromRawData: return CellCosts.configureFromRawData(a, d)
+        case .measure: return CellCosts.measure(a, characters: characters, d)
+        case .secondPass: return CellCosts.secondPass(a, characters: characters, d)
+        case .manualSize: return CellCosts.manualSize(a, characters: characters, d)
+        }
+    }
+}
+
+/// Whether a case may shape the model or only score it.
+package enum ValidationRole: String, Sendable, CaseIterable {
+    /// Used to derive a constant: shown, never scored.
+    case fit
+    /// Never used to derive anything: the cases the accuracy figures are computed from.
+    case test
 }
 
 /// A run that reproduces a case's conditions, and the figure read from it.
@@ -78,6 +106,10 @@ package struct ValidationCase: Sendable {
     /// What was changed in the case or the model after its result was seen, if anything.
     package var revised: String?
     package var simulation: ValidationSimulation
+    /// Fit (derived a constant) or test (scores the model).
+    package var role: ValidationRole
+    /// When this case is the "after" of a before/after pair: the "before" case's id.
+    package var after: String?
 }
 
 /// A published figure the model has no counterpart for.
@@ -97,7 +129,9 @@ package struct ValidationSet: Sendable {
 
 /// Reads `validation.json`, resolving every name a case's simulation uses.
 package enum ValidationDecoder {
-    static let caseKeys = ["id", "metric", "quantity", "published", "unit", "device", "conditions", "source", "assumptions", "revised", "simulation"]
+    static let caseKeys = ["id", "metric", "quantity", "published", "unit", "device", "conditions", "source", "assumptions", "revised", "simulation",
+                           "set", "after"]
+    static let cellKeys = ["device", "cell", "work", "characters"]
     static let runKeys = ["device", "dataset", "strategy", "gesture", "latencyMs", "figure", "perScrollSeconds", "minus"]
     static let constantKeys = ["device", "constants"]
 
@@ -120,6 +154,17 @@ package enum ValidationDecoder {
         } else if !object.has("cases") {
             object.missing("cases", "an array of validation cases")
         }
+        for (k, c) in set.cases.enumerated() {
+            guard let beforeID = c.after else { continue }
+            let node = elements(of: object)?[k]["after"]?.value.position
+            guard let before = set.cases.first(where: { $0.id == beforeID }) else {
+                file.error("'cases[\(k)].after': no case has the id '\(beforeID)'; 'after' names the case measured before the change", at: node)
+                continue
+            }
+            if before.family != c.family {
+                file.error("'cases[\(k)].after': '\(beforeID)' is a \(before.family) case and this one \(c.family); a before/after pair compares one quantity", at: node)
+            }
+        }
         if let node = object["cannotPredict"], let elements = file.array(node, "cannotPredict", of: "objects {\"what\": …, \"why\": …}") {
             for (k, element) in elements.enumerated() {
                 guard let gap = ObjectReader(element, in: file, context: "cannotPredict[\(k)]", expected: "an object {\"what\": …, \"why\": …}") else { continue }
@@ -131,6 +176,12 @@ package enum ValidationDecoder {
             }
         }
         return file.errorCount == before ? set : nil
+    }
+
+    /// The elements of `cases`, to point at a case's key.
+    private static func elements(of object: ObjectReader) -> [JSONNode]? {
+        guard let node = object["cases"], case let .array(items) = node.value else { return nil }
+        return items
     }
 
     private static func decodeSource(_ node: JSONNode, label: String, file: ContentFile) -> ValidationSource? {
@@ -176,20 +227,23 @@ package enum ValidationDecoder {
         else { object.missing("source", "{\"title\": …, \"url\": \"https://…\"}") }
         let assumptions = object.string("assumptions", required: true)
         let revised = object.string("revised")
+        let role = object.choice("set", ValidationRole.allCases.map(\.rawValue), kind: "case set", required: true).flatMap { ValidationRole(rawValue: $0.0) }
+        let after = object.string("after")
         var simulation: ValidationSimulation? = nil
         if let node = object["simulation"], let family {
             simulation = decodeSimulation(node, label: object.label("simulation"), family: family, file: file, names: names)
         } else if !object.has("simulation") { object.missing("simulation", "the run or the device constants that reproduce the case") }
         guard file.errorCount == before, let id, let family, let quantity, let published, let device, let conditions, let source,
-              let assumptions, let simulation else { return nil }
+              let assumptions, let simulation, let role else { return nil }
         return ValidationCase(id: id, family: family.id, quantity: quantity, published: published, device: device, conditions: conditions,
-                              source: source, assumptions: assumptions, revised: revised, simulation: simulation)
+                              source: source, assumptions: assumptions, revised: revised, simulation: simulation, role: role, after: after)
     }
 
     private static func decodeSimulation(_ node: JSONNode, label: String, family: ValidationFamily, file: ContentFile, names: ContentNames) -> ValidationSimulation? {
         guard let object = ObjectReader(node, in: file, context: label, expected: "an object: a run {\"device\", \"dataset\", \"strategy\", \"gesture\", \"latencyMs\", \"figure\"} or {\"device\", \"constants\"}") else { return nil }
         let isConstants = object.has("constants")
-        object.allowOnly(isConstants ? constantKeys : runKeys)
+        let isCell = object.has("cell")
+        object.allowOnly(isCell ? cellKeys : isConstants ? constantKeys : runKeys)
         let before = file.errorCount
         var deviceID: String? = nil
         if let d = object["device"], let name = file.string(d, object.label("device")) {
@@ -197,6 +251,25 @@ package enum ValidationDecoder {
                 file.error("'\(object.label("device"))': " + unknownNameMessage(kind: "device", name: name, valid: names.deviceIDs), at: d.position)
             }
         } else if !object.has("device") { object.missing("device", "a device id, e.g. \"iphone-60hz\"") }
+        if isCell {
+            guard family.constants else {
+                file.error("'\(object.label("cell"))': metric '\(family.id)' is compared with a run, not with a cell's costs; give \(runKeys.joined(separator: ", "))", at: object["cell"]?.position)
+                return nil
+            }
+            let anatomy = object["cell"].flatMap { PresentationDecoder.anatomy($0, file: file, context: object.label("cell")) }
+            var work: [CellWork] = []
+            if let w = object["work"], let values = file.stringArray(w, object.label("work"), of: "parts of a cell's work") {
+                let valid = CellWork.allCases.map(\.rawValue)
+                for (name, position) in values {
+                    if let part = CellWork(rawValue: name) { work.append(part) }
+                    else { file.error("'\(object.label("work"))': " + unknownNameMessage(kind: "part of a cell's work", name: name, valid: valid), at: position) }
+                }
+                if values.isEmpty { file.error("'\(object.label("work"))' is empty; name what the measurement timed, e.g. [\"configureFromViewModel\", \"measure\"]", at: w.position) }
+            } else if !object.has("work") { object.missing("work", "the parts of the cell's work the measurement timed, e.g. [\"configureFromViewModel\", \"measure\"]") }
+            let characters = object.integer("characters", in: 0...100_000) ?? 0
+            guard file.errorCount == before, let deviceID, let anatomy else { return nil }
+            return .cell(device: deviceID, anatomy: anatomy, work: work, characters: characters)
+        }
         if isConstants {
             guard family.constants else {
                 file.error("'\(object.label("constants"))': metric '\(family.id)' is compared with a run, not with device constants; give \(runKeys.joined(separator: ", "))", at: object["constants"]?.position)

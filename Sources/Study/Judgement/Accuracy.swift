@@ -1,3 +1,4 @@
+import Foundation
 import Formats
 import Results
 import ScrollSimulation
@@ -87,37 +88,70 @@ package enum AccuracyPlan {
     }
 }
 
-/// The validation cases against their simulations: each case's error and, per family and over
-/// all cases, Spearman's ρ and the mean absolute percentage error.
+/// The validation cases against their simulations: each case's error; per family, over its test
+/// cases only (a fit case shaped a constant and cannot score it), the signed bias, the mean absolute
+/// percentage error and the median |log ratio|; and for each before/after pair, whether the model
+/// predicts the direction of the change and how far its ratio is off. No figure mixes families:
+/// their units differ.
 package struct AccuracyReport: Sendable {
     package struct Row: Sendable {
         package let validation: ValidationCase
         /// The simulated value in the family's unit (the median over seeds for a run).
         package let simulated: Double
-        /// Each seed's value, in the site's seed order (empty for constants).
+        /// Each seed's value, in the site's seed order (empty for constants and cells).
         package let seeds: [Double]
         /// (simulated − published) / published.
         package var error: Double { (simulated - validation.published) / validation.published }
+        /// ln(simulated / published): symmetric in over- and underestimates (nil when simulated is 0).
+        package var logRatio: Double? { simulated > 0 ? log(simulated / validation.published) : nil }
+    }
+
+    /// A before/after pair: one change measured on one device, before and after.
+    package struct Pair: Sendable {
+        package let before: Row
+        package let after: Row
+        package var publishedRatio: Double { after.validation.published / before.validation.published }
+        package var simulatedRatio: Double? { before.simulated > 0 ? after.simulated / before.simulated : nil }
+        /// Whether the model moves the same way as the measurement (a ratio of exactly 1 on either side
+        /// is no direction, and right only if both are).
+        package var directionRight: Bool {
+            guard let s = simulatedRatio else { return false }
+            func sign(_ r: Double) -> Int { r > 1 ? 1 : r < 1 ? -1 : 0 }
+            return sign(s) == sign(publishedRatio)
+        }
+        /// simulated ratio / published ratio − 1.
+        package var ratioError: Double? { simulatedRatio.map { $0 / publishedRatio - 1 } }
+        /// Both cases are test cases, so the pair scores the model.
+        package var isTest: Bool { before.validation.role == .test && after.validation.role == .test }
     }
 
     package struct Stats: Sendable {
-        /// A family's id, or `all`.
+        /// A family's id.
         package let id: String
         package let name: String
+        /// Test cases (the figures below are theirs).
         package let count: Int
-        /// Nil: not defined (fewer than 3 cases, or no order among the values).
-        package let rho: Double?
-        /// Percent.
+        /// Fit cases, shown and not scored.
+        package let fitCount: Int
+        /// Mean signed error, percent (negative: the model underestimates). Nil without test cases.
+        package let bias: Double?
+        /// Mean absolute percentage error, percent.
         package let mape: Double?
+        /// Median |ln(simulated / published)|.
+        package let medianAbsLogRatio: Double?
     }
 
     package let rows: [Row]
     /// Families with at least one case, in `ValidationFamily.all` order.
     package let families: [Stats]
-    package let overall: Stats
+    /// Before/after pairs, in the order of their "after" cases.
+    package let pairs: [Pair]
 
     /// No cases.
-    package static let empty = AccuracyReport(rows: [], families: [], overall: stats("all", "All cases", []))
+    package static let empty = AccuracyReport(rows: [], families: [], pairs: [])
+
+    /// Test cases over all families.
+    package var testCount: Int { rows.filter { $0.validation.role == .test }.count }
 
     /// A case's run is missing from `metrics`.
     package struct Missing: Error, Sendable { package let run: String }
@@ -130,6 +164,10 @@ package struct AccuracyReport: Sendable {
             case let .constants(deviceID, keys):
                 guard let device = content.device(deviceID) else { continue }
                 let micros = keys.compactMap { key in DeviceProfile.catalog.first { $0.key == key }.map { device[keyPath: $0.keyPath] } }.reduce(0, +)
+                rows.append(Row(validation: c, simulated: Double(micros) / 1_000, seeds: []))
+            case let .cell(deviceID, anatomy, work, characters):
+                guard let device = content.device(deviceID) else { continue }
+                let micros = work.map { $0.cost(anatomy, characters: characters, on: device) }.reduce(0, +)
                 rows.append(Row(validation: c, simulated: Double(micros) / 1_000, seeds: []))
             case let .run(r):
                 var values: [Double] = []
@@ -152,24 +190,36 @@ package struct AccuracyReport: Sendable {
             let part = rows.filter { $0.validation.family == family.id }
             if !part.isEmpty { families.append(stats(family.id, family.name, part)) }
         }
-        return AccuracyReport(rows: rows, families: families, overall: stats("all", "All cases", rows))
+        var pairs: [Pair] = []
+        for row in rows {
+            guard let beforeID = row.validation.after, let before = rows.first(where: { $0.validation.id == beforeID }) else { continue }
+            pairs.append(Pair(before: before, after: row))
+        }
+        return AccuracyReport(rows: rows, families: families, pairs: pairs)
     }
 
-    /// `summary.json`'s `accuracy`: the case count, Spearman's ρ and the MAPE (percent) over all
-    /// cases and per family (`null` where not defined), so CI can follow the model's accuracy
-    /// without reading the page; nil without cases.
+    /// Test pairs: how many, how many in the right direction, and the median |ratio error| (percent).
+    package var pairFigures: (count: Int, right: Int, medianAbsRatioError: Double?) {
+        let test = pairs.filter(\.isTest)
+        let errors = test.compactMap(\.ratioError).map { 100 * abs($0) }
+        return (test.count, test.filter(\.directionRight).count, Median.of(errors))
+    }
+
+    /// `summary.json`'s `accuracy`: per family its test and fit counts, bias, MAPE and median
+    /// |log ratio| (`null` where not defined), and the pairs' figures, so CI can follow the
+    /// model's accuracy without reading the page; nil without cases.
     package var summaryJSON: JSONValue? {
-        guard overall.count > 0 else { return nil }
-        func object(_ s: Stats) -> [String: JSONValue] {
-            ["cases": .int(s.count), "spearmanRho": s.rho.map(JSONValue.double) ?? .null, "mapePercent": s.mape.map(JSONValue.double) ?? .null]
-        }
-        var all = object(overall)
-        all["families"] = .array(families.map { f in
-            var o = object(f)
-            o["id"] = .string(f.id)
-            return .object(o)
-        })
-        return .object(all)
+        guard !rows.isEmpty else { return nil }
+        func number(_ v: Double?) -> JSONValue { v.map(JSONValue.double) ?? .null }
+        let p = pairFigures
+        return .object([
+            "testCases": .int(testCount), "fitCases": .int(rows.count - testCount),
+            "families": .array(families.map { f in
+                .object(["id": .string(f.id), "testCases": .int(f.count), "fitCases": .int(f.fitCount), "biasPercent": number(f.bias),
+                         "mapePercent": number(f.mape), "medianAbsLogRatio": number(f.medianAbsLogRatio)])
+            }),
+            "pairs": .object(["testPairs": .int(p.count), "directionRight": .int(p.right), "medianAbsRatioErrorPercent": number(p.medianAbsRatioError)]),
+        ])
     }
 
     /// A run's figure: the metric, per `perScrollSeconds` of scrolling when set.
@@ -186,8 +236,11 @@ package struct AccuracyReport: Sendable {
     }
 
     static func stats(_ id: String, _ name: String, _ rows: [Row]) -> Stats {
-        let published = rows.map(\.validation.published), simulated = rows.map(\.simulated)
-        return Stats(id: id, name: name, count: rows.count, rho: AccuracyMath.spearman(published, simulated),
-                     mape: AccuracyMath.mape(published: published, simulated: simulated))
+        let test = rows.filter { $0.validation.role == .test }
+        let published = test.map(\.validation.published), simulated = test.map(\.simulated)
+        let bias = test.isEmpty ? nil : 100 * test.map(\.error).reduce(0, +) / Double(test.count)
+        let logs = test.map { $0.logRatio.map(abs) ?? .infinity }
+        return Stats(id: id, name: name, count: test.count, fitCount: rows.count - test.count, bias: bias,
+                     mape: AccuracyMath.mape(published: published, simulated: simulated), medianAbsLogRatio: Median.of(logs))
     }
 }

@@ -35,26 +35,14 @@ struct AccuracyPage: PageGenerator {
         return (p > 0 ? "+" : "") + NumberFormat.fixed(p, places: 1) + " %"
     }
 
-    static func rho(_ stats: AccuracyReport.Stats) -> String {
-        if let r = stats.rho { return NumberFormat.fixed(r, places: 2) }
-        return stats.count < 3 ? "not defined (fewer than 3 cases)" : "not defined (no order: the values are all equal)"
-    }
-
-    /// Lantern's published bar (GoogleChrome/lighthouse `docs/lantern.md`): ρ 0.76–0.87 and MAPE 23–45 % per metric.
-    static let lanternRho = 0.76...0.87
+    /// Lantern's published bar (GoogleChrome/lighthouse `docs/lantern.md`): MAPE 23–45 % per metric.
     static let lanternMAPE = 23.0...45.0
 
-    /// Where `stats` stands against Lantern's bar, in a sentence.
+    /// Where `stats` stands against Lantern's bar, in a sentence (empty without test cases).
     static func againstLantern(_ stats: AccuracyReport.Stats) -> String {
         guard let mape = stats.mape else { return "" }
-        var parts: [String] = []
-        if let rho = stats.rho {
-            parts.append("ρ \(NumberFormat.fixed(rho, places: 2)) is " + (rho < lanternRho.lowerBound ? "below" : rho > lanternRho.upperBound ? "above" : "within") + " Lantern's range")
-        } else {
-            parts.append("ρ is not defined")
-        }
-        parts.append("MAPE \(NumberFormat.fixed(mape, places: 1)) % is " + (mape > lanternMAPE.upperBound ? "above (worse than)" : mape < lanternMAPE.lowerBound ? "below (better than)" : "within") + " its range")
-        return "\(stats.name) (\(stats.count)): " + parts.joined(separator: " and ") + "."
+        let place = mape > lanternMAPE.upperBound ? "above (worse than)" : mape < lanternMAPE.lowerBound ? "below (better than)" : "within"
+        return "\(stats.name) (\(stats.count) test case\(stats.count == 1 ? "" : "s")): MAPE \(NumberFormat.fixed(mape, places: 1)) % is \(place) its range."
     }
 
     /// How a case's simulation reproduces its conditions, in words.
@@ -67,6 +55,14 @@ struct AccuracyPage: PageGenerator {
             return text + "."
         case let .constants(device, keys):
             return "No run: the engine's charge for this work on device \(device), the sum of its constants " + keys.joined(separator: " + ") + "."
+        case let .cell(device, a, work, characters):
+            var parts = ["\(a.labels) single-line label\(a.labels == 1 ? "" : "s")", "\(a.multilineLabels) multi-line", "\(a.imageViews) image view\(a.imageViews == 1 ? "" : "s")",
+                         "\(a.views) other view\(a.views == 1 ? "" : "s")"]
+            parts.append(a.layout == .manual ? "laid out by hand" : "\(a.constraints) constraints")
+            if a.formattedValues > 0 { parts.append("\(a.formattedValues) value\(a.formattedValues == 1 ? "" : "s") formatted") }
+            if a.attributedLabels > 0 { parts.append("\(a.attributedLabels) attributed label\(a.attributedLabels == 1 ? "" : "s")") }
+            let text = characters > 0 ? ", \(characters) characters of multi-line text" : ""
+            return "No run: the cell (" + parts.joined(separator: ", ") + "\(text)) priced on device \(device): " + work.map(\.rawValue).joined(separator: " + ") + "."
         }
     }
 
@@ -87,14 +83,28 @@ struct AccuracyPage: PageGenerator {
                 "published": .string(Self.number(c.published) + " " + unit), "simulated": .string(Self.number(row.simulated) + " " + unit),
                 "error": .string(Self.percent(row.error)), "simulation": .string(simulationText(c)), "seeds": .string(seedText),
                 "hasSeeds": .bool(!seedText.isEmpty), "assumptions": .string(c.assumptions),
-                "revised": c.revised.map { .string($0) } ?? .null,
+                "revised": c.revised.map { .string($0) } ?? .null, "role": .string(c.role.rawValue),
             ])
         }
         func statsRow(_ s: AccuracyReport.Stats) -> MustacheValue {
-            .object(["name": .string(s.name), "count": .int(s.count), "rho": .string(Self.rho(s)),
+            .object(["name": .string(s.name), "count": .int(s.count), "fitCount": .int(s.fitCount),
+                     "bias": .string(s.bias.map { (($0 > 0) ? "+" : "") + NumberFormat.fixed($0, places: 1) + " %" } ?? "—"),
                      "mape": .string(s.mape.map { NumberFormat.fixed($0, places: 1) + " %" } ?? "—"),
+                     "logRatio": .string(s.medianAbsLogRatio.map { $0.isFinite ? NumberFormat.fixed($0, places: 2) : "∞" } ?? "—"),
                      "unit": .string(families[s.id]?.unit ?? "")])
         }
+        let pairs: [MustacheValue] = report.pairs.map { p in
+            .object(["before": .string(p.before.validation.id), "after": .string(p.after.validation.id),
+                     "role": .string(p.isTest ? "test" : "fit"),
+                     "published": .string("×" + NumberFormat.fixed(p.publishedRatio, places: 2)),
+                     "simulated": .string(p.simulatedRatio.map { "×" + NumberFormat.fixed($0, places: 2) } ?? "—"),
+                     "direction": .string(p.directionRight ? "right" : "wrong"),
+                     "error": .string(p.ratioError.map(Self.percent) ?? "—")])
+        }
+        let pf = report.pairFigures
+        let pairSummary = pf.count == 0 ? "No pair is a test pair yet."
+            : "Over the \(pf.count) test pair\(pf.count == 1 ? "" : "s"): \(pf.right) right in direction, median |ratio error| "
+                + (pf.medianAbsRatioError.map { NumberFormat.fixed($0, places: 1) + " %" } ?? "—") + "."
         let revised = report.rows.filter { $0.validation.revised != nil }
         let sources = Set(report.rows.map(\.validation.source.url)).count
         let gaps: [MustacheValue] = validation.gaps.map { g in
@@ -127,9 +137,11 @@ struct AccuracyPage: PageGenerator {
         return [
             "cases": .array(rows), "caseCount": .int(report.rows.count), "sourceCount": .int(sources),
             "hasCases": .bool(!report.rows.isEmpty),
-            "families": .array(report.families.map(statsRow)), "overall": statsRow(report.overall),
+            "families": .array(report.families.map(statsRow)),
+            "testCount": .int(report.testCount), "fitCount": .int(report.rows.count - report.testCount),
+            "pairs": .array(pairs), "hasPairs": .bool(!pairs.isEmpty), "pairSummary": .string(pairSummary),
             "seedCount": .int(seeds.count),
-            "lantern": .array(([report.overall] + report.families).map { .string(Self.againstLantern($0)) }.filter { $0 != .string("") }),
+            "lantern": .array(report.families.map { .string(Self.againstLantern($0)) }.filter { $0 != .string("") }),
             "revised": .array(revised.map { .object(["id": .string($0.validation.id), "note": .string($0.validation.revised ?? "")]) }),
             "hasRevised": .bool(!revised.isEmpty),
             "gaps": .array(gaps), "hasGaps": .bool(!gaps.isEmpty),

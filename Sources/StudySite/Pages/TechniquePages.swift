@@ -188,7 +188,7 @@ struct EvidenceFocus {
                 caption: "What reusing cells changes",
                 columns: [
                     Column(title: "Cells created") { String($1.cellsCreated) },
-                    Column(title: "Creating them (ms of main thread)") { ms(Double($1.cellsCreated) * Double($0.config.device.cellCreate) / 1_000) },
+                    Column(title: "Creating them (ms of main thread)") { ms(Double($1.cellsCreated) * Double(CellCosts.create($0.config.effectivePresentation.cellDesign.anatomy, $0.config.device)) / 1_000) },
                     Column(title: "Main-thread time in all (ms)") { ms($1.mainThreadTimeMs) },
                     Column(title: "Frame overrun p50 (ms)") { ms($1.frameOverrunP50Ms) },
                     Column(title: "Frame overrun p99 (ms)") { ms($1.frameOverrunP99Ms) },
