@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 import SiteTestSupport
 

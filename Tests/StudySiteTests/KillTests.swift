@@ -7,7 +7,6 @@ import Darwin
 #endif
 @testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 
 /// Kills a real `scrollstudy generate` at many points and checks that the output path always holds a complete

@@ -4,7 +4,6 @@ import ScrollSimulation
 import Testing
 @testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 import SiteTestSupport
 

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 
 @Suite("Publishing: the output is checked again right before the swap")

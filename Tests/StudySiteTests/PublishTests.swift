@@ -7,7 +7,6 @@ import Darwin
 #endif
 @testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 
 /// Steps seen by the publisher's test seam, and the failure to inject at one of them.

@@ -3,7 +3,6 @@ import ScrollSimulation
 @testable import StudySite
 import Testing
 @testable import Study
-@testable import ScrollStudyCLI
 
 @Suite("Run CSV download")
 struct RunCSVTests {

@@ -4,7 +4,6 @@ import Testing
 @testable import ScrollSimulation
 @testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 import SiteTestSupport
 

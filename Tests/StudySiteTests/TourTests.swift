@@ -3,7 +3,6 @@ import Foundation
 import Testing
 @testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 
 @Suite("The guided tour comes from site.json")
