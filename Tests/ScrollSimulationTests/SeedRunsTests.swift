@@ -1,5 +1,5 @@
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 
 /// What the engine gives seed by seed, that the site's technique pages explain.
 @Suite("Seeds in the engine")

@@ -1,7 +1,7 @@
 import Foundation
 import Formats
 import Results
-@testable import ScrollStudyCLI
+import ScrollStudyCLI
 import StudySite
 import TestSupport
 import SiteTestSupport

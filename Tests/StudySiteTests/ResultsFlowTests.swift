@@ -2,8 +2,8 @@ import Foundation
 import Results
 import ScrollSimulation
 import Testing
-@testable import StudySite
-@testable import Study
+import StudySite
+import Study
 import TestSupport
 import SiteTestSupport
 

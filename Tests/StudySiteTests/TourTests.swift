@@ -1,8 +1,8 @@
 import Formats
 import Foundation
 import Testing
-@testable import StudySite
-@testable import Study
+import StudySite
+import Study
 import TestSupport
 
 /// The guided tour on the index page, with its run's numbers (its errors in site.json are StudyTests' TourContentTests).

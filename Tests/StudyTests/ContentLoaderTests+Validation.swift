@@ -2,7 +2,7 @@ import Formats
 import Foundation
 import Testing
 import ScrollSimulation
-@testable import Study
+import Study
 import TestSupport
 @Suite("ContentLoader: names, keys, types and ranges")
 struct ContentLoaderValidationTests {

@@ -2,7 +2,7 @@ import Formats
 import Foundation
 import Testing
 import ScrollSimulation
-@testable import Study
+import Study
 import TestSupport
 @Suite("ContentLoader: the default Content/")
 struct ContentLoaderDefaultTests {

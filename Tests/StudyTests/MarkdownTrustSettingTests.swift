@@ -1,5 +1,5 @@
 import Testing
-@testable import Study
+import Study
 import TestSupport
 
 /// site.json's `trustedMarkdownHTML` as content (what it does to pages is StudySiteTests' MarkdownTrustTests).

@@ -1,5 +1,5 @@
 import Testing
-@testable import Study
+import Study
 import TestSupport
 
 /// A study's "measured" entries as content: what they import and where their errors point (their pages are StudySiteTests' MeasuredStudyTests).

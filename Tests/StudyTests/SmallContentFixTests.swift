@@ -2,7 +2,7 @@ import Foundation
 import Formats
 import Testing
 import ScrollSimulation
-@testable import Study
+import Study
 import TestSupport
 
 /// The text of every row of a dataset held in memory.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Study
+import Study
 import TestSupport
 
 /// Symbolic links in a content folder: the loader reads nothing from outside it.
