@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 @testable import StudySite
-@testable import Study
+import Study
 import TestSupport
 
 /// Kills a real `scrollstudy generate` at many points and checks that the output path always holds a complete

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ScrollStudyCLI
+import ScrollStudyCLI
 @testable import StudySite
 import TestSupport
 import SiteTestSupport

@@ -3,7 +3,7 @@ import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite
-@testable import Study
+import Study
 import TestSupport
 
 @Suite("Pages as jobs")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import StudySite
-@testable import Study
+import Study
 import TestSupport
 
 @Suite("Publishing: the output is checked again right before the swap")

@@ -2,7 +2,7 @@ import Formats
 import ScrollSimulation
 @testable import StudySite
 import Testing
-@testable import Study
+import Study
 
 @Suite("Run CSV download")
 struct RunCSVTests {

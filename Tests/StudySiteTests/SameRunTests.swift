@@ -2,7 +2,7 @@ import Foundation
 import Results
 import Testing
 @testable import StudySite
-@testable import Study
+import Study
 import TestSupport
 import SiteTestSupport
 
