@@ -52,9 +52,10 @@ let package = Package(
         // small configuration (Runs), content folders and their diagnostics (TemporaryContent, Fixture,
         // expectDiagnostic), the package's root and a small study's content (SmallSite), the `slow` tag.
         .target(name: "TestSupport", dependencies: ["Formats", "ScrollSimulation", "Results", "Study"], path: "Tests/TestSupport"),
-        // Helpers of the site's and the command line's tests: a scratch project for the command line
-        // (Project, which runs GenerateCommand) and a small site built from SmallSite's content.
-        .target(name: "SiteTestSupport", dependencies: ["Study", "StudySite", "ScrollStudyCLI", "TestSupport"], path: "Tests/SiteTestSupport"),
+        // Helpers of the site's and the command line's tests, nothing above StudySite: a scratch project
+        // (Project, which generates through StudySite's Generation.run) and a small site built from
+        // SmallSite's content. The command line's own helpers live in ScrollStudyCLITests/Support.
+        .target(name: "SiteTestSupport", dependencies: ["Study", "StudySite", "TestSupport"], path: "Tests/SiteTestSupport"),
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
@@ -65,8 +66,9 @@ let package = Package(
         // Study: content loading and decoding, the plan, answers and the decision rule, sensitivity,
         // claims, budgets, technique search, content keys.
         .testTarget(name: "StudyTests", dependencies: ["Study", "ScrollSimulation", "Results", "Formats", "MeasuredTimings", "TestSupport"]),
-        // StudySite: pages, the build, publishing, incremental builds, the site's output.
-        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Study", "ScrollSimulation", "Results", "Formats", "Mustache", "ScrollStudyCLI", "TestSupport", "SiteTestSupport"]),
+        // StudySite: pages, the build, publishing, incremental builds, the site's output; through
+        // StudySite's own entry points, never the command line.
+        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Study", "ScrollSimulation", "Results", "Formats", "Mustache", "TestSupport", "SiteTestSupport"]),
         // ScrollStudyCLI: arguments, help, exit codes, each command through its command function.
         .testTarget(name: "ScrollStudyCLITests", dependencies: ["ScrollStudyCLI", "StudySite", "Study", "ScrollSimulation", "Results", "Formats", "MeasuredTimings", "TestSupport", "SiteTestSupport"]),
         .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings", "Formats"], exclude: ["Fixtures"]),

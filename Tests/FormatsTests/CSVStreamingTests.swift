@@ -1,5 +1,5 @@
 import Testing
-@testable import Formats
+import Formats
 
 @Suite("CSV read record by record")
 struct CSVStreamingTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Formats
+import Formats
 
 /// The one located diagnostic and the one suggestion rule.
 @Suite("Diagnostic and Suggestion")

@@ -1,4 +1,4 @@
-@testable import Formats
+import Formats
 import Foundation
 import Testing
 

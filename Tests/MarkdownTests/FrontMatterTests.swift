@@ -1,5 +1,5 @@
 import Testing
-@testable import Markdown
+import Markdown
 
 struct FrontMatterTests {
     @Test func stringsAndListsInSourceOrder() throws {

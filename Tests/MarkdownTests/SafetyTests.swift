@@ -1,5 +1,5 @@
 import Testing
-@testable import Markdown
+import Markdown
 
 /// Raw HTML and unsafe URLs when `allowRawHTML` is false (the default).
 struct SafetyTests {

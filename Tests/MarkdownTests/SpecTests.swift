@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Markdown
+import Markdown
 
 /// Runs the CommonMark 0.31.2 examples from `../shared/specs/commonmark/spec-0.31.2.json`
 /// (relative to the package root).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Markdown
+import Markdown
 
 struct SwiftHighlighterTests {
     func kw(_ s: String) -> String { "<span class=\"hl-kw\">\(s)</span>" }

@@ -1,5 +1,5 @@
 import Testing
-@testable import MeasuredTimings
+import MeasuredTimings
 
 @Suite("Android dumpsys gfxinfo framestats")
 struct GfxinfoImporterTests {

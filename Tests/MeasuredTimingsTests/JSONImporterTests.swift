@@ -1,5 +1,5 @@
 import Testing
-@testable import MeasuredTimings
+import MeasuredTimings
 
 @Suite("XCTest metrics from xcresulttool")
 struct XCTestImporterTests {

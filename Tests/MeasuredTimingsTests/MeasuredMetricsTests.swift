@@ -1,6 +1,6 @@
 import Testing
 import ScrollSimulation
-@testable import MeasuredTimings
+import MeasuredTimings
 
 @Suite("Metrics of measured frames")
 struct MeasuredMetricsTests {

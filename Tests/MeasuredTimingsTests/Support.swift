@@ -1,5 +1,5 @@
 import Foundation
-@testable import MeasuredTimings
+import MeasuredTimings
 
 /// The fixtures, read relative to this file: each written from its format's documentation.
 enum Fixture {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Mustache
+import Mustache
 
 private func parseError(_ source: String, name: String = "page.mustache") -> MustacheError? {
     do {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Mustache
+import Mustache
 
 /// `{{name}}` keeps one value from changing the page around it.
 struct EscapeSafetyTests {

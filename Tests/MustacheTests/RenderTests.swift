@@ -1,5 +1,5 @@
 import Testing
-@testable import Mustache
+import Mustache
 
 private func render(_ source: String, _ data: MustacheValue, partials: [String: String] = [:],
                     mode: RenderMode = .lenient) throws -> String {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Mustache
+import Mustache
 
 /// Runs the official Mustache spec suite from `../shared/specs/mustache/` (relative to the package root).
 struct SpecTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Mustache
+import Mustache
 
 private func strictError(_ source: String, _ data: MustacheValue, partials: [String: Template] = [:]) -> MustacheError? {
     do {

@@ -1,7 +1,7 @@
 import Formats
 import Foundation
 import Results
-@testable import ScrollSimulation
+import ScrollSimulation
 import Testing
 
 /// The record file's writer (series put in the tree by hand, one frame a line) and reader

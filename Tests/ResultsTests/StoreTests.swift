@@ -1,6 +1,6 @@
 import Foundation
 import Results
-@testable import ScrollSimulation
+import ScrollSimulation
 import TestSupport
 import Testing
 

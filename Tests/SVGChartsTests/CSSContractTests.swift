@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SVGCharts
+import SVGCharts
 
 /// The SVG and `Templates/assets/charts.css` must agree: every class a chart emits is
 /// styled (or deliberately structural), and the stylesheet has no rules for classes

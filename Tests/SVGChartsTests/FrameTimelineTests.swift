@@ -1,5 +1,5 @@
 import Testing
-@testable import SVGCharts
+import SVGCharts
 
 @Suite struct FrameTimelineTests {
     func chart(_ frames: [FrameSample], title: String = "Frames", budgets: [ReferenceLine] = SampleData.budgets) -> Chart {

@@ -1,5 +1,5 @@
 import Testing
-@testable import SVGCharts
+import SVGCharts
 
 /// Text in charts cannot reorder or invalidate the page around it.
 struct MarkupSafetyTests {

@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import SVGCharts
+import SVGCharts
 
 /// Every chart scales to its container (no minimum width), so on a 390 px phone it is drawn
 /// 366 px wide: its text must still render at 11 px or more there. The rendered size of a

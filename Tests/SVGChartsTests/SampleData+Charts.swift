@@ -1,4 +1,4 @@
-@testable import SVGCharts
+import SVGCharts
 
 extension SampleData {
     static let strategies = [

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SVGCharts
+import SVGCharts
 
 /// Deterministic pseudo-random numbers (LCG) so sample data is the same on every run.
 struct LCG {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SVGCharts
+import SVGCharts
 
 /// Renders one sample of each chart into `.build/chart-samples/index.html` (not committed)
 /// so a person can look at them in a browser, in light, dark and print modes.

@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import SVGCharts
+import SVGCharts
 
 /// A string that breaks markup if it is not escaped.
 let hostile = "</title><script>alert(\"x&y\")</script> 'q' <b>&amp;"

@@ -1,5 +1,5 @@
 import Testing
-@testable import SVGCharts
+import SVGCharts
 
 @Suite struct TimeSeriesTests {
     func chart(_ series: [TimeSeries.Series], fill: Bool = true) -> Chart {

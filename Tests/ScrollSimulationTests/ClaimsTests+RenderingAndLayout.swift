@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 
 /// Claims 11 to 14 of `ClaimsTests`: rendering costs, scroll offset corrections, rotation and stable identifiers.
 extension ClaimsTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 
 /// The fourteen claims of the sources (TECHNIQUES.md). Each claim checks that the bad thing
 /// happens under the bad strategy and that the good thing actually happens under the good one;

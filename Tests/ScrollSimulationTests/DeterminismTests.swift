@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 
 @Suite("Determinism")
 struct DeterminismTests {

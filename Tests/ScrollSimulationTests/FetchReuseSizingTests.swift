@@ -1,5 +1,5 @@
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 
 /// T7, T8 and T20 switched off one at a time against a strategy that uses them.
 @Suite("Async fetch, cell reuse and computed grid sizes")

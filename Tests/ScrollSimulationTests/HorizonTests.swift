@@ -1,5 +1,5 @@
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 
 /// The run's 600 s horizon bounds how long it waits, not the scroll: a latency drawn beyond it
 /// (σ = 3, the widest spread a run accepts, draws e^(3z)·1 s > 600 s for z > ln(600)/3 ≈ 2.13,

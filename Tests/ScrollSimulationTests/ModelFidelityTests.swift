@@ -1,5 +1,5 @@
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 
 /// The model gaps of issue 22, each pinned by a value worked out from the arithmetic of the
 /// configuration, UIKit's documented behaviour or the sample's code, never read off a run.

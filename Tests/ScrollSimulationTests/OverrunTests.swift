@@ -1,5 +1,5 @@
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 
 /// Frame overrun (Android Macrobenchmark's frameOverrunMs) against the deadlines of our render loop.
 @Suite("Frame overrun")

@@ -1,6 +1,6 @@
 import Formats
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 
 /// Invariants of the render loop and the metrics, checked over many random configurations drawn
 /// from one seeded generator, and the analytic cases the vsync grid predicts exactly.

@@ -1,5 +1,5 @@
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 
 /// Capital One's SmoothScrolling sample as it behaves: each difference from the idealised
 /// techniques is a `StrategyParameters` switch, and each test runs a configuration with the switch

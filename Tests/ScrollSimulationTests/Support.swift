@@ -1,4 +1,4 @@
-@testable import ScrollSimulation
+import ScrollSimulation
 
 /// A strategy from techniques, for tests that isolate one technique.
 func strategy(_ id: String, _ techniques: [TechniqueID], _ edit: (inout StrategyParameters) -> Void = { _ in }) -> Strategy {

@@ -1,7 +1,7 @@
 import Foundation
 import Formats
 import Results
-@testable import ScrollStudyCLI
+import ScrollStudyCLI
 import StudySite
 import TestSupport
 import SiteTestSupport
@@ -24,12 +24,12 @@ struct BaselineSurfacesTests {
             try write(basedOn: "glitchy-serial-cancel", gesture: "gentle")
             try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [1000], "strategies": ["mine", "glitchy-sync"], "seeds": [1, 2, 3]}"#
                 .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
-            #expect(try Project.generate(project).code == 0)
+            #expect(try Project.generateCommand(project).code == 0)
             let published = try Project.publish(project)
             // Mine gets worse; study two's gesture changes, so its group cannot be compared.
             try write(basedOn: "glitchy-async-naive", gesture: "fling")
             let markdown = project.appendingPathComponent("summary.md")
-            let (code, cli, _) = try Project.generate(project, ["--baseline", published.path, "--markdown-summary", markdown.path])
+            let (code, cli, _) = try Project.generateCommand(project, ["--baseline", published.path, "--markdown-summary", markdown.path])
             #expect(code == 0, "\(cli)")
 
             // The one computed comparison, as summary.json records it.

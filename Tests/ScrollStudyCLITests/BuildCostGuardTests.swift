@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ScrollSimulation
 import Study
-@testable import ScrollStudyCLI
+import ScrollStudyCLI
 import TestSupport
 
 /// `generate`'s cost guard (split from StudyTests' BuildCostTests, which holds the estimate).

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import MeasuredTimings
 import ScrollSimulation
-@testable import StudySite
-@testable import Study
+import StudySite
+import Study
 @testable import ScrollStudyCLI
 import TestSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import StudySite
-@testable import Study
+import StudySite
+import Study
 @testable import ScrollStudyCLI
 import TestSupport
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ScrollStudyCLI
+import ScrollStudyCLI
 import TestSupport
 import SiteTestSupport
 
@@ -26,5 +26,8 @@ struct GenerateAnswerTests {
         #expect(quiet.first == "1 study, 1 run. Answers (rule: verdicts.html#answers):")
         #expect(quiet.contains("  one — 100 ms: GlitchyTable: serial queue + cancel"), "\(quiet)")
         #expect(loud.suffix(2) == quiet.suffix(2))
+        // --quiet and --verbose contradict each other (moved here from StudySiteTests' stagesInOrder,
+        // which holds what --verbose prints).
+        #expect(throws: UsageError.self) { try Project.generateCommand(dir, ["--quiet", "--verbose"]) }
     }
 }

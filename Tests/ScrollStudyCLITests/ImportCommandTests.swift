@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import MeasuredTimings
-@testable import StudySite
-@testable import Study
+import StudySite
+import Study
 @testable import ScrollStudyCLI
 
 @Suite("scrollstudy import, and calibrate's hint")

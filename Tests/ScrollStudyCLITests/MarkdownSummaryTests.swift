@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ScrollStudyCLI
+import ScrollStudyCLI
 @testable import StudySite
 import TestSupport
 import SiteTestSupport
@@ -21,13 +21,13 @@ struct MarkdownSummaryTests {
         }
         try write(basedOn: "glitchy-serial-cancel")
         try writeStudy(dataset: "glitchy-100")
-        #expect(try Project.generate(project).code == 0)
+        #expect(try Project.generateCommand(project).code == 0)
         let published = try Project.publish(project)
         let summary = project.appendingPathComponent("step-summary.md")
         try "Earlier step's summary.\n".write(to: summary, atomically: true, encoding: .utf8)
 
         try write(basedOn: "glitchy-async-naive")
-        let (code, out, _) = try Project.generate(project, ["--baseline", published.path, "--markdown-summary", summary.path,
+        let (code, out, _) = try Project.generateCommand(project, ["--baseline", published.path, "--markdown-summary", summary.path,
                                                                        "--site-url", "https://example.org/site"])
         #expect(code == 0, "\(out)")
         let text = try String(contentsOf: summary, encoding: .utf8)
@@ -43,11 +43,11 @@ struct MarkdownSummaryTests {
 
         // Another dataset: the group cannot be compared; --fail-on-not-comparable makes that fail.
         try writeStudy(dataset: "glitchy-300")
-        let again = try Project.generate(project, ["--baseline", published.path, "--fail-on-not-comparable", "--markdown-summary", summary.path])
+        let again = try Project.generateCommand(project, ["--baseline", published.path, "--fail-on-not-comparable", "--markdown-summary", summary.path])
         #expect(again.code == 7, "\(again.output)")
         let second = try String(contentsOf: summary, encoding: .utf8)
         #expect(second.contains("### Not comparable (2)") && second.contains("- [one--mine--1000ms](runs/one--mine--1000ms.html)"), "\(second)")
-        #expect(try Project.generate(project, ["--baseline", published.path]).code == 0, "reported, not failing, without the flag")
+        #expect(try Project.generateCommand(project, ["--baseline", published.path]).code == 0, "reported, not failing, without the flag")
     }
 
     @Test("Table cells escape what would end a cell, start a link, an emphasis or HTML")
@@ -64,8 +64,8 @@ struct MarkdownSummaryTests {
     func usage() throws {
         let project = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: project) }
-        #expect(throws: UsageError.self) { try Project.generate(project, ["--markdown-summary", "s.md", "--site-url", "javascript:alert(1)"]) }
-        #expect(throws: UsageError.self) { try Project.generate(project, ["--site-url", "https://example.org/"]) }
-        #expect(throws: UsageError.self) { try Project.generate(project, ["--fail-on-not-comparable"]) }
+        #expect(throws: UsageError.self) { try Project.generateCommand(project, ["--markdown-summary", "s.md", "--site-url", "javascript:alert(1)"]) }
+        #expect(throws: UsageError.self) { try Project.generateCommand(project, ["--site-url", "https://example.org/"]) }
+        #expect(throws: UsageError.self) { try Project.generateCommand(project, ["--fail-on-not-comparable"]) }
     }
 }

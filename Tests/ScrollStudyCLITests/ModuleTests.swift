@@ -1,7 +1,7 @@
 import Testing
-@testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import StudySite
+import Study
+import ScrollStudyCLI
 
 @Suite("Command-line names")
 struct CatalogTests {

@@ -1,10 +1,12 @@
 import Foundation
-import ScrollStudyCLI
+import Study
 import StudySite
 import TestSupport
 
-/// A scratch project for the command line's tests: `Templates/` copied from the package, a
-/// `Content/` of one study, and an `Output/` a previous `generate` wrote holding one old file.
+/// A scratch project for the site's and the command line's tests: `Templates/` copied from the
+/// package, a `Content/` of one study, and an `Output/` a previous `generate` wrote holding one old file.
+/// `generate` here is StudySite's own entry point (`Generation.run`); the command line's tests add
+/// `generateCommand`, which goes through the arguments and the exit codes.
 package enum Project {
     /// One study of one seed at a fixed latency: these projects are about generating, not about seeds.
     package static func scratch() throws -> URL {
@@ -48,9 +50,9 @@ package enum Project {
 
     /// The paths where `output` differs, byte for byte, from the site a cold build of the same
     /// content makes (`generate --no-cache` into `cold`): empty when an incremental build is exact.
-    package static func differencesFromCold(_ dir: URL, output: String = "Output", cold: String = "Cold") throws -> [String] {
-        let built = try generate(dir, output: cold, ["--no-cache"])
-        guard built.code == 0 else { return ["(the cold build exited \(built.code): \(built.output))"] }
+    package static func differencesFromCold(_ dir: URL, output: String = "Output", cold: String = "Cold") -> [String] {
+        let built = generate(dir, output: cold) { $0.noCache = true }
+        guard built.ending == .success else { return ["(the cold build ended \(built.ending): \(built.output))"] }
         return Scratch.differing(tree(dir, output), tree(dir, cold))
     }
 
@@ -69,15 +71,25 @@ package enum Project {
         try Data(text.utf8).write(to: url)
     }
 
-    /// `generate` of the project into `output` (a folder name in `dir`): its exit code, the lines it
-    /// printed (each ending in a newline) and its status lines (joined by newlines).
-    package static func generate(_ dir: URL, output: String = "Output", _ extra: [String] = []) throws -> (code: Int32, output: String, status: String) {
+    /// The request `generate` of the project makes by default: its `Content/` and `Templates/`, the
+    /// folder `output` in `dir`, two jobs.
+    package static func request(_ dir: URL, output: String = "Output") -> Generation.Request {
+        Generation.Request(content: dir.appendingPathComponent("Content"), templates: dir.appendingPathComponent("Templates"),
+                           output: dir.appendingPathComponent(output), jobs: 2)
+    }
+
+    /// `generate` of the project into `output` (a folder name in `dir`) through `Generation.run`, with
+    /// the request changed by `options` (`{ $0.check = true }` for `--check`): how it ended, the lines it
+    /// printed (each ending in a newline) and its status lines (joined by newlines); errors go to
+    /// standard error, as the command line prints them.
+    package static func generate(_ dir: URL, output: String = "Output", _ options: (inout Generation.Request) -> Void = { _ in })
+        -> (ending: Ending, output: String, status: String) {
+        var request = request(dir, output: output)
+        options(&request)
         let out = Lines(), status = Lines()
-        let code = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
-                                            "--templates", dir.appendingPathComponent("Templates").path,
-                                            "--output", dir.appendingPathComponent(output).path, "--jobs", "2"] + extra,
-                                           output: { out.add($0) }, status: { status.add($0) })
-        return (code, out.all.map { $0 + "\n" }.joined(), status.text)
+        let ending = Generation.run(request, console: Console(output: { out.add($0) }, status: { status.add($0) },
+                                                         error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+        return (ending, out.all.map { $0 + "\n" }.joined(), status.text)
     }
 
     /// Copies the project's `Output/` to `published/`, the baseline a later `generate --baseline` compares with.

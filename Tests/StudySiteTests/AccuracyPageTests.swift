@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import StudySite
-@testable import Study
+import Study
 import Results
 import ScrollSimulation
 import TestSupport

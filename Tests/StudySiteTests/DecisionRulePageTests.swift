@@ -1,8 +1,8 @@
 import Foundation
 import Formats
 import Testing
-@testable import StudySite
-@testable import Study
+import StudySite
+import Study
 import TestSupport
 import SiteTestSupport
 

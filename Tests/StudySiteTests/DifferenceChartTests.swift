@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-@testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import StudySite
+import Study
 import TestSupport
 import SiteTestSupport
 

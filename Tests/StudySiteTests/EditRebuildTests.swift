@@ -3,7 +3,7 @@ import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite
-@testable import Study
+import Study
 import TestSupport
 import SiteTestSupport
 
@@ -17,7 +17,7 @@ struct SlowEditRebuildTests {
     static func builtWithOther(_ dir: URL) throws -> [String: UInt64] {
         try Project.write(dir, "Content/studies/other.json",
                           #"{"title": "Other", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel", "glitchy-sync"]}"#)
-        #expect(try Project.generate(dir).code == 0)
+        #expect(Project.generate(dir).ending == .success)
         return PageKeyTests.inodes(dir, "Output")
     }
 
@@ -28,8 +28,8 @@ struct SlowEditRebuildTests {
             #expect(before["studies/other.summary.json"] != nil && before["studies/two.summary.json"] != nil)
 
             try Project.strategy(cacheLimit: 7, in: dir.appendingPathComponent("Content"))
-            let edited = try Project.generate(dir)
-            #expect(edited.code == 0)
+            let edited = Project.generate(dir)
+            #expect(edited.ending == .success)
             let counts = try #require(PageKeyTests.counts(edited.status), "\(edited.status)")
             let after = PageKeyTests.inodes(dir, "Output")
             // (b) What does not read the strategy is kept: the other study's page, runs file and run pages.
@@ -46,7 +46,7 @@ struct SlowEditRebuildTests {
             #expect(counts.kept > 0 && counts.rendered + counts.kept == counts.total, "\(edited.status)")
 
             // (a) Byte for byte the site a cold build of the edited content makes.
-            let differing = try Project.differencesFromCold(dir)
+            let differing = Project.differencesFromCold(dir)
             #expect(differing.isEmpty, "kept files equal a cold build's: \(differing)")
         }
     }
@@ -62,19 +62,19 @@ struct SlowEditRebuildTests {
             let mine = dir.appendingPathComponent("Content/strategies/mine.json")
             let text = try String(contentsOf: mine, encoding: .utf8)
             try text.replacingOccurrences(of: "A cache of 100.", with: "A cache of a hundred rows.").write(to: mine, atomically: true, encoding: .utf8)
-            #expect(try Project.generate(dir).code == 0)
+            #expect(Project.generate(dir).ending == .success)
             let second = PageKeyTests.inodes(dir, "Output")
             for path in metricPages { #expect(second[path] == first[path], "\(path): its rows are unchanged, kept") }
             #expect(second["strategies/mine.html"] != first["strategies/mine.html"])
-            #expect(try Project.differencesFromCold(dir).isEmpty)
+            #expect(Project.differencesFromCold(dir).isEmpty)
 
             // Another base moves the strategy's medians: the rankings that show them are rendered again.
             try Project.write(dir, "Content/strategies/mine.json", #"{"name": "Mine", "summary": "Naive now.", "basedOn": "glitchy-async-naive"}"#)
-            #expect(try Project.generate(dir).code == 0)
+            #expect(Project.generate(dir).ending == .success)
             let third = PageKeyTests.inodes(dir, "Output")
             #expect(third["metrics/index.html"] == first["metrics/index.html"], "the index shows only the metric table")
             #expect(metricPages.contains { third[$0] != second[$0] }, "some ranking changed")
-            let differing = try Project.differencesFromCold(dir, cold: "Cold2")
+            let differing = Project.differencesFromCold(dir, cold: "Cold2")
             #expect(differing.isEmpty, "kept metric pages equal a cold build's: \(differing)")
         }
     }
@@ -113,18 +113,18 @@ struct SlowEditRebuildTests {
     func editedAsksRewriteStudyFile() throws {
         let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try Project.generate(dir).code == 0)
+        #expect(Project.generate(dir).ending == .success)
         let file = dir.appendingPathComponent("Output/studies/two.summary.json")
         let before = try String(contentsOf: file, encoding: .utf8)
         // The same runs ranked on another metric first.
         try Project.write(dir, "Content/studies/two.json",
                           #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 1000], "strategies": ["glitchy-serial-cancel", "mine"], "asks": ["requestsStarted"]}"#)
-        #expect(try Project.generate(dir).code == 0)
+        #expect(Project.generate(dir).ending == .success)
         let after = try String(contentsOf: file, encoding: .utf8)
         let runsBefore = try #require(before.range(of: "\n\"runs\":[")), runsAfter = try #require(after.range(of: "\n\"runs\":["))
         #expect(after[runsAfter.lowerBound...] == before[runsBefore.lowerBound...], "the runs are the same")
         #expect(after != before, "the answers changed, so the study's file is written again")
-        #expect(try Project.generate(dir, output: "Cold", ["--no-cache"]).code == 0)
+        #expect(Project.generate(dir, output: "Cold") { $0.noCache = true }.ending == .success)
         #expect(after == (try String(contentsOf: dir.appendingPathComponent("Cold/studies/two.summary.json"), encoding: .utf8)))
     }
 

@@ -1,9 +1,8 @@
 import Foundation
 import Results
 import Testing
-@testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import StudySite
+import Study
 import TestSupport
 import SiteTestSupport
 
@@ -14,8 +13,8 @@ struct SlowIncrementalTests {
     @Test("--verbose names each stage of the build, in order, with what it produced; the cache policy follows the kind of build")
     func stagesInOrder() throws {
         try Project.using { dir in
-            let first = try Project.generate(dir, ["--verbose"])
-            #expect(first.code == 0)
+            let first = Project.generate(dir) { $0.verbose = true }
+            #expect(first.ending == .success)
             let lines = first.status.split(separator: "\n").map(String.init).filter { $0.hasPrefix("[") && !$0.hasPrefix("[0") && !$0.first!.isNumber }
             let stages = lines.compactMap { line -> String? in
                 guard let end = line.firstIndex(of: "]"), line.dropFirst().first?.isLetter == true else { return nil }
@@ -31,47 +30,45 @@ struct SlowIncrementalTests {
             #expect(first.status.contains("[run] 5 simulated, 0 from the run cache, 0 shared with an identical run, 0 from stored results"), "\(first.status)")
             #expect(first.status.contains("[render] "), "\(first.status)")
             // A plain build records its manifest (IncrementalBuild.published): the next plain build is up to date.
-            let again = try Project.generate(dir)
+            let again = Project.generate(dir)
             #expect(again.output.contains("Output/ is up to date"), "\(again.output)")
-            // --quiet and --verbose contradict each other.
-            #expect(throws: UsageError.self) { try Project.generate(dir, ["--quiet", "--verbose"]) }
         }
     }
 
     @Test("A rerun with nothing changed builds nothing; a changed strategy simulates only its runs; the bytes equal a build without cache")
     func incrementalIsIdentical() throws {
         try Project.using { dir in
-            let first = try Project.generate(dir)
-            #expect(first.code == 0)
+            let first = Project.generate(dir)
+            #expect(first.ending == .success)
             #expect(first.status.contains("Simulated 5 of 5 run(s); 0 taken from"), "\(first.status)")
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(".scrollstudy-cache/sites/Output.json").path))
 
-            let again = try Project.generate(dir)
-            #expect(again.code == 0)
+            let again = Project.generate(dir)
+            #expect(again.ending == .success)
             #expect(again.output.contains("Output/ is up to date"), "\(again.output)")
             #expect(!again.status.contains("Simulated"), "nothing simulated: \(again.status)")
 
             try Project.strategy(cacheLimit: 2, in: dir.appendingPathComponent("Content"))
-            let changed = try Project.generate(dir)
-            #expect(changed.code == 0)
+            let changed = Project.generate(dir)
+            #expect(changed.ending == .success)
             #expect(changed.status.contains("Simulated 2 of 5 run(s); 3 taken from"), "only 'mine' at two latencies: \(changed.status)")
             #expect(Project.tree(dir, "Output").count > 10)
-            #expect(try Project.differencesFromCold(dir).isEmpty, "an incremental build equals a full one, byte for byte")
+            #expect(Project.differencesFromCold(dir).isEmpty, "an incremental build equals a full one, byte for byte")
         }
     }
 
     @Test("A corrupt cache: warnings, a full rebuild, the same bytes; an edited output file is rebuilt")
     func corruptCacheRebuilds() throws {
         try Project.using { dir in
-            #expect(try Project.generate(dir).code == 0)
+            #expect(Project.generate(dir).ending == .success)
             let good = Project.tree(dir, "Output")
             let cache = dir.appendingPathComponent(".scrollstudy-cache")
             try "{ not json".write(to: cache.appendingPathComponent("sites/Output.json"), atomically: true, encoding: .utf8)
             let runs = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path)
             #expect(runs.count == 1 && runs.allSatisfy { $0.hasPrefix("pack-") && $0.hasSuffix(".runpack") }, "one pack for the build's 5 runs: \(runs)")
             for name in runs { try Data([0x7b, 0x22]).write(to: cache.appendingPathComponent("runs/\(name)")) }
-            let rebuilt = try Project.generate(dir)
-            #expect(rebuilt.code == 0)
+            let rebuilt = Project.generate(dir)
+            #expect(rebuilt.ending == .success)
             #expect(rebuilt.status.contains("warning: .scrollstudy-cache/sites/Output.json cannot be used"), "\(rebuilt.status)")
             #expect(rebuilt.status.components(separatedBy: "simulated again").count - 1 == 5, "one warning per unusable record: \(rebuilt.status)")
             #expect(rebuilt.status.contains("Simulated 5 of 5 run(s)"))
@@ -85,7 +82,7 @@ struct SlowIncrementalTests {
             packBytes[recordStart + 60] ^= 0x01
             try Data(packBytes).write(to: cache.appendingPathComponent("runs/\(pack)"))
             try FileManager.default.removeItem(at: cache.appendingPathComponent("sites/Output.json"))
-            let mixed = try Project.generate(dir)
+            let mixed = Project.generate(dir)
             #expect(mixed.status.contains("Simulated 1 of 5 run(s)"), "\(mixed.status)")
             #expect(Scratch.differing(Project.tree(dir, "Output"), good).isEmpty)
 
@@ -95,7 +92,7 @@ struct SlowIncrementalTests {
             var bytes = try [UInt8](Data(contentsOf: index))
             bytes[bytes.count / 2] ^= 0x01
             try Data(bytes).write(to: index)
-            let repaired = try Project.generate(dir)
+            let repaired = Project.generate(dir)
             #expect(!repaired.output.contains("up to date"))
             #expect(repaired.status.contains("Simulated 0 of 5 run(s)"), "\(repaired.status)")
             #expect(Scratch.differing(Project.tree(dir, "Output"), good).isEmpty)
@@ -138,11 +135,11 @@ struct SlowIncrementalTests {
     @Test("--check never uses the cache")
     func checkIgnoresCache() throws {
         try Project.using { dir in
-            #expect(try Project.generate(dir).code == 0)
-            let check = try Project.generate(dir, ["--check"])
-            #expect(check.code == 0 && check.output.contains("is up to date (") && !check.status.contains("taken from"))
+            #expect(Project.generate(dir).ending == .success)
+            let check = Project.generate(dir) { $0.check = true }
+            #expect(check.ending == .success && check.output.contains("is up to date (") && !check.status.contains("taken from"))
             try "edited".write(to: dir.appendingPathComponent("Output/index.html"), atomically: true, encoding: .utf8)
-            #expect(try Project.generate(dir, ["--check"]).code == 1)
+            #expect(Project.generate(dir) { $0.check = true }.ending == .differences)
         }
     }
 }

@@ -4,7 +4,7 @@ import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite
-@testable import Study
+import Study
 import TestSupport
 
 /// A sweep with more latency settings than a page shows in full (`StudyPage.latenciesInFull`):

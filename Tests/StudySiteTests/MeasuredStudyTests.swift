@@ -1,48 +1,18 @@
 import Foundation
 import Testing
 @testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import Study
 import TestSupport
 import SiteTestSupport
 
+/// A study's measured runs on the site: their pages, keys and rows (their loading is StudyTests' MeasuredContentTests).
 @Suite("Measured runs in studies")
 struct MeasuredStudyTests {
-    /// A framestats file: three frames at 60 Hz, the third 5 ms past its deadline.
-    static let framestats = """
-    Example recording written for a test; not device data.
-    ---PROFILEDATA---
-    Flags,IntendedVsync,Vsync,HandleInputStart,FrameDeadline,FrameInterval,SyncQueued,SyncStart,FrameCompleted,
-    0,1000000000000,1000000000000,1000000000000,1000016666667,16666667,1000004000000,1000004100000,1000008000000,
-    0,1000016666667,1000016666667,1000016666667,1000033333334,16666667,1000020666667,1000020766667,1000024666667,
-    0,1000033333334,1000033333334,1000033333334,1000050000001,16666667,1000045000000,1000045100000,1000055000001,
-    ---PROFILEDATA---
-
-    """
-
-    static func study(_ measured: String) -> String {
-        """
-        {
-          "title": "S",
-          "question": "Q?",
-          "dataset": "users-1000",
-          "gestures": ["fling"],
-          "latenciesMs": [100],
-          "strategies": ["capitalone-cancel", "capitalone-prefetch"],
-          "measured": [
-            \(measured)
-          ]
-        }
-        """
-    }
-
-    static let entry = #"{"file": "measured/pixel.txt", "label": "Feed 4.2 <b>beta</b>, Pixel 7", "beside": "capitalone-cancel"}"#
-
     @Test("A measured run's page is kept when nothing it shows changed, and rendered again when its file, label or study title did")
     func pageKey() throws {
         let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
         let renderer = PageRenderer(templates: templates, siteTitle: "Site")
-        func page(_ study: String = Self.study(Self.entry), _ file: String = Self.framestats) throws -> (key: String, bytes: [UInt8]) {
+        func page(_ study: String = MeasuredFixture.study(MeasuredFixture.entry), _ file: String = MeasuredFixture.framestats) throws -> (key: String, bytes: [UInt8]) {
             let folder = try Fixture.folder(["studies/s.json": study, "measured/pixel.txt": file])
             let jobs = MeasuredRunPages.jobs(try folder.load(), renderer: renderer)
             let job = try #require(jobs.first { $0.path == "measured/s-1.html" })
@@ -50,13 +20,13 @@ struct MeasuredStudyTests {
         }
         let base = try page()
         // The simulated side of the study (its latencies) is not on the page: same key, same bytes.
-        let latencies = try page(Self.study(Self.entry).replacingOccurrences(of: "[100]", with: "[1000]"))
+        let latencies = try page(MeasuredFixture.study(MeasuredFixture.entry).replacingOccurrences(of: "[100]", with: "[1000]"))
         #expect(latencies.key == base.key && latencies.bytes == base.bytes)
         let changes = [
-            ("the file's third frame", try page(Self.study(Self.entry), Self.framestats.replacingOccurrences(of: "1000055000001", with: "1000049000001"))),
-            ("the label", try page(Self.study(Self.entry.replacingOccurrences(of: "Pixel 7", with: "Pixel 8")))),
-            ("the study's title", try page(Self.study(Self.entry).replacingOccurrences(of: #""title": "S""#, with: #""title": "T""#))),
-            ("the strategy it is beside", try page(Self.study(Self.entry.replacingOccurrences(of: #""beside": "capitalone-cancel""#, with: #""beside": "capitalone-prefetch""#)))),
+            ("the file's third frame", try page(MeasuredFixture.study(MeasuredFixture.entry), MeasuredFixture.framestats.replacingOccurrences(of: "1000055000001", with: "1000049000001"))),
+            ("the label", try page(MeasuredFixture.study(MeasuredFixture.entry.replacingOccurrences(of: "Pixel 7", with: "Pixel 8")))),
+            ("the study's title", try page(MeasuredFixture.study(MeasuredFixture.entry).replacingOccurrences(of: #""title": "S""#, with: #""title": "T""#))),
+            ("the strategy it is beside", try page(MeasuredFixture.study(MeasuredFixture.entry.replacingOccurrences(of: #""beside": "capitalone-cancel""#, with: #""beside": "capitalone-prefetch""#)))),
         ]
         for (what, changed) in changes {
             #expect(changed.bytes != base.bytes, "\(what) shows on the page")
@@ -66,7 +36,7 @@ struct MeasuredStudyTests {
 
     @Test("A study's measured file gets a run page marked measured, and a marked row beside its strategy's runs")
     func page() throws {
-        let folder = try Fixture.folder(["studies/s.json": Self.study(Self.entry), "measured/pixel.txt": Self.framestats])
+        let folder = try Fixture.folder(["studies/s.json": MeasuredFixture.study(MeasuredFixture.entry), "measured/pixel.txt": MeasuredFixture.framestats])
         let content = try folder.load()
         let study = try #require(content.studies.first)
         #expect(study.measured.count == 1)
@@ -107,7 +77,7 @@ struct MeasuredStudyTests {
     @Test("An example file is named as one on its page, in its footer and in the study table, where it follows every simulated row")
     func exampleFile() throws {
         let entry = #"{"file": "measured/pixel.txt", "label": "Format example", "beside": "capitalone-cancel", "example": true}"#
-        let folder = try Fixture.folder(["studies/s.json": Self.study(entry), "measured/pixel.txt": Self.framestats])
+        let folder = try Fixture.folder(["studies/s.json": MeasuredFixture.study(entry), "measured/pixel.txt": MeasuredFixture.framestats])
         let content = try folder.load()
         #expect(content.studies.first?.measured.first?.example == true)
         let files = try SmallSite.build(content: content)
@@ -122,66 +92,8 @@ struct MeasuredStudyTests {
         let prefetch = try #require(results.range(of: "strategies/capitalone-prefetch.html\">"))
         #expect(prefetch.lowerBound < example.lowerBound, "after the last simulated row, not beside its strategy's")
         // The key is checked like any other.
-        let bad = try Fixture.problems(["studies/s.json": Self.study(#"{"file": "measured/pixel.txt", "label": "x", "beside": "capitalone-cancel", "example": "yes"}"#),
-                                         "measured/pixel.txt": Self.framestats])
+        let bad = try Fixture.problems(["studies/s.json": MeasuredFixture.study(#"{"file": "measured/pixel.txt", "label": "x", "beside": "capitalone-cancel", "example": "yes"}"#),
+                                         "measured/pixel.txt": MeasuredFixture.framestats])
         #expect(bad.contains { $0.file == "studies/s.json" && $0.message.contains("example") }, "\(bad)")
-    }
-
-    /// A whole `dumpsys gfxinfo` of two processes; the launcher's section has a row no device frame
-    /// can have (as in a real multi-process dump: c0dev0id/aNavMode `gfxinfo.txt`).
-    static let wholeDump = """
-    ** Graphics info for pid 1200 [com.example.launcher] **
-    Window: Taskbar
-    ---PROFILEDATA---
-    Flags,IntendedVsync,Vsync,HandleInputStart,FrameDeadline,FrameInterval,SyncQueued,SyncStart,FrameCompleted,
-    0,2000000000000,2000000000000,2000000000000,2000016666667,16666667,2000004000000,2000004100000,288234774265332736,
-    ---PROFILEDATA---
-    ** Graphics info for pid 7321 [org.example.scroller] **
-    Window: org.example.scroller/org.example.scroller.FeedActivity
-    ---PROFILEDATA---
-    Flags,IntendedVsync,Vsync,HandleInputStart,FrameDeadline,FrameInterval,SyncQueued,SyncStart,FrameCompleted,
-    0,1000000000000,1000000000000,1000000000000,1000016666667,16666667,1000004000000,1000004100000,1000008000000,
-    0,1000016666667,1000016666667,1000016666667,1000033333334,16666667,1000020666667,1000020766667,1000024666667,
-    ---PROFILEDATA---
-
-    """
-
-    @Test("\"process\" in a measured entry imports one process of a whole dump; other processes' rows do not reject it")
-    func process() throws {
-        let entry = #"{"file": "measured/all.txt", "label": "Feed", "beside": "capitalone-cancel", "process": "org.example.scroller"}"#
-        let folder = try Fixture.folder(["studies/s.json": Self.study(entry), "measured/all.txt": Self.wholeDump])
-        let content = try folder.load()
-        let runs = try #require(content.studies.first?.measured.first?.runs)
-        #expect(runs.map(\.label) == ["Feed — org.example.scroller — org.example.scroller/org.example.scroller.FeedActivity (Android 12+ columns)"])
-        // Without "process": the launcher's only row is no frame, so its section gives no run, and
-        // the file's first run says so; the row does not reject the file.
-        let whole = #"{"file": "measured/all.txt", "label": "Feed", "beside": "capitalone-cancel"}"#
-        let all = try #require(Fixture.folder(["studies/s.json": Self.study(whole), "measured/all.txt": Self.wholeDump]).load().studies.first?.measured.first?.runs)
-        #expect(all.count == 1)
-        #expect(all.first?.notes.contains { $0.hasPrefix("no run from the section at line 3 (com.example.launcher (pid 1200), Taskbar): none of its 1 rows is a frame: 1 completed more than 10 s after IntendedVsync") } == true, "\(all.first?.notes ?? [])")
-    }
-
-    @Test("A measured path that does not exist: file:line:column of the study's entry")
-    func missing() throws {
-        let entry = #"{"file": "measured/nope.txt", "label": "L", "beside": "capitalone-cancel"}"#
-        let problems = try Fixture.problems(["studies/s.json": Self.study(entry)])
-        // Line 9 of the study; the value of "file" starts at column 14.
-        expectDiagnostic(problems, "studies/s.json", 9, 14, "\"measured/nope.txt\" does not exist")
-    }
-
-    @Test("A path outside measured/, and a strategy the study does not have, are located errors")
-    func badEntry() throws {
-        let entry = #"{"file": "../secret.txt", "label": "L", "beside": "wwdc21"}"#
-        let problems = try Fixture.problems(["studies/s.json": Self.study(entry)])
-        expectDiagnostic(problems, "studies/s.json", 9, 14, "is not in the content folder's measured/ folder")
-        expectDiagnostic(problems, "studies/s.json", 9, 55, "'wwdc21' is not one of the study's strategies")
-    }
-
-    @Test("A measured file that does not import: its own problem at its line and column, and the entry")
-    func malformed() throws {
-        let broken = Self.framestats.replacingOccurrences(of: "1000045000000", with: "10000450OOOOO")
-        let problems = try Fixture.problems(["studies/s.json": Self.study(Self.entry), "measured/pixel.txt": broken])
-        expectDiagnostic(problems, "measured/pixel.txt", 6, 68, "SyncQueued is \"10000450OOOOO\"")
-        expectDiagnostic(problems, "studies/s.json", 9, 14, "could not be imported")
     }
 }

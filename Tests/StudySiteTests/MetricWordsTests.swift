@@ -2,7 +2,7 @@ import Foundation
 import ScrollSimulation
 import Testing
 @testable import StudySite
-@testable import Study
+import Study
 
 @Suite("Metric names in words")
 struct MetricWordsTests {

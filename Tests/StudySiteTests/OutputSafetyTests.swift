@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-@testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import StudySite
+import Study
 import TestSupport
 import SiteTestSupport
 
@@ -11,10 +10,14 @@ struct OutputSafetyTests {
     static let content = SmallSite.packageRoot.appendingPathComponent("Content")
     static let templates = SmallSite.packageRoot.appendingPathComponent("Templates")
 
-    /// Runs `generate` through the command line (as `main` does) with a content folder that does not
-    /// exist: a refusal of the output is exit code 2, while getting as far as loading content would be 3.
-    static func refusedBeforeWork(_ output: String, content: String = "/nonexistent-scrollstudy-content", templates: String? = nil) -> Int32 {
-        ScrollStudyCLI.run(["generate", "--content", content, "--templates", templates ?? Self.templates.path, "--output", output])
+    /// Runs `generate` (`Generation.run`, with the paths standardized as the command line does) with a
+    /// content folder that does not exist: a refusal of the output ends `.usage` (exit 2), while getting
+    /// as far as loading content would be `.badInput` (exit 3).
+    static func refusedBeforeWork(_ output: String, content: String = "/nonexistent-scrollstudy-content", templates: String? = nil) -> Ending {
+        let path = { (p: String) in URL(fileURLWithPath: p).standardizedFileURL }
+        let request = Generation.Request(content: path(content), templates: path(templates ?? Self.templates.path), output: path(output),
+                                         jobs: ProcessInfo.processInfo.activeProcessorCount)
+        return Generation.run(request, console: Console(output: { _ in }, status: { _ in }, error: { _ in }))
     }
 
     static func refusal(_ output: URL, protecting: [(flag: String, folder: URL)] = []) -> OutputRefusal? {
@@ -32,7 +35,7 @@ struct OutputSafetyTests {
         try s.write("notes/todo.txt", "buy milk")
         try s.write("notes/deep/plan.md", "# plan")
         let before = Scratch.tree(s.url("notes"))
-        #expect(Self.refusedBeforeWork(s.url("notes").path) == 2)
+        #expect(Self.refusedBeforeWork(s.url("notes").path) == .usage)
         #expect(Scratch.tree(s.url("notes")) == before)
         let r = try #require(Self.refusal(s.url("notes")))
         #expect(r == .notASite(s.url("notes").path))
@@ -53,7 +56,7 @@ struct OutputSafetyTests {
         let s = try Scratch("safety")
         defer { s.remove() }
         try s.write("report.html", "mine")
-        #expect(Self.refusedBeforeWork(s.url("report.html").path) == 2)
+        #expect(Self.refusedBeforeWork(s.url("report.html").path) == .usage)
         #expect(try String(contentsOf: s.url("report.html"), encoding: .utf8) == "mine")
         #expect(Self.refusal(s.url("report.html")) == .notAFolder(s.url("report.html").path))
     }
@@ -65,45 +68,19 @@ struct OutputSafetyTests {
         try s.write("real/.scrollstudy-site", "")
         try s.write("real/index.html", "site")
         try FileManager.default.createSymbolicLink(at: s.url("link"), withDestinationURL: s.url("real"))
-        #expect(Self.refusedBeforeWork(s.url("link").path) == 2)
+        #expect(Self.refusedBeforeWork(s.url("link").path) == .usage)
         #expect(Self.refusal(s.url("link")) == .symbolicLink(s.url("link").path))
         #expect(try String(contentsOf: s.url("real/index.html"), encoding: .utf8) == "site")
     }
 
     @Test("/ and the home folder are refused, even if they held the marker")
     func rootAndHome() throws {
-        #expect(Self.refusedBeforeWork("/") == 2)
+        #expect(Self.refusedBeforeWork("/") == .usage)
         #expect(Self.refusal(URL(fileURLWithPath: "/")) == .root("/"))
         #expect(Self.refusal(URL(fileURLWithPath: "/tmp/..")) == .root("/"))
         let home = FileManager.default.homeDirectoryForCurrentUser
-        #expect(Self.refusedBeforeWork(home.path) == 2)
+        #expect(Self.refusedBeforeWork(home.path) == .usage)
         #expect(Self.refusal(home) == .home(home.standardizedFileURL.path))
-    }
-
-    @Test("An empty folder that $HOME names (a CI job's home, unlike the account's) is refused by generate and by run")
-    func homeFromEnvironment() throws {
-        let s = try Scratch("home")
-        defer { s.remove() }
-        try s.write("home/.keep-folder", "")
-        try FileManager.default.removeItem(at: s.url("home/.keep-folder"))
-        let tool = try #require(SlowKillTests.executable(), "run 'swift build --build-tests' first")
-        for args in [["generate", "--output", s.url("home").path, "--content", s.url("nowhere").path],
-                     ["run", "--output-results", s.url("home").path, "--content", s.url("nowhere").path]] {
-            let p = Process()
-            p.executableURL = tool
-            p.arguments = args
-            var env = ProcessInfo.processInfo.environment
-            env["HOME"] = s.url("home").path
-            p.environment = env
-            let err = Pipe()
-            p.standardError = err
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            #expect(p.terminationStatus != 0 && message.contains("home folder"), "\(args[0]): \(message)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: s.url("home").path).isEmpty, "\(args[0]) wrote into the home folder")
-        }
     }
 
     @Test("An output that is, contains or lies inside the content or templates folder is refused")
@@ -117,7 +94,7 @@ struct OutputSafetyTests {
         let before = Scratch.tree(s.url("project"))
         for output in [content, templates, s.url("project"), content.appendingPathComponent("site"), templates.appendingPathComponent("out/site")] {
             #expect(Self.refusal(output, protecting: protected) != nil, "\(output.path)")
-            #expect(Self.refusedBeforeWork(output.path, content: content.path, templates: templates.path) == 2, "\(output.path)")
+            #expect(Self.refusedBeforeWork(output.path, content: content.path, templates: templates.path) == .usage, "\(output.path)")
         }
         #expect(Self.refusal(s.url("project"), protecting: protected) == .contains(output: s.url("project").path, flag: "--content", folder: content.path))
         #expect(Self.refusal(content.appendingPathComponent("site"), protecting: protected)
@@ -153,11 +130,9 @@ struct OutputSafetyTests {
         let dir = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         try "a file".write(to: dir.appendingPathComponent("blocker"), atomically: true, encoding: .utf8)
-        let code = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
-                                            "--templates", dir.appendingPathComponent("Templates").path,
-                                            "--output", dir.appendingPathComponent("blocker/Output").path, "--jobs", "1"],
-                                           output: { _ in }, status: { _ in })
-        #expect(code == 4)
+        var request = Project.request(dir, output: "blocker/Output")
+        request.jobs = 1
+        #expect(Generation.run(request, console: Console(output: { _ in }, status: { _ in }, error: { _ in })) == .unreadable)
         #expect(try String(contentsOf: dir.appendingPathComponent("blocker"), encoding: .utf8) == "a file")
         do {
             try SitePublisher.publish([OutputFile(path: "index.html", text: "x")], to: dir.appendingPathComponent("blocker/Output"))

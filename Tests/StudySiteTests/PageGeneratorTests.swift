@@ -3,8 +3,7 @@ import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import Study
 import TestSupport
 import SiteTestSupport
 
@@ -263,17 +262,5 @@ struct PageGeneratorTests {
         for name in text { #expect(!names.contains(name)) }
         for metric in MetricTable.metrics where metric.kind != .text { #expect(names.contains(metric.name), "\(metric.name)") }
         for name in HeadlineMetric.names { #expect(names.contains(name)) }
-    }
-}
-
-@Suite("Site paths")
-struct SitePathsTests {
-    @Test("A sibling link is the file name within the folder; a root page's path is its own file name")
-    func sibling() {
-        #expect(SitePaths.sibling(SitePaths.strategy("mine")) == "mine.html")
-        #expect(SitePaths.sibling(SitePaths.metric(slug: "hitchtimeratio", page: 2)) == "hitchtimeratio-2.html")
-        // A path without a folder (the index's continuations, checks.html) has no slash to cut at.
-        #expect(SitePaths.sibling(SitePaths.answers(page: 2)) == "answers-2.html")
-        #expect(SitePaths.sibling(SitePaths.checks) == "checks.html")
     }
 }

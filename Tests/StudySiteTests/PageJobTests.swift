@@ -3,8 +3,7 @@ import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import Study
 import TestSupport
 
 @Suite("Pages as jobs")

@@ -4,7 +4,6 @@ import Results
 import Testing
 @testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 import SiteTestSupport
 
@@ -39,12 +38,12 @@ struct PageKeyTests {
     func changedStrategyKeepsTheRest() throws {
         let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try Project.generate(dir).code == 0)
+        #expect(Project.generate(dir).ending == .success)
         let before = Self.inodes(dir, "Output")
 
         try Project.strategy(cacheLimit: 3, in: dir.appendingPathComponent("Content"))
-        let changed = try Project.generate(dir)
-        #expect(changed.code == 0)
+        let changed = Project.generate(dir)
+        #expect(changed.ending == .success)
         let counts = try #require(Self.counts(changed.status), "\(changed.status)")
         #expect(counts.kept > 0 && counts.rendered + counts.kept == counts.total, "\(changed.status)")
         let after = Self.inodes(dir, "Output")
@@ -58,7 +57,7 @@ struct PageKeyTests {
         #expect(after["assets/site.css"] == before["assets/site.css"])
         #expect(after["index.html"] != before["index.html"])
 
-        #expect(try Project.generate(dir, output: "Fresh", ["--no-cache"]).code == 0)
+        #expect(Project.generate(dir, output: "Fresh") { $0.noCache = true }.ending == .success)
         #expect(Scratch.differing(Project.tree(dir, "Output"), Project.tree(dir, "Fresh")).isEmpty,
                 "a build that keeps files equals a fresh one, byte for byte")
     }
@@ -67,7 +66,7 @@ struct PageKeyTests {
     func keptFilesAreChecked() throws {
         let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try Project.generate(dir).code == 0)
+        #expect(Project.generate(dir).ending == .success)
         let good = Project.tree(dir, "Output")
         let pages = good.keys.filter { $0.hasPrefix("runs/") && $0.hasSuffix(".html") }.sorted()
         try #require(pages.count >= 3)
@@ -87,8 +86,8 @@ struct PageKeyTests {
         try FileManager.default.linkItem(at: output.appendingPathComponent(pages[2]), to: shared)
 
         let before = Self.inodes(dir, "Output")
-        let rebuilt = try Project.generate(dir)
-        #expect(rebuilt.code == 0 && !rebuilt.output.contains("up to date"), "\(rebuilt.output)")
+        let rebuilt = Project.generate(dir)
+        #expect(rebuilt.ending == .success && !rebuilt.output.contains("up to date"), "\(rebuilt.output)")
         let counts = try #require(Self.counts(rebuilt.status), "\(rebuilt.status)")
         #expect(counts.kept == counts.total - 3 - Self.alwaysRendered(good), "all but the three and the summaries kept: \(rebuilt.status)")
         #expect(Scratch.differing(Project.tree(dir, "Output"), good).isEmpty, "the three are rendered again, with the right bytes")
@@ -118,10 +117,10 @@ struct PageKeyTests {
     func templateEditRendersAll() throws {
         let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try Project.generate(dir).code == 0)
+        #expect(Project.generate(dir).ending == .success)
         let layout = dir.appendingPathComponent("Templates/run.mustache")
         try (String(contentsOf: layout, encoding: .utf8) + "\n").write(to: layout, atomically: true, encoding: .utf8)
-        let edited = try Project.generate(dir)
+        let edited = Project.generate(dir)
         let counts = try #require(Self.counts(edited.status), "\(edited.status)")
         // The assets and the studies' runs files (JSON, written without templates) are kept.
         let untemplated = Project.tree(dir, "Output").keys.filter { ($0.hasPrefix("assets/") || Self.isStudyRunsFile($0)) && Self.isFile($0) }.count
@@ -131,7 +130,7 @@ struct PageKeyTests {
         // is simulated again, and gives the record of the same fingerprint.
         try FileManager.default.removeItem(at: dir.appendingPathComponent(".scrollstudy-cache/runs"))
         try "edited".write(to: dir.appendingPathComponent("Output/index.html"), atomically: true, encoding: .utf8)
-        let resimulated = try Project.generate(dir)
+        let resimulated = Project.generate(dir)
         let again = try #require(Self.counts(resimulated.status), "\(resimulated.status)")
         #expect(resimulated.status.contains("Simulated 5 of 5"), "\(resimulated.status)")
         #expect(again.kept == again.total - Self.alwaysRendered(Project.tree(dir, "Output")),

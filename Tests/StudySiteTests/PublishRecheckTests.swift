@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 @testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import Study
 import TestSupport
 
 @Suite("Publishing: the output is checked again right before the swap")

@@ -6,8 +6,7 @@ import Glibc
 import Darwin
 #endif
 @testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import Study
 import TestSupport
 
 /// Steps seen by the publisher's test seam, and the failure to inject at one of them.

@@ -2,9 +2,8 @@ import Foundation
 import Results
 import ScrollSimulation
 import Testing
-@testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import StudySite
+import Study
 import TestSupport
 import SiteTestSupport
 
@@ -12,10 +11,10 @@ import SiteTestSupport
 struct ResultsFlowTests {
     static var templates: TemplateSet { get throws { try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates")) } }
 
-    /// `scrollstudy run` into `folder`, optionally one shard.
-    static func run(_ content: URL, _ folder: URL, shard: String? = nil) throws -> Int32 {
-        ExitCodes.code(try RunCommand.run(["--content", content.path, "--output-results", folder.path, "--jobs", "2"] + (shard.map { ["--shard", $0] } ?? []),
-                                          console: Console(output: { _ in }, status: { _ in }, error: { _ in })))
+    /// `scrollstudy run` into `folder` (`ResultsRun`, the command's own entry point), optionally one shard.
+    static func run(_ content: URL, _ folder: URL, shard: ResultsStore.Shard? = nil) -> Ending {
+        ResultsRun.run(ResultsRun.Request(content: content, results: folder, shard: shard, jobs: 2),
+                       console: Console(output: { _ in }, status: { _ in }, error: { _ in }))
     }
 
     @Test("Three shards merged render a site byte-identical to one generation, reusing every run")
@@ -26,7 +25,7 @@ struct ResultsFlowTests {
         try #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100, 1000], "strategies": ["glitchy-sync", "glitchy-serial-cancel"], "seeds": [1, 2]}"#
             .write(to: content.appendingPathComponent("studies/two.json"), atomically: true, encoding: .utf8)
         let shards = (1...3).map { project.appendingPathComponent("results-\($0)") }
-        for (i, url) in shards.enumerated() { #expect(try Self.run(content, url, shard: "\(i + 1)/3") == 0) }
+        for (i, url) in shards.enumerated() { #expect(Self.run(content, url, shard: ResultsStore.Shard(index: i + 1, count: 3)) == .success) }
         let loaded = try ContentLoader.load(from: content)
         let one = try SiteGenerator.build(content: loaded, templates: Self.templates, jobs: 2)
         // As generate --results reads them: the indexes up front, each record in the run stage, held
@@ -41,9 +40,9 @@ struct ResultsFlowTests {
         #expect(merged.records.allSatisfy { $0.result.frames.isEmpty && $0.result.contentLanes.isEmpty } && merged.files.count == one.runs)
         #expect(Set(merged.records.map(\.id)) == Set(RunPlanner.plan(loaded).map(\.id)))
         #expect(one.files.contains { $0.path == "summary.json" })
-        // A missing shard is refused by generate (exit 4) with the shard named.
-        let (code, _, _) = try Project.generate(project, ["--results", shards[0].path, shards[2].path])
-        #expect(code == 4)
+        // A missing shard is refused by generate (unreadable, exit 4) with the shard named.
+        let (ending, _, _) = Project.generate(project) { $0.results = [shards[0], shards[2]] }
+        #expect(ending == .unreadable)
         // After a content change, only the changed runs are simulated again: a new run (another
         // latency), and a run whose id stays but whose inputs changed (another gesture).
         try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 250], "strategies": ["glitchy-serial-cancel"]}"#
@@ -116,16 +115,17 @@ struct ResultsFlowTests {
         // Naive async shows other rows' text at 1000 ms; the serial queue with cancel never does.
         try write(#"[{"metric": "staleCellFrames", "op": "=", "value": 0, "latencyMs": 1000}]"#)
         let out = Lines()
-        var code = try GenerateCommand.run(["--content", project.appendingPathComponent("Content").path, "--templates", project.appendingPathComponent("Templates").path,
-                                            "--output", project.appendingPathComponent("Output").path], output: { out.add($0) }, status: { _ in })
-        #expect(code == 5)
+        var request = Project.request(project)
+        request.jobs = ProcessInfo.processInfo.activeProcessorCount
+        var ending = Generation.run(request, console: Console(output: { out.add($0) }, status: { _ in }, error: { _ in }))
+        #expect(ending == .budgetBroken)
         let checks = try String(contentsOf: project.appendingPathComponent("Output/checks.html"), encoding: .utf8)
         #expect(checks.contains("one--glitchy-async-naive--1000ms") && !checks.contains("one--glitchy-serial-cancel--1000ms"), "the broken run is shown")
-        code = try Project.generate(project, ["--no-fail-on-budget"]).code
-        #expect(code == 0)
+        ending = Project.generate(project) { $0.failOnBudget = false }.ending
+        #expect(ending == .success)
         try write(#"[{"metric": "staleCellFrames", "op": "=", "value": 0, "strategy": "glitchy-serial-cancel"}, {"metric": "timeToContentP95Ms", "op": "<", "timesLatency": 3}]"#)
-        code = try Project.generate(project).code
-        #expect(code == 0)
+        ending = Project.generate(project).ending
+        #expect(ending == .success)
         let content = try ContentLoader.load(from: project.appendingPathComponent("Content"))
         let plan = RunPlanner.plan(content)
         let broken = BudgetCheck.check(content, plan: plan, results: RunExecutor.execute(plan, jobs: 2) { _, _ in })
@@ -140,7 +140,7 @@ struct ResultsFlowTests {
         {"title": "Scratch", "tagline": "A scratch site.",
          "budgets": [{"metric": "framesPresented", "op": "<", "value": 1}]}
         """.write(to: project.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
-        #expect(try Project.generate(project).code == 5)
+        #expect(Project.generate(project).ending == .budgetBroken)
         let summary = try String(contentsOf: project.appendingPathComponent("Output/summary.json"), encoding: .utf8)
         #expect(summary.contains(#""column":14,"file":"site.json","line":2,"metric":"framesPresented""#), "\(summary)")
         // This site.json names no defaults, so the study runs the default 5 seeds.
@@ -149,34 +149,23 @@ struct ResultsFlowTests {
         {"title": "Scratch", "tagline": "A scratch site.",
          "budgets": [{"metric": "framesPresented", "op": ">", "value": 1}]}
         """.write(to: project.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
-        #expect(try Project.generate(project).code == 0)
-    }
-
-    @Test("A broken budget is printed as file:line:column with the run and the numbers")
-    func brokenBudgetText() throws {
-        let budget = Budget(metric: "hitchTimeRatio", op: .lt, value: 5, timesLatency: false, latencyMs: 100, strategy: nil,
-                            file: "studies/one.json", line: 4, column: 17)
-        let broken = BudgetCheck.Broken(budget: budget, run: "one--x--100ms", actual: 7.25, limit: 5)
-        #expect(broken.description == "studies/one.json:4:17: error: budget hitchTimeRatio < 5 broken by run 'one--x--100ms': hitchTimeRatio = 7.25")
-        #expect(!budget.holds(5, latencyMs: 100) && budget.holds(4.99, latencyMs: 100))
-        let relative = Budget(metric: "timeToContentP95Ms", op: .lt, value: 2, timesLatency: true, latencyMs: nil, strategy: nil, file: "f", line: 1, column: 1)
-        #expect(relative.holds(1_999, latencyMs: 1_000) && !relative.holds(2_000, latencyMs: 1_000))
+        #expect(Project.generate(project).ending == .success)
     }
 
     @Test("--check with only a template change says that no number changed; with a changed run it names the run and the metric")
     func checkSaysWhatMoved() throws {
         let project = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: project) }
-        #expect(try Project.generate(project).code == 0)
+        #expect(Project.generate(project).ending == .success)
         try "<p>changed</p>\n".appending(try String(contentsOf: project.appendingPathComponent("Templates/model.mustache"), encoding: .utf8))
             .write(to: project.appendingPathComponent("Templates/model.mustache"), atomically: true, encoding: .utf8)
-        var (code, out, _) = try Project.generate(project, ["--check"])
-        #expect(code == 1)
+        var (ending, out, _) = Project.generate(project) { $0.check = true }
+        #expect(ending == .differences)
         #expect(out.contains("What moved: no number changed and no answer flipped"), "\(out)")
         try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100], "strategies": ["glitchy-async-naive"]}"#
             .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
-        (code, out, _) = try Project.generate(project, ["--check"])
-        #expect(code == 1)
+        (ending, out, _) = Project.generate(project) { $0.check = true }
+        #expect(ending == .differences)
         #expect(out.contains("new run: one--glitchy-async-naive--100ms") && out.contains("removed run: one--glitchy-serial-cancel--100ms"), "\(out)")
         // The study's only strategy changed, so its answer flipped, under the study's heading.
         #expect(out.contains("  study one: 2 run(s) changed, 1 answer(s) flipped\n"), "\(out)")
@@ -184,8 +173,8 @@ struct ResultsFlowTests {
         // Same run id, another gesture: its inputs changed and its metrics moved, with the numbers.
         try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel"]}"#
             .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
-        (code, out, _) = try Project.generate(project, ["--check"])
-        #expect(code == 1)
+        (ending, out, _) = Project.generate(project) { $0.check = true }
+        #expect(ending == .differences)
         #expect(out.contains("What moved: 1 run(s) changed") && out.contains("run one--glitchy-serial-cancel--100ms: inputs changed: ") && out.contains(" → "), "\(out)")
     }
 
@@ -201,18 +190,18 @@ struct ResultsFlowTests {
         try write(basedOn: "glitchy-serial-cancel")
         try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [1000], "strategies": ["mine", "glitchy-sync"], "seeds": [1, 2, 3]}"#
             .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
-        #expect(try Project.generate(project).code == 0)
+        #expect(Project.generate(project).ending == .success)
         let published = project.appendingPathComponent("published")
         try FileManager.default.copyItem(at: project.appendingPathComponent("Output"), to: published)
         // Unchanged content against the published site: exit 0, nothing regressed.
-        var (code, out, _) = try Project.generate(project, ["--baseline", published.path, "--fail-on-regression"])
-        #expect(code == 0 && out.contains("0 run group(s) regressed"), "\(out)")
+        var (ending, out, _) = Project.generate(project) { $0.baseline = published; $0.baselineName = published.path; $0.failOnRegression = true }
+        #expect(ending == .success && out.contains("0 run group(s) regressed"), "\(out)")
         try write(basedOn: "glitchy-async-naive")
-        (code, out, _) = try Project.generate(project, ["--baseline", published.path, "--fail-on-regression"])
-        #expect(code == 6, "\(out)")
+        (ending, out, _) = Project.generate(project) { $0.baseline = published; $0.baselineName = published.path; $0.failOnRegression = true }
+        #expect(ending == .regressed, "\(out)")
         #expect(out.contains("regressed: one--mine--1000ms wrongRowsPercent"), "\(out)")
         #expect(!out.contains("regressed: one--glitchy-sync"), "the unchanged strategy is not flagged")
         // Without --fail-on-regression the regression is reported and the build passes.
-        #expect(try Project.generate(project, ["--baseline", published.path]).code == 0)
+        #expect(Project.generate(project) { $0.baseline = published; $0.baselineName = published.path }.ending == .success)
     }
 }

@@ -2,8 +2,7 @@ import Formats
 import ScrollSimulation
 @testable import StudySite
 import Testing
-@testable import Study
-@testable import ScrollStudyCLI
+import Study
 
 @Suite("Run CSV download")
 struct RunCSVTests {

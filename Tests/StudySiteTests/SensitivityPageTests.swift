@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 @testable import StudySite
-@testable import Study
+import Study
 import TestSupport
 import SiteTestSupport
 

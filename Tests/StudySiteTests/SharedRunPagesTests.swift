@@ -4,7 +4,7 @@ import Mustache
 import Results
 import Testing
 @testable import StudySite
-@testable import Study
+import Study
 import TestSupport
 import SiteTestSupport
 

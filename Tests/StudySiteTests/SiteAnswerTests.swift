@@ -1,10 +1,10 @@
 import Foundation
 import Results
 import Testing
-@testable import ScrollSimulation
-@testable import StudySite
+import ScrollSimulation
+import StudySite
 import SVGCharts
-@testable import Study
+import Study
 import TestSupport
 import SiteTestSupport
 

@@ -1,5 +1,5 @@
 import Results
-@testable import Study
+import Study
 @testable import StudySite
 
 // Kept beside the tests rather than in TestSupport: it calls SiteBuilder's internal initializer,

@@ -44,3 +44,15 @@ struct SitePathLinkTests {
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 }
+
+@Suite("Site paths")
+struct SitePathsTests {
+    @Test("A sibling link is the file name within the folder; a root page's path is its own file name")
+    func sibling() {
+        #expect(SitePaths.sibling(SitePaths.strategy("mine")) == "mine.html")
+        #expect(SitePaths.sibling(SitePaths.metric(slug: "hitchtimeratio", page: 2)) == "hitchtimeratio-2.html")
+        // A path without a folder (the index's continuations, checks.html) has no slash to cut at.
+        #expect(SitePaths.sibling(SitePaths.answers(page: 2)) == "answers-2.html")
+        #expect(SitePaths.sibling(SitePaths.checks) == "checks.html")
+    }
+}

@@ -1,9 +1,8 @@
 import Foundation
 import Results
 import Testing
-@testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import StudySite
+import Study
 import TestSupport
 import SiteTestSupport
 
@@ -16,8 +15,8 @@ struct StoredRunsTests {
     /// `scrollstudy run` of the project's content into `Results/`; its index.
     static func run(_ dir: URL) throws -> (folder: URL, index: ResultsStore.Index) {
         let folder = dir.appendingPathComponent("Results")
-        let ending = try RunCommand.run(["--content", dir.appendingPathComponent("Content").path, "--output-results", folder.path, "--jobs", "2"],
-                                        console: Console(output: { _ in }, status: { _ in }, error: { _ in }))
+        let ending = ResultsRun.run(ResultsRun.Request(content: dir.appendingPathComponent("Content"), results: folder, shard: nil, jobs: 2),
+                                    console: Console(output: { _ in }, status: { _ in }, error: { _ in }))
         #expect(ending == .success)
         return (folder, try ResultsStore.readIndex(folder))
     }
@@ -47,7 +46,7 @@ struct StoredRunsTests {
             let fresh = try SiteGenerator.build(content: content, templates: Self.templates, jobs: 2)
             #expect(built.files == fresh.files, "the two matched records, read from their files, give the site a fresh build gives")
             // The command line too: exit 0.
-            #expect(try Project.generate(dir, ["--no-cache", "--results", folder.path]).code == 0)
+            #expect(Project.generate(dir) { $0.noCache = true; $0.results = [folder] }.ending == .success)
         }
     }
 
@@ -80,7 +79,7 @@ struct StoredRunsTests {
             var message = try failure()
             #expect(message.hasPrefix(file.path + ": "), "\(message)")
             // generate: exit 4, and the output of the previous build is untouched.
-            #expect(try Project.generate(dir, ["--no-cache", "--results", folder.path]).code == 4)
+            #expect(Project.generate(dir) { $0.noCache = true; $0.results = [folder] }.ending == .unreadable)
             #expect(try String(contentsOf: dir.appendingPathComponent("Output/index.html"), encoding: .utf8) == "old site")
             // The run's record with another fingerprint than its index line's.
             try good.replacingOccurrences(of: target.fingerprint, with: "0123456789abcdef").write(to: file, atomically: true, encoding: .utf8)
@@ -97,7 +96,7 @@ struct StoredRunsTests {
             #expect(message == "\(file.path): no such file, though \(folder.appendingPathComponent("index.json").path) lists it for run '\(target.id)'")
             // Restored: it builds.
             try good.write(to: file, atomically: true, encoding: .utf8)
-            #expect(try Project.generate(dir, ["--no-cache", "--results", folder.path]).code == 0)
+            #expect(Project.generate(dir) { $0.noCache = true; $0.results = [folder] }.ending == .success)
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import Results
 import Testing
 @testable import StudySite
-@testable import Study
+import Study
 import TestSupport
 
 /// The strategies index lists the strategies the content names flatly and each technique search's

@@ -5,7 +5,6 @@ import ScrollSimulation
 import Testing
 @testable import StudySite
 @testable import Study
-@testable import ScrollStudyCLI
 import TestSupport
 
 /// The summary's answers (in each study's file) and `generate --check`'s account of what moved.

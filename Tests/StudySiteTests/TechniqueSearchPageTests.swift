@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import ScrollSimulation
-@testable import StudySite
-@testable import Study
+import StudySite
+import Study
 import TestSupport
 import SiteTestSupport
 

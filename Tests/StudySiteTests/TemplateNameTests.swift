@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import StudySite
+import StudySite
 import TestSupport
 
 /// The templates the site needs are one list (`TemplateSet.required`), checked when the folder loads.

@@ -1,40 +1,19 @@
 import Formats
 import Foundation
 import Testing
-@testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import StudySite
+import Study
 import TestSupport
 
+/// The guided tour on the index page, with its run's numbers (its errors in site.json are StudyTests' TourContentTests).
 @Suite("The guided tour comes from site.json")
 struct TourTests {
-    static func site(_ tour: String) -> String {
-        "{\"title\": \"T\", \"tagline\": \"A.\",\n \"tour\": [\n\(tour)\n]}"
-    }
-
     static let step = #"{"id": "one", "title": "1. One", "study": "s", "strategy": "wwdc21", "latencyMs": 100, "chart": "frames", "text": "Ratio {{hitchTimeRatio}} ms/s, worst frame {{frameDurationMaxMs}}, {{staleShare}} wrong."}"#
-
-    @Test("A step naming a missing study, a strategy or latency the study does not run, or an unknown placeholder is an error at its position")
-    func errors() throws {
-        let missing = try Fixture.problems(["site.json": Self.site(#"{"id": "one", "title": "1", "study": "nope", "strategy": "wwdc21", "latencyMs": 100, "chart": "frames", "text": "x"}"#),
-                                            "studies/s.json": Fixture.study])
-        expectDiagnostic(missing, "site.json", 3, 38, "'tour[0].study'", "unknown study 'nope'", "Valid study names: s")
-        let strategy = try Fixture.problems(["site.json": Self.site(#"{"id": "one", "title": "1", "study": "s", "strategy": "glitchy-sync", "latencyMs": 1, "chart": "frames", "text": "x"}"#),
-                                             "studies/s.json": Fixture.study])
-        expectDiagnostic(strategy, "site.json", 3, 55, "'tour[0].strategy'", "study 's' does not run 'glitchy-sync'; its strategies, closest first: wwdc21")
-        expectDiagnostic(strategy, "site.json", 3, 84, "'tour[0].latencyMs'", "does not run at 1 ms", "100, 1000")
-        let placeholder = try Fixture.problems(["site.json": Self.site(#"{"id": "one", "title": "1", "study": "s", "strategy": "wwdc21", "latencyMs": 100, "chart": "frames", "text": "{{hitchTimeRatoi}}"}"#),
-                                                "studies/s.json": Fixture.study])
-        expectDiagnostic(placeholder, "site.json", 3, 110, "'tour[0].text'", "unknown placeholder 'hitchTimeRatoi'; did you mean 'hitchTimeRatio'?")
-        let chart = try Fixture.problems(["site.json": Self.site(#"{"id": "one", "title": "1", "study": "s", "strategy": "wwdc21", "latencyMs": 100, "chart": "pie", "text": "x"}"#),
-                                          "studies/s.json": Fixture.study])
-        expectDiagnostic(chart, "site.json", 3, 92, "'tour[0].chart'", "unknown chart 'pie'", "frames, content")
-    }
 
     @Test("A valid tour is loaded and rendered with the run's numbers; without one the index has no tour")
     func rendered() throws {
         // One seed at a fixed latency, so that the numbers below are the one run's.
-        let site = Self.site(Self.step).replacingOccurrences(of: "\"tagline\": \"A.\",", with: "\"tagline\": \"A.\", \"defaults\": {\"seeds\": [1], \"jitter\": 0},")
+        let site = Fixture.site(tour: Self.step).replacingOccurrences(of: "\"tagline\": \"A.\",", with: "\"tagline\": \"A.\", \"defaults\": {\"seeds\": [1], \"jitter\": 0},")
         let folder = try Fixture.folder(["site.json": site, "studies/s.json": Fixture.study])
         let content = try folder.load()
         #expect(content.site.tour.map(\.id) == ["one"])

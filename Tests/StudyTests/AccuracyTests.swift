@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Study
+import Study
 import Results
 import ScrollSimulation
 import TestSupport

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Results
-@testable import ScrollSimulation
+import ScrollSimulation
 @testable import Study
 import TestSupport
 

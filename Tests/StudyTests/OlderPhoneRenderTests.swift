@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ScrollSimulation
-@testable import Study
+import Study
 
 /// The older phone's render constants (`Content/devices/older-iphone.json`) are its own, derived
 /// from the 60 Hz phone's with two published ratios (the model page, "The older phone's render

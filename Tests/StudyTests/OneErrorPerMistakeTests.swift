@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Study
+import Study
 import TestSupport
 
 /// One mistake gives one error: errors that only follow from another are not printed.

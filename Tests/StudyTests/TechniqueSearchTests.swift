@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ScrollSimulation
+import ScrollSimulation
 @testable import Study
 import TestSupport
 

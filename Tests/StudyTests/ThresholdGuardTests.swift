@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ScrollSimulation
-@testable import Study
+import Study
 import TestSupport
 
 /// The verdict's thresholds are written once (`Thresholds`); these tests fail when one of them is

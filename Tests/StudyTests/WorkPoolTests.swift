@@ -1,6 +1,6 @@
 import Foundation
 import ScrollSimulation
-@testable import Study
+import Study
 import Testing
 
 /// The one work pool (`ParallelMap`): whatever the number of workers, results come back in the

@@ -77,3 +77,10 @@ package func expectDiagnostic(_ diagnostics: [ContentDiagnostic], _ file: String
     #expect(match != nil, "no \(severity) at \(file):\(line.map(String.init) ?? "-"):\(column.map(String.init) ?? "-") containing \(fragments); got:\n\(diagnostics.map(\.description).joined(separator: "\n"))",
             sourceLocation: sourceLocation)
 }
+
+extension Fixture {
+    /// A `site.json` whose "tour" holds `tour` (the steps' JSON), from its third line.
+    package static func site(tour: String) -> String {
+        "{\"title\": \"T\", \"tagline\": \"A.\",\n \"tour\": [\n\(tour)\n]}"
+    }
+}

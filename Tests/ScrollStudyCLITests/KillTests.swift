@@ -6,15 +6,15 @@ import Glibc
 import Darwin
 #endif
 @testable import StudySite
-@testable import Study
-@testable import ScrollStudyCLI
+import Study
 import TestSupport
 
 /// Kills a real `scrollstudy generate` at many points and checks that the output path always holds a complete
 /// site, byte-identical to the previous one or the new one. Each trial restores the previous site, starts the
 /// built executable with `SCROLLSTUDY_TEST_PAUSE_AT` naming a publishing step (the process stops itself there),
 /// and then either kills it on the spot or lets it continue and kills it after a delay from a fixed list, so
-/// kills also land inside the writes, the sync, the exchange and the removal of the previous site.
+/// kills also land inside the writes, the sync, the exchange and the removal of the previous site. It runs the
+/// built command line, so it lives with the command line's tests.
 @Suite("Kill test: generate killed at any point leaves a complete old or new site", .serialized, .tags(.slow))
 struct SlowKillTests {
     /// The built `scrollstudy` next to the test bundle (`swift build --build-tests` builds both).
