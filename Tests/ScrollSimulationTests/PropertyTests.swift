@@ -6,33 +6,11 @@ import ScrollSimulation
 /// from one seeded generator, and the analytic cases the vsync grid predicts exactly.
 @Suite("Properties of every run")
 struct PropertyTests {
-    /// The older 60 Hz device as `Content/devices/older-iphone.json` describes it (the engine's
-    /// tests cannot read content files, so its values are repeated here).
+    /// The older 60 Hz device as `Content/devices/older-iphone.json` describes it: the catalog's
+    /// iPhone 8.
     static let olderDevice: DeviceProfile = {
-        var d = DeviceProfile.iPhone60Hz
+        var d = DeviceProfile.phone(PhoneCatalog.phone("iphone-8")!)
         d.id = "older-iphone"
-        d.viewportWidth = 375
-        d.viewportHeight = 667
-        d.screenScale = 2
-        d.backgroundCores = 2
-        d.frameBase = 3_000
-        d.viewCreate = 86
-        d.constraintCreate = 14
-        d.constraintSolve = 12
-        d.frameSet = 4
-        d.textMeasure = 24
-        d.textMeasurePer100Characters = 50
-        d.labelSet = 6
-        d.attributedText = 40
-        d.formatValue = 100
-        d.decodePerMegapixelMain = 12_000
-        d.decodePerMegapixelBackground = 12_000
-        d.thumbnailPerSourceMegapixel = 3_000
-        d.renderBase = 1_824
-        d.renderOpaqueLayer = 18
-        d.renderBlendedLayer = 72
-        d.renderGradient = 144
-        d.renderOffscreenPass = 480
         return d
     }()
 

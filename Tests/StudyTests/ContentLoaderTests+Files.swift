@@ -98,7 +98,7 @@ struct ContentLoaderFilesTests {
         #expect(content.devices.map(\.id) == ["iphone-120hz", "iphone-60hz", "old-phone"])
         let old = try #require(content.device("old-phone"))
         #expect(old.name == "Old phone" && old.viewportWidth == 320 && old.decodePerMegapixelMain == 12_000 && old.backgroundCores == 2)
-        #expect(old.cellCreate == DeviceProfile.iPhone60Hz.cellCreate && old.refreshRateHz == 60)
+        #expect(old.viewCreate == DeviceProfile.iPhone60Hz.viewCreate && old.refreshRateHz == 60)
         #expect(content.studies[0].devices == ["old-phone", "iphone-120hz"])
     }
 
@@ -149,5 +149,25 @@ struct ContentReadmeTests {
             let parsed = PositionedJSON.parse(SourceText(block))
             #expect(parsed.error == nil && parsed.duplicates.isEmpty, "\(parsed.error?.message ?? ""): \(block)")
         }
+    }
+}
+
+@Suite("Catalog phones in content")
+struct CatalogPhoneContentTests {
+    @Test("A study names a catalog phone without a file; a device file starts from one and cannot take its id")
+    func catalogPhones() throws {
+        let content = try Fixture.folder([
+            "devices/our-se.json": #"{"basedOn": "iphone-se", "decodePerMegapixelMain": 24000}"#,
+            "studies/s.json": #"{"title": "S", "question": "Q?", "dataset": "users-1000", "strategies": ["wwdc21"], "devices": ["iphone-6s", "our-se"]}"#,
+        ]).load()
+        let six = try #require(content.device("iphone-6s"))
+        #expect(six == DeviceProfile.phone(PhoneCatalog.phone("iphone-6s")!))
+        #expect(content.devices.contains { $0.id == "iphone-6s" }, "a phone a study runs on is one of the content's devices")
+        #expect(!content.devices.contains { $0.id == "iphone-x" }, "and only those")
+        let ours = try #require(content.device("our-se"))
+        let se = DeviceProfile.phone(PhoneCatalog.phone("iphone-se")!)
+        #expect(ours.viewportWidth == 320 && ours.decodePerMegapixelMain == 24_000 && ours.constraintSolve == se.constraintSolve)
+        let problems = try Fixture.problems(["devices/iphone-8.json": #"{"basedOn": "iphone-60hz"}"#])
+        #expect(problems.contains { $0.file == "devices/iphone-8.json" && $0.message.contains("catalog phone") }, "\(problems)")
     }
 }

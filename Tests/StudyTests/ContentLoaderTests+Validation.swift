@@ -125,7 +125,7 @@ struct ContentLoaderValidationTests {
         expectDiagnostic(problems, "strategies/both-sizings.json", 1, 66, "uses both T18 (self-sizing with an estimate) and T19 (precomputed heights); pick one")
         expectDiagnostic(problems, "strategies/both-sizings.json", 1, 86, "'remove' lists T9, which the strategy does not use", severity: .warning)
         expectDiagnostic(problems, "strategies/wwdc21.json", nil, nil, "strategy id 'wwdc21' is a built-in preset's; rename the file")
-        expectDiagnostic(problems, "devices/iphone-60hz.json", nil, nil, "device id 'iphone-60hz' is a built-in device's; rename the file")
+        expectDiagnostic(problems, "devices/iphone-60hz.json", nil, nil, "device id 'iphone-60hz' is a built-in device's or a catalog phone's; rename the file")
     }
 
     @Test("A sweep needs three latencies; a study may have at most 12 strategies and any number of runs")

@@ -1,6 +1,7 @@
 /// Built-in device profiles and the documented catalog of their constants.
 public extension DeviceProfile {
-    /// A 60 Hz iPhone of the iPhone 13/14 class (390×844 pt, 3× scale, A15-class CPU).
+    /// A 60 Hz iPhone of the iPhone 13/14 class (390×844 pt, 3× scale, A15 with five GPU cores):
+    /// the catalog's reference phone, the iPhone 14 (`PhoneCatalog.reference`).
     static let iPhone60Hz = DeviceProfile(
         id: "iphone-60hz", name: "iPhone, 60 Hz (390×844 pt)",
         refreshRateHz: 60, viewportWidth: 390, viewportHeight: 844, screenScale: 3,
@@ -25,27 +26,18 @@ public extension DeviceProfile {
     /// is "up to 20 percent faster" than the A16's (iPhone 15 Pro, September 2023): 1.5 × 1.2 = 1.8.
     /// The budget check this must pass: ProMotion gives the render server 8.33 ms a frame, and a
     /// 120 Hz phone draws a screen of 15 rounded, bordered avatars (Capital One's cells: 2 opaque
-    /// and 2 blended layers and 1 offscreen pass each) in 1 111 + 15 × 304 = 5 671 µs, where the
-    /// 60 Hz phone's costs (2 000 + 15 × 550 = 10 250 µs) would miss every other vsync.
-    static let renderThroughput120Hz = 1.8
+    /// and 2 blended layers and 1 offscreen pass each) in 1 130 + 15 × 304 = 5 690 µs (its base
+    /// covers 1.7 % more pixels than the 60 Hz phone's), where the 60 Hz phone's costs
+    /// (2 000 + 15 × 550 = 10 250 µs) would miss every other vsync.
+    static let renderThroughput120Hz = PhoneCatalog.a17.gpu / PhoneCatalog.a15.gpu
 
-    /// A 120 Hz ProMotion iPhone of the iPhone 15 Pro class (393×852 pt): the same work, a CPU
-    /// about 20 % faster, a render server 1.8 times as fast (`renderThroughput120Hz`), and half
-    /// the frame budget.
+    /// A 120 Hz ProMotion iPhone: the catalog's iPhone 15 Pro (A17 Pro, 393×852 pt), whose CPU
+    /// is 1.195 times the A15's and whose render server is 1.8 times as fast
+    /// (`renderThroughput120Hz`), with half the frame budget.
     static let iPhone120Hz: DeviceProfile = {
-        var p = iPhone60Hz
+        var p = DeviceProfile.phone(PhoneCatalog.phone("iphone-15-pro")!)
         p.id = "iphone-120hz"
         p.name = "iPhone, 120 Hz ProMotion (393×852 pt)"
-        p.refreshRateHz = 120
-        p.viewportWidth = 393
-        p.viewportHeight = 852
-        p.backgroundCores = 4
-        for key in DeviceProfile.catalog where key.scalesWithCPU {
-            p[keyPath: key.keyPath] = Micros((Double(p[keyPath: key.keyPath]) * 0.8).rounded())
-        }
-        for key in DeviceProfile.catalog where key.scalesWithGPU {
-            p[keyPath: key.keyPath] = Micros((Double(p[keyPath: key.keyPath]) / renderThroughput120Hz).rounded())
-        }
         return p
     }()
 

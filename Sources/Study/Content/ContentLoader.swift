@@ -119,7 +119,9 @@ package final class ContentLoadSession: DataFileSource {
             }
             return (values, ids)
         }
-        let (devices, deviceIDs) = defined("devices", builtIn: DeviceProfile.builtIn, id: \.id) { DeviceDecoder.decode(id: $0, root: $1, file: $2) }
+        var (devices, deviceIDs) = defined("devices", builtIn: DeviceProfile.builtIn, id: \.id) { DeviceDecoder.decode(id: $0, root: $1, file: $2) }
+        // The phone catalog's ids name its phones wherever a device is named (a device file cannot take one).
+        deviceIDs += PhoneCatalog.phones.map(\.id).filter { !deviceIDs.contains($0) }
         let definedStrategies = defined("strategies", builtIn: Strategy.presets, id: \.id) { StrategyDecoder.decode(id: $0, root: $1, file: $2) }
         var strategies = definedStrategies.values
         let strategyIDs = definedStrategies.ids
@@ -187,6 +189,10 @@ package final class ContentLoadSession: DataFileSource {
         }
 
         if log.hasErrors { throw ContentError(log.sorted(nil)) }
+        // A catalog phone a study runs on is one of the content's devices (its constants are on the model page).
+        for phone in DeviceProfile.phones where studies.contains(where: { $0.devices.contains(phone.id) }) && !devices.contains(where: { $0.id == phone.id }) {
+            devices.append(phone)
+        }
         var content = SiteContent(
             site: site,
             datasets: (Array(userDatasets.values) + Array(usedBuiltIns.values)).sorted { $0.id < $1.id },

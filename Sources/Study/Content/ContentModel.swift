@@ -38,7 +38,8 @@ public struct SiteContent: Sendable {
     /// A dataset by id.
     package func dataset(_ id: String) -> Dataset? { datasets.first { $0.id == id } }
     /// A device by id.
-    package func device(_ id: String) -> DeviceProfile? { devices.first { $0.id == id } }
+    /// The device with id `id`: one of the content's, or a phone of the catalog (`PhoneCatalog`).
+    package func device(_ id: String) -> DeviceProfile? { devices.first { $0.id == id } ?? DeviceProfile.phones.first { $0.id == id } }
     /// A strategy by id.
     package func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }
 }

@@ -15,12 +15,13 @@ package enum DeviceDecoder {
         guard let object = ObjectReader(root, in: file, expected: "a device file") else { return nil }
         object.allowOnly(allowedKeys)
         let before = file.errorCount
-        let builtInIDs = DeviceProfile.builtIn.map(\.id)
+        let bases = DeviceProfile.builtIn + DeviceProfile.phones
+        let builtInIDs = bases.map(\.id)
         if builtInIDs.contains(id) {
-            file.error("device id '\(id)' is a built-in device's; rename the file (built-in devices are used by name without a file, and 'basedOn' starts from one)", at: nil)
+            file.error("device id '\(id)' is a built-in device's or a catalog phone's; rename the file (those are used by name without a file, and 'basedOn' starts from one)", at: nil)
         }
         guard let basedOn = object.choice("basedOn", builtInIDs, kind: "device", required: true),
-              var profile = DeviceProfile.builtIn.first(where: { $0.id == basedOn.0 }) else { return nil }
+              var profile = bases.first(where: { $0.id == basedOn.0 }) else { return nil }
         profile.id = id
         profile.name = object.string("name") ?? "\(id) (based on \(profile.name))"
         if let node = object["refreshRateHz"], let hz = file.integer(node, "refreshRateHz", in: 1...1_000, expected: "60 or 120") {

@@ -53,7 +53,13 @@ struct ModelPage: PageGenerator {
         let weak = claims.filter(\.weakens).map { "\($0.number)" }
         let claimSummary = weak.isEmpty ? "Every claim holds on every seed."
             : "Claim\(weak.count == 1 ? "" : "s") \(weak.joined(separator: ", ")) weaken\(weak.count == 1 ? "s" : ""): \(weak.count == 1 ? "it holds" : "they hold") on some seeds only."
-        return ["devices": .array(devices.map { .object(["name": .string($0.name), "id": .string($0.id)]) }),
+        let phones: [MustacheValue] = PhoneCatalog.phones.map { p in
+            .object(["name": .string(p.name), "id": .string(p.id), "chip": .string(p.chip.name), "year": .int(p.chip.year),
+                     "screen": .string("\(NumberFormat.fixed(p.width, places: 0))×\(NumberFormat.fixed(p.height, places: 0)) pt, \(NumberFormat.fixed(p.scale, places: 0))×, \(p.refreshRateHz) Hz"),
+                     "cpu": .string("×" + NumberFormat.fixed(p.chip.cpu, places: 2)), "gpu": .string("×" + NumberFormat.fixed(p.chip.gpu, places: 2)),
+                     "cpuSource": .string(p.chip.cpuSource), "gpuSource": .string(p.chip.gpuSource)])
+        }
+        return ["devices": .array(devices.map { .object(["name": .string($0.name), "id": .string($0.id)]) }), "phones": .array(phones),
                 "display": .array(display), "constants": .array(constants), "metrics": .array(metrics),
                 "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
                 // The contents list: the document's own sections after the page's three.
