@@ -50,7 +50,8 @@ let package = Package(
 
         // Helpers the test targets share, nothing above Study: the one temporary folder (Scratch), runs of a
         // small configuration (Runs), content folders and their diagnostics (TemporaryContent, Fixture,
-        // expectDiagnostic), the package's root and a small study's content (SmallSite), the `slow` tag.
+        // expectDiagnostic, a study with a measured file), the package's root and a small study's content
+        // (SmallSite), the `slow` tag.
         .target(name: "TestSupport", dependencies: ["Formats", "ScrollSimulation", "Results", "Study"], path: "Tests/TestSupport"),
         // Helpers of the site's and the command line's tests, nothing above StudySite: a scratch project
         // (Project, which generates through StudySite's Generation.run) and a small site built from
@@ -58,7 +59,7 @@ let package = Package(
         .target(name: "SiteTestSupport", dependencies: ["Study", "StudySite", "TestSupport"], path: "Tests/SiteTestSupport"),
 
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
-        .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation"]),
+        .testTarget(name: "ScrollSimulationTests", dependencies: ["ScrollSimulation", "Formats"]),
         .testTarget(name: "ResultsTests", dependencies: ["Results", "ScrollSimulation", "Formats", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "Formats"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
@@ -68,9 +69,10 @@ let package = Package(
         .testTarget(name: "StudyTests", dependencies: ["Study", "ScrollSimulation", "Results", "Formats", "MeasuredTimings", "TestSupport"]),
         // StudySite: pages, the build, publishing, incremental builds, the site's output; through
         // StudySite's own entry points, never the command line.
-        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Study", "ScrollSimulation", "Results", "Formats", "Mustache", "TestSupport", "SiteTestSupport"]),
-        // ScrollStudyCLI: arguments, help, exit codes, each command through its command function.
+        .testTarget(name: "StudySiteTests", dependencies: ["StudySite", "Study", "ScrollSimulation", "Results", "Formats", "Mustache", "SVGCharts", "TestSupport", "SiteTestSupport"]),
+        // ScrollStudyCLI: arguments, help, exit codes, each command through its command function, and the
+        // built scrollstudy run as a process (the kill test, $HOME).
         .testTarget(name: "ScrollStudyCLITests", dependencies: ["ScrollStudyCLI", "StudySite", "Study", "ScrollSimulation", "Results", "Formats", "MeasuredTimings", "TestSupport", "SiteTestSupport"]),
-        .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings", "Formats"], exclude: ["Fixtures"]),
+        .testTarget(name: "MeasuredTimingsTests", dependencies: ["MeasuredTimings", "Formats", "ScrollSimulation"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,5 +1,4 @@
 import Formats
-import Foundation
 import Testing
 
 /// "line:column" of a position.

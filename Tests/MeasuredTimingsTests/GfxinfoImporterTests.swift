@@ -1,5 +1,6 @@
 import Testing
 import MeasuredTimings
+import Foundation
 
 @Suite("Android dumpsys gfxinfo framestats")
 struct GfxinfoImporterTests {

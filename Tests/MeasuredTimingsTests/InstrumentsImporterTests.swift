@@ -1,5 +1,6 @@
 import Testing
 @testable import MeasuredTimings
+import Foundation
 
 @Suite("Instruments xctrace export")
 struct InstrumentsImporterTests {

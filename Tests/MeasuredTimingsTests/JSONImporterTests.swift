@@ -1,5 +1,6 @@
 import Testing
 import MeasuredTimings
+import Foundation
 
 @Suite("XCTest metrics from xcresulttool")
 struct XCTestImporterTests {

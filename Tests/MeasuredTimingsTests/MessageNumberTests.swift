@@ -1,5 +1,4 @@
 import Testing
-import Formats
 @testable import MeasuredTimings
 
 /// Messages print microseconds as milliseconds through the one number formatter; the digits must be

@@ -1,5 +1,4 @@
 import Testing
-import TestSupport
 import ScrollSimulation
 @testable import Results
 

@@ -1,4 +1,3 @@
-import Foundation
 import Results
 @testable import ScrollSimulation
 import Testing

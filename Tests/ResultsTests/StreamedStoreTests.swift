@@ -1,6 +1,5 @@
 import Foundation
 import Results
-import ScrollSimulation
 import TestSupport
 import Testing
 

@@ -1,4 +1,3 @@
-import Foundation
 import SVGCharts
 
 /// Deterministic pseudo-random numbers (LCG) so sample data is the same on every run.

@@ -1,9 +1,6 @@
 import Foundation
 import Formats
 import Results
-import ScrollStudyCLI
-import StudySite
-import TestSupport
 import SiteTestSupport
 import Testing
 

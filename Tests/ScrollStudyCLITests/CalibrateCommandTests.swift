@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import MeasuredTimings
 import ScrollSimulation
-import StudySite
 import Study
 @testable import ScrollStudyCLI
 import TestSupport

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import StudySite
 import Study
 @testable import ScrollStudyCLI
 import TestSupport

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 import MeasuredTimings
-import StudySite
-import Study
 @testable import ScrollStudyCLI
 
 @Suite("scrollstudy import, and calibrate's hint")

@@ -1,13 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 @testable import StudySite
-import Study
-import TestSupport
 
 /// Kills a real `scrollstudy generate` at many points and checks that the output path always holds a complete
 /// site, byte-identical to the previous one or the new one. Each trial restores the previous site, starts the

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import ScrollStudyCLI
 @testable import StudySite
-import TestSupport
 import SiteTestSupport
 
 @Suite("generate --markdown-summary: the pull-request summary")

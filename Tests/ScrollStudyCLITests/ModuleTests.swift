@@ -1,6 +1,4 @@
 import Testing
-import StudySite
-import Study
 import ScrollStudyCLI
 
 @Suite("Command-line names")

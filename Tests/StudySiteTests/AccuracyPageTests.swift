@@ -5,7 +5,6 @@ import Study
 import Results
 import ScrollSimulation
 import TestSupport
-import SiteTestSupport
 
 /// A content folder with one small study (with a measured example file) and validation cases.
 enum AccuracySite {

@@ -1,10 +1,10 @@
-import Foundation
 import Formats
 import Testing
 import StudySite
 import Study
 import TestSupport
 import SiteTestSupport
+import ScrollSimulation
 
 /// The decision rule as the site states it (split from StudyTests' DecisionRuleTests, which holds the
 /// rule on constructed runs).

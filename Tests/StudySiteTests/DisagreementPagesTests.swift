@@ -1,7 +1,6 @@
 import Formats
 import Foundation
 import Mustache
-import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite

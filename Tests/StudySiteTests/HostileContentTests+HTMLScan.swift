@@ -1,5 +1,3 @@
-import Foundation
-
 /// A strict reading of the HTML this site writes: tags with quoted attributes, balanced
 /// elements, escaped text, and no code point HTML forbids. Works on UTF-8 bytes.
 struct HTMLScan {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The elements, attributes and fixed values a site writes.
 struct HTMLVocabulary {
     var elements = Set<String>()

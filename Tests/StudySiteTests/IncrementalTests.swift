@@ -5,6 +5,7 @@ import StudySite
 import Study
 import TestSupport
 import SiteTestSupport
+import ScrollSimulation
 
 /// `generate` keeps run records and the published file list in `.scrollstudy-cache/` beside the
 /// output; these tests hold it to the same bytes as a build without the cache.

@@ -1,6 +1,5 @@
 import Formats
 import Foundation
-import Results
 import ScrollSimulation
 import Testing
 @testable import StudySite

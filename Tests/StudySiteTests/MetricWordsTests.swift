@@ -1,8 +1,6 @@
-import Foundation
 import ScrollSimulation
 import Testing
 @testable import StudySite
-import Study
 
 @Suite("Metric names in words")
 struct MetricWordsTests {

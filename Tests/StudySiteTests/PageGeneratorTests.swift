@@ -5,7 +5,8 @@ import Testing
 @testable import StudySite
 import Study
 import TestSupport
-import SiteTestSupport
+import SVGCharts
+import Mustache
 
 /// Two studies: one that isolates T3 (a comparison) and one that isolates nothing (a sweep).
 enum TwoStudies {

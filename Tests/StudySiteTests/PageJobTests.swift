@@ -5,6 +5,7 @@ import Testing
 @testable import StudySite
 import Study
 import TestSupport
+import Formats
 
 @Suite("Pages as jobs")
 struct PageJobTests {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import StudySite
-import Study
 import TestSupport
 
 @Suite("Publishing: the output is checked again right before the swap")

@@ -1,13 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 @testable import StudySite
-import Study
-import TestSupport
 
 /// Steps seen by the publisher's test seam, and the failure to inject at one of them.
 final class StepLog: @unchecked Sendable {

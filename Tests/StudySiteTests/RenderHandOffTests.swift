@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import StudySite
-import Study
 
 /// `SiteGenerator.render`: files reach the sink in job order whatever the thread count, while
 /// the sink is slow; the lowest failing job is the error, and nothing after it is written.

@@ -1,8 +1,6 @@
-import Formats
 import ScrollSimulation
 @testable import StudySite
 import Testing
-import Study
 
 @Suite("Run CSV download")
 struct RunCSVTests {

@@ -5,6 +5,7 @@ import ScrollSimulation
 import Study
 import TestSupport
 import SiteTestSupport
+import SVGCharts
 
 @Suite("The sensitivity section of a study page")
 struct SensitivitySectionTests {

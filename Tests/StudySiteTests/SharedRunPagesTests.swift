@@ -1,6 +1,5 @@
 import Formats
 import Foundation
-import Mustache
 import Results
 import Testing
 @testable import StudySite

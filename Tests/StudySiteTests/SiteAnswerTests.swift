@@ -1,7 +1,5 @@
 import Foundation
-import Results
 import Testing
-import ScrollSimulation
 import StudySite
 import SVGCharts
 import Study

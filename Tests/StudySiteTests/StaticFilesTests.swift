@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import ScrollSimulation
 import StudySite
 import Study
 import TestSupport

@@ -4,6 +4,7 @@ import Testing
 @testable import StudySite
 import Study
 import TestSupport
+import ScrollSimulation
 
 /// The strategies index lists the strategies the content names flatly and each technique search's
 /// combinations under its study.

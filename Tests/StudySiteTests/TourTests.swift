@@ -4,6 +4,7 @@ import Testing
 import StudySite
 import Study
 import TestSupport
+import ScrollSimulation
 
 /// The guided tour on the index page, with its run's numbers (its errors in site.json are StudyTests' TourContentTests).
 @Suite("The guided tour comes from site.json")

@@ -1,9 +1,5 @@
-import Foundation
 import Testing
 import Study
-import Results
-import ScrollSimulation
-import TestSupport
 
 @Suite("Accuracy: rank correlation and percentage error")
 struct AccuracyMathTests {

@@ -1,9 +1,8 @@
-import Foundation
 import Results
 import Testing
 @testable import ScrollSimulation
 @testable import Study
-import TestSupport
+import Formats
 
 /// Metrics of one seed of a run, from the values the answer rule reads.
 private func metrics(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, ttc: Double = 100, wasted: Int = 0) -> RunMetrics {

@@ -1,5 +1,4 @@
 import Foundation
-import Formats
 import Testing
 @testable import ScrollSimulation
 @testable import Study

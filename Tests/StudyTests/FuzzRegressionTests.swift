@@ -1,4 +1,3 @@
-import Foundation
 import Formats
 import Testing
 @testable import Study

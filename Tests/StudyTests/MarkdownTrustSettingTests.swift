@@ -1,5 +1,4 @@
 import Testing
-import Study
 import TestSupport
 
 /// site.json's `trustedMarkdownHTML` as content (what it does to pages is StudySiteTests' MarkdownTrustTests).

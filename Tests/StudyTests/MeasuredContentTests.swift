@@ -1,6 +1,8 @@
 import Testing
 import Study
 import TestSupport
+import Foundation
+import MeasuredTimings
 
 /// A study's "measured" entries as content: what they import and where their errors point (their pages are StudySiteTests' MeasuredStudyTests).
 @Suite("Measured entries in studies")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Study
 import TestSupport
+import ScrollSimulation
 
 /// Symbolic links in a content folder: the loader reads nothing from outside it.
 @Suite("Content stays in its folder")

@@ -1,5 +1,4 @@
 import Testing
-import Study
 import TestSupport
 
 /// site.json's "tour" as content: each step's errors at their positions (the tour on the index page is StudySiteTests' TourTests).

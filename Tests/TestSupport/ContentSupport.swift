@@ -1,5 +1,4 @@
 import Foundation
-import Results
 import Study
 import Testing
 
