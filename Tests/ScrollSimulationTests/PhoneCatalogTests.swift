@@ -52,3 +52,36 @@ struct PhoneCatalogTests {
         #expect(d8.urlCacheHit == d14.urlCacheHit, "the network answers at its own speed")
     }
 }
+
+/// UIKit's costs before iOS 13: two factors fit on the iPhone 6S, applied to constraint solving
+/// and text measuring only.
+@Suite("UIKit eras")
+struct UIKitEraTests {
+    @Test("The factors solve PinLayout's iPhone 6S figures (iOS 10: 3.44 ms with Auto Layout, 0.29 ms in code) for the feed cell")
+    func factorsFromTheSixS() {
+        // Solved here by substitution from the cited figures, in A15 µs (× the A9's speed):
+        // by hand 12 label sets + 15 frames + text × t; with Auto Layout 12 label sets + 71 constraints × c + text × t.
+        let a = DeviceProfile.iPhone60Hz, a9 = PhoneCatalog.phone("iphone-6s")!.chip.cpu
+        let text = 12 * Double(a.textMeasure) + 38.0 / 100 * Double(a.textMeasurePer100Characters)
+        let t = (290 * a9 - 12 * Double(a.labelSet) - 15 * Double(a.frameSet)) / text
+        let c = (3_440 * a9 - 12 * Double(a.labelSet) - text * t) / (71 * Double(a.constraintSolve))
+        #expect(abs(UIKitEra.textFactor - t) < 1e-9 && abs(UIKitEra.constraintFactor - c) < 1e-9)
+        #expect(t > 0.15 && t < 0.2 && c > 2.4 && c < 2.5, "t \(t), c \(c)")
+    }
+
+    @Test("From iOS 13 a phone's costs are the catalog's; before, only constraint solving and text measuring change")
+    func onlyTheseTwo() {
+        let phone = PhoneCatalog.phone("iphone-x")!
+        #expect(DeviceProfile.phone(phone, iOS: 13) == DeviceProfile.phone(phone))
+        let now = DeviceProfile.phone(phone), then = DeviceProfile.phone(phone, iOS: 11)
+        for c in DeviceProfile.catalog {
+            let expected: Double
+            switch c.key {
+            case "constraintSolve": expected = (Double(now.constraintSolve) * UIKitEra.constraintFactor).rounded()
+            case "textMeasure", "textMeasurePer100Characters": expected = (Double(now[keyPath: c.keyPath]) * UIKitEra.textFactor).rounded()
+            default: expected = Double(now[keyPath: c.keyPath])
+            }
+            #expect(Double(then[keyPath: c.keyPath]) == expected, "\(c.key)")
+        }
+    }
+}

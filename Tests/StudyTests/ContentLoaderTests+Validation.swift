@@ -140,3 +140,36 @@ struct ContentLoaderValidationTests {
         expectDiagnostic(problems, "studies/none.json", 1, 74, "'strategies' has 0 entries; a study compares 1 to 12 strategies")
     }
 }
+
+@Suite("validation.json: cells, sets, pairs and iOS versions")
+struct ValidationCaseFormTests {
+    static func validationCase(_ id: String, metric: String = "layout-cost", unit: String = "ms", simulation: String, extra: String = "") -> String {
+        """
+        {"id": "\(id)", "metric": "\(metric)", "quantity": "Q", "published": 1, "unit": "\(unit)", "device": "D", "conditions": "C",
+         "source": {"title": "T", "url": "https://example.org"}, "assumptions": "A", "simulation": \(simulation)\(extra)}
+        """
+    }
+
+    @Test("A case's set, its pair and its iOS version are checked where they are written")
+    func located() throws {
+        let cell = #"{"device": "iphone-6s", "cell": {"labels": 2}, "work": ["measure"]}"#
+        let validation = "{\"cases\": [\n" + [
+            Self.validationCase("a", simulation: cell, extra: #", "set": "test""#),
+            Self.validationCase("b", simulation: cell, extra: #", "set": "train""#),
+            Self.validationCase("c", metric: "hitch-time-ratio", unit: "ms/s",
+                                simulation: #"{"device": "iphone-60hz", "dataset": "glitchy-100", "strategy": "glitchy-sync", "gesture": "fling", "latencyMs": 100, "figure": "hitchTimeRatio"}"#,
+                                extra: #", "set": "test", "after": "a""#),
+            Self.validationCase("d", simulation: #"{"device": "iphone-60hz", "cell": {"labels": 2}, "work": ["measure"], "ios": 11}"#, extra: #", "set": "test""#),
+            Self.validationCase("e", simulation: #"{"device": "iphone-6s", "cell": {"labels": 2, "lables": 3}, "work": ["mesure"]}"#, extra: #", "set": "fit""#),
+            Self.validationCase("f", simulation: cell, extra: #", "set": "test", "after": "zz""#),
+        ].joined(separator: ",\n") + "\n]}"
+        let problems = try Fixture.problems(["validation.json": validation])
+        #expect(problems.contains { $0.file == "validation.json" && $0.message.contains("'train'") && $0.message.contains("fit") }, "\(problems)")
+        #expect(problems.contains { $0.message.contains("'a' is a layout-cost case and this one hitch-time-ratio") }, "\(problems)")
+        #expect(problems.contains { $0.message.contains("device 'iphone-60hz' is not a catalog phone") }, "\(problems)")
+        #expect(problems.contains { $0.message.contains("unknown key 'lables'") }, "\(problems)")
+        #expect(problems.contains { $0.message.contains("'mesure'") && $0.message.contains("measure") }, "\(problems)")
+        #expect(problems.contains { $0.message.contains("no case has the id 'zz'") }, "\(problems)")
+        #expect(problems.allSatisfy { $0.line != nil }, "every problem located: \(problems)")
+    }
+}

@@ -104,7 +104,50 @@ public enum PhoneCatalog {
     public static func phone(_ id: String) -> Phone? { phones.first { $0.id == id } }
 }
 
+/// What UIKit's own work cost before iOS 13, against the iOS 18 figures the element costs come
+/// from. LinkedIn's feed cell on one phone under two iOS generations shows both moved: sizing it
+/// with Auto Layout cost relatively more then, measuring its labels' text less. Two factors, fit on
+/// the iPhone 6S under iOS 10.3.2 (PinLayout's benchmark: 3.44 ms with Auto Layout, 0.29 ms laid
+/// out in code), stated in units of the A15 (× the A9's CPU speed, 0.324):
+/// - by hand, 3 × 12 µs of label sets + 15 × 2 µs of frames + 153.5 µs × t of text = 0.29 ms × 0.324,
+///   so t = 0.182;
+/// - with Auto Layout, 36 µs + 71 constraints × 6 µs × c + 153.5 µs × t = 3.44 ms × 0.324, so c = 2.47.
+/// No measurement between iOS 12.1 and iOS 18.6 is known to the project, so iOS 13 and later take the
+/// iOS 18 costs; the accuracy page's other old phones (iPhone 6, 7, X, XS) test the factors.
+public enum UIKitEra {
+    /// The iPhone 6S figures the factors are fit to, ms per cell, and the A9's CPU speed.
+    static let autoLayoutMs = 3.44, manualMs = 0.29
+    /// Constraint solving before iOS 13, × the iOS 18 cost.
+    public static let constraintFactor: Double = {
+        let a = DeviceProfile.iPhone60Hz
+        let text = 12 * Double(a.textMeasure) + 0.38 * Double(a.textMeasurePer100Characters)
+        let rest = autoLayoutMs * 1_000 * PhoneCatalog.cpuA9 - 12 * Double(a.labelSet) - text * textFactor
+        return rest / (71 * Double(a.constraintSolve))
+    }()
+    /// Text measurement before iOS 13, × the iOS 18 cost.
+    public static let textFactor: Double = {
+        let a = DeviceProfile.iPhone60Hz
+        let text = 12 * Double(a.textMeasure) + 0.38 * Double(a.textMeasurePer100Characters)
+        return (manualMs * 1_000 * PhoneCatalog.cpuA9 - 12 * Double(a.labelSet) - 15 * Double(a.frameSet)) / text
+    }()
+    /// The newest iOS major version whose costs the factors describe.
+    public static let lastLegacyVersion = 12
+}
+
 public extension DeviceProfile {
+    /// `phone` running iOS `version`: before iOS 13 its constraint solving and text measurement
+    /// take `UIKitEra`'s factors; from iOS 13 on, `phone(_:)` as it is.
+    static func phone(_ phone: Phone, iOS version: Int) -> DeviceProfile {
+        var p = DeviceProfile.phone(phone)
+        guard version <= UIKitEra.lastLegacyVersion else { return p }
+        p.name = "\(phone.name) (\(phone.chip.name), iOS \(version))"
+        func scale(_ key: WritableKeyPath<DeviceProfile, Micros>, _ f: Double) { p[keyPath: key] = Micros((Double(p[keyPath: key]) * f).rounded()) }
+        scale(\.constraintSolve, UIKitEra.constraintFactor)
+        scale(\.textMeasure, UIKitEra.textFactor)
+        scale(\.textMeasurePer100Characters, UIKitEra.textFactor)
+        return p
+    }
+
     /// The profile of `phone`: the reference phone's constants with every main-thread and
     /// background CPU cost divided by the chip's CPU speed, and every render cost divided by its GPU
     /// speed and multiplied by the pixels it fills (a layer of the same points has scale² pixels; the

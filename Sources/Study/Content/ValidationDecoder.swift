@@ -42,7 +42,8 @@ package enum ValidationSimulation: Sendable {
     case run(ValidationRun)
     /// The sum of some of a device profile's cost constants, in ms: what the engine charges for
     /// one unit of the work (no run).
-    case constants(device: String, keys: [String])
+    /// `times` multiplies the sum: the units of work the measurement covers (megapixels decoded).
+    case constants(device: String, keys: [String], times: Double)
     /// A cell described by its anatomy, priced on a device: the sum of the named parts of its
     /// work (`CellWork`), in ms (no run).
     case cell(device: String, anatomy: CellAnatomy, work: [CellWork], characters: Int)
@@ -110,6 +111,15 @@ package struct ValidationCase: Sendable {
     package var role: ValidationRole
     /// When this case is the "after" of a before/after pair: the "before" case's id.
     package var after: String?
+    /// The iOS major version the source measured on, when the case's device is a catalog phone and
+    /// the version changes its costs (`DeviceProfile.phone(_:iOS:)`).
+    package var ios: Int?
+
+    /// The device profile the case's simulation runs on.
+    package func profile(_ id: String, in content: SiteContent) -> DeviceProfile? {
+        if let ios, let phone = PhoneCatalog.phone(id) { return DeviceProfile.phone(phone, iOS: ios) }
+        return content.device(id)
+    }
 }
 
 /// A published figure the model has no counterpart for.
@@ -131,9 +141,9 @@ package struct ValidationSet: Sendable {
 package enum ValidationDecoder {
     static let caseKeys = ["id", "metric", "quantity", "published", "unit", "device", "conditions", "source", "assumptions", "revised", "simulation",
                            "set", "after"]
-    static let cellKeys = ["device", "cell", "work", "characters"]
-    static let runKeys = ["device", "dataset", "strategy", "gesture", "latencyMs", "figure", "perScrollSeconds", "minus"]
-    static let constantKeys = ["device", "constants"]
+    static let cellKeys = ["device", "cell", "work", "characters", "ios"]
+    static let runKeys = ["device", "dataset", "strategy", "gesture", "latencyMs", "figure", "perScrollSeconds", "minus", "ios"]
+    static let constantKeys = ["device", "constants", "times", "ios"]
 
     /// The set, or nil after reporting its problems.
     static func decode(_ root: JSONNode, file: ContentFile, names: ContentNames) -> ValidationSet? {
@@ -154,15 +164,18 @@ package enum ValidationDecoder {
         } else if !object.has("cases") {
             object.missing("cases", "an array of validation cases")
         }
-        for (k, c) in set.cases.enumerated() {
-            guard let beforeID = c.after else { continue }
-            let node = elements(of: object)?[k]["after"]?.value.position
+        // Each pair's "before" case, once every case is read (an "after" may name a later case).
+        for (k, element) in (elements(of: object) ?? []).enumerated() {
+            guard let node = element["after"], let beforeID = node.value.stringValue, let id = element["id"]?.value.stringValue,
+                  let c = set.cases.first(where: { $0.id == id }) else { continue }
+            let label = "'cases[\(k)].after'"
             guard let before = set.cases.first(where: { $0.id == beforeID }) else {
-                file.error("'cases[\(k)].after': no case has the id '\(beforeID)'; 'after' names the case measured before the change", at: node)
+                let known = elements(of: object)?.contains { $0["id"]?.value.stringValue == beforeID } ?? false
+                if !known { file.error("\(label): no case has the id '\(beforeID)'; 'after' names the case measured before the change", at: node.value.position) }
                 continue
             }
             if before.family != c.family {
-                file.error("'cases[\(k)].after': '\(beforeID)' is a \(before.family) case and this one \(c.family); a before/after pair compares one quantity", at: node)
+                file.error("\(label): '\(beforeID)' is a \(before.family) case and this one \(c.family); a before/after pair compares one quantity", at: node.value.position)
             }
         }
         if let node = object["cannotPredict"], let elements = file.array(node, "cannotPredict", of: "objects {\"what\": …, \"why\": …}") {
@@ -230,13 +243,21 @@ package enum ValidationDecoder {
         let role = object.choice("set", ValidationRole.allCases.map(\.rawValue), kind: "case set", required: true).flatMap { ValidationRole(rawValue: $0.0) }
         let after = object.string("after")
         var simulation: ValidationSimulation? = nil
+        var ios: Int? = nil
+        if let node = object["simulation"], node.members != nil, let sim = ObjectReader(node, in: file, context: object.label("simulation"), expected: "an object"),
+           let version = sim.integer("ios", in: 7...40) {
+            ios = version
+            if let d = node["device"]?.value.stringValue, PhoneCatalog.phone(d) == nil {
+                file.error("'\(sim.label("ios"))': device '\(d)' is not a catalog phone; an iOS version applies to the catalog's phones (the model page lists them)", at: sim["ios"]?.position)
+            }
+        }
         if let node = object["simulation"], let family {
             simulation = decodeSimulation(node, label: object.label("simulation"), family: family, file: file, names: names)
         } else if !object.has("simulation") { object.missing("simulation", "the run or the device constants that reproduce the case") }
         guard file.errorCount == before, let id, let family, let quantity, let published, let device, let conditions, let source,
               let assumptions, let simulation, let role else { return nil }
         return ValidationCase(id: id, family: family.id, quantity: quantity, published: published, device: device, conditions: conditions,
-                              source: source, assumptions: assumptions, revised: revised, simulation: simulation, role: role, after: after)
+                              source: source, assumptions: assumptions, revised: revised, simulation: simulation, role: role, after: after, ios: ios)
     }
 
     private static func decodeSimulation(_ node: JSONNode, label: String, family: ValidationFamily, file: ContentFile, names: ContentNames) -> ValidationSimulation? {
@@ -285,7 +306,8 @@ package enum ValidationDecoder {
                 if values.isEmpty { file.error("'\(object.label("constants"))' is empty; name the constants the work costs, e.g. [\"autoLayoutMeasure\"]", at: c.position) }
             }
             guard file.errorCount == before, let deviceID else { return nil }
-            return .constants(device: deviceID, keys: keys)
+            let times = object.number("times", in: 0.000_001...1_000_000) ?? 1
+            return .constants(device: deviceID, keys: keys, times: times)
         }
         guard !family.runFigures.isEmpty else {
             file.error("'\(label)': metric '\(family.id)' is a per-unit cost, compared with device constants: {\"device\": …, \"constants\": [\"…\"]}", at: node.position)

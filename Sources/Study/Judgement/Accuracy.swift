@@ -65,7 +65,7 @@ package enum AccuracyPlan {
         var out: [PlannedRun] = []
         let defaults = content.site.studyDefaults
         for c in content.validation.cases {
-            guard case let .run(r) = c.simulation, let device = content.device(r.device) else { continue }
+            guard case let .run(r) = c.simulation, let device = c.profile(r.device, in: content) else { continue }
             for strategyID in [r.strategy] + (r.minus.map { [$0] } ?? []) {
                 guard let strategy = content.strategy(strategyID) else { continue }
                 var first: PlannedRun? = nil
@@ -161,12 +161,12 @@ package struct AccuracyReport: Sendable {
         var rows: [Row] = []
         for c in content.validation.cases {
             switch c.simulation {
-            case let .constants(deviceID, keys):
-                guard let device = content.device(deviceID) else { continue }
+            case let .constants(deviceID, keys, times):
+                guard let device = c.profile(deviceID, in: content) else { continue }
                 let micros = keys.compactMap { key in DeviceProfile.catalog.first { $0.key == key }.map { device[keyPath: $0.keyPath] } }.reduce(0, +)
-                rows.append(Row(validation: c, simulated: Double(micros) / 1_000, seeds: []))
+                rows.append(Row(validation: c, simulated: Double(micros) * times / 1_000, seeds: []))
             case let .cell(deviceID, anatomy, work, characters):
-                guard let device = content.device(deviceID) else { continue }
+                guard let device = c.profile(deviceID, in: content) else { continue }
                 let micros = work.map { $0.cost(anatomy, characters: characters, on: device) }.reduce(0, +)
                 rows.append(Row(validation: c, simulated: Double(micros) / 1_000, seeds: []))
             case let .run(r):

@@ -47,14 +47,20 @@ struct AccuracyPage: PageGenerator {
 
     /// How a case's simulation reproduces its conditions, in words.
     func simulationText(_ c: ValidationCase) -> String {
+        let era = c.ios.map { $0 <= UIKitEra.lastLegacyVersion ? " Under iOS \($0)'s costs (constraint solving × \(NumberFormat.fixed(UIKitEra.constraintFactor, places: 2)), text measuring × \(NumberFormat.fixed(UIKitEra.textFactor, places: 3)))." : "" } ?? ""
+        return simulationWords(c) + era
+    }
+
+    func simulationWords(_ c: ValidationCase) -> String {
         switch c.simulation {
         case let .run(r):
             var text = "device \(r.device) · dataset \(r.dataset.id) · strategy \(r.strategy) · gesture \(r.gesture.id) · latency \(NumberFormat.fixed(r.latencyMs, places: 1)) ms · \(seeds.count) seed\(seeds.count == 1 ? "" : "s") (median). Figure: \(r.figure)"
             if let per = r.perScrollSeconds { text += " per \(NumberFormat.fixed(per, places: 3)) s of scrolling (scrollDurationMs)" }
             if let minus = r.minus { text += ", minus the same run with strategy \(minus), seed by seed" }
             return text + "."
-        case let .constants(device, keys):
-            return "No run: the engine's charge for this work on device \(device), the sum of its constants " + keys.joined(separator: " + ") + "."
+        case let .constants(device, keys, times):
+            let scaled = times == 1 ? "" : ", × \(NumberFormat.shortest(times))"
+            return "No run: the engine's charge for this work on device \(device), the sum of its constants " + keys.joined(separator: " + ") + scaled + "."
         case let .cell(device, a, work, characters):
             var parts = ["\(a.labels) single-line label\(a.labels == 1 ? "" : "s")", "\(a.multilineLabels) multi-line", "\(a.imageViews) image view\(a.imageViews == 1 ? "" : "s")",
                          "\(a.views) other view\(a.views == 1 ? "" : "s")"]
