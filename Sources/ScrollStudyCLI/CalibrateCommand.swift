@@ -13,7 +13,7 @@ enum CalibrateCommand {
     static let help = """
     OVERVIEW: Fit a device profile's main-thread and render cost scales to a measured run.
 
-    USAGE: scrollstudy calibrate <measured file> --strategy <strategy> --dataset <dataset> --gesture <gesture> [--device <base>] [--latency <ms>] [--seed <n>] [--run <n>] [--refresh <hz>] [--process <name>] [--content <dir>] [--write <name>]
+    USAGE: scrollstudy calibrate <measured file> --strategy <strategy> --dataset <dataset> --gesture <gesture> [--device <base>] [--latency <ms>] [--seed <n>] [--run <n>] [--refresh <hz>] [--process <name>] [--content <dir>] [--write <name>] [--holdout]
 
     The run is simulated with the strategy, dataset, gesture and latency that best describe the
     measured scroll, on the base profile with every main-thread cost multiplied by one scale and
@@ -37,6 +37,9 @@ enum CalibrateCommand {
       --content <dir>         Content folder for names and for --write (default: Content).
       --write <name>          Write the fitted profile to <content>/devices/<name>.json. A file there that
                               calibrate did not write (it has no "calibration" key) is never overwritten.
+      --holdout               Also fit on the first half of the measured frames only and predict the second:
+                              the held-out half's distance and p95s at the fitted scales and at the base
+                              profile's (at least 40 frames).
       -h, --help              Show help information.
 
     \(ExitCodes.help([.success, .notDetermined, .usage, .badInput, .unreadable]))
@@ -48,7 +51,7 @@ enum CalibrateCommand {
         }
         let a = try Arguments(Array(args.dropFirst()), options: ["--strategy", "--dataset", "--gesture", "--device", "--latency", "--seed", "--run",
                                                                  "--refresh", "--process", "--content", "--write"],
-                              flags: [], command: "calibrate")
+                              flags: ["--holdout"], command: "calibrate")
         for required in ["--strategy", "--dataset", "--gesture"] where a.values[required] == nil {
             throw UsageError("missing \(required); calibrate needs the strategy, dataset and gesture that best describe the measured scroll")
         }
@@ -98,6 +101,11 @@ enum CalibrateCommand {
         }
         let fit = calibration.fit()
         output(report(fit, measured: measured, config: config, file: file))
+        if a.flags.contains("--holdout") {
+            do { output(holdoutReport(try CalibrationHoldout.run(config: config, measured: measured))) } catch {
+                throw CommandFailure(ending: .badInput, message: error.description)
+            }
+        }
         guard let name else { return }
         guard fit.isDetermined else {
             throw CommandFailure(ending: .notDetermined, message: "the fit is not determined, so no profile was written; " + undeterminedHint(measured))
@@ -105,6 +113,22 @@ enum CalibrateCommand {
         let path = devicesFolder.appendingPathComponent("\(name).json").path
         try write(profileJSON(fit, base: base, name: name, measured: measured, config: config, file: file), to: path)
         output("Wrote \(contentPath)/devices/\(name).json; studies use it as the device '\(name)'.")
+    }
+
+    /// The held-out check, printed.
+    static func holdoutReport(_ h: CalibrationHoldout) -> String {
+        var lines = ["", "Held out: fit on frames 1–\(h.fitFrames) (main \(scale(h.fit.scales.main)), render \(scale(h.fit.scales.render))), predict frames \(h.fitFrames + 1)–\(h.fitFrames + h.heldOutFrames)"]
+        lines.append("  distance of the held-out half: " + NumberFormat.fixed(h.heldOutFitted, places: 4) + " at the fitted scales, "
+                     + NumberFormat.fixed(h.heldOutBase, places: 4) + " at the base profile's"
+                     + (h.improves ? " (the fit predicts the held-out half \(NumberFormat.fixed(100 * (1 - h.heldOutFitted / h.heldOutBase), places: 1)) % closer)"
+                        : " (the fit does not predict the held-out half better than the base profile)"))
+        for row in h.p95 {
+            func ms(_ v: Micros) -> String { NumberFormat.fixed(Double(v) / 1_000, places: 2) + " ms" }
+            let fraction = row.measured > 0 ? Double(row.fitted - row.measured) / Double(row.measured) : 0
+            let error = row.measured > 0 ? " (" + (fraction > 0 ? "+" : "") + NumberFormat.fixed(100 * fraction, places: 1) + " %)" : ""
+            lines.append("  \(row.quantity.rawValue) p95: measured \(ms(row.measured)), predicted \(ms(row.fitted))\(error), base \(ms(row.base))")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// What to measure instead when the fit is not determined: a scroll that stresses the device

@@ -75,3 +75,39 @@ struct CalibrationTests {
         }
     }
 }
+
+@Suite("Calibration held out")
+struct CalibrationHoldoutTests {
+    @Test("Fit on the first half of a run simulated at main ×1.6, render ×0.7, predict the second: the scales come back and the held-out half is nearer than at the base profile")
+    func heldOut() throws {
+        let truth = CostScales(main: 1.6, render: 0.7)
+        var c = CalibrationTests.config(DeviceProfile.iPhone60Hz.scaled(truth))
+        c.recordSeries = true
+        let result = Simulation(c).run()
+        let text = GfxinfoExport.framestats(result, interval: c.device.vsyncInterval)
+        let measured = try #require(try MeasuredImport.runs(Array(text.utf8), file: "holdout-framestats.txt").first)
+        let frames = try #require(measured.frames)
+        let h = try CalibrationHoldout.run(config: CalibrationTests.config(), measured: measured)
+        #expect(h.fitFrames == frames.count / 2 && h.fitFrames + h.heldOutFrames == frames.count)
+        #expect(abs(h.fit.scales.main / truth.main - 1) <= 0.15, "main ×\(h.fit.scales.main)")
+        #expect(h.improves && h.heldOutFitted < 0.5 * h.heldOutBase, "held out \(h.heldOutFitted) vs base \(h.heldOutBase)")
+        // Each p95 of the held-out half is predicted within 15 % at the fitted scales.
+        for row in h.p95 where row.measured > 0 {
+            #expect(abs(Double(row.fitted - row.measured)) <= 0.15 * Double(row.measured), "\(row.quantity.rawValue): \(row.fitted) vs \(row.measured) µs")
+        }
+    }
+
+    @Test("Too few frames to hold half out: refused, saying how many it needs")
+    func tooFew() throws {
+        var c = CalibrationTests.config()
+        c.recordSeries = true
+        let result = Simulation(c).run()
+        let frames = Calibration.frames(of: result, timing: .completion, interval: c.device.vsyncInterval).prefix(30)
+        let run = MeasuredRun(format: .gfxinfoFramestats, label: "short", device: nil, refreshHz: 60, timing: .completion,
+                              content: .frames(Array(frames)), sourceFile: "short.txt")
+        #expect(throws: Calibration.Unusable.self) { try CalibrationHoldout.run(config: CalibrationTests.config(), measured: run) }
+        do { _ = try CalibrationHoldout.run(config: CalibrationTests.config(), measured: run) } catch {
+            #expect(error.description.contains("has 30 frames; a held-out check needs at least 40"))
+        }
+    }
+}

@@ -94,6 +94,10 @@ public struct DeviceProfile: Sendable, Equatable, Codable {
     /// A download URLSession answers from its URL cache instead of the network, µs.
     public var urlCacheHit: Micros = 2_000
 
+    /// Where the profile's values come from when they were fitted to a measurement (a calibrated
+    /// profile), in a sentence; nil for the model's own profiles. Pages say it beside the results.
+    public var provenance: String? = nil
+
     /// Vsync interval in µs (16 667 at 60 Hz, 8 333 at 120 Hz).
     public var vsyncInterval: Micros { Micros((1_000_000.0 / Double(refreshRateHz)).rounded()) }
 }

@@ -10,6 +10,22 @@ package enum DeviceDecoder {
     /// Every key a device file may use.
     static var allowedKeys: [String] { settingKeys + DeviceProfile.catalog.map(\.key) + ["calibration"] }
 
+    /// The sentence a calibrated profile's pages show, from calibrate's "calibration" object.
+    static func provenance(_ node: JSONNode) -> String {
+        func text(_ key: String) -> String? { node[key]?.value.stringValue }
+        func number(_ key: String) -> Double? { if case let .number(v, _)? = node[key]?.value.value { return v } else { return nil } }
+        var s = "fitted by scrollstudy calibrate"
+        if let file = text("measured") { s += " to the recording \(file)" }
+        if let run = text("run") { s += " (\"\(run)\")" }
+        if let base = text("base") { s += ", from \(base)" }
+        var scales: [String] = []
+        if let m = number("mainScale") { scales.append("main-thread costs ×" + NumberFormat.fixed(m, places: 2)) }
+        if let r = number("renderScale") { scales.append("render costs ×" + NumberFormat.fixed(r, places: 2)) }
+        if !scales.isEmpty { s += ": " + scales.joined(separator: ", ") }
+        if let residual = number("residual") { s += "; residual " + NumberFormat.fixed(residual, places: 3) }
+        return s + "."
+    }
+
     /// The profile, or nil after reporting its problems.
     static func decode(id: String, root: JSONNode, file: ContentFile) -> DeviceProfile? {
         guard let object = ObjectReader(root, in: file, expected: "a device file") else { return nil }
@@ -28,9 +44,14 @@ package enum DeviceDecoder {
             if hz == 60 || hz == 120 { profile.refreshRateHz = hz }
             else { file.error("'refreshRateHz' must be 60 or 120, found \(hz)", at: node.position) }
         }
-        // Written by `scrollstudy calibrate`: where the profile came from; not read, but an object.
-        if let node = object["calibration"], node.members == nil {
-            file.error("'calibration' must be an object (scrollstudy calibrate writes it to say where the profile came from)", at: node.position)
+        // Written by `scrollstudy calibrate`: where the profile came from, said on the pages of the
+        // studies that run on it.
+        if let node = object["calibration"] {
+            if node.members == nil {
+                file.error("'calibration' must be an object (scrollstudy calibrate writes it to say where the profile came from)", at: node.position)
+            } else {
+                profile.provenance = provenance(node)
+            }
         }
         if let v = object.number("viewportWidth", in: 100...5_000, unit: "pt") { profile.viewportWidth = v }
         if let v = object.number("viewportHeight", in: 100...5_000, unit: "pt") { profile.viewportHeight = v }

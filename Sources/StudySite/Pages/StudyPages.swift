@@ -161,6 +161,7 @@ struct StudyPage: PageGenerator {
             "disagreementSummary": disagreementSummary(),
             "search": searchData(runs),
             "ranksBy": .string(ranksBy),
+            "calibrated": .array(devices.compactMap { d in d.provenance.map { .string("\(d.name) is \($0)") } }),
             "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string(SitePaths.fromFolder(SitePaths.dataset(study.dataset))),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
             "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")

@@ -10,7 +10,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Study
+@testable import Study
 
 private let scratch: URL = {
     let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()

@@ -2,8 +2,8 @@
 // Invariants: every kept row has the header's field count; every position lies inside the text;
 // problems come sorted by position; the loader's column counting (ContentFile.locate, which counts on
 // from the previous position) agrees with counting from the line's start.
-import Formats
-import Study
+@testable import Formats
+@testable import Study
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

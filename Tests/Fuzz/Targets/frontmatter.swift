@@ -1,7 +1,7 @@
 // Fuzz target: the front matter parser (the `---` block at the top of a Markdown document).
 // Invariants: an error names a line and column inside the text; keys are unique and their lines
 // ascend.
-import Markdown
+@testable import Markdown
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

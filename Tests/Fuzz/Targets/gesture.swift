@@ -1,7 +1,7 @@
 // Fuzz target: the inline gesture syntax (`drag:300:6,pause:0.5,fling:-3000:fast`), then the
 // timeline the engine builds from a parsed gesture. Invariants: a parsed gesture moves the list;
 // its timeline's times are finite and ordered.
-import ScrollSimulation
+@testable import ScrollSimulation
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,8 +1,8 @@
 // Fuzz target: the JSON reader (PositionedJSON) on arbitrary bytes.
 // Invariants: the parse returns a root or an error, never both; every position lies inside the
 // text and names its own line; a number keeps the literal it was read from.
-import Formats
-import Study
+@testable import Formats
+@testable import Study
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -8,7 +8,7 @@
 // that include each other in a cycle (bounded only by the include depth), and nested sections over
 // a list of several items. So the harness renders only when no partial can reach itself, and the
 // only list of more than one item, `items`, may be named at most three times.
-import Mustache
+@testable import Mustache
 
 private let data: MustacheValue = [
     "title": "A <b>title</b> & \"quotes\" 'too'",
