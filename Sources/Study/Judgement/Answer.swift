@@ -177,7 +177,9 @@ package struct Answer: Sendable {
             return "\(word), \(c.name)\(why), meets it on \(c.meetingText) and at worst shows \(c.worstMiss ?? "")"
         }
         let names = closestTie.dropLast().map(\.name).joined(separator: ", ") + " and " + closestTie[closestTie.count - 1].name
-        let worst = closestTie.map { "\($0.name) shows \($0.worstMiss ?? "")" }.joined(separator: "; ")
+        let misses = closestTie.map { $0.worstMiss ?? "" }
+        let worst = Set(misses).count == 1 ? "each shows \(misses[0])"
+            : zip(closestTie, misses).map { "\($0.name) shows \($1)" }.joined(separator: "; ")
         return "\(other ? "the closest others" : "the closest") are a tie between \(names): the same shortfall weighed by severity (\(NumberFormat.fixed(first.shortfall, places: 2)) on the median seed), and each meets it on \(first.meetingText); at worst \(worst)"
     }
 
