@@ -140,6 +140,40 @@ struct ModelFidelityTests {
         #expect(late.staleCellFrames == 0 && late.requestsCancelled == 14, "\(late.staleCellFrames) wrong, \(late.requestsCancelled) cancelled")
     }
 
+    /// The same race as Capital One's sample orders it. Its `prepareForReuse` cancels the task and
+    /// then puts the default avatar back with `setRoundedImage`, which assigns inside
+    /// `DispatchQueue.main.async` (UserCell.swift:44–48 and UIImageView+Util.swift:34–43 at the
+    /// commits `capitalone-cancel.md` links), so each reset is a block queued behind the 14
+    /// completions already on the main queue. In the next frame's turn each old avatar is set and
+    /// then replaced by the default one before the commit: no frame shows a wrong avatar (154 → 0),
+    /// the 14 results are still wasted, and neither the stale image nor the reset is a change a
+    /// person sees. The 154 cell-frames that showed an old avatar show the default avatar instead
+    /// (154 more placeholder cell-frames). Each cell's own download completes after its reset was
+    /// queued (at B + L), so its block runs after the reset and shows the row's avatar in the same
+    /// frame as before (B + 14I): time to content is unchanged, and the run ends with every cell
+    /// showing its own row.
+    @Test("Capital One's reset posted to the main queue runs after the stale completion queued before it, and before the cell's own")
+    func asyncResetOrdersAfterQueuedCompletion() {
+        let interval: Micros = 16_667
+        let gesture = Gesture(id: "jump", summary: "pause, then jump", phases: [.pause(duration: 10 * interval), .scrollTo(row: 100)])
+        let latency = 11 * interval + 1_000
+        let synchronous = RunConfig(dataset: .users1000, strategy: strategy("t10", [.t6, .t7, .t8, .t10]), gesture: gesture, latency: latency).run()
+        let posted = RunConfig(dataset: .users1000, strategy: strategy("t10-async", [.t6, .t7, .t8, .t10]) { $0.resetsImageAsyncOnMain = true },
+                               gesture: gesture, latency: latency).run()
+        let (s, m) = (synchronous.metrics, posted.metrics)
+        #expect(s.staleCellFrames == 154, "the race as the idealised T10 leaves it: \(s.staleCellFrames)")
+        #expect(m.staleCellFrames == 0, "\(m.staleCellFrames) wrong cell-frames; the reset follows the stale completion")
+        #expect(m.requestsWasted == 14, "\(m.requestsWasted) wasted")
+        #expect(m.contentChangesAfterDisplay == 0, "\(m.contentChangesAfterDisplay) changes")
+        #expect(m.placeholderCellFrames - s.placeholderCellFrames == 154, "\(m.placeholderCellFrames) vs \(s.placeholderCellFrames) placeholder cell-frames")
+        #expect(m.timeToContentMaxMs == s.timeToContentMaxMs && m.timeToContentP50Ms == s.timeToContentP50Ms)
+        let last = posted.frames.last!
+        #expect(last.stale == 0 && last.placeholder == 0 && last.visible > 0, "last frame: \(last.visible) visible, \(last.placeholder) placeholders, \(last.stale) stale")
+        // The presets whose sample posts its reset do so; the article code resets nothing.
+        #expect(Strategy.capitalOneCancel.parameters.resetsImageAsyncOnMain && Strategy.capitalOnePrefetch.parameters.resetsImageAsyncOnMain)
+        #expect(!Strategy.capitalOneArticle.parameters.resetsImageAsyncOnMain)
+    }
+
     /// GlitchyTable's correct solution under the same race: the first screen's 20 reads (rows
     /// 0…19, begun by the frame at b0) finish 1 ms into the frame B = b0 + 11I that jumps to row
     /// 100, before its layout. Each operation then waits in `DispatchQueue.main.sync` for its block,

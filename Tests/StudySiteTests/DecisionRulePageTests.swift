@@ -23,6 +23,14 @@ struct SiteDecisionRuleTests {
         #expect(page.contains("too close to call"))
         for metric in AnswerRule.askable { #expect(page.contains("<code>\(metric.jsonName)</code>"), "\(metric.jsonName) not on the rule page") }
         for part in AnswerRule.bar { #expect(page.contains("\(part.name) × \(NumberFormat.fixed(part.weight, places: 0))")) }
+        // The order of concerns and its reason: what the user sees, then feels, then resources.
+        let sees = try #require(page.range(of: "<strong>what the user sees</strong>: placeholders, displays never served, time to content p95, layout jumps;"))
+        let feels = try #require(page.range(of: "<strong>what the user feels</strong>: hitch time ratio, main-thread time, render time p95;"))
+        let pays = try #require(page.range(of: "<strong>what it costs in resources</strong>: downloads, wasted requests, peak decoded-image memory;"))
+        #expect(sees.upperBound < feels.lowerBound && feels.upperBound < pays.lowerBound)
+        #expect(page.contains("Resources come last on purpose"))
+        #expect(page.contains("recommend it for doing less"))
+        #expect(page.contains("they tie as the closest") || page.contains("are a <strong>tie</strong>: the answer names every one of them"))
     }
 }
 

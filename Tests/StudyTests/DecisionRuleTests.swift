@@ -11,7 +11,7 @@ import TestSupport
 struct DecisionRuleTests {
     /// One seed's metrics; shares in percent of 1,000 visible cell-frames.
     static func seed(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, misSized: Int = 0, neverServed: Int = 0,
-                     ttc: Double = 100, jumps: Double = 0, downloads: Int = 50, mainThread: Double = 500, render: Double = 3,
+                     ttc: Double = 100, jumps: Double = 0, downloads: Int = 50, wasted: Int = 10, mainThread: Double = 500, render: Double = 3,
                      memoryMiB: Double = 2) -> RunMetrics {
         var m = RunMetrics()
         m.visibleCellFrames = 1_000
@@ -23,6 +23,7 @@ struct DecisionRuleTests {
         m.timeToContentP95Ms = ttc
         m.offsetCorrectionPoints = jumps
         m.requestsStarted = downloads
+        m.requestsWasted = wasted
         m.mainThreadTimeMs = mainThread
         m.renderTimeP95Ms = render
         m.peakImageBytes = Int(memoryMiB * 1_048_576)
@@ -90,19 +91,24 @@ struct DecisionRuleTests {
         #expect(one.reason.contains("one seed, so no test across seeds"), "\(one.reason)")
     }
 
-    @Test("The severity order: placeholders, never served, time to content, layout jumps, downloads, wasted, main thread, render, memory")
+    @Test("The severity order: what the user sees (placeholders, never served, time to content, layout jumps), then feels (hitches, main thread, render), then resources (downloads, wasted, memory)")
     func severity() {
-        #expect(AnswerRule.ranking.map(\.id) == ["placeholders", "never-served", "time-to-content", "layout-jumps", "downloads", "wasted",
-                                                 "main-thread", "render-time", "memory"])
-        // Each pair: the first strategy is worse on a later metric and better on an earlier one, so it wins.
+        #expect(AnswerRule.ranking.map(\.id) == ["placeholders", "never-served", "time-to-content", "layout-jumps", "hitches",
+                                                 "main-thread", "render-time", "downloads", "wasted", "memory"])
+        // Each pair: the first strategy is worse on a later metric and better on an earlier one, so
+        // it wins. Every later difference is past its smallest difference that counts (hitches
+        // 4 ms/s ≥ 0.5, downloads 62 ≥ 5 % of 139, wasted 60 ≥ 1, memory 58.5 MiB ≥ 0.1), so only
+        // the order decides.
         let pairs: [(String, RunMetrics, RunMetrics)] = [
             ("placeholders over never served", Self.seed(placeholders: 2, neverServed: 30), Self.seed(placeholders: 8, neverServed: 0)),
             ("never served over time to content", Self.seed(neverServed: 0, ttc: 900), Self.seed(neverServed: 40, ttc: 100)),
             ("time to content over layout jumps", Self.seed(ttc: 100, jumps: 180), Self.seed(ttc: 400, jumps: 0)),
-            ("layout jumps over downloads", Self.seed(jumps: 0, downloads: 140), Self.seed(jumps: 187, downloads: 77)),
-            ("downloads over main-thread time", Self.seed(downloads: 77, mainThread: 900), Self.seed(downloads: 139, mainThread: 400)),
+            ("layout jumps over hitches", Self.seed(hitch: 4, jumps: 0), Self.seed(hitch: 0, jumps: 187)),
+            ("hitches over main-thread time", Self.seed(hitch: 0, mainThread: 900), Self.seed(hitch: 4, mainThread: 400)),
             ("main-thread time over render time", Self.seed(mainThread: 400, render: 8), Self.seed(mainThread: 900, render: 2)),
-            ("render time over memory", Self.seed(render: 2, memoryMiB: 60), Self.seed(render: 8, memoryMiB: 1.5)),
+            ("render time over downloads", Self.seed(downloads: 139, render: 2), Self.seed(downloads: 77, render: 8)),
+            ("downloads over wasted", Self.seed(downloads: 77, wasted: 60), Self.seed(downloads: 139, wasted: 0)),
+            ("wasted over memory", Self.seed(wasted: 0, memoryMiB: 60), Self.seed(wasted: 40, memoryMiB: 1.5)),
         ]
         for (name, better, worse) in pairs {
             let answer = Answer([Self.strategy("worse") { _ in worse }, Self.strategy("better") { _ in better }])
@@ -116,12 +122,13 @@ struct DecisionRuleTests {
         let none = Self.strategy("no-cache") { _ in Self.seed(placeholders: 2, downloads: 139) }
         #expect(Answer([cache, none]).recommended.map(\.strategyID) == ["no-cache"], "placeholders first by default")
         let ranking = AnswerRule.ranking(asks: ["requestsStarted"])
-        #expect(ranking.map(\.id) == ["downloads", "placeholders", "never-served", "time-to-content", "layout-jumps", "wasted",
-                                      "main-thread", "render-time", "memory"])
+        #expect(ranking.map(\.id) == ["downloads", "placeholders", "never-served", "time-to-content", "layout-jumps", "hitches",
+                                      "main-thread", "render-time", "wasted", "memory"])
         let asked = Answer([none, cache], ranking: ranking)
         #expect(asked.recommended.map(\.strategyID) == ["cache"])
         #expect(asked.reason.contains("decided by downloads: 77 against 139 for NO-CACHE, 62 less"), "\(asked.reason)")
-        // An asked metric outside the default order (hitches) ranks too.
+        // An asked metric ranks before what the severity order puts before it: hitches come after
+        // placeholders by default (3 points of placeholders decide), first when the study asks.
         let hitchy = Self.strategy("hitchy") { _ in Self.seed(hitch: 3) }, smooth = Self.strategy("smooth") { _ in Self.seed(placeholders: 4, hitch: 0) }
         #expect(Answer([hitchy, smooth]).recommended.map(\.strategyID) == ["hitchy"])
         #expect(Answer([hitchy, smooth], ranking: AnswerRule.ranking(asks: ["hitchTimeRatio"])).recommended.map(\.strategyID) == ["smooth"])

@@ -12,8 +12,12 @@ package struct AnswerSummary: Sendable, Equatable {
     package var runnerUp: [String]
     /// Whether any strategy meets the bar (`recommended` is not empty).
     package var meetsBar: Bool
-    /// Of the strategies that miss the bar, the closest to it; nil when every one meets it.
+    /// Of the strategies that miss the bar, the closest to it; nil when every one meets it. In a
+    /// tie, the first of `closestTie` in the study's order.
     package var closest: String?
+    /// When several strategies are equally close to the bar (the same median shortfall and the same
+    /// seeds meeting it): all of them, in the study's order; nil otherwise.
+    package var closestTie: [String]?
     /// The strategies that miss the bar, in the study's order.
     package var missesBar: [String]
     /// The one-line reason, in numbers, as the study page states it.
@@ -36,11 +40,12 @@ package struct AnswerSummary: Sendable, Equatable {
 
     package init(device: String, gesture: String, latencyMs: Double, recommended: [String], runnerUp: [String],
                 meetsBar: Bool, closest: String?, missesBar: [String], reason: String,
-                decidingMetric: String? = nil, tooCloseToCall: TooClose? = nil) {
+                decidingMetric: String? = nil, tooCloseToCall: TooClose? = nil, closestTie: [String]? = nil) {
         self.device = device; self.gesture = gesture; self.latencyMs = latencyMs
         self.recommended = recommended; self.runnerUp = runnerUp; self.meetsBar = meetsBar
         self.closest = closest; self.missesBar = missesBar; self.reason = reason
         self.decidingMetric = decidingMetric; self.tooCloseToCall = tooCloseToCall
+        self.closestTie = closestTie
     }
 
     init(_ o: JSONNode, json: SummaryReader, what: String) throws(StoreError) {
@@ -53,13 +58,14 @@ package struct AnswerSummary: Sendable, Equatable {
             tooClose = TooClose(strategies: try json.strings(json.field(t, "strategies", inner), "\(inner).strategies"),
                                 metric: try json.string(t, "metric", in: inner))
         }
+        let tie = try json.optional(o, "closestTie").map { n throws(StoreError) in try json.strings(n, "\(what).closestTie") }
         self.init(device: try json.string(o, "device", in: what), gesture: try json.string(o, "gesture", in: what),
                   latencyMs: try json.number(o, "latencyMs", in: what),
                   recommended: try json.strings(json.field(o, "recommended", what), "\(what).recommended"),
                   runnerUp: try json.strings(json.field(o, "runnerUp", what), "\(what).runnerUp"),
                   meetsBar: try json.bool(json.field(o, "meetsBar", what), "\(what).meetsBar"), closest: closest,
                   missesBar: try json.strings(json.field(o, "missesBar", what), "\(what).missesBar"),
-                  reason: try json.string(o, "reason", in: what), decidingMetric: deciding, tooCloseToCall: tooClose)
+                  reason: try json.string(o, "reason", in: what), decidingMetric: deciding, tooCloseToCall: tooClose, closestTie: tie)
     }
 
     /// "iphone-60hz/fling/100 ms": which comparison of the study this answers.
@@ -70,7 +76,7 @@ package struct AnswerSummary: Sendable, Equatable {
         device == other.device && gesture == other.gesture && latencyMs == other.latencyMs
     }
 
-    /// The entry's JSON; `decidingMetric` and `tooCloseToCall` are left out when nil.
+    /// The entry's JSON; `decidingMetric`, `tooCloseToCall` and `closestTie` are left out when nil.
     package var json: JSONValue {
         var fields: [String: JSONValue] = [
             "device": .string(device), "gesture": .string(gesture), "latencyMs": .double(latencyMs),
@@ -79,6 +85,7 @@ package struct AnswerSummary: Sendable, Equatable {
             "missesBar": .array(missesBar.map(JSONValue.string)), "reason": .string(reason),
         ]
         if let decidingMetric { fields["decidingMetric"] = .string(decidingMetric) }
+        if let closestTie { fields["closestTie"] = .array(closestTie.map(JSONValue.string)) }
         if let t = tooCloseToCall {
             fields["tooCloseToCall"] = .object(["strategies": .array(t.strategies.map(JSONValue.string)), "metric": .string(t.metric)])
         }

@@ -42,6 +42,7 @@ import ScrollSimulation
 ///               "runnerUp": [id…],         // the next tier that meets the bar; may be empty
 ///               "meetsBar": bool,          // some strategy meets the bar (recommended is not empty)
 ///               "closest": id | null,      // of those missing the bar, the closest to it
+///               "closestTie"?: [id…],      // when several are equally close: all of them
 ///               "missesBar": [id…],        // the strategies that miss the bar
 ///               "reason": "…",             // the study page's one-line reason, in numbers
 ///               "decidingMetric"?, "tooCloseToCall"?: {"strategies", "metric"}}],

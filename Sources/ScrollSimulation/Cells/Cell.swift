@@ -32,6 +32,9 @@ struct Cell {
     var imageBytes = 0
     /// The request a prepareForReuse would cancel (T10), or −1.
     var task = -1
+    /// Image resets its prepareForReuse posted to the main queue that have not run yet: an image
+    /// assigned meanwhile (by a block queued before a reset) is replaced before any frame shows it.
+    var resetsQueued = 0
     /// Whether it is on screen.
     var visible = false
     /// Whether it was discarded (no reuse, T8 off).

@@ -53,6 +53,21 @@ struct CellStore {
         }
     }
 
+    /// prepareForReuse posted an image reset for cell `c` to the main queue.
+    mutating func queueReset(_ c: Int) { cells[c].resetsQueued += 1 }
+
+    /// The oldest image reset queued for cell `c` runs: the image goes back to the placeholder.
+    mutating func runQueuedReset(_ c: Int) {
+        precondition(cells[c].resetsQueued > 0, "a reset runs only once it was queued")
+        cells[c].resetsQueued -= 1
+        if cells[c].image != placeholder {
+            imageBytesDirty = true
+            cells[c].image = placeholder
+            cells[c].imageDecoded = false
+            cells[c].imageBytes = 0
+        }
+    }
+
     /// Gives cell `c` layout attributes of rotation `generation`.
     mutating func setLayoutGeneration(_ c: Int, _ generation: Int) { cells[c].layoutGeneration = generation }
 

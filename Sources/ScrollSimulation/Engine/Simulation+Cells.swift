@@ -28,12 +28,26 @@ extension Simulation {
 
     /// prepareForReuse: blank the slots (unless the strategy keeps old content, T9) and cancel
     /// the cell's download (T10).
+    ///
+    /// Where the sample posts the image reset with `DispatchQueue.main.async` (Capital One's
+    /// `setRoundedImage(defaultAvatar)`, after `cancel()`), the reset is also a main-queue block,
+    /// queued now: a download's completion queued before it (one that landed after the frame
+    /// began, which `cancel()` cannot recall) runs first and sets its stale image, and the reset
+    /// then puts the default image back in the same turn; a completion queued after it sets its
+    /// image. The frame that reuses the cell shows the default image, as it is blanked here: on
+    /// a phone the run loop runs the reset right after this frame's commit, and the render server,
+    /// which draws the frame at the next vsync, draws the reset's transaction with it.
     func prepareForReuse(_ c: Int) -> Micros {
         var cost: Micros = 0
         if behaviour.cells.resetsOnReuse { cells.blankSlots(c) }
         if behaviour.loading.cancelsOnReuse, let task = cells.takeTask(c) {
             cancel(task)
             cost += device.cancelWork
+        }
+        if behaviour.cells.resetsImageOnMainQueue, hasImages {
+            cells.queueReset(c)
+            postToMain(.resetImage(cell: c))
+            cost += device.enqueueWork
         }
         cells.setLayoutGeneration(c, layoutGenerationForNewCells)
         return cost
@@ -108,7 +122,9 @@ extension Simulation {
         // URL is this row's picture.
         let content = slot == .image ? imageKey(item) : item
         let old = cells[c][slot]
-        if cells[c].visible, old != content, !(old == placeholder && content == cells[c].expected(slot)) {
+        // An image set while a reset queued after this block waits is replaced before any frame.
+        let replacedUnseen = slot == .image && cells[c].resetsQueued > 0
+        if cells[c].visible, !replacedUnseen, old != content, !(old == placeholder && content == cells[c].expected(slot)) {
             var afterSettle = false
             if let start = scroll.gestureStart, time >= start + scroll.timeline.duration { afterSettle = true }
             recorder.noteContentChange(afterSettle: afterSettle)

@@ -70,6 +70,11 @@ extension Simulation {
                     postToMain(.cacheHit(request: r))
                     return device.enqueueWork
                 }
+                if behaviour.loading.setsImageOnNextMainTurn {
+                    // A hit, too, is set through the main queue: after a reset queued before it.
+                    postToMain(.setImage(cell: c, item: content, decoded: hit.decoded, bytes: hit.decoded ? hit.bytes : 0))
+                    return device.enqueueWork
+                }
                 return setSlot(c, slot, content, decoded: hit.decoded, bytes: hit.decoded ? hit.bytes : 0, at: time)
             }
             recorder.noteCacheMiss()

@@ -8,6 +8,11 @@ extension Simulation {
         case let .setImage(c, content, decoded, bytes):
             guard !cells[c].dead else { return 0 }
             return setSlot(c, .image, content, decoded: decoded, bytes: bytes, at: time)
+        case let .resetImage(c):
+            // Whatever a block queued before it set on the cell is replaced now, in the same
+            // main-queue turn: no frame showed it (see `prepareForReuse`).
+            cells.runQueuedReset(c)
+            return device.setImage
         case let .data(rows):
             list.rowsArrived(rows)
             if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights, !list.ready || list.heightsPending {
@@ -91,7 +96,9 @@ extension Simulation {
             break
         }
         if cells[c].dead { recorder.noteRequestWasted(); return 0 }
-        if cells[c].expected(req.slot) != (req.slot == .image ? imageKey(req.item) : req.item) { recorder.noteRequestWasted() }
+        // Another row's result, or an image a reset queued after this block will replace: unseen.
+        if cells[c].expected(req.slot) != (req.slot == .image ? imageKey(req.item) : req.item)
+            || (req.slot == .image && cells[c].resetsQueued > 0) { recorder.noteRequestWasted() }
         cells.clearTask(c, ifItIs: r)
         return setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
     }

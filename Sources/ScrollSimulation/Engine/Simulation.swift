@@ -45,6 +45,9 @@ public final class Simulation {
         /// An image set with `DispatchQueue.main.async` on the cell it captured (Capital One's
         /// `setRoundedImage`): it lands one main-queue turn later, whatever the cell shows by then.
         case setImage(cell: Int, item: Content, decoded: Bool, bytes: Int)
+        /// prepareForReuse's reset of the image posted with `DispatchQueue.main.async` (Capital
+        /// One's `setRoundedImage(defaultAvatar)`): it runs after the blocks queued before it.
+        case resetImage(cell: Int)
     }
     var events = EventQueue<Event>()
     var pendingMain: [MainBlock] = []

@@ -112,8 +112,11 @@ public struct RunResult: Sendable, Equatable, Codable {
 /// 5: the 600 s horizon bounds the wait after the gesture, not the gesture: a latency drawn
 /// beyond it no longer ends a run mid-scroll.
 /// 6: cells priced by their anatomy (views, constraints, labels, text length) × the device's element costs.
+/// 7: Capital One's image reset in prepareForReuse is a main-queue block, after the completions
+/// already queued (`resetsImageAsyncOnMain`); an image at hand is set through the main queue after
+/// it.
 public enum SimulationModel {
-    public static let version = 6
+    public static let version = 7
 }
 
 /// A frame is stored as one array, `[begin, presented, duration, hitch, hitchKind, overrun,

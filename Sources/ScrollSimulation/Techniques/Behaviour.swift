@@ -47,8 +47,8 @@ struct Behaviour {
         var prefetchTriggersPageFetch = false
         /// Image downloads are answered by URLSession's URL cache when downloaded before.
         var urlCache = false
-        /// A result already at hand when a cell is configured is assigned with `DispatchQueue.main.async`,
-        /// one main-queue turn later.
+        /// An image already at hand when a cell is configured (a finished prefetch, a cache hit) is
+        /// assigned with `DispatchQueue.main.async`, one main-queue turn later.
         var setsImageOnNextMainTurn = false
         /// Requests are registered by key while in flight, so a second load of the key finds them (T5, T13).
         var registersInFlight = false
@@ -92,6 +92,9 @@ struct Behaviour {
         var reuses = false
         /// prepareForReuse blanks both slots (all but T9, which keeps the old content).
         var resetsOnReuse = true
+        /// prepareForReuse's image reset is a block posted to the main queue (Capital One's
+        /// `setRoundedImage`): it runs after the blocks already queued there, in order.
+        var resetsImageOnMainQueue = false
         /// Configuring reads a cached view model (T6) instead of raw data.
         var usesViewModels = false
         /// Spare frame time prepares the next cells ahead (T22).
@@ -156,7 +159,10 @@ struct Behaviour {
         loading.cancelPrefetchStopsAtUnloadedRow = p.cancelPrefetchReturnBug && on(.t13)
         loading.prefetchTriggersPageFetch = p.prefetchTriggersPageFetch && on(.t13) && on(.t7)
         loading.urlCache = p.urlCache
-        loading.setsImageOnNextMainTurn = p.setsImageAsyncOnMain && delivery != .t5 && delivery != .t1
+        // A reset posted to the main queue would wipe an image assigned at once after it, so a
+        // strategy that posts its reset posts those assignments too (the sample's one helper does).
+        cells.resetsImageOnMainQueue = p.resetsImageAsyncOnMain && delivery != .t5 && delivery != .t1 && delivery != .t9
+        loading.setsImageOnNextMainTurn = (p.setsImageAsyncOnMain || cells.resetsImageOnMainQueue) && delivery != .t5 && delivery != .t1
         loading.registersInFlight = delivery == .t5 || on(.t13)
         loading.claimsInFlight = delivery != .t5
         loading.sharedQueueWidth = delivery == .t3 ? nil : p.sharedQueueWidth

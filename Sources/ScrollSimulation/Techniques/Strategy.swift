@@ -87,9 +87,16 @@ public struct StrategyParameters: Sendable, Equatable, Codable {
     public var roundedAvatarBorder: Bool = false
     /// The image is assigned through `DispatchQueue.main.async` (Capital One's `setRoundedImage`).
     /// A completion arrives through that hop anyway; what changes is a finished prefetch found in
-    /// `cellForRowAt`: its image shows one main-queue turn (a frame) after the cell is configured.
-    /// (Not with T1 or T5.)
+    /// `cellForRowAt` (or a cache hit): its image shows one main-queue turn (a frame) after the
+    /// cell is configured. (Not with T1 or T5.)
     public var setsImageAsyncOnMain: Bool = false
+    /// prepareForReuse puts the default image back through `DispatchQueue.main.async` (Capital
+    /// One's `setRoundedImage(defaultAvatar)`): the reset is a main-queue block, so it runs after
+    /// every block already queued on main (a download's completion that landed before the reuse
+    /// sets its stale image, and the reset then replaces it) and before those queued after it.
+    /// An image at hand when the cell is configured is then assigned through the main queue too,
+    /// after the reset, as the sample's one helper assigns every image. (Not with T1, T5 or T9.)
+    public var resetsImageAsyncOnMain: Bool = false
 
     // The Digital Leaves sample as it behaves.
 

@@ -21,20 +21,22 @@ public extension Strategy {
     static let capitalOneArticle = Strategy(id: "capitalone-article", name: "Capital One: article code", summary: "View models, an async fetch and reuse, with avatars downloaded per configure through URLSession.shared (whose URL cache answers revisits) and set, rounded and bordered, on the captured cell (image scrambling).", source: "capitalone",
                                             techniques: [.t6, .t7, .t8, .t9], parameters: params { $0.urlCache = true; $0.roundedAvatarBorder = true })
     /// Capital One's fix: reset to a default avatar and cancel the download in prepareForReuse.
-    /// The sample's UIImageView helper rounds the avatar and gives it a border.
+    /// The sample's UIImageView helper rounds the avatar and gives it a border, and posts every
+    /// assignment, the reset's too, with `DispatchQueue.main.async`.
     static let capitalOneCancel = Strategy(id: "capitalone-cancel", name: "Capital One: cancel on reuse", summary: "The article code plus prepareForReuse that cancels the download (URLSessionTask.cancel) and shows the default avatar; downloads through URLSession.shared's URL cache; a rounded, bordered avatar.", source: "capitalone",
-                                           techniques: [.t6, .t7, .t8, .t10], parameters: params { $0.urlCache = true; $0.roundedAvatarBorder = true })
+                                           techniques: [.t6, .t7, .t8, .t10], parameters: params { $0.urlCache = true; $0.roundedAvatarBorder = true; $0.resetsImageAsyncOnMain = true })
     /// Capital One's iOS 10 prefetching sample as it behaves: operations by index path cancelled in
     /// didEndDisplaying, whose cancel drops the result but not the transfer; a display during a
     /// prefetch downloads again; both prefetch loops `return` for `continue`; prefetching a page's
-    /// last row fetches the next page; URLSession.shared's URL cache; a rounded, bordered avatar.
+    /// last row fetches the next page; URLSession.shared's URL cache; a rounded, bordered avatar
+    /// set (and reset in prepareForReuse) through `DispatchQueue.main.async`.
     static let capitalOnePrefetch = Strategy(id: "capitalone-prefetch", name: "Capital One: prefetching", summary: "iOS 10 row prefetching with an operation per index path, as the sample behaves: cancelled in didEndDisplaying (the download runs on, only its result is dropped), a second download when a row shows while its prefetch is in flight, both prefetch loops returning where they mean to continue, prefetching that fetches the next page, URLSession.shared's URL cache, a rounded, bordered avatar.", source: "capitalone",
                                              techniques: [.t6, .t7, .t8, .t10, .t13], parameters: params {
                                                  $0.sourceQuirks = true; $0.pageSize = 25
                                                  $0.cancelPoint = .didEndDisplaying; $0.cancelStopsNetwork = false
                                                  $0.secondDownloadWhilePrefetchInFlight = true; $0.cancelPrefetchReturnBug = true
                                                  $0.prefetchTriggersPageFetch = true; $0.urlCache = true; $0.roundedAvatarBorder = true
-                                                 $0.setsImageAsyncOnMain = true
+                                                 $0.setsImageAsyncOnMain = true; $0.resetsImageAsyncOnMain = true
                                              })
     /// Digital Leaves: cache, index-path check, refresh on scroll end (as written: it configures and
     /// drops a throwaway cell per visible row, showing nothing), self-sizing.

@@ -8,7 +8,7 @@ package enum StrategyDecoder {
                                 "setsPreferredMaxLayoutWidth", "pageSize", "configurePoint", "sourceQuirks", "sharedQueueWidth",
                                 "cancelPoint", "cancelStopsNetwork", "secondDownloadWhilePrefetchInFlight", "cancelPrefetchReturnBug",
                                 "prefetchTriggersPageFetch", "urlCache", "roundedAvatarBorder", "throwawayRefreshLoads", "setsImageAsyncOnMain",
-                                "reuseCancelsLoad", "storeKeepsResults"]
+                                "resetsImageAsyncOnMain", "reuseCancelsLoad", "storeKeepsResults"]
 
     /// The strategy, or nil after reporting its problems.
     static func decode(id: String, root: JSONNode, file: ContentFile) -> Strategy? {
@@ -107,6 +107,7 @@ package enum StrategyDecoder {
         if let v = object.bool("roundedAvatarBorder") { p.roundedAvatarBorder = v }
         if let v = object.bool("throwawayRefreshLoads") { p.throwawayRefreshLoads = v }
         if let v = object.bool("setsImageAsyncOnMain") { p.setsImageAsyncOnMain = v }
+        if let v = object.bool("resetsImageAsyncOnMain") { p.resetsImageAsyncOnMain = v }
         if let v = object.bool("reuseCancelsLoad") { p.reuseCancelsLoad = v }
         if let v = object.bool("storeKeepsResults") { p.storeKeepsResults = v }
     }

@@ -58,8 +58,12 @@ package struct Contender: Sendable {
 package struct Answer: Sendable {
     /// Tiers, best first, among the contenders that meet the bar (several in a tier: a tie).
     let tiers: [[Contender]]
-    /// Of those that miss the bar, the closest to it (the runner-up when fewer than two tiers meet it).
-    package let closest: Contender?
+    /// Of those that miss the bar, the closest to it (the runner-up when fewer than two tiers meet
+    /// it): the smallest median severity-weighed shortfall, then the most seeds meeting the bar.
+    /// Several, in the study's order, when they are equal on both: a tie, which the answer says.
+    package let closestTie: [Contender]
+    /// The first of `closestTie` (the only one unless it is a tie).
+    package var closest: Contender? { closestTie.first }
     /// Contenders that miss the bar.
     let missing: [Contender]
     /// The order the tiers were ranked in.
@@ -88,13 +92,16 @@ package struct Answer: Sendable {
         }
         self.tiers = tiers
         // Closest to the bar: the smallest severity-weighed shortfall (median over seeds), then
-        // more seeds meeting the bar, then the study's order.
-        var best: Contender? = nil
+        // more seeds meeting the bar. Equal on both is a tie: every one of them is kept, and the
+        // study's order never decides.
+        var tied: [Contender] = []
         for c in missing {
-            guard let b = best else { best = c; continue }
-            if c.shortfall < b.shortfall || (c.shortfall == b.shortfall && c.seedsMeetingBar > b.seedsMeetingBar) { best = c }
+            guard let b = tied.first else { tied = [c]; continue }
+            let (cs, bs) = (c.shortfall, b.shortfall)
+            if cs < bs || (cs == bs && c.seedsMeetingBar > b.seedsMeetingBar) { tied = [c] }
+            else if cs == bs && c.seedsMeetingBar == b.seedsMeetingBar { tied.append(c) }
         }
-        closest = best
+        closestTie = tied
         var found: (PairTest, String, String)? = nil
         if let top = tiers.first, top.count > 1 {
             search: for metric in ranking {
@@ -147,17 +154,40 @@ package struct Answer: Sendable {
         return recommended.dropLast().map(\.name).joined(separator: ", ") + " or " + recommended[recommended.count - 1].name + " (too close to call)"
     }
 
+    /// Whether the closest to the bar is a tie of several strategies.
+    package var closestIsTie: Bool { closestTie.count > 1 }
+
+    /// "X", or "X and Y (tie)" when the closest is a tie; nil when every strategy meets the bar.
+    package var closestText: String? { closestTie.isEmpty ? nil : Answer.names(closestTie) }
+
     /// Short form for tables: the recommended strategy, or "none meets the bar (closest: X)".
     var short: String {
         if !recommended.isEmpty { return recommendedText }
-        return "none meets the bar" + (closest.map { " (closest: \($0.name))" } ?? "")
+        return "none meets the bar" + (closestText.map { " (closest: \($0))" } ?? "")
+    }
+
+    /// The closest strategies in the reason's words: "the closest, X (…), meets it on 4 of 5 seeds
+    /// and at worst shows …", or for a tie "the closest are X and Y, a tie: …, each meets it on
+    /// 4 of 5 seeds; at worst X shows …, Y …". `other` says "the closest other".
+    private func closestReason(other: Bool) -> String {
+        let word = other ? "the closest other" : "the closest"
+        guard closestIsTie, let first = closestTie.first else {
+            guard let c = closest else { return "" }
+            let why = other ? "" : " (the smallest shortfall weighed by severity)"
+            return "\(word), \(c.name)\(why), meets it on \(c.meetingText) and at worst shows \(c.worstMiss ?? "")"
+        }
+        let names = closestTie.dropLast().map(\.name).joined(separator: ", ") + " and " + closestTie[closestTie.count - 1].name
+        let misses = closestTie.map { $0.worstMiss ?? "" }
+        let worst = Set(misses).count == 1 ? "each shows \(misses[0])"
+            : zip(closestTie, misses).map { "\($0.name) shows \($1)" }.joined(separator: "; ")
+        return "\(other ? "the closest others" : "the closest") are a tie between \(names): the same shortfall weighed by severity (\(NumberFormat.fixed(first.shortfall, places: 2)) on the median seed), and each meets it on \(first.meetingText); at worst \(worst)"
     }
 
     /// The one-line reason in numbers, against the runner-up (or the strategies that miss the bar).
     package var reason: String {
         guard let first = recommended.first else {
-            guard let closest else { return "no runs" }
-            return "None meets the bar on every seed; the closest, \(closest.name) (the smallest shortfall weighed by severity), meets it on \(closest.meetingText) and at worst shows \(closest.worstMiss ?? "")."
+            guard closest != nil else { return "no runs" }
+            return "None meets the bar on every seed; \(closestReason(other: false))."
         }
         var text = "Meets the bar on \(first.meetingText)"
         if let t = undecided, let (x, y) = undecidedNames {
@@ -173,9 +203,9 @@ package struct Answer: Sendable {
             let tie = index == 0 ? "" : " (no real difference on the \(index) metric\(index == 1 ? "" : "s") before)"
             return text + "; decided by \(metric.name): \(t.values) for \(other.name), \(t.evidence)\(tie)."
         }
-        if let missed = closest {
+        if closest != nil {
             let only = recommended.count == 1 ? "the only strategy" : "the only strategies"
-            return text + "; \(only) meeting the bar on every seed; the closest other, \(missed.name), meets it on \(missed.meetingText) and at worst shows \(missed.worstMiss ?? "")."
+            return text + "; \(only) meeting the bar on every seed; \(closestReason(other: true))."
         }
         return text + (recommended.count == 1 ? "; the only strategy compared." : ".")
     }

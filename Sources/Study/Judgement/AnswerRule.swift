@@ -147,22 +147,22 @@ package enum AnswerRule {
         why: "the content moves under the finger; annoying, but nothing is missing or wrong")
     static let downloads = RankingMetric(id: "downloads", name: "downloads", key: \RunMetrics.requestsStarted, conversion: .same, value: { Double($0.requestsStarted) }, absolute: 1, relative: 0.05,
         format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1",
-        why: "data and battery the user pays for without seeing it")
+        why: "a resource: data and battery the user pays for without seeing it, so it ranks after everything the user sees or feels")
     static let wasted = RankingMetric(id: "wasted", name: "wasted requests", key: \RunMetrics.requestsWasted, conversion: .same, value: { Double($0.requestsWasted) }, absolute: 1, relative: 0.05,
         format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1",
-        why: "the part of the downloads whose result nobody used")
+        why: "the part of the downloads whose result nobody used: data and battery spent for nothing")
     static let mainThread = RankingMetric(id: "main-thread", name: "main-thread time", key: \RunMetrics.mainThreadTimeMs, conversion: .same, value: { $0.mainThreadTimeMs }, absolute: 1, relative: 0.05,
         format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 1 ms",
-        why: "with no hitch either way, main-thread time is headroom and energy, not something the user sees")
+        why: "felt before it is seen: the main thread's busy time is how slowly touches are answered and how close the next frame is to a hitch")
     static let renderTime = RankingMetric(id: "render-time", name: "render time p95", key: \RunMetrics.renderTimeP95Ms, conversion: .same, value: { $0.renderTimeP95Ms }, absolute: 0.1, relative: 0.05,
         format: { NumberFormat.fixed($0, places: 2) + " ms" }, minimumText: "5 % of the larger value, at least 0.1 ms",
-        why: "the render server's headroom: like main-thread time, felt only once it hitches")
+        why: "the render server's headroom: like main-thread time, how close the frames are to a hitch")
     static let memory = RankingMetric(id: "memory", name: "peak decoded-image memory", key: \RunMetrics.peakImageBytes, conversion: .mebibytes, value: { Double($0.peakImageBytes) / 1_048_576 }, absolute: 0.1, relative: 0.05,
         format: { NumberFormat.fixed($0, places: 2) + " MiB" }, minimumText: "5 % of the larger value, at least 0.1 MiB",
-        why: "matters once the app nears its memory limit, which these lists do not")
+        why: "a resource: matters once the app nears its memory limit, which these lists do not")
     static let hitches = RankingMetric(id: "hitches", name: "hitch time ratio", key: \RunMetrics.hitchTimeRatio, conversion: .same, value: { $0.hitchTimeRatio }, absolute: 0.5, relative: 0.05,
         format: { NumberFormat.fixed($0, places: $0 >= 100 ? 0 : 1) + " ms/s" }, minimumText: "5 % of the larger value, at least 0.5 ms/s",
-        why: "part of the bar; ranked only when a study asks")
+        why: "felt on every scroll: under the bar's line a lower ratio is still fewer stutters, so it ranks right after what the user sees")
     static let wrongRows = RankingMetric(id: "wrong-rows", name: "wrong rows", key: \RunMetrics.staleCellFrames, conversion: .percentShare, value: { $0.staleShare * 100 }, absolute: 0.1, relative: 0,
         format: { NumberFormat.fixed($0, places: $0 >= 10 ? 0 : 1) + " %" }, minimumText: "0.1 percentage point",
         why: "part of the bar")
@@ -176,12 +176,43 @@ package enum AnswerRule {
         format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
         why: "ranked only when a study asks: when the first row is complete")
 
-    /// The ranking order when a study asks for nothing in particular: the severity order, most
-    /// severe first, among strategies that meet the bar.
-    package static let ranking: [RankingMetric] = [placeholders, neverServed, timeToContent, layoutJumps, downloads, wasted, mainThread, renderTime, memory]
+    /// What a ranking metric measures, in the order the ranking takes them.
+    package enum Concern: Int, Sendable, CaseIterable {
+        /// What is on screen: missing, late or moving content.
+        case sees
+        /// How scrolling and touches feel: stutters and the main thread's and render server's load.
+        case feels
+        /// What it costs: data, battery, memory.
+        case pays
+
+        /// "what the user sees", for the rule page.
+        package var text: String {
+            switch self {
+            case .sees: return "what the user sees"
+            case .feels: return "what the user feels"
+            case .pays: return "what it costs in resources"
+            }
+        }
+    }
+
+    /// The ranking order when a study asks for nothing in particular, among strategies that meet
+    /// the bar (which already keeps out wrong content and mis-sized cells): first what the user
+    /// sees (content missing, never served, late, moving), then what the user feels (hitches under
+    /// the bar's line, main-thread and render time), and only then resources (downloads, wasted
+    /// downloads, memory). Ranking downloads before the main thread rewarded strategies that load
+    /// less ahead: fewer requests won even where they cost placeholders' worth of main-thread work.
+    /// A study whose question is about resources says so in `asks`, which puts them first.
+    package static let ordered: [(metric: RankingMetric, concern: Concern)] = [
+        (placeholders, .sees), (neverServed, .sees), (timeToContent, .sees), (layoutJumps, .sees),
+        (hitches, .feels), (mainThread, .feels), (renderTime, .feels),
+        (downloads, .pays), (wasted, .pays), (memory, .pays),
+    ]
+
+    /// The ranking order when a study asks for nothing in particular (`ordered`'s metrics).
+    package static let ranking: [RankingMetric] = ordered.map(\.metric)
 
     /// Every metric a study may name in `asks`: the ranking's, then those only a study's question puts first.
-    package static let askable: [RankingMetric] = ranking + [hitches, longestBlock, firstContent, misSized, wrongRows]
+    package static let askable: [RankingMetric] = ranking + [longestBlock, firstContent, misSized, wrongRows]
 
     /// The metric a study's `asks` names by the metric table's name ("offsetCorrectionPoints").
     package static func askable(named name: String) -> RankingMetric? { askable.first { $0.jsonName == name } }
@@ -193,7 +224,7 @@ package enum AnswerRule {
     }
 
     /// Metrics a study page charts when its strategies differ on them: the bar's and the ranking's.
-    package static let charted: [RankingMetric] = [wrongRows, hitches, misSized] + ranking
+    package static let charted: [RankingMetric] = [wrongRows, hitches, misSized] + ranking.filter { $0.id != hitches.id }
 
     /// Why a run misses the bar, in words ("wrong rows in 0.6 % of cell-frames"), or nil.
     static func miss(_ m: RunMetrics) -> String? {

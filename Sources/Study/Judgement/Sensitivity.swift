@@ -288,7 +288,7 @@ package struct Sensitivity: Sendable, Codable, Equatable {
     /// An answer as text that two runs of the rule can be compared by.
     static func key(_ answer: Answer) -> String {
         if !answer.recommended.isEmpty { return answer.recommended.map(\.name).joined(separator: " and ") + (answer.tooCloseToCall ? " (too close to call)" : "") }
-        return "none meets the bar" + (answer.closest.map { " (closest: \($0.name))" } ?? "")
+        return "none meets the bar" + (answer.closestText.map { " (closest: \($0))" } ?? "")
     }
 
     /// What was varied, in words: the device constants and the assumptions halved and doubled,

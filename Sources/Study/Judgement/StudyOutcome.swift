@@ -190,6 +190,7 @@ extension Answer {
                       meetsBar: !recommended.isEmpty, closest: closest?.strategyID,
                       missesBar: missing.map(\.strategyID), reason: reason,
                       decidingMetric: deciding?.metric.jsonName,
-                      tooCloseToCall: undecided.map { AnswerSummary.TooClose(strategies: recommended.map(\.strategyID), metric: $0.metric.jsonName) })
+                      tooCloseToCall: undecided.map { AnswerSummary.TooClose(strategies: recommended.map(\.strategyID), metric: $0.metric.jsonName) },
+                      closestTie: closestIsTie ? closestTie.map(\.strategyID) : nil)
     }
 }

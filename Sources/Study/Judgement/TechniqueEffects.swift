@@ -120,6 +120,9 @@ package struct TechniqueSearchResult: Sendable {
     package let minimalSets: [[TechniqueID]]
     /// When none meets the bar: the combination closest to it (the decision rule's closest).
     package let closest: [TechniqueID]?
+    /// Every combination as close as `closest` (a tie the decision rule says as one; just
+    /// `closest` otherwise, and empty when some combination meets the bar).
+    package let closestTie: [[TechniqueID]]
     /// The decision rule's best combination (its top tier's smallest, first in combination order),
     /// or the closest when none meets the bar.
     package let best: [TechniqueID]
@@ -147,6 +150,7 @@ package struct TechniqueSearchResult: Sendable {
         let answer = Answer(byCombination.map(\.contender), ranking: AnswerRule.ranking(asks: asks))
         func techniques(of c: Contender) -> [TechniqueID] { byCombination.first { $0.contender.strategyID == c.strategyID }?.techniques ?? [] }
         closest = minimalSets.isEmpty ? answer.closest.map(techniques) : nil
+        closestTie = minimalSets.isEmpty ? answer.closestTie.map(techniques) : []
         if let top = answer.recommended.map(techniques).min(by: { $0.count < $1.count }) {
             // min(by:) keeps the first of equal sizes: the top tier is in combination order.
             best = top

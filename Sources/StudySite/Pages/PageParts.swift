@@ -50,7 +50,7 @@ enum PageParts {
     /// The recommended strategies of an answer (`namesList`), or that none meets the bar.
     static func answerNames(_ a: Answer) -> MustacheValue {
         guard !a.recommended.isEmpty else {
-            return namesList([], single: "none meets the bar" + (a.closest.map { " (closest: \($0.name))" } ?? ""))
+            return namesList([], single: "none meets the bar" + (a.closestText.map { " (closest: \($0))" } ?? ""))
         }
         return namesList(a.recommended.map(\.name), note: a.tooCloseToCall ? "too close to call" : "tie", strong: true)
     }

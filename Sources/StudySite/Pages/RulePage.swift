@@ -15,9 +15,15 @@ struct RulePage: PageGenerator {
     }
 
     func data() -> [String: MustacheValue] {
-        let ranking: [MustacheValue] = AnswerRule.ranking.enumerated().map { i, m in
-            .object(["order": .int(i + 1), "id": .string(m.id), "name": .string(m.name), "minimum": .string(m.minimumText),
-                     "key": .string(m.jsonName), "why": .string(m.why)])
+        let ranking: [MustacheValue] = AnswerRule.ordered.enumerated().map { i, entry in
+            let m = entry.metric
+            return .object(["order": .int(i + 1), "id": .string(m.id), "name": .string(m.name), "minimum": .string(m.minimumText),
+                            "key": .string(m.jsonName), "why": .string(m.why), "concern": .string(entry.concern.text)])
+        }
+        // The groups of the ranking in its order: "what the user sees: placeholders, …".
+        let concerns: [MustacheValue] = AnswerRule.Concern.allCases.map { concern in
+            let names = AnswerRule.ordered.filter { $0.concern == concern }.map(\.metric.name)
+            return .object(["concern": .string(concern.text), "metrics": .string(names.joined(separator: ", "))])
         }
         let extra: [MustacheValue] = AnswerRule.askable.filter { m in !AnswerRule.ranking.contains { $0.id == m.id } }.map { m in
             .object(["name": .string(m.name), "minimum": .string(m.minimumText), "key": .string(m.jsonName)])
@@ -39,7 +45,7 @@ struct RulePage: PageGenerator {
         }
         // The sign test's p when every one of 5 seeds agrees, the case the page states.
         let unanimous5 = AnswerRule.signTest(minority: 0, of: 5)
-        return ["hitchBar": .string(NumberFormat.fixed(AnswerRule.hitchBar, places: 0)), "ranking": .array(ranking),
+        return ["hitchBar": .string(NumberFormat.fixed(AnswerRule.hitchBar, places: 0)), "ranking": .array(ranking), "concerns": .array(concerns),
                 "askable": .array(extra), "bar": .array(bar),
                 "alpha": .string(NumberFormat.fixed(AnswerRule.credibility, places: 2)),
                 "unanimous5": .string(NumberFormat.fixed(unanimous5, places: 4)),

@@ -47,7 +47,7 @@ struct StudyPage: PageGenerator {
             return .object(["label": .string(label), "anchor": .string(Self.answerAnchor(label)),
                             "recommended": PageParts.answerNames(a), "meets": .bool(!a.recommended.isEmpty),
                             "runnerUp": a.runnerUp.isEmpty
-                                ? PageParts.namesList([], single: a.closest.map { a.recommended.isEmpty ? "closest: \($0.name)" : "\($0.name) (meets the bar on \($0.meetingText))" } ?? "—")
+                                ? PageParts.namesList([], single: a.closestText.map { a.recommended.isEmpty || a.closestIsTie ? "closest: \($0)" : "\($0) (meets the bar on \(a.closest!.meetingText))" } ?? "—")
                                 : PageParts.namesList(a.runnerUp.map(\.name), note: "tie"),
                             "reason": .string(a.reason)])
         })

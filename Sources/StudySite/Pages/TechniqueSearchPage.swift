@@ -21,13 +21,13 @@ extension StudyPage {
             if study.gestures.count > 1 { label.append("gesture \(e.gesture)") }
             let lead: String
             if r.minimalSets.isEmpty {
-                lead = "No combination meets the bar on every seed. The closest:"
+                lead = r.closestTie.count > 1 ? "No combination meets the bar on every seed. \(r.closestTie.count) tie as the closest:" : "No combination meets the bar on every seed. The closest:"
             } else if r.minimalSets.count == 1 {
                 lead = "The smallest set that meets the bar on every seed (\(r.minimalSets[0].count) of \(search.candidates.count) candidates):"
             } else {
                 lead = "\(r.minimalSets.count) sets of \(r.minimalSets[0].count) candidates tie as the smallest that meet the bar on every seed:"
             }
-            let sets = r.minimalSets.isEmpty ? (r.closest.map { [$0] } ?? []) : r.minimalSets
+            let sets = r.minimalSets.isEmpty ? r.closestTie : r.minimalSets
             let best = "The decision rule's best combination\(r.bestMeetsBar ? "" : " (none meets the bar, so the closest)") is \(TechniqueSearchResult.text(r.best)); \(r.meeting) of the \(r.evaluated) combinations evaluated meet the bar."
             let rows: [MustacheValue] = r.ranked.enumerated().map { i, ranked in
                 let info = TechniqueInfo.of(ranked.technique)

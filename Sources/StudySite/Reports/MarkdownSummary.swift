@@ -104,7 +104,8 @@ package enum MarkdownSummary {
 
     static func recommended(_ a: AnswerSummary, names: [String: String] = [:]) -> String {
         func name(_ id: String) -> String { names[id] ?? id }
-        return a.recommended.isEmpty ? "none meets the bar" + (a.closest.map { " (closest: \(name($0)))" } ?? "") : a.recommended.map(name).joined(separator: "; ")
+        let closest = a.closestTie.map { $0.map(name).joined(separator: " and ") + ", a tie" } ?? a.closest.map(name)
+        return a.recommended.isEmpty ? "none meets the bar" + (closest.map { " (closest: \($0))" } ?? "") : a.recommended.map(name).joined(separator: "; ")
     }
 
     static func label(_ metric: String) -> String { HeadlineMetric.all.first { $0.name == metric }?.label ?? metric }
