@@ -9,6 +9,16 @@ struct CalibrationTests {
                   gesture: Gesture.presets.first { $0.id == "fling" }!, latency: .ms(300), seed: 1)
     }
 
+    /// A run simulated on the 60 Hz profile scaled by `truth`, exported as framestats and imported
+    /// back: a recording whose scales are known.
+    static func measured(at truth: CostScales, file: String) throws -> MeasuredRun {
+        var c = config(DeviceProfile.iPhone60Hz.scaled(truth))
+        c.recordSeries = true
+        let result = Simulation(c).run()
+        let text = GfxinfoExport.framestats(result, interval: c.device.vsyncInterval)
+        return try #require(try MeasuredImport.runs(Array(text.utf8), file: file).first)
+    }
+
     @Test("Every catalog constant is scaled by main, by render, or deliberately not at all")
     func partition() {
         let keys = DeviceProfile.catalog.map(\.key)
@@ -20,12 +30,7 @@ struct CalibrationTests {
     @Test("Round trip: a run simulated at main ×1.6, render ×0.7, exported as framestats and imported, fits back within 10 %")
     func roundTrip() throws {
         let truth = CostScales(main: 1.6, render: 0.7)
-        var c = Self.config(DeviceProfile.iPhone60Hz.scaled(truth))
-        c.recordSeries = true
-        let result = Simulation(c).run()
-        let text = GfxinfoExport.framestats(result, interval: c.device.vsyncInterval)
-        let runs = try MeasuredImport.runs(Array(text.utf8), file: "calibration-framestats.txt")
-        let measured = try #require(runs.first)
+        let measured = try Self.measured(at: truth, file: "calibration-framestats.txt")
         #expect(measured.format == .gfxinfoFramestats)
         var calibration = try Calibration(config: Self.config(), measured: measured)
         let fit = calibration.fit()
@@ -81,11 +86,7 @@ struct CalibrationHoldoutTests {
     @Test("Fit on the first half of a run simulated at main ×1.6, render ×0.7, predict the second: the scales come back and the held-out half is nearer than at the base profile")
     func heldOut() throws {
         let truth = CostScales(main: 1.6, render: 0.7)
-        var c = CalibrationTests.config(DeviceProfile.iPhone60Hz.scaled(truth))
-        c.recordSeries = true
-        let result = Simulation(c).run()
-        let text = GfxinfoExport.framestats(result, interval: c.device.vsyncInterval)
-        let measured = try #require(try MeasuredImport.runs(Array(text.utf8), file: "holdout-framestats.txt").first)
+        let measured = try CalibrationTests.measured(at: truth, file: "holdout-framestats.txt")
         let frames = try #require(measured.frames)
         let h = try CalibrationHoldout.run(config: CalibrationTests.config(), measured: measured)
         #expect(h.fitFrames == frames.count / 2 && h.fitFrames + h.heldOutFrames == frames.count)

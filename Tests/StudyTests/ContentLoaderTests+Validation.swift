@@ -173,3 +173,24 @@ struct ValidationCaseFormTests {
         #expect(problems.allSatisfy { $0.line != nil }, "every problem located: \(problems)")
     }
 }
+
+@Suite("validation.json: a run case's cell")
+struct ValidationRunCellTests {
+    @Test("A run case that names the source's cell runs with that anatomy; one that does not keeps the dataset's cell")
+    func runCell() throws {
+        let run = #""device": "iphone-se", "dataset": "synthetic:300", "strategy": "digitalleaves", "gesture": "fling", "latencyMs": 0, "figure": "hitchTimeRatio""#
+        let validation = "{\"cases\": [\n" + [
+            ValidationCaseFormTests.validationCase("own", metric: "hitch-time-ratio", unit: "ms/s",
+                                                   simulation: "{\(run), \"cell\": {\"labels\": 2, \"multilineLabels\": 1, \"views\": 8, \"constraints\": 40, \"attributedLabels\": 1}}",
+                                                   extra: #", "set": "test""#),
+            ValidationCaseFormTests.validationCase("plain", metric: "hitch-time-ratio", unit: "ms/s", simulation: "{\(run)}", extra: #", "set": "test""#),
+        ].joined(separator: ",\n") + "\n]}"
+        let content = try Fixture.folder(["validation.json": validation]).load()
+        let runs = AccuracyPlan.runs(content)
+        let own = try #require(runs.first { $0.id.contains("--own--") }), plain = try #require(runs.first { $0.id.contains("--plain--") })
+        let anatomy = own.config.effectivePresentation.cellDesign.anatomy
+        #expect(anatomy.labels == 2 && anatomy.multilineLabels == 1 && anatomy.views == 8 && anatomy.constraints == 40 && anatomy.attributedLabels == 1)
+        #expect(plain.config.effectivePresentation.cellDesign == plain.config.dataset.presentation.cellDesign)
+        #expect(own.config.dataset.presentation.cellDesign != own.config.effectivePresentation.cellDesign)
+    }
+}

@@ -87,6 +87,9 @@ package struct ValidationRun: Sendable {
     package var perScrollSeconds: Double?
     /// When set, the same run with this strategy is simulated too and its figure subtracted, seed by seed.
     package var minus: String?
+    /// The source's cell, when the dataset's own design does not describe it: the run's cell design
+    /// takes this anatomy (its layers stay the dataset's).
+    package var cell: CellAnatomy? = nil
 }
 
 /// One published real-device figure and the simulation that should reproduce it.
@@ -142,7 +145,7 @@ package enum ValidationDecoder {
     static let caseKeys = ["id", "metric", "quantity", "published", "unit", "device", "conditions", "source", "assumptions", "revised", "simulation",
                            "set", "after"]
     static let cellKeys = ["device", "cell", "work", "characters", "ios"]
-    static let runKeys = ["device", "dataset", "strategy", "gesture", "latencyMs", "figure", "perScrollSeconds", "minus", "ios"]
+    static let runKeys = ["device", "dataset", "strategy", "gesture", "latencyMs", "figure", "perScrollSeconds", "minus", "ios", "cell"]
     static let constantKeys = ["device", "constants", "times", "ios"]
 
     /// The set, or nil after reporting its problems.
@@ -263,7 +266,8 @@ package enum ValidationDecoder {
     private static func decodeSimulation(_ node: JSONNode, label: String, family: ValidationFamily, file: ContentFile, names: ContentNames) -> ValidationSimulation? {
         guard let object = ObjectReader(node, in: file, context: label, expected: "an object: a run {\"device\", \"dataset\", \"strategy\", \"gesture\", \"latencyMs\", \"figure\"} or {\"device\", \"constants\"}") else { return nil }
         let isConstants = object.has("constants")
-        let isCell = object.has("cell")
+        // A run may name the source's cell too: a cell case is one with a cell and no run's dataset or strategy.
+        let isCell = object.has("cell") && !object.has("dataset") && !object.has("strategy")
         object.allowOnly(isCell ? cellKeys : isConstants ? constantKeys : runKeys)
         let before = file.errorCount
         var deviceID: String? = nil
@@ -347,8 +351,9 @@ package enum ValidationDecoder {
         var figure: String? = nil
         if let chosen = object.choice("figure", family.runFigures, kind: "figure of metric '\(family.id)'", required: true) { figure = chosen.0 }
         let per = object.number("perScrollSeconds", in: 0.001...3_600, unit: "s")
+        let cell = object["cell"].flatMap { PresentationDecoder.anatomy($0, file: file, context: object.label("cell")) }
         guard file.errorCount == before, let deviceID, let dataset, let strategyID, let gesture, let latency, let figure else { return nil }
         return .run(ValidationRun(device: deviceID, dataset: dataset, strategy: strategyID, gesture: gesture, latencyMs: latency,
-                                  figure: figure, perScrollSeconds: per, minus: minus))
+                                  figure: figure, perScrollSeconds: per, minus: minus, cell: cell))
     }
 }

@@ -76,8 +76,14 @@ package enum AccuracyPlan {
                         out.append(first.withSeed(seed, id: id, label: label))
                         continue
                     }
-                    let config = RunConfig(dataset: r.dataset, strategy: strategy, device: device, gesture: r.gesture, latency: .ms(r.latencyMs),
+                    var config = RunConfig(dataset: r.dataset, strategy: strategy, device: device, gesture: r.gesture, latency: .ms(r.latencyMs),
                                            latencyDistribution: defaults.jitter > 0 ? .logNormal(sigma: defaults.jitter) : .fixed, seed: seed)
+                    if let cell = r.cell {
+                        var presentation = r.dataset.presentation
+                        presentation.cellDesign.id = "\(c.id)-cell"
+                        presentation.cellDesign.anatomy = cell
+                        config.presentation = presentation
+                    }
                     let run = PlannedRun(id: id, studyID: studyID, configID: "\(studyID)--\(c.id)--\(strategyID)", config: config, label: label)
                     first = run
                     out.append(run)

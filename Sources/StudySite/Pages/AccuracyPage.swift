@@ -57,19 +57,24 @@ struct AccuracyPage: PageGenerator {
             var text = "device \(r.device) · dataset \(r.dataset.id) · strategy \(r.strategy) · gesture \(r.gesture.id) · latency \(NumberFormat.fixed(r.latencyMs, places: 1)) ms · \(seeds.count) seed\(seeds.count == 1 ? "" : "s") (median). Figure: \(r.figure)"
             if let per = r.perScrollSeconds { text += " per \(NumberFormat.fixed(per, places: 3)) s of scrolling (scrollDurationMs)" }
             if let minus = r.minus { text += ", minus the same run with strategy \(minus), seed by seed" }
+            if let a = r.cell { text += "; the source's cell: " + Self.anatomyWords(a, characters: 0) }
             return text + "."
         case let .constants(device, keys, times):
             let scaled = times == 1 ? "" : ", × \(NumberFormat.shortest(times))"
             return "No run: the engine's charge for this work on device \(device), the sum of its constants " + keys.joined(separator: " + ") + scaled + "."
         case let .cell(device, a, work, characters):
-            var parts = ["\(a.labels) single-line label\(a.labels == 1 ? "" : "s")", "\(a.multilineLabels) multi-line", "\(a.imageViews) image view\(a.imageViews == 1 ? "" : "s")",
-                         "\(a.views) other view\(a.views == 1 ? "" : "s")"]
-            parts.append(a.layout == .manual ? "laid out by hand" : "\(a.constraints) constraints")
-            if a.formattedValues > 0 { parts.append("\(a.formattedValues) value\(a.formattedValues == 1 ? "" : "s") formatted") }
-            if a.attributedLabels > 0 { parts.append("\(a.attributedLabels) attributed label\(a.attributedLabels == 1 ? "" : "s")") }
-            let text = characters > 0 ? ", \(characters) characters of multi-line text" : ""
-            return "No run: the cell (" + parts.joined(separator: ", ") + "\(text)) priced on device \(device): " + work.map(\.rawValue).joined(separator: " + ") + "."
+            return "No run: the cell (" + Self.anatomyWords(a, characters: characters) + ") priced on device \(device): " + work.map(\.rawValue).joined(separator: " + ") + "."
         }
+    }
+
+    /// A cell's anatomy in words.
+    static func anatomyWords(_ a: CellAnatomy, characters: Int) -> String {
+        var parts = ["\(a.labels) single-line label\(a.labels == 1 ? "" : "s")", "\(a.multilineLabels) multi-line", "\(a.imageViews) image view\(a.imageViews == 1 ? "" : "s")",
+                     "\(a.views) other view\(a.views == 1 ? "" : "s")"]
+        parts.append(a.layout == .manual ? "laid out by hand" : "\(a.constraints) constraints")
+        if a.formattedValues > 0 { parts.append("\(a.formattedValues) value\(a.formattedValues == 1 ? "" : "s") formatted") }
+        if a.attributedLabels > 0 { parts.append("\(a.attributedLabels) attributed label\(a.attributedLabels == 1 ? "" : "s")") }
+        return parts.joined(separator: ", ") + (characters > 0 ? ", \(characters) characters of multi-line text" : "")
     }
 
     func data() -> [String: MustacheValue] {
