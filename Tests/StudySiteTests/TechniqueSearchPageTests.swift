@@ -32,4 +32,31 @@ struct SiteTechniqueSearchTests {
         #expect(files.contains { $0.path == "strategies/capitalone-article-with-t10-t13.html" })
         #expect(files.contains { $0.path == "runs/search--capitalone-article-with-t10-t13--100ms.html" })
     }
+
+    @Test("A search where no combination meets the bar and the closest tie names the tie, not one of them")
+    func closestTie() throws {
+        // At 5 s latency no combination keeps placeholders under the bar; T13 changes nothing without
+        // prefetching and T17 only the render server, so the closest ties.
+        let candidates: [TechniqueID] = [.t13, .t17]
+        let study: Study = {
+            var s = Study(id: "search", title: "Search", question: "Which?", kind: .techniqueSearch, dataset: "users-1000", devices: ["iphone-60hz"],
+                          gestures: [.fling], latenciesMs: [5_000], strategies: [], seeds: [1], sourceFile: "studies/search.json")
+            let expanded = TechniqueSearch.expand(base: Self.base, candidates: candidates)
+            s.search = expanded.search
+            s.strategies = expanded.search.combinations.map(\.strategyID)
+            return s
+        }()
+        let derived = TechniqueSearch.expand(base: Self.base, candidates: candidates).strategies.dropFirst()
+        let content = SiteContent(site: SiteSettings(title: "T", tagline: "T"), datasets: [.users1000], devices: DeviceProfile.builtIn,
+                                  strategies: (Strategy.presets + derived).sorted { $0.id < $1.id }, studies: [study])
+        let files = try SmallSite.build(jobs: 2, content: content)
+        let page = String(decoding: try #require(files.first { $0.path == "studies/search.html" }).bytes, as: UTF8.self)
+        #expect(page.contains("No combination meets the bar on every seed."))
+        if page.contains("tie as the closest:") {
+            #expect(page.contains("finds no single closest combination"))
+            #expect(!page.contains("(none meets the bar, so the closest) is"))
+        } else {
+            Issue.record("expected a tie for the closest in this search")
+        }
+    }
 }

@@ -28,7 +28,11 @@ extension StudyPage {
                 lead = "\(r.minimalSets.count) sets of \(r.minimalSets[0].count) candidates tie as the smallest that meet the bar on every seed:"
             }
             let sets = r.minimalSets.isEmpty ? r.closestTie : r.minimalSets
-            let best = "The decision rule's best combination\(r.bestMeetsBar ? "" : " (none meets the bar, so the closest)") is \(TechniqueSearchResult.text(r.best)); \(r.meeting) of the \(r.evaluated) combinations evaluated meet the bar."
+            let evaluated = "\(r.meeting) of the \(r.evaluated) combinations evaluated meet the bar."
+            // A tie for the closest is said as a tie: the rule does not pick one of them.
+            let best = !r.bestMeetsBar && r.closestTie.count > 1
+                ? "None meets the bar, and the decision rule finds no single closest combination: the \(r.closestTie.count) above tie; " + evaluated
+                : "The decision rule's best combination\(r.bestMeetsBar ? "" : " (none meets the bar, so the closest)") is \(TechniqueSearchResult.text(r.best)); " + evaluated
             let rows: [MustacheValue] = r.ranked.enumerated().map { i, ranked in
                 let info = TechniqueInfo.of(ranked.technique)
                 let cells: [MustacheValue] = r.quantities.indices.map { q in
