@@ -97,7 +97,7 @@ public enum CellCosts {
     /// A row height or item size computed by hand (`heightForRowAt`, `sizeForItemAt`): each
     /// view's frame worked out and the multi-line labels' text measured; no views are made.
     public static func manualSize(_ a: CellAnatomy, characters: Int, _ d: DeviceProfile) -> Micros {
-        Micros(a.viewCount) * d.frameSet + Micros(a.multilineLabels) * (d.textMeasure + per100(characters, d))
+        manualSizes(a, rows: 1, characters: characters, d)
     }
 }
 

@@ -51,17 +51,23 @@ final class DeviceReads {
     var urlCacheHit: Micros { read(25); return profile.urlCacheHit }
     var thumbnailPerSourceMegapixel: Micros { read(26); return profile.thumbnailPerSourceMegapixel }
 
-    // A cell's costs (`CellCosts`), marking the elements each one reads.
-    func create(_ a: CellAnatomy) -> Micros { read(2); read(3); return CellCosts.create(a, profile) }
-    func configureFromViewModel(_ a: CellAnatomy) -> Micros { read(8); read(9); return CellCosts.configureFromViewModel(a, profile) }
-    func configureFromRawData(_ a: CellAnatomy) -> Micros { read(8); read(9); read(10); return CellCosts.configureFromRawData(a, profile) }
-    func measure(_ a: CellAnatomy, characters: Int) -> Micros {
-        read(a.layout == .manual ? 5 : 4); read(6); read(7); return CellCosts.measure(a, characters: characters, profile)
+    // A cell's costs (`CellCosts`), marking the elements each one reads through their accessors
+    // above, so the bits cannot drift from the keys.
+    func create(_ a: CellAnatomy) -> Micros { _ = (viewCreate, constraintCreate); return CellCosts.create(a, profile) }
+    func configureFromViewModel(_ a: CellAnatomy) -> Micros { _ = (labelSet, attributedText); return CellCosts.configureFromViewModel(a, profile) }
+    func configureFromRawData(_ a: CellAnatomy) -> Micros {
+        _ = (labelSet, attributedText, formatValue); return CellCosts.configureFromRawData(a, profile)
     }
-    func secondPass(_ a: CellAnatomy, characters: Int) -> Micros { read(4); read(6); read(7); return CellCosts.secondPass(a, characters: characters, profile) }
-    func manualSize(_ a: CellAnatomy, characters: Int) -> Micros { read(5); read(6); read(7); return CellCosts.manualSize(a, characters: characters, profile) }
+    func measure(_ a: CellAnatomy, characters: Int) -> Micros {
+        _ = a.layout == .manual ? frameSet : constraintSolve
+        _ = (textMeasure, textMeasurePer100Characters)
+        return CellCosts.measure(a, characters: characters, profile)
+    }
+    func secondPass(_ a: CellAnatomy, characters: Int) -> Micros {
+        _ = (constraintSolve, textMeasure, textMeasurePer100Characters); return CellCosts.secondPass(a, characters: characters, profile)
+    }
     func manualSizes(_ a: CellAnatomy, rows: Int, characters: Int) -> Micros {
-        read(5); read(6); read(7); return CellCosts.manualSizes(a, rows: rows, characters: characters, profile)
+        _ = (frameSet, textMeasure, textMeasurePer100Characters); return CellCosts.manualSizes(a, rows: rows, characters: characters, profile)
     }
 
     /// Not a cost constant.
