@@ -25,8 +25,9 @@ package struct CSVTable: Sendable {
     /// Parses a whole text (`read`, with every row and problem kept).
     package static func parse(_ text: SourceText) -> CSVTable {
         var table = CSVTable(header: [], rows: [], problems: [])
-        read(text, header: { table.header = $0 }, row: { _, cells in table.rows.append(cells) },
-             problem: { table.problems.append($0) })
+        read(
+            text, header: { table.header = $0 }, row: { _, cells in table.rows.append(cells) },
+            problem: { table.problems.append($0) })
         return table
     }
 
@@ -35,8 +36,10 @@ package struct CSVTable: Sendable {
     /// `problem` gets every problem (the ones `parse` lists) as soon as the record holding it is read,
     /// before that record is handed over, so problems arrive sorted by position. Only the record being
     /// read is held: memory does not grow with the number of rows.
-    package static func read(_ text: SourceText, header: ([CSVCell]) -> Void, row: (_ index: Int, _ cells: [CSVCell]) -> Void,
-                             problem: (SyntaxProblem) -> Void) {
+    package static func read(
+        _ text: SourceText, header: ([CSVCell]) -> Void, row: (_ index: Int, _ cells: [CSVCell]) -> Void,
+        problem: (SyntaxProblem) -> Void
+    ) {
         var reader = CSVRecordReader(text)
         var pending: [SyntaxProblem] = []
         /// Hands over the problems of one record sorted by position; those of one position stay in the
@@ -53,17 +56,26 @@ package struct CSVTable: Sendable {
         }
         guard let names = reader.next(problems: &pending) else {
             flush()
-            problem(SyntaxProblem(message: "the CSV file is empty; its first line must name the columns (e.g. id,name,role)",
-                                  position: .start(of: text)))
+            problem(
+                SyntaxProblem(
+                    message: "the CSV file is empty; its first line must name the columns (e.g. id,name,role)",
+                    position: .start(of: text)))
             return
         }
         var seen: [String: TextPosition] = [:]
         for (index, cell) in names.enumerated() {
             if cell.text.isEmpty {
-                pending.append(SyntaxProblem(message: "column \(index + 1) of the header has no name; every column needs one", position: cell.position))
+                pending.append(
+                    SyntaxProblem(
+                        message: "column \(index + 1) of the header has no name; every column needs one",
+                        position: cell.position))
             } else if let first = seen[cell.text] {
                 let (l, c) = text.lineColumn(first)
-                pending.append(SyntaxProblem(message: "column name \"\(cell.text)\" appears twice in the header (first at line \(l), column \(c)); names must be unique", position: cell.position))
+                pending.append(
+                    SyntaxProblem(
+                        message:
+                            "column name \"\(cell.text)\" appears twice in the header (first at line \(l), column \(c)); names must be unique",
+                        position: cell.position))
             } else {
                 seen[cell.text] = cell.position
             }
@@ -79,8 +91,11 @@ package struct CSVTable: Sendable {
                 index += 1
             } else {
                 let hint = record.count > names.count ? "; a field that contains a comma must be in double quotes" : ""
-                pending.append(SyntaxProblem(message: "this row has \(record.count) field\(record.count == 1 ? "" : "s") but the header has \(names.count) (\(list))\(hint)",
-                                             position: record[0].position))
+                pending.append(
+                    SyntaxProblem(
+                        message:
+                            "this row has \(record.count) field\(record.count == 1 ? "" : "s") but the header has \(names.count) (\(list))\(hint)",
+                        position: record[0].position))
                 flush()
             }
         }
@@ -134,34 +149,53 @@ struct CSVRecordReader {
                     while i < n {
                         let c = b[i]
                         if c == quote {
-                            if i + 1 < n, b[i + 1] == quote { bytes.append(quote); i += 2; continue }
+                            if i + 1 < n, b[i + 1] == quote {
+                                bytes.append(quote)
+                                i += 2
+                                continue
+                            }
                             i += 1
                             closed = true
                             break
                         }
                         bytes.append(c)
                         i += 1
-                        if c == lf { line += 1; lineStart = i }
+                        if c == lf {
+                            line += 1
+                            lineStart = i
+                        }
                     }
                     if !closed {
                         let (l, col) = text.lineColumn(start)
-                        problems.append(SyntaxProblem(message: "unclosed quote: the quoted field that starts at line \(l), column \(col) has no closing '\"' before the end of the file",
-                                                      position: start))
+                        problems.append(
+                            SyntaxProblem(
+                                message:
+                                    "unclosed quote: the quoted field that starts at line \(l), column \(col) has no closing '\"' before the end of the file",
+                                position: start))
                         record.append(CSVCell(text: String(decoding: bytes, as: UTF8.self), position: start))
                         finished = true
                         return record
                     }
                     if i < n, b[i] != comma, b[i] != cr, b[i] != lf {
-                        problems.append(SyntaxProblem(message: "unexpected \(CSVTable.quoted(character(at: i))) after the closing quote of a quoted field; inside quotes write a quote as \"\", and put a comma after the closing quote",
-                                                      position: TextPosition(line: line, lineStart: lineStart, offset: i)))
-                        while i < n, b[i] != comma, b[i] != cr, b[i] != lf { bytes.append(b[i]); i += 1 }
+                        problems.append(
+                            SyntaxProblem(
+                                message:
+                                    "unexpected \(CSVTable.quoted(character(at: i))) after the closing quote of a quoted field; inside quotes write a quote as \"\", and put a comma after the closing quote",
+                                position: TextPosition(line: line, lineStart: lineStart, offset: i)))
+                        while i < n, b[i] != comma, b[i] != cr, b[i] != lf {
+                            bytes.append(b[i])
+                            i += 1
+                        }
                     }
                 } else {
                     let first = i
                     while i < n, b[i] != comma, b[i] != cr, b[i] != lf {
                         if b[i] == quote {
-                            problems.append(SyntaxProblem(message: "a quote inside an unquoted field; put the whole field in double quotes and write the quote as \"\"",
-                                                          position: TextPosition(line: line, lineStart: lineStart, offset: i)))
+                            problems.append(
+                                SyntaxProblem(
+                                    message:
+                                        "a quote inside an unquoted field; put the whole field in double quotes and write the quote as \"\"",
+                                    position: TextPosition(line: line, lineStart: lineStart, offset: i)))
                         }
                         i += 1
                     }
@@ -169,7 +203,11 @@ struct CSVRecordReader {
                     if !bytes.isEmpty { blank = false }
                 }
                 record.append(CSVCell(text: String(decoding: bytes, as: UTF8.self), position: start))
-                if i < n, b[i] == comma { i += 1; blank = false; continue fields }
+                if i < n, b[i] == comma {
+                    i += 1
+                    blank = false
+                    continue fields
+                }
                 // End of the record.
                 if i < n, b[i] == cr { i += 1 }
                 if i < n, b[i] == lf { i += 1 }

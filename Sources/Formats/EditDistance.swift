@@ -33,7 +33,12 @@ package enum Suggestion {
     /// `candidates` ordered closest to `name` first.
     package static func ordered(_ name: String, among candidates: [String]) -> [String] {
         candidates.enumerated()
-            .map { (index: $0.offset, name: $0.element, distance: editDistance(name, $0.element) - (($0.element.hasPrefix(name) && !name.isEmpty) ? 2 : 0)) }
+            .map {
+                (
+                    index: $0.offset, name: $0.element,
+                    distance: editDistance(name, $0.element) - (($0.element.hasPrefix(name) && !name.isEmpty) ? 2 : 0)
+                )
+            }
             .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.index < $1.index }
             .map(\.name)
     }

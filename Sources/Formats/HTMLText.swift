@@ -34,13 +34,17 @@ package enum HTMLText {
     }
 
     /// Appends the UTF-8 `bytes` escaped and, when they hold bidi controls, isolated.
-    package static func appendIsolated(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8], apostrophe: Apostrophe = .escaped) {
+    package static func appendIsolated(
+        _ bytes: ArraySlice<UInt8>, to out: inout [UInt8], apostrophe: Apostrophe = .escaped
+    ) {
         bytes.withUnsafeBufferPointer { appendIsolated($0, to: &out, apostrophe: apostrophe) }
     }
 
     static func appendIsolated(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], apostrophe: Apostrophe) {
         if BidiIsolation.needed(bytes) {
-            BidiIsolation.isolated(bytes).withUnsafeBufferPointer { appendEscaped($0, to: &out, apostrophe: apostrophe) }
+            BidiIsolation.isolated(bytes).withUnsafeBufferPointer {
+                appendEscaped($0, to: &out, apostrophe: apostrophe)
+            }
         } else {
             appendEscaped(bytes, to: &out, apostrophe: apostrophe)
         }
@@ -49,7 +53,9 @@ package enum HTMLText {
     /// Appends the UTF-8 `bytes` escaped, forbidden code points replaced, without isolating bidi
     /// controls: for text whose controls the caller has already confined (or that a trusted author
     /// wrote, such as code in a document).
-    package static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8], apostrophe: Apostrophe = .escaped) {
+    package static func appendEscaped(
+        _ bytes: ArraySlice<UInt8>, to out: inout [UInt8], apostrophe: Apostrophe = .escaped
+    ) {
         bytes.withUnsafeBufferPointer { appendEscaped($0, to: &out, apostrophe: apostrophe) }
     }
 
@@ -72,7 +78,10 @@ package enum HTMLText {
             case 0x27 where apostrophe == .escaped: replacement = "&#39;"
             case 0x00...0x1F, 0x7F, 0xC2, 0xEF, 0xF0...0xF4:
                 length = forbiddenLength(bytes, at: i)
-                guard length > 0 else { i += 1; continue }
+                guard length > 0 else {
+                    i += 1
+                    continue
+                }
                 replacement = "\u{FFFD}"
             default:
                 i += 1
@@ -83,7 +92,9 @@ package enum HTMLText {
             i += length
             runStart = i
         }
-        if runStart < bytes.endIndex { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.endIndex])) }
+        if runStart < bytes.endIndex {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.endIndex]))
+        }
     }
 
     /// `bytes` with every forbidden code point replaced by U+FFFD and nothing else changed (for
@@ -159,7 +170,10 @@ package enum BidiIsolation {
     static func needed(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = b.startIndex
         while i + 2 < b.endIndex {
-            if b[i] == 0xE2, (b[i + 1] == 0x80 && (0xAA...0xAE).contains(b[i + 2])) || (b[i + 1] == 0x81 && (0xA6...0xA9).contains(b[i + 2])) {
+            if b[i] == 0xE2,
+                (b[i + 1] == 0x80 && (0xAA...0xAE).contains(b[i + 2]))
+                    || (b[i + 1] == 0x81 && (0xA6...0xA9).contains(b[i + 2]))
+            {
                 return true
             }
             i += 1
@@ -169,7 +183,9 @@ package enum BidiIsolation {
 
     /// The text inside FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE, with a PDF or PDI that
     /// closes nothing opened in the text dropped and every control left open closed at the end.
-    package static func isolated(_ bytes: ArraySlice<UInt8>) -> [UInt8] { bytes.withUnsafeBufferPointer { isolated($0) } }
+    package static func isolated(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { isolated($0) }
+    }
 
     static func isolated(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let fsi: [UInt8] = [0xE2, 0x81, 0xA8], pdi: [UInt8] = [0xE2, 0x81, 0xA9], pdf: [UInt8] = [0xE2, 0x80, 0xAC]

@@ -22,7 +22,9 @@ package enum JSONEscape {
 
     /// Decodes the escape whose backslash is at `backslash`, appends the UTF-8 of the character it
     /// stands for to `out`, and returns the offset just after the escape.
-    package static func decode(_ b: UnsafeBufferPointer<UInt8>, backslash: Int, into out: inout [UInt8]) throws(Problem) -> Int {
+    package static func decode(_ b: UnsafeBufferPointer<UInt8>, backslash: Int, into out: inout [UInt8]) throws(Problem)
+        -> Int
+    {
         let i = backslash + 1
         guard i < b.count else { throw .endAfterBackslash }
         switch b[i] {
@@ -40,7 +42,9 @@ package enum JSONEscape {
                     throw .loneHighSurrogate(scalar, offset: end)
                 }
                 let low = try quad(b, at: end + 2)
-                guard (0xDC00...0xDFFF).contains(low) else { throw .notLowSurrogate(high: scalar, found: low, offset: end) }
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw .notLowSurrogate(high: scalar, found: low, offset: end)
+                }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 end += 6
             } else if (0xDC00...0xDFFF).contains(scalar) {

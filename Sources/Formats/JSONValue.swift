@@ -34,7 +34,9 @@ package enum JSONValue: Sendable, Equatable {
     }
 
     private func write(into out: inout String, indent: Int, inline: Bool = false) {
-        if inline, indent >= 0, case let .array(items) = self, items.allSatisfy(\.isScalar) { return write(into: &out, indent: -1) }
+        if inline, indent >= 0, case let .array(items) = self, items.allSatisfy(\.isScalar) {
+            return write(into: &out, indent: -1)
+        }
         let pretty = indent >= 0
         func newline(_ level: Int) { if pretty { out += "\n" + String(repeating: "  ", count: level) } }
         switch self {
@@ -45,7 +47,10 @@ package enum JSONValue: Sendable, Equatable {
         case let .exact(d): out += d.isFinite ? (d == 0 ? "0" : d.description) : "null"
         case let .string(s): out += jsonQuoted(s)
         case let .array(items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
@@ -55,7 +60,10 @@ package enum JSONValue: Sendable, Equatable {
             newline(indent)
             out += "]"
         case let .object(fields):
-            if fields.isEmpty { out += "{}"; return }
+            if fields.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{"
             for (i, key) in fields.keys.sorted().enumerated() {
                 if i > 0 { out += "," }

@@ -79,10 +79,15 @@ package enum NumberFormat {
     package static func readable(_ value: Double, grouping: Bool = true) -> String {
         let m = value.magnitude
         let decimals: Int
-        if m >= 100 { decimals = 0 }
-        else if m >= 1 { decimals = 1 }
-        else if m >= 0.1 { decimals = 2 }
-        else { decimals = 3 }
+        if m >= 100 {
+            decimals = 0
+        } else if m >= 1 {
+            decimals = 1
+        } else if m >= 0.1 {
+            decimals = 2
+        } else {
+            decimals = 3
+        }
         return decimal(value, maxDecimals: decimals, grouping: grouping)
     }
 

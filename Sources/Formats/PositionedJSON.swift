@@ -73,7 +73,8 @@ package struct PositionedJSON {
             let root = try parser.value(depth: 0)
             parser.skipWhitespace()
             if !parser.atEnd {
-                throw parser.problem("unexpected \(parser.found()) after the end of the JSON value; a file holds exactly one value")
+                throw parser.problem(
+                    "unexpected \(parser.found()) after the end of the JSON value; a file holds exactly one value")
             }
             return PositionedJSON(root: root, error: nil, duplicates: parser.duplicates)
         } catch {
@@ -130,14 +131,18 @@ private struct Parser {
     }
 
     private func isWordByte(_ c: UInt8) -> Bool {
-        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2E || c == 0x2B || c == 0x2D
+        (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2E
+            || c == 0x2B || c == 0x2D
     }
 
     mutating func skipWhitespace() {
         while i < b.count {
             switch b[i] {
             case 0x20, 0x09, 0x0D: i += 1
-            case 0x0A: i += 1; line += 1; lineStart = i
+            case 0x0A:
+                i += 1
+                line += 1
+                lineStart = i
             default: return
             }
         }
@@ -158,12 +163,14 @@ private struct Parser {
             for (word, v) in [("true", JSONNode.Value.bool(true)), ("false", .bool(false)), ("null", .null)] {
                 let w = Array(word.utf8)
                 if b.count - i >= w.count, Array(b[i..<i + w.count]) == w,
-                   i + w.count == b.count || !isWordByte(b[i + w.count]) {
+                    i + w.count == b.count || !isWordByte(b[i + w.count])
+                {
                     i += w.count
                     return JSONNode(value: v, position: start)
                 }
             }
-            throw problem("unexpected \(found()); expected a value: an object, array, string, number, true, false or null")
+            throw problem(
+                "unexpected \(found()); expected a value: an object, array, string, number, true, false or null")
         case UInt8(ascii: "'"):
             throw problem("strings must be in double quotes (\"…\"), found a single quote")
         case UInt8(ascii: "/"):
@@ -179,23 +186,34 @@ private struct Parser {
 
     mutating func object(depth: Int) throws(SyntaxProblem) -> JSONNode {
         let start = here
-        i += 1 // {
+        i += 1  // {
         var members: [JSONMember] = []
         var seen: [String: TextPosition] = [:]
         skipWhitespace()
-        if !atEnd, b[i] == UInt8(ascii: "}") { i += 1; return JSONNode(value: .object([]), position: start) }
+        if !atEnd, b[i] == UInt8(ascii: "}") {
+            i += 1
+            return JSONNode(value: .object([]), position: start)
+        }
         var lastComma: TextPosition? = nil
         while true {
             skipWhitespace()
             guard !atEnd else {
-                throw problem("unexpected end of file; expected an object key in double quotes (the object opened at \(describe(start)) is not closed)")
+                throw problem(
+                    "unexpected end of file; expected an object key in double quotes (the object opened at \(describe(start)) is not closed)"
+                )
             }
             if b[i] != UInt8(ascii: "\"") {
                 if b[i] == UInt8(ascii: "}"), let comma = lastComma {
-                    throw problem("trailing comma after the last object member is not allowed in JSON (RFC 8259); remove the ','", at: comma)
+                    throw problem(
+                        "trailing comma after the last object member is not allowed in JSON (RFC 8259); remove the ','",
+                        at: comma)
                 }
-                if b[i] == UInt8(ascii: "/") { throw problem("comments are not allowed in JSON (RFC 8259); remove the comment") }
-                if b[i] == UInt8(ascii: "'") { throw problem("object keys must be in double quotes (\"key\"), found a single quote") }
+                if b[i] == UInt8(ascii: "/") {
+                    throw problem("comments are not allowed in JSON (RFC 8259); remove the comment")
+                }
+                if b[i] == UInt8(ascii: "'") {
+                    throw problem("object keys must be in double quotes (\"key\"), found a single quote")
+                }
                 throw problem("expected an object key in double quotes, found \(found())")
             }
             let keyPosition = here
@@ -208,36 +226,56 @@ private struct Parser {
             skipWhitespace()
             let member = JSONMember(key: key, keyPosition: keyPosition, value: try value(depth: depth + 1))
             if let first = seen[key] {
-                duplicates.append(problem("duplicate key \"\(key)\" (first at \(describe(first))); a key may appear only once in an object", at: keyPosition))
+                duplicates.append(
+                    problem(
+                        "duplicate key \"\(key)\" (first at \(describe(first))); a key may appear only once in an object",
+                        at: keyPosition))
             } else {
                 seen[key] = keyPosition
                 members.append(member)
             }
             skipWhitespace()
             guard !atEnd else {
-                throw problem("unexpected end of file; expected ',' or '}' after object member (the object opened at \(describe(start)) is not closed)")
+                throw problem(
+                    "unexpected end of file; expected ',' or '}' after object member (the object opened at \(describe(start)) is not closed)"
+                )
             }
-            if b[i] == UInt8(ascii: ",") { lastComma = here; i += 1; continue }
-            if b[i] == UInt8(ascii: "}") { i += 1; return JSONNode(value: .object(members), position: start) }
-            if b[i] == UInt8(ascii: "/") { throw problem("comments are not allowed in JSON (RFC 8259); remove the comment") }
+            if b[i] == UInt8(ascii: ",") {
+                lastComma = here
+                i += 1
+                continue
+            }
+            if b[i] == UInt8(ascii: "}") {
+                i += 1
+                return JSONNode(value: .object(members), position: start)
+            }
+            if b[i] == UInt8(ascii: "/") {
+                throw problem("comments are not allowed in JSON (RFC 8259); remove the comment")
+            }
             throw problem("expected ',' or '}' after object member, found \(found())")
         }
     }
 
     mutating func array(depth: Int) throws(SyntaxProblem) -> JSONNode {
         let start = here
-        i += 1 // [
+        i += 1  // [
         var elements: [JSONNode] = []
         skipWhitespace()
-        if !atEnd, b[i] == UInt8(ascii: "]") { i += 1; return JSONNode(value: .array([]), position: start) }
+        if !atEnd, b[i] == UInt8(ascii: "]") {
+            i += 1
+            return JSONNode(value: .array([]), position: start)
+        }
         var lastComma: TextPosition? = nil
         while true {
             skipWhitespace()
             guard !atEnd else {
-                throw problem("unexpected end of file; expected a value (the array opened at \(describe(start)) is not closed)")
+                throw problem(
+                    "unexpected end of file; expected a value (the array opened at \(describe(start)) is not closed)")
             }
             if b[i] == UInt8(ascii: "]"), let comma = lastComma {
-                throw problem("trailing comma after the last array element is not allowed in JSON (RFC 8259); remove the ','", at: comma)
+                throw problem(
+                    "trailing comma after the last array element is not allowed in JSON (RFC 8259); remove the ','",
+                    at: comma)
             }
             if b[i] == UInt8(ascii: ","), lastComma != nil {
                 throw problem("expected a value between commas, found ','")
@@ -245,11 +283,22 @@ private struct Parser {
             elements.append(try value(depth: depth + 1))
             skipWhitespace()
             guard !atEnd else {
-                throw problem("unexpected end of file; expected ',' or ']' after array element (the array opened at \(describe(start)) is not closed)")
+                throw problem(
+                    "unexpected end of file; expected ',' or ']' after array element (the array opened at \(describe(start)) is not closed)"
+                )
             }
-            if b[i] == UInt8(ascii: ",") { lastComma = here; i += 1; continue }
-            if b[i] == UInt8(ascii: "]") { i += 1; return JSONNode(value: .array(elements), position: start) }
-            if b[i] == UInt8(ascii: "/") { throw problem("comments are not allowed in JSON (RFC 8259); remove the comment") }
+            if b[i] == UInt8(ascii: ",") {
+                lastComma = here
+                i += 1
+                continue
+            }
+            if b[i] == UInt8(ascii: "]") {
+                i += 1
+                return JSONNode(value: .array(elements), position: start)
+            }
+            if b[i] == UInt8(ascii: "/") {
+                throw problem("comments are not allowed in JSON (RFC 8259); remove the comment")
+            }
             throw problem("expected ',' or ']' after array element, found \(found())")
         }
     }
@@ -258,12 +307,17 @@ private struct Parser {
         let start = here
         func digits(_ parser: inout Parser) -> Int {
             var n = 0
-            while parser.i < parser.b.count, parser.b[parser.i] >= 0x30, parser.b[parser.i] <= 0x39 { parser.i += 1; n += 1 }
+            while parser.i < parser.b.count, parser.b[parser.i] >= 0x30, parser.b[parser.i] <= 0x39 {
+                parser.i += 1
+                n += 1
+            }
             return n
         }
         if b[i] == UInt8(ascii: "-") {
             i += 1
-            guard !atEnd, b[i] >= 0x30, b[i] <= 0x39 else { throw problem("expected a digit after '-', found \(found())") }
+            guard !atEnd, b[i] >= 0x30, b[i] <= 0x39 else {
+                throw problem("expected a digit after '-', found \(found())")
+            }
         }
         if b[i] == UInt8(ascii: "0") {
             i += 1
@@ -297,7 +351,8 @@ private struct Parser {
         var segment = i
         while true {
             guard i < b.count else {
-                throw problem("unexpected end of file in the string that starts at \(describe(open)); a closing '\"' is missing")
+                throw problem(
+                    "unexpected end of file in the string that starts at \(describe(open)); a closing '\"' is missing")
             }
             let c = b[i]
             if c == UInt8(ascii: "\"") {
@@ -307,9 +362,13 @@ private struct Parser {
             }
             if c < 0x20 {
                 if c == 0x0A || c == 0x0D {
-                    throw problem("line break inside the string that starts at \(describe(open)); write it as \\n, or add the missing closing '\"'")
+                    throw problem(
+                        "line break inside the string that starts at \(describe(open)); write it as \\n, or add the missing closing '\"'"
+                    )
                 }
-                throw problem("control character U+\(JSONEscape.hex4(UInt32(c))) inside a string; write it as \\u\(JSONEscape.hex4(UInt32(c)))")
+                throw problem(
+                    "control character U+\(JSONEscape.hex4(UInt32(c))) inside a string; write it as \\u\(JSONEscape.hex4(UInt32(c)))"
+                )
             }
             if c == UInt8(ascii: "\\") {
                 out.append(contentsOf: b[segment..<i])
@@ -339,13 +398,18 @@ private struct Parser {
             var j = offset + 1
             while j < b.count, b[j] & 0xC0 == 0x80 { j += 1 }
             let bad = String(decoding: b[offset..<j], as: UTF8.self)
-            return problem("invalid escape '\\\(bad)' in a string; valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at: escape)
+            return problem(
+                "invalid escape '\\\(bad)' in a string; valid escapes: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
+                at: escape)
         case .notFourHexDigits:
             return problem("\\u must be followed by four hexadecimal digits", at: escape)
         case let .loneHighSurrogate(high, _):
-            return problem("\\u\(hex4(high)) is the first half of a surrogate pair but no \\uDC00–\\uDFFF follows", at: escape)
+            return problem(
+                "\\u\(hex4(high)) is the first half of a surrogate pair but no \\uDC00–\\uDFFF follows", at: escape)
         case let .notLowSurrogate(high, low, _):
-            return problem("\\u\(hex4(high)) must be followed by a low surrogate \\uDC00–\\uDFFF, found \\u\(hex4(low))", at: escape)
+            return problem(
+                "\\u\(hex4(high)) must be followed by a low surrogate \\uDC00–\\uDFFF, found \\u\(hex4(low))",
+                at: escape)
         case let .loneLowSurrogate(low, _):
             return problem("\\u\(hex4(low)) is a lone low surrogate; it is not a character", at: escape)
         }

@@ -45,7 +45,7 @@ package enum Slug {
         guard kind == .anchor else { return nil }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark:
+            .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark:
             return String(scalar).lowercased()
         default:
             return nil

@@ -46,7 +46,10 @@ package struct SourceText: Sendable {
     package func lineColumn(_ p: TextPosition) -> (line: Int, column: Int) {
         let start = min(p.lineStart, bytes.count), end = min(max(p.offset, start), bytes.count)
         var ascii = true
-        for i in start..<end where bytes[i] >= 0x80 { ascii = false; break }
+        for i in start..<end where bytes[i] >= 0x80 {
+            ascii = false
+            break
+        }
         let column = ascii ? end - start : String(decoding: bytes[start..<end], as: UTF8.self).count
         return (p.line, column + 1)
     }
@@ -56,7 +59,10 @@ package struct SourceText: Sendable {
         var line = 1, lineStart = bodyStart
         var i = bodyStart
         while i < min(offset, bytes.count) {
-            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            if bytes[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
             i += 1
         }
         return TextPosition(line: line, lineStart: lineStart, offset: offset)
@@ -68,13 +74,25 @@ package struct SourceText: Sendable {
         let n = b.count
         while i < n {
             let c = b[i]
-            if c < 0x80 { i += 1; continue }
+            if c < 0x80 {
+                i += 1
+                continue
+            }
             let need: Int, minimum: UInt32
             var scalar: UInt32
             switch c {
-            case 0xC2...0xDF: need = 1; scalar = UInt32(c & 0x1F); minimum = 0x80
-            case 0xE0...0xEF: need = 2; scalar = UInt32(c & 0x0F); minimum = 0x800
-            case 0xF0...0xF4: need = 3; scalar = UInt32(c & 0x07); minimum = 0x10000
+            case 0xC2...0xDF:
+                need = 1
+                scalar = UInt32(c & 0x1F)
+                minimum = 0x80
+            case 0xE0...0xEF:
+                need = 2
+                scalar = UInt32(c & 0x0F)
+                minimum = 0x800
+            case 0xF0...0xF4:
+                need = 3
+                scalar = UInt32(c & 0x07)
+                minimum = 0x10000
             default: return i
             }
             guard i + need < n else { return i }

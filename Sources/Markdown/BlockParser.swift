@@ -97,7 +97,9 @@ struct BlockParser {
                 switch startBlock() {
                 case .none: break starting
                 case .container: started = true
-                case .leaf: started = true; break starting
+                case .leaf:
+                    started = true
+                    break starting
                 case .consumedLine: return
                 }
             }

@@ -8,31 +8,31 @@ enum ASCII {
     static let newline: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D
     static let space: UInt8 = 0x20
-    static let bang: UInt8 = 0x21 // !
-    static let quote: UInt8 = 0x22 // "
-    static let hash: UInt8 = 0x23 // #
-    static let ampersand: UInt8 = 0x26 // &
-    static let apostrophe: UInt8 = 0x27 // '
-    static let leftParen: UInt8 = 0x28 // (
-    static let rightParen: UInt8 = 0x29 // )
-    static let star: UInt8 = 0x2A // *
-    static let plus: UInt8 = 0x2B // +
-    static let minus: UInt8 = 0x2D // -
-    static let dot: UInt8 = 0x2E // .
-    static let slash: UInt8 = 0x2F // /
-    static let colon: UInt8 = 0x3A // :
-    static let semicolon: UInt8 = 0x3B // ;
-    static let lessThan: UInt8 = 0x3C // <
-    static let equals: UInt8 = 0x3D // =
-    static let greaterThan: UInt8 = 0x3E // >
-    static let question: UInt8 = 0x3F // ?
-    static let at: UInt8 = 0x40 // @
-    static let leftBracket: UInt8 = 0x5B // [
-    static let backslash: UInt8 = 0x5C // \
-    static let rightBracket: UInt8 = 0x5D // ]
-    static let underscore: UInt8 = 0x5F // _
-    static let backtick: UInt8 = 0x60 // `
-    static let tilde: UInt8 = 0x7E // ~
+    static let bang: UInt8 = 0x21  // !
+    static let quote: UInt8 = 0x22  // "
+    static let hash: UInt8 = 0x23  // #
+    static let ampersand: UInt8 = 0x26  // &
+    static let apostrophe: UInt8 = 0x27  // '
+    static let leftParen: UInt8 = 0x28  // (
+    static let rightParen: UInt8 = 0x29  // )
+    static let star: UInt8 = 0x2A  // *
+    static let plus: UInt8 = 0x2B  // +
+    static let minus: UInt8 = 0x2D  // -
+    static let dot: UInt8 = 0x2E  // .
+    static let slash: UInt8 = 0x2F  // /
+    static let colon: UInt8 = 0x3A  // :
+    static let semicolon: UInt8 = 0x3B  // ;
+    static let lessThan: UInt8 = 0x3C  // <
+    static let equals: UInt8 = 0x3D  // =
+    static let greaterThan: UInt8 = 0x3E  // >
+    static let question: UInt8 = 0x3F  // ?
+    static let at: UInt8 = 0x40  // @
+    static let leftBracket: UInt8 = 0x5B  // [
+    static let backslash: UInt8 = 0x5C  // \
+    static let rightBracket: UInt8 = 0x5D  // ]
+    static let underscore: UInt8 = 0x5F  // _
+    static let backtick: UInt8 = 0x60  // `
+    static let tilde: UInt8 = 0x7E  // ~
 
     @inline(__always) static func isSpaceOrTab(_ b: UInt8) -> Bool { b == space || b == tab }
 

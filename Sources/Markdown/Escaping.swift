@@ -7,9 +7,15 @@ package func escapeHTMLText(_ text: String) -> String { HTMLText.escape(text, ap
 
 enum HTMLEscaping {
     /// `HTMLText.appendEscaped`, keeping `'`.
-    static func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8]) { HTMLText.appendEscaped(bytes, to: &out, apostrophe: .kept) }
-    static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) { HTMLText.appendEscaped(bytes, to: &out, apostrophe: .kept) }
-    static func appendEscaped(_ text: String, to out: inout [UInt8]) { HTMLText.appendEscaped(Array(text.utf8), to: &out, apostrophe: .kept) }
+    static func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8]) {
+        HTMLText.appendEscaped(bytes, to: &out, apostrophe: .kept)
+    }
+    static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        HTMLText.appendEscaped(bytes, to: &out, apostrophe: .kept)
+    }
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        HTMLText.appendEscaped(Array(text.utf8), to: &out, apostrophe: .kept)
+    }
 
     /// For text from an author who is not trusted: bidi controls confined to the text (`HTMLText.appendIsolated`).
     static func appendEscapedIsolated(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
@@ -79,7 +85,9 @@ enum HTMLEscaping {
             }
             if b == ASCII.slash || b == ASCII.question || b == ASCII.hash { return false }
             let lower = ASCII.lowercased(b)
-            let valid = scheme.isEmpty ? ASCII.isLetter(lower)
+            let valid =
+                scheme.isEmpty
+                ? ASCII.isLetter(lower)
                 : ASCII.isAlphanumeric(lower) || lower == 0x2B || lower == 0x2D || lower == 0x2E
             guard valid else { return false }
             scheme.append(lower)
@@ -119,11 +127,15 @@ enum TextDecoding {
         if bytes[i] == ASCII.hash {
             i += 1
             var hex = false
-            if i < bytes.endIndex, bytes[i] == 0x78 || bytes[i] == 0x58 { hex = true; i += 1 }
+            if i < bytes.endIndex, bytes[i] == 0x78 || bytes[i] == 0x58 {
+                hex = true
+                i += 1
+            }
             let digitsStart = i
             var value: UInt32 = 0
             while i < bytes.endIndex, i - digitsStart < (hex ? 6 : 7),
-                hex ? ASCII.isHexDigit(bytes[i]) : ASCII.isDigit(bytes[i]) {
+                hex ? ASCII.isHexDigit(bytes[i]) : ASCII.isDigit(bytes[i])
+            {
                 value = value * (hex ? 16 : 10) + UInt32(ASCII.hexValue(bytes[i]))
                 i += 1
             }

@@ -110,8 +110,9 @@ enum FrontMatterParser {
                 if !lines.isEmpty && isDelimiter(r) {
                     var bodyStart = i
                     if i < source.count {
-                        bodyStart += source[i] == ASCII.carriageReturn && i + 1 < source.count
-                            && source[i + 1] == ASCII.newline ? 2 : 1
+                        bodyStart +=
+                            source[i] == ASCII.carriageReturn && i + 1 < source.count
+                                && source[i + 1] == ASCII.newline ? 2 : 1
                     }
                     let matter = try parse(source, lines: lines.dropFirst(), firstLineNumber: 2)
                     return (matter, source[bodyStart...])

@@ -42,7 +42,8 @@ enum HTMLBlocks {
                 }
             } else if !literalContentTags.contains(name) {
                 // 7: one complete open or closing tag alone on the line.
-                let end = nameStart == next
+                let end =
+                    nameStart == next
                     ? RawHTML.scanOpenTag(line, at: start) : RawHTML.scanClosingTag(line, at: start)
                 if let end, line[end...].allSatisfy(ASCII.isWhitespace) { return 7 }
             }

@@ -1,4 +1,5 @@
 import Formats
+
 /// A heading of a rendered document.
 package struct Heading: Sendable, Equatable {
     /// 1 to 6.
@@ -152,7 +153,8 @@ struct HTMLRenderer {
         }
         // Untrusted code has its bidi controls confined to the block (they could make the code
         // read differently from what it is).
-        let code = options.allowRawHTML || !BidiIsolation.needed(block.content[...])
+        let code =
+            options.allowRawHTML || !BidiIsolation.needed(block.content[...])
             ? block.content : BidiIsolation.isolated(block.content[...])
         if options.highlightSwift && language == Array("swift".utf8) {
             write(SwiftHighlighter.html(String(decoding: code, as: UTF8.self)))

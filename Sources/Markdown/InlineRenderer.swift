@@ -10,7 +10,9 @@ struct InlineRenderer {
             case .text:
                 appendText(nodes[i].bytes[...], to: &out)
             case .delimiterRun:
-                for tag in nodes[i].closingTags { out.append(contentsOf: (tag == .strong ? "</strong>" : "</em>").utf8) }
+                for tag in nodes[i].closingTags {
+                    out.append(contentsOf: (tag == .strong ? "</strong>" : "</em>").utf8)
+                }
                 out.append(contentsOf: repeatElement(nodes[i].delimiter, count: nodes[i].delimiterCount))
                 for tag in nodes[i].openingTags { out.append(contentsOf: (tag == .strong ? "<strong>" : "<em>").utf8) }
             case .code:

@@ -113,7 +113,7 @@ struct SwiftLexer {
                 } else {
                     emit(start..<i)
                 }
-            } else if (b == ASCII.at || b == ASCII.hash), let next = peek(1), Self.isIdentifierStart(next) {
+            } else if b == ASCII.at || b == ASCII.hash, let next = peek(1), Self.isIdentifierStart(next) {
                 i += 1
                 while i < s.count, Self.isIdentifierCharacter(s[i]) { i += 1 }
                 span("hl-attr", start..<i)
@@ -209,9 +209,10 @@ struct SwiftLexer {
         if s[i] == 0x30, let x = peek(1), x == 0x78 || x == 0x6F || x == 0x62 {
             // 0x…, 0o…, 0b… (hexadecimal floats with `p` exponents included).
             i += 2
-            while i < s.count, ASCII.isHexDigit(s[i]) || s[i] == ASCII.underscore
-                || ((s[i] == 0x70 || s[i] == 0x50) && x == 0x78)
-                || ((s[i] == ASCII.plus || s[i] == ASCII.minus) && (s[i - 1] == 0x70 || s[i - 1] == 0x50))
+            while i < s.count,
+                ASCII.isHexDigit(s[i]) || s[i] == ASCII.underscore
+                    || ((s[i] == 0x70 || s[i] == 0x50) && x == 0x78)
+                    || ((s[i] == ASCII.plus || s[i] == ASCII.minus) && (s[i - 1] == 0x70 || s[i - 1] == 0x50))
             {
                 i += 1
             }

@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import ScrollSimulation
 
 /// Two multipliers on a device profile's costs: every main-thread constant by `main`, every
@@ -16,11 +16,15 @@ package struct CostScales: Sendable, Equatable {
     /// The catalog keys each scale multiplies. Every key of `DeviceProfile.catalog` is in exactly
     /// one of `mainKeys`, `renderKeys` and `unscaledKeys` (a test checks it), so a new constant
     /// needs a decision here.
-    package static let mainKeys = ["frameBase", "dequeue", "viewCreate", "constraintCreate", "constraintSolve", "frameSet",
-                                  "textMeasure", "textMeasurePer100Characters", "labelSet", "attributedText", "formatValue",
-                                  "cachedHeightLookup", "decodePerMegapixelMain", "setImage", "reloadBase",
-                                  "invalidateLayoutPerItem", "snapshotApplyPerItem", "enqueueWork", "cancelWork"]
-    package static let renderKeys = ["renderBase", "renderOpaqueLayer", "renderBlendedLayer", "renderGradient", "renderOffscreenPass"]
+    package static let mainKeys = [
+        "frameBase", "dequeue", "viewCreate", "constraintCreate", "constraintSolve", "frameSet",
+        "textMeasure", "textMeasurePer100Characters", "labelSet", "attributedText", "formatValue",
+        "cachedHeightLookup", "decodePerMegapixelMain", "setImage", "reloadBase",
+        "invalidateLayoutPerItem", "snapshotApplyPerItem", "enqueueWork", "cancelWork",
+    ]
+    package static let renderKeys = [
+        "renderBase", "renderOpaqueLayer", "renderBlendedLayer", "renderGradient", "renderOffscreenPass",
+    ]
     /// Background work and the URL cache's answer: they change when images arrive, not what a frame costs.
     package static let unscaledKeys = ["decodePerMegapixelBackground", "thumbnailPerSourceMegapixel", "urlCacheHit"]
 }
@@ -30,7 +34,8 @@ package extension DeviceProfile {
     func scaled(_ s: CostScales) -> DeviceProfile {
         var p = self
         for c in DeviceProfile.catalog {
-            let factor = CostScales.mainKeys.contains(c.key) ? s.main : CostScales.renderKeys.contains(c.key) ? s.render : 1
+            let factor =
+                CostScales.mainKeys.contains(c.key) ? s.main : CostScales.renderKeys.contains(c.key) ? s.render : 1
             p[keyPath: c.keyPath] = Micros((Double(self[keyPath: c.keyPath]) * factor).rounded())
         }
         return p
@@ -107,7 +112,10 @@ package struct Calibration {
     package let measured: MeasuredRun
     private let measuredSeries: [(CalibrationQuantity, [Micros], Double)]
     private var cache: [Key: Double] = [:]
-    private struct Key: Hashable { var m: Int; var r: Int }
+    private struct Key: Hashable {
+        var m: Int
+        var r: Int
+    }
 
     /// A calibration of `config` (its device the base) against `measured`; the run must have
     /// frames with at least one quantity the simulation models.
@@ -119,15 +127,27 @@ package struct Calibration {
         guard let frames = measured.frames else {
             let why: String
             switch measured.format {
-            case .gfxinfoFramestats: why = "a `dumpsys gfxinfo` taken without `framestats` keeps only Android's summary; dump it again with `adb shell dumpsys gfxinfo <package> framestats`"
-            case .macrobenchmark: why = "Macrobenchmark before 1.1 keeps only frame-time percentiles; Macrobenchmark 1.1 and later write each frame's frameOverrunMs and frameDurationCpuMs"
-            default: why = "record the scroll as Instruments hitches with hitches-frame-lifetimes, Android gfxinfo framestats or Macrobenchmark 1.1 or later"
+            case .gfxinfoFramestats:
+                why =
+                    "a `dumpsys gfxinfo` taken without `framestats` keeps only Android's summary; dump it again with `adb shell dumpsys gfxinfo <package> framestats`"
+            case .macrobenchmark:
+                why =
+                    "Macrobenchmark before 1.1 keeps only frame-time percentiles; Macrobenchmark 1.1 and later write each frame's frameOverrunMs and frameDurationCpuMs"
+            default:
+                why =
+                    "record the scroll as Instruments hitches with hitches-frame-lifetimes, Android gfxinfo framestats or Macrobenchmark 1.1 or later"
             }
-            throw Unusable(description: "the run \"\(measured.label)\" holds only aggregates (\(measured.format.rawValue)); calibration needs per-frame timings: \(why)")
+            throw Unusable(
+                description:
+                    "the run \"\(measured.label)\" holds only aggregates (\(measured.format.rawValue)); calibration needs per-frame timings: \(why)"
+            )
         }
         let series = Self.series(frames, timing: measured.timing)
         guard !series.isEmpty else {
-            throw Unusable(description: "the run \"\(measured.label)\" has frames but no per-frame duration, main-thread, render, CPU or overrun time for every frame; nothing to compare")
+            throw Unusable(
+                description:
+                    "the run \"\(measured.label)\" has frames but no per-frame duration, main-thread, render, CPU or overrun time for every frame; nothing to compare"
+            )
         }
         measuredSeries = series.map { q, values in
             let mean = Double(values.reduce(0, +)) / Double(values.count)
@@ -162,9 +182,10 @@ package struct Calibration {
         result.frames.filter(\.scrolling).map { f in
             let expected = f.presented - f.hitch
             let actual = timing == .presentation ? f.presented : expected + f.overrun
-            return MeasuredFrame(begin: f.begin, expected: expected, actual: actual, refreshInterval: interval,
-                                 mainDuration: f.mainWork, renderDuration: f.renderWork, cpuDuration: f.mainWork + f.renderWork,
-                                 overrun: f.overrun)
+            return MeasuredFrame(
+                begin: f.begin, expected: expected, actual: actual, refreshInterval: interval,
+                mainDuration: f.mainWork, renderDuration: f.renderWork, cpuDuration: f.mainWork + f.renderWork,
+                overrun: f.overrun)
         }
     }
 
@@ -173,12 +194,16 @@ package struct Calibration {
         var c = config
         c.device = config.device.scaled(scales)
         let result = Simulation(c).run()
-        return Self.frames(of: result, timing: measured.timing, interval: measured.refreshInterval ?? c.device.vsyncInterval)
+        return Self.frames(
+            of: result, timing: measured.timing, interval: measured.refreshInterval ?? c.device.vsyncInterval)
     }
 
     /// The distance at `scales` and its terms.
-    package func distance(_ scales: CostScales) -> (total: Double, terms: [(quantity: CalibrationQuantity, distance: Double)]) {
-        let simulated = Dictionary(Self.series(simulatedFrames(scales), timing: measured.timing), uniquingKeysWith: { a, _ in a })
+    package func distance(_ scales: CostScales) -> (
+        total: Double, terms: [(quantity: CalibrationQuantity, distance: Double)]
+    ) {
+        let simulated = Dictionary(
+            Self.series(simulatedFrames(scales), timing: measured.timing), uniquingKeysWith: { a, _ in a })
         var terms: [(quantity: CalibrationQuantity, distance: Double)] = []
         for (q, sorted, scale) in measuredSeries {
             guard let sim = simulated[q]?.sorted(), !sim.isEmpty else {
@@ -219,7 +244,10 @@ package struct Calibration {
             for r in stride(from: low, through: high, by: unit / 2) {
                 let k = Key(m: m, r: r)
                 let d = eval(k)
-                if d < bestD { best = k; bestD = d }
+                if d < bestD {
+                    best = k
+                    bestD = d
+                }
             }
         }
         var step = unit / 4
@@ -228,7 +256,11 @@ package struct Calibration {
             for (dm, dr) in [(-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)] {
                 let k = Key(m: min(high, max(low, best.m + dm * step)), r: min(high, max(low, best.r + dr * step)))
                 let d = eval(k)
-                if d < bestD { best = k; bestD = d; moved = true }
+                if d < bestD {
+                    best = k
+                    bestD = d
+                    moved = true
+                }
             }
             if !moved { step /= 2 }
         }
@@ -240,17 +272,26 @@ package struct Calibration {
                 var k = unit / 8
                 // Widen until the distance rises past the tolerance or the range ends.
                 while outside == nil {
-                    let probe = axis == 0 ? Key(m: best.m + direction * k, r: best.r) : Key(m: best.m, r: best.r + direction * k)
+                    let probe =
+                        axis == 0
+                        ? Key(m: best.m + direction * k, r: best.r) : Key(m: best.m, r: best.r + direction * k)
                     let coordinate = axis == 0 ? probe.m : probe.r
                     if coordinate < low || coordinate > high { break }
-                    if eval(probe) > bestD + tol { outside = k } else { inside = k; k *= 2 }
+                    if eval(probe) > bestD + tol {
+                        outside = k
+                    } else {
+                        inside = k
+                        k *= 2
+                    }
                 }
                 // Narrow the edge to 1/128 of an octave.
                 if var hi = outside {
                     var lo = inside
                     while hi - lo > 1 {
                         let mid = (lo + hi) / 2
-                        let probe = axis == 0 ? Key(m: best.m + direction * mid, r: best.r) : Key(m: best.m, r: best.r + direction * mid)
+                        let probe =
+                            axis == 0
+                            ? Key(m: best.m + direction * mid, r: best.r) : Key(m: best.m, r: best.r + direction * mid)
                         if eval(probe) > bestD + tol { hi = mid } else { lo = mid }
                     }
                     _ = lo
@@ -267,9 +308,10 @@ package struct Calibration {
         let scales = CostScales(main: scale(best.m), render: scale(best.r))
         let (total, terms) = distance(scales)
         let base = CostScales(main: 1, render: 1)
-        return Fit(scales: scales, residual: total, terms: terms, mainRange: mainRange, renderRange: renderRange,
-                   mainDetermined: determined(mainRange, ms), renderDetermined: determined(renderRange, rs),
-                   evaluations: order.count, fittedFrames: simulatedFrames(scales), baseFrames: simulatedFrames(base))
+        return Fit(
+            scales: scales, residual: total, terms: terms, mainRange: mainRange, renderRange: renderRange,
+            mainDetermined: determined(mainRange, ms), renderDetermined: determined(renderRange, rs),
+            evaluations: order.count, fittedFrames: simulatedFrames(scales), baseFrames: simulatedFrames(base))
     }
 }
 

@@ -25,13 +25,17 @@ package struct CalibrationHoldout: Sendable {
     package static let minimumFrames = 20
 
     /// The check for `measured` under `config`; the run needs frames, at least `minimumFrames` a half.
-    package static func run(config: RunConfig, measured: MeasuredRun) throws(Calibration.Unusable) -> CalibrationHoldout {
+    package static func run(config: RunConfig, measured: MeasuredRun) throws(Calibration.Unusable) -> CalibrationHoldout
+    {
         // The whole run first: an aggregate-only or frame-less run is refused with calibrate's own reason.
         _ = try Calibration(config: config, measured: measured)
         let frames = measured.frames ?? []
         let half = frames.count / 2
         guard half >= minimumFrames else {
-            throw Calibration.Unusable(description: "the run \"\(measured.label)\" has \(frames.count) frames; a held-out check needs at least \(2 * minimumFrames), \(minimumFrames) to fit on and \(minimumFrames) to predict")
+            throw Calibration.Unusable(
+                description:
+                    "the run \"\(measured.label)\" has \(frames.count) frames; a held-out check needs at least \(2 * minimumFrames), \(minimumFrames) to fit on and \(minimumFrames) to predict"
+            )
         }
         var first = measured, second = measured
         first.content = .frames(Array(frames[..<half]))
@@ -40,13 +44,20 @@ package struct CalibrationHoldout: Sendable {
         let fit = fitting.fit()
         let held = try Calibration(config: config, measured: second)
         let base = CostScales(main: 1, render: 1)
-        let measuredSeries = Dictionary(Calibration.series(Array(frames[half...]), timing: measured.timing), uniquingKeysWith: { a, _ in a })
-        let fittedSeries = Dictionary(Calibration.series(held.simulatedFrames(fit.scales), timing: measured.timing), uniquingKeysWith: { a, _ in a })
-        let baseSeries = Dictionary(Calibration.series(held.simulatedFrames(base), timing: measured.timing), uniquingKeysWith: { a, _ in a })
-        func p95(_ values: [Micros]?) -> Micros { NearestRank.value(sortedAscending: (values ?? []).sorted(), fraction: 0.95) ?? 0 }
+        let measuredSeries = Dictionary(
+            Calibration.series(Array(frames[half...]), timing: measured.timing), uniquingKeysWith: { a, _ in a })
+        let fittedSeries = Dictionary(
+            Calibration.series(held.simulatedFrames(fit.scales), timing: measured.timing),
+            uniquingKeysWith: { a, _ in a })
+        let baseSeries = Dictionary(
+            Calibration.series(held.simulatedFrames(base), timing: measured.timing), uniquingKeysWith: { a, _ in a })
+        func p95(_ values: [Micros]?) -> Micros {
+            NearestRank.value(sortedAscending: (values ?? []).sorted(), fraction: 0.95) ?? 0
+        }
         let quantities = CalibrationQuantity.allCases.filter { measuredSeries[$0] != nil }
-        return CalibrationHoldout(fit: fit, fitFrames: half, heldOutFrames: frames.count - half,
-                                  heldOutFitted: held.distance(fit.scales).total, heldOutBase: held.distance(base).total,
-                                  p95: quantities.map { ($0, p95(measuredSeries[$0]), p95(fittedSeries[$0]), p95(baseSeries[$0])) })
+        return CalibrationHoldout(
+            fit: fit, fitFrames: half, heldOutFrames: frames.count - half,
+            heldOutFitted: held.distance(fit.scales).total, heldOutBase: held.distance(base).total,
+            p95: quantities.map { ($0, p95(measuredSeries[$0]), p95(fittedSeries[$0]), p95(baseSeries[$0])) })
     }
 }

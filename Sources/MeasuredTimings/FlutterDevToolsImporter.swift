@@ -24,11 +24,17 @@ import Formats
 /// `build` or `raster` alone exceeds the interval (`FlutterFrame.isJanky`), so frames delayed
 /// only by a late start count here and not there; the run's notes give both counts.
 enum FlutterDevToolsImporter {
-    static func runs(_ root: JSONNode, text: SourceText, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    static func runs(_ root: JSONNode, text: SourceText, file: String, options: MeasuredImportOptions)
+        throws(MeasuredImportFailure) -> [MeasuredRun]
+    {
         var j = JSONImport(file: file, text: text)
         guard let performance = j.required(root, "performance", in: "a Flutter DevTools export"),
-              let framesNode = j.required(performance, "flutterFrames", in: "\"performance\""),
-              let elements = j.array(framesNode, "\"performance\".\"flutterFrames\"") else { try j.check(); return [] }
+            let framesNode = j.required(performance, "flutterFrames", in: "\"performance\""),
+            let elements = j.array(framesNode, "\"performance\".\"flutterFrames\"")
+        else {
+            try j.check()
+            return []
+        }
         var notes: [String] = []
         var refreshHz: Double? = nil
         if let rateNode = performance.field("displayRefreshRate") {
@@ -37,14 +43,18 @@ enum FlutterDevToolsImporter {
                     refreshHz = hz
                     if hz != rate { notes.append("display refresh rate \(rate) Hz read as \(RefreshRate.text(hz)) Hz") }
                 } else {
-                    j.error(rateNode, "\"displayRefreshRate\" is \(rate); it is the display's refresh rate, 20 to 250 Hz")
+                    j.error(
+                        rateNode, "\"displayRefreshRate\" is \(rate); it is the display's refresh rate, 20 to 250 Hz")
                 }
             }
         }
         if refreshHz == nil, j.errors.isEmpty {
             refreshHz = options.refreshHz
             if refreshHz == nil {
-                j.error(performance, "\"performance\" has no \"displayRefreshRate\" and none was given; give the display's rate (--refresh, or \"refreshHz\" in a study's measured entry)")
+                j.error(
+                    performance,
+                    "\"performance\" has no \"displayRefreshRate\" and none was given; give the display's rate (--refresh, or \"refreshHz\" in a study's measured entry)"
+                )
             }
         }
         let interval = refreshHz.map { Int64((1_000_000 / $0).rounded()) }
@@ -71,30 +81,47 @@ enum FlutterDevToolsImporter {
             let begin = v["startTime"]! - v["vsyncOverhead"]!
             let build = v["build"]!, raster = v["raster"]!, elapsed = v["elapsed"]!
             if elapsed < build + raster {
-                j.error(element.field("elapsed")!, "\"elapsed\" is \(elapsed) µs but \"build\" \(build) µs and \"raster\" \(raster) µs add up to more; elapsed is the whole frame from its vsync to the end of rasterisation")
+                j.error(
+                    element.field("elapsed")!,
+                    "\"elapsed\" is \(elapsed) µs but \"build\" \(build) µs and \"raster\" \(raster) µs add up to more; elapsed is the whole frame from its vsync to the end of rasterisation"
+                )
                 continue
             }
             let overrun = max(build - interval, raster - interval, elapsed - 2 * interval)
             // DevTools compares whole milliseconds (`Duration.inMilliseconds`, truncated) with the budget.
-            if Double(build / 1_000) > 1_000 / refreshHz! || Double(raster / 1_000) > 1_000 / refreshHz! { devToolsJanky += 1 }
+            if Double(build / 1_000) > 1_000 / refreshHz! || Double(raster / 1_000) > 1_000 / refreshHz! {
+                devToolsJanky += 1
+            }
             let (line, column) = text.lineColumn(element.position)
-            frames.append(MeasuredFrame(begin: begin, expected: begin + 2 * interval, actual: begin + elapsed, refreshInterval: interval,
-                                        mainDuration: build, renderDuration: raster, overrun: overrun, line: line, column: column))
+            frames.append(
+                MeasuredFrame(
+                    begin: begin, expected: begin + 2 * interval, actual: begin + elapsed, refreshInterval: interval,
+                    mainDuration: build, renderDuration: raster, overrun: overrun, line: line, column: column))
         }
         try j.check()
         guard !frames.isEmpty else {
-            j.error(framesNode, "\"flutterFrames\" holds no frames; record the scroll with DevTools' Performance page open, then export")
+            j.error(
+                framesNode,
+                "\"flutterFrames\" holds no frames; record the scroll with DevTools' Performance page open, then export"
+            )
             try j.check()
             return []
         }
         let late = frames.filter { ($0.overrun ?? 0) > 0 }.count
-        notes.append("\(late) frames missed their vsync (UI or raster thread over an interval, or the whole frame over two); DevTools marks \(devToolsJanky) janky (UI or raster thread alone over an interval)")
+        notes.append(
+            "\(late) frames missed their vsync (UI or raster thread over an interval, or the whole frame over two); DevTools marks \(devToolsJanky) janky (UI or raster thread alone over an interval)"
+        )
         var label = "Flutter frames \(frames.count)"
-        if let version = root.field("flutterVersion")?.stringValue { label = "Flutter \(version), \(frames.count) frames" }
+        if let version = root.field("flutterVersion")?.stringValue {
+            label = "Flutter \(version), \(frames.count) frames"
+        }
         if let first = elements.first?.field("number")?.number, let last = elements.last?.field("number")?.number {
             label += " (\(Int(first))–\(Int(last)))"
         }
-        return [MeasuredRun(format: .flutterDevTools, label: options.label(label), device: nil, refreshHz: refreshHz,
-                            timing: .completion, content: .frames(frames), sourceFile: file, notes: notes)]
+        return [
+            MeasuredRun(
+                format: .flutterDevTools, label: options.label(label), device: nil, refreshHz: refreshHz,
+                timing: .completion, content: .frames(frames), sourceFile: file, notes: notes)
+        ]
     }
 }

@@ -82,14 +82,21 @@ import ScrollSimulation
 enum GfxinfoImporter {
     static let marker = "---PROFILEDATA---"
     static let required = ["Flags", "IntendedVsync", "FrameCompleted"]
-    static let legacyColumns = "Flags, IntendedVsync, Vsync, OldestInputEvent, NewestInputEvent, HandleInputStart, AnimationStart, PerformTraversalsStart, DrawStart, SyncQueued, SyncStart, IssueDrawCommandsStart, SwapBuffers, FrameCompleted"
-    static let android12Columns = "Flags, FrameTimelineVsyncId, IntendedVsync, Vsync, InputEventId, HandleInputStart, AnimationStart, PerformTraversalsStart, DrawStart, FrameDeadline, FrameInterval, FrameStartTime, SyncQueued, SyncStart, IssueDrawCommandsStart, SwapBuffers, FrameCompleted, …"
+    static let legacyColumns =
+        "Flags, IntendedVsync, Vsync, OldestInputEvent, NewestInputEvent, HandleInputStart, AnimationStart, PerformTraversalsStart, DrawStart, SyncQueued, SyncStart, IssueDrawCommandsStart, SwapBuffers, FrameCompleted"
+    static let android12Columns =
+        "Flags, FrameTimelineVsyncId, IntendedVsync, Vsync, InputEventId, HandleInputStart, AnimationStart, PerformTraversalsStart, DrawStart, FrameDeadline, FrameInterval, FrameStartTime, SyncQueued, SyncStart, IssueDrawCommandsStart, SwapBuffers, FrameCompleted, …"
     /// A vsync interval's possible values, ns (250 Hz to 20 Hz).
     static let intervalNs: ClosedRange<Int64> = 4_000_000...50_000_000
     /// The longest a frame can take, ns (`Plausibility.maxFrameMs`).
     static let maxFrameNs: Int64 = Plausibility.maxFrameMs * 1_000_000
     /// One line of the file: its number, where its bytes are, and its text (without the line break).
-    private struct Line { var number: Int; var start: Int; var end: Int; var text: String }
+    private struct Line {
+        var number: Int
+        var start: Int
+        var end: Int
+        var text: String
+    }
 
     /// Whether the text has a `---PROFILEDATA---` line.
     static func hasMarker(_ text: SourceText) -> Bool {
@@ -105,7 +112,8 @@ enum GfxinfoImporter {
             if i == b.count || b[i] == 0x0A {
                 var end = i
                 if end > start, b[end - 1] == 0x0D { end -= 1 }
-                lines.append(Line(number: number, start: start, end: end, text: String(decoding: b[start..<end], as: UTF8.self)))
+                lines.append(
+                    Line(number: number, start: start, end: end, text: String(decoding: b[start..<end], as: UTF8.self)))
                 number += 1
                 start = i + 1
             }
@@ -210,7 +218,9 @@ enum GfxinfoImporter {
             return false
         }
 
-        var title: String { [process ?? "unnamed process", pid.map { "(pid \($0))" }].compactMap { $0 }.joined(separator: " ") }
+        var title: String {
+            [process ?? "unnamed process", pid.map { "(pid \($0))" }].compactMap { $0 }.joined(separator: " ")
+        }
     }
 
     /// The blocks of the file, in order: a block per `Graphics info for pid` line, and one
@@ -222,7 +232,9 @@ enum GfxinfoImporter {
         for (k, line) in lines.enumerated() {
             let t = line.text.trimmingSpaces
             let b = blocks.count - 1
-            if t.contains("Graphics info for pid"), let open = t.firstIndex(of: "["), let close = t.lastIndex(of: "]"), open < close {
+            if t.contains("Graphics info for pid"), let open = t.firstIndex(of: "["), let close = t.lastIndex(of: "]"),
+                open < close
+            {
                 let name = String(t[t.index(after: open)..<close])
                 let pid = t.split(separator: " ").drop { $0 != "pid" }.dropFirst().first.map(String.init)
                 blocks.append(Block(process: name, pid: pid, line: line.number))
@@ -232,7 +244,9 @@ enum GfxinfoImporter {
             } else if t == marker {
                 if blocks[b].markers.count % 2 == 0 {
                     if let window { blocks[b].windows[blocks[b].markers.count] = window }
-                    if !inWindow, blocks[b].processSummary == nil, pending.total != nil { blocks[b].processSummary = pending }
+                    if !inWindow, blocks[b].processSummary == nil, pending.total != nil {
+                        blocks[b].processSummary = pending
+                    }
                     if inWindow, pending.total != nil { blocks[b].summaries[blocks[b].markers.count] = pending }
                     pending = Summary()
                     inSection = true
@@ -244,17 +258,23 @@ enum GfxinfoImporter {
                 continue
             } else if t.hasPrefix("Window:") {
                 window = String(t.dropFirst("Window:".count)).trimmingSpaces
-                if !inWindow, blocks[b].processSummary == nil, pending.total != nil { blocks[b].processSummary = pending }
+                if !inWindow, blocks[b].processSummary == nil, pending.total != nil {
+                    blocks[b].processSummary = pending
+                }
                 pending = Summary()
                 inWindow = true
             } else if t.hasPrefix("Failure while dumping the app") {
                 if blocks[b].failure == nil { blocks[b].failure = (line.number, t) }
             } else if t.hasPrefix("Profile data in ms") {
                 if blocks[b].profileData == nil { blocks[b].profileData = line.number }
-                if !inWindow, blocks[b].processSummary == nil, pending.total != nil { blocks[b].processSummary = pending }
+                if !inWindow, blocks[b].processSummary == nil, pending.total != nil {
+                    blocks[b].processSummary = pending
+                }
             } else {
                 _ = pending.read(t, line: line.number)
-                if !inWindow, b > 0, blocks[b].processSummary == nil, t.hasPrefix("HISTOGRAM"), pending.total != nil { blocks[b].processSummary = pending }
+                if !inWindow, b > 0, blocks[b].processSummary == nil, t.hasPrefix("HISTOGRAM"), pending.total != nil {
+                    blocks[b].processSummary = pending
+                }
             }
         }
         let last = blocks.count - 1
@@ -265,7 +285,10 @@ enum GfxinfoImporter {
 
     /// Whether the text is a `dumpsys gfxinfo` dump (with frame data or without).
     static func isDump(_ text: SourceText) -> Bool {
-        lines(text).contains { $0.text.contains("Graphics info for pid") || $0.text.trimmingSpaces == "Applications Graphics Acceleration Info:" }
+        lines(text).contains {
+            $0.text.contains("Graphics info for pid")
+                || $0.text.trimmingSpaces == "Applications Graphics Acceleration Info:"
+        }
     }
 
     /// The rows of a section that are left out, by why, in the order the note gives them.
@@ -281,7 +304,8 @@ enum GfxinfoImporter {
             case .badDeadline: return "whose FrameDeadline is not 0 to 10 s after IntendedVsync"
             case .noInterval: return "whose interval column holds no vsync interval (4 to 50 ms)"
             case .skipped: return "flagged SkippedFrame (0x8), whose timestamps are meaningless"
-            case .surfaceCanvas: return "flagged SurfaceCanvas (0x4), which Android's summary counts but never judges janky"
+            case .surfaceCanvas:
+                return "flagged SurfaceCanvas (0x4), which Android's summary counts but never judges janky"
             case .otherFlags: return "with Flags bits Android does not define (above 0x8)"
             }
         }
@@ -296,16 +320,26 @@ enum GfxinfoImporter {
         return "rows " + named.joined(separator: ", ") + more
     }
 
-    static func runs(_ text: SourceText, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    static func runs(_ text: SourceText, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure)
+        -> [MeasuredRun]
+    {
         var errors: [MeasuredImportError] = []
         let lines = Self.lines(text)
         let all = blocks(lines)
         let processes = all.filter { $0.process != nil }
-        if let selector = options.process, !processes.isEmpty, !all.contains(where: { $0.matches(selector) && (!$0.markers.isEmpty || $0.processSummary != nil) }) {
-            let names = processes.map { "\"\($0.process!)\"" + ($0.pid.map { " (pid \($0))" } ?? "") + ($0.markers.isEmpty ? " (no frame data)" : "") }
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: 1, column: 1,
-                message: "no process \"\(selector)\" with frame data in this dump; its processes are "
-                    + names.joined(separator: ", ") + "; select one by its name, \"name (pid)\" or its pid")])
+        if let selector = options.process, !processes.isEmpty,
+            !all.contains(where: { $0.matches(selector) && (!$0.markers.isEmpty || $0.processSummary != nil) })
+        {
+            let names = processes.map {
+                "\"\($0.process!)\"" + ($0.pid.map { " (pid \($0))" } ?? "")
+                    + ($0.markers.isEmpty ? " (no frame data)" : "")
+            }
+            throw MeasuredImportFailure([
+                MeasuredImportError(
+                    file: file, line: 1, column: 1,
+                    message: "no process \"\(selector)\" with frame data in this dump; its processes are "
+                        + names.joined(separator: ", ") + "; select one by its name, \"name (pid)\" or its pid")
+            ])
         }
         guard all.contains(where: { !$0.markers.isEmpty }) else {
             return try summaryRuns(all, file: file, options: options)
@@ -314,8 +348,13 @@ enum GfxinfoImporter {
         if let selector = options.process {
             chosen = chosen.filter { $0.matches(selector) }
             guard !chosen.isEmpty else {
-                throw MeasuredImportFailure([MeasuredImportError(file: file, line: 1, column: 1,
-                    message: "no process \"\(selector)\" with frame data in this dump; its processes are not named (no \"Graphics info for pid\" line); import it without --process")])
+                throw MeasuredImportFailure([
+                    MeasuredImportError(
+                        file: file, line: 1, column: 1,
+                        message:
+                            "no process \"\(selector)\" with frame data in this dump; its processes are not named (no \"Graphics info for pid\" line); import it without --process"
+                    )
+                ])
             }
         }
         let several = Set(chosen.compactMap(\.process)).count > 1
@@ -328,13 +367,17 @@ enum GfxinfoImporter {
             func error(_ line: Int, _ column: Int, _ message: String) {
                 var m = message
                 if processes.count > 1, options.process == nil, let p = block.process {
-                    m += " (in the section of process \(p); to import one process's frames only, select it with --process, or \"process\" in a study's measured entry)"
+                    m +=
+                        " (in the section of process \(p); to import one process's frames only, select it with --process, or \"process\" in a study's measured entry)"
                 }
                 errors.append(MeasuredImportError(file: file, line: line, column: column, message: m))
             }
             let markers = block.markers
             if markers.count % 2 == 1 {
-                error(lines[markers.last!].number, 1, "this \(marker) line opens a section that is never closed; each section of frame data ends with another \(marker) line")
+                error(
+                    lines[markers.last!].number, 1,
+                    "this \(marker) line opens a section that is never closed; each section of frame data ends with another \(marker) line"
+                )
             }
             let sectionCount = markers.count / 2
             for s in 0..<sectionCount {
@@ -350,17 +393,27 @@ enum GfxinfoImporter {
                 for (k, f) in names.enumerated() where !f.text.isEmpty && column[f.text] == nil { column[f.text] = k }
                 let missing = required.filter { column[$0] == nil }
                 guard missing.isEmpty else {
-                    error(names[0].line, 1, "unknown framestats column set: no " + missing.map { "\"\($0)\"" }.joined(separator: ", ")
-                          + "; known sets: Android 6–11 (\(legacyColumns)) and Android 12+ (\(android12Columns))")
+                    error(
+                        names[0].line, 1,
+                        "unknown framestats column set: no " + missing.map { "\"\($0)\"" }.joined(separator: ", ")
+                            + "; known sets: Android 6–11 (\(legacyColumns)) and Android 12+ (\(android12Columns))")
                     continue
                 }
                 let isAndroid12 = column["FrameTimelineVsyncId"] != nil || column["FrameDeadline"] != nil
-                struct Row { var number: Int; var line: Int; var values: [String: Int64]; var cells: [(text: String, line: Int, column: Int)]; var flags: Int64 }
+                struct Row {
+                    var number: Int
+                    var line: Int
+                    var values: [String: Int64]
+                    var cells: [(text: String, line: Int, column: Int)]
+                    var flags: Int64
+                }
                 var rows: [Row] = []
                 var leftOut: [LeftOut: [(row: Int, line: Int)]] = [:]
                 var rowsOK = table.problems.isEmpty
-                let wanted = ["Flags", "IntendedVsync", "FrameCompleted", "FrameDeadline", "FrameInterval", "FrameStartTime",
-                              "HandleInputStart", "SyncQueued", "SyncStart"].filter { column[$0] != nil }
+                let wanted = [
+                    "Flags", "IntendedVsync", "FrameCompleted", "FrameDeadline", "FrameInterval", "FrameStartTime",
+                    "HandleInputStart", "SyncQueued", "SyncStart",
+                ].filter { column[$0] != nil }
                 for (n, record) in table.rows.enumerated() {
                     let cells = record.map { section.cell($0) }
                     var values: [String: Int64] = [:]
@@ -368,13 +421,19 @@ enum GfxinfoImporter {
                     for name in wanted {
                         let cell = cells[column[name]!]
                         guard let v = Int64(cell.text) else {
-                            error(cell.line, cell.column, "frame row \(n + 1): \(name) is \"\(cell.text)\"; expected a whole number of nanoseconds")
+                            error(
+                                cell.line, cell.column,
+                                "frame row \(n + 1): \(name) is \"\(cell.text)\"; expected a whole number of nanoseconds"
+                            )
                             ok = false
                             continue
                         }
                         values[name] = v
                     }
-                    guard ok else { rowsOK = false; continue }
+                    guard ok else {
+                        rowsOK = false
+                        continue
+                    }
                     let flags = values["Flags"]!
                     let line = cells.first?.line ?? 0
                     // Which rows count: those Android's own summary counts (hwui's JankTracker,
@@ -394,12 +453,23 @@ enum GfxinfoImporter {
                 // holds an interval in either column decides.
                 var intervalColumn: String? = nil
                 if let first = rows.first {
-                    let probe = rows.first { r in ["FrameInterval", "FrameStartTime"].contains { r.values[$0].map { intervalNs.contains($0) } ?? false } }
-                    intervalColumn = probe.flatMap { r in ["FrameInterval", "FrameStartTime"].first { r.values[$0].map { intervalNs.contains($0) } ?? false } }
+                    let probe = rows.first { r in
+                        ["FrameInterval", "FrameStartTime"].contains {
+                            r.values[$0].map { intervalNs.contains($0) } ?? false
+                        }
+                    }
+                    intervalColumn = probe.flatMap { r in
+                        ["FrameInterval", "FrameStartTime"].first {
+                            r.values[$0].map { intervalNs.contains($0) } ?? false
+                        }
+                    }
                     if intervalColumn == nil, let named = column["FrameInterval"] {
                         let cell = first.cells[named]
                         let other = first.values["FrameStartTime"].map { " and FrameStartTime \($0) ns" } ?? ""
-                        error(cell.line, cell.column, "frame row \(first.number): FrameInterval is \(cell.text) ns\(other): neither is a vsync interval; one of the two columns holds the interval, \(intervalNs.lowerBound) to \(intervalNs.upperBound) ns (4 to 50 ms, 250 to 20 Hz)")
+                        error(
+                            cell.line, cell.column,
+                            "frame row \(first.number): FrameInterval is \(cell.text) ns\(other): neither is a vsync interval; one of the two columns holds the interval, \(intervalNs.lowerBound) to \(intervalNs.upperBound) ns (4 to 50 ms, 250 to 20 Hz)"
+                        )
                         continue
                     }
                 }
@@ -411,19 +481,31 @@ enum GfxinfoImporter {
                     let v = row.values
                     let intended = v["IntendedVsync"]!, completed = v["FrameCompleted"]!
                     var why: LeftOut? = nil
-                    if intended <= 0 { why = .noVsync }
-                    else if completed == 0 { why = .inFlight }
-                    else if completed < intended { why = .stale }
-                    else if completed - intended > maxFrameNs { why = .bogus }
-                    else if let deadline = v["FrameDeadline"], deadline - intended <= 0 || deadline - intended > maxFrameNs { why = .badDeadline }
-                    else if let name = intervalColumn, let i = v[name], !intervalNs.contains(i) { why = .noInterval }
+                    if intended <= 0 {
+                        why = .noVsync
+                    } else if completed == 0 {
+                        why = .inFlight
+                    } else if completed < intended {
+                        why = .stale
+                    } else if completed - intended > maxFrameNs {
+                        why = .bogus
+                    } else if let deadline = v["FrameDeadline"],
+                        deadline - intended <= 0 || deadline - intended > maxFrameNs
+                    {
+                        why = .badDeadline
+                    } else if let name = intervalColumn, let i = v[name], !intervalNs.contains(i) {
+                        why = .noInterval
+                    }
                     if let why { leftOut[why, default: []].append((row.number, row.line)) } else { usable.append(row) }
                 }
-                let where_ = "line \(lines[markers[2 * s]].number) (\(block.title)\(block.windows[2 * s].map { ", \($0)" } ?? ""))"
+                let where_ =
+                    "line \(lines[markers[2 * s]].number) (\(block.title)\(block.windows[2 * s].map { ", \($0)" } ?? ""))"
                 guard !usable.isEmpty else {
                     if !table.rows.isEmpty {
-                        unusable.append("the section at \(where_): none of its \(table.rows.count) rows is a frame: "
-                            + LeftOut.allCases.compactMap { w in leftOut[w].map { "\($0.count) \(w.words)" } }.joined(separator: ", "))
+                        unusable.append(
+                            "the section at \(where_): none of its \(table.rows.count) rows is a frame: "
+                                + LeftOut.allCases.compactMap { w in leftOut[w].map { "\($0.count) \(w.words)" } }
+                                .joined(separator: ", "))
                     }
                     continue
                 }
@@ -431,16 +513,22 @@ enum GfxinfoImporter {
                 var notes: [String] = []
                 // Frames in the order they began: the render thread writes an RTAnimation frame's
                 // row when it finishes, after rows of frames that began later.
-                let outOfOrder = zip(usable, usable.dropFirst()).filter { $0.1.values["IntendedVsync"]! < $0.0.values["IntendedVsync"]! }.map(\.1)
+                let outOfOrder = zip(usable, usable.dropFirst()).filter {
+                    $0.1.values["IntendedVsync"]! < $0.0.values["IntendedVsync"]!
+                }.map(\.1)
                 if !outOfOrder.isEmpty {
                     usable = usable.enumerated().sorted { a, b in
                         let (x, y) = (a.element.values["IntendedVsync"]!, b.element.values["IntendedVsync"]!)
                         return x != y ? x < y : a.offset < b.offset
                     }.map(\.element)
-                    notes.append("frames put in the order they began (by IntendedVsync): \(rowList(outOfOrder.map { ($0.number, $0.line) })) \(outOfOrder.count == 1 ? "was" : "were") listed after a frame that began later, as the render thread writes rows when frames finish")
+                    notes.append(
+                        "frames put in the order they began (by IntendedVsync): \(rowList(outOfOrder.map { ($0.number, $0.line) })) \(outOfOrder.count == 1 ? "was" : "were") listed after a frame that began later, as the render thread writes rows when frames finish"
+                    )
                 }
                 if intervalColumn == "FrameStartTime" {
-                    notes.append("the vsync interval was read from the column headed FrameStartTime and the start time from the one headed FrameInterval: their values are each other's, as Android 12+ prints them")
+                    notes.append(
+                        "the vsync interval was read from the column headed FrameStartTime and the start time from the one headed FrameInterval: their values are each other's, as Android 12+ prints them"
+                    )
                 }
                 // Without an interval column: the caller's rate, or the smallest vsync step, snapped.
                 var fallback: Int64? = nil
@@ -454,17 +542,26 @@ enum GfxinfoImporter {
                             let d = usable[k].values["IntendedVsync"]! - usable[k - 1].values["IntendedVsync"]!
                             if d > 0 { step = min(step ?? d, d) }
                         }
-                        let given = "give the display's rate with --refresh <hz> (or \"refreshHz\" in a study's measured entry)"
+                        let given =
+                            "give the display's rate with --refresh <hz> (or \"refreshHz\" in a study's measured entry)"
                         guard let step, intervalNs.contains(step), let hz = RefreshRate.hz(periodNs: step) else {
                             let cell = usable[0].cells[column["IntendedVsync"]!]
-                            let found = step.map { "the smallest step between its frames' IntendedVsync is \(msText($0)) ms, not a refresh interval (4 to 50 ms)" }
+                            let found =
+                                step.map {
+                                    "the smallest step between its frames' IntendedVsync is \(msText($0)) ms, not a refresh interval (4 to 50 ms)"
+                                }
                                 ?? "a single frame row gives no step between IntendedVsync values to infer it from"
-                            error(cell.line, cell.column, "frame row \(usable[0].number): this section's rows carry no refresh interval (Android 6–11 columns have no FrameInterval) and none can be inferred: \(found); \(given)")
+                            error(
+                                cell.line, cell.column,
+                                "frame row \(usable[0].number): this section's rows carry no refresh interval (Android 6–11 columns have no FrameInterval) and none can be inferred: \(found); \(given)"
+                            )
                             continue
                         }
                         fallback = micros(ns: step)
                         inferredHz = hz
-                        notes.append("refresh interval inferred from the smallest step between frames' IntendedVsync (\(msText(step)) ms): \(RefreshRate.text(hz)) Hz; the rows carry no interval (Android 6–11 columns), so if the display ran at another rate, \(given)")
+                        notes.append(
+                            "refresh interval inferred from the smallest step between frames' IntendedVsync (\(msText(step)) ms): \(RefreshRate.text(hz)) Hz; the rows carry no interval (Android 6–11 columns), so if the display ran at another rate, \(given)"
+                        )
                     }
                 }
                 var frames: [MeasuredFrame] = []
@@ -479,42 +576,70 @@ enum GfxinfoImporter {
                     let completed = micros(ns: v["FrameCompleted"]!)
                     let deadline = v["FrameDeadline"].map { micros(ns: $0) } ?? interval.map { begin + $0 }
                     var main: Int64? = nil
-                    if let input = v["HandleInputStart"], let queued = v["SyncQueued"], input > 0, queued >= input { main = micros(ns: queued - input) }
+                    if let input = v["HandleInputStart"], let queued = v["SyncQueued"], input > 0, queued >= input {
+                        main = micros(ns: queued - input)
+                    }
                     var render: Int64? = nil
-                    if let sync = v["SyncStart"], sync > 0, v["FrameCompleted"]! >= sync { render = micros(ns: v["FrameCompleted"]! - sync) }
-                    frames.append(MeasuredFrame(begin: begin, expected: deadline, actual: completed, refreshInterval: interval,
-                                                mainDuration: main, renderDuration: render,
-                                                overrun: deadline.map { completed - $0 },
-                                                flags: row.flags & 1 != 0 ? .firstFrame : [],
-                                                line: row.line, column: 1))
+                    if let sync = v["SyncStart"], sync > 0, v["FrameCompleted"]! >= sync {
+                        render = micros(ns: v["FrameCompleted"]! - sync)
+                    }
+                    frames.append(
+                        MeasuredFrame(
+                            begin: begin, expected: deadline, actual: completed, refreshInterval: interval,
+                            mainDuration: main, renderDuration: render,
+                            overrun: deadline.map { completed - $0 },
+                            flags: row.flags & 1 != 0 ? .firstFrame : [],
+                            line: row.line, column: 1))
                 }
-                let layout = usable.filter { $0.flags & 0x1 != 0 }.count, animation = usable.filter { $0.flags & 0x2 != 0 }.count
+                let layout = usable.filter { $0.flags & 0x1 != 0 }.count,
+                    animation = usable.filter { $0.flags & 0x2 != 0 }.count
                 if layout + animation > 0 {
-                    let kinds = [layout > 0 ? "\(layout) flagged WindowLayoutChanged (0x1, a window's first frame)" : nil,
-                                 animation > 0 ? "\(animation) flagged RTAnimation (0x2, a render-thread animation)" : nil].compactMap { $0 }
-                    notes.append("frames counted as Android's own summary counts them (hwui's JankTracker; FRAME-METRICS.md §2.2), flagged ones too: "
-                                 + kinds.joined(separator: " and ") + " of the \(frames.count)")
+                    let kinds = [
+                        layout > 0 ? "\(layout) flagged WindowLayoutChanged (0x1, a window's first frame)" : nil,
+                        animation > 0 ? "\(animation) flagged RTAnimation (0x2, a render-thread animation)" : nil,
+                    ].compactMap { $0 }
+                    notes.append(
+                        "frames counted as Android's own summary counts them (hwui's JankTracker; FRAME-METRICS.md §2.2), flagged ones too: "
+                            + kinds.joined(separator: " and ") + " of the \(frames.count)")
                 }
                 let leftCount = leftOut.values.reduce(0) { $0 + $1.count }
                 if leftCount > 0 {
-                    notes.append("\(leftCount) of the section's \(table.rows.count) rows left out, as Android's own counts leave them out: "
-                                 + LeftOut.allCases.compactMap { w in leftOut[w].map { rowList($0) + " " + w.words } }.joined(separator: "; "))
+                    notes.append(
+                        "\(leftCount) of the section's \(table.rows.count) rows left out, as Android's own counts leave them out: "
+                            + LeftOut.allCases.compactMap { w in leftOut[w].map { rowList($0) + " " + w.words } }
+                            .joined(separator: "; "))
                 }
                 var refreshHz: Double? = nil
                 if intervalColumn != nil {
-                    if rates.count == 1 { refreshHz = rates.keys.first } else if rates.count > 1 {
-                        notes.append("the refresh rate varies: " + rates.sorted { $0.key < $1.key }.map { "\(RefreshRate.text($0.key)) Hz for \($0.value) frames" }.joined(separator: ", ")
-                                     + "; each frame is timed on its own interval")
+                    if rates.count == 1 {
+                        refreshHz = rates.keys.first
+                    } else if rates.count > 1 {
+                        notes.append(
+                            "the refresh rate varies: "
+                                + rates.sorted { $0.key < $1.key }.map {
+                                    "\(RefreshRate.text($0.key)) Hz for \($0.value) frames"
+                                }.joined(separator: ", ")
+                                + "; each frame is timed on its own interval")
                     }
                 } else if let fallback {
-                    refreshHz = options.refreshInterval != nil ? options.refreshHz : inferredHz ?? RefreshRate.hz(measured: 1e6 / Double(fallback))
+                    refreshHz =
+                        options.refreshInterval != nil
+                        ? options.refreshHz : inferredHz ?? RefreshRate.hz(measured: 1e6 / Double(fallback))
                 }
                 // The window's own summary; before Android 13, the process's, when the process has
                 // this one section.
                 if let summary = block.summaries[2 * s], let total = summary.total {
-                    notes.append(comparison(summary, of: "this window", total: total, rows: table.rows.count, frames: frames, surfaceCanvas: leftOut[.surfaceCanvas]?.count ?? 0))
-                } else if block.summaries.isEmpty, sectionCount == 1, let summary = block.processSummary, let total = summary.total {
-                    notes.append(comparison(summary, of: "the process", total: total, rows: table.rows.count, frames: frames, surfaceCanvas: leftOut[.surfaceCanvas]?.count ?? 0))
+                    notes.append(
+                        comparison(
+                            summary, of: "this window", total: total, rows: table.rows.count, frames: frames,
+                            surfaceCanvas: leftOut[.surfaceCanvas]?.count ?? 0))
+                } else if block.summaries.isEmpty, sectionCount == 1, let summary = block.processSummary,
+                    let total = summary.total
+                {
+                    notes.append(
+                        comparison(
+                            summary, of: "the process", total: total, rows: table.rows.count, frames: frames,
+                            surfaceCanvas: leftOut[.surfaceCanvas]?.count ?? 0))
                 }
                 var label = block.process ?? "framestats"
                 if let window = block.windows[2 * s] {
@@ -524,8 +649,10 @@ enum GfxinfoImporter {
                 }
                 if several, block.process == nil { label += " (before the first process)" }
                 label += isAndroid12 ? " (Android 12+ columns)" : " (Android 6–11 columns)"
-                runs.append(MeasuredRun(format: .gfxinfoFramestats, label: options.label(label), device: nil, refreshHz: refreshHz,
-                                        timing: .completion, content: .frames(frames), sourceFile: file, notes: notes))
+                runs.append(
+                    MeasuredRun(
+                        format: .gfxinfoFramestats, label: options.label(label), device: nil, refreshHz: refreshHz,
+                        timing: .completion, content: .frames(frames), sourceFile: file, notes: notes))
             }
         }
         if !errors.isEmpty { throw MeasuredImportFailure(errors) }
@@ -536,8 +663,13 @@ enum GfxinfoImporter {
         if runs.isEmpty {
             let first = chosen.first { !$0.markers.isEmpty }!
             let why = unusable.isEmpty ? "the sections hold no frame rows" : unusable.joined(separator: "; ")
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: lines[first.markers[0]].number, column: 1,
-                message: "no usable frame rows between the \(marker) lines: \(why); scroll while recording, then run dumpsys right after")])
+            throw MeasuredImportFailure([
+                MeasuredImportError(
+                    file: file, line: lines[first.markers[0]].number, column: 1,
+                    message:
+                        "no usable frame rows between the \(marker) lines: \(why); scroll while recording, then run dumpsys right after"
+                )
+            ])
         }
         return runs
     }
@@ -546,63 +678,104 @@ enum GfxinfoImporter {
     /// They are compared only when the summary counts no more frames than the section has rows:
     /// framestats keeps a window's last frames only, while the summary counts every frame since
     /// its stats began.
-    private static func comparison(_ summary: Summary, of whose: String, total: Int, rows: Int, frames: [MeasuredFrame], surfaceCanvas: Int) -> String {
+    private static func comparison(
+        _ summary: Summary, of whose: String, total: Int, rows: Int, frames: [MeasuredFrame], surfaceCanvas: Int
+    ) -> String {
         let janky = frames.filter { ($0.overrun ?? 0) > 0 }.count
         let theirs = "\(total) frames, \(summary.jankyText.map { "\($0) janky" } ?? "no janky count")"
         guard total <= rows else {
-            return "Android's own summary of \(whose) (line \(summary.line)) counts \(theirs) since its stats began; framestats keeps only the window's last \(rows) rows, so the \(frames.count) frames and \(janky) janky imported from them are part of that count and are not compared with it"
+            return
+                "Android's own summary of \(whose) (line \(summary.line)) counts \(theirs) since its stats began; framestats keeps only the window's last \(rows) rows, so the \(frames.count) frames and \(janky) janky imported from them are part of that count and are not compared with it"
         }
-        var t = "Android's own summary of \(whose) (line \(summary.line)): \(theirs); imported: \(frames.count) frames, \(janky) janky"
+        var t =
+            "Android's own summary of \(whose) (line \(summary.line)): \(theirs); imported: \(frames.count) frames, \(janky) janky"
         if total == frames.count, summary.janky == nil || summary.janky == janky {
             t += ", the same" + (summary.janky == nil ? " frame count" : "")
         } else {
             func differ(_ ours: Int, _ theirs: Int, _ what: String) -> String? {
-                ours == theirs ? nil : "\(abs(ours - theirs)) \(abs(ours - theirs) == 1 ? String(what.dropLast()) : what) \(ours > theirs ? "more" : "fewer")"
+                ours == theirs
+                    ? nil
+                    : "\(abs(ours - theirs)) \(abs(ours - theirs) == 1 ? String(what.dropLast()) : what) \(ours > theirs ? "more" : "fewer")"
             }
-            let parts = [differ(frames.count, total, "frames"), summary.janky.flatMap { differ(janky, $0, "janky frames") }].compactMap { $0 }
+            let parts = [
+                differ(frames.count, total, "frames"), summary.janky.flatMap { differ(janky, $0, "janky frames") },
+            ].compactMap { $0 }
             t += "; the import counts " + parts.joined(separator: " and ") + " than Android"
-            if surfaceCanvas > 0 { t += " (Android counts the \(surfaceCanvas) SurfaceCanvas rows left out here as frames)" }
+            if surfaceCanvas > 0 {
+                t += " (Android counts the \(surfaceCanvas) SurfaceCanvas rows left out here as frames)"
+            }
         }
         if !summary.percentiles.isEmpty {
             let totals = frames.compactMap { f in f.actual.flatMap { a in f.begin.map { a - $0 } } }.sorted()
-            let ours = summary.percentiles.map { p, _ in NumberFormat.fixed(Double(HitchMath.percentile(sorted: totals, Double(p))) / 1_000, places: 1) }
-            t += "; its frame-time percentiles (IntendedVsync to completion, in hwui's histogram buckets) \(summary.percentileText), the imported frames' " + ours.joined(separator: ", ") + " ms"
+            let ours = summary.percentiles.map { p, _ in
+                NumberFormat.fixed(Double(HitchMath.percentile(sorted: totals, Double(p))) / 1_000, places: 1)
+            }
+            t +=
+                "; its frame-time percentiles (IntendedVsync to completion, in hwui's histogram buckets) \(summary.percentileText), the imported frames' "
+                + ours.joined(separator: ", ") + " ms"
         }
         return t
     }
 
     /// A dump without framestats sections: each process's own summary as an aggregate run
     /// (frames and janky frames as Android counts them), or, when there is none, why.
-    private static func summaryRuns(_ all: [Block], file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    private static func summaryRuns(_ all: [Block], file: String, options: MeasuredImportOptions)
+        throws(MeasuredImportFailure) -> [MeasuredRun]
+    {
         let chosen = options.process.map { selector in all.filter { $0.matches(selector) } } ?? all
         var runs: [MeasuredRun] = []
         for block in chosen {
-            guard let summary = block.processSummary, let total = summary.total, let janky = summary.janky else { continue }
+            guard let summary = block.processSummary, let total = summary.total, let janky = summary.janky else {
+                continue
+            }
             var m = MeasuredMetrics()
             m.framesPresented = total
             m.hitchCount = janky
-            var notes = ["a `dumpsys gfxinfo` without framestats: only Android's own summary of the process (line \(summary.line)) was read, \(total) frames rendered and \(summary.jankyText ?? String(janky)) janky since its stats began (frames that finished past their deadline); dump with `adb shell dumpsys gfxinfo <package> framestats` for each frame's times"]
+            var notes = [
+                "a `dumpsys gfxinfo` without framestats: only Android's own summary of the process (line \(summary.line)) was read, \(total) frames rendered and \(summary.jankyText ?? String(janky)) janky since its stats began (frames that finished past their deadline); dump with `adb shell dumpsys gfxinfo <package> framestats` for each frame's times"
+            ]
             if !summary.percentiles.isEmpty {
-                notes.append("its frame-time percentiles (\(summary.percentileText); IntendedVsync to completion, in hwui's histogram buckets) are not times between presentations, so they are not shown as frame durations")
+                notes.append(
+                    "its frame-time percentiles (\(summary.percentileText); IntendedVsync to completion, in hwui's histogram buckets) are not times between presentations, so they are not shown as frame durations"
+                )
             }
             if let profile = block.profileData {
-                notes.append("its \"Profile data in ms\" table (line \(profile); each frame's phases, without timestamps) is not read")
+                notes.append(
+                    "its \"Profile data in ms\" table (line \(profile); each frame's phases, without timestamps) is not read"
+                )
             }
-            runs.append(MeasuredRun(format: .gfxinfoFramestats, label: options.label("\(block.process ?? "gfxinfo") — summary"), device: nil,
-                                    refreshHz: nil, timing: .completion, content: .aggregates(m), sourceFile: file, notes: notes))
+            runs.append(
+                MeasuredRun(
+                    format: .gfxinfoFramestats, label: options.label("\(block.process ?? "gfxinfo") — summary"),
+                    device: nil,
+                    refreshHz: nil, timing: .completion, content: .aggregates(m), sourceFile: file, notes: notes))
         }
         if !runs.isEmpty { return runs }
         if let failed = chosen.first(where: { $0.failure != nil }), let failure = failed.failure {
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: failure.line, column: 1,
-                message: "the dump failed on the device: \"\(failure.text)\"; Android printed no frame data for \(failed.process.map { "the process \($0)" } ?? "the app") (it was not in the foreground, or did not answer in time); open the app, scroll, and run `adb shell dumpsys gfxinfo <package> framestats` right after")])
+            throw MeasuredImportFailure([
+                MeasuredImportError(
+                    file: file, line: failure.line, column: 1,
+                    message:
+                        "the dump failed on the device: \"\(failure.text)\"; Android printed no frame data for \(failed.process.map { "the process \($0)" } ?? "the app") (it was not in the foreground, or did not answer in time); open the app, scroll, and run `adb shell dumpsys gfxinfo <package> framestats` right after"
+                )
+            ])
         }
         if let line = chosen.compactMap(\.profileData).first {
             // A `dumpsys gfxinfo` taken without `framestats` and without a summary: phases only.
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: line, column: 1,
-                message: "a `dumpsys gfxinfo` without frame timestamps (no ---PROFILEDATA--- section; its \"Profile data in ms\" table gives each frame's phases only, some devices capping them at 50 ms); dump it again with `adb shell dumpsys gfxinfo <package> framestats`")])
+            throw MeasuredImportFailure([
+                MeasuredImportError(
+                    file: file, line: line, column: 1,
+                    message:
+                        "a `dumpsys gfxinfo` without frame timestamps (no ---PROFILEDATA--- section; its \"Profile data in ms\" table gives each frame's phases only, some devices capping them at 50 ms); dump it again with `adb shell dumpsys gfxinfo <package> framestats`"
+                )
+            ])
         }
-        throw MeasuredImportFailure([MeasuredImportError(file: file, line: 1, column: 1,
-            message: "no \(marker) line; run `adb shell dumpsys gfxinfo <package> framestats` and keep its whole output")])
+        throw MeasuredImportFailure([
+            MeasuredImportError(
+                file: file, line: 1, column: 1,
+                message:
+                    "no \(marker) line; run `adb shell dumpsys gfxinfo <package> framestats` and keep its whole output")
+        ])
     }
 
     /// ns as ms with up to three decimals.

@@ -26,7 +26,8 @@ package struct MeasuredImportError: Error, Sendable, Equatable, CustomStringConv
     }
 
     package var description: String {
-        Diagnostic(file: file, line: line, column: column, message: (elementPath.map { "\($0): " } ?? "") + message).description
+        Diagnostic(file: file, line: line, column: column, message: (elementPath.map { "\($0): " } ?? "") + message)
+            .description
     }
 }
 

@@ -1,7 +1,8 @@
-import Foundation
 import Formats
+import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The XML of `xcrun xctrace export --input <trace> --xpath '/trace-toc/run[@number="1"]/data/table[@schema="hitches"]'`,
@@ -84,7 +85,10 @@ enum InstrumentsImporter {
                 let n = Array(needle.utf8)
                 var k = min(i, end - n.count)
                 while k >= start {
-                    if Array(b[k..<k + n.count]) == n { i = k; break }
+                    if Array(b[k..<k + n.count]) == n {
+                        i = k
+                        break
+                    }
                     k -= 1
                 }
             }
@@ -92,7 +96,10 @@ enum InstrumentsImporter {
             return (line, String(decoding: b[start..<i], as: UTF8.self).count + 1)
         }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let path: String
             if let parent = stack.last {
                 let n = (parent.childCounts[name] ?? 0) + 1
@@ -125,16 +132,28 @@ enum InstrumentsImporter {
                 let code = (parseError as NSError).code
                 let inside = stack.last.map { " inside \($0.path)" } ?? ""
                 let (line, column) = position(line: parser.lineNumber, column: parser.columnNumber)
-                failure = ("the file is not well-formed XML: \(InstrumentsImporter.describe(code))\(inside)", line, column)
+                failure = (
+                    "the file is not well-formed XML: \(InstrumentsImporter.describe(code))\(inside)", line, column
+                )
             }
         }
     }
 
     /// A resolved cell: its text and `fmt` attribute.
-    struct Cell { var text: String; var fmt: String?; var element: Element; var target: Element }
+    struct Cell {
+        var text: String
+        var fmt: String?
+        var element: Element
+        var target: Element
+    }
 
     /// One table: schema name, column mnemonics, rows of resolved cells (nil: `<sentinel/>`).
-    struct Table { var name: String; var element: Element; var columns: [String]; var rows: [(element: Element, cells: [Cell?])] }
+    struct Table {
+        var name: String
+        var element: Element
+        var columns: [String]
+        var rows: [(element: Element, cells: [Cell?])]
+    }
 
     /// What an XMLParser error code means, in words. The codes are libxml2's `xmlParserErrors`,
     /// which XMLParser passes through as the NSError code (Darwin's NSXMLParserError uses the
@@ -183,42 +202,60 @@ enum InstrumentsImporter {
         let name = declared.value.uppercased()
         let isUTF16 = ["UTF-16", "UTF-16LE", "UTF-16BE", "UTF16", "UCS-2", "ISO-10646-UCS-2"].contains(name)
         func refuse(_ message: String) -> MeasuredImportFailure {
-            let (line, column) = SourceText(bytes: data).lineColumn(SourceText(bytes: data).position(ofOffset: declared.range.lowerBound))
-            return MeasuredImportFailure([MeasuredImportError(file: file, line: line, column: column, message: message)])
+            let (line, column) = SourceText(bytes: data).lineColumn(
+                SourceText(bytes: data).position(ofOffset: declared.range.lowerBound))
+            return MeasuredImportFailure([MeasuredImportError(file: file, line: line, column: column, message: message)]
+            )
         }
         if transcoded {
             guard isUTF16 || name == "UTF-8" || name == "UTF8" else {
-                throw refuse("the file is UTF-16 text but its XML declaration says encoding=\"\(declared.value)\"; the two disagree, so its characters cannot be trusted: export it again with `xcrun xctrace export` (which writes UTF-8)")
+                throw refuse(
+                    "the file is UTF-16 text but its XML declaration says encoding=\"\(declared.value)\"; the two disagree, so its characters cannot be trusted: export it again with `xcrun xctrace export` (which writes UTF-8)"
+                )
             }
             var bytes = data
             bytes.replaceSubrange(declared.range, with: repeatElement(UInt8(ascii: " "), count: declared.range.count))
             return bytes
         }
         if isUTF16 {
-            throw refuse("the XML declaration says encoding=\"\(declared.value)\" but the file is not UTF-16: it has no UTF-16 byte-order mark and its `<?xml` is written one byte a character; save it as UTF-8 (what `xcrun xctrace export` writes) or as UTF-16 with a byte-order mark")
+            throw refuse(
+                "the XML declaration says encoding=\"\(declared.value)\" but the file is not UTF-16: it has no UTF-16 byte-order mark and its `<?xml` is written one byte a character; save it as UTF-8 (what `xcrun xctrace export` writes) or as UTF-16 with a byte-order mark"
+            )
         }
         return data
     }
 
-    static func runs(_ data: [UInt8], file: String, options: MeasuredImportOptions, transcoded: Bool = false) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    static func runs(_ data: [UInt8], file: String, options: MeasuredImportOptions, transcoded: Bool = false)
+        throws(MeasuredImportFailure) -> [MeasuredRun]
+    {
         let data = try parseable(data, file: file, transcoded: transcoded)
         let builder = TreeBuilder(text: SourceText(bytes: data))
         let parser = XMLParser(data: Data(data))
         parser.delegate = builder
         parser.shouldResolveExternalEntities = false
         let ok = parser.parse()
-        if let f = builder.failure ?? (ok ? nil : ("the file is not well-formed XML", parser.lineNumber, parser.columnNumber)) {
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: f.line, column: f.column, message: f.message)])
+        if let f = builder.failure
+            ?? (ok ? nil : ("the file is not well-formed XML", parser.lineNumber, parser.columnNumber))
+        {
+            throw MeasuredImportFailure([
+                MeasuredImportError(file: file, line: f.line, column: f.column, message: f.message)
+            ])
         }
         guard let root = builder.root else {
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: 1, column: 1, message: "the file holds no XML element")])
+            throw MeasuredImportFailure([
+                MeasuredImportError(file: file, line: 1, column: 1, message: "the file holds no XML element")
+            ])
         }
         var errors: [MeasuredImportError] = []
         func error(_ e: Element, _ message: String) {
-            errors.append(MeasuredImportError(file: file, line: e.line, column: e.column, elementPath: e.path, message: message))
+            errors.append(
+                MeasuredImportError(file: file, line: e.line, column: e.column, elementPath: e.path, message: message))
         }
         guard root.name == "trace-query-result" else {
-            error(root, "the root element is <\(root.name)>; an `xctrace export --xpath …` of a table starts with <trace-query-result>")
+            error(
+                root,
+                "the root element is <\(root.name)>; an `xctrace export --xpath …` of a table starts with <trace-query-result>"
+            )
             throw MeasuredImportFailure(errors)
         }
 
@@ -227,7 +264,10 @@ enum InstrumentsImporter {
         func resolve(_ e: Element) {
             if let id = e.attributes["id"] { byID[id] = e }
             if let ref = e.attributes["ref"], byID[ref] == nil {
-                error(e, "ref=\"\(ref)\" names no element with id=\"\(ref)\" before it; xctrace writes a value with its id before any ref to it, so the export is cut or edited")
+                error(
+                    e,
+                    "ref=\"\(ref)\" names no element with id=\"\(ref)\" before it; xctrace writes a value with its id before any ref to it, so the export is cut or edited"
+                )
             }
             for c in e.children { resolve(c) }
         }
@@ -245,17 +285,23 @@ enum InstrumentsImporter {
             let columns = schema.children.filter { $0.name == "col" }.map { col in
                 col.children.first { $0.name == "mnemonic" }?.text.trimmingSpaces ?? ""
             }
-            let rows = node.children.filter { $0.name == "row" }.map { row in (element: row, cells: row.children.map(cell)) }
+            let rows = node.children.filter { $0.name == "row" }.map { row in
+                (element: row, cells: row.children.map(cell))
+            }
             tables.append(Table(name: schema.attributes["name"] ?? "", element: schema, columns: columns, rows: rows))
         }
         let hitchTables = tables.filter { $0.name == "hitches" }
         let lifetimeTables = tables.filter { $0.name == "hitches-frame-lifetimes" }
         guard hitchTables.count == 1, lifetimeTables.count <= 1 else {
             let found = tables.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            let message = hitchTables.isEmpty
+            let message =
+                hitchTables.isEmpty
                 ? "no table with <schema name=\"hitches\"> (found: \(found.isEmpty ? "none" : found)); export it with --xpath '/trace-toc/run[@number=\"1\"]/data/table[@schema=\"hitches\"]'"
                 : "\(hitchTables.count) hitches tables and \(lifetimeTables.count) frame-lifetime tables; export one run (run[@number=\"1\"]) per file"
-            throw MeasuredImportFailure([MeasuredImportError(file: file, line: root.line, column: root.column, elementPath: root.path, message: message)])
+            throw MeasuredImportFailure([
+                MeasuredImportError(
+                    file: file, line: root.line, column: root.column, elementPath: root.path, message: message)
+            ])
         }
         let hitches = hitchTables[0]
 
@@ -266,9 +312,12 @@ enum InstrumentsImporter {
         func requireColumns(_ table: Table, _ names: [String]) -> Bool {
             let missing = names.filter { columnIndex(table, $0) == nil }
             guard missing.isEmpty else {
-                error(table.element, "the \"\(table.name)\" schema has no column " + missing.map { "\"\($0)\"" }.joined(separator: ", ")
-                      + " (its columns: " + table.columns.map { "\"\($0)\"" }.joined(separator: ", ") + "); this reader knows the export whose columns include "
-                      + names.map { "\"\($0)\"" }.joined(separator: ", "))
+                error(
+                    table.element,
+                    "the \"\(table.name)\" schema has no column " + missing.map { "\"\($0)\"" }.joined(separator: ", ")
+                        + " (its columns: " + table.columns.map { "\"\($0)\"" }.joined(separator: ", ")
+                        + "); this reader knows the export whose columns include "
+                        + names.map { "\"\($0)\"" }.joined(separator: ", "))
                 return false
             }
             return true
@@ -290,14 +339,24 @@ enum InstrumentsImporter {
         let interval = options.refreshInterval
         var processes: [String] = []
         var otherProcesses: [String] = []
-        struct Hitch { var row: Element; var start: Int64; var duration: Int64; var swap: String?; var system: Bool }
+        struct Hitch {
+            var row: Element
+            var start: Int64
+            var duration: Int64
+            var swap: String?
+            var system: Bool
+        }
         var hitchList: [Hitch] = []
         for row in hitches.rows {
-            guard let start = integer(row, hitches, "start"), let duration = integer(row, hitches, "duration") else { continue }
+            guard let start = integer(row, hitches, "start"), let duration = integer(row, hitches, "duration") else {
+                continue
+            }
             var swap: String? = nil
             if let k = columnIndex(hitches, "swap-id"), k < row.cells.count { swap = row.cells[k]?.text }
             var system = false
-            if let k = columnIndex(hitches, "is-system"), k < row.cells.count, let c = row.cells[k] { system = c.text == "1" || c.text == "true" }
+            if let k = columnIndex(hitches, "is-system"), k < row.cells.count, let c = row.cells[k] {
+                system = c.text == "1" || c.text == "true"
+            }
             if let k = columnIndex(hitches, "process"), k < row.cells.count, let c = row.cells[k] {
                 let name = c.fmt ?? c.text
                 let pid = c.target.children.first { $0.name == "pid" }?.text.trimmingSpaces
@@ -311,10 +370,15 @@ enum InstrumentsImporter {
         }
         func quoted(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: ", ") }
         if options.process == nil, processes.count > 1 {
-            error(hitches.element, "the hitches table holds hitches of \(processes.count) processes (\(quoted(processes))); name the app's process (its name or pid) in the import options")
+            error(
+                hitches.element,
+                "the hitches table holds hitches of \(processes.count) processes (\(quoted(processes))); name the app's process (its name or pid) in the import options"
+            )
         }
         if let wanted = options.process, processes.isEmpty, !otherProcesses.isEmpty {
-            error(hitches.element, "no hitch belongs to the process \"\(wanted)\"; the table's processes: \(quoted(otherProcesses))")
+            error(
+                hitches.element,
+                "no hitch belongs to the process \"\(wanted)\"; the table's processes: \(quoted(otherProcesses))")
         }
         var label = "Instruments hitches"
         if processes.count == 1 { label += ", \(processes[0])" }
@@ -325,20 +389,31 @@ enum InstrumentsImporter {
             var m = MeasuredMetrics()
             m.hitchCount = hitchList.count
             m.hitchTimeMs = micros(ns: hitchList.reduce(0) { $0 + $1.duration }).milliseconds
-            return [MeasuredRun(format: .instrumentsHitches, label: options.label(label), device: nil, refreshHz: refreshHz,
-                                timing: .presentation, content: .aggregates(m), sourceFile: file,
-                                notes: ["no hitches-frame-lifetimes table: hitch count and hitch time only"])]
+            return [
+                MeasuredRun(
+                    format: .instrumentsHitches, label: options.label(label), device: nil, refreshHz: refreshHz,
+                    timing: .presentation, content: .aggregates(m), sourceFile: file,
+                    notes: ["no hitches-frame-lifetimes table: hitch count and hitch time only"])
+            ]
         }
 
         guard requireColumns(lifetimes, ["start", "duration", "swap-id"]) else { throw MeasuredImportFailure(errors) }
         if !hitchList.isEmpty, columnIndex(hitches, "swap-id") == nil {
-            error(hitches.element, "the hitches table has no \"swap-id\" column, so its hitches cannot be matched to the frame lifetimes; export both tables from the same trace")
+            error(
+                hitches.element,
+                "the hitches table has no \"swap-id\" column, so its hitches cannot be matched to the frame lifetimes; export both tables from the same trace"
+            )
         }
-        struct Lifetime { var start: Int64; var duration: Int64; var swap: String? }
+        struct Lifetime {
+            var start: Int64
+            var duration: Int64
+            var swap: String?
+        }
         var lifetimeList: [Lifetime] = []
         var frameBySwap: [String: Int] = [:]
         for row in lifetimes.rows {
-            guard let start = integer(row, lifetimes, "start"), let duration = integer(row, lifetimes, "duration") else { continue }
+            guard let start = integer(row, lifetimes, "start"), let duration = integer(row, lifetimes, "duration")
+            else { continue }
             let k = columnIndex(lifetimes, "swap-id")!
             let swap = k < row.cells.count ? row.cells[k]?.text : nil
             if let swap { frameBySwap[swap] = lifetimeList.count }
@@ -347,7 +422,10 @@ enum InstrumentsImporter {
         var hitchOfFrame: [Int: Hitch] = [:]
         for h in hitchList {
             guard let swap = h.swap, let f = frameBySwap[swap] else {
-                error(h.row, "this hitch's swap-id \(h.swap.map { "\"\($0)\"" } ?? "(none)") matches no row of hitches-frame-lifetimes; export both tables from the same run")
+                error(
+                    h.row,
+                    "this hitch's swap-id \(h.swap.map { "\"\($0)\"" } ?? "(none)") matches no row of hitches-frame-lifetimes; export both tables from the same run"
+                )
                 continue
             }
             hitchOfFrame[f] = h
@@ -359,11 +437,16 @@ enum InstrumentsImporter {
             let begin = micros(ns: l.start)
             let actual = micros(ns: l.start + l.duration)
             let hitch = hitchOfFrame[k].map { micros(ns: $0.duration) } ?? 0
-            frames.append(MeasuredFrame(begin: begin, expected: actual - hitch, actual: actual, refreshInterval: interval,
-                                        flags: hitchOfFrame[k]?.system == true ? .systemHitch : []))
+            frames.append(
+                MeasuredFrame(
+                    begin: begin, expected: actual - hitch, actual: actual, refreshInterval: interval,
+                    flags: hitchOfFrame[k]?.system == true ? .systemHitch : []))
         }
         let order = frames.indices.sorted { (frames[$0].begin!, $0) < (frames[$1].begin!, $1) }
-        return [MeasuredRun(format: .instrumentsHitches, label: options.label(label), device: nil, refreshHz: refreshHz,
-                            timing: .presentation, content: .frames(order.map { frames[$0] }), sourceFile: file)]
+        return [
+            MeasuredRun(
+                format: .instrumentsHitches, label: options.label(label), device: nil, refreshHz: refreshHz,
+                timing: .presentation, content: .frames(order.map { frames[$0] }), sourceFile: file)
+        ]
     }
 }

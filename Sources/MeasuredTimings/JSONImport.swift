@@ -20,10 +20,11 @@ struct JSONImport {
         if let error = parsed.error { problems.append(error) }
         if let root = parsed.root, problems.isEmpty { return root }
         problems.sort { $0.position.offset < $1.position.offset }
-        throw MeasuredImportFailure(problems.map { p in
-            let (line, column) = text.lineColumn(p.position)
-            return MeasuredImportError(file: file, line: line, column: column, message: p.message)
-        })
+        throw MeasuredImportFailure(
+            problems.map { p in
+                let (line, column) = text.lineColumn(p.position)
+                return MeasuredImportError(file: file, line: line, column: column, message: p.message)
+            })
     }
 
     /// An error at where `node` starts.
@@ -32,7 +33,9 @@ struct JSONImport {
     }
 
     /// An error at a position of `text`.
-    static func error(file: String, text: SourceText, at position: TextPosition, _ message: String) -> MeasuredImportError {
+    static func error(file: String, text: SourceText, at position: TextPosition, _ message: String)
+        -> MeasuredImportError
+    {
         let (line, column) = text.lineColumn(position)
         return MeasuredImportError(file: file, line: line, column: column, message: message)
     }
@@ -52,25 +55,37 @@ struct JSONImport {
 
     /// `node` as an array, or an error naming `what`.
     mutating func array(_ node: JSONNode, _ what: String) -> [JSONNode]? {
-        guard let e = node.elements else { error(node, "\(what) must be an array, found \(node.valueDescription)"); return nil }
+        guard let e = node.elements else {
+            error(node, "\(what) must be an array, found \(node.valueDescription)")
+            return nil
+        }
         return e
     }
 
     /// `node` as an object's members, or an error naming `what`.
     mutating func object(_ node: JSONNode, _ what: String) -> [JSONMember]? {
-        guard let m = node.members else { error(node, "\(what) must be an object, found \(node.valueDescription)"); return nil }
+        guard let m = node.members else {
+            error(node, "\(what) must be an object, found \(node.valueDescription)")
+            return nil
+        }
         return m
     }
 
     /// `node` as a finite number, or an error naming `what`.
     mutating func number(_ node: JSONNode, _ what: String) -> Double? {
-        guard let n = node.number else { error(node, "\(what) must be a number, found \(node.valueDescription)"); return nil }
+        guard let n = node.number else {
+            error(node, "\(what) must be a number, found \(node.valueDescription)")
+            return nil
+        }
         return n
     }
 
     /// `node` as a string, or an error naming `what`.
     mutating func string(_ node: JSONNode, _ what: String) -> String? {
-        guard let s = node.stringValue else { error(node, "\(what) must be a string, found \(node.valueDescription)"); return nil }
+        guard let s = node.stringValue else {
+            error(node, "\(what) must be a string, found \(node.valueDescription)")
+            return nil
+        }
         return s
     }
 

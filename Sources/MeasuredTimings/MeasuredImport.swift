@@ -1,26 +1,34 @@
-import Foundation
 import Formats
+import Foundation
 
 /// Reading measured runs from a file: the format is recognised from the content, and the file
 /// gives either all its runs or every problem found, never part of a run.
 package enum MeasuredImport {
     /// The runs in the file at `path`, its format recognised from its content.
-    package static func runs(contentsOf path: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    package static func runs(contentsOf path: String, options: MeasuredImportOptions = MeasuredImportOptions())
+        throws(MeasuredImportFailure) -> [MeasuredRun]
+    {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw MeasuredImportFailure([MeasuredImportError(file: path, line: nil, column: nil, message: "cannot read the file")])
+            throw MeasuredImportFailure([
+                MeasuredImportError(file: path, line: nil, column: nil, message: "cannot read the file")
+            ])
         }
         return try runs(Array(data), file: path, options: options)
     }
 
     /// The runs in `bytes` (the content of `file`), its format recognised from its content.
-    package static func runs(_ bytes: [UInt8], file: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    package static func runs(_ bytes: [UInt8], file: String, options: MeasuredImportOptions = MeasuredImportOptions())
+        throws(MeasuredImportFailure) -> [MeasuredRun]
+    {
         let (utf8, encoding) = decoded(bytes)
         let (format, json) = try recognise(utf8, file: file)
         return try runs(utf8, encoding: encoding, format: format, parsed: json, file: file, options: options)
     }
 
     /// The runs in `bytes`, read as `format`.
-    package static func runs(_ bytes: [UInt8], format: MeasuredFormat, file: String, options: MeasuredImportOptions = MeasuredImportOptions()) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    package static func runs(
+        _ bytes: [UInt8], format: MeasuredFormat, file: String, options: MeasuredImportOptions = MeasuredImportOptions()
+    ) throws(MeasuredImportFailure) -> [MeasuredRun] {
         let (utf8, encoding) = decoded(bytes)
         return try runs(utf8, encoding: encoding, format: format, parsed: nil, file: file, options: options)
     }
@@ -41,7 +49,8 @@ package enum MeasuredImport {
         guard let utf16 = utf16(bytes) else { return (bytes, nil) }
         let crlf = utf16.bytes.contains(0x0D)
         let order = utf16.little ? "LE" : "BE"
-        let note = utf16.mark
+        let note =
+            utf16.mark
             ? "read as UTF-16\(order) text with a byte-order mark\(crlf ? " and CRLF line ends" : "") (what Windows PowerShell 5's `>` writes)"
             : "read as UTF-16\(order) text without a byte-order mark\(crlf ? ", CRLF line ends" : ""), as its first characters `<?` are written"
         return (utf16.bytes, note)
@@ -56,7 +65,8 @@ package enum MeasuredImport {
         case (0xFF, 0xFE): (little, mark) = (true, true)
         case (0xFE, 0xFF): (little, mark) = (false, true)
         case (0x3C, 0x00) where bytes.count >= 4 && bytes[2] == 0x3F && bytes[3] == 0x00: (little, mark) = (true, false)
-        case (0x00, 0x3C) where bytes.count >= 4 && bytes[2] == 0x00 && bytes[3] == 0x3F: (little, mark) = (false, false)
+        case (0x00, 0x3C) where bytes.count >= 4 && bytes[2] == 0x00 && bytes[3] == 0x3F:
+            (little, mark) = (false, false)
         default: return nil
         }
         var units: [UInt16] = []
@@ -70,10 +80,16 @@ package enum MeasuredImport {
         return (Array(String(decoding: units, as: UTF16.self).utf8), little, mark)
     }
 
-    private static func runs(_ bytes: [UInt8], encoding: String?, format: MeasuredFormat, parsed: JSONNode?, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    private static func runs(
+        _ bytes: [UInt8], encoding: String?, format: MeasuredFormat, parsed: JSONNode?, file: String,
+        options: MeasuredImportOptions
+    ) throws(MeasuredImportFailure) -> [MeasuredRun] {
         // PowerShell's `>` is how a dump comes to be UTF-16, not how an xctrace export does.
-        let encoding = format == .instrumentsHitches ? encoding?.replacingOccurrences(of: " (what Windows PowerShell 5's `>` writes)", with: "") : encoding
-        var runs = try read(bytes, format: format, parsed: parsed, transcoded: encoding != nil, file: file, options: options)
+        let encoding =
+            format == .instrumentsHitches
+            ? encoding?.replacingOccurrences(of: " (what Windows PowerShell 5's `>` writes)", with: "") : encoding
+        var runs = try read(
+            bytes, format: format, parsed: parsed, transcoded: encoding != nil, file: file, options: options)
         // The plausibility gate: a run that breaks an invariant of a simulated run is an error.
         let problems = runs.flatMap(Plausibility.problems)
         if !problems.isEmpty { throw MeasuredImportFailure(problems) }
@@ -88,12 +104,15 @@ package enum MeasuredImport {
     /// gaps, and where a frame begins off the vsync grid of the one before it), naming the frames
     /// that begin off the grid; nil for a run of one session.
     static func sessionNote(_ run: MeasuredRun) -> String? {
-        guard let frames = run.frames, let starts = MeasuredMetrics.sessionStarts(frames, timing: run.timing), !starts.isEmpty else { return nil }
+        guard let frames = run.frames, let starts = MeasuredMetrics.sessionStarts(frames, timing: run.timing),
+            !starts.isEmpty
+        else { return nil }
         let offGrid = MeasuredMetrics.offGridStarts(frames, timing: run.timing)
         let idle = starts.count - offGrid.count
         let idleRule = "no frame began for more than \(MeasuredMetrics.idleGapIntervals) refresh intervals"
         guard !offGrid.isEmpty else {
-            return "\(starts.count + 1) scroll sessions: the run is split where \(idleRule), and the idle time between sessions is not counted"
+            return
+                "\(starts.count + 1) scroll sessions: the run is split where \(idleRule), and the idle time between sessions is not counted"
         }
         let shown = offGrid.prefix(5).map { k -> String in
             let f = frames[k]
@@ -101,15 +120,20 @@ package enum MeasuredImport {
             let interval = max(1, f.refreshInterval ?? 1)
             let line = f.line.map { " (line \($0))" } ?? ""
             let n = NumberFormat.fixed(Double(step) / Double(interval), places: 2)
-            return "frame \(k + 1)\(line) begins \(NumberFormatMs.format(step)) ms after the frame before it, \(n) intervals of \(NumberFormatMs.format(interval)) ms"
+            return
+                "frame \(k + 1)\(line) begins \(NumberFormatMs.format(step)) ms after the frame before it, \(n) intervals of \(NumberFormatMs.format(interval)) ms"
         }
         let more = offGrid.count > 5 ? "; and \(offGrid.count - 5) more" : ""
         let idlePart = idle > 0 ? "where \(idleRule) (\(idle) \(idle == 1 ? "gap" : "gaps")) and " : ""
-        return "\(starts.count + 1) scroll sessions: the run is split \(idlePart)where a frame began off the vsync grid of the frame before it, as a display does when it re-phases its vsync after idle or switches its rate ("
+        return
+            "\(starts.count + 1) scroll sessions: the run is split \(idlePart)where a frame began off the vsync grid of the frame before it, as a display does when it re-phases its vsync after idle or switches its rate ("
             + shown.joined(separator: "; ") + more + "); the time between sessions is not counted"
     }
 
-    private static func read(_ bytes: [UInt8], format: MeasuredFormat, parsed: JSONNode?, transcoded: Bool, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    private static func read(
+        _ bytes: [UInt8], format: MeasuredFormat, parsed: JSONNode?, transcoded: Bool, file: String,
+        options: MeasuredImportOptions
+    ) throws(MeasuredImportFailure) -> [MeasuredRun] {
         switch format {
         case .instrumentsHitches:
             return try InstrumentsImporter.runs(bytes, file: file, options: options, transcoded: transcoded)
@@ -122,7 +146,8 @@ package enum MeasuredImport {
             switch format {
             case .xctestMetrics: return try XCTestImporter.runs(root, text: source, file: file, options: options)
             case .metricKit: return try MetricKitImporter.runs(root, text: source, file: file, options: options)
-            case .flutterDevTools: return try FlutterDevToolsImporter.runs(root, text: source, file: file, options: options)
+            case .flutterDevTools:
+                return try FlutterDevToolsImporter.runs(root, text: source, file: file, options: options)
             default: return try MacrobenchmarkImporter.runs(root, text: source, file: file, options: options)
             }
         }
@@ -134,17 +159,27 @@ package enum MeasuredImport {
         let text = SourceText(bytes: bytes)
         if let bad = SourceText.firstInvalidUTF8(bytes) {
             let byte = String(bytes[bad], radix: 16, uppercase: true)
-            throw MeasuredImportFailure([JSONImport.error(file: file, text: text, at: text.position(ofOffset: bad),
-                "the byte 0x\(byte) is not UTF-8; measured files are read as UTF-8, or as UTF-16 when they start with a byte-order mark (as Windows PowerShell writes them); save the file in one of these")])
+            throw MeasuredImportFailure([
+                JSONImport.error(
+                    file: file, text: text, at: text.position(ofOffset: bad),
+                    "the byte 0x\(byte) is not UTF-8; measured files are read as UTF-8, or as UTF-16 when they start with a byte-order mark (as Windows PowerShell writes them); save the file in one of these"
+                )
+            ])
         }
         return text
     }
 
     /// The format and, for JSON, the parsed root.
-    private static func recognise(_ bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> (format: MeasuredFormat, json: JSONNode?) {
+    private static func recognise(_ bytes: [UInt8], file: String) throws(MeasuredImportFailure) -> (
+        format: MeasuredFormat, json: JSONNode?
+    ) {
         func none(_ what: String, line: Int? = 1, column: Int? = 1) -> MeasuredImportFailure {
-            MeasuredImportFailure([MeasuredImportError(file: file, line: line, column: column,
-                message: "\(what); the measured formats read are: " + MeasuredFormat.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; "))])
+            MeasuredImportFailure([
+                MeasuredImportError(
+                    file: file, line: line, column: column,
+                    message: "\(what); the measured formats read are: "
+                        + MeasuredFormat.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; "))
+            ])
         }
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
@@ -173,11 +208,19 @@ package enum MeasuredImport {
             guard let first = elements.first else { throw at(root, "an empty JSON array") }
             if first["testRuns"] != nil || first["testIdentifier"] != nil { return (.xctestMetrics, root) }
             if isMetricKit(first) { return (.metricKit, root) }
-            throw at(first, "a JSON array whose first element has neither \"testRuns\" (XCTest) nor \"metaData\"/\"animationMetrics\" (MetricKit)")
+            throw at(
+                first,
+                "a JSON array whose first element has neither \"testRuns\" (XCTest) nor \"metaData\"/\"animationMetrics\" (MetricKit)"
+            )
         }
         if root["benchmarks"] != nil { return (.macrobenchmark, root) }
         if isMetricKit(root) { return (.metricKit, root) }
-        if root["devToolsSnapshot"] != nil || root["performance"]?.value["flutterFrames"] != nil { return (.flutterDevTools, root) }
-        throw at(root, "a JSON object with none of \"benchmarks\" (Macrobenchmark), \"metaData\"/\"animationMetrics\" (MetricKit) or \"devToolsSnapshot\" (Flutter DevTools)")
+        if root["devToolsSnapshot"] != nil || root["performance"]?.value["flutterFrames"] != nil {
+            return (.flutterDevTools, root)
+        }
+        throw at(
+            root,
+            "a JSON object with none of \"benchmarks\" (Macrobenchmark), \"metaData\"/\"animationMetrics\" (MetricKit) or \"devToolsSnapshot\" (Flutter DevTools)"
+        )
     }
 }

@@ -53,15 +53,22 @@ package struct MeasuredMetrics: Sendable, Equatable {
     /// cannot give are left out (never shown as 0).
     package var known: [(name: String, value: MetricValue)] {
         let all: [(String, MetricValue?)] = [
-            ("framesPresented", framesPresented.map(MetricValue.int)), ("droppedFrames", droppedFrames.map(MetricValue.int)),
+            ("framesPresented", framesPresented.map(MetricValue.int)),
+            ("droppedFrames", droppedFrames.map(MetricValue.int)),
             ("scrollDurationMs", scrollDurationMs.map(MetricValue.double)),
-            ("frameDurationP50Ms", frameDurationP50Ms.map(MetricValue.double)), ("frameDurationP90Ms", frameDurationP90Ms.map(MetricValue.double)),
-            ("frameDurationP95Ms", frameDurationP95Ms.map(MetricValue.double)), ("frameDurationP99Ms", frameDurationP99Ms.map(MetricValue.double)),
+            ("frameDurationP50Ms", frameDurationP50Ms.map(MetricValue.double)),
+            ("frameDurationP90Ms", frameDurationP90Ms.map(MetricValue.double)),
+            ("frameDurationP95Ms", frameDurationP95Ms.map(MetricValue.double)),
+            ("frameDurationP99Ms", frameDurationP99Ms.map(MetricValue.double)),
             ("frameDurationMaxMs", frameDurationMaxMs.map(MetricValue.double)),
-            ("frameOverrunP50Ms", frameOverrunP50Ms.map(MetricValue.double)), ("frameOverrunP90Ms", frameOverrunP90Ms.map(MetricValue.double)),
-            ("frameOverrunP95Ms", frameOverrunP95Ms.map(MetricValue.double)), ("frameOverrunP99Ms", frameOverrunP99Ms.map(MetricValue.double)),
-            ("frameCPUDurationP50Ms", frameCPUDurationP50Ms.map(MetricValue.double)), ("frameCPUDurationP90Ms", frameCPUDurationP90Ms.map(MetricValue.double)),
-            ("frameCPUDurationP95Ms", frameCPUDurationP95Ms.map(MetricValue.double)), ("frameCPUDurationP99Ms", frameCPUDurationP99Ms.map(MetricValue.double)),
+            ("frameOverrunP50Ms", frameOverrunP50Ms.map(MetricValue.double)),
+            ("frameOverrunP90Ms", frameOverrunP90Ms.map(MetricValue.double)),
+            ("frameOverrunP95Ms", frameOverrunP95Ms.map(MetricValue.double)),
+            ("frameOverrunP99Ms", frameOverrunP99Ms.map(MetricValue.double)),
+            ("frameCPUDurationP50Ms", frameCPUDurationP50Ms.map(MetricValue.double)),
+            ("frameCPUDurationP90Ms", frameCPUDurationP90Ms.map(MetricValue.double)),
+            ("frameCPUDurationP95Ms", frameCPUDurationP95Ms.map(MetricValue.double)),
+            ("frameCPUDurationP99Ms", frameCPUDurationP99Ms.map(MetricValue.double)),
             ("hitchCount", hitchCount.map(MetricValue.int)), ("hitchTimeMs", hitchTimeMs.map(MetricValue.double)),
             ("hitchTimeRatio", hitchTimeRatio.map(MetricValue.double)),
             ("hitchBand", hitchBand.map(MetricValue.text)), ("organizerBand", organizerBand.map(MetricValue.text)),
@@ -152,7 +159,8 @@ extension MeasuredMetrics {
         let intervals: [Micros]? = Self.all(frames) { f in f.refreshInterval.flatMap { $0 > 0 ? $0 : nil } }
 
         if let hitches = timeline.hitches {
-            hitchCount = timing == .completion ? overruns.map { $0.filter { $0 > 0 }.count } : hitches.filter { $0 > 0 }.count
+            hitchCount =
+                timing == .completion ? overruns.map { $0.filter { $0 > 0 }.count } : hitches.filter { $0 > 0 }.count
             let total = hitches.reduce(0, +)
             hitchTimeMs = total.milliseconds
             if let duration = timeline.duration {
@@ -261,15 +269,20 @@ extension MeasuredMetrics {
                     break
                 }
                 var p: [Micros] = [], h: [Micros] = [], starts: [Int] = []
-                p.reserveCapacity(frames.count); h.reserveCapacity(frames.count)
+                p.reserveCapacity(frames.count)
+                h.reserveCapacity(frames.count)
                 for k in frames.indices {
                     var due = expected[k]
                     var newSession = k == 0
                     if k > 0, let begins {
-                        if begins[k] - max(p[k - 1], begins[k - 1] + intervals[k - 1]) > MeasuredMetrics.idleGapIntervals * intervals[k] {
+                        if begins[k] - max(p[k - 1], begins[k - 1] + intervals[k - 1]) > MeasuredMetrics
+                            .idleGapIntervals * intervals[k]
+                        {
                             newSession = true
                             starts.append(k)
-                        } else if MeasuredMetrics.offGrid(step: begins[k] - begins[k - 1], interval: intervals[k], previousInterval: intervals[k - 1]) {
+                        } else if MeasuredMetrics.offGrid(
+                            step: begins[k] - begins[k - 1], interval: intervals[k], previousInterval: intervals[k - 1])
+                        {
                             newSession = true
                             starts.append(k)
                             offGridStarts.append(k)
@@ -295,9 +308,13 @@ extension MeasuredMetrics {
             if timing == .presentation, let begins, let intervals, let p = presentations {
                 var starts: [Int] = []
                 for k in frames.indices.dropFirst() {
-                    if begins[k] - max(p[k - 1], begins[k - 1] + intervals[k - 1]) > MeasuredMetrics.idleGapIntervals * intervals[k] {
+                    if begins[k] - max(p[k - 1], begins[k - 1] + intervals[k - 1]) > MeasuredMetrics.idleGapIntervals
+                        * intervals[k]
+                    {
                         starts.append(k)
-                    } else if MeasuredMetrics.offGrid(step: begins[k] - begins[k - 1], interval: intervals[k], previousInterval: intervals[k - 1]) {
+                    } else if MeasuredMetrics.offGrid(
+                        step: begins[k] - begins[k - 1], interval: intervals[k], previousInterval: intervals[k - 1])
+                    {
                         starts.append(k)
                         offGridStarts.append(k)
                     }

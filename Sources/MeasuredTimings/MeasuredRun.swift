@@ -19,12 +19,20 @@ package enum MeasuredFormat: String, Sendable, CaseIterable, Equatable {
     /// What the format is, for messages.
     package var summary: String {
         switch self {
-        case .instrumentsHitches: return "Instruments `xctrace export` XML of the hitches table (<trace-query-result> with <schema name=\"hitches\">)"
-        case .xctestMetrics: return "XCTest metrics JSON from `xcresulttool get test-results metrics` (an array of tests with \"testRuns\")"
-        case .metricKit: return "MetricKit payload JSON (an object with \"animationMetrics\" or \"metaData\", or an array of them)"
-        case .gfxinfoFramestats: return "`dumpsys gfxinfo <package> framestats` text (rows between ---PROFILEDATA--- lines)"
+        case .instrumentsHitches:
+            return
+                "Instruments `xctrace export` XML of the hitches table (<trace-query-result> with <schema name=\"hitches\">)"
+        case .xctestMetrics:
+            return
+                "XCTest metrics JSON from `xcresulttool get test-results metrics` (an array of tests with \"testRuns\")"
+        case .metricKit:
+            return "MetricKit payload JSON (an object with \"animationMetrics\" or \"metaData\", or an array of them)"
+        case .gfxinfoFramestats:
+            return "`dumpsys gfxinfo <package> framestats` text (rows between ---PROFILEDATA--- lines)"
         case .macrobenchmark: return "Jetpack Macrobenchmark JSON (an object with \"benchmarks\")"
-        case .flutterDevTools: return "Flutter DevTools performance export JSON (an object with \"devToolsSnapshot\" and \"performance\": {\"flutterFrames\"})"
+        case .flutterDevTools:
+            return
+                "Flutter DevTools performance export JSON (an object with \"devToolsSnapshot\" and \"performance\": {\"flutterFrames\"})"
         }
     }
 }
@@ -84,9 +92,11 @@ package struct MeasuredFrame: Sendable, Equatable {
     package var line: Int?
     package var column: Int?
 
-    package init(begin: Micros? = nil, expected: Micros? = nil, actual: Micros? = nil, refreshInterval: Micros? = nil,
-                mainDuration: Micros? = nil, renderDuration: Micros? = nil, cpuDuration: Micros? = nil,
-                overrun: Micros? = nil, flags: MeasuredFrameFlags = [], line: Int? = nil, column: Int? = nil) {
+    package init(
+        begin: Micros? = nil, expected: Micros? = nil, actual: Micros? = nil, refreshInterval: Micros? = nil,
+        mainDuration: Micros? = nil, renderDuration: Micros? = nil, cpuDuration: Micros? = nil,
+        overrun: Micros? = nil, flags: MeasuredFrameFlags = [], line: Int? = nil, column: Int? = nil
+    ) {
         self.begin = begin
         self.expected = expected
         self.actual = actual
@@ -132,8 +142,10 @@ package struct MeasuredRun: Sendable, Equatable {
     /// What the importer left out and why (dropped Android rows, for instance), for the reader.
     package var notes: [String]
 
-    package init(format: MeasuredFormat, label: String, device: String?, refreshHz: Double?, timing: MeasuredTiming,
-                content: Content, sourceFile: String, isFieldAggregate: Bool = false, notes: [String] = []) {
+    package init(
+        format: MeasuredFormat, label: String, device: String?, refreshHz: Double?, timing: MeasuredTiming,
+        content: Content, sourceFile: String, isFieldAggregate: Bool = false, notes: [String] = []
+    ) {
         self.format = format
         self.label = label
         self.device = device

@@ -22,7 +22,9 @@ import Formats
 enum MetricKitImporter {
     static let validUnits = ["ms per s"]
 
-    static func runs(_ root: JSONNode, text: SourceText, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    static func runs(_ root: JSONNode, text: SourceText, file: String, options: MeasuredImportOptions)
+        throws(MeasuredImportFailure) -> [MeasuredRun]
+    {
         var j = JSONImport(file: file, text: text)
         let payloads = root.elements ?? [root]
         var runs: [MeasuredRun] = []
@@ -30,7 +32,9 @@ enum MetricKitImporter {
             guard j.object(payload, "a MetricKit payload") != nil else { continue }
             guard let animation = payload.field("animationMetrics") else { continue }
             guard let ratioNode = j.required(animation, "scrollHitchTimeRatio", in: "\"animationMetrics\""),
-                  let text = j.string(ratioNode, "\"scrollHitchTimeRatio\" (a value and a unit, such as \"3.5 ms per s\")") else { continue }
+                let text = j.string(
+                    ratioNode, "\"scrollHitchTimeRatio\" (a value and a unit, such as \"3.5 ms per s\")")
+            else { continue }
             guard let ratio = value(text, node: ratioNode, &j) else { continue }
             var m = MeasuredMetrics()
             m.hitchTimeRatio = ratio
@@ -39,14 +43,21 @@ enum MetricKitImporter {
             let begin = payload.field("timeStampBegin")?.stringValue, end = payload.field("timeStampEnd")?.stringValue
             var label = build.map { "build \($0)" } ?? "payload \(index + 1)"
             if let begin, let end { label += ", \(begin) to \(end)" }
-            let device = [meta?.field("deviceType")?.stringValue, meta?.field("osVersion")?.stringValue].compactMap { $0 }.joined(separator: ", ")
-            runs.append(MeasuredRun(format: .metricKit, label: options.label(label), device: device.isEmpty ? nil : device,
-                                    refreshHz: nil, timing: .presentation, content: .aggregates(m), sourceFile: file,
-                                    isFieldAggregate: true))
+            let device = [meta?.field("deviceType")?.stringValue, meta?.field("osVersion")?.stringValue].compactMap {
+                $0
+            }.joined(separator: ", ")
+            runs.append(
+                MeasuredRun(
+                    format: .metricKit, label: options.label(label), device: device.isEmpty ? nil : device,
+                    refreshHz: nil, timing: .presentation, content: .aggregates(m), sourceFile: file,
+                    isFieldAggregate: true))
         }
         try j.check()
         if runs.isEmpty {
-            j.error(root, "no payload has \"animationMetrics\": {\"scrollHitchTimeRatio\": …}; MetricKit reports it only for days on which users scrolled")
+            j.error(
+                root,
+                "no payload has \"animationMetrics\": {\"scrollHitchTimeRatio\": …}; MetricKit reports it only for days on which users scrolled"
+            )
             try j.check()
         }
         return runs
@@ -55,23 +66,33 @@ enum MetricKitImporter {
     /// The number of "12.5 ms per s", after checking the unit.
     private static func value(_ text: String, node: JSONNode, _ j: inout JSONImport) -> Double? {
         let trimmed = text.trimmingSpaces
-        let numberEnd = trimmed.firstIndex { !("0"..."9").contains($0) && $0 != "." && $0 != "-" && $0 != "," } ?? trimmed.endIndex
+        let numberEnd =
+            trimmed.firstIndex { !("0"..."9").contains($0) && $0 != "." && $0 != "-" && $0 != "," } ?? trimmed.endIndex
         let written = String(trimmed[..<numberEnd])
         let unit = String(trimmed[numberEnd...]).trimmingSpaces
         // The payload's strings are formatted in the device's locale: commas may group thousands
         // ("1,456"), but a comma that is not followed by groups of three digits is a decimal comma
         // ("12,5" in a German or French locale), and dropping it would read 125.
         guard isGroupedOrPlain(written) else {
-            j.error(node, "\"scrollHitchTimeRatio\" is \"\(text)\": the comma in \"\(written)\" does not group thousands (a decimal comma, as a device in a German or French locale writes); expected digits with an optional decimal point and commas only between groups of three digits, such as \"12.5 ms per s\" or \"1,000 ms per s\"")
+            j.error(
+                node,
+                "\"scrollHitchTimeRatio\" is \"\(text)\": the comma in \"\(written)\" does not group thousands (a decimal comma, as a device in a German or French locale writes); expected digits with an optional decimal point and commas only between groups of three digits, such as \"12.5 ms per s\" or \"1,000 ms per s\""
+            )
             return nil
         }
         let number = written.filter { $0 != "," }
         guard let v = Double(number), v.isFinite, v >= 0 else {
-            j.error(node, "\"scrollHitchTimeRatio\" is \"\(text)\"; expected a number of ms per s and its unit, such as \"3.5 ms per s\"")
+            j.error(
+                node,
+                "\"scrollHitchTimeRatio\" is \"\(text)\"; expected a number of ms per s and its unit, such as \"3.5 ms per s\""
+            )
             return nil
         }
         guard validUnits.contains(unit) else {
-            j.error(node, "unknown unit \"\(unit)\" in \"scrollHitchTimeRatio\": \"\(text)\"; valid: " + validUnits.map { "\"\($0)\"" }.joined(separator: ", "))
+            j.error(
+                node,
+                "unknown unit \"\(unit)\" in \"scrollHitchTimeRatio\": \"\(text)\"; valid: "
+                    + validUnits.map { "\"\($0)\"" }.joined(separator: ", "))
             return nil
         }
         return v

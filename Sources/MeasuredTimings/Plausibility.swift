@@ -36,36 +36,50 @@ package enum Plausibility {
         func ms(_ us: Int64) -> String { NumberFormatMs.format(us) }
         func error(_ frame: MeasuredFrame?, _ index: Int?, _ message: String) {
             let which = index.map { "frame \($0 + 1) of run \"\(run.label)\"" } ?? "run \"\(run.label)\""
-            out.append(MeasuredImportError(file: run.sourceFile, line: frame?.line, column: frame?.column,
-                                           message: "\(which): \(message)"))
+            out.append(
+                MeasuredImportError(
+                    file: run.sourceFile, line: frame?.line, column: frame?.column,
+                    message: "\(which): \(message)"))
         }
         guard let frames = run.frames else {
             let m = run.metrics
             if let r = m.hitchTimeRatio, !(0...1_000).contains(r) || !r.isFinite {
-                error(nil, nil, "the hitch time ratio is \(r) ms/s; it is hitch time over the measured interval, so it lies between 0 and 1000 ms/s")
+                error(
+                    nil, nil,
+                    "the hitch time ratio is \(r) ms/s; it is hitch time over the measured interval, so it lies between 0 and 1000 ms/s"
+                )
             }
             if let d = m.scrollDurationMs, !(d > 0) {
                 error(nil, nil, "the measured interval is \(d) ms; it must be more than 0 ms")
             }
             if let late = m.hitchCount, let frames = m.framesPresented, late > frames || late < 0 {
-                error(nil, nil, "\(late) late (janky) frames of \(frames); late frames are some of the frames, 0 to \(frames)")
+                error(
+                    nil, nil,
+                    "\(late) late (janky) frames of \(frames); late frames are some of the frames, 0 to \(frames)")
             }
             return out
         }
         for (k, f) in frames.enumerated() {
             if let i = f.refreshInterval, !intervalRange.contains(i) {
-                error(f, k, "the refresh interval is \(ms(i)) ms; a display refreshes every \(ms(intervalRange.lowerBound)) to \(ms(intervalRange.upperBound)) ms (250 to 20 Hz)")
+                error(
+                    f, k,
+                    "the refresh interval is \(ms(i)) ms; a display refreshes every \(ms(intervalRange.lowerBound)) to \(ms(intervalRange.upperBound)) ms (250 to 20 Hz)"
+                )
             }
             if let b = f.begin {
                 for (name, value) in [("completion (actual)", f.actual), ("due time (expected)", f.expected)] {
                     guard let v = value else { continue }
                     let d = v - b
                     if d < 0 || d > maxUs {
-                        error(f, k, "its \(name) is \(ms(d)) ms after its begin; it must be 0 to \(ms(maxUs)) ms after it")
+                        error(
+                            f, k, "its \(name) is \(ms(d)) ms after its begin; it must be 0 to \(ms(maxUs)) ms after it"
+                        )
                     }
                 }
             }
-            for (name, value) in [("main-thread time", f.mainDuration), ("render time", f.renderDuration), ("CPU time", f.cpuDuration)] {
+            for (name, value) in [
+                ("main-thread time", f.mainDuration), ("render time", f.renderDuration), ("CPU time", f.cpuDuration),
+            ] {
                 if let v = value, v < 0 || v > maxUs {
                     error(f, k, "its \(name) is \(ms(v)) ms; it must be 0 to \(ms(maxUs)) ms")
                 }
@@ -78,7 +92,10 @@ package enum Plausibility {
         for k in frames.indices.dropFirst() {
             guard let b0 = frames[k - 1].begin, let b1 = frames[k].begin else { continue }
             if b1 < b0 {
-                error(frames[k], k, "it begins at \(ms(b1)) ms, \(ms(b0 - b1)) ms before the frame listed before it; frames are listed in the order they began")
+                error(
+                    frames[k], k,
+                    "it begins at \(ms(b1)) ms, \(ms(b0 - b1)) ms before the frame listed before it; frames are listed in the order they began"
+                )
             }
         }
         guard out.isEmpty else { return out }
@@ -87,14 +104,20 @@ package enum Plausibility {
             error(frames.first, 0, "the measured interval is \(d) ms; it must be more than 0 ms")
         }
         if let durations = MeasuredMetrics.frameDurations(frames, timing: run.timing),
-           let bad = durations.first(where: { $0 <= 0 }) ?? durations.last(where: { $0 > maxUs }) {
+            let bad = durations.first(where: { $0 <= 0 }) ?? durations.last(where: { $0 > maxUs })
+        {
             // Locate the frame whose presentation gives that duration.
             let index = presentationIndex(frames, timing: run.timing, duration: bad)
-            error(index.map { frames[$0] } ?? frames.first, index ?? 0,
-                  "it is presented \(ms(bad)) ms after the frame before it; successive presentations are more than 0 and at most \(ms(maxUs)) ms apart")
+            error(
+                index.map { frames[$0] } ?? frames.first, index ?? 0,
+                "it is presented \(ms(bad)) ms after the frame before it; successive presentations are more than 0 and at most \(ms(maxUs)) ms apart"
+            )
         }
         if let h = m.hitchTimeMs, let d = m.scrollDurationMs, d > 0, h > d + 0.0005 {
-            error(frames.first, 0, "its hitch time \(NumberFormat.fixed(h, places: 3)) ms exceeds its measured interval \(NumberFormat.fixed(d, places: 3)) ms (\(NumberFormat.fixed(h / d * 1_000, places: 1)) ms/s); hitch time is part of the interval, at most 1000 ms/s")
+            error(
+                frames.first, 0,
+                "its hitch time \(NumberFormat.fixed(h, places: 3)) ms exceeds its measured interval \(NumberFormat.fixed(d, places: 3)) ms (\(NumberFormat.fixed(h / d * 1_000, places: 1)) ms/s); hitch time is part of the interval, at most 1000 ms/s"
+            )
         }
         return out
     }

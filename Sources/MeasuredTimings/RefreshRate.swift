@@ -1,4 +1,5 @@
 import Formats
+
 /// Refresh rates read from the data: a measured vsync period snapped to a display's nominal rate.
 ///
 /// Devices report the period they measure, not the nominal one: a 120 Hz phone writes
@@ -24,7 +25,9 @@ package enum RefreshRate {
     /// A measured rate snapped to a known one within `tolerance`, else rounded to 0.1 Hz.
     package static func hz(measured: Double) -> Double? {
         guard measured.isFinite, measured > 0 else { return nil }
-        if let near = known.min(by: { abs($0 - measured) < abs($1 - measured) }), abs(near - measured) <= near * tolerance {
+        if let near = known.min(by: { abs($0 - measured) < abs($1 - measured) }),
+            abs(near - measured) <= near * tolerance
+        {
             return near
         }
         return (measured * 10).rounded() / 10

@@ -39,41 +39,58 @@ enum XCTestImporter {
         }
     }
 
-    static func runs(_ root: JSONNode, text: SourceText, file: String, options: MeasuredImportOptions) throws(MeasuredImportFailure) -> [MeasuredRun] {
+    static func runs(_ root: JSONNode, text: SourceText, file: String, options: MeasuredImportOptions)
+        throws(MeasuredImportFailure) -> [MeasuredRun]
+    {
         var j = JSONImport(file: file, text: text)
-        guard let tests = j.array(root, "an xcresulttool metrics file (an array of tests)") else { try j.check(); return [] }
+        guard let tests = j.array(root, "an xcresulttool metrics file (an array of tests)") else {
+            try j.check()
+            return []
+        }
         var runs: [MeasuredRun] = []
         for test in tests {
             guard j.object(test, "a test") != nil else { continue }
             let testName = test.field("testIdentifier").flatMap { j.string($0, "\"testIdentifier\"") } ?? "test"
             guard let testRunsNode = j.required(test, "testRuns", in: "the test \"\(testName)\""),
-                  let testRuns = j.array(testRunsNode, "\"testRuns\"") else { continue }
+                let testRuns = j.array(testRunsNode, "\"testRuns\"")
+            else { continue }
             for (r, testRun) in testRuns.enumerated() {
                 guard j.object(testRun, "a test run") != nil else { continue }
                 let device = deviceName(testRun.field("device"))
                 let configuration = testRun.field("testPlanConfiguration")?.field("configurationName")?.stringValue
                 guard let metricsNode = j.required(testRun, "metrics", in: "a test run"),
-                      let metrics = j.array(metricsNode, "\"metrics\"") else { continue }
+                    let metrics = j.array(metricsNode, "\"metrics\"")
+                else { continue }
                 // group (the signpost's name) → quantity → (node, per-iteration values in the kept unit)
                 var groups: [(name: String, values: [Quantity: (node: JSONNode, values: [Double])])] = []
                 for metric in metrics {
                     guard j.object(metric, "a metric") != nil,
-                          let nameNode = j.required(metric, "displayName", in: "a metric"),
-                          let displayName = j.string(nameNode, "\"displayName\"") else { continue }
+                        let nameNode = j.required(metric, "displayName", in: "a metric"),
+                        let displayName = j.string(nameNode, "\"displayName\"")
+                    else { continue }
                     let (base, group) = split(displayName)
-                    guard let quantity = Quantity.allCases.first(where: { $0.names.contains(base.lowercased()) }) else { continue }
+                    guard let quantity = Quantity.allCases.first(where: { $0.names.contains(base.lowercased()) }) else {
+                        continue
+                    }
                     var factor = 1.0
                     if let accepted = quantity.units {
-                        guard let unitNode = j.required(metric, "unitOfMeasurement", in: "the metric \"\(displayName)\""),
-                              let unit = j.string(unitNode, "\"unitOfMeasurement\"") else { continue }
+                        guard
+                            let unitNode = j.required(metric, "unitOfMeasurement", in: "the metric \"\(displayName)\""),
+                            let unit = j.string(unitNode, "\"unitOfMeasurement\"")
+                        else { continue }
                         guard let match = accepted.first(where: { $0.unit == unit }) else {
-                            j.error(unitNode, "unknown unit \"\(unit)\" for \"\(displayName)\"; valid: " + accepted.map { "\"\($0.unit)\"" }.joined(separator: ", "))
+                            j.error(
+                                unitNode,
+                                "unknown unit \"\(unit)\" for \"\(displayName)\"; valid: "
+                                    + accepted.map { "\"\($0.unit)\"" }.joined(separator: ", "))
                             continue
                         }
                         factor = match.factor
                     }
-                    guard let measurementsNode = j.required(metric, "measurements", in: "the metric \"\(displayName)\""),
-                          let measurements = j.array(measurementsNode, "\"measurements\"") else { continue }
+                    guard
+                        let measurementsNode = j.required(metric, "measurements", in: "the metric \"\(displayName)\""),
+                        let measurements = j.array(measurementsNode, "\"measurements\"")
+                    else { continue }
                     var values: [Double] = []
                     for m in measurements {
                         guard let v = j.number(m, "a measurement of \"\(displayName)\"") else { break }
@@ -82,7 +99,9 @@ enum XCTestImporter {
                     guard values.count == measurements.count else { continue }
                     if let g = groups.firstIndex(where: { $0.name == group }) {
                         if groups[g].values[quantity] != nil {
-                            j.error(nameNode, "\"\(displayName)\" appears twice in this test run; each metric is reported once")
+                            j.error(
+                                nameNode,
+                                "\"\(displayName)\" appears twice in this test run; each metric is reported once")
                             continue
                         }
                         groups[g].values[quantity] = (measurementsNode, values)
@@ -96,7 +115,10 @@ enum XCTestImporter {
                     var consistent = true
                     for q in Quantity.allCases {
                         guard let other = group.values[q], other.values.count != iterations else { continue }
-                        j.error(other.node, "\(other.values.count) measurements, but the hitch time ratio of the same test run has \(iterations); every metric has one per iteration")
+                        j.error(
+                            other.node,
+                            "\(other.values.count) measurements, but the hitch time ratio of the same test run has \(iterations); every metric has one per iteration"
+                        )
                         consistent = false
                     }
                     guard consistent else { continue }
@@ -112,15 +134,21 @@ enum XCTestImporter {
                         if !group.name.isEmpty { label += " (\(group.name))" }
                         if testRuns.count > 1 { label += ", " + (configuration ?? "run \(r + 1)") }
                         label += " iteration \(k + 1)/\(iterations)"
-                        runs.append(MeasuredRun(format: .xctestMetrics, label: options.label(label), device: device,
-                                                refreshHz: options.refreshHz, timing: .presentation, content: .aggregates(m), sourceFile: file))
+                        runs.append(
+                            MeasuredRun(
+                                format: .xctestMetrics, label: options.label(label), device: device,
+                                refreshHz: options.refreshHz, timing: .presentation, content: .aggregates(m),
+                                sourceFile: file))
                     }
                 }
             }
         }
         try j.check()
         if runs.isEmpty {
-            j.error(root, "no test run has a \"Hitch Time Ratio\" metric; measure the scroll with XCTOSSignpostMetric.scrollingAndDecelerationMetric or XCTHitchMetric")
+            j.error(
+                root,
+                "no test run has a \"Hitch Time Ratio\" metric; measure the scroll with XCTOSSignpostMetric.scrollingAndDecelerationMetric or XCTHitchMetric"
+            )
             try j.check()
         }
         return runs

@@ -26,7 +26,9 @@ enum Diagnostics {
         let prefix = tag.path[..<index].joined(separator: ".")
         let segment = tag.path[index]
         guard case .object(let dict) = parent else {
-            return tag.error("'\(name)' is not defined here: '\(prefix)' is \(parent.kindDescription), not an object with a key '\(segment)'")
+            return tag.error(
+                "'\(name)' is not defined here: '\(prefix)' is \(parent.kindDescription), not an object with a key '\(segment)'"
+            )
         }
         let keys = dict.keys.sorted()
         var message = "'\(name)' is not defined here: '\(prefix)' has no key '\(segment)'; its keys: " + list(keys)

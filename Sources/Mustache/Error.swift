@@ -1,4 +1,5 @@
 import Formats
+
 /// A template error, located like a compiler diagnostic.
 ///
 /// `description` reads `name:line:column: error: message`, then the source line, then a caret

@@ -122,7 +122,9 @@ struct Lexer {
         var token = Token(kind: .tag, start: s, end: end, line: line)
         token.delimiters = (String(decoding: open, as: UTF8.self), String(decoding: close, as: UTF8.self))
         // Content between the delimiters (the '=' of a set-delimiter tag stays in).
-        let content = triple ? Array(bytes[(contentStart + 1)..<closeAt])
+        let content =
+            triple
+            ? Array(bytes[(contentStart + 1)..<closeAt])
             : Array(bytes[contentStart..<(next == UInt8(ascii: "=") ? closeAt + 1 : closeAt)])
         var body = trimmed(content[...])
         token.tagKind = triple ? .rawVariable : .variable
@@ -142,7 +144,8 @@ struct Lexer {
             if token.tagKind != .variable { body = trimmed(body.dropFirst()) }
         }
         if token.tagKind != .comment, token.tagKind != .setDelimiters,
-           let nested = find(open, from: searchFrom), nested < closeAt {
+            let nested = find(open, from: searchFrom), nested < closeAt
+        {
             throw unclosedTag(at: s, expected: closing, before: nested)
         }
         switch token.tagKind {
@@ -151,7 +154,9 @@ struct Lexer {
         case .setDelimiters:
             try applyDelimiters(body, tag: token)
         default:
-            if body.first == UInt8(ascii: "*"), token.tagKind == .partial || token.tagKind == .parent || token.tagKind == .close {
+            if body.first == UInt8(ascii: "*"),
+                token.tagKind == .partial || token.tagKind == .parent || token.tagKind == .close
+            {
                 body = [UInt8(ascii: "*")] + trimmed(body.dropFirst())
             }
             token.name = String(decoding: body, as: UTF8.self)
@@ -179,22 +184,27 @@ struct Lexer {
         default: what = "tag"
         }
         if name.isEmpty || name.elementsEqual([UInt8(ascii: "*")]) {
-            let message = tag.tagKind == .variable || tag.tagKind == .rawVariable
+            let message =
+                tag.tagKind == .variable || tag.tagKind == .rawVariable
                 ? "empty tag; expected a name inside, such as \(tag.delimiters.0)title\(tag.delimiters.1)"
                 : "\(what) has no name; expected a name after the sigil"
             throw MustacheError(source: source, start: tag.start, end: tag.end, message: message)
         }
         if name.contains(where: isSpace) {
             let text = String(decoding: name, as: UTF8.self)
-            throw MustacheError(source: source, start: tag.start, end: tag.end,
-                                message: "\(what) name '\(text)' contains whitespace; expected a single (dotted) name")
+            throw MustacheError(
+                source: source, start: tag.start, end: tag.end,
+                message: "\(what) name '\(text)' contains whitespace; expected a single (dotted) name")
         }
     }
 
     mutating func applyDelimiters(_ body: ArraySlice<UInt8>, tag: Token) throws(MustacheError) {
         // body is what follows the first '=', e.g. "<% %>=".
-        let bad = MustacheError(source: source, start: tag.start, end: tag.end, message:
-            "bad set-delimiter tag; expected two delimiters without '=' separated by whitespace, like \(tag.delimiters.0)=<% %>=\(tag.delimiters.1)")
+        let bad = MustacheError(
+            source: source, start: tag.start, end: tag.end,
+            message:
+                "bad set-delimiter tag; expected two delimiters without '=' separated by whitespace, like \(tag.delimiters.0)=<% %>=\(tag.delimiters.1)"
+        )
         guard body.last == UInt8(ascii: "=") else { throw bad }
         let parts = trimmed(body.dropLast()).split(whereSeparator: isSpace)
         guard parts.count == 2, !parts.contains(where: { $0.contains(UInt8(ascii: "=")) }) else { throw bad }
@@ -204,11 +214,15 @@ struct Lexer {
 
     func unclosedTag(at s: Int, expected: [UInt8], before nested: Int? = nil) -> MustacheError {
         var lineEnd = s
-        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
+            lineEnd += 1
+        }
         let closeText = String(decoding: expected, as: UTF8.self)
-        let message = nested == nil
+        let message =
+            nested == nil
             ? "unclosed tag; expected '\(closeText)' to close it"
             : "unclosed tag; expected '\(closeText)' before the next '\(String(decoding: open, as: UTF8.self))' at \(MustacheError.place(of: nested!, in: source))"
-        return MustacheError(source: source, start: s, end: nested.map { min($0, lineEnd) } ?? lineEnd, message: message)
+        return MustacheError(
+            source: source, start: s, end: nested.map { min($0, lineEnd) } ?? lineEnd, message: message)
     }
 }

@@ -23,7 +23,8 @@ final class TagInfo: Sendable {
     init(name: String, source: TemplateSource, start: Int, end: Int) {
         self.name = name
         let lookupName = name.hasPrefix("*") ? String(name.dropFirst()) : name
-        self.path = lookupName == "." ? [] : lookupName.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        self.path =
+            lookupName == "." ? [] : lookupName.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         self.source = source
         self.start = start
         self.end = end

@@ -34,7 +34,10 @@ struct Parser {
             if tokens[i].tagKind.opensElement {
                 open.append(i)
                 if open.count > Self.maximumNesting {
-                    throw error(at: i, "\(describe(i)) '\(tokens[i].name)' is nested \(open.count) deep; sections, parents and blocks may be nested at most \(Self.maximumNesting) deep in one template")
+                    throw error(
+                        at: i,
+                        "\(describe(i)) '\(tokens[i].name)' is nested \(open.count) deep; sections, parents and blocks may be nested at most \(Self.maximumNesting) deep in one template"
+                    )
                 }
             } else if tokens[i].tagKind == .close {
                 let closer = tokens[i]
@@ -42,14 +45,20 @@ struct Parser {
                     throw error(at: i, "unexpected closing tag for '\(closer.name)'; no section is open here")
                 }
                 guard tokens[o].name == closer.name else {
-                    throw error(at: i, "closing tag for '\(closer.name)' does not match the open \(describe(o)) '\(tokens[o].name)' (opened at \(place(o))); expected \(closeTag(for: o))")
+                    throw error(
+                        at: i,
+                        "closing tag for '\(closer.name)' does not match the open \(describe(o)) '\(tokens[o].name)' (opened at \(place(o))); expected \(closeTag(for: o))"
+                    )
                 }
                 tokens[o].partner = i
                 tokens[i].partner = o
             }
         }
         if let o = open.last {
-            throw error(at: o, "\(describe(o)) '\(tokens[o].name)' opened at \(place(o)) is never closed; expected \(closeTag(for: o))")
+            throw error(
+                at: o,
+                "\(describe(o)) '\(tokens[o].name)' opened at \(place(o)) is never closed; expected \(closeTag(for: o))"
+            )
         }
     }
 
@@ -118,7 +127,10 @@ struct Parser {
             var standalone = true
             for k in lineStart[line]..<lineEnd[line] {
                 if tokens[k].kind == .tag {
-                    if tag >= 0 || !tokens[k].tagKind.canStandAlone { standalone = false; break }
+                    if tag >= 0 || !tokens[k].tagKind.canStandAlone {
+                        standalone = false
+                        break
+                    }
                     tag = k
                 } else if !isBlankText(k) {
                     standalone = false
@@ -183,7 +195,9 @@ struct Parser {
         for line in first...last {
             let k = lineStart[line]
             let t = tokens[k]
-            if t.kind == .text, t.end - t.start >= prefix.count, bytes[t.start..<(t.start + prefix.count)].elementsEqual(prefix) {
+            if t.kind == .text, t.end - t.start >= prefix.count,
+                bytes[t.start..<(t.start + prefix.count)].elementsEqual(prefix)
+            {
                 tokens[k].start += prefix.count
             }
         }
@@ -249,8 +263,11 @@ struct Parser {
                     if case .lineStart? = content.last { content.removeLast() }
                     frames[frames.count - 1].arguments[o.name] = content
                 case .block:
-                    add(.block(BlockNode(name: o.name, children: frame.nodes, defaultIndent: o.defaultIndent,
-                                         overrideIndent: o.indent, inline: o.inline)))
+                    add(
+                        .block(
+                            BlockNode(
+                                name: o.name, children: frame.nodes, defaultIndent: o.defaultIndent,
+                                overrideIndent: o.indent, inline: o.inline)))
                 default:
                     add(.section(info(frame.open), frame.nodes, inverted: o.tagKind == .inverted))
                 }

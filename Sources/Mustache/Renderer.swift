@@ -33,7 +33,8 @@ struct Renderer {
         if let tag { innermostTag = tag }
         defer { innermostTag = outer }
         guard nesting < Self.maxRenderNesting else {
-            let message = "sections, partials and blocks nested more than \(Self.maxRenderNesting) deep while rendering; does a partial include itself through a section?"
+            let message =
+                "sections, partials and blocks nested more than \(Self.maxRenderNesting) deep while rendering; does a partial include itself through a section?"
             if let at = innermostTag { throw at.error(message) }
             throw MustacheError(source: TemplateSource(name: "template", text: ""), start: 0, end: 0, message: message)
         }
@@ -102,7 +103,8 @@ struct Renderer {
             break
         case .array, .object:
             if strict {
-                let hint = value.kindDescription == "a list"
+                let hint =
+                    value.kindDescription == "a list"
                     ? "use a section to iterate it" : "use a section to enter it, or name one of its keys"
                 throw tag.error("'\(tag.name)' is \(value.kindDescription), which cannot be interpolated; \(hint)")
             }
@@ -148,7 +150,9 @@ struct Renderer {
         guard let value = try resolve(tag) else { return nil }
         if case .string(let name) = value { return name }
         if strict {
-            throw tag.error("dynamic partial name '\(tag.name.dropFirst())' is \(value.kindDescription); expected a string naming a partial")
+            throw tag.error(
+                "dynamic partial name '\(tag.name.dropFirst())' is \(value.kindDescription); expected a string naming a partial"
+            )
         }
         return value.scalarText
     }
@@ -161,11 +165,15 @@ struct Renderer {
             return
         }
         guard includeDepth < Self.maxIncludeDepth else {
-            throw tag.error("partials nested more than \(Self.maxIncludeDepth) deep; does '\(name)' include itself without a stopping condition?")
+            throw tag.error(
+                "partials nested more than \(Self.maxIncludeDepth) deep; does '\(name)' include itself without a stopping condition?"
+            )
         }
         includes += 1
         guard includes <= Self.maxIncludes else {
-            throw tag.error("more than \(Self.maxIncludes) partial inclusions in one render; does '\(name)' include itself more than once?")
+            throw tag.error(
+                "more than \(Self.maxIncludes) partial inclusions in one render; does '\(name)' include itself more than once?"
+            )
         }
         let savedIndent = indent.count
         indent.append(contentsOf: inclusion.indent.utf8)

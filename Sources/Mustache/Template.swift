@@ -1,4 +1,5 @@
 import Formats
+
 /// How rendering treats names and partials that are not there.
 package enum RenderMode: Sendable {
     /// The Mustache spec's behaviour: a missing name or partial renders nothing.
@@ -31,8 +32,11 @@ package struct Template: Sendable {
             // Everything before the bad byte is valid, so its line and column can be shown.
             let valid = String(decoding: bytes[..<bad], as: UTF8.self)
             let source = TemplateSource(name: name, text: valid)
-            throw MustacheError(source: source, start: valid.utf8.count, end: valid.utf8.count,
-                                message: "the template is not valid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(bad) starts no UTF-8 character; save the file as UTF-8")
+            throw MustacheError(
+                source: source, start: valid.utf8.count, end: valid.utf8.count,
+                message:
+                    "the template is not valid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(bad) starts no UTF-8 character; save the file as UTF-8"
+            )
         }
         try self.init(String(decoding: bytes, as: UTF8.self), name: name)
     }
@@ -41,7 +45,9 @@ package struct Template: Sendable {
     static func firstInvalidUTF8(_ b: [UInt8]) -> Int? { SourceText.firstInvalidUTF8(b) }
 
     /// Renders against `data`; partial and parent tags look templates up by name in `partials`.
-    package func render(_ data: MustacheValue, partials: [String: Template] = [:], mode: RenderMode = .lenient) throws(MustacheError) -> String {
+    package func render(_ data: MustacheValue, partials: [String: Template] = [:], mode: RenderMode = .lenient)
+        throws(MustacheError) -> String
+    {
         var renderer = Renderer(root: data, partials: partials, strict: mode == .strict)
         renderer.out.reserveCapacity(sizeHint * 2)
         try renderer.render(nodes)

@@ -1,4 +1,5 @@
 import Formats
+
 /// A value a template is rendered against: the data model of the template engine.
 ///
 /// Section truthiness follows mustache(5): `.null`, `.bool(false)` and an empty `.array` are falsy;

@@ -11,13 +11,21 @@ struct Arguments {
     private(set) var lists: [String: [String]] = [:]
 
     /// Parses `args` against the options that take a value and the flags that do not.
-    init(_ args: [String], options: Set<String>, flags allowedFlags: Set<String>, lists allowedLists: Set<String> = [], command: String) throws(UsageError) {
+    init(
+        _ args: [String], options: Set<String>, flags allowedFlags: Set<String>, lists allowedLists: Set<String> = [],
+        command: String
+    ) throws(UsageError) {
         var i = 0
         while i < args.count {
             if allowedLists.contains(args[i]) {
                 var items: [String] = []
-                while i + 1 < args.count, !args[i + 1].hasPrefix("--") { items.append(args[i + 1]); i += 1 }
-                guard !items.isEmpty else { throw UsageError("\(args[i]) needs one or more values; see 'scrollstudy \(command) --help'") }
+                while i + 1 < args.count, !args[i + 1].hasPrefix("--") {
+                    items.append(args[i + 1])
+                    i += 1
+                }
+                guard !items.isEmpty else {
+                    throw UsageError("\(args[i]) needs one or more values; see 'scrollstudy \(command) --help'")
+                }
                 lists[args[i - items.count], default: []].append(contentsOf: items)
                 i += 1
                 continue
@@ -33,7 +41,9 @@ struct Arguments {
                 if let v = inlineValue {
                     value = v
                 } else {
-                    guard i + 1 < args.count else { throw UsageError("\(arg) needs a value; see 'scrollstudy \(command) --help'") }
+                    guard i + 1 < args.count else {
+                        throw UsageError("\(arg) needs a value; see 'scrollstudy \(command) --help'")
+                    }
                     value = args[i + 1]
                     i += 1
                 }
@@ -46,7 +56,8 @@ struct Arguments {
                 guard flags.insert(arg).inserted else { throw UsageError("\(arg) is given twice") }
             } else {
                 let all = (options.union(allowedFlags).union(allowedLists)).sorted()
-                throw UsageError(unknownNameMessage(kind: "option", name: arg, valid: all) + "; see 'scrollstudy \(command) --help'")
+                throw UsageError(
+                    unknownNameMessage(kind: "option", name: arg, valid: all) + "; see 'scrollstudy \(command) --help'")
             }
             i += 1
         }
@@ -60,14 +71,17 @@ struct Arguments {
 
     /// `path` resolved against the current directory.
     func path(_ path: String) -> URL {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
     }
 
     /// An integer option within `range`, or `defaultValue`.
     func int(_ name: String, default defaultValue: Int, range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let text = values[name] else { return defaultValue }
         guard let v = Int(text), range.contains(v) else {
-            throw UsageError("\(name) '\(text)' is not valid; expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw UsageError(
+                "\(name) '\(text)' is not valid; expected a whole number from \(range.lowerBound) to \(range.upperBound)"
+            )
         }
         return v
     }
@@ -76,9 +90,10 @@ struct Arguments {
     func double(_ name: String, default defaultValue: Double, range: ClosedRange<Double>) throws(UsageError) -> Double {
         guard let text = values[name] else { return defaultValue }
         guard let v = Double(text), v.isFinite, range.contains(v) else {
-            throw UsageError("\(name) '\(text)' is not valid; expected a number from \(NumberFormat.shortest(range.lowerBound)) to \(NumberFormat.shortest(range.upperBound))")
+            throw UsageError(
+                "\(name) '\(text)' is not valid; expected a number from \(NumberFormat.shortest(range.lowerBound)) to \(NumberFormat.shortest(range.upperBound))"
+            )
         }
         return v
     }
 }
-

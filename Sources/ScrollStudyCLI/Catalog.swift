@@ -17,7 +17,8 @@ package enum Catalog {
     package static func strategy(_ name: String, in content: SiteContent? = nil) throws(UsageError) -> Strategy {
         let all = content?.strategies ?? Strategy.presets
         guard let s = all.first(where: { $0.id == name }) else {
-            throw UsageError(unknownNameMessage(kind: "strategy", name: name, valid: all.map(\.id)) + contentHint(content))
+            throw UsageError(
+                unknownNameMessage(kind: "strategy", name: name, valid: all.map(\.id)) + contentHint(content))
         }
         return s
     }
@@ -28,7 +29,9 @@ package enum Catalog {
         if text.contains(":") || text == "rotate" {
             do { return try Gesture.parse(inline: text) } catch { throw UsageError("--gesture: \(error.description)") }
         }
-        throw UsageError(unknownNameMessage(kind: "gesture", name: text, valid: gestureNames) + " (or an inline gesture such as drag:220:5)")
+        throw UsageError(
+            unknownNameMessage(kind: "gesture", name: text, valid: gestureNames)
+                + " (or an inline gesture such as drag:220:5)")
     }
 
     /// A dataset of `content` or a built-in one, or an error naming the valid ones.
@@ -47,7 +50,8 @@ package enum Catalog {
     package static func device(_ name: String, in content: SiteContent? = nil) throws(UsageError) -> DeviceProfile {
         let all = content?.devices ?? DeviceProfile.builtIn
         guard let d = all.first(where: { $0.id == name }) else {
-            throw UsageError(unknownNameMessage(kind: "device", name: name, valid: all.map(\.id)) + contentHint(content))
+            throw UsageError(
+                unknownNameMessage(kind: "device", name: name, valid: all.map(\.id)) + contentHint(content))
         }
         return d
     }

@@ -12,15 +12,28 @@ enum ExitCodes {
     static let table: [Row] = [
         Row(ending: .success, code: 0, meaning: "success (for generate --check: no file differs)"),
         Row(ending: .differences, code: 1, meaning: "generate --check found differences"),
-        Row(ending: .notDetermined, code: 1, meaning: "calibrate --write: the fit is not determined, so no profile was written"),
-        Row(ending: .usage, code: 2, meaning: "usage error (unknown name, bad number, missing option), an output path the command may not "
-            + "replace, or more than 20 000 runs planned without --allow-large"),
-        Row(ending: .badInput, code: 3, meaning: "bad content, templates or recording (each problem printed as file:line:column: error: message)"),
-        Row(ending: .unreadable, code: 4, meaning: "a file or folder could not be read or written (the output, a results folder, a baseline, "
-            + "the Markdown summary, a device profile)"),
-        Row(ending: .budgetBroken, code: 5, meaning: "a budget is broken (each printed as file:line:column: error: budget …); not with --no-fail-on-budget"),
+        Row(
+            ending: .notDetermined, code: 1,
+            meaning: "calibrate --write: the fit is not determined, so no profile was written"),
+        Row(
+            ending: .usage, code: 2,
+            meaning: "usage error (unknown name, bad number, missing option), an output path the command may not "
+                + "replace, or more than 20 000 runs planned without --allow-large"),
+        Row(
+            ending: .badInput, code: 3,
+            meaning: "bad content, templates or recording (each problem printed as file:line:column: error: message)"),
+        Row(
+            ending: .unreadable, code: 4,
+            meaning: "a file or folder could not be read or written (the output, a results folder, a baseline, "
+                + "the Markdown summary, a device profile)"),
+        Row(
+            ending: .budgetBroken, code: 5,
+            meaning:
+                "a budget is broken (each printed as file:line:column: error: budget …); not with --no-fail-on-budget"),
         Row(ending: .regressed, code: 6, meaning: "--fail-on-regression and a run group regressed against --baseline"),
-        Row(ending: .notComparable, code: 7, meaning: "--fail-on-not-comparable and a run group could not be compared with --baseline"),
+        Row(
+            ending: .notComparable, code: 7,
+            meaning: "--fail-on-not-comparable and a run group could not be compared with --baseline"),
     ]
 
     /// The exit code of `ending`.

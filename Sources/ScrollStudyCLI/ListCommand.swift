@@ -5,16 +5,16 @@ import StudySite
 /// `scrollstudy list`: every built-in name, and a content folder's with `--content`.
 enum ListCommand {
     static let help = """
-    OVERVIEW: List the built-in strategies, techniques, gestures, datasets and devices.
+        OVERVIEW: List the built-in strategies, techniques, gestures, datasets and devices.
 
-    USAGE: scrollstudy list [--content <dir>]
+        USAGE: scrollstudy list [--content <dir>]
 
-    OPTIONS:
-      --content <dir>         Also list the strategies, datasets and devices of this content folder.
-      -h, --help              Show help information.
+        OPTIONS:
+          --content <dir>         Also list the strategies, datasets and devices of this content folder.
+          -h, --help              Show help information.
 
-    \(ExitCodes.help([.success, .usage, .badInput]))
-    """
+        \(ExitCodes.help([.success, .usage, .badInput]))
+        """
 
     static func run(_ args: [String], output: (String) -> Void) throws {
         let a = try Arguments(args, options: ["--content"], flags: [], command: "list")
@@ -23,7 +23,8 @@ enum ListCommand {
         var lines: [String] = ["STRATEGIES"]
         let width = strategies.map(\.id.count).max() ?? 0
         for s in strategies {
-            lines.append("  \(s.id.padding(width))  \(s.techniques.map(\.description).joined(separator: " "))  — \(s.name)")
+            lines.append(
+                "  \(s.id.padding(width))  \(s.techniques.map(\.description).joined(separator: " "))  — \(s.name)")
         }
         lines.append("")
         lines.append("TECHNIQUES")
@@ -39,7 +40,8 @@ enum ListCommand {
         let contentDatasets = (content?.datasets ?? []).filter { Dataset.builtIn(named: $0.id) == nil }
         for d in contentDatasets { lines.append("  \(d.id.padding(17))  \(d.name) (\(d.count) rows)") }
         for name in Dataset.builtInNames {
-            let summary = Dataset.builtIn(named: name)?.summary ?? "Generated rows for scale tests; <count> from 1 to 10000000."
+            let summary =
+                Dataset.builtIn(named: name)?.summary ?? "Generated rows for scale tests; <count> from 1 to 10000000."
             lines.append("  \(name.padding(17))  \(summary)")
         }
         lines.append("")

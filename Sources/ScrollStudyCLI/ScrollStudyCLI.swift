@@ -16,47 +16,72 @@ package enum ScrollStudyCLI {
 
     /// Every subcommand, in the overview's order: the one table the overview, `help` and dispatch read.
     static let table: [Subcommand] = [
-        Subcommand(name: "generate", summary: "Generate the study site from Content/ and Templates/ into Output/.", help: GenerateCommand.help) {
+        Subcommand(
+            name: "generate", summary: "Generate the study site from Content/ and Templates/ into Output/.",
+            help: GenerateCommand.help
+        ) {
             Generation.run(try GenerateCommand.parse($0), console: $1)
         },
-        Subcommand(name: "run", summary: "Simulate the studies' runs (or one shard) into a results folder.", help: RunCommand.help) {
+        Subcommand(
+            name: "run", summary: "Simulate the studies' runs (or one shard) into a results folder.",
+            help: RunCommand.help
+        ) {
             try RunCommand.run($0, console: $1)
         },
         Subcommand(name: "simulate", summary: "Simulate one run and print its metrics.", help: SimulateCommand.help) {
-            try SimulateCommand.run($0, output: $1.output); return .success
+            try SimulateCommand.run($0, output: $1.output)
+            return .success
         },
-        Subcommand(name: "calibrate", summary: "Fit a device profile's main-thread and render cost scales to a measured run.", help: CalibrateCommand.help) {
-            try CalibrateCommand.run($0, output: $1.output); return .success
+        Subcommand(
+            name: "calibrate", summary: "Fit a device profile's main-thread and render cost scales to a measured run.",
+            help: CalibrateCommand.help
+        ) {
+            try CalibrateCommand.run($0, output: $1.output)
+            return .success
         },
-        Subcommand(name: "import", summary: "Import a measured recording and print each run's metrics.", help: ImportCommand.help) {
-            try ImportCommand.run($0, output: $1.output); return .success
+        Subcommand(
+            name: "import", summary: "Import a measured recording and print each run's metrics.",
+            help: ImportCommand.help
+        ) {
+            try ImportCommand.run($0, output: $1.output)
+            return .success
         },
-        Subcommand(name: "list", summary: "List built-in strategies, techniques, gestures, datasets and devices.", help: ListCommand.help) {
-            try ListCommand.run($0, output: $1.output); return .success
+        Subcommand(
+            name: "list", summary: "List built-in strategies, techniques, gestures, datasets and devices.",
+            help: ListCommand.help
+        ) {
+            try ListCommand.run($0, output: $1.output)
+            return .success
         },
-        Subcommand(name: "bench", summary: "Measure simulation speed (build with -c release).", help: BenchCommand.help) {
-            try BenchCommand.run($0, output: $1.output); return .success
+        Subcommand(name: "bench", summary: "Measure simulation speed (build with -c release).", help: BenchCommand.help)
+        {
+            try BenchCommand.run($0, output: $1.output)
+            return .success
         },
-        Subcommand(name: "sensitivity", summary: "Rerun a study with each device constant and model assumption varied; say which answers survive.",
-                   help: SensitivityCommand.help) {
+        Subcommand(
+            name: "sensitivity",
+            summary: "Rerun a study with each device constant and model assumption varied; say which answers survive.",
+            help: SensitivityCommand.help
+        ) {
             try SensitivityCommand.run($0, console: $1)
         },
     ]
 
     static let help: String = {
-        let lines = table.map { "  " + $0.name.padding(toLength: 24, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n")
+        let lines = table.map { "  " + $0.name.padding(toLength: 24, withPad: " ", startingAt: 0) + $0.summary }.joined(
+            separator: "\n")
         return """
-        OVERVIEW: ScrollStudy — simulate list scrolling strategies and publish the studies as a static site.
+            OVERVIEW: ScrollStudy — simulate list scrolling strategies and publish the studies as a static site.
 
-        USAGE: scrollstudy <subcommand> [options]
+            USAGE: scrollstudy <subcommand> [options]
 
-        SUBCOMMANDS:
-        \(lines)
+            SUBCOMMANDS:
+            \(lines)
 
-          See 'scrollstudy help <subcommand>' or 'scrollstudy <subcommand> --help' for details.
+              See 'scrollstudy help <subcommand>' or 'scrollstudy <subcommand> --help' for details.
 
-        \(ExitCodes.help())
-        """
+            \(ExitCodes.help())
+            """
     }()
 
     static var subcommands: [String] { table.map(\.name) }
@@ -69,23 +94,36 @@ package enum ScrollStudyCLI {
     /// How the command line `args` ended: a usage error is `.usage`, a `CommandFailure` its own ending.
     static func ending(_ args: [String]) -> Ending {
         let console = Console(output: { print($0) }, status: { printError($0) }, error: { printError($0) })
-        guard let command = args.first else { print(help); return .success }
+        guard let command = args.first else {
+            print(help)
+            return .success
+        }
         let rest = Array(args.dropFirst())
         let wantsHelp = rest.contains("--help") || rest.contains("-h")
         do {
             switch command {
             case "-h", "--help", "help":
-                guard let topic = rest.first(where: { !$0.hasPrefix("-") }) else { print(help); return .success }
+                guard let topic = rest.first(where: { !$0.hasPrefix("-") }) else {
+                    print(help)
+                    return .success
+                }
                 guard let sub = table.first(where: { $0.name == topic }) else {
-                    throw UsageError(unknownNameMessage(kind: "subcommand", name: topic, valid: subcommands) + "; see 'scrollstudy --help'")
+                    throw UsageError(
+                        unknownNameMessage(kind: "subcommand", name: topic, valid: subcommands)
+                            + "; see 'scrollstudy --help'")
                 }
                 print(sub.help)
                 return .success
             default:
                 guard let sub = table.first(where: { $0.name == command }) else {
-                    throw UsageError(unknownNameMessage(kind: "subcommand", name: command, valid: subcommands) + "; see 'scrollstudy --help'")
+                    throw UsageError(
+                        unknownNameMessage(kind: "subcommand", name: command, valid: subcommands)
+                            + "; see 'scrollstudy --help'")
                 }
-                if wantsHelp { print(sub.help); return .success }
+                if wantsHelp {
+                    print(sub.help)
+                    return .success
+                }
                 return try sub.run(rest, console)
             }
         } catch let failure as CommandFailure {

@@ -1,16 +1,23 @@
-import Testing
 import Formats
+import Testing
 
 /// The one located diagnostic and the one suggestion rule.
 @Suite("Diagnostic and Suggestion")
 struct DiagnosticTests {
     @Test("A diagnostic prints as much of file:line:column as it knows, then severity and message")
     func forms() {
-        #expect(Diagnostic(file: "studies/a.json", line: 3, column: 7, message: "bad").description == "studies/a.json:3:7: error: bad")
-        #expect(Diagnostic(file: "studies/a.json", line: 3, message: "bad").description == "studies/a.json:3: error: bad")
-        #expect(Diagnostic(file: "studies/a.json", column: 7, message: "bad").description == "studies/a.json: error: bad", "a column without a line is not shown")
+        #expect(
+            Diagnostic(file: "studies/a.json", line: 3, column: 7, message: "bad").description
+                == "studies/a.json:3:7: error: bad")
+        #expect(
+            Diagnostic(file: "studies/a.json", line: 3, message: "bad").description == "studies/a.json:3: error: bad")
+        #expect(
+            Diagnostic(file: "studies/a.json", column: 7, message: "bad").description == "studies/a.json: error: bad",
+            "a column without a line is not shown")
         #expect(Diagnostic(file: nil, line: 3, message: "bad").description == "error: bad")
-        #expect(Diagnostic(file: "x", line: 1, column: 1, severity: .warning, message: "w").description == "x:1:1: warning: w")
+        #expect(
+            Diagnostic(file: "x", line: 1, column: 1, severity: .warning, message: "w").description
+                == "x:1:1: warning: w")
     }
 
     @Test("One suggestion rule: within max(2, n/3) edits, a prefix counts two closer, never the name itself")

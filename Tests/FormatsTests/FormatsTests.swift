@@ -1,5 +1,5 @@
-import Testing
 import Formats
+import Testing
 
 @Suite("Nearest-rank percentiles")
 struct NearestRankTests {
@@ -20,7 +20,9 @@ struct NearestRankTests {
         #expect(NearestRank.value(sortedAscending: v, fraction: 0.51) == 6)
         #expect(NearestRank.value(sortedAscending: v, fraction: 0) == 1)
         #expect(NearestRank.value(sortedAscending: v, fraction: 1) == 10)
-        #expect(NearestRank.index(count: 100, fraction: 0.07) == 6, "0.07 × 100 is 7.000000000000001 in binary: rank 7, not 8")
+        #expect(
+            NearestRank.index(count: 100, fraction: 0.07) == 6,
+            "0.07 × 100 is 7.000000000000001 in binary: rank 7, not 8")
         #expect(NearestRank.index(count: 100, fraction: 0.14) == 13, "0.14 × 100 is 14.000000000000002 in binary")
         #expect(NearestRank.value(sortedAscending: [Double](), fraction: 0.5) == nil)
     }

@@ -1,5 +1,6 @@
-@testable import Formats
 import Testing
+
+@testable import Formats
 
 /// The one escaper every page uses (templates, charts, Markdown).
 @Suite("HTML text")
@@ -21,7 +22,10 @@ struct HTMLTextTests {
         #expect(HTMLText.escape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;")
         #expect(HTMLText.escape("it's", apostrophe: .kept) == "it's")
         #expect(HTMLText.escape("a\u{0}\u{1}\u{7F}\u{85}b") == "a\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}b")
-        #expect(HTMLText.escape("x" + String(Unicode.Scalar(0xFDD0 as UInt32)!) + String(Unicode.Scalar(0xFFFE as UInt32)!) + String(Unicode.Scalar(0x10FFFF as UInt32)!) + "y") == "x\u{FFFD}\u{FFFD}\u{FFFD}y")
+        #expect(
+            HTMLText.escape(
+                "x" + String(Unicode.Scalar(0xFDD0 as UInt32)!) + String(Unicode.Scalar(0xFFFE as UInt32)!)
+                    + String(Unicode.Scalar(0x10FFFF as UInt32)!) + "y") == "x\u{FFFD}\u{FFFD}\u{FFFD}y")
         // Tab, line feed, form feed and carriage return are allowed; U+00A0 and U+FFFD are ordinary text.
         #expect(HTMLText.escape("a\t\n\u{0C}\r\u{A0}\u{FFFD}é👩‍👩‍👧") == "a\t\n\u{0C}\r\u{A0}\u{FFFD}é👩‍👩‍👧")
         var bytes = Array("a\u{1}b\u{9F}c".utf8)
@@ -39,7 +43,10 @@ struct HTMLTextTests {
     @Test("The plain-text shortcut returns only text the full path leaves unchanged, over 3,000 random texts")
     func shortcut() {
         var rng = Random(state: 7)
-        let alphabet = Array("ab Z9.-_&<>\"'\t\n\r\u{01}\u{7F}é\u{202E}\u{2066}\u{85}".unicodeScalars) + [Unicode.Scalar(0xFDD0 as UInt32)!]
+        let alphabet =
+            Array("ab Z9.-_&<>\"'\t\n\r\u{01}\u{7F}é\u{202E}\u{2066}\u{85}".unicodeScalars) + [
+                Unicode.Scalar(0xFDD0 as UInt32)!
+            ]
         for n in 0..<3_000 {
             var text = ""
             for _ in 0..<Int(rng.next() % 12) {
@@ -51,12 +58,20 @@ struct HTMLTextTests {
                 var out: [UInt8] = []
                 HTMLText.append(text, to: &out, apostrophe: apostrophe)
                 let full = String(decoding: out, as: UTF8.self)
-                #expect(HTMLText.escape(text, apostrophe: apostrophe) == full, "text #\(n): \(String(reflecting: text))")
-                if HTMLText.needsNothing(text, apostrophe: apostrophe) { #expect(full == text, "text #\(n): \(String(reflecting: text))") }
+                #expect(
+                    HTMLText.escape(text, apostrophe: apostrophe) == full, "text #\(n): \(String(reflecting: text))")
+                if HTMLText.needsNothing(text, apostrophe: apostrophe) {
+                    #expect(full == text, "text #\(n): \(String(reflecting: text))")
+                }
             }
         }
-        #expect(!HTMLText.needsNothing("a&b", apostrophe: .escaped) && !HTMLText.needsNothing("\u{01}", apostrophe: .escaped))
-        #expect(!HTMLText.needsNothing("é", apostrophe: .escaped) && HTMLText.needsNothing("12.5 ms\t", apostrophe: .escaped))
-        #expect(HTMLText.needsNothing("it's", apostrophe: .kept) && !HTMLText.needsNothing("it's", apostrophe: .escaped))
+        #expect(
+            !HTMLText.needsNothing("a&b", apostrophe: .escaped)
+                && !HTMLText.needsNothing("\u{01}", apostrophe: .escaped))
+        #expect(
+            !HTMLText.needsNothing("é", apostrophe: .escaped)
+                && HTMLText.needsNothing("12.5 ms\t", apostrophe: .escaped))
+        #expect(
+            HTMLText.needsNothing("it's", apostrophe: .kept) && !HTMLText.needsNothing("it's", apostrophe: .escaped))
     }
 }

@@ -50,7 +50,10 @@ struct JSONEscapeTests {
             (#"\ude00"#, .loneLowSurrogate(0xDE00, offset: 6)),
         ]
         for (text, problem) in cases {
-            guard case let .failure(found) = Self.decode(text) else { Issue.record("\(text) was accepted"); continue }
+            guard case let .failure(found) = Self.decode(text) else {
+                Issue.record("\(text) was accepted")
+                continue
+            }
             #expect(found == problem, "\(text)")
         }
     }

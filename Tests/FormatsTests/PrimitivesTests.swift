@@ -17,10 +17,16 @@ struct PrimitivesTests {
         #expect(Hash64.hex(0xab) == "00000000000000ab")
     }
 
-    @Test("WordHash64 gives the values a separate reimplementation gives (words read little-endian, the tail padded with zeros), and frames each piece with its length")
+    @Test(
+        "WordHash64 gives the values a separate reimplementation gives (words read little-endian, the tail padded with zeros), and frames each piece with its length"
+    )
     func wordHash() {
         // Expected values from an independent Python reimplementation of the steps in WordHash64's comment.
-        func of(_ bytes: [UInt8]) -> UInt64 { var h = WordHash64(); h.add(bytes); return h.value }
+        func of(_ bytes: [UInt8]) -> UInt64 {
+            var h = WordHash64()
+            h.add(bytes)
+            return h.value
+        }
         #expect(of([]) == 0x27f5_1e91_0214_133f)
         #expect(of(Array("a".utf8)) == 0x5a02_d412_147f_4497)
         #expect(of(Array("foobar".utf8)) == 0x7f5e_56d0_6a61_31ad)
@@ -29,13 +35,17 @@ struct PrimitivesTests {
         var pieces = WordHash64()
         pieces.add("foo")
         pieces.add(Array("bar".utf8))
-        #expect(pieces.value == 0xbb6e_533c_4178_da3e && pieces.value != of(Array("foobar".utf8)), "pieces are framed, not run together")
+        #expect(
+            pieces.value == 0xbb6e_533c_4178_da3e && pieces.value != of(Array("foobar".utf8)),
+            "pieces are framed, not run together")
         #expect(WordHash64.hex(of: Array("a".utf8)) == "5a02d412147f4497")
         // A trailing zero byte is not lost in the padding: the length is hashed too.
         #expect(of(Array("abc".utf8)) != of(Array("abc".utf8) + [0]))
     }
 
-    @Test("WordHash64: over 4,000 seeded random byte strings, flipping any one bit changes the hash, and no two strings share one")
+    @Test(
+        "WordHash64: over 4,000 seeded random byte strings, flipping any one bit changes the hash, and no two strings share one"
+    )
     func wordHashBits() {
         var state: UInt64 = 0x5eed
         func next() -> UInt64 {  // splitmix64
@@ -61,7 +71,9 @@ struct PrimitivesTests {
         }
     }
 
-    @Test("Edit distance: insertions, deletions, substitutions and neighbour swaps count 1; case is ignored; long text is capped")
+    @Test(
+        "Edit distance: insertions, deletions, substitutions and neighbour swaps count 1; case is ignored; long text is capped"
+    )
     func distance() {
         #expect(editDistance("wwdc21", "wwdc21") == 0)
         #expect(editDistance("wwdc-21", "wwdc21") == 1)

@@ -56,10 +56,17 @@ struct PositionedJSONTests {
         #expect(parsed == ["0=0.0", "-12=-12.0", "3.25=3.25", "1e3=1000.0", "-0.5E-2=-0.005"])
     }
 
-    @Test("Syntax errors point at the exact place and say what was expected",
-          arguments: [
-            ("{\n  \"title\": \"A\",\n  \"tagline\": \"B\"", 3, 17, "unexpected end of file; expected ',' or '}' after object member"),
-            ("{\n  \"title\": \"A\",\n  \"tagline\": \"B\",\n}", 3, 17, "trailing comma after the last object member is not allowed in JSON"),
+    @Test(
+        "Syntax errors point at the exact place and say what was expected",
+        arguments: [
+            (
+                "{\n  \"title\": \"A\",\n  \"tagline\": \"B\"", 3, 17,
+                "unexpected end of file; expected ',' or '}' after object member"
+            ),
+            (
+                "{\n  \"title\": \"A\",\n  \"tagline\": \"B\",\n}", 3, 17,
+                "trailing comma after the last object member is not allowed in JSON"
+            ),
             ("[1, 2,\n]", 1, 6, "trailing comma after the last array element is not allowed in JSON"),
             ("{\n  \"title\" \"A\"\n}", 2, 11, "expected ':' after object key \"title\", found '\"'"),
             (#"{"title": "C:\path"}"#, 1, 14, #"invalid escape '\p' in a string; valid escapes:"#),
@@ -82,11 +89,15 @@ struct PositionedJSONTests {
             ("  \n ", 2, 2, "the file is empty"),
             ("{\"👩‍👩‍👧‍👦\": 1, oops}", 1, 10, "expected an object key in double quotes, found 'oops'"),
             ("[\"tab\there\"]", 1, 6, "control character U+0009"),
-            ("{\n  \"title\": \"A\",\n  \"title\": \"B\"\n}", 3, 3, "duplicate key \"title\" (first at line 2, column 3)"),
-          ])
+            (
+                "{\n  \"title\": \"A\",\n  \"title\": \"B\"\n}", 3, 3,
+                "duplicate key \"title\" (first at line 2, column 3)"
+            ),
+        ])
     func syntaxErrors(text: String, line: Int, column: Int, message: String) throws {
         let e = try #require(Self.error(text), "expected an error for \(text)")
-        #expect(e.line == line && e.column == column, "at \(e.line):\(e.column), expected \(line):\(column): \(e.message)")
+        #expect(
+            e.line == line && e.column == column, "at \(e.line):\(e.column), expected \(line):\(column): \(e.message)")
         #expect(e.message.contains(message), "\(e.message)")
     }
 
@@ -145,7 +156,9 @@ struct CSVTableTests {
         let p = Self.problems("id,name\n1,\"abc\n2,x\n")
         #expect(p.count == 1)
         #expect(p.first?.line == 2 && p.first?.column == 3)
-        #expect(p.first?.message.contains("unclosed quote: the quoted field that starts at line 2, column 3 has no closing '\"'") == true)
+        #expect(
+            p.first?.message.contains(
+                "unclosed quote: the quoted field that starts at line 2, column 3 has no closing '\"'") == true)
     }
 
     @Test("Rows with the wrong number of fields name both counts and the header")
@@ -153,7 +166,10 @@ struct CSVTableTests {
         let p = Self.problems("id,name\n1,a,b\n2\n3,c\n")
         #expect(p.count == 2)
         #expect(p[0].line == 2 && p[0].column == 1)
-        #expect(p[0].message.contains("this row has 3 fields but the header has 2 (id, name); a field that contains a comma must be in double quotes"))
+        #expect(
+            p[0].message.contains(
+                "this row has 3 fields but the header has 2 (id, name); a field that contains a comma must be in double quotes"
+            ))
         #expect(p[1].line == 3 && p[1].column == 1)
         #expect(p[1].message.contains("this row has 1 field but the header has 2"))
     }
@@ -174,6 +190,8 @@ struct CSVTableTests {
         let p = Self.problems("id,,id\n1,2,3\n")
         #expect(p.count == 2)
         #expect(p[0].column == 4 && p[0].message.contains("column 2 of the header has no name"))
-        #expect(p[1].column == 5 && p[1].message.contains("column name \"id\" appears twice in the header (first at line 1, column 1)"))
+        #expect(
+            p[1].column == 5
+                && p[1].message.contains("column name \"id\" appears twice in the header (first at line 1, column 1)"))
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import Markdown
+import Testing
 
 struct FrontMatterTests {
     @Test func stringsAndListsInSourceOrder() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Markdown
 
 /// Inputs the fuzz targets (Tests/Fuzz) stopped on, kept as ordinary tests; the same inputs are under

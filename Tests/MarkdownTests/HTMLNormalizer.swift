@@ -90,7 +90,8 @@ enum HTMLNormalizer {
     }
 
     private static func isNameChar(_ c: Unicode.Scalar) -> Bool {
-        c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == ":" || c == "_" || c == ".")
+        c.isASCII
+            && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == ":" || c == "_" || c == ".")
     }
 
     private static func tag(_ chunk: [Unicode.Scalar], _ state: inout State) {
@@ -164,7 +165,10 @@ enum HTMLNormalizer {
                 }
                 value = v
             }
-            if attrName.isEmpty { i += 1; continue }
+            if attrName.isEmpty {
+                i += 1
+                continue
+            }
             attributes.append((attrName.lowercased(), value.map(decodeReferences)))
         }
         attributes.sort { a, b in a.0 != b.0 ? a.0 < b.0 : (a.1 ?? "") < (b.1 ?? "") }

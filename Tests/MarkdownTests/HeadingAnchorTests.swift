@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Markdown
 
 struct HeadingAnchorTests {
@@ -20,10 +21,11 @@ struct HeadingAnchorTests {
 
     @Test func headingsCarryPlainText() throws {
         let doc = try MarkdownDocument(parsing: "Setext *with* `code`\n===\n\n### [Link](x) &amp; more\n")
-        #expect(doc.headings == [
-            Heading(level: 1, text: "Setext with code", id: "setext-with-code"),
-            Heading(level: 3, text: "Link & more", id: "link-more"),
-        ])
+        #expect(
+            doc.headings == [
+                Heading(level: 1, text: "Setext with code", id: "setext-with-code"),
+                Heading(level: 3, text: "Link & more", id: "link-more"),
+            ])
         #expect(doc.html.contains("<h3 id=\"link-more\"><a href=\"x\">Link</a> &amp; more</h3>"))
         #expect(doc.title == "Setext with code")
     }

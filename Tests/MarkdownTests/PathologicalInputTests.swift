@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Markdown
 
 /// Inputs that make naive parsers quadratic (or overflow the stack). Each is large enough that

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Markdown
 
 /// With raw HTML off (the default), only relative, http, https and mailto destinations survive.
@@ -47,14 +48,18 @@ struct SafeURLTests {
     }
 
     @Test func trustedModeKeepsEverything() {
-        let html = MarkdownDocument.html("[x](ftp://example.com) ![i](data:image/png;base64,AA)", options: .init(allowRawHTML: true))
-        #expect(html == "<p><a href=\"ftp://example.com\">x</a> <img src=\"data:image/png;base64,AA\" alt=\"i\" /></p>\n")
+        let html = MarkdownDocument.html(
+            "[x](ftp://example.com) ![i](data:image/png;base64,AA)", options: .init(allowRawHTML: true))
+        #expect(
+            html == "<p><a href=\"ftp://example.com\">x</a> <img src=\"data:image/png;base64,AA\" alt=\"i\" /></p>\n")
     }
 
     /// Text goes through the one escaper (`HTMLText`) whoever wrote it, so a forbidden code point in a
     /// trusted document's text is replaced too (trust lets raw HTML and any URL through, not invalid text).
     @Test func forbiddenCodePointsAreReplaced() {
-        #expect(MarkdownDocument.html("a\u{1}b \u{85} " + String(Unicode.Scalar(0xFFFF as UInt32)!) + "\u{7F}") == "<p>a\u{FFFD}b \u{FFFD} \u{FFFD}\u{FFFD}</p>\n")
+        #expect(
+            MarkdownDocument.html("a\u{1}b \u{85} " + String(Unicode.Scalar(0xFFFF as UInt32)!) + "\u{7F}")
+                == "<p>a\u{FFFD}b \u{FFFD} \u{FFFD}\u{FFFD}</p>\n")
         #expect(MarkdownDocument.html("```\n\u{1B}[31m\n```") == "<pre><code>\u{FFFD}[31m\n</code></pre>\n")
         #expect(MarkdownDocument.html("tab\tand é ✓") == "<p>tab\tand é ✓</p>\n")
         #expect(MarkdownDocument.html("a\u{1}b", options: .init(allowRawHTML: true)) == "<p>a\u{FFFD}b</p>\n")
@@ -63,9 +68,12 @@ struct SafeURLTests {
     @Test func bidiControlsAreConfinedToTheirTextUnlessTrusted() {
         #expect(MarkdownDocument.html("a \u{202E}b *c*") == "<p>\u{2068}a \u{202E}b \u{202C}\u{2069}<em>c</em></p>\n")
         #expect(MarkdownDocument.html("`x\u{2067}y`") == "<p><code>\u{2068}x\u{2067}y\u{2069}\u{2069}</code></p>\n")
-        #expect(MarkdownDocument.html("![a\u{202E}b](i.png)") == "<p><img src=\"i.png\" alt=\"\u{2068}a\u{202E}b\u{202C}\u{2069}\" /></p>\n")
-        #expect(MarkdownDocument.html("```\nlet a = 1 // \u{202E}x\n```")
-            == "<pre><code>\u{2068}let a = 1 // \u{202E}x\n\u{202C}\u{2069}</code></pre>\n")
+        #expect(
+            MarkdownDocument.html("![a\u{202E}b](i.png)")
+                == "<p><img src=\"i.png\" alt=\"\u{2068}a\u{202E}b\u{202C}\u{2069}\" /></p>\n")
+        #expect(
+            MarkdownDocument.html("```\nlet a = 1 // \u{202E}x\n```")
+                == "<pre><code>\u{2068}let a = 1 // \u{202E}x\n\u{202C}\u{2069}</code></pre>\n")
         #expect(MarkdownDocument.html("plain \u{200F}mark") == "<p>plain \u{200F}mark</p>\n")
         #expect(MarkdownDocument.html("a \u{202E}b", options: .init(allowRawHTML: true)) == "<p>a \u{202E}b</p>\n")
     }

@@ -1,5 +1,5 @@
-import Testing
 import Markdown
+import Testing
 
 /// Raw HTML and unsafe URLs when `allowRawHTML` is false (the default).
 struct SafetyTests {
@@ -49,15 +49,18 @@ struct SafetyTests {
     }
 
     @Test func ordinaryURLsAreKept() {
-        #expect(MarkdownDocument.html("[x](https://example.com/a?b=1&c=2#d)")
-            == "<p><a href=\"https://example.com/a?b=1&amp;c=2#d\">x</a></p>\n")
-        #expect(MarkdownDocument.html("[x](../t/T3.html \"The title\")")
-            == "<p><a href=\"../t/T3.html\" title=\"The title\">x</a></p>\n")
+        #expect(
+            MarkdownDocument.html("[x](https://example.com/a?b=1&c=2#d)")
+                == "<p><a href=\"https://example.com/a?b=1&amp;c=2#d\">x</a></p>\n")
+        #expect(
+            MarkdownDocument.html("[x](../t/T3.html \"The title\")")
+                == "<p><a href=\"../t/T3.html\" title=\"The title\">x</a></p>\n")
     }
 
     @Test func rewriteURLIsAppliedToEveryDestination() {
         let options = MarkdownOptions(rewriteURL: { url in
-            url.hasPrefix("technique:") ? "../techniques/" + url.dropFirst("technique:".count).lowercased() + ".html" : url
+            url.hasPrefix("technique:")
+                ? "../techniques/" + url.dropFirst("technique:".count).lowercased() + ".html" : url
         })
         let source = """
             See [T3](technique:T3), ![chart](technique:T4) and [ref].

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Markdown
+import Testing
 
 /// Runs the CommonMark 0.31.2 examples from `../shared/specs/commonmark/spec-0.31.2.json`
 /// (relative to the package root).
@@ -48,7 +48,10 @@ struct SpecTests {
     // A local checkout without ../shared/specs skips the suite, and Swift Testing reports it as
     // skipped with the reason below. Under CI the suite always runs, so a missing spec file
     // fails the build instead of passing silently.
-    @Test(.enabled(if: specPresent || runningUnderCI, "the CommonMark spec file (../shared/specs/commonmark) is not here; CI would fail"))
+    @Test(
+        .enabled(
+            if: specPresent || runningUnderCI,
+            "the CommonMark spec file (../shared/specs/commonmark) is not here; CI would fail"))
     func commonMarkSpec() throws {
         try #require(Self.specPresent, "CI is set but the CommonMark spec file is missing at \(Self.specURL.path)")
         let data = try Data(contentsOf: Self.specURL)

@@ -1,12 +1,13 @@
-import Testing
-import ScrollSimulation
 import MeasuredTimings
+import ScrollSimulation
+import Testing
 
 @Suite("Calibration")
 struct CalibrationTests {
     static func config(_ device: DeviceProfile = .iPhone60Hz) -> RunConfig {
-        RunConfig(dataset: .users1000, strategy: Strategy.presets.first { $0.id == "capitalone-article" }!, device: device,
-                  gesture: Gesture.presets.first { $0.id == "fling" }!, latency: .ms(300), seed: 1)
+        RunConfig(
+            dataset: .users1000, strategy: Strategy.presets.first { $0.id == "capitalone-article" }!, device: device,
+            gesture: Gesture.presets.first { $0.id == "fling" }!, latency: .ms(300), seed: 1)
     }
 
     /// A run simulated on the 60 Hz profile scaled by `truth`, exported as framestats and imported
@@ -27,7 +28,9 @@ struct CalibrationTests {
         #expect(Set(listed).count == listed.count)
     }
 
-    @Test("Round trip: a run simulated at main ×1.6, render ×0.7, exported as framestats and imported, fits back within 10 %")
+    @Test(
+        "Round trip: a run simulated at main ×1.6, render ×0.7, exported as framestats and imported, fits back within 10 %"
+    )
     func roundTrip() throws {
         let truth = CostScales(main: 1.6, render: 0.7)
         let measured = try Self.measured(at: truth, file: "calibration-framestats.txt")
@@ -47,11 +50,13 @@ struct CalibrationTests {
         let result = Simulation(c).run()
         // What Instruments' frame lifetimes give: presentations only.
         let frames = Calibration.frames(of: result, timing: .presentation, interval: c.device.vsyncInterval).map {
-            MeasuredFrame(begin: $0.begin, expected: $0.expected, actual: $0.actual, refreshInterval: $0.refreshInterval)
+            MeasuredFrame(
+                begin: $0.begin, expected: $0.expected, actual: $0.actual, refreshInterval: $0.refreshInterval)
         }
         #expect(MeasuredMetrics(frames: frames, timing: .presentation).hitchCount == 0)
-        let run = MeasuredRun(format: .instrumentsHitches, label: "smooth", device: nil, refreshHz: 60, timing: .presentation,
-                              content: .frames(frames), sourceFile: "smooth.xml")
+        let run = MeasuredRun(
+            format: .instrumentsHitches, label: "smooth", device: nil, refreshHz: 60, timing: .presentation,
+            content: .frames(frames), sourceFile: "smooth.xml")
         var calibration = try Calibration(config: Self.config(), measured: run)
         let fit = calibration.fit()
         #expect(!fit.isDetermined)
@@ -62,15 +67,23 @@ struct CalibrationTests {
     func aggregates() {
         var m = MeasuredMetrics()
         m.hitchTimeRatio = 3
-        let run = MeasuredRun(format: .xctestMetrics, label: "iteration 1/5", device: nil, refreshHz: nil, timing: .presentation,
-                              content: .aggregates(m), sourceFile: "metrics.json")
+        let run = MeasuredRun(
+            format: .xctestMetrics, label: "iteration 1/5", device: nil, refreshHz: nil, timing: .presentation,
+            content: .aggregates(m), sourceFile: "metrics.json")
         #expect(throws: Calibration.Unusable.self) { try Calibration(config: Self.config(), measured: run) }
     }
 
-    @Test("Aggregate runs of a summary-only dump and of Macrobenchmark before 1.1: the refusal says what to record instead")
+    @Test(
+        "Aggregate runs of a summary-only dump and of Macrobenchmark before 1.1: the refusal says what to record instead"
+    )
     func aggregatesRefused() throws {
-        for (fixture, advice) in [("gfxinfo-summary-only.txt", "dump it again with `adb shell dumpsys gfxinfo <package> framestats`"),
-                                  ("macrobenchmark-pre-1.1-percentiles.json", "Macrobenchmark 1.1 and later write each frame's frameOverrunMs and frameDurationCpuMs")] {
+        for (fixture, advice) in [
+            ("gfxinfo-summary-only.txt", "dump it again with `adb shell dumpsys gfxinfo <package> framestats`"),
+            (
+                "macrobenchmark-pre-1.1-percentiles.json",
+                "Macrobenchmark 1.1 and later write each frame's frameOverrunMs and frameDurationCpuMs"
+            ),
+        ] {
             let run = try #require(Fixture.runs(fixture).first)
             #expect {
                 _ = try Calibration(config: Self.config(), measured: run)
@@ -83,7 +96,9 @@ struct CalibrationTests {
 
 @Suite("Calibration held out")
 struct CalibrationHoldoutTests {
-    @Test("Fit on the first half of a run simulated at main ×1.6, render ×0.7, predict the second: the scales come back and the held-out half is nearer than at the base profile")
+    @Test(
+        "Fit on the first half of a run simulated at main ×1.6, render ×0.7, predict the second: the scales come back and the held-out half is nearer than at the base profile"
+    )
     func heldOut() throws {
         let truth = CostScales(main: 1.6, render: 0.7)
         let measured = try CalibrationTests.measured(at: truth, file: "holdout-framestats.txt")
@@ -91,10 +106,13 @@ struct CalibrationHoldoutTests {
         let h = try CalibrationHoldout.run(config: CalibrationTests.config(), measured: measured)
         #expect(h.fitFrames == frames.count / 2 && h.fitFrames + h.heldOutFrames == frames.count)
         #expect(abs(h.fit.scales.main / truth.main - 1) <= 0.15, "main ×\(h.fit.scales.main)")
-        #expect(h.improves && h.heldOutFitted < 0.5 * h.heldOutBase, "held out \(h.heldOutFitted) vs base \(h.heldOutBase)")
+        #expect(
+            h.improves && h.heldOutFitted < 0.5 * h.heldOutBase, "held out \(h.heldOutFitted) vs base \(h.heldOutBase)")
         // Each p95 of the held-out half is predicted within 15 % at the fitted scales.
         for row in h.p95 where row.measured > 0 {
-            #expect(abs(Double(row.fitted - row.measured)) <= 0.15 * Double(row.measured), "\(row.quantity.rawValue): \(row.fitted) vs \(row.measured) µs")
+            #expect(
+                abs(Double(row.fitted - row.measured)) <= 0.15 * Double(row.measured),
+                "\(row.quantity.rawValue): \(row.fitted) vs \(row.measured) µs")
         }
     }
 
@@ -104,9 +122,12 @@ struct CalibrationHoldoutTests {
         c.recordSeries = true
         let result = Simulation(c).run()
         let frames = Calibration.frames(of: result, timing: .completion, interval: c.device.vsyncInterval).prefix(30)
-        let run = MeasuredRun(format: .gfxinfoFramestats, label: "short", device: nil, refreshHz: 60, timing: .completion,
-                              content: .frames(Array(frames)), sourceFile: "short.txt")
-        #expect(throws: Calibration.Unusable.self) { try CalibrationHoldout.run(config: CalibrationTests.config(), measured: run) }
+        let run = MeasuredRun(
+            format: .gfxinfoFramestats, label: "short", device: nil, refreshHz: 60, timing: .completion,
+            content: .frames(Array(frames)), sourceFile: "short.txt")
+        #expect(throws: Calibration.Unusable.self) {
+            try CalibrationHoldout.run(config: CalibrationTests.config(), measured: run)
+        }
         do { _ = try CalibrationHoldout.run(config: CalibrationTests.config(), measured: run) } catch {
             #expect(error.description.contains("has 30 frames; a held-out check needs at least 40"))
         }

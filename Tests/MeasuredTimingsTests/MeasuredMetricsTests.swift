@@ -1,6 +1,6 @@
-import Testing
-import ScrollSimulation
 import MeasuredTimings
+import ScrollSimulation
+import Testing
 
 @Suite("Metrics of measured frames")
 struct MeasuredMetricsTests {
@@ -11,8 +11,9 @@ struct MeasuredMetricsTests {
         return (0..<120).map { k in
             let begin = Micros(k) * interval
             let expected = begin + 2 * interval
-            return MeasuredFrame(begin: begin, expected: expected, actual: expected + (lateFrames.contains(k) ? interval : 0),
-                                 refreshInterval: interval)
+            return MeasuredFrame(
+                begin: begin, expected: expected, actual: expected + (lateFrames.contains(k) ? interval : 0),
+                refreshInterval: interval)
         }
     }
 
@@ -58,7 +59,9 @@ struct MeasuredMetricsTests {
         #expect(m.percentDroppedFrames == 0)
     }
 
-    @Test("Completion timing: an overrun of 5 ms at 60 Hz is one whole vsync late on screen; a frame late behind a late one hitches only by what it adds")
+    @Test(
+        "Completion timing: an overrun of 5 ms at 60 Hz is one whole vsync late on screen; a frame late behind a late one hitches only by what it adds"
+    )
     func completionTiming() {
         let interval: Micros = 16_667
         // Four frames on consecutive vsyncs; deadlines one interval after each begin; the second overruns by
@@ -66,8 +69,9 @@ struct MeasuredMetricsTests {
         let overruns: [Micros] = [-6_000, 5_000, 20_000, -1_000]
         let frames = overruns.enumerated().map { k, o in
             let begin = Micros(k) * interval
-            return MeasuredFrame(begin: begin, expected: begin + interval, actual: begin + interval + o,
-                                 refreshInterval: interval, overrun: o)
+            return MeasuredFrame(
+                begin: begin, expected: begin + interval, actual: begin + interval + o,
+                refreshInterval: interval, overrun: o)
         }
         let m = MeasuredMetrics(frames: frames, timing: .completion)
         // The 5 ms overrun puts the second frame on screen one vsync late (vsync 3 instead of 2); the 20 ms
@@ -101,7 +105,9 @@ struct MeasuredMetricsTests {
 
 @Suite("Metric names")
 struct MetricNameTests {
-    @Test("Measured metrics use RunMetrics' names, except CPU time per frame and frame rate, which the simulation has no counterpart for")
+    @Test(
+        "Measured metrics use RunMetrics' names, except CPU time per frame and frame rate, which the simulation has no counterpart for"
+    )
     func names() {
         var frames = MeasuredMetricsTests.sixtyHz()
         for k in frames.indices {
@@ -111,7 +117,10 @@ struct MetricNameTests {
         }
         var m = MeasuredMetrics(frames: frames, timing: .presentation)
         m.frameRate = 60
-        let measuredOnly: Set = ["frameCPUDurationP50Ms", "frameCPUDurationP90Ms", "frameCPUDurationP95Ms", "frameCPUDurationP99Ms", "frameRate"]
+        let measuredOnly: Set = [
+            "frameCPUDurationP50Ms", "frameCPUDurationP90Ms", "frameCPUDurationP95Ms", "frameCPUDurationP99Ms",
+            "frameRate",
+        ]
         let names = m.known.map(\.name)
         #expect(names.count == 24, "every metric is known for these frames")
         for name in names where !measuredOnly.contains(name) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MeasuredTimings
 
 /// Messages print microseconds as milliseconds through the one number formatter; the digits must be
@@ -19,7 +20,10 @@ import Testing
 
     @Test func millisecondsMatchIntegerArithmetic() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return state >> 11 }
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
         var values: [Int64] = [0, 1, -1, 999, 1_000, 1_001, 16_667, -16_667, 8_333, 1 << 47, -(1 << 47) + 1]
         for i in 0..<5_000 {
             let bits = 1 + Int(next() % 48)  // magnitudes from 1 µs to 2⁴⁸ µs

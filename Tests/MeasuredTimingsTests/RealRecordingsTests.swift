@@ -1,6 +1,7 @@
+import Formats
 import Foundation
 import Testing
-import Formats
+
 @testable import MeasuredTimings
 
 /// The quirks of the real recordings in `RealRecordings.checked`, each reproduced in a fixture of
@@ -23,7 +24,9 @@ struct RealRecordingsTests {
         let m = run.metrics
         if let n = m.framesPresented { parts.append("\(n) frames") }
         if let j = m.hitchCount { parts.append("\(j) janky") }
-        if let frames = run.frames, let first = frames.compactMap(\.begin).min(), let last = frames.compactMap(\.actual).max() {
+        if let frames = run.frames, let first = frames.compactMap(\.begin).min(),
+            let last = frames.compactMap(\.actual).max()
+        {
             parts.append("span " + NumberFormat.fixed(Double(last - first) / 1e6, places: 1) + " s")
             let starts = MeasuredMetrics.sessionStarts(frames, timing: run.timing) ?? []
             let offGrid = MeasuredMetrics.offGridStarts(frames, timing: run.timing)
@@ -43,11 +46,15 @@ struct RealRecordingsTests {
         return String(text.prefix { $0 != "\n" && $0 != "\r" })
     }
 
-    @Test("Each row's fixture names that row's recording and gives the figures the row states", arguments: RealRecordings.checked.filter { $0.fixture != nil })
+    @Test(
+        "Each row's fixture names that row's recording and gives the figures the row states",
+        arguments: RealRecordings.checked.filter { $0.fixture != nil })
     func rowAndFixture(_ recording: RealRecording) throws {
         let fixture = try #require(recording.fixture)
         let id = Self.identity(fixture)
-        #expect(id.contains("\(recording.repository) \(recording.path) (commit \(recording.shortCommit))"), "\(fixture): \(id)")
+        #expect(
+            id.contains("\(recording.repository) \(recording.path) (commit \(recording.shortCommit))"),
+            "\(fixture): \(id)")
         #expect(Self.figures(fixture) == recording.fixtureFigures, "\(fixture)")
     }
 
@@ -69,8 +76,16 @@ struct RealRecordingsTests {
     func rephase() throws {
         let run = try #require(Fixture.runs("gfxinfo-120hz-rephase.txt").first)
         #expect(run.refreshHz == 120)
-        #expect(run.notes.contains("2 scroll sessions: the run is split where a frame began off the vsync grid of the frame before it, as a display does when it re-phases its vsync after idle or switches its rate (frame 6 (line 42) begins 102.847 ms after the frame before it, 12.38 intervals of 8.31 ms); the time between sessions is not counted"), "\(run.notes)")
-        #expect(run.notes.contains { $0.hasPrefix("Android's own summary of this window (line 25) counts 14 frames, 3 (21.43%) janky since its stats began; framestats keeps only the window's last 9 rows") })
+        #expect(
+            run.notes.contains(
+                "2 scroll sessions: the run is split where a frame began off the vsync grid of the frame before it, as a display does when it re-phases its vsync after idle or switches its rate (frame 6 (line 42) begins 102.847 ms after the frame before it, 12.38 intervals of 8.31 ms); the time between sessions is not counted"
+            ), "\(run.notes)")
+        #expect(
+            run.notes.contains {
+                $0.hasPrefix(
+                    "Android's own summary of this window (line 25) counts 14 frames, 3 (21.43%) janky since its stats began; framestats keeps only the window's last 9 rows"
+                )
+            })
         #expect(run.metrics.hitchCount == 1)
     }
 
@@ -83,9 +98,20 @@ struct RealRecordingsTests {
         #expect(frames.count == 8)
         #expect(run.metrics.hitchCount == 2)
         #expect(frames.map(\.line) == [37, 38, 40, 39, 41, 43, 44, 45], "in the order they began")
-        #expect(run.notes.contains("2 of the section's 10 rows left out, as Android's own counts leave them out: row 10 (line 46) still in flight when dumped (FrameCompleted 0); row 6 (line 42) with a stale completion (FrameCompleted before IntendedVsync, a stale GPU fence)"), "\(run.notes)")
-        #expect(run.notes.contains { $0.hasPrefix("Android's own summary of this window (line 25): 8 frames, 2 (25.00%) janky; imported: 8 frames, 2 janky, the same;") })
-        #expect(run.notes.contains("frames counted as Android's own summary counts them (hwui's JankTracker; FRAME-METRICS.md §2.2), flagged ones too: 1 flagged WindowLayoutChanged (0x1, a window's first frame) and 3 flagged RTAnimation (0x2, a render-thread animation) of the 8"))
+        #expect(
+            run.notes.contains(
+                "2 of the section's 10 rows left out, as Android's own counts leave them out: row 10 (line 46) still in flight when dumped (FrameCompleted 0); row 6 (line 42) with a stale completion (FrameCompleted before IntendedVsync, a stale GPU fence)"
+            ), "\(run.notes)")
+        #expect(
+            run.notes.contains {
+                $0.hasPrefix(
+                    "Android's own summary of this window (line 25): 8 frames, 2 (25.00%) janky; imported: 8 frames, 2 janky, the same;"
+                )
+            })
+        #expect(
+            run.notes.contains(
+                "frames counted as Android's own summary counts them (hwui's JankTracker; FRAME-METRICS.md §2.2), flagged ones too: 1 flagged WindowLayoutChanged (0x1, a window's first frame) and 3 flagged RTAnimation (0x2, a render-thread animation) of the 8"
+            ))
     }
 
     @Test("Dropping the RTAnimation rows, as Android's testing guide does, would disagree with the summary")
@@ -102,7 +128,10 @@ struct RealRecordingsTests {
         let run = try #require(Fixture.runs("gfxinfo-powershell-utf16le.txt").first)
         #expect(run.frames?.count == 3 && run.metrics.hitchCount == 2)
         #expect(run.frames?.first?.line == 37)
-        #expect(run.notes.last == "read as UTF-16LE text with a byte-order mark and CRLF line ends (what Windows PowerShell 5's `>` writes)")
+        #expect(
+            run.notes.last
+                == "read as UTF-16LE text with a byte-order mark and CRLF line ends (what Windows PowerShell 5's `>` writes)"
+        )
         var big: [UInt8] = [0xFE, 0xFF]
         let little = Fixture.bytes("gfxinfo-powershell-utf16le.txt").dropFirst(2)
         for k in stride(from: little.startIndex, to: little.endIndex - 1, by: 2) { big += [little[k + 1], little[k]] }
@@ -119,7 +148,10 @@ struct RealRecordingsTests {
             _ = try MeasuredImport.runs(bytes, file: "framestats.txt")
             Issue.record("imported")
         } catch {
-            #expect(error.errors.map(\.description) == ["framestats.txt:6:1: error: the dump failed on the device: \"Failure while dumping the app: ProcessRecord{1a2b3c4 25723:org.example.news/u0a675}\"; Android printed no frame data for the process org.example.news (it was not in the foreground, or did not answer in time); open the app, scroll, and run `adb shell dumpsys gfxinfo <package> framestats` right after"])
+            #expect(
+                error.errors.map(\.description) == [
+                    "framestats.txt:6:1: error: the dump failed on the device: \"Failure while dumping the app: ProcessRecord{1a2b3c4 25723:org.example.news/u0a675}\"; Android printed no frame data for the process org.example.news (it was not in the foreground, or did not answer in time); open the app, scroll, and run `adb shell dumpsys gfxinfo <package> framestats` right after"
+                ])
         }
     }
 
@@ -131,21 +163,34 @@ struct RealRecordingsTests {
         let run = try #require(runs.first)
         #expect(run.frames == nil && run.label == "org.example.frontend — summary")
         #expect(run.metrics.framesPresented == 150 && run.metrics.hitchCount == 12)
-        #expect(run.metrics.frameDurationP50Ms == nil, "hwui's percentiles are frame times, not times between presentations")
-        #expect(run.notes.contains("its frame-time percentiles (50th 24 ms, 90th 33 ms, 95th 36 ms, 99th 61 ms; IntendedVsync to completion, in hwui's histogram buckets) are not times between presentations, so they are not shown as frame durations"))
+        #expect(
+            run.metrics.frameDurationP50Ms == nil, "hwui's percentiles are frame times, not times between presentations"
+        )
+        #expect(
+            run.notes.contains(
+                "its frame-time percentiles (50th 24 ms, 90th 33 ms, 95th 36 ms, 99th 61 ms; IntendedVsync to completion, in hwui's histogram buckets) are not times between presentations, so they are not shown as frame durations"
+            ))
     }
 
     @Test("A summary whose janky frames outnumber its frames is an error")
     func summaryImpossible() {
-        let text = Fixture.text("gfxinfo-summary-only.txt").replacingOccurrences(of: "Janky frames: 12 (8.00%)", with: "Janky frames: 151 (100.67%)")
-        #expect(Fixture.errors(text, file: "s.txt") == ["s.txt: error: run \"org.example.frontend — summary\": 151 late (janky) frames of 150; late frames are some of the frames, 0 to 150"])
+        let text = Fixture.text("gfxinfo-summary-only.txt").replacingOccurrences(
+            of: "Janky frames: 12 (8.00%)", with: "Janky frames: 151 (100.67%)")
+        #expect(
+            Fixture.errors(text, file: "s.txt") == [
+                "s.txt: error: run \"org.example.frontend — summary\": 151 late (janky) frames of 150; late frames are some of the frames, 0 to 150"
+            ])
     }
 
     /// android/performance-samples `…/sample_benchmark_result_1.json`: Macrobenchmark before 1.1.
     @Test("Macrobenchmark's pre-1.1 percentile schema: an aggregate run per iteration with its frame count")
     func macrobenchmarkPercentiles() throws {
         let runs = try Fixture.runs("macrobenchmark-pre-1.1-percentiles.json")
-        #expect(runs.map(\.label) == ["FrameTimingBenchmark.scrollFeed iteration 1/3", "FrameTimingBenchmark.scrollFeed iteration 2/3", "FrameTimingBenchmark.scrollFeed iteration 3/3"])
+        #expect(
+            runs.map(\.label) == [
+                "FrameTimingBenchmark.scrollFeed iteration 1/3", "FrameTimingBenchmark.scrollFeed iteration 2/3",
+                "FrameTimingBenchmark.scrollFeed iteration 3/3",
+            ])
         #expect(runs.map(\.metrics.framesPresented) == [412, 398, 405])
         #expect(runs.first?.device == "Pixel 6 (API 30)")
         #expect(runs.last?.notes.first?.contains("(50th 7 ms, 90th 10 ms, 95th 14 ms, 99th 25 ms;") == true)
@@ -156,21 +201,34 @@ struct RealRecordingsTests {
     func startupOnly() {
         let errors = Fixture.errors(Fixture.text("macrobenchmark-startup-only.json"), file: "b.json")
         #expect(errors.count == 1)
-        #expect(errors.first?.hasPrefix("b.json:13:17: error: no benchmark measured frames (StartupBenchmark.startup has timeToInitialDisplayMs); frames come from FrameTimingMetric") == true, "\(errors)")
-        #expect(errors.first?.contains("a startup benchmark (timeToInitialDisplayMs, startupMs) measures no scroll") == true)
+        #expect(
+            errors.first?.hasPrefix(
+                "b.json:13:17: error: no benchmark measured frames (StartupBenchmark.startup has timeToInitialDisplayMs); frames come from FrameTimingMetric"
+            ) == true, "\(errors)")
+        #expect(
+            errors.first?.contains("a startup benchmark (timeToInitialDisplayMs, startupMs) measures no scroll") == true
+        )
     }
 
     /// Two Android 6–11 rows 30 s apart and no refresh rate: nothing to infer an interval from.
     @Test("Legacy rows whose rate cannot be inferred: one error that says so and names --refresh")
     func legacyNoRate() throws {
-        let header = "Flags,IntendedVsync,Vsync,OldestInputEvent,NewestInputEvent,HandleInputStart,AnimationStart,PerformTraversalsStart,DrawStart,SyncQueued,SyncStart,IssueDrawCommandsStart,SwapBuffers,FrameCompleted,"
+        let header =
+            "Flags,IntendedVsync,Vsync,OldestInputEvent,NewestInputEvent,HandleInputStart,AnimationStart,PerformTraversalsStart,DrawStart,SyncQueued,SyncStart,IssueDrawCommandsStart,SwapBuffers,FrameCompleted,"
         let rows = [70_000_000_000_000, 70_030_007_000_000].map { (v: Int64) in
-            [0, v, v, 0, 0, v + 900_000, v + 1_000_000, v + 1_200_000, v + 3_000_000, v + 3_500_000, v + 3_600_000, v + 3_900_000, v + 8_000_000, v + 9_000_000]
-                .map(String.init).joined(separator: ",") + ","
+            [
+                0, v, v, 0, 0, v + 900_000, v + 1_000_000, v + 1_200_000, v + 3_000_000, v + 3_500_000, v + 3_600_000,
+                v + 3_900_000, v + 8_000_000, v + 9_000_000,
+            ]
+            .map(String.init).joined(separator: ",") + ","
         }
         let text = (["---PROFILEDATA---", header] + rows + ["---PROFILEDATA---"]).joined(separator: "\n")
-        #expect(Fixture.errors(text, file: "old.txt") == ["old.txt:3:3: error: frame row 1: this section's rows carry no refresh interval (Android 6–11 columns have no FrameInterval) and none can be inferred: the smallest step between its frames' IntendedVsync is 30007 ms, not a refresh interval (4 to 50 ms); give the display's rate with --refresh <hz> (or \"refreshHz\" in a study's measured entry)"])
-        let run = try #require(MeasuredImport.runs(Array(text.utf8), file: "old.txt", options: MeasuredImportOptions(refreshHz: 60)).first)
+        #expect(
+            Fixture.errors(text, file: "old.txt") == [
+                "old.txt:3:3: error: frame row 1: this section's rows carry no refresh interval (Android 6–11 columns have no FrameInterval) and none can be inferred: the smallest step between its frames' IntendedVsync is 30007 ms, not a refresh interval (4 to 50 ms); give the display's rate with --refresh <hz> (or \"refreshHz\" in a study's measured entry)"
+            ])
+        let run = try #require(
+            MeasuredImport.runs(Array(text.utf8), file: "old.txt", options: MeasuredImportOptions(refreshHz: 60)).first)
         #expect(run.frames?.count == 2 && run.refreshHz == 60)
     }
 }

@@ -14,12 +14,15 @@ enum Fixture {
     }
 
     /// The runs of a fixture, format recognised from its content.
-    static func runs(_ name: String, _ options: MeasuredImportOptions = MeasuredImportOptions()) throws -> [MeasuredRun] {
+    static func runs(_ name: String, _ options: MeasuredImportOptions = MeasuredImportOptions()) throws -> [MeasuredRun]
+    {
         try MeasuredImport.runs(bytes(name), file: name, options: options)
     }
 
     /// The messages of importing `text` as `file`, or [] when it imports.
-    static func errors(_ text: String, file: String, _ options: MeasuredImportOptions = MeasuredImportOptions()) -> [String] {
+    static func errors(_ text: String, file: String, _ options: MeasuredImportOptions = MeasuredImportOptions())
+        -> [String]
+    {
         do {
             _ = try MeasuredImport.runs(Array(text.utf8), file: file, options: options)
             return []

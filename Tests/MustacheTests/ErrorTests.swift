@@ -1,5 +1,5 @@
-import Testing
 import Mustache
+import Testing
 
 private func parseError(_ source: String, name: String = "page.mustache") -> MustacheError? {
     do {
@@ -17,17 +17,21 @@ struct ErrorPositionTests {
         #expect((error.line, error.column) == (3, 3))
         #expect(error.tag == "{{#items}}")
         #expect(error.message == "section 'items' opened at 3:3 is never closed; expected {{/items}}")
-        #expect(error.description == """
-            page.mustache:3:3: error: section 'items' opened at 3:3 is never closed; expected {{/items}}
-              {{#items}}
-              ^~~~~~~~~~
-            """)
+        #expect(
+            error.description == """
+                page.mustache:3:3: error: section 'items' opened at 3:3 is never closed; expected {{/items}}
+                  {{#items}}
+                  ^~~~~~~~~~
+                """)
     }
 
     @Test func mismatchedCloseNamesBoth() throws {
         let error = try #require(parseError("{{#items}}\n  <li>{{name}}</li>\n{{/itmes}}\n"))
         #expect((error.line, error.column, error.tag) == (3, 1, "{{/itmes}}"))
-        #expect(error.message == "closing tag for 'itmes' does not match the open section 'items' (opened at 1:1); expected {{/items}}")
+        #expect(
+            error.message
+                == "closing tag for 'itmes' does not match the open section 'items' (opened at 1:1); expected {{/items}}"
+        )
     }
 
     @Test func closeWithoutOpen() throws {
@@ -52,7 +56,9 @@ struct ErrorPositionTests {
         let bad = try #require(parseError("x\n{{=<%=}}"))
         #expect((bad.line, bad.column, bad.tag) == (2, 1, "{{=<%=}}"))
         #expect(bad.message.hasPrefix("bad set-delimiter tag"))
-        #expect(parseError("{{first name}}")?.message == "tag name 'first name' contains whitespace; expected a single (dotted) name")
+        #expect(
+            parseError("{{first name}}")?.message
+                == "tag name 'first name' contains whitespace; expected a single (dotted) name")
     }
 
     @Test func columnsCountCharactersNotBytes() throws {
@@ -65,7 +71,10 @@ struct ErrorPositionTests {
         let error = try #require(parseError("a\r\n\t\t{{^x}}\r\nb\r\n"))
         #expect((error.line, error.column) == (2, 3))
         #expect(error.sourceLine == "\t\t{{^x}}")
-        #expect(error.description == "page.mustache:2:3: error: inverted section 'x' opened at 2:3 is never closed; expected {{/x}}\n\t\t{{^x}}\n\t\t^~~~~~")
+        #expect(
+            error.description
+                == "page.mustache:2:3: error: inverted section 'x' opened at 2:3 is never closed; expected {{/x}}\n\t\t{{^x}}\n\t\t^~~~~~"
+        )
     }
 
     @Test func errorsInCustomDelimitersUseThem() throws {

@@ -1,5 +1,5 @@
-import Testing
 import Mustache
+import Testing
 
 /// `{{name}}` keeps one value from changing the page around it.
 struct EscapeSafetyTests {
@@ -15,13 +15,18 @@ struct EscapeSafetyTests {
     }
 
     @Test func otherCodePointsHTMLForbidsBecomeTheReplacementCharacter() throws {
-        let forbidden = [0x1, 0x8, 0xB, 0xE, 0x1B, 0x7F, 0x80, 0x85, 0x9F, 0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF]
-            .map { String(Unicode.Scalar(UInt32($0))!) }
+        let forbidden = [
+            0x1, 0x8, 0xB, 0xE, 0x1B, 0x7F, 0x80, 0x85, 0x9F, 0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF,
+        ]
+        .map { String(Unicode.Scalar(UInt32($0))!) }
         for c in forbidden {
             #expect(escapeHTML("a\(c)b&") == "a\u{FFFD}b&amp;", "\(c.unicodeScalars.first!.value)")
         }
         // Their neighbours, and the whitespace controls HTML allows, are kept.
-        let allowed = ["\t", "\n", "\u{C}", "\r", "\u{A0}", "\u{FDCF}", "\u{FDF0}", "\u{FFFD}", "\u{1FFFD}", "\u{10FFFD}", "\u{E000}"]
+        let allowed = [
+            "\t", "\n", "\u{C}", "\r", "\u{A0}", "\u{FDCF}", "\u{FDF0}", "\u{FFFD}", "\u{1FFFD}", "\u{10FFFD}",
+            "\u{E000}",
+        ]
         for c in allowed {
             #expect(escapeHTML("a\(c)b") == "a\(c)b", "\(c.unicodeScalars.first!.value)")
         }
@@ -44,13 +49,16 @@ struct EscapeSafetyTests {
         #expect(escapeHTML("\u{2069}\u{202E}x") == "\u{2068}\u{202E}x\u{202C}\u{2069}")
         #expect(escapeHTML("\u{202C}a") == "\u{2068}a\u{2069}")
         // Balanced controls are kept as written.
-        #expect(escapeHTML("\u{202B}a\u{202C} \u{2066}b\u{2069}") == "\u{2068}\u{202B}a\u{202C} \u{2066}b\u{2069}\u{2069}")
+        #expect(
+            escapeHTML("\u{202B}a\u{202C} \u{2066}b\u{2069}") == "\u{2068}\u{202B}a\u{202C} \u{2066}b\u{2069}\u{2069}")
         // A PDI closes its isolate and the embeddings inside it.
         #expect(escapeHTML("\u{2066}\u{202E}a\u{2069}\u{202C}") == "\u{2068}\u{2066}\u{202E}a\u{2069}\u{2069}")
     }
 
     @Test func everyOpenerIsBalancedWithinTheValue() {
-        let controls: [Unicode.Scalar] = ["\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"]
+        let controls: [Unicode.Scalar] = [
+            "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+        ]
         var seed: UInt64 = 7
         for _ in 0..<500 {
             var s = String.UnicodeScalarView()
@@ -75,7 +83,10 @@ struct EscapeSafetyTests {
                 default: if stack.isEmpty { ok = false }
                 }
             }
-            #expect(ok && stack.isEmpty, "\(String(s).unicodeScalars.map { String($0.value, radix: 16) }) → \(out.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                ok && stack.isEmpty,
+                "\(String(s).unicodeScalars.map { String($0.value, radix: 16) }) → \(out.unicodeScalars.map { String($0.value, radix: 16) })"
+            )
         }
     }
 }

@@ -1,10 +1,14 @@
 import Testing
+
 @testable import Mustache
 
 /// Input-driven recursion is bounded with a located error, and templates must be UTF-8.
 struct NestingLimitTests {
     private func parseError(_ source: String) -> MustacheError? {
-        do { _ = try Template(source, name: "deep.mustache"); return nil } catch { return error }
+        do {
+            _ = try Template(source, name: "deep.mustache")
+            return nil
+        } catch { return error }
     }
 
     @Test func deeplyNestedSectionsAreAnErrorNotACrash() throws {
@@ -41,7 +45,8 @@ struct NestingLimitTests {
         // Each level includes the next twice and the data stops the recursion at depth 60, under the
         // depth limit of 100: 2^60 inclusions, a hang before the cap (the Mustache fuzz target found
         // this shape). The cap on inclusions per render stops it with the tag.
-        var data = MustacheValue.object(["x": .bool(false)])  // names resolve up the context stack: the innermost x must be false
+        // Names resolve up the context stack: the innermost x must be false.
+        var data = MustacheValue.object(["x": .bool(false)])
         for _ in 0..<60 { data = .object(["x": data]) }
         let partials = ["twice": try Template("{{#x}}{{>twice}}{{>twice}}{{/x}}", name: "twice.mustache")]
         #expect(throws: MustacheError.self) { _ = try partials["twice"]!.render(data, partials: partials) }
@@ -64,7 +69,8 @@ struct NestingLimitTests {
         let depth = 90
         var partials: [String: Template] = [:]
         for k in 0..<30 {
-            let body = String(repeating: "{{#a}}", count: depth) + "{{>p\(k + 1)}}" + String(repeating: "{{/a}}", count: depth)
+            let body =
+                String(repeating: "{{#a}}", count: depth) + "{{>p\(k + 1)}}" + String(repeating: "{{/a}}", count: depth)
             partials["p\(k)"] = try Template(body, name: "p\(k).mustache")
         }
         partials["p30"] = try Template("end", name: "p30.mustache")
@@ -77,7 +83,8 @@ struct NestingLimitTests {
             #expect(error.line == 1)
         }
         // A shallower chain renders.
-        let shallow = try Template(String(repeating: "{{#a}}", count: 5) + "{{>p28}}" + String(repeating: "{{/a}}", count: 5), name: "s")
+        let shallow = try Template(
+            String(repeating: "{{#a}}", count: 5) + "{{>p28}}" + String(repeating: "{{/a}}", count: 5), name: "s")
         #expect(try shallow.render(.object(["a": .bool(true)]), partials: partials) == "end")
     }
 }
@@ -92,7 +99,9 @@ struct TemplateEncodingTests {
             Issue.record("expected an encoding error")
         } catch {
             #expect((error.line, error.column) == (2, 9))
-            #expect(error.description.hasPrefix("page.mustache:2:9: error: the template is not valid UTF-8: byte 0xE9 at offset 28"))
+            #expect(
+                error.description.hasPrefix(
+                    "page.mustache:2:9: error: the template is not valid UTF-8: byte 0xE9 at offset 28"))
             #expect(!error.description.contains("secret"))
         }
     }

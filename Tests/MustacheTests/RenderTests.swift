@@ -1,8 +1,10 @@
-import Testing
 import Mustache
+import Testing
 
-private func render(_ source: String, _ data: MustacheValue, partials: [String: String] = [:],
-                    mode: RenderMode = .lenient) throws -> String {
+private func render(
+    _ source: String, _ data: MustacheValue, partials: [String: String] = [:],
+    mode: RenderMode = .lenient
+) throws -> String {
     var compiled: [String: Template] = [:]
     for (name, text) in partials { compiled[name] = try Template(text, name: name) }
     return try Template(source, name: "test").render(data, partials: compiled, mode: mode)
@@ -31,7 +33,10 @@ struct UnicodeTests {
         let data: MustacheValue = ["a": .string(family + flag), "b": .string(combining), "c": "&\u{301}<\u{20DD}"]
         let out = try render("{{a}}|{{b}}|{{{b}}}|{{c}}|é ü 中文 🚀", data)
         #expect(out == family + flag + "|" + combining + "|" + combining + "|&amp;\u{301}&lt;\u{20DD}|é ü 中文 🚀")
-        #expect(out.unicodeScalars.elementsEqual((family + flag + "|" + combining + "|" + combining + "|&amp;\u{301}&lt;\u{20DD}|é ü 中文 🚀").unicodeScalars))
+        #expect(
+            out.unicodeScalars.elementsEqual(
+                (family + flag + "|" + combining + "|" + combining + "|&amp;\u{301}&lt;\u{20DD}|é ü 中文 🚀")
+                    .unicodeScalars))
     }
 
     @Test func unicodeKeysAndDelimiters() throws {
@@ -41,8 +46,10 @@ struct UnicodeTests {
 
 struct ValueTests {
     @Test func numbersFormatDeterministically() throws {
-        #expect(try render("{{a}} {{b}} {{c}} {{d}} {{e}} {{f}}",
-                           ["a": 85, "b": 1.21, "c": 2.0, "d": -0.5, "e": 1e20, "f": .int(Int.max)])
+        #expect(
+            try render(
+                "{{a}} {{b}} {{c}} {{d}} {{e}} {{f}}",
+                ["a": 85, "b": 1.21, "c": 2.0, "d": -0.5, "e": 1e20, "f": .int(Int.max)])
                 == "85 1.21 2 -0.5 1e+20 9223372036854775807")
         #expect(try render("{{a}} {{b}} {{c}}", ["a": true, "b": false, "c": nil]) == "true false ")
     }
@@ -56,7 +63,11 @@ struct ValueTests {
 
     @Test func literalConveniences() {
         let value: MustacheValue = ["s": "x \(1 + 1)", "list": [1, 2.5, true, nil], "dup": 1]
-        #expect(value == .object(["s": .string("x 2"), "list": .array([.int(1), .double(2.5), .bool(true), .null]), "dup": .int(1)]))
+        #expect(
+            value
+                == .object([
+                    "s": .string("x 2"), "list": .array([.int(1), .double(2.5), .bool(true), .null]), "dup": .int(1),
+                ]))
     }
 }
 
@@ -93,10 +104,12 @@ struct ContextTests {
     }
 
     @Test func largeListRendersCorrectly() throws {
-        let rows = MustacheValue.array((0..<1000).map { i in ["id": .int(i), "name": .string("row <\(i)>"), "ok": .bool(i % 2 == 0)] })
+        let rows = MustacheValue.array(
+            (0..<1000).map { i in ["id": .int(i), "name": .string("row <\(i)>"), "ok": .bool(i % 2 == 0)] })
         var source = "<table>\n"
         for line in 0..<190 { source += "  <!-- header line \(line) -->\n" }
-        source += "{{#rows}}\n  <tr id=\"r{{id}}\">\n    <td>{{name}}</td>\n    {{#ok}}<td>even</td>{{/ok}}{{^ok}}<td>odd</td>{{/ok}}\n  </tr>\n{{/rows}}\n</table>\n"
+        source +=
+            "{{#rows}}\n  <tr id=\"r{{id}}\">\n    <td>{{name}}</td>\n    {{#ok}}<td>even</td>{{/ok}}{{^ok}}<td>odd</td>{{/ok}}\n  </tr>\n{{/rows}}\n</table>\n"
         let out = try render(source, ["rows": rows], mode: .strict)
         #expect(out.contains("<tr id=\"r999\">\n    <td>row &lt;999&gt;</td>\n    <td>odd</td>\n  </tr>\n</table>\n"))
         #expect(out.split(separator: "\n").count == 1 + 190 + 4000 + 1)
@@ -105,22 +118,29 @@ struct ContextTests {
 
 struct PartialTests {
     @Test func standalonePartialsIndentEveryTemplateLine() throws {
-        let out = try render("<ul>\n  {{>item}}\n</ul>\n", ["text": "a\nb"], partials: ["item": "<li>\n  {{text}}\n</li>\n"])
+        let out = try render(
+            "<ul>\n  {{>item}}\n</ul>\n", ["text": "a\nb"], partials: ["item": "<li>\n  {{text}}\n</li>\n"])
         #expect(out == "<ul>\n  <li>\n    a\nb\n  </li>\n</ul>\n")
     }
 
     @Test func nestedStandalonePartialsAccumulateIndentation() throws {
-        let out = try render("{{#xs}}\n  {{>outer}}\n{{/xs}}\n", ["xs": [1, 2]],
-                             partials: ["outer": "<o>\n  {{>inner}}\n</o>\n", "inner": "<i>{{.}}</i>\n"])
+        let out = try render(
+            "{{#xs}}\n  {{>outer}}\n{{/xs}}\n", ["xs": [1, 2]],
+            partials: ["outer": "<o>\n  {{>inner}}\n</o>\n", "inner": "<i>{{.}}</i>\n"])
         #expect(out == "  <o>\n    <i>1</i>\n  </o>\n  <o>\n    <i>2</i>\n  </o>\n")
     }
 
     @Test func inheritanceWithBlocks() throws {
-        let layout = "<html>\n  <title>{{$title}}Default{{/title}}</title>\n  <body>\n    {{$body}}\n    <p>none</p>\n    {{/body}}\n  </body>\n</html>\n"
-        let page = "{{<layout}}\n{{$title}}{{name}}{{/title}}\n{{$body}}\n<h1>{{name}}</h1>\n<p>text</p>\n{{/body}}\n{{/layout}}\n"
+        let layout =
+            "<html>\n  <title>{{$title}}Default{{/title}}</title>\n  <body>\n    {{$body}}\n    <p>none</p>\n    {{/body}}\n  </body>\n</html>\n"
+        let page =
+            "{{<layout}}\n{{$title}}{{name}}{{/title}}\n{{$body}}\n<h1>{{name}}</h1>\n<p>text</p>\n{{/body}}\n{{/layout}}\n"
         let out = try render(page, ["name": "Study"], partials: ["layout": layout])
-        #expect(out == "<html>\n  <title>Study</title>\n  <body>\n    <h1>Study</h1>\n    <p>text</p>\n  </body>\n</html>\n")
-        #expect(try render("{{<layout}}{{/layout}}", [:], partials: ["layout": layout])
+        #expect(
+            out == "<html>\n  <title>Study</title>\n  <body>\n    <h1>Study</h1>\n    <p>text</p>\n  </body>\n</html>\n"
+        )
+        #expect(
+            try render("{{<layout}}{{/layout}}", [:], partials: ["layout": layout])
                 == "<html>\n  <title>Default</title>\n  <body>\n    <p>none</p>\n  </body>\n</html>\n")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Mustache
+import Testing
 
 /// Runs the official Mustache spec suite from `../shared/specs/mustache/` (relative to the package root).
 struct SpecTests {
@@ -57,9 +57,13 @@ struct SpecTests {
     // A local checkout without ../shared/specs skips the suite, and Swift Testing reports it as
     // skipped with the reason below. Under CI (the CI variable set, as CI services do) the suite
     // always runs, so missing spec files fail the build instead of passing silently.
-    @Test(.enabled(if: specsPresent || runningUnderCI, "the Mustache spec files (../shared/specs/mustache) are not here; CI would fail"))
+    @Test(
+        .enabled(
+            if: specsPresent || runningUnderCI,
+            "the Mustache spec files (../shared/specs/mustache) are not here; CI would fail"))
     func officialSpecSuite() throws {
-        try #require(Self.specsPresent, "CI is set but the Mustache spec files are missing at \(Self.specDirectory.path)")
+        try #require(
+            Self.specsPresent, "CI is set but the Mustache spec files are missing at \(Self.specDirectory.path)")
         var passed = 0, total = 0
         for module in Self.coreModules {
             let (p, n, failures) = try Self.run(module: module)

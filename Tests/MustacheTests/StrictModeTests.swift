@@ -1,7 +1,8 @@
-import Testing
 import Mustache
+import Testing
 
-private func strictError(_ source: String, _ data: MustacheValue, partials: [String: Template] = [:]) -> MustacheError? {
+private func strictError(_ source: String, _ data: MustacheValue, partials: [String: Template] = [:]) -> MustacheError?
+{
     do {
         _ = try Template(source, name: "page").render(data, partials: partials, mode: .strict)
         return nil
@@ -15,14 +16,18 @@ struct StrictModeTests {
 
     @Test func undefinedNameIsAnErrorWithScopeAndSuggestion() throws {
         let error = try #require(strictError("<h1>{{titel}}</h1>", data))
-        #expect(error.message == "'titel' is not defined here; names in scope: draft, items, note, title; did you mean 'title'?")
+        #expect(
+            error.message
+                == "'titel' is not defined here; names in scope: draft, items, note, title; did you mean 'title'?")
         #expect(error.tag == "{{titel}}")
         #expect((error.line, error.column) == (1, 5))
         #expect(error.templateName == "page")
     }
 
     @Test func lenientModeRendersNothingForTheSame() throws {
-        #expect(try Template("<h1>{{titel}}</h1>{{#nope}}x{{/nope}}{{^nope}}y{{/nope}}{{>missing}}", name: "page").render(data) == "<h1></h1>y")
+        #expect(
+            try Template("<h1>{{titel}}</h1>{{#nope}}x{{/nope}}{{^nope}}y{{/nope}}{{>missing}}", name: "page").render(
+                data) == "<h1></h1>y")
     }
 
     @Test func sectionsAndInvertedSectionsAreCheckedToo() throws {
@@ -35,8 +40,10 @@ struct StrictModeTests {
     }
 
     @Test func nullAndFalseAreDefined() throws {
-        let out = try Template("[{{note}}{{draft}}{{#note}}x{{/note}}{{^draft}}d{{/draft}}{{^note}}n{{/note}}]", name: "page")
-            .render(data, mode: .strict)
+        let out = try Template(
+            "[{{note}}{{draft}}{{#note}}x{{/note}}{{^draft}}d{{/draft}}{{^note}}n{{/note}}]", name: "page"
+        )
+        .render(data, mode: .strict)
         #expect(out == "[falsedn]")
     }
 
@@ -44,7 +51,9 @@ struct StrictModeTests {
         let out = try Template("{{#items}}{{title}}:{{name}}{{/items}}", name: "page").render(data, mode: .strict)
         #expect(out == "Scrolling:a")
         let error = try #require(strictError("{{#items}}{{nmae}}{{/items}}", data))
-        #expect(error.message == "'nmae' is not defined here; names in scope: draft, items, name, note, title; did you mean 'name'?")
+        #expect(
+            error.message
+                == "'nmae' is not defined here; names in scope: draft, items, name, note, title; did you mean 'name'?")
     }
 
     @Test func noSuggestionWhenNothingIsClose() throws {
@@ -56,16 +65,23 @@ struct StrictModeTests {
         var keys: [String: MustacheValue] = [:]
         for i in 0..<14 { keys["key\(String(i + 10))"] = .int(i) }
         let error = try #require(strictError("{{missing}}", .object(keys)))
-        #expect(error.message.hasSuffix("names in scope: key10, key11, key12, key13, key14, key15, key16, key17, key18, key19 (and 4 more)"))
+        #expect(
+            error.message.hasSuffix(
+                "names in scope: key10, key11, key12, key13, key14, key15, key16, key17, key18, key19 (and 4 more)"))
     }
 
     @Test func dottedNamesMustResolveEverySegment() throws {
         let data: MustacheValue = ["page": ["title": "T", "meta": ["lang": "en"]], "name": "x"]
         #expect(try Template("{{page.meta.lang}}", name: "page").render(data, mode: .strict) == "en")
         let missing = try #require(strictError("{{page.titel}}", data))
-        #expect(missing.message == "'page.titel' is not defined here: 'page' has no key 'titel'; its keys: meta, title; did you mean 'page.title'?")
+        #expect(
+            missing.message
+                == "'page.titel' is not defined here: 'page' has no key 'titel'; its keys: meta, title; did you mean 'page.title'?"
+        )
         let notObject = try #require(strictError("{{name.first}}", data))
-        #expect(notObject.message == "'name.first' is not defined here: 'name' is a string, not an object with a key 'first'")
+        #expect(
+            notObject.message
+                == "'name.first' is not defined here: 'name' is a string, not an object with a key 'first'")
         let first = try #require(strictError("{{pgae.title}}", data))
         #expect(first.message.hasSuffix("did you mean 'page'?"))
     }

@@ -9,8 +9,9 @@ import Testing
 @Suite("Record files: fast writer and reader")
 struct RecordFormatTests {
     static func record(seed: UInt64 = 1, strategy: Strategy = .glitchySerialCancel) -> RunRecord {
-        RunRecord.run(id: "s--x--1000ms", study: "s",
-                      RunConfig(dataset: .glitchy(100), strategy: strategy, gesture: .fling, latency: .ms(1_000), seed: seed))
+        RunRecord.run(
+            id: "s--x--1000ms", study: "s",
+            RunConfig(dataset: .glitchy(100), strategy: strategy, gesture: .fling, latency: .ms(1_000), seed: seed))
     }
 
     /// Foundation's reading of a JSON text, for comparing two texts as values whatever their spacing.
@@ -18,13 +19,20 @@ struct RecordFormatTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) as? NSObject)
     }
 
-    @Test("The written record is, as JSON, exactly what encoding it through Codable gives; Foundation's decoder reads it back whole")
+    @Test(
+        "The written record is, as JSON, exactly what encoding it through Codable gives; Foundation's decoder reads it back whole"
+    )
     func sameValueAsCodable() throws {
-        for (seed, strategy) in [(UInt64(1), Strategy.glitchySerialCancel), (2, .glitchySync), (3, .glitchyAsyncNaive)] {
+        for (seed, strategy) in [(UInt64(1), Strategy.glitchySerialCancel), (2, .glitchySync), (3, .glitchyAsyncNaive)]
+        {
             let record = Self.record(seed: seed, strategy: strategy)
             let text = record.recordJSON()
-            #expect(try Self.foundationValue(text) == Self.foundationValue(CanonicalJSON.text(record)), "seed \(seed) \(strategy.id)")
-            #expect(try JSONDecoder().decode(RunRecord.self, from: Data(text.utf8)) == record, "seed \(seed) \(strategy.id)")
+            #expect(
+                try Self.foundationValue(text) == Self.foundationValue(CanonicalJSON.text(record)),
+                "seed \(seed) \(strategy.id)")
+            #expect(
+                try JSONDecoder().decode(RunRecord.self, from: Data(text.utf8)) == record, "seed \(seed) \(strategy.id)"
+            )
             #expect(try RunRecord.decode(text) == record)
         }
     }
@@ -34,12 +42,16 @@ struct RecordFormatTests {
         let record = Self.record()
         let text = record.recordJSON()
         let lines = text.split(separator: "\n")
-        let frameLines = lines.filter { $0.hasPrefix("      [") && $0.hasSuffix("],") || $0.hasSuffix("]") && $0.hasPrefix("      [") }
+        let frameLines = lines.filter {
+            $0.hasPrefix("      [") && $0.hasSuffix("],") || $0.hasSuffix("]") && $0.hasPrefix("      [")
+        }
         #expect(frameLines.count == record.result.frames.count, "every frame on its own line at the frames' indent")
         #expect(text.utf8.count * 2 < (try CanonicalJSON.text(record)).utf8.count, "less than half")
     }
 
-    @Test("Numbers and strings the reader must get exactly: negatives, exponents, the largest integers, escapes, surrogate pairs")
+    @Test(
+        "Numbers and strings the reader must get exactly: negatives, exponents, the largest integers, escapes, surrogate pairs"
+    )
     func scannerValues() throws {
         var record = Self.record()
         record.id = "quote \" back \\ slash / tab \t line \n é 𝄞 \u{1}"
@@ -55,14 +67,34 @@ struct RecordFormatTests {
         #expect(utf16.id == record.id)
     }
 
-    @Test("A damaged record file is refused with the line and column, and what was found", arguments: [
-        ("truncated", { @Sendable (t: String) in String(t.prefix(t.count / 2)) }, "unexpected end of the file"),
-        ("bad escape", { @Sendable (t: String) in t.replacingOccurrences(of: "\"id\": \"s--x", with: "\"id\": \"\\q--x") }, "'\\q' is not a JSON escape"),
-        ("trailing comma", { @Sendable (t: String) in t.replacingOccurrences(of: "\"study\": \"s\"\n}", with: "\"study\": \"s\",\n}") }, "expected a key in quotes, found '}'"),
-        ("repeated key", { @Sendable (t: String) in t.replacingOccurrences(of: "\"study\": \"s\"", with: "\"study\": \"s\", \"study\": \"t\"") }, "the key \"study\" appears twice"),
-        ("leading zero", { @Sendable (t: String) in t.replacingOccurrences(of: "\"modelVersion\": ", with: "\"modelVersion\": 0") }, "leading zeros"),
-        ("text after", { @Sendable (t: String) in t + "x" }, "after the end of the JSON value"),
-    ] as [(String, @Sendable (String) -> String, String)])
+    @Test(
+        "A damaged record file is refused with the line and column, and what was found",
+        arguments: [
+            ("truncated", { @Sendable (t: String) in String(t.prefix(t.count / 2)) }, "unexpected end of the file"),
+            (
+                "bad escape",
+                { @Sendable (t: String) in t.replacingOccurrences(of: "\"id\": \"s--x", with: "\"id\": \"\\q--x") },
+                "'\\q' is not a JSON escape"
+            ),
+            (
+                "trailing comma",
+                { @Sendable (t: String) in
+                    t.replacingOccurrences(of: "\"study\": \"s\"\n}", with: "\"study\": \"s\",\n}")
+                }, "expected a key in quotes, found '}'"
+            ),
+            (
+                "repeated key",
+                { @Sendable (t: String) in
+                    t.replacingOccurrences(of: "\"study\": \"s\"", with: "\"study\": \"s\", \"study\": \"t\"")
+                }, "the key \"study\" appears twice"
+            ),
+            (
+                "leading zero",
+                { @Sendable (t: String) in t.replacingOccurrences(of: "\"modelVersion\": ", with: "\"modelVersion\": 0")
+                }, "leading zeros"
+            ),
+            ("text after", { @Sendable (t: String) in t + "x" }, "after the end of the JSON value"),
+        ] as [(String, @Sendable (String) -> String, String)])
     func damaged(name: String, damage: @Sendable (String) -> String, expected: String) throws {
         let text = damage(Self.record().recordJSON())
         do {
@@ -82,22 +114,38 @@ struct RecordFormatTests {
         let f = record.result.frames[2]
         let frameLine = RunRecord.frameText(f)
         #expect(text.contains(frameLine))
-        text = text.replacingOccurrences(of: frameLine, with: String(frameLine.dropLast().split(separator: ",").dropLast().joined(separator: ",")) + "]")
-        #expect(throws: ResultsError.malformed("frame 3 must be an array of 15 numbers, found an array of 14")) { try RunRecord.decode(text) }
+        text = text.replacingOccurrences(
+            of: frameLine,
+            with: String(frameLine.dropLast().split(separator: ",").dropLast().joined(separator: ",")) + "]")
+        #expect(throws: ResultsError.malformed("frame 3 must be an array of 15 numbers, found an array of 14")) {
+            try RunRecord.decode(text)
+        }
 
         let s = record.result.contentLanes[0][0]
         let segmentLine = "[\(s.start),\(s.end),\(s.state.rawValue),\(s.shownItem)]"
-        let badState = record.recordJSON().replacingOccurrences(of: segmentLine, with: "[\(s.start),\(s.end),7,\(s.shownItem)]")
-        #expect(throws: ResultsError.malformed("content lane 1's segment 1 has state 7; states are 0 (correct), 1 (placeholder), 2 (stale), 3 (empty)")) {
+        let badState = record.recordJSON().replacingOccurrences(
+            of: segmentLine, with: "[\(s.start),\(s.end),7,\(s.shownItem)]")
+        #expect(
+            throws: ResultsError.malformed(
+                "content lane 1's segment 1 has state 7; states are 0 (correct), 1 (placeholder), 2 (stale), 3 (empty)")
+        ) {
             try RunRecord.decode(badState)
         }
-        let beyond = record.recordJSON().replacingOccurrences(of: segmentLine, with: "[\(s.start),9223372036854775808,\(s.state.rawValue),\(s.shownItem)]")
-        #expect(throws: ResultsError.malformed("content lane 1's segment 1's value 2 must be an integer, found the number 9.223372036854776e+18"),
-                "one past Int.max is not an integer the record can hold") {
+        let beyond = record.recordJSON().replacingOccurrences(
+            of: segmentLine, with: "[\(s.start),9223372036854775808,\(s.state.rawValue),\(s.shownItem)]")
+        #expect(
+            throws: ResultsError.malformed(
+                "content lane 1's segment 1's value 2 must be an integer, found the number 9.223372036854776e+18"),
+            "one past Int.max is not an integer the record can hold"
+        ) {
             try RunRecord.decode(beyond)
         }
-        let fraction = record.recordJSON().replacingOccurrences(of: segmentLine, with: "[\(s.start).5,\(s.end),\(s.state.rawValue),\(s.shownItem)]")
-        #expect(throws: ResultsError.malformed("content lane 1's segment 1's value 1 must be an integer, found the number \(Double(s.start) + 0.5)")) {
+        let fraction = record.recordJSON().replacingOccurrences(
+            of: segmentLine, with: "[\(s.start).5,\(s.end),\(s.state.rawValue),\(s.shownItem)]")
+        #expect(
+            throws: ResultsError.malformed(
+                "content lane 1's segment 1's value 1 must be an integer, found the number \(Double(s.start) + 0.5)")
+        ) {
             try RunRecord.decode(fraction)
         }
     }

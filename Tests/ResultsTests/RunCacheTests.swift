@@ -1,8 +1,9 @@
 import Foundation
-@testable import Results
 import ScrollSimulation
 import TestSupport
 import Testing
+
+@testable import Results
 
 @Suite("Run cache")
 struct RunCacheTests {
@@ -16,16 +17,24 @@ struct RunCacheTests {
             #expect(!record.result.frames.isEmpty && !record.result.contentLanes.isEmpty)
             #expect((try? cache.store(record)) != nil)
             guard case .hit(let whole) = cache.record(fingerprint: record.fingerprint, id: "other", study: "t") else {
-                Issue.record("no hit"); continue
+                Issue.record("no hit")
+                continue
             }
             var renamed = record
             (renamed.id, renamed.study) = ("other", "t")
             #expect(whole == renamed, "every field, frames and lanes included, under the new id")
-            guard case .hit(let light) = cache.record(fingerprint: record.fingerprint, id: record.id, study: record.study, series: false) else {
-                Issue.record("no light hit"); continue
+            guard
+                case .hit(let light) = cache.record(
+                    fingerprint: record.fingerprint, id: record.id, study: record.study, series: false)
+            else {
+                Issue.record("no light hit")
+                continue
             }
             #expect(light.result.frames.isEmpty && light.result.contentLanes.isEmpty && light.metrics == record.metrics)
-            guard case .hit(let full) = cache.withSeries(light) else { Issue.record("no series"); continue }
+            guard case .hit(let full) = cache.withSeries(light) else {
+                Issue.record("no series")
+                continue
+            }
             #expect(full == record)
         }
     }
@@ -33,9 +42,10 @@ struct RunCacheTests {
     @Test("Extreme values survive the binary series")
     func extremes() throws {
         var bytes: [UInt8] = []
-        let frame = FrameSample(begin: .min, presented: .max, duration: -1, hitch: 0, hitchKind: 255, overrun: -123_456_789,
-                                scrolling: true, mainWork: 1 << 40, renderWork: 0, offset: -0.0, visible: .max, placeholder: .min,
-                                stale: -1, queueDepth: 0, imageBytes: .max)
+        let frame = FrameSample(
+            begin: .min, presented: .max, duration: -1, hitch: 0, hitchKind: 255, overrun: -123_456_789,
+            scrolling: true, mainWork: 1 << 40, renderWork: 0, offset: -0.0, visible: .max, placeholder: .min,
+            stale: -1, queueDepth: 0, imageBytes: .max)
         var far = frame
         far.offset = .infinity
         let lanes = [[ContentSegment(start: -5, end: .max, state: .stale, shownItem: .min)], []]
@@ -55,20 +65,27 @@ struct RunCacheTests {
     /// Two simulated records, and `count` copies of them each filed under its own made-up
     /// fingerprint (`fp-<k>`), so that tests can store many records without simulating each.
     static func copies(_ count: Int) -> (base: [RunRecord], all: [RunRecord]) {
-        let base = [RunRecord.run(id: "a", study: "s", Runs.config(seed: 1)),
-                    RunRecord.run(id: "b", study: "s", Runs.config(seed: 2, strategy: .glitchySync))]
-        return (base, (0..<count).map { k in
-            var r = base[k % 2]
-            (r.id, r.fingerprint) = ("run-\(k)", "fp-\(k)")
-            return r
-        })
+        let base = [
+            RunRecord.run(id: "a", study: "s", Runs.config(seed: 1)),
+            RunRecord.run(id: "b", study: "s", Runs.config(seed: 2, strategy: .glitchySync)),
+        ]
+        return (
+            base,
+            (0..<count).map { k in
+                var r = base[k % 2]
+                (r.id, r.fingerprint) = ("run-\(k)", "fp-\(k)")
+                return r
+            }
+        )
     }
 
     /// Whether `cache` gives `record` back whole and without series (and the series added to that).
     static func reads(_ cache: RunCache, _ record: RunRecord) -> Bool {
         guard case .hit(let whole) = cache.record(fingerprint: record.fingerprint, id: record.id, study: record.study),
-              case .hit(let light) = cache.record(fingerprint: record.fingerprint, id: record.id, study: record.study, series: false),
-              case .hit(let full) = cache.withSeries(light) else { return false }
+            case .hit(let light) = cache.record(
+                fingerprint: record.fingerprint, id: record.id, study: record.study, series: false),
+            case .hit(let full) = cache.withSeries(light)
+        else { return false }
         return whole == record && full == record && light.result.frames.isEmpty && light.metrics == record.metrics
     }
 
@@ -95,7 +112,10 @@ struct RunCacheTests {
         #expect(records.allSatisfy { Self.reads(cache, $0) }, "readable after finish")
         let later = RunCache(folder: dir)
         #expect(records.allSatisfy { Self.reads(later, $0) }, "a cache opened later reads them")
-        if case .missing = later.record(fingerprint: "fp-none", id: "x", study: "s") {} else { Issue.record("not missing") }
+        if case .missing = later.record(fingerprint: "fp-none", id: "x", study: "s") {
+        } else {
+            Issue.record("not missing")
+        }
         // Stored after finish: a new pack.
         var extra = records[0]
         extra.fingerprint = "fp-extra"
@@ -111,7 +131,8 @@ struct RunCacheTests {
         try? twice.store(again)
         try? twice.store(again)
         try? twice.finish()
-        let grown = try Self.packs(dir).map { try Data(contentsOf: dir.appendingPathComponent($0)).count }.reduce(0, +) - size
+        let grown =
+            try Self.packs(dir).map { try Data(contentsOf: dir.appendingPathComponent($0)).count }.reduce(0, +) - size
         #expect(grown < 2 * (try RunCache.encode(again)).bytes.count, "\(grown) bytes")
         // A cache released without finish still leaves its pack.
         var unfinished = records[2]
@@ -133,7 +154,12 @@ struct RunCacheTests {
         let failures = Counter()
         DispatchQueue.concurrentPerform(iterations: records.count) { k in
             if (try? cache.store(records[k])) == nil || !Self.reads(cache, records[k]) { failures.add() }
-            if k >= 10, case .unusable = cache.record(fingerprint: records[k - 10].fingerprint, id: "x", study: "s", series: false) { failures.add() }
+            if k >= 10,
+                case .unusable = cache.record(
+                    fingerprint: records[k - 10].fingerprint, id: "x", study: "s", series: false)
+            {
+                failures.add()
+            }
         }
         #expect(failures.value == 0)
         #expect((try? cache.finish()) != nil)
@@ -163,7 +189,8 @@ struct RunCacheTests {
         #expect(records.allSatisfy { Self.reads(later, $0) })
     }
 
-    @Test("More packs than the limit are merged into one with every valid record; only the cache's own files are removed")
+    @Test(
+        "More packs than the limit are merged into one with every valid record; only the cache's own files are removed")
     func mergeBounds() throws {
         let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -212,21 +239,31 @@ struct RunCacheTests {
         let later = RunCache(folder: dir, now: { now })
         for r in stored { #expect(Self.reads(later, r), "\(r.fingerprint) kept by the merges") }
         let left = try Self.names(dir)
-        #expect(Set(["notes.txt", "fp-0.record", "pack-0-foreign.runpack", ".pack-\(gone)-2.tmp", ".pack-\(gone)-3.tmp",
-                     ".pack-\(getppid())-4.tmp"]).isSubset(of: left), "\(left)")
+        #expect(
+            Set([
+                "notes.txt", "fp-0.record", "pack-0-foreign.runpack", ".pack-\(gone)-2.tmp", ".pack-\(gone)-3.tmp",
+                ".pack-\(getppid())-4.tmp",
+            ]).isSubset(of: left), "\(left)")
         #expect(!left.contains(".pack-\(gone)-1.tmp"), "a stale temporary pack is removed")
         #expect(left.filter { $0.hasPrefix("pack-") }.count <= 4)
-        if case .hit = later.record(fingerprint: "fp-cut", id: "x", study: "s") { Issue.record("a record of the cut pack used") }
+        if case .hit = later.record(fingerprint: "fp-cut", id: "x", study: "s") {
+            Issue.record("a record of the cut pack used")
+        }
     }
 
-    @Test("A truncated, damaged or foreign pack is unusable, never a wrong record; another run's record under a fingerprint is refused")
+    @Test(
+        "A truncated, damaged or foreign pack is unusable, never a wrong record; another run's record under a fingerprint is refused"
+    )
     func damaged() throws {
         let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
         let (base, _) = Self.copies(0)
         let (a, b) = (base[0], base[1])
         let cache = RunCache(folder: dir)
-        if case .missing = cache.record(fingerprint: a.fingerprint, id: "a", study: "s") {} else { Issue.record("not missing") }
+        if case .missing = cache.record(fingerprint: a.fingerprint, id: "a", study: "s") {
+        } else {
+            Issue.record("not missing")
+        }
         try? cache.store(a)
         try? cache.store(b)
         try? cache.finish()
@@ -238,9 +275,13 @@ struct RunCacheTests {
         for cut in [good.count - 1, good.count - 40, good.count / 2, 10] {
             try Data(good.prefix(cut)).write(to: url)
             for series in [true, false] {
-                if case .unusable(let why) = RunCache(folder: dir).record(fingerprint: a.fingerprint, id: "a", study: "s", series: series) {
+                if case .unusable(let why) = RunCache(folder: dir).record(
+                    fingerprint: a.fingerprint, id: "a", study: "s", series: series)
+                {
                     #expect(why.contains(name), "\(why)")
-                } else { Issue.record("truncated pack used (cut at \(cut))") }
+                } else {
+                    Issue.record("truncated pack used (cut at \(cut))")
+                }
             }
         }
         // One byte flipped anywhere: the record it falls in (or the whole pack) is unusable; a hit is the right record.
@@ -252,19 +293,24 @@ struct RunCacheTests {
             let reopened = RunCache(folder: dir)
             for record in [a, b] {
                 for series in [true, false] {
-                    switch reopened.record(fingerprint: record.fingerprint, id: record.id, study: record.study, series: series) {
+                    switch reopened.record(
+                        fingerprint: record.fingerprint, id: record.id, study: record.study, series: series)
+                    {
                     case .hit(let r):
                         var expected = record
                         if !series { (expected.result.frames, expected.result.contentLanes) = ([], []) }
                         #expect(r == expected, "flipped byte \(position) gave a wrong record")
                     case .missing: Issue.record("flipped byte \(position): missing")
-                    case .unusable(let why): unusable += 1; #expect(why.contains(name), "\(why)")
+                    case .unusable(let why):
+                        unusable += 1
+                        #expect(why.contains(name), "\(why)")
                     }
                 }
             }
             // In a record's series: the metrics-only lookup may hit, the whole one must not.
             if case .hit = reopened.record(fingerprint: a.fingerprint, id: "a", study: "s"),
-               case .hit = reopened.record(fingerprint: b.fingerprint, id: "b", study: "s") {
+                case .hit = reopened.record(fingerprint: b.fingerprint, id: "b", study: "s")
+            {
                 Issue.record("flipped byte \(position) went unnoticed")
             }
         }
@@ -274,19 +320,27 @@ struct RunCacheTests {
         try Data([0x7b, 0x22]).write(to: url)
         if case .unusable(let why) = RunCache(folder: dir).record(fingerprint: a.fingerprint, id: "a", study: "s") {
             #expect(why.contains(name) && why.contains("not a run pack"), "\(why)")
-        } else { Issue.record("a foreign file used") }
+        } else {
+            Issue.record("a foreign file used")
+        }
         try FileManager.default.removeItem(at: url)
 
         // Another run's record filed under this run's fingerprint.
         let swapped = RunCache(folder: dir)
         let encoded = try RunCache.encode(b)
-        #expect((try? swapped.packs.append(encoded.bytes, fingerprint: a.fingerprint, lightLength: encoded.lightLength)) != nil)
+        #expect(
+            (try? swapped.packs.append(encoded.bytes, fingerprint: a.fingerprint, lightLength: encoded.lightLength))
+                != nil)
         try? swapped.finish()
         for cache in [swapped, RunCache(folder: dir)] {
             for series in [true, false] {
-                if case .unusable(let why) = cache.record(fingerprint: a.fingerprint, id: "a", study: "s", series: series) {
+                if case .unusable(let why) = cache.record(
+                    fingerprint: a.fingerprint, id: "a", study: "s", series: series)
+                {
                     #expect(why.contains(b.fingerprint), "\(why)")
-                } else { Issue.record("another run's record used (series: \(series))") }
+                } else {
+                    Issue.record("another run's record used (series: \(series))")
+                }
             }
         }
     }
@@ -298,7 +352,9 @@ struct RunCacheTests {
             #expect(both.fingerprint == Fingerprint.of(config))
             #expect(both.context == Fingerprint.context(of: config))
             let digest = Fingerprint.digest(of: config.dataset)
-            #expect(Fingerprint.ofAndContext(config, datasetDigest: digest).fingerprint == Fingerprint.of(config, datasetDigest: digest))
+            #expect(
+                Fingerprint.ofAndContext(config, datasetDigest: digest).fingerprint
+                    == Fingerprint.of(config, datasetDigest: digest))
             // Several seeds in one walk (the seed's part hashed after the parts before it, taken
             // once): each equals the separate walk of the configuration with that seed.
             let seeds: [UInt64] = [0, 1, 9, 12_345, .max]
@@ -318,8 +374,16 @@ struct RunCacheTests {
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var n = 0
-    func add() { lock.lock(); n += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
+    func add() {
+        lock.lock()
+        n += 1
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return n
+    }
 }
 
 extension RunCache.Lookup {

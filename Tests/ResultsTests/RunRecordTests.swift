@@ -1,11 +1,14 @@
 import Foundation
 import Results
-@testable import ScrollSimulation
 import Testing
+
+@testable import ScrollSimulation
 
 @Suite("Run records")
 struct RunRecordTests {
-    static func config(latency: Double = 1_000, seed: UInt64 = 1, strategy: Strategy = .glitchySerialCancel) -> RunConfig {
+    static func config(latency: Double = 1_000, seed: UInt64 = 1, strategy: Strategy = .glitchySerialCancel)
+        -> RunConfig
+    {
         RunConfig(dataset: .glitchy(100), strategy: strategy, gesture: .fling, latency: .ms(latency), seed: seed)
     }
 
@@ -17,20 +20,27 @@ struct RunRecordTests {
         let back = try RunRecord.decode(text)
         #expect(back == record)
         #expect(back.recordJSON() == text)
-        #expect(RunRecord.run(id: "s--x--1000ms", study: "s", Self.config()).recordJSON() == text, "same run, same bytes")
+        #expect(
+            RunRecord.run(id: "s--x--1000ms", study: "s", Self.config()).recordJSON() == text, "same run, same bytes")
         #expect(text.contains("\"schemaVersion\": 1"))
     }
 
     @Test("Canonical JSON: sorted keys, exact doubles, integers as integers")
     func canonical() throws {
-        struct Sample: Encodable { var b = 0.1; var a = 3; var c: [Double] = [1.0 / 3, 5, -0.0, 1e-7]; var d: String? = nil }
+        struct Sample: Encodable {
+            var b = 0.1
+            var a = 3
+            var c: [Double] = [1.0 / 3, 5, -0.0, 1e-7]
+            var d: String? = nil
+        }
         let text = try CanonicalJSON.text(Sample(), pretty: false)
         #expect(text == "{\"a\":3,\"b\":0.1,\"c\":[0.3333333333333333,5.0,0,1e-07]}\n")
     }
 
     @Test("Another schema version is refused with a message that names both versions")
     func schema() throws {
-        let text = RunRecord.run(Self.config(latency: 100)).recordJSON().replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 2")
+        let text = RunRecord.run(Self.config(latency: 100)).recordJSON().replacingOccurrences(
+            of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 2")
         #expect(throws: ResultsError.unsupportedSchema(found: 2, supported: 1)) { try RunRecord.decode(text) }
         #expect(throws: ResultsError.self) { try RunRecord.decode("{\"schemaVersion\": 1}") }
     }
@@ -79,7 +89,9 @@ struct RunRecordTests {
 
 extension RunResult {
     static var empty: RunResult {
-        RunResult(metrics: RunMetrics(), frames: [], contentLanes: [], gestureStart: 0, settleTime: 0, endTime: 0, lastFrameTime: 0)
+        RunResult(
+            metrics: RunMetrics(), frames: [], contentLanes: [], gestureStart: 0, settleTime: 0, endTime: 0,
+            lastFrameTime: 0)
     }
 }
 

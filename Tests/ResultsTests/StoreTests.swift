@@ -17,12 +17,18 @@ struct StoreTests {
             #expect(sizes.max()! - sizes.min()! <= 1)
         }
         // Stable: the share does not depend on the order the ids come in.
-        #expect(ResultsStore.Shard(index: 2, count: 3).select(ids) == ResultsStore.Shard(index: 2, count: 3).select(ids.reversed()))
+        #expect(
+            ResultsStore.Shard(index: 2, count: 3).select(ids)
+                == ResultsStore.Shard(index: 2, count: 3).select(ids.reversed()))
         #expect(ResultsStore.Shard.parse("2/4") == ResultsStore.Shard(index: 2, count: 4))
-        for bad in ["0/4", "5/4", "2", "a/b", "1/0", "-1/2", "1/2/3"] { #expect(ResultsStore.Shard.parse(bad) == nil, "\(bad)") }
+        for bad in ["0/4", "5/4", "2", "a/b", "1/0", "-1/2", "1/2/3"] {
+            #expect(ResultsStore.Shard.parse(bad) == nil, "\(bad)")
+        }
     }
 
-    @Test("A folder written and read back gives the same records; files are renamed into place and foreign files are left alone")
+    @Test(
+        "A folder written and read back gives the same records; files are renamed into place and foreign files are left alone"
+    )
     func roundTrip() throws {
         let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -37,15 +43,21 @@ struct StoreTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(names == ["index.json", "notes.txt", "runs"], "no temporary file is left")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("runs").path).sorted() == ["s--a.json", "s--b.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("runs").path).sorted() == [
+                "s--a.json", "s--b.json",
+            ])
     }
 
     @Test("A folder whose index.json is someone else's is refused, and nothing is written into it")
     func foreignIndex() throws {
         let dir = try Scratch.folder("store")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try #"{"name": "my package"}"#.write(to: dir.appendingPathComponent("index.json"), atomically: true, encoding: .utf8)
-        #expect(throws: StoreError.self) { try ResultsStore.write([Runs.record("s--a", Runs.config(seed: 1))], plan: ["s--a"], shard: nil, to: dir) }
+        try #"{"name": "my package"}"#.write(
+            to: dir.appendingPathComponent("index.json"), atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.self) {
+            try ResultsStore.write([Runs.record("s--a", Runs.config(seed: 1))], plan: ["s--a"], shard: nil, to: dir)
+        }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("runs").path))
     }
 
@@ -79,12 +91,18 @@ struct StoreTests {
         let text = try String(contentsOf: record, encoding: .utf8)
         try text.replacingOccurrences(of: "\"modelVersion\": \(SimulationModel.version)", with: "\"modelVersion\": 99")
             .write(to: record, atomically: true, encoding: .utf8)
-        #expect(throws: StoreError.otherModel(record.path, found: 99, current: SimulationModel.version)) { try ResultsStore.read(dir) }
+        #expect(throws: StoreError.otherModel(record.path, found: 99, current: SimulationModel.version)) {
+            try ResultsStore.read(dir)
+        }
         let index = dir.appendingPathComponent("index.json")
         let indexText = try String(contentsOf: index, encoding: .utf8)
-        try indexText.replacingOccurrences(of: "\"modelVersion\": \(SimulationModel.version),\n  \"plan\"", with: "\"modelVersion\": 98,\n  \"plan\"")
-            .write(to: index, atomically: true, encoding: .utf8)
-        #expect(throws: StoreError.otherModel(index.path, found: 98, current: SimulationModel.version)) { try ResultsStore.read(dir) }
+        try indexText.replacingOccurrences(
+            of: "\"modelVersion\": \(SimulationModel.version),\n  \"plan\"", with: "\"modelVersion\": 98,\n  \"plan\""
+        )
+        .write(to: index, atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.otherModel(index.path, found: 98, current: SimulationModel.version)) {
+            try ResultsStore.read(dir)
+        }
     }
 
     @Test("Merging shards: all shards merge; a missing shard, a shard twice, or a run in two folders is refused")
@@ -104,7 +122,9 @@ struct StoreTests {
         let merged = try ResultsStore.merge(folders)
         #expect(Set(merged.records.map(\.id)) == Set(plan))
         #expect(throws: StoreError.gap(["2/2"])) { try ResultsStore.merge([folders[0]]) }
-        #expect(throws: StoreError.duplicateShard("1/2", folders[0].path, folders[0].path)) { try ResultsStore.merge([folders[0], folders[0], folders[1]]) }
+        #expect(throws: StoreError.duplicateShard("1/2", folders[0].path, folders[0].path)) {
+            try ResultsStore.merge([folders[0], folders[0], folders[1]])
+        }
         let whole = dir.appendingPathComponent("whole")
         try ResultsStore.write(all, plan: plan, shard: nil, to: whole)
         #expect(throws: StoreError.self) { try ResultsStore.merge([whole, folders[1]]) }
@@ -121,11 +141,14 @@ struct ComparisonTests {
     @Test("The verdict needs both a minimum size and ranges that do not overlap")
     func judge() {
         // Big difference, overlapping ranges: seed noise, no change.
-        #expect(MetricChange.judge(Self.hitch, baseline: [2, 10, 20, 30, 40], now: [5, 15, 25, 35, 45]).verdict == .noChange)
+        #expect(
+            MetricChange.judge(Self.hitch, baseline: [2, 10, 20, 30, 40], now: [5, 15, 25, 35, 45]).verdict == .noChange
+        )
         // Ranges apart but smaller than 1 ms/s: no change.
         #expect(MetricChange.judge(Self.hitch, baseline: [5.0, 5.1, 5.2], now: [5.5, 5.6, 5.7]).verdict == .noChange)
         // Ranges apart, 1 ms/s but under 10 % of the baseline: no change.
-        #expect(MetricChange.judge(Self.hitch, baseline: [50, 50.2, 50.4], now: [51.5, 51.6, 51.7]).verdict == .noChange)
+        #expect(
+            MetricChange.judge(Self.hitch, baseline: [50, 50.2, 50.4], now: [51.5, 51.6, 51.7]).verdict == .noChange)
         // Ranges apart and big: regressed, or improved when lower.
         #expect(MetricChange.judge(Self.hitch, baseline: [5, 6, 7], now: [9, 10, 11]).verdict == .regressed)
         #expect(MetricChange.judge(Self.hitch, baseline: [9, 10, 11], now: [5, 6, 7]).verdict == .improved)
@@ -141,8 +164,11 @@ struct ComparisonTests {
         let base = Runs.summaries(seeds: 1...5)
         let now = Runs.summaries(seeds: 6...10)
         // The seeds do change the numbers (otherwise this test proves nothing).
-        #expect(Set(base.map { $0.metrics["timeToContentP95Ms"]! }).union(now.map { $0.metrics["timeToContentP95Ms"]! }).count > 1)
-        let result = Comparison.compare(baseline: base, baselineModel: SimulationModel.version, now: now, nowModel: SimulationModel.version)
+        #expect(
+            Set(base.map { $0.metrics["timeToContentP95Ms"]! }).union(now.map { $0.metrics["timeToContentP95Ms"]! })
+                .count > 1)
+        let result = Comparison.compare(
+            baseline: base, baselineModel: SimulationModel.version, now: now, nowModel: SimulationModel.version)
         #expect(result.count == 1)
         #expect(result[0].status == .compared, "other seeds are other inputs")
         #expect(!result[0].regressed && !result[0].improved, "\(result[0].metrics)")
@@ -158,40 +184,59 @@ struct ComparisonTests {
         #expect(Baseline.publishedName("/") == "baseline")
     }
 
-    @Test("A worse strategy in the same surroundings is compared and regressed; other surroundings or models are not comparable")
+    @Test(
+        "A worse strategy in the same surroundings is compared and regressed; other surroundings or models are not comparable"
+    )
     func regressionAndComparability() {
         let base = Runs.summaries(seeds: 1...3, strategy: .glitchySerialCancel)
         let now = Runs.summaries(seeds: 1...3, strategy: .glitchyAsyncNaive)
-        let result = Comparison.compare(baseline: base, baselineModel: SimulationModel.version, now: now, nowModel: SimulationModel.version)
+        let result = Comparison.compare(
+            baseline: base, baselineModel: SimulationModel.version, now: now, nowModel: SimulationModel.version)
         #expect(result.count == 1 && result[0].status == .compared)
-        #expect(result[0].metrics.first { $0.metric == "wrongRowsPercent" }?.verdict == .regressed, "\(result[0].metrics)")
-        let same = Comparison.compare(baseline: base, baselineModel: SimulationModel.version, now: base, nowModel: SimulationModel.version)
+        #expect(
+            result[0].metrics.first { $0.metric == "wrongRowsPercent" }?.verdict == .regressed, "\(result[0].metrics)")
+        let same = Comparison.compare(
+            baseline: base, baselineModel: SimulationModel.version, now: base, nowModel: SimulationModel.version)
         #expect(same[0].status == .unchanged && !same[0].regressed && !same[0].improved)
         // The same inputs but a baseline whose numbers say otherwise (an edited summary): the group
         // is compared and regressed, never "unchanged" beside a regressed metric.
         var edited = base
         for i in edited.indices { edited[i].metrics["placeholderPercent"] = 0 }
-        let contradiction = Comparison.compare(baseline: edited, baselineModel: SimulationModel.version, now: base, nowModel: SimulationModel.version)
-        #expect(base.allSatisfy { ($0.metrics["placeholderPercent"] ?? 0) >= 1 }, "the runs show placeholders, so the edit is a regression")
-        #expect(contradiction[0].status == .compared && contradiction[0].regressed && !contradiction[0].inputsChanged, "\(contradiction[0])")
-        let otherModel = Comparison.compare(baseline: base, baselineModel: SimulationModel.version + 1, now: now, nowModel: SimulationModel.version)
+        let contradiction = Comparison.compare(
+            baseline: edited, baselineModel: SimulationModel.version, now: base, nowModel: SimulationModel.version)
+        #expect(
+            base.allSatisfy { ($0.metrics["placeholderPercent"] ?? 0) >= 1 },
+            "the runs show placeholders, so the edit is a regression")
+        #expect(
+            contradiction[0].status == .compared && contradiction[0].regressed && !contradiction[0].inputsChanged,
+            "\(contradiction[0])")
+        let otherModel = Comparison.compare(
+            baseline: base, baselineModel: SimulationModel.version + 1, now: now, nowModel: SimulationModel.version)
         #expect(otherModel[0].status == .notComparable && otherModel[0].metrics.isEmpty)
         var otherLatency = Runs.summaries(seeds: 1...3)
         let moved = (1...3).map { Fingerprint.context(of: Runs.config(seed: UInt64($0), latency: 100)) }
         for i in otherLatency.indices { otherLatency[i].context = moved[i] }
-        #expect(Comparison.compare(baseline: base, baselineModel: 1, now: otherLatency, nowModel: 1)[0].status == .notComparable)
+        #expect(
+            Comparison.compare(baseline: base, baselineModel: 1, now: otherLatency, nowModel: 1)[0].status
+                == .notComparable)
     }
 }
 
 @Suite("Results index")
 struct ResultsIndexTests {
-    @Test("Metrics by position are the record's at that position when its id matches, else found by id; nil for an unknown run")
+    @Test(
+        "Metrics by position are the record's at that position when its id matches, else found by id; nil for an unknown run"
+    )
     func metricsByPosition() throws {
-        let records = (1...3).map { Runs.record("r\($0)", Runs.config(seed: UInt64($0), latency: Double(100 * $0))).record }
+        let records = (1...3).map {
+            Runs.record("r\($0)", Runs.config(seed: UInt64($0), latency: Double(100 * $0))).record
+        }
         let index = try ResultsIndex(records)
         for (p, r) in records.enumerated() { #expect(index.metrics(at: p, id: r.id) == r.metrics) }
         #expect(index.metrics(at: 0, id: "r3") == records[2].metrics, "a position of another run: found by id")
-        #expect(index.metrics(at: 99, id: "r2") == records[1].metrics && index.metrics(at: -1, id: "r1") == records[0].metrics)
+        #expect(
+            index.metrics(at: 99, id: "r2") == records[1].metrics
+                && index.metrics(at: -1, id: "r1") == records[0].metrics)
         #expect(index.metrics(at: 0, id: "nope") == nil)
         #expect(records[0].metrics != records[2].metrics, "the runs differ, so a wrong position would show")
     }

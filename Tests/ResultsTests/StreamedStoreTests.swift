@@ -11,17 +11,23 @@ struct StreamedStoreTests {
         for name in try FileManager.default.subpathsOfDirectory(atPath: dir.path).sorted() {
             var isDir: ObjCBool = false
             let url = dir.appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue { out[name] = try Data(contentsOf: url) }
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue {
+                out[name] = try Data(contentsOf: url)
+            }
         }
         return out
     }
 
-    @Test("A writer given records in any order, from several threads, makes the folder write makes of them in plan order")
+    @Test(
+        "A writer given records in any order, from several threads, makes the folder write makes of them in plan order")
     func writerMatchesWrite() throws {
         let runs = (1...6).map { Runs.record("s--r\($0)", Runs.config(seed: UInt64($0))) }
         let plan = runs.map(\.record.id)
         let whole = try Scratch.folder("store"), streamed = try Scratch.folder("store")
-        defer { try? FileManager.default.removeItem(at: whole); try? FileManager.default.removeItem(at: streamed) }
+        defer {
+            try? FileManager.default.removeItem(at: whole)
+            try? FileManager.default.removeItem(at: streamed)
+        }
         try ResultsStore.write(runs, plan: plan, shard: .init(index: 1, count: 1), to: whole)
         let writer = try ResultsStore.Writer(streamed)
         let order = [4, 1, 5, 0, 3, 2]
@@ -36,7 +42,9 @@ struct StreamedStoreTests {
         #expect(a == b)
     }
 
-    @Test("A record held without series names where its series are read back from: its results file, else the run cache; the file is checked as the run stage checks it, and asked for under its own fingerprint")
+    @Test(
+        "A record held without series names where its series are read back from: its results file, else the run cache; the file is checked as the run stage checks it, and asked for under its own fingerprint"
+    )
     func seriesSourceNamed() throws {
         let run = Runs.record("s--a", Runs.config(seed: 1))
         let dir = try Scratch.folder("store")
@@ -54,7 +62,9 @@ struct StreamedStoreTests {
         #expect(index.full("s--a") == run.record)
         // Asked for under another fingerprint than its index line's, the record is refused unread.
         let other64 = run.record.fingerprint == "0123456789abcdef" ? "fedcba9876543210" : "0123456789abcdef"
-        #expect(throws: StoreError.self) { try StoredRuns.read([dir]).record("s--a", fingerprint: other64, series: true) }
+        #expect(throws: StoreError.self) {
+            try StoredRuns.read([dir]).record("s--a", fingerprint: other64, series: true)
+        }
         // And checked as the run stage checks it (`ResultsStore.readRecord`): a record of another
         // model version written over the file since is not read back.
         var other = run.record

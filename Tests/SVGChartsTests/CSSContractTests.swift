@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SVGCharts
+import Testing
 
 /// The SVG and `Templates/assets/charts.css` must agree: every class a chart emits is
 /// styled (or deliberately structural), and the stylesheet has no rules for classes
@@ -15,11 +15,13 @@ import SVGCharts
 
     /// Classes the samples happen not to need (more series, other states or tones, page tables).
     static let conditional: Set<String> = [
-        "chart-data-scroll", "c-band-neutral", "c-series-5", "c-series-6", "c-series-7", "c-series-8", "c-series-9", "c-series-10", "c-run-empty", "c-run-none",
+        "chart-data-scroll", "c-band-neutral", "c-series-5", "c-series-6", "c-series-7", "c-series-8", "c-series-9",
+        "c-series-10", "c-run-empty", "c-run-none",
     ]
 
     static func css() throws -> String {
-        try String(contentsOf: Samples.packageRoot.appendingPathComponent("Templates/assets/charts.css"), encoding: .utf8)
+        try String(
+            contentsOf: Samples.packageRoot.appendingPathComponent("Templates/assets/charts.css"), encoding: .utf8)
     }
 
     /// Class names used in selectors: comments and declaration blocks removed first.
@@ -28,7 +30,10 @@ import SVGCharts
         text = text.replacingOccurrences(of: #"\{[^{}]*\}"#, with: " ", options: .regularExpression)
         let pattern = try! NSRegularExpression(pattern: #"\.([a-z][a-z0-9-]*)"#)
         let ns = text as NSString
-        return Set(pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) })
+        return Set(
+            pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)).map {
+                ns.substring(with: $0.range(at: 1))
+            })
     }
 
     static func emittedClasses() -> Set<String> {
@@ -36,7 +41,9 @@ import SVGCharts
         for (_, chart) in Samples.sampleCharts() {
             for markup in [chart.svg, withImpliedEndTags(chart.table.html())] {
                 guard let doc = XMLCollector.parse(markup) else { continue }
-                for e in doc.elements { for c in (e.attributes["class"] ?? "").split(separator: " ") { out.insert(String(c)) } }
+                for e in doc.elements {
+                    for c in (e.attributes["class"] ?? "").split(separator: " ") { out.insert(String(c)) }
+                }
             }
         }
         return out

@@ -1,17 +1,20 @@
-import Testing
 import SVGCharts
+import Testing
 
 @Suite struct FrameTimelineTests {
-    func chart(_ frames: [FrameSample], title: String = "Frames", budgets: [ReferenceLine] = SampleData.budgets) -> Chart {
+    func chart(_ frames: [FrameSample], title: String = "Frames", budgets: [ReferenceLine] = SampleData.budgets)
+        -> Chart
+    {
         FrameTimeline(id: "Frames Test", title: title, frames: frames, budgets: budgets).render()
     }
 
     @Test func wellFormedAccessibleAndFactual() throws {
         let c = chart(SampleData.frames())
         let doc = try #require(checkCommon(c, id: "frames-test"))
-        #expect(c.summary == "410 frames over 8\u{00A0}s; 6 hitches (5 commit, 1 render); longest frame 1017\u{00A0}ms; "
+        #expect(
+            c.summary == "410 frames over 8\u{00A0}s; 6 hitches (5 commit, 1 render); longest frame 1017\u{00A0}ms; "
                 + "median frame 16.7\u{00A0}ms; 6 (1.5\u{00A0}%) longer than 16.7\u{00A0}ms.")
-        #expect(doc.withClass("c-hitch-commit").count == 2)   // legend swatch + markers
+        #expect(doc.withClass("c-hitch-commit").count == 2)  // legend swatch + markers
         #expect(doc.withClass("c-hitch-render").count == 2)
         #expect(doc.withClass("c-budget").count >= 2)
         #expect(c.table.rows.count == 16)
@@ -19,8 +22,10 @@ import SVGCharts
     }
 
     @Test func escapesHostileText() {
-        let c = FrameTimeline(id: hostile, title: hostile, description: hostile, frames: SampleData.frames(),
-                              budgets: [ReferenceLine(16.67, hostile)]).render()
+        let c = FrameTimeline(
+            id: hostile, title: hostile, description: hostile, frames: SampleData.frames(),
+            budgets: [ReferenceLine(16.67, hostile)]
+        ).render()
         checkCommon(c, id: "title-script-alert-x-y-script-q-b-amp")
         checkEscaped(c)
     }
@@ -64,8 +69,9 @@ import SVGCharts
     }
 
     @Test func yAxisExtendsToTheData() throws {
-        let c = chart([FrameSample(start: 0, duration: 4_500, kind: .commitHitch), FrameSample(start: 4_500, duration: 1)],
-                      budgets: [])
+        let c = chart(
+            [FrameSample(start: 0, duration: 4_500, kind: .commitHitch), FrameSample(start: 4_500, duration: 1)],
+            budgets: [])
         let doc = try #require(checkCommon(c, id: "frames-test"))
         #expect(tickY(doc, label: "5000") != nil)
         #expect(tickY(doc, label: "1") != nil)

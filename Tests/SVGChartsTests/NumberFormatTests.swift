@@ -1,5 +1,6 @@
 import Formats
 import Testing
+
 @testable import SVGCharts
 
 @Suite struct NumberFormatTests {
@@ -29,8 +30,11 @@ import Testing
 
     /// Path data's own digits for snapped tenths are the one formatter's, tenth for tenth.
     @Test func pathTenthsAgreeWithTheOneFormatter() {
-        for t in -100_000...100_000 where PathBuilder.format(tenths: t) != NumberFormat.decimal(Double(t) / 10, maxDecimals: 1) {
-            Issue.record("tenths \(t): path \(PathBuilder.format(tenths: t)), formatter \(NumberFormat.decimal(Double(t) / 10, maxDecimals: 1))")
+        for t in -100_000...100_000
+        where PathBuilder.format(tenths: t) != NumberFormat.decimal(Double(t) / 10, maxDecimals: 1) {
+            Issue.record(
+                "tenths \(t): path \(PathBuilder.format(tenths: t)), formatter \(NumberFormat.decimal(Double(t) / 10, maxDecimals: 1))"
+            )
             return
         }
     }
@@ -66,8 +70,12 @@ import Testing
     }
 
     @Test func snappedMatchesStandardRounding() {
-        let values: [Double] = [-2.5, -1.5, -0.5, -0.49, 0, 0.49, 0.5, 1.5, 2.5, 3.7, -3.7, 1e17, -1e17, 4503599627370495.5]
-        let rules: [FloatingPointRoundingRule] = [.down, .up, .towardZero, .awayFromZero, .toNearestOrAwayFromZero, .toNearestOrEven]
+        let values: [Double] = [
+            -2.5, -1.5, -0.5, -0.49, 0, 0.49, 0.5, 1.5, 2.5, 3.7, -3.7, 1e17, -1e17, 4503599627370495.5,
+        ]
+        let rules: [FloatingPointRoundingRule] = [
+            .down, .up, .towardZero, .awayFromZero, .toNearestOrAwayFromZero, .toNearestOrEven,
+        ]
         for v in values {
             for r in rules { #expect(v.snapped(r) == v.rounded(r), "\(v) \(r)") }
         }

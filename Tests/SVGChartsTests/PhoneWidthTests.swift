@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
 import SVGCharts
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Every chart scales to its container (no minimum width), so on a 390 px phone it is drawn
 /// 366 px wide: its text must still render at 11 px or more there. The rendered size of a
@@ -17,14 +18,19 @@ import SVGCharts
         private var stack: [Double?] = []
         private var inText = false
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if name == "svg", viewBoxWidth == nil, let box = attributes["viewBox"] {
                 viewBoxWidth = box.split(separator: " ").dropFirst(2).first.flatMap { Double($0) }
             }
             let own = attributes["font-size"].flatMap { Double($0) }
             stack.append(own ?? stack.last ?? nil)
-            if name == "text" { texts.append((stack.last ?? nil, "")); inText = true }
+            if name == "text" {
+                texts.append((stack.last ?? nil, ""))
+                inText = true
+            }
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
@@ -55,8 +61,10 @@ import SVGCharts
             // A text without a font size would take the page's 16 px, scaled: it must say its size.
             let size = try #require(t.size, "\(name): \"\(t.text)\" has no font-size")
             let rendered = size * Chart.phoneColumn / width
-            #expect(rendered >= Chart.minimumTextPx - 1e-9,
-                    "\(name): \"\(t.text)\" renders at \(rendered) px in a \(Chart.phoneColumn) px column (viewBox \(width) wide)")
+            #expect(
+                rendered >= Chart.minimumTextPx - 1e-9,
+                "\(name): \"\(t.text)\" renders at \(rendered) px in a \(Chart.phoneColumn) px column (viewBox \(width) wide)"
+            )
         }
     }
 }

@@ -1,17 +1,23 @@
 import Testing
+
 @testable import SVGCharts
 
 @Suite struct RatioBarsTests {
     func chart(_ items: [RatioBars.Item] = SampleData.strategies, maxValue: Double? = nil) -> Chart {
-        RatioBars(id: "ratio", title: "Hitch time ratio", items: items, bands: SampleData.appleBands, maxValue: maxValue).render()
+        RatioBars(
+            id: "ratio", title: "Hitch time ratio", items: items, bands: SampleData.appleBands, maxValue: maxValue
+        ).render()
     }
 
     @Test func wellFormedAccessibleAndFactual() throws {
         let c = chart()
         let doc = try #require(checkCommon(c, id: "ratio"))
-        #expect(c.summary == "6 categories; lowest Placeholder only at 0\u{00A0}ms/s, highest Synchronous decode on main thread at "
-                + "912\u{00A0}ms/s; 3 good, 1 warning, 2 critical; 1 bar is cut at 15\u{00A0}ms/s and labelled with the full value.")
-        #expect(doc.withClass("c-band-good").count == 3)   // band, label strip, label
+        #expect(
+            c.summary
+                == "6 categories; lowest Placeholder only at 0\u{00A0}ms/s, highest Synchronous decode on main thread at "
+                + "912\u{00A0}ms/s; 3 good, 1 warning, 2 critical; 1 bar is cut at 15\u{00A0}ms/s and labelled with the full value."
+        )
+        #expect(doc.withClass("c-band-good").count == 3)  // band, label strip, label
         #expect(doc.withClass("c-band-critical").count == 3)
         #expect(doc.withClass("c-break").count == 1)
         let values = doc.elements.filter { $0.name == "text" }.map(\.text)
@@ -23,8 +29,9 @@ import Testing
     @Test func axisIsClippedForOutliersOnly() {
         let r = RatioBars(id: "r", title: "t", items: SampleData.strategies, bands: SampleData.appleBands)
         #expect(r.axisMaximum() == 15)
-        let small = RatioBars(id: "r", title: "t", items: [.init("a", 0.5), .init("b", 2)], bands: SampleData.appleBands)
-        #expect(small.axisMaximum() == 15)   // bands stay visible
+        let small = RatioBars(
+            id: "r", title: "t", items: [.init("a", 0.5), .init("b", 2)], bands: SampleData.appleBands)
+        #expect(small.axisMaximum() == 15)  // bands stay visible
         let noBands = RatioBars(id: "r", title: "t", items: [.init("a", 10), .init("b", 20), .init("c", 25)])
         #expect(noBands.axisMaximum() == 25)
         let forced = RatioBars(id: "r", title: "t", items: SampleData.strategies, maxValue: 1000)
@@ -43,8 +50,10 @@ import Testing
     }
 
     @Test func escapesHostileText() {
-        let c = RatioBars(id: "r", title: hostile, description: hostile, items: [.init(hostile, 3)],
-                          bands: [.init(0, 5, hostile, tone: .good)], unit: hostile, valueName: hostile).render()
+        let c = RatioBars(
+            id: "r", title: hostile, description: hostile, items: [.init(hostile, 3)],
+            bands: [.init(0, 5, hostile, tone: .good)], unit: hostile, valueName: hostile
+        ).render()
         checkCommon(c, id: "r")
         checkEscaped(c)
     }

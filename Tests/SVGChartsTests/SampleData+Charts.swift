@@ -41,12 +41,17 @@ extension SampleData {
                 var k = 0
                 while t < end {
                     let next = min(t + 250 + rng.next() * 200, end)
-                    segs.append(.init(start: t, end: next, state: k % 3 == 2 ? .correct : .stale, content: item - 12 * (k % 3)))
-                    t = next; k += 1
+                    segs.append(
+                        .init(start: t, end: next, state: k % 3 == 2 ? .correct : .stale, content: item - 12 * (k % 3)))
+                    t = next
+                    k += 1
                 }
             } else if let last = segs.popLast() {
                 // The cell keeps what it shows when the scroll stops.
-                segs.append(.init(start: last.start, end: end, state: .correct, content: last.state == .correct ? last.content : item))
+                segs.append(
+                    .init(
+                        start: last.start, end: end, state: .correct,
+                        content: last.state == .correct ? last.content : item))
             }
             if r == 2 { segs.append(.init(start: 2_000, end: 2_000.1, state: .stale, content: 99)) }
             return ContentTimeline.Row(label: "Slot \(r + 1)", segments: segs)
@@ -59,9 +64,15 @@ extension SampleData {
         var d = 0.0, n = 0.0
         for i in 0..<600 {
             let t = Double(i) * 16.667
-            if t < 6_200 { d = max(0, d + (rng.next() < 0.55 ? 1 : -1)); n = max(0, n + (rng.next() < 0.5 ? 1 : -1)) }
-            else { d = max(0, d - 1); n = max(0, n - (rng.next() < 0.3 ? 1 : 0)) }
-            decode.append(.init(t, d)); network.append(.init(t, n))
+            if t < 6_200 {
+                d = max(0, d + (rng.next() < 0.55 ? 1 : -1))
+                n = max(0, n + (rng.next() < 0.5 ? 1 : -1))
+            } else {
+                d = max(0, d - 1)
+                n = max(0, n - (rng.next() < 0.3 ? 1 : 0))
+            }
+            decode.append(.init(t, d))
+            network.append(.init(t, n))
         }
         return [.init(name: "Decode queue", points: decode), .init(name: "Network queue", points: network)]
     }

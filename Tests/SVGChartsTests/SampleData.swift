@@ -24,11 +24,15 @@ enum SampleData {
             var kind = FrameSample.Kind.normal
             let r = rng.next()
             if let s = stallAt, !stalled, t >= s {
-                d = 61 * vsync; kind = .commitHitch; stalled = true
+                d = 61 * vsync
+                kind = .commitHitch
+                stalled = true
             } else if r < 0.012 {
-                d = vsync * Double(2 + Int(rng.next() * 4)); kind = .commitHitch
+                d = vsync * Double(2 + Int(rng.next() * 4))
+                kind = .commitHitch
             } else if r < 0.02 {
-                d = vsync * 2; kind = .renderHitch
+                d = vsync * 2
+                kind = .renderHitch
             }
             out.append(FrameSample(start: t, duration: d, kind: kind))
             t += d

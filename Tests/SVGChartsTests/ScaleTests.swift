@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SVGCharts
 
 @Suite struct ScaleTests {
@@ -45,7 +46,8 @@ import Testing
     @Test func logTicksAreDecadesOr125() {
         let wide = Scale.log(0.001...100, range: (0, 1))
         #expect(wide.ticks(count: 5) == [0.001, 0.01, 0.1, 1, 10, 100] || wide.ticks(count: 5) == [0.001, 0.1, 10])
-        #expect(Scale.log(1...1_000_000, range: (0, 1)).ticks(count: 8) == [1, 10, 100, 1000, 10_000, 100_000, 1_000_000])
+        #expect(
+            Scale.log(1...1_000_000, range: (0, 1)).ticks(count: 8) == [1, 10, 100, 1000, 10_000, 100_000, 1_000_000])
         #expect(Scale.log(1...1e12, range: (0, 1)).ticks(count: 5) == [1, 1000, 1e6, 1e9, 1e12])
         let frames = Scale.log(4...2000, range: (0, 1))
         #expect(frames.ticks(count: 9) == [5, 10, 20, 50, 100, 200, 500, 1000, 2000])
@@ -67,7 +69,8 @@ import Testing
     }
 
     @Test func labelsThinOutWhenCrowded() {
-        let keep = thinnedLabelMask(positions: [0, 10, 20, 30, 40], labels: ["1000", "2000", "3000", "4000", "5000"], fontSize: 13)
+        let keep = thinnedLabelMask(
+            positions: [0, 10, 20, 30, 40], labels: ["1000", "2000", "3000", "4000", "5000"], fontSize: 13)
         #expect(keep.first == true)
         #expect(keep.filter { $0 }.count < 5)
         let roomy = thinnedLabelMask(positions: [0, 100, 200], labels: ["1", "2", "3"], fontSize: 13)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SVGCharts
 
 /// The sorted-durations line by nearest rank over all frames: the steps tile 0–100 % of the
@@ -13,7 +14,8 @@ struct SortedDurationStepsTests {
         #expect(steps.map(\.duration) == [40, 30, 20, 10])
         // p50 by nearest rank is the ⌈0.5·4⌉ = 2nd shortest, 20 ms; its dot is at share 1 − 0.5 = 50 %,
         // which the step [50, 75) holds: 20 ms.
-        let facts = FrameFacts([10, 20, 30, 40].enumerated().map { FrameSample(start: Double($0.offset) * 50, duration: $0.element) })
+        let facts = FrameFacts(
+            [10, 20, 30, 40].enumerated().map { FrameSample(start: Double($0.offset) * 50, duration: $0.element) })
         #expect(facts.percentile(0.5) == 20)
         #expect(steps.first { $0.from <= 50 && 50 < $0.to }?.duration == 20)
     }
@@ -24,14 +26,20 @@ struct SortedDurationStepsTests {
         for trial in 0..<2_000 {
             let n = 1 + Int(rng.next() % 300)
             let durations = (0..<n).map { _ in Double(1 + rng.next() % 500) / 10 }
-            let facts = FrameFacts(durations.enumerated().map { FrameSample(start: Double($0.offset) * 17, duration: $0.element) })
+            let facts = FrameFacts(
+                durations.enumerated().map { FrameSample(start: Double($0.offset) * 17, duration: $0.element) })
             let steps = SortedDurations.steps(facts.sortedDurations)
             #expect(steps.first?.from == 0 && abs((steps.last?.to ?? 0) - 100) < 1e-9, "trial \(trial), n \(n)")
-            for (a, b) in zip(steps, steps.dropFirst()) where abs(a.to - b.from) > 1e-9 { Issue.record("trial \(trial): a gap at \(a.to)") }
+            for (a, b) in zip(steps, steps.dropFirst()) where abs(a.to - b.from) > 1e-9 {
+                Issue.record("trial \(trial): a gap at \(a.to)")
+            }
             for (p, name) in SortedDurations.marked {
                 let share = (1 - p) * 100
-                let on = steps.first { $0.from <= share + 1e-9 && share + 1e-9 < $0.to }?.duration ?? steps.last?.duration
-                #expect(on == facts.percentile(p), "trial \(trial), n \(n), \(name): line \(on ?? -1) ms, dot \(facts.percentile(p)) ms")
+                let on =
+                    steps.first { $0.from <= share + 1e-9 && share + 1e-9 < $0.to }?.duration ?? steps.last?.duration
+                #expect(
+                    on == facts.percentile(p),
+                    "trial \(trial), n \(n), \(name): line \(on ?? -1) ms, dot \(facts.percentile(p)) ms")
             }
         }
     }

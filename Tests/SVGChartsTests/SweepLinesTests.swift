@@ -1,22 +1,37 @@
 import Testing
+
 @testable import SVGCharts
 
 @Suite struct SweepLinesTests {
     func chart(_ series: [SweepLines.Series] = SampleData.sweepSeries(), logY: Bool = true) -> Chart {
-        SweepLines(id: "sweep", title: "Sweep", series: series, xName: "Latency", xUnit: "ms",
-                   yName: "Hitch time ratio", yUnit: "ms/s", logY: logY,
-                   references: [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")]).render()
+        SweepLines(
+            id: "sweep", title: "Sweep", series: series, xName: "Latency", xUnit: "ms",
+            yName: "Hitch time ratio", yUnit: "ms/s", logY: logY,
+            references: [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")]
+        ).render()
     }
 
     @Test func wellFormedAccessibleAndFactual() throws {
         let c = chart()
         let doc = try #require(checkCommon(c, id: "sweep"))
-        #expect(c.summary.contains("Background decode: 2\u{00A0}ms/s at 0\u{00A0}ms, 14\u{00A0}ms/s at 1000\u{00A0}ms, above warning (5\u{00A0}ms/s) from 250\u{00A0}ms"))
-        #expect(c.summary.contains("Placeholder only: 0.2\u{00A0}ms/s at 0\u{00A0}ms, 0.2\u{00A0}ms/s at 1000\u{00A0}ms, never above warning"))
+        #expect(
+            c.summary.contains(
+                "Background decode: 2\u{00A0}ms/s at 0\u{00A0}ms, 14\u{00A0}ms/s at 1000\u{00A0}ms, above warning (5\u{00A0}ms/s) from 250\u{00A0}ms"
+            ))
+        #expect(
+            c.summary.contains(
+                "Placeholder only: 0.2\u{00A0}ms/s at 0\u{00A0}ms, 0.2\u{00A0}ms/s at 1000\u{00A0}ms, never above warning"
+            ))
         // Distinct marker shapes and dashes per series.
-        let markerPaths = (1...4).compactMap { doc.withClass("c-series-\($0)").last(where: { ($0.attributes["class"] ?? "").contains("c-marker") })?.attributes["d"] }
+        let markerPaths = (1...4).compactMap {
+            doc.withClass("c-series-\($0)").last(where: { ($0.attributes["class"] ?? "").contains("c-marker") })?
+                .attributes["d"]
+        }
         #expect(Set(markerPaths.map { String($0.split(separator: "M")[1].drop(while: { !$0.isLetter })) }).count == 4)
-        let dashes = (1...4).map { doc.withClass("c-series-\($0)").first(where: { ($0.attributes["class"] ?? "").contains("c-line") })?.attributes["stroke-dasharray"] ?? "" }
+        let dashes = (1...4).map {
+            doc.withClass("c-series-\($0)").first(where: { ($0.attributes["class"] ?? "").contains("c-line") })?
+                .attributes["stroke-dasharray"] ?? ""
+        }
         #expect(Set(dashes).count == 4)
         #expect(c.table.rows.count == 11)
         #expect(c.table.rows[5] == ["500", "600", "8", "1.4", "0.2"])
@@ -31,10 +46,12 @@ import Testing
     }
 
     @Test func escapesHostileText() {
-        let c = SweepLines(id: "s", title: hostile, description: hostile,
-                           series: [.init(name: hostile, points: [.init(0, 1), .init(1, 2)])],
-                           xName: hostile, xUnit: hostile, yName: hostile, yUnit: hostile,
-                           references: [ReferenceLine(1.5, hostile)]).render()
+        let c = SweepLines(
+            id: "s", title: hostile, description: hostile,
+            series: [.init(name: hostile, points: [.init(0, 1), .init(1, 2)])],
+            xName: hostile, xUnit: hostile, yName: hostile, yUnit: hostile,
+            references: [ReferenceLine(1.5, hostile)]
+        ).render()
         checkCommon(c, id: "s")
         checkEscaped(c)
     }
@@ -45,7 +62,9 @@ import Testing
         let c = chart([.init(name: "dense", points: pts)], logY: false)
         let doc = try #require(checkCommon(c, id: "sweep"))
         #expect(c.svg.utf8.count < 12_000, "\(c.svg.utf8.count) bytes")
-        let line = try #require(doc.withClass("c-line").last(where: { $0.name == "path" && $0.attributes["class"]!.contains("c-series-1") })?.attributes["d"])
+        let line = try #require(
+            doc.withClass("c-line").last(where: { $0.name == "path" && $0.attributes["class"]!.contains("c-series-1") }
+            )?.attributes["d"])
         let top = try #require(pathPoints(line).map(\.y).min())
         let y1000 = try #require(tickY(doc, label: "1000"))
         #expect((top - y1000).magnitude < 0.6)
@@ -62,7 +81,9 @@ import Testing
         let top = try #require(tickY(doc, label: "10"))
         #expect(floor > top + 100, "the floor tick lies below the top tick on the page")
         // The legend's swatch comes first; the plotted line is the series' last c-line path.
-        let line = try #require(doc.withClass("c-line").last(where: { $0.name == "path" && $0.attributes["class"]!.contains("c-series-1") })?.attributes["d"])
+        let line = try #require(
+            doc.withClass("c-line").last(where: { $0.name == "path" && $0.attributes["class"]!.contains("c-series-1") }
+            )?.attributes["d"])
         let points = pathPoints(line)
         try #require(points.count == 3, "one vertex per point: \(line)")
         #expect((points[0].y - floor).magnitude < 0.6, "0 is drawn at y \(points[0].y); the floor is at \(floor)")
@@ -74,11 +95,15 @@ import Testing
     /// 0–1000 axis the 5 and 10 ms/s lines sit within 4 px of the zero line; on the
     /// symmetric log axis zero keeps its labelled floor and the bands get room of their own.
     @Test func symlogAxisShowsZeroTheBandsAndTheTop() throws {
-        let series: [SweepLines.Series] = [.init(name: "smooth", points: [.init(0, 0), .init(500, 0), .init(1000, 0)]),
-                                           .init(name: "frozen", points: [.init(0, 2), .init(500, 900), .init(1000, 982.8)])]
-        let c = SweepLines(id: "sweep", title: "Sweep", series: series, xName: "Latency", xUnit: "ms",
-                           yName: "Hitch time ratio", yUnit: "ms/s", symlogY: true,
-                           references: [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")], height: 360).render()
+        let series: [SweepLines.Series] = [
+            .init(name: "smooth", points: [.init(0, 0), .init(500, 0), .init(1000, 0)]),
+            .init(name: "frozen", points: [.init(0, 2), .init(500, 900), .init(1000, 982.8)]),
+        ]
+        let c = SweepLines(
+            id: "sweep", title: "Sweep", series: series, xName: "Latency", xUnit: "ms",
+            yName: "Hitch time ratio", yUnit: "ms/s", symlogY: true,
+            references: [ReferenceLine(5, "warning"), ReferenceLine(10, "critical")], height: 360
+        ).render()
         let doc = try #require(checkCommon(c, id: "sweep"))
         let zero = try #require(tickY(doc, label: "0"))
         let five = try #require(tickY(doc, label: "5"))
@@ -89,7 +114,9 @@ import Testing
         #expect(ten > top + 60)
         #expect(doc.elements.contains { $0.name == "text" && $0.text.contains("log scale above 1") })
         // The smooth strategy's line is on the zero tick.
-        let line = try #require(doc.withClass("c-line").last(where: { $0.name == "path" && $0.attributes["class"]!.contains("c-series-1") })?.attributes["d"])
+        let line = try #require(
+            doc.withClass("c-line").last(where: { $0.name == "path" && $0.attributes["class"]!.contains("c-series-1") }
+            )?.attributes["d"])
         #expect(pathPoints(line).allSatisfy { ($0.y - zero).magnitude < 0.6 })
     }
 
@@ -97,8 +124,12 @@ import Testing
     /// and the chart grows instead.
     @Test func plotKeepsItsHeightUnderATallKey() throws {
         let names = (1...6).map { "A strategy with a long descriptive name number \($0)" }
-        let series = names.enumerated().map { k, n in SweepLines.Series(name: n, points: [.init(0, Double(k)), .init(100, Double(k) + 1)]) }
-        let c = SweepLines(id: "sweep", title: "Sweep", series: series, xName: "Latency", xUnit: "ms", yName: "Ratio", yUnit: "ms/s").render()
+        let series = names.enumerated().map { k, n in
+            SweepLines.Series(name: n, points: [.init(0, Double(k)), .init(100, Double(k) + 1)])
+        }
+        let c = SweepLines(
+            id: "sweep", title: "Sweep", series: series, xName: "Latency", xUnit: "ms", yName: "Ratio", yUnit: "ms/s"
+        ).render()
         let doc = try #require(checkCommon(c, id: "sweep"))
         let grid = try #require(doc.withClass("c-grid").first?.attributes["d"])
         let ys = pathPoints(grid).map(\.y)

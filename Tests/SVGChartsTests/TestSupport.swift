@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
 import SVGCharts
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// A string that breaks markup if it is not escaped.
 let hostile = "</title><script>alert(\"x&y\")</script> 'q' <b>&amp;"
@@ -26,8 +27,10 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         return parser.parse() ? c : nil
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements.append(Element(name: name, attributes: attributes, text: ""))
         stack.append(elements.count - 1)
     }
@@ -60,7 +63,9 @@ func checkCommon(_ chart: Chart, id: String, sourceLocation: SourceLocation = #_
     #expect(svg?.name == "svg", sourceLocation: sourceLocation)
     #expect(svg?.attributes["role"] == "img", sourceLocation: sourceLocation)
     #expect(svg?.attributes["aria-labelledby"] == "\(id)-title \(id)-desc", sourceLocation: sourceLocation)
-    #expect(svg?.attributes["viewBox"]?.hasPrefix("0 0 \(Int(Chart.defaultWidth)) ") == true, sourceLocation: sourceLocation)
+    #expect(
+        svg?.attributes["viewBox"]?.hasPrefix("0 0 \(Int(Chart.defaultWidth)) ") == true, sourceLocation: sourceLocation
+    )
     #expect(svg?.attributes["class"]?.hasPrefix("chart ") == true, sourceLocation: sourceLocation)
     let title = doc.first("title"), desc = doc.first("desc")
     #expect(title?.attributes["id"] == "\(id)-title", sourceLocation: sourceLocation)
@@ -84,12 +89,16 @@ func checkCommon(_ chart: Chart, id: String, sourceLocation: SourceLocation = #_
     for p in doc.all("path") {
         let d = p.attributes["d"] ?? ""
         #expect(d.range(of: #"\.\d\d"#, options: .regularExpression) == nil, sourceLocation: sourceLocation)
-        #expect(d.range(of: #"(^|[^0-9.])-0([^.0-9]|$)"#, options: .regularExpression) == nil, "negative zero in \(d.prefix(80))", sourceLocation: sourceLocation)
+        #expect(
+            d.range(of: #"(^|[^0-9.])-0([^.0-9]|$)"#, options: .regularExpression) == nil,
+            "negative zero in \(d.prefix(80))", sourceLocation: sourceLocation)
     }
     #expect(!chart.table.caption.isEmpty, sourceLocation: sourceLocation)
     #expect(chart.table.rows.count <= 40, sourceLocation: sourceLocation)
     #expect(chart.table.rows.allSatisfy { $0.count == chart.table.columns.count }, sourceLocation: sourceLocation)
-    #expect(XMLCollector.parse(withImpliedEndTags(chart.table.html())) != nil, "table html is well-formed", sourceLocation: sourceLocation)
+    #expect(
+        XMLCollector.parse(withImpliedEndTags(chart.table.html())) != nil, "table html is well-formed",
+        sourceLocation: sourceLocation)
     return doc
 }
 
@@ -101,18 +110,35 @@ func withImpliedEndTags(_ html: String) -> String {
     var out = ""
     var cell: String? = nil, row = false
     var rest = Substring(html)
-    func closeCell() { if let c = cell { out += "</\(c)>"; cell = nil } }
-    func closeRow() { closeCell(); if row { out += "</tr>"; row = false } }
+    func closeCell() {
+        if let c = cell {
+            out += "</\(c)>"
+            cell = nil
+        }
+    }
+    func closeRow() {
+        closeCell()
+        if row {
+            out += "</tr>"
+            row = false
+        }
+    }
     while let open = rest.firstIndex(of: "<") {
         out += rest[..<open]
         guard let close = rest[open...].firstIndex(of: ">") else { break }
         let tag = rest[open...close]
         let name = tag.dropFirst().prefix { $0 != " " && $0 != ">" }
         switch name {
-        case "tr": closeRow(); row = true
-        case "td", "th": closeCell(); cell = String(name)
+        case "tr":
+            closeRow()
+            row = true
+        case "td", "th":
+            closeCell()
+            cell = String(name)
         case "/td", "/th": cell = nil
-        case "/tr": closeCell(); row = false
+        case "/tr":
+            closeCell()
+            row = false
         case "/thead", "/tbody", "/table": closeRow()
         default: break
         }
@@ -126,7 +152,9 @@ func withImpliedEndTags(_ html: String) -> String {
 func checkEscaped(_ chart: Chart, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(!chart.svg.contains("<script"), sourceLocation: sourceLocation)
     #expect(!chart.svg.contains(hostile), sourceLocation: sourceLocation)
-    #expect(chart.svg.contains("&lt;/title&gt;&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt; &#39;q&#39;"), sourceLocation: sourceLocation)
+    #expect(
+        chart.svg.contains("&lt;/title&gt;&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt; &#39;q&#39;"),
+        sourceLocation: sourceLocation)
     let html = chart.table.html()
     #expect(!html.contains("<script"), sourceLocation: sourceLocation)
     #expect(html.contains("&lt;script&gt;"), sourceLocation: sourceLocation)
@@ -139,12 +167,19 @@ func pathPoints(_ d: String) -> [(x: Double, y: Double)] {
     var current = ""
     for ch in d {
         if ch.isLetter {
-            if !current.isEmpty { tokens.append(current); current = "" }
+            if !current.isEmpty {
+                tokens.append(current)
+                current = ""
+            }
             tokens.append(String(ch))
         } else if ch == " " || ch == "," {
-            if !current.isEmpty { tokens.append(current); current = "" }
+            if !current.isEmpty {
+                tokens.append(current)
+                current = ""
+            }
         } else if ch == "-" && !current.isEmpty {
-            tokens.append(current); current = "-"
+            tokens.append(current)
+            current = "-"
         } else {
             current.append(ch)
         }
@@ -152,21 +187,49 @@ func pathPoints(_ d: String) -> [(x: Double, y: Double)] {
     if !current.isEmpty { tokens.append(current) }
     var i = 0, x = 0.0, y = 0.0, sx = 0.0, sy = 0.0
     var cmd = "M"
-    func num() -> Double { defer { i += 1 }; return Double(tokens[i]) ?? .nan }
+    func num() -> Double {
+        defer { i += 1 }
+        return Double(tokens[i]) ?? .nan
+    }
     while i < tokens.count {
-        if tokens[i].first!.isLetter { cmd = tokens[i]; i += 1 }
+        if tokens[i].first!.isLetter {
+            cmd = tokens[i]
+            i += 1
+        }
         switch cmd {
-        case "M": x = num(); y = num(); sx = x; sy = y; cmd = "L"
-        case "m": x += num(); y += num(); sx = x; sy = y; cmd = "l"
-        case "L": x = num(); y = num()
-        case "l": x += num(); y += num()
+        case "M":
+            x = num()
+            y = num()
+            sx = x
+            sy = y
+            cmd = "L"
+        case "m":
+            x += num()
+            y += num()
+            sx = x
+            sy = y
+            cmd = "l"
+        case "L":
+            x = num()
+            y = num()
+        case "l":
+            x += num()
+            y += num()
         case "H": x = num()
         case "h": x += num()
         case "V": y = num()
         case "v": y += num()
-        case "a": i += 5; x += num(); y += num()
-        case "z", "Z": x = sx; y = sy; continue
-        default: i += 1; continue
+        case "a":
+            i += 5
+            x += num()
+            y += num()
+        case "z", "Z":
+            x = sx
+            y = sy
+            continue
+        default:
+            i += 1
+            continue
         }
         out.append((x, y))
     }

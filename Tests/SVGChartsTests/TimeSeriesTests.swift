@@ -1,20 +1,24 @@
-import Testing
 import SVGCharts
+import Testing
 
 @Suite struct TimeSeriesTests {
     func chart(_ series: [TimeSeries.Series], fill: Bool = true) -> Chart {
-        TimeSeries(id: "ts", title: "Queues", series: series, valueName: "Queued", unit: "req", fillFirst: fill).render()
+        TimeSeries(id: "ts", title: "Queues", series: series, valueName: "Queued", unit: "req", fillFirst: fill)
+            .render()
     }
 
     @Test func wellFormedAccessibleAndFactual() throws {
-        let c = chart([.init(name: "A", points: [.init(0, 1), .init(1000, 5), .init(3000, 2)]),
-                       .init(name: "B", points: [.init(0, 0), .init(2000, 3)])])
+        let c = chart([
+            .init(name: "A", points: [.init(0, 1), .init(1000, 5), .init(3000, 2)]),
+            .init(name: "B", points: [.init(0, 0), .init(2000, 3)]),
+        ])
         let doc = try #require(checkCommon(c, id: "ts"))
-        #expect(c.summary == "A: peak 5\u{00A0}req at 1\u{00A0}s, time-weighted mean 3.7\u{00A0}req, final 2\u{00A0}req; "
+        #expect(
+            c.summary == "A: peak 5\u{00A0}req at 1\u{00A0}s, time-weighted mean 3.7\u{00A0}req, final 2\u{00A0}req; "
                 + "B: peak 3\u{00A0}req at 2\u{00A0}s, time-weighted mean 1\u{00A0}req, final 3\u{00A0}req.")
         #expect(doc.withClass("c-area").count == 1)
         let dashed = doc.withClass("c-series-2").filter { $0.attributes["stroke-dasharray"] != nil }
-        #expect(dashed.count == 2)   // legend swatch and line
+        #expect(dashed.count == 2)  // legend swatch and line
         #expect(c.table.rows.first == ["0–0.2", "1", "0"])
         #expect(c.table.rows.count == 15)
     }
@@ -33,8 +37,10 @@ import SVGCharts
     }
 
     @Test func escapesHostileText() {
-        let c = TimeSeries(id: "t", title: hostile, description: hostile,
-                           series: [.init(name: hostile, points: [.init(0, 1)])], valueName: hostile, unit: hostile).render()
+        let c = TimeSeries(
+            id: "t", title: hostile, description: hostile,
+            series: [.init(name: hostile, points: [.init(0, 1)])], valueName: hostile, unit: hostile
+        ).render()
         checkCommon(c, id: "t")
         checkEscaped(c)
     }

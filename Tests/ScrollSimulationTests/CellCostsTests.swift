@@ -30,7 +30,8 @@ struct CellCostsTests {
         more = base
         more.constraints += 1
         #expect(CellCosts.create(more, d) - CellCosts.create(base, d) == d.constraintCreate)
-        #expect(CellCosts.measure(more, characters: 0, d) - CellCosts.measure(base, characters: 0, d) == d.constraintSolve)
+        #expect(
+            CellCosts.measure(more, characters: 0, d) - CellCosts.measure(base, characters: 0, d) == d.constraintSolve)
         more = base
         more.labels += 1
         #expect(CellCosts.configureFromViewModel(more, d) - CellCosts.configureFromViewModel(base, d) == d.labelSet)
@@ -38,7 +39,9 @@ struct CellCostsTests {
         #expect(CellCosts.measure(base, characters: 300, d) == CellCosts.measure(base, characters: 0, d))
         var wrapped = base
         wrapped.multilineLabels = 1
-        #expect(CellCosts.measure(wrapped, characters: 300, d) - CellCosts.measure(wrapped, characters: 100, d) == 2 * d.textMeasurePer100Characters)
+        #expect(
+            CellCosts.measure(wrapped, characters: 300, d) - CellCosts.measure(wrapped, characters: 100, d) == 2
+                * d.textMeasurePer100Characters)
         // The rows' sizes by hand, summed, equal the sum of each row's.
         let lengths = [20, 150, 299, 41]
         let each = lengths.map { CellCosts.manualSize(wrapped, characters: $0, d) }.reduce(0, +)
@@ -52,10 +55,15 @@ struct CellCostsTests {
     func rowsDiffer() {
         func run(_ length: Int) -> RunResult {
             let rows = (0..<300).map { DatasetRow(id: "r\($0)", text: String(repeating: "a", count: length)) }
-            let data = Dataset(id: "len-\(length)", name: "N", summary: "S", items: .rows(rows), textSource: .data, requiresInitialFetch: false,
-                               presentation: Presentation(layout: .table(.fromContent(TextMetrics())), cellDesign: .text, imageSide: 0))
-            return RunConfig(dataset: data, strategy: .capitalOneCancel, device: .iPhone60Hz, gesture: .fling, latency: .ms(0),
-                             latencyDistribution: .fixed, seed: 1).run()
+            let data = Dataset(
+                id: "len-\(length)", name: "N", summary: "S", items: .rows(rows), textSource: .data,
+                requiresInitialFetch: false,
+                presentation: Presentation(layout: .table(.fromContent(TextMetrics())), cellDesign: .text, imageSide: 0)
+            )
+            return RunConfig(
+                dataset: data, strategy: .capitalOneCancel, device: .iPhone60Hz, gesture: .fling, latency: .ms(0),
+                latencyDistribution: .fixed, seed: 1
+            ).run()
         }
         // Neither estimated nor precomputed: the layout asks all 300 rows' heights at once, each its
         // text measured: 380 more characters a row is 300 × 3.8 × textMeasurePer100Characters more.
@@ -63,7 +71,9 @@ struct CellCostsTests {
         let extra = 300 * 380 * Double(DeviceProfile.iPhone60Hz.textMeasurePer100Characters) / 100 / 1_000
         // Within 10 %: the same block lays out the first screen, which holds fewer of the taller rows.
         let difference = long.metrics.longestMainThreadBlockMs - short.metrics.longestMainThreadBlockMs
-        #expect(difference >= extra * 0.9 && difference <= extra * 1.1,
-                "\(long.metrics.longestMainThreadBlockMs) vs \(short.metrics.longestMainThreadBlockMs) ms, \(extra) ms expected")
+        #expect(
+            difference >= extra * 0.9 && difference <= extra * 1.1,
+            "\(long.metrics.longestMainThreadBlockMs) vs \(short.metrics.longestMainThreadBlockMs) ms, \(extra) ms expected"
+        )
     }
 }

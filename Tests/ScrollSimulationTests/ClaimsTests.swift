@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ScrollSimulation
+import Testing
 
 /// The fourteen claims of the sources (TECHNIQUES.md). Each claim checks that the bad thing
 /// happens under the bad strategy and that the good thing actually happens under the good one;
@@ -22,7 +22,7 @@ struct ClaimsTests {
     static let spread = exp(4 * sigma)
     static let seeds: [UInt64] = [1, 2, 3, 4, 5]
     static let device = DeviceProfile.iPhone60Hz
-    static let interval = Double(device.vsyncInterval) / 1_000   // ms
+    static let interval = Double(device.vsyncInterval) / 1_000  // ms
 
     /// One run configuration of a claim: the fixed-latency run, or one jittered seed.
     struct Variant: CustomStringConvertible {
@@ -33,7 +33,8 @@ struct ClaimsTests {
         var description: String { distribution == .fixed ? "fixed latency" : "seed \(seed), σ \(ClaimsTests.sigma)" }
     }
 
-    static let variants: [Variant] = [Variant(seed: 1, distribution: .fixed)]
+    static let variants: [Variant] =
+        [Variant(seed: 1, distribution: .fixed)]
         + seeds.map { Variant(seed: $0, distribution: .logNormal(sigma: sigma)) }
 
     /// Collects the failed checks of one claim in one variant.
@@ -54,21 +55,29 @@ struct ClaimsTests {
             }
             for failure in checks.failures { Issue.record("claim \(number), \(variant): \(failure)") }
         }
-        print("claim \(number): holds at fixed latency: \(held > jitteredHeld ? "yes" : "no"); holds for \(jitteredHeld) of \(seeds.count) jittered seeds")
+        print(
+            "claim \(number): holds at fixed latency: \(held > jitteredHeld ? "yes" : "no"); holds for \(jitteredHeld) of \(seeds.count) jittered seeds"
+        )
         #expect(held == variants.count, "claim \(number) holds for \(held) of \(variants.count) runs")
     }
 
-    static func run(_ dataset: Dataset, _ strategy: Strategy, _ gesture: Gesture, latencyMs: Double, _ v: Variant,
-                    presentation: Presentation? = nil) -> RunResult {
-        RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture, latency: .ms(latencyMs),
-                  latencyDistribution: v.distribution, seed: v.seed, presentation: presentation).run()
+    static func run(
+        _ dataset: Dataset, _ strategy: Strategy, _ gesture: Gesture, latencyMs: Double, _ v: Variant,
+        presentation: Presentation? = nil
+    ) -> RunResult {
+        RunConfig(
+            dataset: dataset, strategy: strategy, device: device, gesture: gesture, latency: .ms(latencyMs),
+            latencyDistribution: v.distribution, seed: v.seed, presentation: presentation
+        ).run()
     }
 
     /// Content arrived: the last frame shows every visible cell with its own row's content.
     static func contentArrived(_ run: RunResult, _ checks: inout Checks, _ name: String) {
         let last = run.frames.last!
-        checks.check(last.visible > 0 && last.placeholder == 0 && last.stale == 0,
-                     "\(name): the last frame shows \(last.placeholder) placeholders and \(last.stale) wrong rows among \(last.visible) cells")
+        checks.check(
+            last.visible > 0 && last.placeholder == 0 && last.stale == 0,
+            "\(name): the last frame shows \(last.placeholder) placeholders and \(last.stale) wrong rows among \(last.visible) cells"
+        )
     }
 
     /// After the list settles, every on-screen position shows its own row by `within` µs and keeps it.
@@ -76,10 +85,14 @@ struct ClaimsTests {
         let deadline = run.settleTime + within
         // Positions (top to bottom) still, or again, without their row after the deadline.
         let late = run.contentLanes.enumerated().compactMap { position, lane -> String? in
-            guard let bad = lane.first(where: { $0.end > deadline && $0.state != .correct && $0.state != .empty }) else { return nil }
+            guard let bad = lane.first(where: { $0.end > deadline && $0.state != .correct && $0.state != .empty })
+            else { return nil }
             return "position \(position): \(bad.state) until \(bad.end) µs"
         }
-        checks.check(late.isEmpty, "\(name): \(late.count) positions lack their row more than \(within) µs after the list settled at \(run.settleTime) µs, first \(late.first ?? "")")
+        checks.check(
+            late.isEmpty,
+            "\(name): \(late.count) positions lack their row more than \(within) µs after the list settled at \(run.settleTime) µs, first \(late.first ?? "")"
+        )
     }
 
     @Test("1. T1 at 100 ms: terrible scrolling, far into Apple's critical band")
@@ -93,7 +106,10 @@ struct ClaimsTests {
             // "Far into" the critical band (≥ 10 ms/s) is asked as ten times its threshold.
             c.check(t1.hitchTimeRatio >= 100, "T1 hitch time ratio \(t1.hitchTimeRatio) ms/s; expected ≥ 100")
             c.check(t1.hitchBand == "critical", "band \(t1.hitchBand)")
-            c.check(t1.commitHitchCount > 0 && t1.renderHitchCount == 0, "the main thread, not the render server, is late: \(t1.commitHitchCount) commit, \(t1.renderHitchCount) render hitches")
+            c.check(
+                t1.commitHitchCount > 0 && t1.renderHitchCount == 0,
+                "the main thread, not the render server, is late: \(t1.commitHitchCount) commit, \(t1.renderHitchCount) render hitches"
+            )
             // Structural, not evidence: T1 sets the text synchronously, so it never shows a
             // placeholder or a wrong row. The good half is the same list with the read moved off
             // main (T3): per new row it costs an enqueue and a cancel (tens of µs), far below the
@@ -120,7 +136,9 @@ struct ClaimsTests {
             c.check(m.staleCellFrames == 0, "\(m.staleCellFrames) wrong-row cell-frames")
             c.check(m.contentChangesAfterSettle == 0, "\(m.contentChangesAfterSettle) changes after settling")
             let bound = 100 * v.latencyFactor + 3 * Self.interval
-            c.check(m.timeToContentMaxMs > 0 && m.timeToContentMaxMs <= bound, "time to content \(m.timeToContentMaxMs) ms; expected in (0, \(bound)]")
+            c.check(
+                m.timeToContentMaxMs > 0 && m.timeToContentMaxMs <= bound,
+                "time to content \(m.timeToContentMaxMs) ms; expected in (0, \(bound)]")
             Self.contentArrived(run, &c, "T2")
         }
     }
@@ -138,8 +156,12 @@ struct ClaimsTests {
             // Cycling is asked as at least one change per visible position (20 cells), and at
             // least one position showing three different wrong rows in turn (≈ 100 over 22 cells
             // is ≈ 4.5 each).
-            c.check(m.contentChangesAfterSettle >= 20, "\(m.contentChangesAfterSettle) changes after settling; expected ≥ 20")
-            let busiest = run.contentLanes.map { lane in lane.filter { $0.start >= run.settleTime && $0.state == .stale }.count }.max() ?? 0
+            c.check(
+                m.contentChangesAfterSettle >= 20,
+                "\(m.contentChangesAfterSettle) changes after settling; expected ≥ 20")
+            let busiest =
+                run.contentLanes.map { lane in lane.filter { $0.start >= run.settleTime && $0.state == .stale }.count }
+                .max() ?? 0
             c.check(busiest >= 3, "the busiest position cycled through \(busiest) wrong contents; expected ≥ 3")
             // The good half is claim 4: the same gesture with T3 never shows a wrong row.
         }
@@ -161,8 +183,12 @@ struct ClaimsTests {
             let bound = 2 * 1_000 * v.latencyFactor + 3 * Self.interval
             c.check(m.timeToContentMaxMs <= bound, "time to content \(m.timeToContentMaxMs) ms exceeds \(bound) ms")
             // And the wait behind a running operation is real: some row waits more than one L.
-            c.check(m.timeToContentMaxMs > 1_000, "max time to content \(m.timeToContentMaxMs) ms; a queued operation waits more than L")
-            c.check(m.requestsCancelled > 0 && m.requestsWasted > 0, "pending reads are dropped (\(m.requestsCancelled)) and running ones discarded (\(m.requestsWasted))")
+            c.check(
+                m.timeToContentMaxMs > 1_000,
+                "max time to content \(m.timeToContentMaxMs) ms; a queued operation waits more than L")
+            c.check(
+                m.requestsCancelled > 0 && m.requestsWasted > 0,
+                "pending reads are dropped (\(m.requestsCancelled)) and running ones discarded (\(m.requestsWasted))")
             // Content arrives: once the list settles, every position has its row within the same bound.
             Self.settlesCorrect(run, within: .ms(bound), &c, "T3")
             Self.contentArrived(run, &c, "T3")
@@ -177,7 +203,9 @@ struct ClaimsTests {
             c.check(m.hitchCount == 0, "\(m.hitchCount) hitches")
             c.check(m.staleCellFrames == 0, "\(m.staleCellFrames) wrong-row cell-frames")
             let bound = 2 * 100 * v.latencyFactor + 3 * Self.interval
-            c.check(m.timeToContentMaxMs > 0 && m.timeToContentMaxMs <= bound, "time to content \(m.timeToContentMaxMs) ms; expected in (0, \(bound)]")
+            c.check(
+                m.timeToContentMaxMs > 0 && m.timeToContentMaxMs <= bound,
+                "time to content \(m.timeToContentMaxMs) ms; expected in (0, \(bound)]")
             // Content arrives, not only "nothing wrong": a time to content over the rows that got
             // theirs says nothing if none did. After settling every position has its row within
             // the bound, and the last frame is complete.
@@ -186,13 +214,16 @@ struct ClaimsTests {
             // Most displays get their row: at 100 ms a row must stay on screen ≈ 0.25 s for its
             // read to land, and the flings spend most of their time slower than 844 pt / 0.25 s
             // (≈ 3 400 pt/s) or pinned at an end of the 13 200 pt list. Asked: at least half.
-            c.check(m.displaysWithoutContent * 2 < m.requestsStarted,
-                    "\(m.displaysWithoutContent) of \(m.requestsStarted) displays ended without content")
+            c.check(
+                m.displaysWithoutContent * 2 < m.requestsStarted,
+                "\(m.displaysWithoutContent) of \(m.requestsStarted) displays ended without content")
             // And the lag shows less than at 1000 ms: under the same gesture, a tenth of the
             // latency must leave fewer placeholder cell-frames (asked: fewer than three quarters).
             let slow = Self.run(.glitchy(300), .glitchySerialCancel, .aggressive, latencyMs: 1_000, v).metrics
-            c.check(m.placeholderCellFrames * 4 < slow.placeholderCellFrames * 3,
-                    "\(m.placeholderCellFrames) placeholder cell-frames at 100 ms vs \(slow.placeholderCellFrames) at 1000 ms")
+            c.check(
+                m.placeholderCellFrames * 4 < slow.placeholderCellFrames * 3,
+                "\(m.placeholderCellFrames) placeholder cell-frames at 100 ms vs \(slow.placeholderCellFrames) at 1000 ms"
+            )
         }
     }
 
@@ -214,7 +245,8 @@ struct ClaimsTests {
             // the store by item id. Neither can show another row, and both must still deliver.
             let t4 = Self.run(.users1000, strategy("t4", [.t4, .t6, .t7, .t8]), .fling, latencyMs: 1_000, v)
             c.check(t4.metrics.staleCellFrames == 0, "T4: \(t4.metrics.staleCellFrames) wrong cell-frames")
-            c.check(t4.metrics.requestsWasted > 0, "T4 lets stale requests run to completion and drops them (wasted work)")
+            c.check(
+                t4.metrics.requestsWasted > 0, "T4 lets stale requests run to completion and drops them (wasted work)")
             Self.contentArrived(t4, &c, "T4")
             let t5 = Self.run(.users1000, strategy("t5", [.t5, .t6, .t7, .t8]), .fling, latencyMs: 1_000, v)
             c.check(t5.metrics.staleCellFrames == 0, "T5: \(t5.metrics.staleCellFrames) wrong cell-frames")
@@ -230,15 +262,25 @@ struct ClaimsTests {
         // 3 968…4 032); going back up they all come back, and a 500-entry cache still holds them:
         // 62 hits, hit rate 62 / 138 ≈ 0.45. Without the cache each of the 62 is downloaded again.
         let rowHeight = 64, travel = 4_000, viewport = Int(Self.device.viewportHeight)
-        let shownDown = (travel + viewport + rowHeight - 1) / rowHeight   // ⌈4 844 / 64⌉ = 76
-        let revisited = travel / rowHeight                                // rows fully above 4 000: 62
+        let shownDown = (travel + viewport + rowHeight - 1) / rowHeight  // ⌈4 844 / 64⌉ = 76
+        let revisited = travel / rowHeight  // rows fully above 4 000: 62
         Self.claim(7) { v, c in
-            let with = Self.run(.users1000, strategy("cache", [.t10, .t6, .t7, .t8, .t11]) { $0.cacheCountLimit = 500 }, .downThenUp, latencyMs: 100, v)
-            let without = Self.run(.users1000, strategy("nocache", [.t10, .t6, .t7, .t8]), .downThenUp, latencyMs: 100, v).metrics
-            c.check(with.metrics.cacheMisses == shownDown, "\(with.metrics.cacheMisses) misses; expected \(shownDown) rows shown going down")
-            c.check(with.metrics.cacheHits == revisited, "\(with.metrics.cacheHits) hits; expected \(revisited) revisited rows")
-            c.check(without.requestsStarted - with.metrics.requestsStarted == revisited,
-                    "\(without.requestsStarted) vs \(with.metrics.requestsStarted) requests; a revisit without a cache downloads again")
+            let with = Self.run(
+                .users1000, strategy("cache", [.t10, .t6, .t7, .t8, .t11]) { $0.cacheCountLimit = 500 }, .downThenUp,
+                latencyMs: 100, v)
+            let without = Self.run(
+                .users1000, strategy("nocache", [.t10, .t6, .t7, .t8]), .downThenUp, latencyMs: 100, v
+            ).metrics
+            c.check(
+                with.metrics.cacheMisses == shownDown,
+                "\(with.metrics.cacheMisses) misses; expected \(shownDown) rows shown going down")
+            c.check(
+                with.metrics.cacheHits == revisited,
+                "\(with.metrics.cacheHits) hits; expected \(revisited) revisited rows")
+            c.check(
+                without.requestsStarted - with.metrics.requestsStarted == revisited,
+                "\(without.requestsStarted) vs \(with.metrics.requestsStarted) requests; a revisit without a cache downloads again"
+            )
             Self.contentArrived(with, &c, "T11")
         }
     }
@@ -256,7 +298,9 @@ struct ClaimsTests {
             // (14 rows) and the ≈ 28 rows the 1 800 pt drag brings in, ≥ 42 × 6 ≈ 250 cell-frames.
             // With prefetching the rows ahead are requested before they appear, so only the first
             // screenful waits: ≈ 14 × 6 ≈ 84. Asked: fewer than half.
-            c.check(b.placeholderCellFrames * 2 < a.placeholderCellFrames, "\(b.placeholderCellFrames) vs \(a.placeholderCellFrames) placeholder cell-frames")
+            c.check(
+                b.placeholderCellFrames * 2 < a.placeholderCellFrames,
+                "\(b.placeholderCellFrames) vs \(a.placeholderCellFrames) placeholder cell-frames")
             Self.contentArrived(prefetched, &c, "T13")
         }
     }
@@ -269,11 +313,15 @@ struct ClaimsTests {
         let perPhoto = Double(Self.device.decodePerMegapixelMain) * 1024 * 768 / 1_000_000
         #expect(4 * perPhoto + Double(Self.device.frameBase) > Double(Self.device.vsyncInterval))
         Self.claim(9) { v, c in
-            let onMain = Self.run(.photos19, strategy("main", [.t5, .t8, .t11, .t19]), .downThenUp, latencyMs: 100, v).metrics
-            let preparedRun = Self.run(.photos19, strategy("prepared", [.t5, .t8, .t11, .t14, .t19]), .downThenUp, latencyMs: 100, v)
+            let onMain = Self.run(.photos19, strategy("main", [.t5, .t8, .t11, .t19]), .downThenUp, latencyMs: 100, v)
+                .metrics
+            let preparedRun = Self.run(
+                .photos19, strategy("prepared", [.t5, .t8, .t11, .t14, .t19]), .downThenUp, latencyMs: 100, v)
             c.check(onMain.commitHitchCount > 0, "decoding 1024 px photos on main should miss commit deadlines")
             // Not structural: preparing moves only the decode; every other cost stays on main.
-            c.check(preparedRun.metrics.commitHitchCount == 0, "\(preparedRun.metrics.commitHitchCount) commit hitches with prepared images")
+            c.check(
+                preparedRun.metrics.commitHitchCount == 0,
+                "\(preparedRun.metrics.commitHitchCount) commit hitches with prepared images")
             Self.contentArrived(preparedRun, &c, "T14")
         }
     }
@@ -294,10 +342,15 @@ struct ClaimsTests {
         // smallest and the largest per-image ratio (all 19 photos hold 786 432 px: 37.9 for 144 px).
         let lo = ratios.min()!, hi = ratios.max()!
         Self.claim(10) { v, c in
-            let full = Self.run(dataset, strategy("full", [.t5, .t8, .t11, .t14, .t19]), .downThenUp, latencyMs: 100, v).metrics
-            let thumbs = Self.run(dataset, strategy("thumbs", [.t5, .t8, .t11, .t14, .t15, .t19]), .downThenUp, latencyMs: 100, v)
+            let full = Self.run(
+                dataset, strategy("full", [.t5, .t8, .t11, .t14, .t19]), .downThenUp, latencyMs: 100, v
+            ).metrics
+            let thumbs = Self.run(
+                dataset, strategy("thumbs", [.t5, .t8, .t11, .t14, .t15, .t19]), .downThenUp, latencyMs: 100, v)
             let measured = Double(full.peakImageBytes) / Double(thumbs.metrics.peakImageBytes)
-            c.check(measured >= lo * 0.99 && measured <= hi * 1.01, "memory ratio \(measured); per-image pixel ratios \(lo)…\(hi)")
+            c.check(
+                measured >= lo * 0.99 && measured <= hi * 1.01,
+                "memory ratio \(measured); per-image pixel ratios \(lo)…\(hi)")
             Self.contentArrived(thumbs, &c, "T15")
         }
     }

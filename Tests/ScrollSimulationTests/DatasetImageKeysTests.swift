@@ -1,5 +1,6 @@
 import Formats
 import Testing
+
 @testable import ScrollSimulation
 
 /// A run's image-key table (per row, the first row with the same image URL), which every run
@@ -18,15 +19,22 @@ struct DatasetImageKeysTests {
     static func rows(_ random: inout SeededRandom) -> [DatasetRow] {
         let count = Int(random.next() % 60), pool = 1 + Int(random.next() % 40)
         return (0..<count).map { i in
-            let url: String? = random.next() % 4 == 0 ? nil : "https://example.invalid/images/\(random.next() % UInt64(pool)).jpg"
-            return DatasetRow(id: "r\(i)", text: "row \(i)", imageURL: url, imageWidth: url == nil ? 0 : 100, imageHeight: url == nil ? 0 : 100)
+            let url: String? =
+                random.next() % 4 == 0 ? nil : "https://example.invalid/images/\(random.next() % UInt64(pool)).jpg"
+            return DatasetRow(
+                id: "r\(i)", text: "row \(i)", imageURL: url, imageWidth: url == nil ? 0 : 100,
+                imageHeight: url == nil ? 0 : 100)
         }
     }
 
-    @Test("Over 3,000 seeded row lists, with the real hash, a hash that sends every URL to one slot, and one of four values: the table matches the definition")
+    @Test(
+        "Over 3,000 seeded row lists, with the real hash, a hash that sends every URL to one slot, and one of four values: the table matches the definition"
+    )
     func matchesDefinition() {
         var random = SeededRandom(seed: 0x1234_5678)
-        let hashes: [(name: String, hash: (String) -> UInt64)] = [("FNV-1a", Hash64.of), ("constant", { _ in 7 }), ("four values", { UInt64($0.utf8.count % 4) })]
+        let hashes: [(name: String, hash: (String) -> UInt64)] = [
+            ("FNV-1a", Hash64.of), ("constant", { _ in 7 }), ("four values", { UInt64($0.utf8.count % 4) }),
+        ]
         var failures = 0
         for trial in 0..<3_000 where failures < 3 {
             let rows = Self.rows(&random)
@@ -43,14 +51,21 @@ struct DatasetImageKeysTests {
     @Test("Synthetic rows have no table; photos-19 and a worked case with repeated URLs get the definition's table")
     func builtIn() {
         #expect(Dataset.synthetic(500).firstRowsByImageURL().isEmpty)
-        guard case let .rows(rows) = Dataset.photos19.items else { Issue.record("photos-19 has rows"); return }
+        guard case let .rows(rows) = Dataset.photos19.items else {
+            Issue.record("photos-19 has rows")
+            return
+        }
         #expect(Dataset.photos19.firstRowsByImageURL() == Self.expected(rows))
         // A worked case: URLs a, b, a, none, b.
-        let small = ["a", "b", "a", nil, "b"].enumerated().map { DatasetRow(id: "\($0.offset)", text: "", imageURL: $0.element, imageWidth: 1, imageHeight: 1) }
+        let small = ["a", "b", "a", nil, "b"].enumerated().map {
+            DatasetRow(id: "\($0.offset)", text: "", imageURL: $0.element, imageWidth: 1, imageHeight: 1)
+        }
         #expect(Dataset.firstRows(small, hash: Hash64.of) == [0, 1, 0, 3, 1])
     }
 
-    @Test("Tables are filed by the rows' storage: the same rows take the filed table, a changed copy of them (same count) gets its own; over 2,000 seeded edits every answer is the definition's")
+    @Test(
+        "Tables are filed by the rows' storage: the same rows take the filed table, a changed copy of them (same count) gets its own; over 2,000 seeded edits every answer is the definition's"
+    )
     func filedByStorage() {
         let tables = ImageKeyTables(capacity: 3)
         var random = SeededRandom(seed: 0x5eed_0f_1a6e)
@@ -62,7 +77,10 @@ struct DatasetImageKeysTests {
             let held = tables.count
             // The same array (and a copy of it, which shares its storage) takes the filed table.
             let copy = rows
-            if tables.keys(for: copy) != first || tables.count != held { failures += 1; Issue.record("trial \(trial): the same rows made a second table") }
+            if tables.keys(for: copy) != first || tables.count != held {
+                failures += 1
+                Issue.record("trial \(trial): the same rows made a second table")
+            }
             // Change one row's URL in place: the array gets storage of its own, so its table is made
             // again, even though the count is the same and the old table is still filed.
             let i = Int(random.next() % UInt64(rows.count)), j = Int(random.next() % UInt64(rows.count))
@@ -70,9 +88,14 @@ struct DatasetImageKeysTests {
             let changed = tables.keys(for: rows)
             if changed != Self.expected(rows) || first != Self.expected(copy) {
                 failures += 1
-                Issue.record("trial \(trial): row \(i) took row \(j)'s URL; got \(changed), expected \(Self.expected(rows)) for \(rows.map { $0.imageURL ?? "nil" })")
+                Issue.record(
+                    "trial \(trial): row \(i) took row \(j)'s URL; got \(changed), expected \(Self.expected(rows)) for \(rows.map { $0.imageURL ?? "nil" })"
+                )
             }
-            if tables.count > 3 { failures += 1; Issue.record("trial \(trial): \(tables.count) tables held, capacity 3") }
+            if tables.count > 3 {
+                failures += 1
+                Issue.record("trial \(trial): \(tables.count) tables held, capacity 3")
+            }
         }
     }
 }

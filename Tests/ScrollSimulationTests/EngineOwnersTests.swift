@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScrollSimulation
 
 @Suite("Engine state owners")
@@ -19,7 +20,9 @@ struct EngineOwnersTests {
         #expect(queue.count == 20_000 - got.count)
         while let x = queue.pop() { got.append(x) }
         let firstDifference = zip(got, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        #expect(got.count == expected.count && firstDifference == nil, "first out of order at position \(firstDifference ?? -1)")
+        #expect(
+            got.count == expected.count && firstDifference == nil,
+            "first out of order at position \(firstDifference ?? -1)")
         #expect(queue.isEmpty && queue.count == 0)
     }
 
@@ -89,16 +92,24 @@ struct EngineOwnersTests {
         let serial = Behaviour(.glitchySerialCancel).loading
         #expect(serial.serialQueuePerCell && serial.imagesOnWorkerThreads && serial.completionCheck == .cancelledFlag)
         let article = Behaviour(.capitalOneArticle)
-        #expect(!article.cells.resetsOnReuse && !article.loading.cancelsOnReuse && article.loading.completionCheck == .none)
+        #expect(
+            !article.cells.resetsOnReuse && !article.loading.cancelsOnReuse && article.loading.completionCheck == .none)
         let cancel = Behaviour(.capitalOneCancel)
-        #expect(cancel.cells.resetsOnReuse && cancel.loading.cancelsOnReuse && cancel.loading.completionCheck == .cancelledFlag)
+        #expect(
+            cancel.cells.resetsOnReuse && cancel.loading.cancelsOnReuse
+                && cancel.loading.completionCheck == .cancelledFlag)
         let prefetch = Behaviour(.capitalOnePrefetch).loading
-        #expect(prefetch.prefetches && prefetch.registersInFlight && prefetch.prefetchStopsAtLoadedRow && !prefetch.prefetchNeverRuns)
+        #expect(
+            prefetch.prefetches && prefetch.registersInFlight && prefetch.prefetchStopsAtLoadedRow
+                && !prefetch.prefetchNeverRuns)
         let leaves = Behaviour(.digitalLeaves).loading
-        #expect(leaves.completionCheck == .sameRow && leaves.deliversCacheHitsLater && leaves.refreshesWhenSettled && leaves.refreshIsNoOp)
+        #expect(
+            leaves.completionCheck == .sameRow && leaves.deliversCacheHitsLater && leaves.refreshesWhenSettled
+                && leaves.refreshIsNoOp)
         #expect(!Behaviour(.digitalLeavesFixed).loading.refreshIsNoOp)
         let wwdc = Behaviour(.wwdc21)
-        #expect(wwdc.loading.reconfiguresByItem && !wwdc.loading.claimsInFlight && wwdc.loading.keysByItem
+        #expect(
+            wwdc.loading.reconfiguresByItem && !wwdc.loading.claimsInFlight && wwdc.loading.keysByItem
                 && wwdc.loading.preparesSerially && wwdc.cells.preparesAhead && !wwdc.loading.prefetchNeverRuns)
         #expect(Behaviour(.wwdc21Sample).loading.prefetchNeverRuns)
         let serialShared = Behaviour(strategy("s", [.t3, .t8]) { $0.sharedQueueWidth = 4 }).loading

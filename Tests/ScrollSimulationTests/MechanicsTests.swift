@@ -1,12 +1,14 @@
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+
 @testable import ScrollSimulation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite("Hitch arithmetic and scrolling physics")
 struct PhysicsTests {
@@ -17,8 +19,12 @@ struct PhysicsTests {
         #expect(abs(ratio - 200.04) < 0.001)
         #expect(HitchMath.talkBand(ratio) == "critical")
         #expect(HitchMath.organizerBand(4.9) == "good" && HitchMath.organizerBand(10) == "good")
-        #expect(HitchMath.organizerBand(25) == "warning" && HitchMath.organizerBand(50) == "critical" && HitchMath.organizerBand(50.1) == "immediate-attention")
-        #expect(HitchMath.talkBand(4.99) == "good" && HitchMath.talkBand(5) == "warning" && HitchMath.talkBand(10) == "critical")
+        #expect(
+            HitchMath.organizerBand(25) == "warning" && HitchMath.organizerBand(50) == "critical"
+                && HitchMath.organizerBand(50.1) == "immediate-attention")
+        #expect(
+            HitchMath.talkBand(4.99) == "good" && HitchMath.talkBand(5) == "warning"
+                && HitchMath.talkBand(10) == "critical")
     }
 
     @Test("Deceleration: travel is v0 / ln(1/r) with v0 per millisecond", arguments: [DecelerationRate.normal, .fast])
@@ -26,7 +32,8 @@ struct PhysicsTests {
         let v = 4_000.0
         let expected = (v / 1_000) / -log(rate.perMillisecond)
         #expect(abs(flingTravel(velocity: v, rate: rate) - expected) < 1e-9)
-        let timeline = GestureTimeline(Gesture(id: "f", summary: "", phases: [.fling(velocity: v, rate: rate, cutAfter: nil)]))
+        let timeline = GestureTimeline(
+            Gesture(id: "f", summary: "", phases: [.fling(velocity: v, rate: rate, cutAfter: nil)]))
         let travelled = timeline.displacement(at: timeline.duration)
         #expect(abs(travelled - expected) <= 0.5, "travelled \(travelled) pt, formula \(expected) pt")
         // Velocity decays geometrically: after 100 ms a normal fling keeps 0.998^100 of its speed.
@@ -106,8 +113,12 @@ struct CacheTests {
         #expect(first[0] != 20 && !a.contains(first[0]))
         // Recency does not matter to it: looking an entry up does not protect it.
         var c = ImageCache(policy: .arbitrary, countLimit: 2, byteLimit: 0)
-        c.insert(5, bytes: 1, decoded: false); c.insert(6, bytes: 1, decoded: false)
-        let victimBefore = { var d = c; return d.insert(7, bytes: 1, decoded: false) }()
+        c.insert(5, bytes: 1, decoded: false)
+        c.insert(6, bytes: 1, decoded: false)
+        let victimBefore = {
+            var d = c
+            return d.insert(7, bytes: 1, decoded: false)
+        }()
         _ = c.lookup(victimBefore[0])
         #expect(c.insert(7, bytes: 1, decoded: false) == victimBefore)
     }
@@ -210,7 +221,8 @@ struct WorkTests {
 
     @Test("Invalid strategies are refused with reasons")
     func validation() {
-        #expect(strategy("x", [.t2, .t3]).problems().first?.contains("combines data-delivery techniques T2 and T3") == true)
+        #expect(
+            strategy("x", [.t2, .t3]).problems().first?.contains("combines data-delivery techniques T2 and T3") == true)
         #expect(strategy("y", [.t8]).problems().first?.contains("no data-delivery technique") == true)
         #expect(strategy("z", [.t5, .t18, .t19]).problems().contains { $0.contains("T18") })
         #expect(Strategy.presets.allSatisfy { $0.problems().isEmpty })
@@ -222,14 +234,24 @@ struct SharedQueueTests {
     @Test("A width-limited shared OperationQueue bounds concurrent loads and its pending operations can be cancelled")
     func widthAndCancel() {
         let wide = simulate(.users1000, strategy("wide", [.t10, .t6, .t7, .t8]), .fling, latencyMs: 1_000).metrics
-        let narrow = simulate(.users1000, strategy("narrow", [.t10, .t6, .t7, .t8]) { $0.sharedQueueWidth = 2 }, .fling, latencyMs: 1_000).metrics
+        let narrow = simulate(
+            .users1000, strategy("narrow", [.t10, .t6, .t7, .t8]) { $0.sharedQueueWidth = 2 }, .fling, latencyMs: 1_000
+        ).metrics
         #expect(narrow.peakQueueDepth > 10, "loads wait for one of two slots")
-        #expect(narrow.timeToContentP95Ms > wide.timeToContentP95Ms, "\(narrow.timeToContentP95Ms) vs \(wide.timeToContentP95Ms)")
+        #expect(
+            narrow.timeToContentP95Ms > wide.timeToContentP95Ms,
+            "\(narrow.timeToContentP95Ms) vs \(wide.timeToContentP95Ms)")
         #expect(narrow.requestsCancelled > 0, "operations still pending when their cell is reused are dropped")
         #expect(narrow.requestsCompleted + narrow.requestsCancelled == narrow.requestsStarted)
         #expect(narrow.staleCellFrames == 0)
         // Serial glitchy reads through one shared queue of width 1: one read per latency at most.
-        let serial = simulate(.glitchy(300), strategy("one", [.t2, .t8]) { $0.sharedQueueWidth = 1; $0.configurePoint = .willDisplay }, .gentle, latencyMs: 1_000).metrics
+        let serial = simulate(
+            .glitchy(300),
+            strategy("one", [.t2, .t8]) {
+                $0.sharedQueueWidth = 1
+                $0.configurePoint = .willDisplay
+            }, .gentle, latencyMs: 1_000
+        ).metrics
         #expect(serial.requestsCompleted <= Int(serial.observedUntilMs / 1_000) + 1)
         #expect(serial.peakWorkers == 1)
     }
@@ -245,12 +267,15 @@ struct SerialPreparationTests {
         func p95(_ techniques: [TechniqueID], cores: Int) -> Double {
             var device = DeviceProfile.iPhone60Hz
             device.backgroundCores = cores
-            return simulate(.photos19, strategy("prep", techniques + [.t6, .t8, .t14]), .jumpThenUp, latencyMs: 0, device: device)
-                .metrics.timeToContentP95Ms
+            return simulate(
+                .photos19, strategy("prep", techniques + [.t6, .t8, .t14]), .jumpThenUp, latencyMs: 0, device: device
+            )
+            .metrics.timeToContentP95Ms
         }
         let serialOne = p95([.t5], cores: 1), serialSix = p95([.t5], cores: 6)
         let spreadOne = p95([.t10], cores: 1), spreadSix = p95([.t10], cores: 6)
-        print("serial prep p95: 1 core \(serialOne) ms, 6 cores \(serialSix) ms; spread: \(spreadOne) → \(spreadSix) ms")
+        print(
+            "serial prep p95: 1 core \(serialOne) ms, 6 cores \(serialSix) ms; spread: \(spreadOne) → \(spreadSix) ms")
         #expect(serialSix == serialOne, "a serial queue gains nothing from more cores")
         #expect(spreadSix < spreadOne, "concurrent preparation finishes sooner with more cores")
     }

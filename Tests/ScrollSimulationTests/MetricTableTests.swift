@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScrollSimulation
 
 @Suite("The metric table")
@@ -7,7 +8,10 @@ struct MetricTableTests {
     func everyFieldOnce() {
         var m = RunMetrics()
         // Distinct values, so a table entry that reads the wrong field is caught.
-        m.framesPresented = 11; m.hitchCount = 12; m.frameDurationP90Ms = 13.5; m.observedUntilMs = 14.25
+        m.framesPresented = 11
+        m.hitchCount = 12
+        m.frameDurationP90Ms = 13.5
+        m.observedUntilMs = 14.25
         let stored = Mirror(reflecting: m).children.compactMap(\.label)
         let names = MetricTable.metrics.map(\.name)
         #expect(Set(names).count == names.count, "a metric is listed twice")
@@ -22,13 +26,20 @@ struct MetricTableTests {
         for derived in ["cacheHitRate", "hitchBand", "organizerBand"] { #expect(names.contains(derived)) }
     }
 
-    @Test("Each metric's typed key reads the value it reports, its kind is its value's, and the key finds its entry and group")
+    @Test(
+        "Each metric's typed key reads the value it reports, its kind is its value's, and the key finds its entry and group"
+    )
     func typedKeys() {
         var m = RunMetrics()
-        m.framesPresented = 11; m.hitchCount = 12; m.frameDurationP90Ms = 13.5; m.observedUntilMs = 14.25
+        m.framesPresented = 11
+        m.hitchCount = 12
+        m.frameDurationP90Ms = 13.5
+        m.observedUntilMs = 14.25
         for metric in MetricTable.metrics {
             let value = metric.value(m)
-            #expect(MetricValue.from(m[keyPath: metric.key])?.description == value.description, "\(metric.name)'s key reads another field")
+            #expect(
+                MetricValue.from(m[keyPath: metric.key])?.description == value.description,
+                "\(metric.name)'s key reads another field")
             switch (metric.kind, value) {
             case (.int, .int), (.double, .double), (.text, .text): break
             default: Issue.record("\(metric.name) is \(metric.kind) but reports \(value)")
@@ -47,7 +58,11 @@ struct MetricTableTests {
         #expect(flat.count == MetricTable.metrics.count)
         let durations = MetricTable.groups.first { $0.names.first == "frameDurationP50Ms" }
         #expect(durations?.title == "frameDurationP50Ms … frameDurationMaxMs")
-        #expect(durations?.names == ["frameDurationP50Ms", "frameDurationP90Ms", "frameDurationP95Ms", "frameDurationP99Ms", "frameDurationMaxMs"])
+        #expect(
+            durations?.names == [
+                "frameDurationP50Ms", "frameDurationP90Ms", "frameDurationP95Ms", "frameDurationP99Ms",
+                "frameDurationMaxMs",
+            ])
     }
 }
 

@@ -1,5 +1,5 @@
-import Testing
 import ScrollSimulation
+import Testing
 
 /// The model gaps of issue 22, each pinned by a value worked out from the arithmetic of the
 /// configuration, UIKit's documented behaviour or the sample's code, never read off a run.
@@ -41,7 +41,9 @@ struct ModelFidelityTests {
     @Test("With reuseCancelsLoad, each reuse cancels the cell's unfinished T5 load")
     func reuseCancelsT5Load() {
         let drag = try! Gesture.parse(inline: "drag:800:2")
-        let on = simulate(.users1000, strategy("t5-cancel", [.t5, .t7, .t8]) { $0.reuseCancelsLoad = true }, drag, latencyMs: 3_000).metrics
+        let on = simulate(
+            .users1000, strategy("t5-cancel", [.t5, .t7, .t8]) { $0.reuseCancelsLoad = true }, drag, latencyMs: 3_000
+        ).metrics
         let off = simulate(.users1000, strategy("t5", [.t5, .t7, .t8]), drag, latencyMs: 3_000).metrics
         #expect(on.cellsCreated == 15 && off.cellsCreated == 15)
         #expect(on.requestsCancelled == 24, "\(on.requestsCancelled) cancelled")
@@ -64,15 +66,21 @@ struct ModelFidelityTests {
     func renderThroughputPerDevice() {
         let p = DeviceProfile.iPhone120Hz
         let base: Double = 2_000 / 1.8 * (1_179.0 * 2_556) / (1_170.0 * 2_532)
-        #expect(p.renderBase == Micros(base.rounded()) && p.renderOpaqueLayer == 8 && p.renderBlendedLayer == 33 && p.renderOffscreenPass == 222)
+        #expect(
+            p.renderBase == Micros(base.rounded()) && p.renderOpaqueLayer == 8 && p.renderBlendedLayer == 33
+                && p.renderOffscreenPass == 222)
         let perFrame = p.renderBase + 15 * (2 * p.renderOpaqueLayer + 2 * p.renderBlendedLayer + p.renderOffscreenPass)
         #expect(perFrame == 1_130 + 15 * 304 && perFrame < p.vsyncInterval)
         let m = simulate(.users1000, .capitalOneCancel, .fling, latencyMs: 100, device: p).metrics
         #expect(abs(m.renderTimeP95Ms - 5.690) < 1e-9, "render p95 \(m.renderTimeP95Ms) ms")
-        #expect(m.renderHitchCount == 0 && m.hitchTimeRatio == 0, "\(m.renderHitchCount) render hitches, \(m.hitchTimeRatio) ms/s")
+        #expect(
+            m.renderHitchCount == 0 && m.hitchTimeRatio == 0,
+            "\(m.renderHitchCount) render hitches, \(m.hitchTimeRatio) ms/s")
         // The 60 Hz phone keeps its own costs: 2 000 + 15 · 550 = 10 250 µs, inside its 16 667 µs.
         let m60 = simulate(.users1000, .capitalOneCancel, .fling, latencyMs: 100).metrics
-        #expect(abs(m60.renderTimeP95Ms - 10.25) < 1e-9 && m60.renderHitchCount == 0, "60 Hz render p95 \(m60.renderTimeP95Ms) ms")
+        #expect(
+            abs(m60.renderTimeP95Ms - 10.25) < 1e-9 && m60.renderHitchCount == 0,
+            "60 Hz render p95 \(m60.renderTimeP95Ms) ms")
     }
 
     // MARK: 4. Displays never served count in time to content
@@ -84,16 +92,21 @@ struct ModelFidelityTests {
     /// they were left out of time to content: p50 = p95 = max = 0.)
     @Test("A display never served counts the time it was on screen (a lower bound)")
     func neverServedCounts() {
-        let config = RunConfig(dataset: .glitchy(300), strategy: strategy("t5", [.t5, .t8]), gesture: try! Gesture.parse(inline: "drag:1:1"),
-                               latency: .seconds(700))
+        let config = RunConfig(
+            dataset: .glitchy(300), strategy: strategy("t5", [.t5, .t8]),
+            gesture: try! Gesture.parse(inline: "drag:1:1"),
+            latency: .seconds(700))
         let run = config.run()
         let m = run.metrics
         let shown = run.frames[0].presented
         let expected = (Micros((m.observedUntilMs * 1_000).rounded()) - shown).milliseconds
         #expect(m.displaysWithoutContent == Self.visibleRows)
         #expect(expected > 0)
-        #expect(abs(m.timeToContentP50Ms - expected) < 1e-6 && abs(m.timeToContentP95Ms - expected) < 1e-6 && abs(m.timeToContentMaxMs - expected) < 1e-6,
-                "p50 \(m.timeToContentP50Ms) p95 \(m.timeToContentP95Ms) max \(m.timeToContentMaxMs) ms; expected \(expected) ms")
+        #expect(
+            abs(m.timeToContentP50Ms - expected) < 1e-6 && abs(m.timeToContentP95Ms - expected) < 1e-6
+                && abs(m.timeToContentMaxMs - expected) < 1e-6,
+            "p50 \(m.timeToContentP50Ms) p95 \(m.timeToContentP95Ms) max \(m.timeToContentMaxMs) ms; expected \(expected) ms"
+        )
     }
 
     /// The issue's case: reconfigure by id at 1000 ms under the aggressive gesture leaves about 340
@@ -102,9 +115,14 @@ struct ModelFidelityTests {
     /// more than 5 % of all displays, p95 is at least that.
     @Test("Reconfigure by id at 1000 ms: p95 time to content is not 0 when hundreds of displays are never served")
     func unservedRaiseP95() {
-        let m = simulate(.glitchy(300), .init(id: "r", name: "r", summary: "", techniques: [.t5, .t8], parameters: .init()), .aggressive, latencyMs: 1_000).metrics
+        let m = simulate(
+            .glitchy(300), .init(id: "r", name: "r", summary: "", techniques: [.t5, .t8], parameters: .init()),
+            .aggressive, latencyMs: 1_000
+        ).metrics
         #expect(m.displaysWithoutContent > 100)
-        #expect(m.timeToContentP95Ms >= 16.667, "p95 \(m.timeToContentP95Ms) ms with \(m.displaysWithoutContent) displays never served")
+        #expect(
+            m.timeToContentP95Ms >= 16.667,
+            "p95 \(m.timeToContentP95Ms) ms with \(m.displaysWithoutContent) displays never served")
         #expect(m.timeToContentMaxMs >= m.timeToContentP95Ms)
     }
 
@@ -126,9 +144,12 @@ struct ModelFidelityTests {
     @Test("A download that completes just before its cell is reused lands on the reused cell (T10's race)")
     func cancelRaceLands() {
         let interval: Micros = 16_667
-        let gesture = Gesture(id: "jump", summary: "pause, then jump", phases: [.pause(duration: 10 * interval), .scrollTo(row: 100)])
+        let gesture = Gesture(
+            id: "jump", summary: "pause, then jump", phases: [.pause(duration: 10 * interval), .scrollTo(row: 100)])
         let latency = 11 * interval + 1_000
-        let run = RunConfig(dataset: .users1000, strategy: strategy("t10", [.t6, .t7, .t8, .t10]), gesture: gesture, latency: latency).run()
+        let run = RunConfig(
+            dataset: .users1000, strategy: strategy("t10", [.t6, .t7, .t8, .t10]), gesture: gesture, latency: latency
+        ).run()
         let m = run.metrics
         #expect(m.staleCellFrames == 154, "\(m.staleCellFrames) wrong cell-frames; expected 11 refreshes × 14 cells")
         #expect(m.requestsWasted == 14, "\(m.requestsWasted) wasted")
@@ -136,8 +157,13 @@ struct ModelFidelityTests {
         // Three milliseconds later the downloads finish after the layout's cancels (the layout
         // begins at B + 1.5 ms and reuses 14 cells at well under 0.1 ms each): all 14 are
         // cancelled, none lands on a reused cell.
-        let late = RunConfig(dataset: .users1000, strategy: strategy("t10", [.t6, .t7, .t8, .t10]), gesture: gesture, latency: latency + 3_000).run().metrics
-        #expect(late.staleCellFrames == 0 && late.requestsCancelled == 14, "\(late.staleCellFrames) wrong, \(late.requestsCancelled) cancelled")
+        let late = RunConfig(
+            dataset: .users1000, strategy: strategy("t10", [.t6, .t7, .t8, .t10]), gesture: gesture,
+            latency: latency + 3_000
+        ).run().metrics
+        #expect(
+            late.staleCellFrames == 0 && late.requestsCancelled == 14,
+            "\(late.staleCellFrames) wrong, \(late.requestsCancelled) cancelled")
     }
 
     /// The same race as Capital One's sample orders it. Its `prepareForReuse` cancels the task and
@@ -152,25 +178,40 @@ struct ModelFidelityTests {
     /// queued (at B + L), so its block runs after the reset and shows the row's avatar in the same
     /// frame as before (B + 14I): time to content is unchanged, and the run ends with every cell
     /// showing its own row.
-    @Test("Capital One's reset posted to the main queue runs after the stale completion queued before it, and before the cell's own")
+    @Test(
+        "Capital One's reset posted to the main queue runs after the stale completion queued before it, and before the cell's own"
+    )
     func asyncResetOrdersAfterQueuedCompletion() {
         let interval: Micros = 16_667
-        let gesture = Gesture(id: "jump", summary: "pause, then jump", phases: [.pause(duration: 10 * interval), .scrollTo(row: 100)])
+        let gesture = Gesture(
+            id: "jump", summary: "pause, then jump", phases: [.pause(duration: 10 * interval), .scrollTo(row: 100)])
         let latency = 11 * interval + 1_000
-        let synchronous = RunConfig(dataset: .users1000, strategy: strategy("t10", [.t6, .t7, .t8, .t10]), gesture: gesture, latency: latency).run()
-        let posted = RunConfig(dataset: .users1000, strategy: strategy("t10-async", [.t6, .t7, .t8, .t10]) { $0.resetsImageAsyncOnMain = true },
-                               gesture: gesture, latency: latency).run()
+        let synchronous = RunConfig(
+            dataset: .users1000, strategy: strategy("t10", [.t6, .t7, .t8, .t10]), gesture: gesture, latency: latency
+        ).run()
+        let posted = RunConfig(
+            dataset: .users1000,
+            strategy: strategy("t10-async", [.t6, .t7, .t8, .t10]) { $0.resetsImageAsyncOnMain = true },
+            gesture: gesture, latency: latency
+        ).run()
         let (s, m) = (synchronous.metrics, posted.metrics)
         #expect(s.staleCellFrames == 154, "the race as the idealised T10 leaves it: \(s.staleCellFrames)")
-        #expect(m.staleCellFrames == 0, "\(m.staleCellFrames) wrong cell-frames; the reset follows the stale completion")
+        #expect(
+            m.staleCellFrames == 0, "\(m.staleCellFrames) wrong cell-frames; the reset follows the stale completion")
         #expect(m.requestsWasted == 14, "\(m.requestsWasted) wasted")
         #expect(m.contentChangesAfterDisplay == 0, "\(m.contentChangesAfterDisplay) changes")
-        #expect(m.placeholderCellFrames - s.placeholderCellFrames == 154, "\(m.placeholderCellFrames) vs \(s.placeholderCellFrames) placeholder cell-frames")
+        #expect(
+            m.placeholderCellFrames - s.placeholderCellFrames == 154,
+            "\(m.placeholderCellFrames) vs \(s.placeholderCellFrames) placeholder cell-frames")
         #expect(m.timeToContentMaxMs == s.timeToContentMaxMs && m.timeToContentP50Ms == s.timeToContentP50Ms)
         let last = posted.frames.last!
-        #expect(last.stale == 0 && last.placeholder == 0 && last.visible > 0, "last frame: \(last.visible) visible, \(last.placeholder) placeholders, \(last.stale) stale")
+        #expect(
+            last.stale == 0 && last.placeholder == 0 && last.visible > 0,
+            "last frame: \(last.visible) visible, \(last.placeholder) placeholders, \(last.stale) stale")
         // The presets whose sample posts its reset do so; the article code resets nothing.
-        #expect(Strategy.capitalOneCancel.parameters.resetsImageAsyncOnMain && Strategy.capitalOnePrefetch.parameters.resetsImageAsyncOnMain)
+        #expect(
+            Strategy.capitalOneCancel.parameters.resetsImageAsyncOnMain
+                && Strategy.capitalOnePrefetch.parameters.resetsImageAsyncOnMain)
         #expect(!Strategy.capitalOneArticle.parameters.resetsImageAsyncOnMain)
     }
 
@@ -182,8 +223,11 @@ struct ModelFidelityTests {
     @Test("GlitchyTable's serial queue still never shows a wrong row when reads finish just before their cells' reuse")
     func serialQueueRaceIsCancelled() {
         let interval: Micros = 16_667
-        let gesture = Gesture(id: "jump", summary: "pause, then jump", phases: [.pause(duration: 10 * interval), .scrollTo(row: 100)])
-        let m = RunConfig(dataset: .glitchy(300), strategy: .glitchySerialCancel, gesture: gesture, latency: 11 * interval + 1_000).run().metrics
+        let gesture = Gesture(
+            id: "jump", summary: "pause, then jump", phases: [.pause(duration: 10 * interval), .scrollTo(row: 100)])
+        let m = RunConfig(
+            dataset: .glitchy(300), strategy: .glitchySerialCancel, gesture: gesture, latency: 11 * interval + 1_000
+        ).run().metrics
         #expect(m.staleCellFrames == 0, "\(m.staleCellFrames) wrong cell-frames")
         #expect(m.requestsWasted == Self.visibleRows, "\(m.requestsWasted) wasted")
     }
@@ -199,7 +243,9 @@ struct ModelFidelityTests {
     /// measured once, off screen above or under a jump, and moves the offset by its error
     /// |h − estimate|. So 13 corrections of Σ|h − e| over rows 6…18: 608 pt for e = 100, 342 pt for
     /// e = 150 — the closer estimate jumps less, as Apple advises — and none with cached heights.
-    @Test("Self-sizing: the jump and the way up correct by every row's error; a closer estimate corrects less", arguments: [(100.0, 608.0), (150.0, 342.0)])
+    @Test(
+        "Self-sizing: the jump and the way up correct by every row's error; a closer estimate corrects less",
+        arguments: [(100.0, 608.0), (150.0, 342.0)])
     func selfSizingCorrections(estimate: Double, expectedPoints: Double) {
         let heights = (0..<19).map { i -> Double in
             let characters = 193 + (i * 157) % 281
@@ -208,7 +254,10 @@ struct ModelFidelityTests {
         #expect(heights.reduce(0, +) == 2_752 && heights[0..<6].reduce(0, +) == 844)
         let derived = heights[6...].reduce(0) { $0 + abs($1 - estimate) }
         #expect(derived == expectedPoints)
-        let m = simulate(.photos19, strategy("t18", [.t5, .t8, .t18]) { $0.estimatedRowHeight = estimate }, .jumpThenUp, latencyMs: 100).metrics
+        let m = simulate(
+            .photos19, strategy("t18", [.t5, .t8, .t18]) { $0.estimatedRowHeight = estimate }, .jumpThenUp,
+            latencyMs: 100
+        ).metrics
         #expect(m.offsetCorrections == 13, "\(m.offsetCorrections) corrections")
         #expect(abs(m.offsetCorrectionPoints - derived) < 1e-6, "\(m.offsetCorrectionPoints) pt; expected \(derived)")
         let cached = simulate(.photos19, strategy("t19", [.t5, .t8, .t19]), .jumpThenUp, latencyMs: 100).metrics
@@ -226,8 +275,9 @@ struct ModelFidelityTests {
             r.imageURL = "avatars/same.jpg"
             return r
         }
-        return Dataset(id: "users-one-avatar", name: "one avatar", summary: "", items: .rows(shared), textSource: base.textSource,
-                       requiresInitialFetch: base.requiresInitialFetch, presentation: base.presentation)
+        return Dataset(
+            id: "users-one-avatar", name: "one avatar", summary: "", items: .rows(shared), textSource: base.textSource,
+            requiresInitialFetch: base.requiresInitialFetch, presentation: base.presentation)
     }
 
     /// A gentle read (300 pt/s for 6 s, 1 800 pt) over 64 pt rows in an 844 pt viewport shows rows
@@ -266,7 +316,10 @@ struct ModelFidelityTests {
     func storeSeparatesCachingFromDelivery() {
         let gesture = try! Gesture.parse(inline: "drag:462:1,pause:0.2,drag:-462:1")
         let kept = simulate(.glitchy(300), strategy("store", [.t5, .t8, .t23]), gesture, latencyMs: 10).metrics
-        let notKept = simulate(.glitchy(300), strategy("no-store", [.t5, .t8, .t23]) { $0.storeKeepsResults = false }, gesture, latencyMs: 10).metrics
+        let notKept = simulate(
+            .glitchy(300), strategy("no-store", [.t5, .t8, .t23]) { $0.storeKeepsResults = false }, gesture,
+            latencyMs: 10
+        ).metrics
         #expect(kept.requestsStarted == 30, "\(kept.requestsStarted) reads with the store")
         #expect(notKept.requestsStarted == 40, "\(notKept.requestsStarted) reads without it")
         #expect(kept.staleCellFrames == 0 && notKept.staleCellFrames == 0)
@@ -280,8 +333,12 @@ struct ModelFidelityTests {
     @Test("The prefetch window holds prefetchDistance rows beyond the visible ones", arguments: [1, 10, 25])
     func prefetchWindowLength(distance: Int) {
         let still = try! Gesture.parse(inline: "drag:1:0.5")
-        let m = simulate(.glitchy(300), strategy("t13", [.t5, .t8, .t13]) { $0.prefetchDistance = distance }, still, latencyMs: 10_000).metrics
-        #expect(m.requestsStarted == Self.visibleRows + distance, "\(m.requestsStarted) requests with distance \(distance)")
+        let m = simulate(
+            .glitchy(300), strategy("t13", [.t5, .t8, .t13]) { $0.prefetchDistance = distance }, still,
+            latencyMs: 10_000
+        ).metrics
+        #expect(
+            m.requestsStarted == Self.visibleRows + distance, "\(m.requestsStarted) requests with distance \(distance)")
     }
 
     /// 1 000 000 µs / 120 = 8 333.3 µs, to the nearest microsecond 8 333 (60 Hz: 16 666.7 → 16 667).
@@ -302,12 +359,15 @@ struct ModelFidelityTests {
     /// b + ⌈L / I⌉·I, which is presented 2 intervals later, as the display was presented at b + 2I.
     /// Time to content, from the display's presentation: ⌈L / I⌉·I = 6 × 16 667 µs = 100.002 ms at
     /// 60 Hz and 13 × 8 333 µs = 108.329 ms at 120 Hz, for every display of a gentle read.
-    @Test("Time to content runs from the display's presentation: ⌈L/I⌉·I for a read started in willDisplay", arguments: [(60, 6 * 16_667), (120, 13 * 8_333)])
+    @Test(
+        "Time to content runs from the display's presentation: ⌈L/I⌉·I for a read started in willDisplay",
+        arguments: [(60, 6 * 16_667), (120, 13 * 8_333)])
     func timeToContentFromDisplay(hz: Int, expected: Micros) {
         let device: DeviceProfile = hz == 60 ? .iPhone60Hz : .iPhone120Hz
         let m = simulate(.glitchy(300), .glitchySerialCancel, .gentle, latencyMs: 100, device: device).metrics
         let ms = expected.milliseconds
-        #expect(abs(m.timeToContentP50Ms - ms) < 1e-9 && abs(m.timeToContentMaxMs - ms) < 1e-9,
-                "\(hz) Hz: p50 \(m.timeToContentP50Ms) ms, max \(m.timeToContentMaxMs) ms; expected \(ms) ms")
+        #expect(
+            abs(m.timeToContentP50Ms - ms) < 1e-9 && abs(m.timeToContentMaxMs - ms) < 1e-9,
+            "\(hz) Hz: p50 \(m.timeToContentP50Ms) ms, max \(m.timeToContentMaxMs) ms; expected \(ms) ms")
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import ScrollSimulation
+import Testing
 
 /// Frame overrun (Android Macrobenchmark's frameOverrunMs) against the deadlines of our render loop.
 @Suite("Frame overrun")
@@ -8,11 +8,21 @@ struct OverrunTests {
 
     /// Runs with commit hitches (a synchronous read), render hitches (blended card cells) and none.
     static func runs() -> [(name: String, run: RunResult)] {
-        [("sync read", simulate(.glitchy(100), .glitchySync, .fling, latencyMs: 100)),
-         ("blended cards", simulate(.users1000, strategy("costly", [.t5, .t6, .t7, .t8]), .fling, latencyMs: 100, presentation: card)),
-         ("blended cards, 120 Hz", simulate(.users1000, strategy("costly", [.t5, .t6, .t7, .t8]), .fling, latencyMs: 100,
-                                            device: .iPhone120Hz, presentation: card)),
-         ("serial queue", simulate(.glitchy(300), .glitchySerialCancel, .gentle, latencyMs: 100))]
+        [
+            ("sync read", simulate(.glitchy(100), .glitchySync, .fling, latencyMs: 100)),
+            (
+                "blended cards",
+                simulate(
+                    .users1000, strategy("costly", [.t5, .t6, .t7, .t8]), .fling, latencyMs: 100, presentation: card)
+            ),
+            (
+                "blended cards, 120 Hz",
+                simulate(
+                    .users1000, strategy("costly", [.t5, .t6, .t7, .t8]), .fling, latencyMs: 100,
+                    device: .iPhone120Hz, presentation: card)
+            ),
+            ("serial queue", simulate(.glitchy(300), .glitchySerialCancel, .gentle, latencyMs: 100)),
+        ]
     }
 
     @Test("A frame overruns its deadline exactly when it hitches, in commit- and render-bound runs alike")
@@ -21,7 +31,10 @@ struct OverrunTests {
             let frames = run.frames.filter(\.scrolling)
             #expect(!frames.isEmpty)
             let mismatched = frames.filter { ($0.overrun > 0) != ($0.hitch > 0) }
-            #expect(mismatched.isEmpty, "\(name): \(mismatched.count) frames where overrun and hitch disagree, first at \(mismatched.first.map { String($0.begin) } ?? "")")
+            #expect(
+                mismatched.isEmpty,
+                "\(name): \(mismatched.count) frames where overrun and hitch disagree, first at \(mismatched.first.map { String($0.begin) } ?? "")"
+            )
         }
     }
 
@@ -31,15 +44,23 @@ struct OverrunTests {
         #expect(sync.hitchCount > 0)
         // A 100 ms read on main makes the commit miss its deadline by most of that.
         #expect(sync.frameOverrunP99Ms > 50, "p99 overrun \(sync.frameOverrunP99Ms) ms")
-        let cards = simulate(.users1000, strategy("costly", [.t5, .t6, .t7, .t8]), .fling, latencyMs: 100,
-                             device: .iPhone120Hz, presentation: Self.card).metrics
-        #expect(cards.renderHitchCount > 0 && cards.frameOverrunP99Ms > 0, "render-bound p99 overrun \(cards.frameOverrunP99Ms) ms")
+        let cards = simulate(
+            .users1000, strategy("costly", [.t5, .t6, .t7, .t8]), .fling, latencyMs: 100,
+            device: .iPhone120Hz, presentation: Self.card
+        ).metrics
+        #expect(
+            cards.renderHitchCount > 0 && cards.frameOverrunP99Ms > 0,
+            "render-bound p99 overrun \(cards.frameOverrunP99Ms) ms")
 
         let smooth = simulate(.glitchy(300), .glitchySerialCancel, .gentle, latencyMs: 100)
         let m = smooth.metrics
         #expect(m.hitchCount == 0)
-        #expect(m.frameOverrunP50Ms < 0 && m.frameOverrunP99Ms <= 0, "p50 \(m.frameOverrunP50Ms) ms, p99 \(m.frameOverrunP99Ms) ms")
-        #expect(m.frameOverrunP50Ms <= m.frameOverrunP90Ms && m.frameOverrunP90Ms <= m.frameOverrunP95Ms && m.frameOverrunP95Ms <= m.frameOverrunP99Ms)
+        #expect(
+            m.frameOverrunP50Ms < 0 && m.frameOverrunP99Ms <= 0,
+            "p50 \(m.frameOverrunP50Ms) ms, p99 \(m.frameOverrunP99Ms) ms")
+        #expect(
+            m.frameOverrunP50Ms <= m.frameOverrunP90Ms && m.frameOverrunP90Ms <= m.frameOverrunP95Ms
+                && m.frameOverrunP95Ms <= m.frameOverrunP99Ms)
         // Worked out from the device's constants, not from the frames' own work fields: in a
         // frame where no row enters and nothing lands, the main thread does only its frame base
         // (1.5 ms) and the render server draws renderBase + n plain cells, each 2 opaque layers
@@ -47,15 +68,21 @@ struct OverrunTests {
         // overrun is that stage's work less one interval: 2 000 + 90·n − 16 667 µs (−12.9 ms).
         let d = DeviceProfile.iPhone60Hz
         let design = CellDesign.plain
-        let perCell = Micros(design.layers - design.blendedLayers) * d.renderOpaqueLayer + Micros(design.blendedLayers) * d.renderBlendedLayer
+        let perCell =
+            Micros(design.layers - design.blendedLayers) * d.renderOpaqueLayer + Micros(design.blendedLayers)
+            * d.renderBlendedLayer
         let quiet = smooth.frames.filter { $0.scrolling && $0.mainWork == d.frameBase }
         #expect(quiet.count > 100, "\(quiet.count) frames with nothing but the frame base")
         for f in quiet {
-            #expect(f.overrun == d.renderBase + perCell * Micros(f.visible) - d.vsyncInterval, "frame at \(f.begin) with \(f.visible) cells")
+            #expect(
+                f.overrun == d.renderBase + perCell * Micros(f.visible) - d.vsyncInterval,
+                "frame at \(f.begin) with \(f.visible) cells")
         }
     }
 
-    @Test("A 50 ms read on main: the render stage, pushed to the vsync after the commit, is late by two intervals plus its own work")
+    @Test(
+        "A 50 ms read on main: the render stage, pushed to the vsync after the commit, is late by two intervals plus its own work"
+    )
     func blockingReadOverrun() {
         // GlitchyTable's synchronous read, 50 ms, in the two-drag gesture of the published-number
         // tests: exactly two frames each reveal one row. Such a frame begins at vsync b; its commit
@@ -66,8 +93,13 @@ struct OverrunTests {
         // 33 334 + 2 000 + 1 890 = 37 224 µs — the larger of the two, so the frame's overrun.
         let d = DeviceProfile.iPhone60Hz
         let design = CellDesign.plain
-        let perCell = Micros(design.layers - design.blendedLayers) * d.renderOpaqueLayer + Micros(design.blendedLayers) * d.renderBlendedLayer
-        let run = RunConfig(dataset: .glitchy(100), strategy: .glitchySync, device: d, gesture: PublishedNumbersTests.twoReads, latency: .ms(50)).run()
+        let perCell =
+            Micros(design.layers - design.blendedLayers) * d.renderOpaqueLayer + Micros(design.blendedLayers)
+            * d.renderBlendedLayer
+        let run = RunConfig(
+            dataset: .glitchy(100), strategy: .glitchySync, device: d, gesture: PublishedNumbersTests.twoReads,
+            latency: .ms(50)
+        ).run()
         let late = run.frames.filter { $0.scrolling && $0.overrun > 0 }
         #expect(late.count == 2)
         for f in late {
@@ -84,8 +116,15 @@ struct OverrunTests {
 
     @Test("Cheaper rendering leaves more margin: opaque cells without offscreen passes have a lower p50 overrun")
     func marginFollowsRenderCost() {
-        let costly = simulate(.users1000, strategy("costly", [.t5, .t6, .t7, .t8]), .fling, latencyMs: 100, presentation: Self.card).metrics
-        let cheap = simulate(.users1000, strategy("cheap", [.t5, .t6, .t7, .t8, .t16, .t17]), .fling, latencyMs: 100, presentation: Self.card).metrics
-        #expect(cheap.frameOverrunP50Ms < costly.frameOverrunP50Ms, "cheap \(cheap.frameOverrunP50Ms) ms, costly \(costly.frameOverrunP50Ms) ms")
+        let costly = simulate(
+            .users1000, strategy("costly", [.t5, .t6, .t7, .t8]), .fling, latencyMs: 100, presentation: Self.card
+        ).metrics
+        let cheap = simulate(
+            .users1000, strategy("cheap", [.t5, .t6, .t7, .t8, .t16, .t17]), .fling, latencyMs: 100,
+            presentation: Self.card
+        ).metrics
+        #expect(
+            cheap.frameOverrunP50Ms < costly.frameOverrunP50Ms,
+            "cheap \(cheap.frameOverrunP50Ms) ms, costly \(costly.frameOverrunP50Ms) ms")
     }
 }

@@ -8,17 +8,24 @@ struct PhoneCatalogTests {
 
     @Test("Each CPU and GPU step is the published figure it cites")
     func steps() {
-        func ratio(_ a: String, _ b: String, _ key: KeyPath<Chip, Double>) -> Double { chip(b)[keyPath: key] / chip(a)[keyPath: key] }
+        func ratio(_ a: String, _ b: String, _ key: KeyPath<Chip, Double>) -> Double {
+            chip(b)[keyPath: key] / chip(a)[keyPath: key]
+        }
         // CPU: Apple's steps, and Geekbench 5 for the two Apple did not give.
-        let cpu: [(String, String, Double)] = [("iphone-6", "iphone-6s", 1.7), ("iphone-6s", "iphone-7", 1.4), ("iphone-7", "iphone-8", 1.25),
-                                               ("iphone-8", "iphone-xs", 1.15), ("iphone-xs", "iphone-11", 1.2), ("iphone-xs", "iphone-12", 1.4),
-                                               ("iphone-12", "iphone-14", 1_730.0 / 1_583), ("iphone-14", "iphone-14-pro", 1_879.0 / 1_730),
-                                               ("iphone-14-pro", "iphone-15-pro", 1.1), ("iphone-14-pro", "iphone-16", 1.3)]
+        let cpu: [(String, String, Double)] = [
+            ("iphone-6", "iphone-6s", 1.7), ("iphone-6s", "iphone-7", 1.4), ("iphone-7", "iphone-8", 1.25),
+            ("iphone-8", "iphone-xs", 1.15), ("iphone-xs", "iphone-11", 1.2), ("iphone-xs", "iphone-12", 1.4),
+            ("iphone-12", "iphone-14", 1_730.0 / 1_583), ("iphone-14", "iphone-14-pro", 1_879.0 / 1_730),
+            ("iphone-14-pro", "iphone-15-pro", 1.1), ("iphone-14-pro", "iphone-16", 1.3),
+        ]
         for (a, b, r) in cpu { #expect(abs(ratio(a, b, \.cpu) - r) < 1e-12, "CPU \(a) → \(b)") }
-        let gpu: [(String, String, Double)] = [("iphone-6", "iphone-6s", 1.9), ("iphone-6s", "iphone-7", 1.5), ("iphone-7", "iphone-8", 1.3),
-                                               ("iphone-8", "iphone-xs", 1.5), ("iphone-xs", "iphone-14", 1.8), ("iphone-xs", "iphone-11", 1.2),
-                                               ("iphone-xs", "iphone-12", 1.3), ("iphone-14", "iphone-14-pro", 1.5), ("iphone-14-pro", "iphone-15-pro", 1.2),
-                                               ("iphone-14-pro", "iphone-16", 1.4), ("iphone-13", "iphone-14", 1.5 / 1.3)]
+        let gpu: [(String, String, Double)] = [
+            ("iphone-6", "iphone-6s", 1.9), ("iphone-6s", "iphone-7", 1.5), ("iphone-7", "iphone-8", 1.3),
+            ("iphone-8", "iphone-xs", 1.5), ("iphone-xs", "iphone-14", 1.8), ("iphone-xs", "iphone-11", 1.2),
+            ("iphone-xs", "iphone-12", 1.3), ("iphone-14", "iphone-14-pro", 1.5),
+            ("iphone-14-pro", "iphone-15-pro", 1.2),
+            ("iphone-14-pro", "iphone-16", 1.4), ("iphone-13", "iphone-14", 1.5 / 1.3),
+        ]
         for (a, b, r) in gpu { #expect(abs(ratio(a, b, \.gpu) - r) < 1e-12, "GPU \(a) → \(b)") }
     }
 
@@ -57,7 +64,9 @@ struct PhoneCatalogTests {
 /// and text measuring only.
 @Suite("UIKit eras")
 struct UIKitEraTests {
-    @Test("The factors solve PinLayout's iPhone 6S figures (iOS 10: 3.44 ms with Auto Layout, 0.29 ms in code) for the feed cell")
+    @Test(
+        "The factors solve PinLayout's iPhone 6S figures (iOS 10: 3.44 ms with Auto Layout, 0.29 ms in code) for the feed cell"
+    )
     func factorsFromTheSixS() {
         // Solved here by substitution from the cited figures, in A15 µs (× the A9's speed):
         // by hand 12 label sets + 15 frames + text × t; with Auto Layout 12 label sets + 71 constraints × c + text × t.
@@ -78,7 +87,8 @@ struct UIKitEraTests {
             let expected: Double
             switch c.key {
             case "constraintSolve": expected = (Double(now.constraintSolve) * UIKitEra.constraintFactor).rounded()
-            case "textMeasure", "textMeasurePer100Characters": expected = (Double(now[keyPath: c.keyPath]) * UIKitEra.textFactor).rounded()
+            case "textMeasure", "textMeasurePer100Characters":
+                expected = (Double(now[keyPath: c.keyPath]) * UIKitEra.textFactor).rounded()
             default: expected = Double(now[keyPath: c.keyPath])
             }
             #expect(Double(then[keyPath: c.keyPath]) == expected, "\(c.key)")

@@ -1,6 +1,6 @@
 import Formats
-import Testing
 import ScrollSimulation
+import Testing
 
 /// Invariants of the render loop and the metrics, checked over many random configurations drawn
 /// from one seeded generator, and the analytic cases the vsync grid predicts exactly.
@@ -23,7 +23,8 @@ struct PropertyTests {
         var jitter: Double
 
         var description: String {
-            var s = "scrollstudy simulate --strategy \(config.strategy.id) --latency \(NumberFormat.fixed(config.latency.milliseconds, places: 3))"
+            var s =
+                "scrollstudy simulate --strategy \(config.strategy.id) --latency \(NumberFormat.fixed(config.latency.milliseconds, places: 3))"
             s += " --gesture \(gestureText) --dataset \(datasetName) \(deviceArgument) --seed \(config.seed)"
             if jitter > 0 { s += " --jitter \(NumberFormat.fixed(jitter, places: 3))" }
             return s + " --json"
@@ -56,17 +57,26 @@ struct PropertyTests {
         let gestureText = randomGesture(&g)
         let gesture = try! Gesture.parse(inline: gestureText)
         let latencies: [Double] = [0, 1, 8, 16.667, 50, 100, 250, 400]
-        let latency = g.unit() < 0.7 ? latencies[Int(g.next() % UInt64(latencies.count))] : (400 * g.unit() * 1_000).rounded() / 1_000
+        let latency =
+            g.unit() < 0.7
+            ? latencies[Int(g.next() % UInt64(latencies.count))] : (400 * g.unit() * 1_000).rounded() / 1_000
         let jitter = g.unit() < 0.5 ? 0 : [0.25, 0.5, 1.0][Int(g.next() % 3)]
-        let devices: [(DeviceProfile, String)] = [(.iPhone60Hz, "--refresh 60"), (.iPhone120Hz, "--refresh 120"), (olderDevice, "--device older-iphone")]
+        let devices: [(DeviceProfile, String)] = [
+            (.iPhone60Hz, "--refresh 60"), (.iPhone120Hz, "--refresh 120"), (olderDevice, "--device older-iphone"),
+        ]
         let (device, deviceArgument) = devices[Int(g.next() % 3)]
         let size = 1 + Int(g.next() % 60)
-        let datasets: [(Dataset, String)] = [(.glitchy(100), "glitchy-100"), (.synthetic(size), "synthetic:\(size)"), (.photos19, "photos-19")]
+        let datasets: [(Dataset, String)] = [
+            (.glitchy(100), "glitchy-100"), (.synthetic(size), "synthetic:\(size)"), (.photos19, "photos-19"),
+        ]
         let (dataset, datasetName) = datasets[Int(g.next() % 3)]
         let seed = g.next() % 1_000
-        let config = RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture, latency: .ms(latency),
-                               latencyDistribution: jitter > 0 ? .logNormal(sigma: jitter) : .fixed, seed: seed)
-        return Case(config: config, gestureText: gestureText, datasetName: datasetName, deviceArgument: deviceArgument, jitter: jitter)
+        let config = RunConfig(
+            dataset: dataset, strategy: strategy, device: device, gesture: gesture, latency: .ms(latency),
+            latencyDistribution: jitter > 0 ? .logNormal(sigma: jitter) : .fixed, seed: seed)
+        return Case(
+            config: config, gestureText: gestureText, datasetName: datasetName, deviceArgument: deviceArgument,
+            jitter: jitter)
     }
 
     /// The invariants one run breaks, as sentences (empty when it keeps them all).
@@ -79,19 +89,43 @@ struct PropertyTests {
         let measured = Micros((m.scrollDurationMs * 1_000).rounded())
         let vsyncs = Double(measured) / Double(interval)
         if Double(m.framesPresented + m.droppedFrames) != vsyncs {
-            out.append(("presented + dropped = vsyncs", "\(m.framesPresented) presented + \(m.droppedFrames) dropped ≠ \(vsyncs) vsyncs in \(m.scrollDurationMs) ms"))
+            out.append(
+                (
+                    "presented + dropped = vsyncs",
+                    "\(m.framesPresented) presented + \(m.droppedFrames) dropped ≠ \(vsyncs) vsyncs in \(m.scrollDurationMs) ms"
+                ))
         }
-        if let bad = run.frames.dropFirst().first(where: { $0.duration % interval != 0 || $0.presented % interval != 0 || $0.duration <= 0 }) {
-            out.append(("whole intervals", "frame begun at \(bad.begin) µs presented at \(bad.presented) µs after \(bad.duration) µs; interval \(interval) µs"))
+        if let bad = run.frames.dropFirst().first(where: {
+            $0.duration % interval != 0 || $0.presented % interval != 0 || $0.duration <= 0
+        }) {
+            out.append(
+                (
+                    "whole intervals",
+                    "frame begun at \(bad.begin) µs presented at \(bad.presented) µs after \(bad.duration) µs; interval \(interval) µs"
+                ))
         }
-        if let bad = run.frames.first(where: { $0.placeholder < 0 || $0.stale < 0 || $0.placeholder + $0.stale > $0.visible }) {
-            out.append(("cell-frame classes", "frame at \(bad.presented) µs: \(bad.visible) visible, \(bad.placeholder) placeholder, \(bad.stale) stale"))
+        if let bad = run.frames.first(where: {
+            $0.placeholder < 0 || $0.stale < 0 || $0.placeholder + $0.stale > $0.visible
+        }) {
+            out.append(
+                (
+                    "cell-frame classes",
+                    "frame at \(bad.presented) µs: \(bad.visible) visible, \(bad.placeholder) placeholder, \(bad.stale) stale"
+                ))
         }
         if m.placeholderCellFrames + m.staleCellFrames > m.visibleCellFrames {
-            out.append(("cell-frame classes", "\(m.placeholderCellFrames) placeholder + \(m.staleCellFrames) stale > \(m.visibleCellFrames) visible cell-frames"))
+            out.append(
+                (
+                    "cell-frame classes",
+                    "\(m.placeholderCellFrames) placeholder + \(m.staleCellFrames) stale > \(m.visibleCellFrames) visible cell-frames"
+                ))
         }
         if m.requestsCompleted + m.requestsCancelled + m.requestsInFlight != m.requestsStarted {
-            out.append(("requests balance", "\(m.requestsCompleted) completed + \(m.requestsCancelled) cancelled + \(m.requestsInFlight) in flight ≠ \(m.requestsStarted) started"))
+            out.append(
+                (
+                    "requests balance",
+                    "\(m.requestsCompleted) completed + \(m.requestsCancelled) cancelled + \(m.requestsInFlight) in flight ≠ \(m.requestsStarted) started"
+                ))
         }
         if m.hitchTimeRatio > 1_000 + 1e-9 {
             out.append(("hitch time ratio ≤ 1000", "ratio \(m.hitchTimeRatio) ms/s"))
@@ -121,32 +155,52 @@ struct PropertyTests {
     ///   during the run add their own, so runs with insertions are left out).
     /// - A per-cell serial queue with cancellation (T3) never shows a wrong row, whatever the order
     ///   in which completions and reuses meet (the race that cancelling on reuse leaves open).
-    static func modelBounds(_ run: RunResult, _ config: RunConfig, gestureText: String) -> [(name: String, detail: String)] {
+    static func modelBounds(_ run: RunResult, _ config: RunConfig, gestureText: String) -> [(
+        name: String, detail: String
+    )] {
         var out: [(String, String)] = []
         let m = run.metrics
         let firstShown = (run.frames.first?.begin ?? 0) + 2 * config.device.vsyncInterval
         let span = m.observedUntilMs - firstShown.milliseconds
         if m.timeToContentMaxMs > span + 1e-6 {
-            out.append(("time to content ≤ observation", "max \(m.timeToContentMaxMs) ms > \(span) ms observed after the first display could be presented"))
+            out.append(
+                (
+                    "time to content ≤ observation",
+                    "max \(m.timeToContentMaxMs) ms > \(span) ms observed after the first display could be presented"
+                ))
         }
         let d = config.device
         let designs = CellDesign.builtIn + [config.effectivePresentation.cellDesign]
         let layers = Micros((designs.map(\.layers).max() ?? 0) + 1)
         let passes = Micros((designs.map(\.offscreenPasses).max() ?? 0) + 1)
-        let perCell = layers * max(d.renderOpaqueLayer, d.renderBlendedLayer, d.renderGradient) + passes * d.renderOffscreenPass
-        if let bad = run.frames.first(where: { $0.renderWork < d.renderBase || $0.renderWork > d.renderBase + Micros($0.visible) * perCell }) {
-            out.append(("render time within device costs", "frame at \(bad.presented) µs rendered \(bad.renderWork) µs for \(bad.visible) cells; base \(d.renderBase) µs, at most \(perCell) µs a cell"))
+        let perCell =
+            layers * max(d.renderOpaqueLayer, d.renderBlendedLayer, d.renderGradient) + passes * d.renderOffscreenPass
+        if let bad = run.frames.first(where: {
+            $0.renderWork < d.renderBase || $0.renderWork > d.renderBase + Micros($0.visible) * perCell
+        }) {
+            out.append(
+                (
+                    "render time within device costs",
+                    "frame at \(bad.presented) µs rendered \(bad.renderWork) µs for \(bad.visible) cells; base \(d.renderBase) µs, at most \(perCell) µs a cell"
+                ))
         }
-        if config.strategy.uses(.t18), !gestureText.contains("insert"), case let .table(.fromContent(metrics)) = config.effectivePresentation.layout {
+        if config.strategy.uses(.t18), !gestureText.contains("insert"),
+            case let .table(.fromContent(metrics)) = config.effectivePresentation.layout
+        {
             let e = config.strategy.parameters.estimatedRowHeight
             let widths = [d.viewportWidth, d.viewportHeight]
             let rows = config.dataset.count
             var errors = 0.0
             for i in 0..<rows {
-                errors += widths.map { abs(metrics.height(characters: config.dataset.textLength(i), width: $0) - e) }.max()!
+                errors += widths.map { abs(metrics.height(characters: config.dataset.textLength(i), width: $0) - e) }
+                    .max()!
             }
             if m.offsetCorrections > rows || m.offsetCorrectionPoints > errors + 1e-6 {
-                out.append(("self-sizing corrections ≤ the rows' errors", "\(m.offsetCorrections) corrections, \(m.offsetCorrectionPoints) pt; \(rows) rows whose errors sum to \(errors) pt at most"))
+                out.append(
+                    (
+                        "self-sizing corrections ≤ the rows' errors",
+                        "\(m.offsetCorrections) corrections, \(m.offsetCorrectionPoints) pt; \(rows) rows whose errors sum to \(errors) pt at most"
+                    ))
             }
         }
         if config.strategy.delivery == .t3, m.staleCellFrames > 0 {
@@ -163,28 +217,39 @@ struct PropertyTests {
         for _ in 0..<10_000 {
             let c = Self.randomCase(&g)
             let run = c.config.run()
-            for (name, detail) in Self.violations(run, interval: c.config.device.vsyncInterval) + Self.modelBounds(run, c.config, gestureText: c.gestureText) {
+            for (name, detail) in Self.violations(run, interval: c.config.device.vsyncInterval)
+                + Self.modelBounds(run, c.config, gestureText: c.gestureText)
+            {
                 counts[name, default: 0] += 1
                 if first[name] == nil { first[name] = "\(detail)\n  rerun: \(c)" }
             }
         }
         for name in counts.keys.sorted() {
-            Issue.record(Comment(rawValue: "invariant '\(name)' broken in \(counts[name]!) of 10000 runs; first: \(first[name]!)"))
+            Issue.record(
+                Comment(
+                    rawValue: "invariant '\(name)' broken in \(counts[name]!) of 10000 runs; first: \(first[name]!)"))
         }
     }
 
     /// A synchronous read of L ms on main for each row revealed, r rows per second: every read
     /// freezes the list for L (rounded up to the vsync grid), so each second of scrolling holds
     /// r·L ms of hitches, and never more than the second itself: min(1000, r·L) ms/s.
-    @Test("Sync reads at latency L revealing r rows/s hitch min(1000, r·L) ms/s at 60 and 120 Hz", arguments: [
-        (4.0, 50.0), (4.0, 100.0), (2.0, 200.0), (4.0, 500.0)])
+    @Test(
+        "Sync reads at latency L revealing r rows/s hitch min(1000, r·L) ms/s at 60 and 120 Hz",
+        arguments: [
+            (4.0, 50.0), (4.0, 100.0), (2.0, 200.0), (4.0, 500.0),
+        ])
     func syncReadsRatio(rowsPerSecond r: Double, latencyMs L: Double) {
         for device in [DeviceProfile.iPhone60Hz, .iPhone120Hz] {
-            let gesture = Gesture(id: "steady", summary: "r rows a second", phases: [.drag(velocity: 44 * r, duration: .seconds(3))])
-            let m = RunConfig(dataset: .glitchy(300), strategy: .glitchySync, device: device, gesture: gesture, latency: .ms(L)).run().metrics
+            let gesture = Gesture(
+                id: "steady", summary: "r rows a second", phases: [.drag(velocity: 44 * r, duration: .seconds(3))])
+            let m = RunConfig(
+                dataset: .glitchy(300), strategy: .glitchySync, device: device, gesture: gesture, latency: .ms(L)
+            ).run().metrics
             let predicted = min(1_000, r * L)
-            #expect(abs(m.hitchTimeRatio - predicted) <= 0.1 * predicted,
-                    "\(device.refreshRateHz) Hz, r \(r), L \(L) ms: \(m.hitchTimeRatio) ms/s, predicted \(predicted)")
+            #expect(
+                abs(m.hitchTimeRatio - predicted) <= 0.1 * predicted,
+                "\(device.refreshRateHz) Hz, r \(r), L \(L) ms: \(m.hitchTimeRatio) ms/s, predicted \(predicted)")
         }
     }
 
@@ -204,16 +269,23 @@ struct PropertyTests {
             device.renderBlendedLayer = 0
             device.renderGradient = 0
             device.renderOffscreenPass = 0
-            let gesture = Gesture(id: "steady", summary: "a steady drag", phases: [.drag(velocity: 300, duration: .seconds(2))])
-            let run = RunConfig(dataset: .glitchy(300), strategy: .glitchySerialCancel, device: device, gesture: gesture, latency: .ms(10)).run()
+            let gesture = Gesture(
+                id: "steady", summary: "a steady drag", phases: [.drag(velocity: 300, duration: .seconds(2))])
+            let run = RunConfig(
+                dataset: .glitchy(300), strategy: .glitchySerialCancel, device: device, gesture: gesture,
+                latency: .ms(10)
+            ).run()
             let scrolling = run.frames.filter(\.scrolling)
             for f in scrolling.dropFirst() {
-                #expect(f.duration == Micros(k) * i && f.hitch == Micros(k - 1) * i,
-                        "\(base.refreshRateHz) Hz, k \(k): frame at \(f.presented) lasted \(f.duration) µs with hitch \(f.hitch) µs")
+                #expect(
+                    f.duration == Micros(k) * i && f.hitch == Micros(k - 1) * i,
+                    "\(base.refreshRateHz) Hz, k \(k): frame at \(f.presented) lasted \(f.duration) µs with hitch \(f.hitch) µs"
+                )
             }
             let predicted = 1_000 * Double(k - 1) / Double(k)
-            #expect(abs(run.metrics.hitchTimeRatio - predicted) <= 0.02 * predicted,
-                    "\(base.refreshRateHz) Hz, k \(k): \(run.metrics.hitchTimeRatio) ms/s, predicted \(predicted)")
+            #expect(
+                abs(run.metrics.hitchTimeRatio - predicted) <= 0.02 * predicted,
+                "\(base.refreshRateHz) Hz, k \(k): \(run.metrics.hitchTimeRatio) ms/s, predicted \(predicted)")
             #expect(run.metrics.renderHitchCount > 0 && run.metrics.commitHitchCount == 0)
         }
     }
@@ -225,8 +297,10 @@ struct PropertyTests {
     /// at the drag's last moving frame (6 200 ms, 967.7 ms/s).
     @Test("A freeze after the finger lifts is inside the measured interval")
     func freezeAfterLiftCounts() {
-        let gesture = Gesture(id: "drag", summary: "the issue's drag", phases: [.drag(velocity: 220, duration: .seconds(5))])
-        let m = RunConfig(dataset: .glitchy(300), strategy: .glitchySync, gesture: gesture, latency: .ms(1_000)).run().metrics
+        let gesture = Gesture(
+            id: "drag", summary: "the issue's drag", phases: [.drag(velocity: 220, duration: .seconds(5))])
+        let m = RunConfig(dataset: .glitchy(300), strategy: .glitchySync, gesture: gesture, latency: .ms(1_000)).run()
+            .metrics
         #expect(m.hitchTimeMs >= 25_000 - 2 * 16.667, "hitch time \(m.hitchTimeMs) ms; 25 reads of 1 s")
         #expect(m.scrollDurationMs >= m.hitchTimeMs && m.scrollDurationMs < 25_500, "interval \(m.scrollDurationMs) ms")
         #expect(m.hitchTimeRatio > 990 && m.hitchTimeRatio <= 1_000, "\(m.hitchTimeRatio) ms/s")

@@ -1,5 +1,5 @@
-import Testing
 import ScrollSimulation
+import Testing
 
 /// The numbers the site publishes, checked against values worked out by hand from the published
 /// definitions (the metric pages and the model page), not against the engine's own formulas or
@@ -50,13 +50,16 @@ struct PublishedNumbersTests {
     ///   drag 50 pt/s for 1 s (offset 50 → 100: row 21 appears, one more read)
     ///   pause 0.5 s
     /// So exactly two frames block the main thread, each for 50 ms plus the frame's small costs.
-    static let twoReads = Gesture(id: "two-reads", summary: "two slow drags that reveal one row each", phases: [
-        .drag(velocity: 50, duration: .seconds(1)), .pause(duration: .seconds(1)),
-        .drag(velocity: 50, duration: .seconds(1)), .pause(duration: .ms(500)),
-    ])
+    static let twoReads = Gesture(
+        id: "two-reads", summary: "two slow drags that reveal one row each",
+        phases: [
+            .drag(velocity: 50, duration: .seconds(1)), .pause(duration: .seconds(1)),
+            .drag(velocity: 50, duration: .seconds(1)), .pause(duration: .ms(500)),
+        ])
 
     static func twoReadsRun() -> RunResult {
-        RunConfig(dataset: .glitchy(100), strategy: .glitchySync, device: device, gesture: twoReads, latency: .ms(50)).run()
+        RunConfig(dataset: .glitchy(100), strategy: .glitchySync, device: device, gesture: twoReads, latency: .ms(50))
+            .run()
     }
 
     /// The vsync grid for one blocking frame that begins at vsync b: its main-thread work is
@@ -74,7 +77,8 @@ struct PublishedNumbersTests {
         let i = Self.interval
         #expect(m.hitchCount == 2)
         #expect(m.commitHitchCount == 2 && m.renderHitchCount == 0)
-        #expect(m.hitchTimeMs == Double(2 * 3 * i) / 1_000, "hitch time \(m.hitchTimeMs) ms; expected 2 × 3 × 16.667 ms")
+        #expect(
+            m.hitchTimeMs == Double(2 * 3 * i) / 1_000, "hitch time \(m.hitchTimeMs) ms; expected 2 × 3 × 16.667 ms")
         // Dropped frames are missed vsyncs: 3 per blocking frame, not one more per hitch.
         #expect(m.droppedFrames == 6, "\(m.droppedFrames) dropped frames; expected 6 missed vsyncs")
         // Counted independently on the grid: the vsyncs strictly between consecutive scrolling
@@ -88,7 +92,8 @@ struct PublishedNumbersTests {
         #expect(missed == 6, "\(missed) vsyncs without a new frame inside the drags")
         // Percent dropped frames = missed / (presented + missed).
         let expectedPercent = 6.0 / Double(m.framesPresented + 6) * 100
-        #expect(abs(m.percentDroppedFrames - expectedPercent) < 1e-9, "\(m.percentDroppedFrames) % vs \(expectedPercent) %")
+        #expect(
+            abs(m.percentDroppedFrames - expectedPercent) < 1e-9, "\(m.percentDroppedFrames) % vs \(expectedPercent) %")
     }
 
     /// The metric page: "Total hitch time divided by the time the list was scrolling (drags and
@@ -103,9 +108,14 @@ struct PublishedNumbersTests {
     @Test("The hitch time ratio divides by the moving time only: 100.002 ms over 120 vsyncs = 50.000 ms/s")
     func ratioExcludesPauses() {
         let m = Self.twoReadsRun().metrics
-        #expect(abs(m.scrollDurationMs - 2_000.04) < 1e-9, "scroll duration \(m.scrollDurationMs) ms; the drags cover 120 vsyncs = 2 000.04 ms")
-        #expect(m.framesPresented + m.droppedFrames == 120, "\(m.framesPresented) presented + \(m.droppedFrames) dropped")
-        #expect(abs(m.hitchTimeRatio - 50.0) < 1e-9, "hitch time ratio \(m.hitchTimeRatio) ms/s; expected 100.002 ms / 2.00004 s")
+        #expect(
+            abs(m.scrollDurationMs - 2_000.04) < 1e-9,
+            "scroll duration \(m.scrollDurationMs) ms; the drags cover 120 vsyncs = 2 000.04 ms")
+        #expect(
+            m.framesPresented + m.droppedFrames == 120, "\(m.framesPresented) presented + \(m.droppedFrames) dropped")
+        #expect(
+            abs(m.hitchTimeRatio - 50.0) < 1e-9,
+            "hitch time ratio \(m.hitchTimeRatio) ms/s; expected 100.002 ms / 2.00004 s")
         // The settle moment is the script's end, pauses included: gesture start + 3.5 s.
         #expect(abs(m.settleTimeMs - m.gestureStartMs - 3_500) < 1e-9)
     }
@@ -127,7 +137,9 @@ struct PublishedNumbersTests {
         #expect(m.frameDurationP50Ms == one)
         #expect(m.frameDurationP90Ms == one)
         #expect(m.frameDurationP95Ms == one)
-        #expect(m.frameDurationP99Ms == four, "p99 \(m.frameDurationP99Ms) ms over \(n) durations; expected the 4-interval frame")
+        #expect(
+            m.frameDurationP99Ms == four,
+            "p99 \(m.frameDurationP99Ms) ms over \(n) durations; expected the 4-interval frame")
         #expect(m.frameDurationMaxMs == four)
     }
 
@@ -143,7 +155,9 @@ struct PublishedNumbersTests {
     static func jumpRun(pause: Micros?) -> RunMetrics {
         let phases: [GesturePhase] = [.scrollTo(row: 100)] + (pause.map { [.pause(duration: $0)] } ?? [])
         let gesture = Gesture(id: "jump", summary: "jump to row 100", phases: phases)
-        return RunConfig(dataset: .glitchy(300), strategy: .glitchyAsyncNaive, device: device, gesture: gesture, latency: .ms(500)).run().metrics
+        return RunConfig(
+            dataset: .glitchy(300), strategy: .glitchyAsyncNaive, device: device, gesture: gesture, latency: .ms(500)
+        ).run().metrics
     }
 
     /// "Counts 'after the list settled' start at settleTimeMs", the script's end. With the jump
@@ -151,15 +165,24 @@ struct PublishedNumbersTests {
     /// count — the earliest lands ≈ 0.47 s after settling, well inside any grace period a wrong
     /// count might add. With a 1 s pause after the jump, all 40 land before the settle moment and
     /// none count.
-    @Test("Changes after settle are counted from the settle moment: 40 of 40 when the script ends at once, 0 of 40 after a 1 s pause")
+    @Test(
+        "Changes after settle are counted from the settle moment: 40 of 40 when the script ends at once, 0 of 40 after a 1 s pause"
+    )
     func changesAfterSettle() {
         let immediate = Self.jumpRun(pause: nil)
-        #expect(immediate.contentChangesAfterDisplay == 40, "\(immediate.contentChangesAfterDisplay) changes; expected 20 wrong + 20 corrections")
-        #expect(immediate.contentChangesAfterSettle == 40, "\(immediate.contentChangesAfterSettle) of 40 changes counted after settling at \(immediate.settleTimeMs) ms")
+        #expect(
+            immediate.contentChangesAfterDisplay == 40,
+            "\(immediate.contentChangesAfterDisplay) changes; expected 20 wrong + 20 corrections")
+        #expect(
+            immediate.contentChangesAfterSettle == 40,
+            "\(immediate.contentChangesAfterSettle) of 40 changes counted after settling at \(immediate.settleTimeMs) ms"
+        )
         #expect(immediate.settleTimeMs == immediate.gestureStartMs)
         let paused = Self.jumpRun(pause: .seconds(1))
         #expect(paused.contentChangesAfterDisplay == 40)
-        #expect(paused.contentChangesAfterSettle == 0, "\(paused.contentChangesAfterSettle) changes counted after settling; all 40 land during the pause")
+        #expect(
+            paused.contentChangesAfterSettle == 0,
+            "\(paused.contentChangesAfterSettle) changes counted after settling; all 40 land during the pause")
         // Time to content counts from a row's display to the frame that shows its content, less
         // the two intervals double buffering needs anyway. Rows 100–119 are displayed by the
         // frame that begins at vsync b; their reads finish at b + 500 ms; the hop to main runs in
@@ -171,8 +194,11 @@ struct PublishedNumbersTests {
         // the 20th (16.667 ms, the last censored one) and p95 at the 38th (500.01 ms).
         let thirty = Double(30 * Self.interval) / 1_000
         let one = Double(Self.interval) / 1_000
-        #expect(immediate.timeToContentP50Ms == one && immediate.timeToContentP95Ms == thirty && immediate.timeToContentMaxMs == thirty,
-                "time to content p50 \(immediate.timeToContentP50Ms), p95 \(immediate.timeToContentP95Ms), max \(immediate.timeToContentMaxMs) ms; expected 16.667, 500.01, 500.01 ms")
+        #expect(
+            immediate.timeToContentP50Ms == one && immediate.timeToContentP95Ms == thirty
+                && immediate.timeToContentMaxMs == thirty,
+            "time to content p50 \(immediate.timeToContentP50Ms), p95 \(immediate.timeToContentP95Ms), max \(immediate.timeToContentMaxMs) ms; expected 16.667, 500.01, 500.01 ms"
+        )
         #expect(immediate.displaysWithoutContent == 20)
         // Cell-frames count each visible cell once per refresh it stays on screen. The 20 cells
         // show blanks from the first presentation (b + 2 intervals, the gesture's start) until
@@ -180,10 +206,17 @@ struct PublishedNumbersTests {
         // The second batch, one interval behind, is shown at b + 33: each cell shows a wrong row
         // for exactly one refresh, 20 stale cell-frames. Observation ends half a second after
         // the last frame; every refresh until then shows 20 cells.
-        #expect(immediate.placeholderCellFrames == 600, "\(immediate.placeholderCellFrames) placeholder cell-frames; expected 30 refreshes × 20 cells")
-        #expect(immediate.staleCellFrames == 20, "\(immediate.staleCellFrames) stale cell-frames; expected 1 refresh × 20 cells")
-        let refreshes = Int(Micros(((immediate.observedUntilMs - immediate.gestureStartMs) * 1_000).rounded()) / Self.interval)
-        #expect(immediate.visibleCellFrames == 20 * refreshes, "\(immediate.visibleCellFrames) visible cell-frames over \(refreshes) refreshes")
+        #expect(
+            immediate.placeholderCellFrames == 600,
+            "\(immediate.placeholderCellFrames) placeholder cell-frames; expected 30 refreshes × 20 cells")
+        #expect(
+            immediate.staleCellFrames == 20,
+            "\(immediate.staleCellFrames) stale cell-frames; expected 1 refresh × 20 cells")
+        let refreshes = Int(
+            Micros(((immediate.observedUntilMs - immediate.gestureStartMs) * 1_000).rounded()) / Self.interval)
+        #expect(
+            immediate.visibleCellFrames == 20 * refreshes,
+            "\(immediate.visibleCellFrames) visible cell-frames over \(refreshes) refreshes")
         #expect(paused.staleCellFrames == 20 && paused.placeholderCellFrames == 600)
     }
 }
@@ -206,13 +239,21 @@ extension PublishedNumbersTests {
     @Test("T3 after a one-row jump: 19 rows in 30 intervals, the reused cell's row in 59; p95 is not the max")
     func serialQueueWaitsBehindTheRunningRead() {
         let gesture = Gesture(id: "one-row", summary: "jump one row down", phases: [.scrollTo(row: 1)])
-        let m = RunConfig(dataset: .glitchy(300), strategy: .glitchySerialCancel, device: Self.device, gesture: gesture, latency: .ms(500)).run().metrics
+        let m = RunConfig(
+            dataset: .glitchy(300), strategy: .glitchySerialCancel, device: Self.device, gesture: gesture,
+            latency: .ms(500)
+        ).run().metrics
         let thirty = Double(30 * Self.interval) / 1_000, fiftyNine = Double(59 * Self.interval) / 1_000
         #expect(m.timeToContentP50Ms == thirty, "p50 \(m.timeToContentP50Ms) ms")
         #expect(m.timeToContentP95Ms == thirty, "p95 \(m.timeToContentP95Ms) ms")
-        #expect(m.timeToContentMaxMs == fiftyNine, "max \(m.timeToContentMaxMs) ms; expected the wait behind the cancelled read, 59 intervals")
+        #expect(
+            m.timeToContentMaxMs == fiftyNine,
+            "max \(m.timeToContentMaxMs) ms; expected the wait behind the cancelled read, 59 intervals")
         #expect(m.displaysWithoutContent == 1, "row 0 left before its text came")
-        #expect(m.requestsCancelled == 1 && m.requestsWasted == 1 && m.requestsInFlight == 0, "row 0's read was running when it was cancelled: it counts as cancelled, and the result it still produced is discarded, so wasted too: \(m.requestsCancelled) cancelled, \(m.requestsWasted) wasted, \(m.requestsInFlight) in flight")
+        #expect(
+            m.requestsCancelled == 1 && m.requestsWasted == 1 && m.requestsInFlight == 0,
+            "row 0's read was running when it was cancelled: it counts as cancelled, and the result it still produced is discarded, so wasted too: \(m.requestsCancelled) cancelled, \(m.requestsWasted) wasted, \(m.requestsInFlight) in flight"
+        )
         #expect(m.staleCellFrames == 0)
     }
 }
@@ -227,16 +268,23 @@ extension PublishedNumbersTests {
     /// resets on reuse (T10) shows 14 placeholders in the same frame instead.
     @Test("T9 reuse shows the previous row's avatar at once; T10's reset shows a placeholder")
     func reusedCellKeepsItsOldImage() throws {
-        let gesture = Gesture(id: "rest-then-jump", summary: "rest 3 s, jump to row 100",
-                              phases: [.pause(duration: .seconds(3)), .scrollTo(row: 100)])
+        let gesture = Gesture(
+            id: "rest-then-jump", summary: "rest 3 s, jump to row 100",
+            phases: [.pause(duration: .seconds(3)), .scrollTo(row: 100)])
         func jumpFrame(_ s: Strategy) throws -> FrameSample {
-            let run = RunConfig(dataset: .users1000, strategy: s, device: Self.device, gesture: gesture, latency: .ms(100)).run()
+            let run = RunConfig(
+                dataset: .users1000, strategy: s, device: Self.device, gesture: gesture, latency: .ms(100)
+            ).run()
             // The jump is applied by the first frame whose target time is 3 s into the gesture.
             return try #require(run.frames.first { $0.begin + Self.interval - run.gestureStart >= .seconds(3) })
         }
         let t9 = try jumpFrame(.capitalOneArticle)
-        #expect(t9.visible == 14 && t9.stale == 14 && t9.placeholder == 0, "T9 jump frame: \(t9.stale) wrong, \(t9.placeholder) blank of \(t9.visible)")
+        #expect(
+            t9.visible == 14 && t9.stale == 14 && t9.placeholder == 0,
+            "T9 jump frame: \(t9.stale) wrong, \(t9.placeholder) blank of \(t9.visible)")
         let t10 = try jumpFrame(.capitalOneCancel)
-        #expect(t10.visible == 14 && t10.stale == 0 && t10.placeholder == 14, "T10 jump frame: \(t10.stale) wrong, \(t10.placeholder) blank of \(t10.visible)")
+        #expect(
+            t10.visible == 14 && t10.stale == 0 && t10.placeholder == 14,
+            "T10 jump frame: \(t10.stale) wrong, \(t10.placeholder) blank of \(t10.visible)")
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import ScrollSimulation
+import Testing
 
 /// What the engine gives seed by seed, that the site's technique pages explain.
 @Suite("Seeds in the engine")
@@ -13,8 +13,11 @@ struct SeedRunsTests {
         for latency in [100.0, 1_000] {
             for seed in UInt64(1)...5 {
                 let runs = ["digitalleaves", "digitalleaves-fixed"].map { id in
-                    RunConfig(dataset: photos, strategy: presets[id]!, device: .iPhone60Hz, gesture: jump, latency: .ms(latency),
-                              latencyDistribution: .logNormal(sigma: 0.5), seed: seed).run().metrics
+                    RunConfig(
+                        dataset: photos, strategy: presets[id]!, device: .iPhone60Hz, gesture: jump,
+                        latency: .ms(latency),
+                        latencyDistribution: .logNormal(sigma: 0.5), seed: seed
+                    ).run().metrics
                 }
                 #expect(runs[0].placeholderCellFrames == runs[1].placeholderCellFrames, "\(latency) ms seed \(seed)")
                 #expect(runs[0].staleCellFrames == 0 && runs[1].staleCellFrames == 0)

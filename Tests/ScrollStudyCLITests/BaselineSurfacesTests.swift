@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import Results
 import SiteTestSupport
 import Testing
@@ -10,40 +10,59 @@ import Testing
 /// output and the Markdown summary.
 @Suite("Baseline comparison on every surface")
 struct BaselineSurfacesTests {
-    @Test("A regressed group: the same verdict, numbers and test on every surface; a not comparable group counted and named")
+    @Test(
+        "A regressed group: the same verdict, numbers and test on every surface; a not comparable group counted and named"
+    )
     func sameVerdictEverywhere() throws {
         try Project.using(Project.scratch) { project in
             func write(basedOn: String, gesture: String) throws {
-                try Project.write(project, "Content/strategies/mine.json", #"{"name": "Mine", "summary": "Ours.", "basedOn": "\#(basedOn)"}"#)
-                try #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["\#(gesture)"], "latenciesMs": [1000], "strategies": ["glitchy-sync"], "seeds": [1, 2, 3]}"#
-                    .write(to: project.appendingPathComponent("Content/studies/two.json"), atomically: true, encoding: .utf8)
+                try Project.write(
+                    project, "Content/strategies/mine.json",
+                    #"{"name": "Mine", "summary": "Ours.", "basedOn": "\#(basedOn)"}"#)
+                try
+                    #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["\#(gesture)"], "latenciesMs": [1000], "strategies": ["glitchy-sync"], "seeds": [1, 2, 3]}"#
+                    .write(
+                        to: project.appendingPathComponent("Content/studies/two.json"), atomically: true,
+                        encoding: .utf8)
             }
             try write(basedOn: "glitchy-serial-cancel", gesture: "gentle")
-            try #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [1000], "strategies": ["mine", "glitchy-sync"], "seeds": [1, 2, 3]}"#
-                .write(to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
+            try
+                #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [1000], "strategies": ["mine", "glitchy-sync"], "seeds": [1, 2, 3]}"#
+                .write(
+                    to: project.appendingPathComponent("Content/studies/one.json"), atomically: true, encoding: .utf8)
             #expect(try Project.generateCommand(project).code == 0)
             let published = try Project.publish(project)
             // Mine gets worse; study two's gesture changes, so its group cannot be compared.
             try write(basedOn: "glitchy-async-naive", gesture: "fling")
             let markdown = project.appendingPathComponent("summary.md")
-            let (code, cli, _) = try Project.generateCommand(project, ["--baseline", published.path, "--markdown-summary", markdown.path])
+            let (code, cli, _) = try Project.generateCommand(
+                project, ["--baseline", published.path, "--markdown-summary", markdown.path])
             #expect(code == 0, "\(cli)")
 
             // The one computed comparison, as summary.json records it.
             let site = project.appendingPathComponent("Output")
-            func read(_ path: String) throws -> String { try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8) }
+            func read(_ path: String) throws -> String {
+                try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+            }
             let summary = try read("summary.json")
             let json = try #require(PositionedJSON.parse(SourceText(summary)).root)
             let comparison = try #require(json["comparison"]?.value)
-            #expect(comparison["regressions"]?.value.value.numberText == "1" && comparison["notComparable"]?.value.value.numberText == "1", "\(summary)")
-            #expect(comparison["notComparableGroups"]?.value.elements?.compactMap(\.stringValue) == ["two--glitchy-sync--1000ms"])
+            #expect(
+                comparison["regressions"]?.value.value.numberText == "1"
+                    && comparison["notComparable"]?.value.value.numberText == "1", "\(summary)")
+            #expect(
+                comparison["notComparableGroups"]?.value.elements?.compactMap(\.stringValue) == [
+                    "two--glitchy-sync--1000ms"
+                ])
             let groups = try #require(comparison["groups"]?.value.elements)
             let group = try #require(groups.first { $0["group"]?.value.stringValue == "one--mine--1000ms" })
             #expect(group["verdict"]?.value.stringValue == "regressed")
-            let regressed = try #require(group["metrics"]?.value.elements?.filter { $0["verdict"]?.value.stringValue == "regressed" })
+            let regressed = try #require(
+                group["metrics"]?.value.elements?.filter { $0["verdict"]?.value.stringValue == "regressed" })
             #expect(!regressed.isEmpty)
             let metric = try #require(regressed.first)
-            let name = try #require(metric["name"]?.value.stringValue), change = try #require(metric["change"]?.value.stringValue)
+            let name = try #require(metric["name"]?.value.stringValue),
+                change = try #require(metric["change"]?.value.stringValue)
             let test = try #require(metric["test"]?.value.stringValue)
             #expect(test.contains("Mann–Whitney U = 0, p = 0.1, 3 + 3 seeds): yes"), "\(test)")
             let range = try #require(metric["nowRange"]?.value.elements?.compactMap { $0.value.number })
@@ -62,13 +81,17 @@ struct BaselineSurfacesTests {
                 #expect(plain.contains(nowText), "\(surface) shows \(nowText)")
                 #expect(plain.contains(change), "\(surface) shows the change \(change)")
                 #expect(plain.contains(test), "\(surface) names the test")
-                #expect(plain.contains("1 run group(s) regressed, 0 improved, 1 not comparable") || surface == "run page" || surface == "study page",
-                        "\(surface) counts the groups")
+                #expect(
+                    plain.contains("1 run group(s) regressed, 0 improved, 1 not comparable") || surface == "run page"
+                        || surface == "study page",
+                    "\(surface) counts the groups")
             }
             #expect(cli.contains("regressed: one--mine--1000ms \(name)"))
             // Not comparable: counted and named on the checks page, the index, the CLI and the Markdown summary.
             for (surface, text) in texts where ["checks.html", "index", "CLI", "Markdown summary"].contains(surface) {
-                #expect(text.contains("two--glitchy-sync--1000ms") && text.contains("not comparable"), "\(surface) names the group not comparable")
+                #expect(
+                    text.contains("two--glitchy-sync--1000ms") && text.contains("not comparable"),
+                    "\(surface) names the group not comparable")
             }
             // The run page and study page of the regressed group do not call it unchanged.
             #expect(!(try read("runs/one--mine--1000ms.html")).contains("Against the baseline: unchanged"))

@@ -1,28 +1,36 @@
 import Foundation
-import Testing
 import MeasuredTimings
 import ScrollSimulation
 import Study
-@testable import ScrollStudyCLI
 import TestSupport
+import Testing
+
+@testable import ScrollStudyCLI
 
 @Suite("scrollstudy calibrate")
 struct CalibrateCommandTests {
     /// A content folder holding a framestats file simulated at main ×1.6, render ×0.7.
     static func folder() throws -> TemporaryContent {
         let content = try Fixture.folder(["studies/s.json": Fixture.study])
-        var c = RunConfig(dataset: .users1000, strategy: Strategy.presets.first { $0.id == "capitalone-article" }!,
-                          device: DeviceProfile.iPhone60Hz.scaled(CostScales(main: 1.6, render: 0.7)),
-                          gesture: Gesture.presets.first { $0.id == "fling" }!, latency: .ms(300), seed: 1)
+        var c = RunConfig(
+            dataset: .users1000, strategy: Strategy.presets.first { $0.id == "capitalone-article" }!,
+            device: DeviceProfile.iPhone60Hz.scaled(CostScales(main: 1.6, render: 0.7)),
+            gesture: Gesture.presets.first { $0.id == "fling" }!, latency: .ms(300), seed: 1)
         c.recordSeries = true
-        try content.write("framestats.txt", Data(GfxinfoExport.framestats(Simulation(c).run(), interval: c.device.vsyncInterval).utf8))
+        try content.write(
+            "framestats.txt", Data(GfxinfoExport.framestats(Simulation(c).run(), interval: c.device.vsyncInterval).utf8)
+        )
         return content
     }
 
     static func calibrate(_ content: TemporaryContent, _ extra: [String]) throws -> String {
         var out: [String] = []
-        try CalibrateCommand.run([content.url.appendingPathComponent("framestats.txt").path, "--strategy", "capitalone-article",
-                                  "--dataset", "users-1000", "--gesture", "fling", "--content", content.url.path] + extra) { out.append($0) }
+        try CalibrateCommand.run(
+            [
+                content.url.appendingPathComponent("framestats.txt").path, "--strategy", "capitalone-article",
+                "--dataset", "users-1000", "--gesture", "fling", "--content", content.url.path,
+            ] + extra
+        ) { out.append($0) }
         return out.joined(separator: "\n")
     }
 
@@ -33,11 +41,13 @@ struct CalibrateCommandTests {
         #expect(text.contains("main-thread cost scale  ×1.6"), "\(text)")
         #expect(text.contains("render cost scale       ×0.7"), "\(text)")
         #expect(text.contains("residual"))
-        #expect(text.contains("metric") && text.contains("measured") && text.contains("fitted simulation") && text.contains("iphone-60hz simulation"))
+        #expect(
+            text.contains("metric") && text.contains("measured") && text.contains("fitted simulation")
+                && text.contains("iphone-60hz simulation"))
         let loaded = try content.load()
         let device = try #require(loaded.devices.first { $0.id == "my-phone" })
-        #expect((2_280...2_520).contains(device.frameBase), "\(device.frameBase)")     // 1 500 µs × 1.6, ± 5 %
-        #expect((1_330...1_470).contains(device.renderBase), "\(device.renderBase)")   // 2 000 µs × 0.7, ± 5 %
+        #expect((2_280...2_520).contains(device.frameBase), "\(device.frameBase)")  // 1 500 µs × 1.6, ± 5 %
+        #expect((1_330...1_470).contains(device.renderBase), "\(device.renderBase)")  // 2 000 µs × 0.7, ± 5 %
         #expect(device.decodePerMegapixelBackground == DeviceProfile.iPhone60Hz.decodePerMegapixelBackground)
         // A second calibration may replace the file calibrate wrote.
         _ = try Self.calibrate(content, ["--write", "my-phone"])
@@ -63,7 +73,8 @@ struct CalibrateCommandTests {
     @Test("A measured file of aggregates only is refused with the reason")
     func aggregates() throws {
         let content = try Self.folder()
-        let metrics = #"[{"testIdentifier": "T/testScroll()", "testRuns": [{"metrics": [{"displayName": "Hitch Time Ratio", "unitOfMeasurement": "ms per s", "measurements": [3.5]}]}]}]"#
+        let metrics =
+            #"[{"testIdentifier": "T/testScroll()", "testRuns": [{"metrics": [{"displayName": "Hitch Time Ratio", "unitOfMeasurement": "ms per s", "measurements": [3.5]}]}]}]"#
         try content.write("framestats.txt", Data(metrics.utf8))
         #expect {
             _ = try Self.calibrate(content, [])
@@ -72,7 +83,9 @@ struct CalibrateCommandTests {
         }
     }
 
-    @Test("A file no importer reads: its located errors printed as they are, one 'error:' per line, never 'error: … error:'")
+    @Test(
+        "A file no importer reads: its located errors printed as they are, one 'error:' per line, never 'error: … error:'"
+    )
     func onePrefix() throws {
         let content = try Self.folder()
         try content.write("framestats.txt", Data("bad".utf8))

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import ScrollStudyCLI
-import TestSupport
 import SiteTestSupport
+import TestSupport
+import Testing
 
 /// `generate`'s account of the answers (split from StudyTests' AnswerTests, which holds the rule).
 @Suite("generate: the summary of answers")
@@ -13,10 +13,13 @@ struct GenerateAnswerTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         func run(_ extra: [String]) throws -> [String] {
             let lines = Lines()
-            _ = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
-                                         "--templates", dir.appendingPathComponent("Templates").path,
-                                         "--output", dir.appendingPathComponent("Output").path, "--jobs", "2"] + extra,
-                                        output: { _ in }, status: { lines.add($0) })
+            _ = try GenerateCommand.run(
+                [
+                    "--content", dir.appendingPathComponent("Content").path,
+                    "--templates", dir.appendingPathComponent("Templates").path,
+                    "--output", dir.appendingPathComponent("Output").path, "--jobs", "2",
+                ] + extra,
+                output: { _ in }, status: { lines.add($0) })
             return lines.all
         }
         let loud = try run([])

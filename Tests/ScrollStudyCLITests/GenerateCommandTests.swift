@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-import StudySite
 import ScrollStudyCLI
 import SiteTestSupport
+import StudySite
+import Testing
 
 @Suite("scrollstudy generate")
 struct GenerateCommandTests {
@@ -20,7 +20,8 @@ struct GenerateCommandTests {
     func badTemplateKeepsOutput() throws {
         let dir = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try "<ul>\n{{#items}}<li>{{name}}</li>\n</ul>\n".write(to: dir.appendingPathComponent("Templates/datasets.mustache"), atomically: true, encoding: .utf8)
+        try "<ul>\n{{#items}}<li>{{name}}</li>\n</ul>\n".write(
+            to: dir.appendingPathComponent("Templates/datasets.mustache"), atomically: true, encoding: .utf8)
         do {
             _ = try TemplateSet.load(from: dir.appendingPathComponent("Templates"))
             Issue.record("expected an error for an unclosed section")
@@ -41,11 +42,14 @@ struct GenerateCommandTests {
         #expect(index.contains("Scratch"))
         let check = try Project.generateCommand(dir, ["--check"])
         #expect(check.code == 0 && check.output.contains("up to date"))
-        try #"{"title": "Scratch 2", "tagline": "Changed."}"#.write(to: dir.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
+        try #"{"title": "Scratch 2", "tagline": "Changed."}"#.write(
+            to: dir.appendingPathComponent("Content/site.json"), atomically: true, encoding: .utf8)
         let stale = try Project.generateCommand(dir, ["--check"])
         #expect(stale.code == 1)
         #expect(stale.output.contains("changed: index.html"))
-        #expect(try String(contentsOf: dir.appendingPathComponent("Output/index.html"), encoding: .utf8) == index, "--check writes nothing")
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("Output/index.html"), encoding: .utf8) == index,
+            "--check writes nothing")
     }
 
     @Test("--output may not replace the content or templates folder")
@@ -57,8 +61,11 @@ struct GenerateCommandTests {
         // With --check too, which writes nothing but is refused these two all the same.
         for output in ["Content", "Content/site"] {
             for flags in [[], ["--check"]] {
-                let code = try GenerateCommand.run(["--content", dir.appendingPathComponent("Content").path,
-                                                    "--output", dir.appendingPathComponent(output).path] + flags, output: { _ in }, status: { _ in })
+                let code = try GenerateCommand.run(
+                    [
+                        "--content", dir.appendingPathComponent("Content").path,
+                        "--output", dir.appendingPathComponent(output).path,
+                    ] + flags, output: { _ in }, status: { _ in })
                 #expect(code == 2, "\(output) \(flags)")
             }
         }

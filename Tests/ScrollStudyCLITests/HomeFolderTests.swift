@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built tool under another $HOME (moved from StudySiteTests' OutputSafetyTests: it runs the command line).
 @Suite("The built tool and $HOME")
@@ -12,8 +12,10 @@ struct HomeFolderTests {
         try s.write("home/.keep-folder", "")
         try FileManager.default.removeItem(at: s.url("home/.keep-folder"))
         let tool = try #require(SlowKillTests.executable(), "run 'swift build --build-tests' first")
-        for args in [["generate", "--output", s.url("home").path, "--content", s.url("nowhere").path],
-                     ["run", "--output-results", s.url("home").path, "--content", s.url("nowhere").path]] {
+        for args in [
+            ["generate", "--output", s.url("home").path, "--content", s.url("nowhere").path],
+            ["run", "--output-results", s.url("home").path, "--content", s.url("nowhere").path],
+        ] {
             let p = Process()
             p.executableURL = tool
             p.arguments = args
@@ -27,7 +29,9 @@ struct HomeFolderTests {
             let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             p.waitUntilExit()
             #expect(p.terminationStatus != 0 && message.contains("home folder"), "\(args[0]): \(message)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: s.url("home").path).isEmpty, "\(args[0]) wrote into the home folder")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: s.url("home").path).isEmpty,
+                "\(args[0]) wrote into the home folder")
         }
     }
 }

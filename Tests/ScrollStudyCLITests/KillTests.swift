@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Testing
+
 @testable import StudySite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Kills a real `scrollstudy generate` at many points and checks that the output path always holds a complete
 /// site, byte-identical to the previous one or the new one. Each trial restores the previous site, starts the
@@ -18,17 +20,26 @@ import Darwin
 struct SlowKillTests {
     /// The built `scrollstudy` next to the test bundle (`swift build --build-tests` builds both).
     static func executable() -> URL? {
-        var folders = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-                       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        var folders = [
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
         folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         for folder in folders {
             let candidate = folder.appendingPathComponent("scrollstudy")
-            if FileManager.default.isExecutableFile(atPath: candidate.path), OutputFolder.kind(of: candidate.path) == .file { return candidate }
+            if FileManager.default.isExecutableFile(atPath: candidate.path),
+                OutputFolder.kind(of: candidate.path) == .file
+            {
+                return candidate
+            }
         }
         return nil
     }
 
-    enum Outcome: Equatable { case old, new, broken(String) }
+    enum Outcome: Equatable {
+        case old, new
+        case broken(String)
+    }
 
     struct Lab {
         let s: Scratch
@@ -44,8 +55,10 @@ struct SlowKillTests {
             for (name, title) in [("old", "Old site"), ("new", "New site")] {
                 try s.write("\(name)/site.json", #"{"title": "\#(title)", "tagline": "Kill test."}"#)
                 let latency = name == "old" ? 100 : 1000
-                try s.write("\(name)/studies/one.json",
-                            #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [\#(latency)], "strategies": ["glitchy-serial-cancel"]}"#)
+                try s.write(
+                    "\(name)/studies/one.json",
+                    #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [\#(latency)], "strategies": ["glitchy-serial-cancel"]}"#
+                )
             }
             let oldRun = try Self.run(tool, content: s.url("old"), output: s.url("pristine-old"), pauseAt: nil)
             let newRun = try Self.run(tool, content: s.url("new"), output: s.url("pristine-new"), pauseAt: nil)
@@ -56,11 +69,16 @@ struct SlowKillTests {
 
         /// Runs generate to completion (pauseAt nil) or until it stops itself at `pauseAt`; returns the
         /// exit status (nil while stopped) and the process.
-        static func run(_ tool: URL, content: URL, output: URL, pauseAt: String?) throws -> (status: Int32?, process: Process) {
+        static func run(_ tool: URL, content: URL, output: URL, pauseAt: String?) throws -> (
+            status: Int32?, process: Process
+        ) {
             let p = Process()
             p.executableURL = tool
-            p.arguments = ["generate", "--content", content.path, "--templates", SmallSite.packageRoot.appendingPathComponent("Templates").path,
-                           "--output", output.path, "--jobs", "1"]
+            p.arguments = [
+                "generate", "--content", content.path, "--templates",
+                SmallSite.packageRoot.appendingPathComponent("Templates").path,
+                "--output", output.path, "--jobs", "1",
+            ]
             var env = ProcessInfo.processInfo.environment
             env["SCROLLSTUDY_TEST_PAUSE_AT"] = pauseAt
             p.environment = env
@@ -77,7 +95,10 @@ struct SlowKillTests {
             let mark = Data("scrollstudy: paused at \(pauseAt)\n".utf8)
             while true {
                 let chunk = err.fileHandleForReading.availableData
-                if chunk.isEmpty { p.waitUntilExit(); return (p.terminationStatus, p) }  // finished without pausing
+                if chunk.isEmpty {
+                    p.waitUntilExit()
+                    return (p.terminationStatus, p)
+                }  // finished without pausing
                 seen.append(chunk)
                 if seen.range(of: mark) != nil { return (nil, p) }
             }
@@ -86,7 +107,8 @@ struct SlowKillTests {
         func reset(_ lane: Int) throws {
             let output = output(lane)
             if OutputFolder.kind(of: output.path) != .missing { try FileManager.default.removeItem(at: output) }
-            try FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: s.url("pristine-old"), to: output)
         }
 
@@ -112,7 +134,8 @@ struct SlowKillTests {
 
         func temporaryFolders(_ lane: Int) -> [String] {
             let output = output(lane)
-            return ((try? FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)) ?? [])
+            return
+                ((try? FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)) ?? [])
                 .filter { $0.hasPrefix(".Output.scrollstudy-") }
         }
     }
@@ -120,7 +143,9 @@ struct SlowKillTests {
     @Test("At least 100 kills, at every publishing step and inside them: always the complete old or new site")
     func killAnywhere() throws {
         guard let tool = Self.executable() else {
-            Issue.record("the scrollstudy executable was not found beside the test bundle; run 'swift build --build-tests' first")
+            Issue.record(
+                "the scrollstudy executable was not found beside the test bundle; run 'swift build --build-tests' first"
+            )
             return
         }
         let lab = try Lab(tool: tool)
@@ -130,19 +155,26 @@ struct SlowKillTests {
         #expect(files > 40 && topLevel > 5 && lab.old != lab.new)
 
         // Killed while stopped at a step: before the exchange the old site must be there, after it the new one.
-        var stops: [(String, Outcome?)] = [("clean", .old), ("stage", .old), ("sync", .old), ("exchange", .old),
-                                          ("syncParent", .new), ("done", .new)]
+        var stops: [(String, Outcome?)] = [
+            ("clean", .old), ("stage", .old), ("sync", .old), ("exchange", .old),
+            ("syncParent", .new), ("done", .new),
+        ]
         // Steps of the fallback swap, never reached where the exchange works (the run then completes): either site.
         let fallback: [(String, Outcome?)] = [("moveAside", nil), ("moveIn", nil), ("restore", nil)]
-        for index in stride(from: 0, to: files, by: max(1, files / 12)) + [files - 1] { stops.append(("write:\(index)", .old)) }
+        for index in stride(from: 0, to: files, by: max(1, files / 12)) + [files - 1] {
+            stops.append(("write:\(index)", .old))
+        }
         for removed in 0...topLevel { stops.append(("removePrevious:\(removed)", .new)) }
         // Continued from a step and killed after a delay: either site, never anything else.
         let delays: [UInt32] = [0, 5, 10, 20, 40, 60, 80, 100, 150, 200, 300, 500, 800, 1_200, 2_000, 5_000]
         var runs: [(String, UInt32)] = []
-        for step in ["write:\(files / 2)", "sync", "exchange", "syncParent", "removePrevious:0"] { for d in delays { runs.append((step, d)) } }
+        for step in ["write:\(files / 2)", "sync", "exchange", "syncParent", "removePrevious:0"] {
+            for d in delays { runs.append((step, d)) }
+        }
 
         // Trials run in three lanes at once (each with its own output), which keeps the test short on a busy machine.
-        let trials: [(step: String, delay: UInt32?, expected: Outcome?)] = (stops + fallback).map { ($0.0, nil, $0.1) } + runs.map { ($0.0, $0.1, nil) }
+        let trials: [(step: String, delay: UInt32?, expected: Outcome?)] =
+            (stops + fallback).map { ($0.0, nil, $0.1) } + runs.map { ($0.0, $0.1, nil) }
         let lanes = 3
         let tally = Tally()
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
@@ -151,7 +183,9 @@ struct SlowKillTests {
                 var problem: String? = nil
                 do {
                     let outcome = try lab.trial(t.step, delay: t.delay, lane: lane)
-                    if let expected = t.expected, outcome != expected { problem = "\(what): \(outcome), expected \(expected)" }
+                    if let expected = t.expected, outcome != expected {
+                        problem = "\(what): \(outcome), expected \(expected)"
+                    }
                     if case .broken = outcome { problem = "\(what): \(outcome)" }
                     let leftovers = lab.temporaryFolders(lane)
                     if leftovers.count > 2 { problem = "\(what): \(leftovers.count) temporary folders pile up" }

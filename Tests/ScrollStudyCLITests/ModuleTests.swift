@@ -1,5 +1,5 @@
-import Testing
 import ScrollStudyCLI
+import Testing
 
 @Suite("Command-line names")
 struct CatalogTests {

@@ -12,10 +12,15 @@ package enum Project {
     package static func scratch() throws -> URL {
         let dir = try Scratch.folder("generate")
         let fm = FileManager.default
-        try fm.copyItem(at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: dir.appendingPathComponent("Templates"))
-        try write(dir, "Content/site.json", #"{"title": "Scratch", "tagline": "A scratch site.", "defaults": {"seeds": [1], "jitter": 0}}"#)
-        try write(dir, "Content/studies/one.json",
-                  #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel"]}"#)
+        try fm.copyItem(
+            at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: dir.appendingPathComponent("Templates"))
+        try write(
+            dir, "Content/site.json",
+            #"{"title": "Scratch", "tagline": "A scratch site.", "defaults": {"seeds": [1], "jitter": 0}}"#)
+        try write(
+            dir, "Content/studies/one.json",
+            #"{"title": "One", "question": "Q?", "dataset": "glitchy-100", "gestures": ["gentle"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel"]}"#
+        )
         try write(dir, "Output/index.html", "old site")
         try write(dir, "Output/\(OutputFolder.markerName)", OutputFolder.markerText)
         return dir
@@ -26,8 +31,10 @@ package enum Project {
         let dir = try scratch()
         let content = dir.appendingPathComponent("Content")
         try strategy(cacheLimit: 100, in: content)
-        try write(dir, "Content/studies/two.json",
-                  #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 1000], "strategies": ["glitchy-serial-cancel", "mine"]}"#)
+        try write(
+            dir, "Content/studies/two.json",
+            #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 1000], "strategies": ["glitchy-serial-cancel", "mine"]}"#
+        )
         return dir
     }
 
@@ -36,7 +43,8 @@ package enum Project {
     package static func twoStudiesAndTwin() throws -> URL {
         let dir = try twoStudies()
         let studies = dir.appendingPathComponent("Content/studies")
-        try FileManager.default.copyItem(at: studies.appendingPathComponent("two.json"), to: studies.appendingPathComponent("twin.json"))
+        try FileManager.default.copyItem(
+            at: studies.appendingPathComponent("two.json"), to: studies.appendingPathComponent("twin.json"))
         return dir
     }
 
@@ -58,10 +66,12 @@ package enum Project {
 
     /// Writes `Content/strategies/mine.json`: a cancelling strategy with a cache of `cacheLimit` rows.
     package static func strategy(cacheLimit: Int, in content: URL) throws {
-        try write(content, "strategies/mine.json", """
-        {"name": "Mine", "summary": "A cache of \(cacheLimit).", "basedOn": "capitalone-cancel", "add": ["T11"],
-         "parameters": {"cachePolicy": "lru-count", "cacheCountLimit": \(cacheLimit)}}
-        """)
+        try write(
+            content, "strategies/mine.json",
+            """
+            {"name": "Mine", "summary": "A cache of \(cacheLimit).", "basedOn": "capitalone-cancel", "add": ["T11"],
+             "parameters": {"cachePolicy": "lru-count", "cacheCountLimit": \(cacheLimit)}}
+            """)
     }
 
     /// Writes `text` at `path` under `dir`, making the folders it needs.
@@ -74,21 +84,28 @@ package enum Project {
     /// The request `generate` of the project makes by default: its `Content/` and `Templates/`, the
     /// folder `output` in `dir`, two jobs.
     package static func request(_ dir: URL, output: String = "Output") -> Generation.Request {
-        Generation.Request(content: dir.appendingPathComponent("Content"), templates: dir.appendingPathComponent("Templates"),
-                           output: dir.appendingPathComponent(output), jobs: 2)
+        Generation.Request(
+            content: dir.appendingPathComponent("Content"), templates: dir.appendingPathComponent("Templates"),
+            output: dir.appendingPathComponent(output), jobs: 2)
     }
 
     /// `generate` of the project into `output` (a folder name in `dir`) through `Generation.run`, with
     /// the request changed by `options` (`{ $0.check = true }` for `--check`): how it ended, the lines it
     /// printed (each ending in a newline) and its status lines (joined by newlines); errors go to
     /// standard error, as the command line prints them.
-    package static func generate(_ dir: URL, output: String = "Output", _ options: (inout Generation.Request) -> Void = { _ in })
-        -> (ending: Ending, output: String, status: String) {
+    package static func generate(
+        _ dir: URL, output: String = "Output", _ options: (inout Generation.Request) -> Void = { _ in }
+    )
+        -> (ending: Ending, output: String, status: String)
+    {
         var request = request(dir, output: output)
         options(&request)
         let out = Lines(), status = Lines()
-        let ending = Generation.run(request, console: Console(output: { out.add($0) }, status: { status.add($0) },
-                                                         error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+        let ending = Generation.run(
+            request,
+            console: Console(
+                output: { out.add($0) }, status: { status.add($0) },
+                error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
         return (ending, out.all.map { $0 + "\n" }.joined(), status.text)
     }
 
@@ -100,7 +117,9 @@ package enum Project {
     }
 
     /// The files of one of the project's folders (`Scratch.tree`).
-    package static func tree(_ dir: URL, _ name: String) -> [String: [UInt8]] { Scratch.tree(dir.appendingPathComponent(name)) }
+    package static func tree(_ dir: URL, _ name: String) -> [String: [UInt8]] {
+        Scratch.tree(dir.appendingPathComponent(name))
+    }
 }
 
 /// Lines a command printed, from any thread.
@@ -108,7 +127,15 @@ package final class Lines: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [String] = []
     package init() {}
-    package func add(_ line: String) { lock.lock(); stored.append(line); lock.unlock() }
-    package var all: [String] { lock.lock(); defer { lock.unlock() }; return stored }
+    package func add(_ line: String) {
+        lock.lock()
+        stored.append(line)
+        lock.unlock()
+    }
+    package var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
     package var text: String { all.joined(separator: "\n") }
 }

@@ -1,18 +1,19 @@
 import Foundation
-import Testing
-@testable import StudySite
-import Study
 import Results
 import ScrollSimulation
+import Study
 import TestSupport
+import Testing
+
+@testable import StudySite
 
 /// A content folder with one small study (with a measured example file) and validation cases.
 enum AccuracySite {
     static let study = """
-    {"title": "S", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100],
-     "strategies": ["glitchy-sync", "glitchy-serial-cancel"],
-     "measured": [{"file": "measured/example-gfxinfo-framestats.txt", "label": "Example", "beside": "glitchy-sync", "example": true}]}
-    """
+        {"title": "S", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100],
+         "strategies": ["glitchy-sync", "glitchy-serial-cancel"],
+         "measured": [{"file": "measured/example-gfxinfo-framestats.txt", "label": "Example", "beside": "glitchy-sync", "example": true}]}
+        """
 
     /// Two run cases (one with `minus`) and one constants case; `published` is the first case's value.
     static func validation(published: Double = 40) -> String {
@@ -53,20 +54,30 @@ enum AccuracySite {
 
 @Suite("Accuracy page")
 struct AccuracyPageTests {
-    @Test("Each case's simulated value is computed from its runs or its device's constants, and the error from the published value")
+    @Test(
+        "Each case's simulated value is computed from its runs or its device's constants, and the error from the published value"
+    )
     func computed() throws {
         let content = try AccuracySite.folder().load()
         #expect(content.validation.cases.map(\.id) == ["run-case", "saving-case", "constant-case"])
         let report = try AccuracySite.report(content)
         // The run case: the median over the site's one seed of its run's hitch time ratio, simulated here directly.
-        let run = try #require(AccuracyPlan.runs(content).first { $0.id == AccuracyPlan.runID(case: "run-case", strategy: "glitchy-sync", seed: 1) })
+        let run = try #require(
+            AccuracyPlan.runs(content).first {
+                $0.id == AccuracyPlan.runID(case: "run-case", strategy: "glitchy-sync", seed: 1)
+            })
         let direct = Simulation(run.config).run().metrics
         #expect(report.rows[0].simulated == direct.hitchTimeRatio)
         #expect(report.rows[0].error == (direct.hitchTimeRatio - 40) / 40)
         // The saving: (main-thread time per 10 s of scrolling) of glitchy-sync minus that of glitchy-serial-cancel.
-        let other = try #require(AccuracyPlan.runs(content).first { $0.id == AccuracyPlan.runID(case: "saving-case", strategy: "glitchy-serial-cancel", seed: 1) })
+        let other = try #require(
+            AccuracyPlan.runs(content).first {
+                $0.id == AccuracyPlan.runID(case: "saving-case", strategy: "glitchy-serial-cancel", seed: 1)
+            })
         let o = Simulation(other.config).run().metrics
-        let expected = direct.mainThreadTimeMs * 10_000 / direct.scrollDurationMs - o.mainThreadTimeMs * 10_000 / o.scrollDurationMs
+        let expected =
+            direct.mainThreadTimeMs * 10_000 / direct.scrollDurationMs - o.mainThreadTimeMs * 10_000
+            / o.scrollDurationMs
         #expect(abs(report.rows[1].simulated - expected) < 1e-9)
         // The cell: measuring it solves its 10 constraints and measures its 2 labels on the 60 Hz profile.
         let d = DeviceProfile.iPhone60Hz
@@ -87,7 +98,9 @@ struct AccuracyPageTests {
         #expect(wrong.rows[0].error != report.rows[0].error)
     }
 
-    @Test("summary.json carries the accuracy per family over its test cases (bias, MAPE, median |log ratio|) and the pairs; none without cases")
+    @Test(
+        "summary.json carries the accuracy per family over its test cases (bias, MAPE, median |log ratio|) and the pairs; none without cases"
+    )
     func summaryAccuracy() throws {
         let content = try AccuracySite.folder().load()
         let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
@@ -106,19 +119,25 @@ struct AccuracyPageTests {
             #expect(abs(((family["mapePercent"] as? NSNumber)?.doubleValue ?? -1) - abs(error)) < 1e-6, "\(family)")
         }
         // The fit case's family has no test case: its figures are null, not 0.
-        #expect(families[2]["testCases"] as? Int == 0 && families[2]["mapePercent"] is NSNull && families[2]["biasPercent"] is NSNull)
+        #expect(
+            families[2]["testCases"] as? Int == 0 && families[2]["mapePercent"] is NSNull
+                && families[2]["biasPercent"] is NSNull)
         #expect(text.contains("\n\"accuracy\":{\"families\":["), "on its own line, keys sorted")
         // A site without validation cases has no accuracy entry.
         #expect(!(try SummaryAnswersTests.build()).summaryText.contains("\"accuracy\""))
     }
 
-    @Test("The page lists every case with its error, the stats, the gaps and the round trips; model and measured pages link to it")
+    @Test(
+        "The page lists every case with its error, the stats, the gaps and the round trips; model and measured pages link to it"
+    )
     func page() throws {
         let folder = try AccuracySite.folder()
         let content = try folder.load()
         let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
         let files = try SiteGenerator.build(content: content, templates: templates, jobs: 2).files
-        func text(_ path: String) throws -> String { String(decoding: try #require(files.first { $0.path == path }).bytes, as: UTF8.self) }
+        func text(_ path: String) throws -> String {
+            String(decoding: try #require(files.first { $0.path == path }).bytes, as: UTF8.self)
+        }
         let page = try text("accuracy.html")
         let report = try AccuracySite.report(content)
         for row in report.rows {
@@ -142,21 +161,24 @@ struct AccuracyPageTests {
     @Test("A case naming an unknown strategy, device, constant or unit is an error at its line and column")
     func locatedErrors() throws {
         let validation = """
-        {"cases": [
-          {"id": "a", "metric": "hitch-time-ratio", "quantity": "Q", "published": 10, "unit": "ms/s", "device": "D", "conditions": "C",
-           "source": {"title": "T", "url": "https://example.org"}, "assumptions": "A",
-           "simulation": {"device": "iphone-60hz", "dataset": "glitchy-100", "strategy": "glitchy-synk", "gesture": "fling", "latencyMs": 100, "figure": "hitchTimeRatio"}},
-          {"id": "b", "metric": "layout-cost", "quantity": "Q", "published": 1, "unit": "s", "device": "D", "conditions": "C",
-           "source": {"title": "T", "url": "ftp://example.org"}, "assumptions": "A",
-           "simulation": {"device": "iphone-90hz", "constants": ["constraintSolv"]}, "set": "tset"}
-        ]}
-        """
+            {"cases": [
+              {"id": "a", "metric": "hitch-time-ratio", "quantity": "Q", "published": 10, "unit": "ms/s", "device": "D", "conditions": "C",
+               "source": {"title": "T", "url": "https://example.org"}, "assumptions": "A",
+               "simulation": {"device": "iphone-60hz", "dataset": "glitchy-100", "strategy": "glitchy-synk", "gesture": "fling", "latencyMs": 100, "figure": "hitchTimeRatio"}},
+              {"id": "b", "metric": "layout-cost", "quantity": "Q", "published": 1, "unit": "s", "device": "D", "conditions": "C",
+               "source": {"title": "T", "url": "ftp://example.org"}, "assumptions": "A",
+               "simulation": {"device": "iphone-90hz", "constants": ["constraintSolv"]}, "set": "tset"}
+            ]}
+            """
         let problems = try Fixture.problems(["validation.json": validation])
-        expectDiagnostic(problems, "validation.json", 4, 82, "unknown strategy 'glitchy-synk'", "did you mean 'glitchy-sync'?")
+        expectDiagnostic(
+            problems, "validation.json", 4, 82, "unknown strategy 'glitchy-synk'", "did you mean 'glitchy-sync'?")
         expectDiagnostic(problems, "validation.json", 5, 81, "\"s\" is not the unit of metric 'layout-cost'", "ms")
         expectDiagnostic(problems, "validation.json", 6, 36, "\"ftp://example.org\" is not a web address")
         expectDiagnostic(problems, "validation.json", 7, 29, "unknown device 'iphone-90hz'")
-        expectDiagnostic(problems, "validation.json", 7, 58, "unknown device constant 'constraintSolv'", "did you mean 'constraintSolve'?")
+        expectDiagnostic(
+            problems, "validation.json", 7, 58, "unknown device constant 'constraintSolv'",
+            "did you mean 'constraintSolve'?")
         expectDiagnostic(problems, "validation.json", 7, 85, "tset", "fit", "test")
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
-import StudySite
-import Study
-import TestSupport
 import SiteTestSupport
+import Study
+import StudySite
+import TestSupport
+import Testing
 
 /// Builds a whole site from a content folder, with the package's own templates.
 func buildSite(_ folder: TemporaryContent) throws -> [String: String] {
@@ -60,10 +60,12 @@ struct MarkdownTrustTests {
 struct SiteContentFixTests {
     @Test("U+0000 and bidi controls from content reach pages neutralised")
     func nulAndBidi() throws {
-        let folder = try Fixture.folder(["studies/s.json": #"""
+        let folder = try Fixture.folder([
+            "studies/s.json": #"""
             {"title": "Null\u0000here", "question": "Which file is evil\u202Etxt.exe?", "dataset": "users-1000",
              "latenciesMs": [100], "strategies": ["wwdc21"], "gestures": ["gentle"]}
-            """#])
+            """#
+        ])
         let pages = try buildSite(folder)
         for (path, text) in pages where path.hasSuffix(".html") {
             #expect(!text.utf8.contains(0), "\(path) holds U+0000")
@@ -80,12 +82,15 @@ struct SiteContentFixTests {
         defer { scratch.remove() }
         let dir = scratch.url("Templates")
         try FileManager.default.copyItem(at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: dir)
-        try Data("<p>\n  ok {{title}} caf".utf8 + [0xE9] + Data(" hidden</p>\n".utf8)).write(to: dir.appendingPathComponent("zz.mustache"))
+        try Data("<p>\n  ok {{title}} caf".utf8 + [0xE9] + Data(" hidden</p>\n".utf8)).write(
+            to: dir.appendingPathComponent("zz.mustache"))
         do {
             _ = try TemplateSet.load(from: dir)
             Issue.record("expected an encoding error")
         } catch {
-            #expect(error.description.hasPrefix("zz.mustache:2:19: error: the template is not valid UTF-8: byte 0xE9"), "\(error.description)")
+            #expect(
+                error.description.hasPrefix("zz.mustache:2:19: error: the template is not valid UTF-8: byte 0xE9"),
+                "\(error.description)")
             #expect(!error.description.contains("hidden"))
         }
     }

@@ -2,10 +2,11 @@ import Formats
 import Foundation
 import Mustache
 import ScrollSimulation
-import Testing
-@testable import StudySite
-@testable import Study
 import TestSupport
+import Testing
+
+@testable import Study
+@testable import StudySite
 
 /// Many studies over one dataset disagree pair by pair: n copies of a study and n of another that
 /// answers one setting differently make n·n disagreements. The index and the study pages show a
@@ -21,26 +22,39 @@ struct DisagreementPagesTests {
 
         static func make() throws -> Base {
             func study(_ id: String, _ title: String, _ strategies: [String]) -> Study {
-                Study(id: id, title: title, question: "Q?", dataset: "glitchy-300", devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: [100],
-                      strategies: strategies, sourceFile: "studies/\(id).json")
+                Study(
+                    id: id, title: title, question: "Q?", dataset: "glitchy-300", devices: ["iphone-60hz"],
+                    gestures: [.gentle], latenciesMs: [100],
+                    strategies: strategies, sourceFile: "studies/\(id).json")
             }
-            let content = SiteContent(site: SiteSettings(title: "Disagreements", tagline: "Many copies."), datasets: [.glitchy(300)],
-                                      devices: DeviceProfile.builtIn, strategies: Strategy.presets,
-                                      studies: [study("both", "Both steps", ["glitchy-sync", "glitchy-serial-cancel"]), study("one", "First step only", ["glitchy-sync"])])
+            let content = SiteContent(
+                site: SiteSettings(title: "Disagreements", tagline: "Many copies."), datasets: [.glitchy(300)],
+                devices: DeviceProfile.builtIn, strategies: Strategy.presets,
+                studies: [
+                    study("both", "Both steps", ["glitchy-sync", "glitchy-serial-cancel"]),
+                    study("one", "First step only", ["glitchy-sync"]),
+                ])
             let templates = try TemplateSet.load(from: SmallSite.packageRoot.appendingPathComponent("Templates"))
             let plan = RunPlanner.plan(content)
             let results = RunExecutor.execute(plan, jobs: 2) { _, _ in }
             let builder = SiteBuilder(content: content, plan: plan, results: results, templates: templates)
-            return Base(both: builder.studyRuns(content.studies[0]), one: builder.studyRuns(content.studies[1]), renderer: builder.renderer)
+            return Base(
+                both: builder.studyRuns(content.studies[0]), one: builder.studyRuns(content.studies[1]),
+                renderer: builder.renderer)
         }
 
         /// `subject` under a new id and title: the same runs, so the same answers.
         func copy(_ subject: StudyRuns, _ k: Int) -> StudyRuns {
             let s = subject.study
-            let study = Study(id: "\(s.id)-\(k)", title: "\(s.title) (copy \(k))", question: s.question, dataset: s.dataset, devices: s.devices,
-                              gestures: s.gestures, latenciesMs: s.latenciesMs, strategies: s.strategies, seeds: s.seeds, sourceFile: "studies/\(s.id)-\(k).json")
-            return StudyRuns(study: study, dataset: subject.dataset, devices: subject.devices, strategies: subject.strategies, runs: subject.runs,
-                             results: subject.results, answers: subject.answers, datasetDigest: subject.datasetDigest)
+            let study = Study(
+                id: "\(s.id)-\(k)", title: "\(s.title) (copy \(k))", question: s.question, dataset: s.dataset,
+                devices: s.devices,
+                gestures: s.gestures, latenciesMs: s.latenciesMs, strategies: s.strategies, seeds: s.seeds,
+                sourceFile: "studies/\(s.id)-\(k).json")
+            return StudyRuns(
+                study: study, dataset: subject.dataset, devices: subject.devices, strategies: subject.strategies,
+                runs: subject.runs,
+                results: subject.results, answers: subject.answers, datasetDigest: subject.datasetDigest)
         }
 
         /// `n` copies of each, interleaved, with their disagreements found as the site finds them.
@@ -65,17 +79,25 @@ struct DisagreementPagesTests {
 
     /// The part of a page between `start` and the next `end` after it.
     static func section(_ page: String, from start: String, to end: String) -> Substring {
-        guard let a = page.range(of: start), let b = page.range(of: end, range: a.upperBound..<page.endIndex) else { return "" }
+        guard let a = page.range(of: start), let b = page.range(of: end, range: a.upperBound..<page.endIndex) else {
+            return ""
+        }
         return page[a.lowerBound..<b.upperBound]
     }
 
     /// The index's disagreements section (up to the end of the page's body).
-    static func indexSection(_ page: String) -> Substring { section(page, from: "<h3 id=\"disagreements\">", to: "</main>") }
+    static func indexSection(_ page: String) -> Substring {
+        section(page, from: "<h3 id=\"disagreements\">", to: "</main>")
+    }
 
     /// A study page's disagreements section (up to the end of its section).
-    static func studySection(_ page: String) -> Substring { section(page, from: "<h3 id=\"other-studies\">", to: "</section>") }
+    static func studySection(_ page: String) -> Substring {
+        section(page, from: "<h3 id=\"other-studies\">", to: "</section>")
+    }
 
-    @Test("Past a few, the index and each study page summarise the disagreements in a size that does not grow with the copies; the full list is paged")
+    @Test(
+        "Past a few, the index and each study page summarise the disagreements in a size that does not grow with the copies; the full list is paged"
+    )
     func boundedAtScale() throws {
         let base = try Base.make()
         var indexSizes: [Int] = [], studySizes: [Int] = []
@@ -90,14 +112,17 @@ struct DisagreementPagesTests {
             // A study is in n disagreements: past `inFullOnStudy` of them, its page summarises too.
             let own = Self.studySection(try #require(files["studies/both-1.html"]))
             if n > DisagreementPages.inFullOnStudy {
-                #expect(own.contains("\(n) disagreements among \(n + 1) studies") && own.contains("<a href=\"../disagreements.html\">The full list</a>"), "\(own)")
+                #expect(
+                    own.contains("\(n) disagreements among \(n + 1) studies")
+                        && own.contains("<a href=\"../disagreements.html\">The full list</a>"), "\(own)")
                 studySizes.append(own.utf8.count)
             } else {
                 #expect(own.components(separatedBy: "<li>At 100 ms").count - 1 == n, "\(own)")
             }
 
             // The full list: every disagreement exactly once, each page within its bound and under 1 MB.
-            let expected = IndexPage(tagline: "", studies: studies, runCount: 0, tour: nil, renderer: base.renderer).disagreements
+            let expected = IndexPage(tagline: "", studies: studies, runCount: 0, tour: nil, renderer: base.renderer)
+                .disagreements
             #expect(expected.count == n * n)
             let listPages = files.keys.filter { $0.hasPrefix("disagreements") }.sorted()
             let perPage = DisagreementPages(entries: [], renderer: base.renderer).perPage
@@ -105,7 +130,8 @@ struct DisagreementPagesTests {
             var listed: [String] = []
             for path in listPages {
                 let page = files[path]!
-                let items = Self.section(page, from: "<ol class=\"disagreements\"", to: "</ol>").split(separator: "\n").filter { $0.hasPrefix("<li>") }
+                let items = Self.section(page, from: "<ol class=\"disagreements\"", to: "</ol>").split(separator: "\n")
+                    .filter { $0.hasPrefix("<li>") }
                 #expect(!items.isEmpty && items.count <= perPage, "\(path): \(items.count) entries")
                 #expect(page.utf8.count < 1_000_000, "\(path)")
                 listed += items.map(String.init)
@@ -113,8 +139,12 @@ struct DisagreementPagesTests {
             #expect(listed.count == expected.count && Set(listed).count == listed.count, "each disagreement once")
             for d in expected {
                 let escaped = HTMLText.escape(d.text)
-                #expect(listed.contains { $0.hasPrefix("<li>\(escaped) <a href=\"studies/\(d.first).html\">") && $0.contains("<a href=\"studies/\(d.second).html\">") },
-                        "\(d.first) and \(d.second) not listed")
+                #expect(
+                    listed.contains {
+                        $0.hasPrefix("<li>\(escaped) <a href=\"studies/\(d.first).html\">")
+                            && $0.contains("<a href=\"studies/\(d.second).html\">")
+                    },
+                    "\(d.first) and \(d.second) not listed")
             }
 
             // Every link to a page of the list names one that exists, and every page is linked from another.
@@ -131,9 +161,15 @@ struct DisagreementPagesTests {
             }
             #expect(linked == Set(listPages), "every page of the full list is linked")
         }
-        #expect(indexSizes.max()! - indexSizes.min()! <= 32, "the index's section grows with the copies: \(indexSizes) bytes")
-        #expect(studySizes.max()! - studySizes.min()! <= 32, "a study page's section grows with the copies: \(studySizes) bytes")
-        #expect(studySizes.count == 2 && indexSizes.allSatisfy { $0 < 4_000 } && studySizes.allSatisfy { $0 < 4_000 }, "\(indexSizes) \(studySizes)")
+        #expect(
+            indexSizes.max()! - indexSizes.min()! <= 32,
+            "the index's section grows with the copies: \(indexSizes) bytes")
+        #expect(
+            studySizes.max()! - studySizes.min()! <= 32,
+            "a study page's section grows with the copies: \(studySizes) bytes")
+        #expect(
+            studySizes.count == 2 && indexSizes.allSatisfy { $0 < 4_000 } && studySizes.allSatisfy { $0 < 4_000 },
+            "\(indexSizes) \(studySizes)")
     }
 
     @Test("With few disagreements the index and the study pages list them in full, and there is no full list")
@@ -145,7 +181,9 @@ struct DisagreementPagesTests {
         #expect(index.components(separatedBy: "<li>At 100 ms · gesture gentle, ").count - 1 == 9, "\(index)")
         #expect(!index.contains("disagreements.html"))
         let study = Self.studySection(files["studies/one-2.html"]!)
-        #expect(study.components(separatedBy: "<li>At 100 ms").count - 1 == 3 && !study.contains("disagreements.html"), "\(study)")
+        #expect(
+            study.components(separatedBy: "<li>At 100 ms").count - 1 == 3 && !study.contains("disagreements.html"),
+            "\(study)")
     }
 
     @Test("The pages are the same bytes however often they are made")
@@ -154,33 +192,56 @@ struct DisagreementPagesTests {
         #expect(try Self.pages(base, copies: 12).files == Self.pages(base, copies: 12).files)
     }
 
-    @Test("A summary gathers by setting: each answer once with its studies, at most settingsShown settings and answersShown answers")
+    @Test(
+        "A summary gathers by setting: each answer once with its studies, at most settingsShown settings and answersShown answers"
+    )
     func summaryBounds() throws {
-        func d(_ a: String, _ b: String, latency: Double, _ saidA: String, _ saidB: String, group: Int = 0) -> Disagreement {
-            Disagreement(first: a, second: b, latency: latency, device: "phone", gesture: "gentle", deviceName: "Phone", dataset: "set",
-                         group: group, firstSaid: saidA, secondSaid: saidB, text: "\(a) and \(b) at \(latency)")
+        func d(_ a: String, _ b: String, latency: Double, _ saidA: String, _ saidB: String, group: Int = 0)
+            -> Disagreement
+        {
+            Disagreement(
+                first: a, second: b, latency: latency, device: "phone", gesture: "gentle", deviceName: "Phone",
+                dataset: "set",
+                group: group, firstSaid: saidA, secondSaid: saidB, text: "\(a) and \(b) at \(latency)")
         }
         // One setting, six answers: each study answers once, studies of one answer gathered.
-        var found = [d("a", "b", latency: 1, "A", "B"), d("a", "c", latency: 1, "A", "C"), d("b", "c", latency: 1, "B", "C"),
-                     d("a2", "b", latency: 1, "A", "B"), d("d", "e", latency: 1, "D", "E"), d("f", "a", latency: 1, "F", "A")]
+        var found = [
+            d("a", "b", latency: 1, "A", "B"), d("a", "c", latency: 1, "A", "C"), d("b", "c", latency: 1, "B", "C"),
+            d("a2", "b", latency: 1, "A", "B"), d("d", "e", latency: 1, "D", "E"), d("f", "a", latency: 1, "F", "A"),
+        ]
         // The same latency in another group is another setting; then 11 more settings.
         found.append(d("x", "y", latency: 1, "X", "Y", group: 1))
         for k in 2...12 { found.append(d("a", "b", latency: Double(k), "A", "B")) }
         let settings = DisagreementSetting.gather(found)
         #expect(settings.count == 13)
         #expect(settings[0].answers.map(\.said) == ["A", "B", "C", "D", "E", "F"])
-        #expect(settings[0].answers[0].studies == ["a", "a2"] && settings[0].answers[1].studies == ["b"] && settings[0].count == 6)
+        #expect(
+            settings[0].answers[0].studies == ["a", "a2"] && settings[0].answers[1].studies == ["b"]
+                && settings[0].count == 6)
         #expect(settings[1].group == 1 && settings[1].count == 1 && settings[1].firstIndex == 6)
 
         let summary = DisagreementPages.summary(found, root: "../", title: { $0.uppercased() })
         guard case .object(let o) = summary, case .array(let items) = o["settings"], case .object(let first) = items[0],
-              case .array(let answers) = first["answers"] else { Issue.record("\(summary)"); return }
+            case .array(let answers) = first["answers"]
+        else {
+            Issue.record("\(summary)")
+            return
+        }
         #expect(items.count == DisagreementPages.settingsShown)
         #expect(answers.count == DisagreementPages.answersShown)
         #expect(first["moreAnswers"] == .string("and 2 other answers"))
         #expect(o["moreSettings"] == .string("And 3 more settings, on the full list."))
-        #expect(o["lede"] == .string("18 disagreements among 9 studies, at 13 settings; the first 10 are below, each with the answers the studies give there."))
-        #expect(answers[0] == .object(["studies": .string("2 studies"), "verb": .string("recommend"), "said": .string("A"), "href": .string("../studies/a.html"),
-                                       "title": .string("A"), "others": .int(1)]))
+        #expect(
+            o["lede"]
+                == .string(
+                    "18 disagreements among 9 studies, at 13 settings; the first 10 are below, each with the answers the studies give there."
+                ))
+        #expect(
+            answers[0]
+                == .object([
+                    "studies": .string("2 studies"), "verb": .string("recommend"), "said": .string("A"),
+                    "href": .string("../studies/a.html"),
+                    "title": .string("A"), "others": .int(1),
+                ]))
     }
 }

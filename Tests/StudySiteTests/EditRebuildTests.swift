@@ -1,11 +1,12 @@
 import Foundation
 import Results
 import ScrollSimulation
-import Testing
-@testable import StudySite
+import SiteTestSupport
 import Study
 import TestSupport
-import SiteTestSupport
+import Testing
+
+@testable import StudySite
 
 /// Editing one strategy rebuilds only what depends on it (issue 24, item 4): the studies that do
 /// not use it keep their page and their runs files, and the site is still byte for byte a cold
@@ -15,13 +16,17 @@ struct SlowEditRebuildTests {
     /// Adds to the two-study project a study that does not use the strategy the tests edit
     /// ("mine"), builds it, and returns the output's inodes by path.
     static func builtWithOther(_ dir: URL) throws -> [String: UInt64] {
-        try Project.write(dir, "Content/studies/other.json",
-                          #"{"title": "Other", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel", "glitchy-sync"]}"#)
+        try Project.write(
+            dir, "Content/studies/other.json",
+            #"{"title": "Other", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100], "strategies": ["glitchy-serial-cancel", "glitchy-sync"]}"#
+        )
         #expect(Project.generate(dir).ending == .success)
         return PageKeyTests.inodes(dir, "Output")
     }
 
-    @Test("An edited strategy rebuilds its study's files; the study without it keeps its page and runs file; the site equals a cold build")
+    @Test(
+        "An edited strategy rebuilds its study's files; the study without it keeps its page and runs file; the site equals a cold build"
+    )
     func editedStrategyKeepsOtherStudies() throws {
         try Project.using { dir in
             let before = try Self.builtWithOther(dir)
@@ -51,7 +56,9 @@ struct SlowEditRebuildTests {
         }
     }
 
-    @Test("Metric pages are kept while the medians they rank are unchanged, and rendered again, equal to a cold build, when an edit moves them")
+    @Test(
+        "Metric pages are kept while the medians they rank are unchanged, and rendered again, equal to a cold build, when an edit moves them"
+    )
     func metricPagesFollowTheirRows() throws {
         try Project.using { dir in
             let first = try Self.builtWithOther(dir)
@@ -61,7 +68,8 @@ struct SlowEditRebuildTests {
             // metric page is kept (the example study, "one", does not use it); its own page is not.
             let mine = dir.appendingPathComponent("Content/strategies/mine.json")
             let text = try String(contentsOf: mine, encoding: .utf8)
-            try text.replacingOccurrences(of: "A cache of 100.", with: "A cache of a hundred rows.").write(to: mine, atomically: true, encoding: .utf8)
+            try text.replacingOccurrences(of: "A cache of 100.", with: "A cache of a hundred rows.").write(
+                to: mine, atomically: true, encoding: .utf8)
             #expect(Project.generate(dir).ending == .success)
             let second = PageKeyTests.inodes(dir, "Output")
             for path in metricPages { #expect(second[path] == first[path], "\(path): its rows are unchanged, kept") }
@@ -69,7 +77,9 @@ struct SlowEditRebuildTests {
             #expect(Project.differencesFromCold(dir).isEmpty)
 
             // Another base moves the strategy's medians: the rankings that show them are rendered again.
-            try Project.write(dir, "Content/strategies/mine.json", #"{"name": "Mine", "summary": "Naive now.", "basedOn": "glitchy-async-naive"}"#)
+            try Project.write(
+                dir, "Content/strategies/mine.json",
+                #"{"name": "Mine", "summary": "Naive now.", "basedOn": "glitchy-async-naive"}"#)
             #expect(Project.generate(dir).ending == .success)
             let third = PageKeyTests.inodes(dir, "Output")
             #expect(third["metrics/index.html"] == first["metrics/index.html"], "the index shows only the metric table")
@@ -79,12 +89,16 @@ struct SlowEditRebuildTests {
         }
     }
 
-    @Test("A ranking page's key changes exactly when its rows do: a configuration that stays last changes only the last page")
+    @Test(
+        "A ranking page's key changes exactly when its rows do: a configuration that stays last changes only the last page"
+    )
     func rankingKeysFollowRows() throws {
         let site = try TwoStudies.build()
         let renderer = PageRenderer(templates: TemplateSet(templates: [:], assets: [], digest: "0"), siteTitle: "Site")
         func pages(_ results: ResultsIndex) -> MetricPages {
-            MetricPages(example: site.studyRuns(TwoStudies.comparison), runs: site.plan, results: results, renderer: renderer, runsPerPage: 4)
+            MetricPages(
+                example: site.studyRuns(TwoStudies.comparison), runs: site.plan, results: results, renderer: renderer,
+                runsPerPage: 4)
         }
         func keys(_ results: ResultsIndex) -> [String: String] {
             Dictionary(uniqueKeysWithValues: pages(results).jobs().map { ($0.path, $0.key ?? "none") })
@@ -109,7 +123,9 @@ struct SlowEditRebuildTests {
         #expect(changed == ["metrics/hitchtimeratio-2.html"], "\(changed)")
     }
 
-    @Test("A study's edited asks change its answers but not its runs: its file, which holds the answers, is written again and equals a cold build's")
+    @Test(
+        "A study's edited asks change its answers but not its runs: its file, which holds the answers, is written again and equals a cold build's"
+    )
     func editedAsksRewriteStudyFile() throws {
         let dir = try Project.twoStudies()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -117,18 +133,26 @@ struct SlowEditRebuildTests {
         let file = dir.appendingPathComponent("Output/studies/two.summary.json")
         let before = try String(contentsOf: file, encoding: .utf8)
         // The same runs ranked on another metric first.
-        try Project.write(dir, "Content/studies/two.json",
-                          #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 1000], "strategies": ["glitchy-serial-cancel", "mine"], "asks": ["requestsStarted"]}"#)
+        try Project.write(
+            dir, "Content/studies/two.json",
+            #"{"title": "Two", "question": "Q?", "dataset": "glitchy-100", "gestures": ["fling"], "latenciesMs": [100, 1000], "strategies": ["glitchy-serial-cancel", "mine"], "asks": ["requestsStarted"]}"#
+        )
         #expect(Project.generate(dir).ending == .success)
         let after = try String(contentsOf: file, encoding: .utf8)
-        let runsBefore = try #require(before.range(of: "\n\"runs\":[")), runsAfter = try #require(after.range(of: "\n\"runs\":["))
+        let runsBefore = try #require(before.range(of: "\n\"runs\":[")),
+            runsAfter = try #require(after.range(of: "\n\"runs\":["))
         #expect(after[runsAfter.lowerBound...] == before[runsBefore.lowerBound...], "the runs are the same")
         #expect(after != before, "the answers changed, so the study's file is written again")
         #expect(Project.generate(dir, output: "Cold") { $0.noCache = true }.ending == .success)
-        #expect(after == (try String(contentsOf: dir.appendingPathComponent("Cold/studies/two.summary.json"), encoding: .utf8)))
+        #expect(
+            after
+                == (try String(contentsOf: dir.appendingPathComponent("Cold/studies/two.summary.json"), encoding: .utf8))
+        )
     }
 
-    @Test("A text memo files a value under its name and finds it only when equal: another value under the same name gets its own text")
+    @Test(
+        "A text memo files a value under its name and finds it only when equal: another value under the same name gets its own text"
+    )
     func memoComparesValues() {
         let memo = TextMemo<Strategy> { Fingerprint.digest(ofValue: $0) }
         let strategy = Strategy.allGood
@@ -141,7 +165,9 @@ struct SlowEditRebuildTests {
         #expect(memo.text(strategy, name: strategy.id) == first)
     }
 
-    @Test("Fingerprints with the strategy texts shared across a plan equal each run's own when one run's strategy is edited under the same id")
+    @Test(
+        "Fingerprints with the strategy texts shared across a plan equal each run's own when one run's strategy is edited under the same id"
+    )
     func sharedPartsFollowEdits() throws {
         let content = try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content"))
         var plan = RunPlanner.plan(content)

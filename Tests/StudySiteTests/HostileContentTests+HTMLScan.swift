@@ -13,8 +13,12 @@ struct HTMLScan {
     /// in a browser), any other tag must find it empty.
     private var bidi: [Bool] = []
 
-    static let inlineElements: Set<String> = ["a", "abbr", "b", "bdi", "code", "em", "i", "small", "span", "strong", "sub", "sup", "time", "tspan"]
-    static let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
+    static let inlineElements: Set<String> = [
+        "a", "abbr", "b", "bdi", "code", "em", "i", "small", "span", "strong", "sub", "sup", "time", "tspan",
+    ]
+    static let voidElements: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    ]
     static let rawText: Set<String> = ["script", "style", "title", "textarea"]
 
     private mutating func endOfTextRun(_ context: @autoclosure () -> String) {
@@ -60,10 +64,16 @@ struct HTMLScan {
         var textStart = 0
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
         while i < s.count {
-            guard s[i] == UInt8(ascii: "<") else { i += 1; continue }
+            guard s[i] == UInt8(ascii: "<") else {
+                i += 1
+                continue
+            }
             checkText(s, textStart..<i, in: open.last ?? "")
             if Self.starts(s, "<!--", at: i) {
-                guard let end = Self.find("-->", in: s, from: i + 4) else { problems.append("unclosed comment"); return }
+                guard let end = Self.find("-->", in: s, from: i + 4) else {
+                    problems.append("unclosed comment")
+                    return
+                }
                 i = end + 3
                 textStart = i
                 continue
@@ -87,17 +97,29 @@ struct HTMLScan {
             if !Self.inlineElements.contains(name) { endOfTextRun(closing ? "</\(name)>" : "<\(name)>") }
             // The end tags HTML lets a table leave out (the chart data tables do): a cell ends at
             // the next cell, row or section end; a row at the next row or section end.
-            func endImplied(_ names: Set<String>) { if let last = open.last, names.contains(last) { open.removeLast() } }
+            func endImplied(_ names: Set<String>) {
+                if let last = open.last, names.contains(last) { open.removeLast() }
+            }
             switch (closing, name) {
             case (false, "td"), (false, "th"): endImplied(["td", "th"])
-            case (false, "tr"), (true, "thead"), (true, "tbody"), (true, "tfoot"), (true, "table"): endImplied(["td", "th"]); endImplied(["tr"])
+            case (false, "tr"), (true, "thead"), (true, "tbody"), (true, "tfoot"), (true, "table"):
+                endImplied(["td", "th"])
+                endImplied(["tr"])
             case (true, "tr"): endImplied(["td", "th"])
             default: break
             }
             if closing {
                 while k < s.count, isSpace(s[k]) { k += 1 }
-                guard k < s.count, s[k] == UInt8(ascii: ">") else { problems.append("malformed end tag </\(name)"); return }
-                if open.last == name { open.removeLast() } else { problems.append("</\(name)> closes <\(open.last ?? "nothing")>"); return }
+                guard k < s.count, s[k] == UInt8(ascii: ">") else {
+                    problems.append("malformed end tag </\(name)")
+                    return
+                }
+                if open.last == name {
+                    open.removeLast()
+                } else {
+                    problems.append("</\(name)> closes <\(open.last ?? "nothing")>")
+                    return
+                }
                 i = k + 1
                 textStart = i
                 continue
@@ -106,17 +128,33 @@ struct HTMLScan {
             var selfClosing = false
             attributes: while true {
                 while k < s.count, isSpace(s[k]) { k += 1 }
-                guard k < s.count else { problems.append("unclosed tag <\(name)"); return }
-                if s[k] == UInt8(ascii: ">") { k += 1; break attributes }
-                if s[k] == UInt8(ascii: "/"), k + 1 < s.count, s[k + 1] == UInt8(ascii: ">") { selfClosing = true; k += 2; break attributes }
+                guard k < s.count else {
+                    problems.append("unclosed tag <\(name)")
+                    return
+                }
+                if s[k] == UInt8(ascii: ">") {
+                    k += 1
+                    break attributes
+                }
+                if s[k] == UInt8(ascii: "/"), k + 1 < s.count, s[k + 1] == UInt8(ascii: ">") {
+                    selfClosing = true
+                    k += 2
+                    break attributes
+                }
                 let attributeStart = k
                 while k < s.count, !isSpace(s[k]), !"=>\"'</".utf8.contains(s[k]) { k += 1 }
                 let attribute = Self.text(s, attributeStart..<k).lowercased()
-                guard !attribute.isEmpty else { problems.append("garbage in <\(name)> at \(Self.text(s, k..<(k + 20)))"); return }
+                guard !attribute.isEmpty else {
+                    problems.append("garbage in <\(name)> at \(Self.text(s, k..<(k + 20)))")
+                    return
+                }
                 var value = ""
                 if k < s.count, s[k] == UInt8(ascii: "=") {
                     k += 1
-                    guard k < s.count, s[k] == UInt8(ascii: "\"") else { problems.append("unquoted value of \(attribute) in <\(name)>"); return }
+                    guard k < s.count, s[k] == UInt8(ascii: "\"") else {
+                        problems.append("unquoted value of \(attribute) in <\(name)>")
+                        return
+                    }
                     k += 1
                     let valueStart = k
                     while k < s.count, s[k] != UInt8(ascii: "\"") {
@@ -131,17 +169,24 @@ struct HTMLScan {
                     bidi = outer
                     k += 1
                 }
-                if tag.attributes.contains(where: { $0.0 == attribute }) { problems.append("duplicate \(attribute) in <\(name)>") }
+                if tag.attributes.contains(where: { $0.0 == attribute }) {
+                    problems.append("duplicate \(attribute) in <\(name)>")
+                }
                 tag.attributes.append((attribute, value))
             }
             tags.append(tag)
             i = k
             textStart = i
             if Self.rawText.contains(name) {
-                guard let end = Self.find("</\(name)", in: s, from: i) else { problems.append("unclosed <\(name)>"); return }
+                guard let end = Self.find("</\(name)", in: s, from: i) else {
+                    problems.append("unclosed <\(name)>")
+                    return
+                }
                 checkText(s, i..<end, in: name)
                 endOfTextRun("</\(name)>")
-                if name == "title" || name == "textarea", s[i..<end].contains(UInt8(ascii: "<")) { problems.append("'<' inside <\(name)>") }
+                if name == "title" || name == "textarea", s[i..<end].contains(UInt8(ascii: "<")) {
+                    problems.append("'<' inside <\(name)>")
+                }
                 i = end
                 textStart = i
                 open.append(name)
@@ -187,9 +232,14 @@ struct HTMLScan {
             switch v {
             case 0x202A, 0x202B, 0x202D, 0x202E: bidi.append(false)
             case 0x2066, 0x2067, 0x2068: bidi.append(true)
-            case 0x202C: if bidi.last == false { bidi.removeLast() } else { problems.append("unmatched PDF in \(context())") }
+            case 0x202C:
+                if bidi.last == false { bidi.removeLast() } else { problems.append("unmatched PDF in \(context())") }
             case 0x2069:
-                if let open = bidi.lastIndex(of: true) { bidi.removeSubrange(open...) } else { problems.append("unmatched PDI in \(context())") }
+                if let open = bidi.lastIndex(of: true) {
+                    bidi.removeSubrange(open...)
+                } else {
+                    problems.append("unmatched PDI in \(context())")
+                }
             default: break
             }
             k += length
@@ -216,9 +266,15 @@ struct HTMLScan {
             case "quot": out += "\""
             case "#39", "apos": out += "'"
             default:
-                let number = body.hasPrefix("#x") || body.hasPrefix("#X") ? UInt32(body.dropFirst(2), radix: 16)
+                let number =
+                    body.hasPrefix("#x") || body.hasPrefix("#X")
+                    ? UInt32(body.dropFirst(2), radix: 16)
                     : body.hasPrefix("#") ? UInt32(body.dropFirst()) : nil
-                if let number, let scalar = Unicode.Scalar(number) { out.unicodeScalars.append(scalar) } else { out += "&" + body + ";" }
+                if let number, let scalar = Unicode.Scalar(number) {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    out += "&" + body + ";"
+                }
             }
             rest = rest[rest.index(after: semi)...]
         }

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
-import StudySite
-import Study
-import TestSupport
 import SiteTestSupport
+import Study
+import StudySite
+import TestSupport
+import Testing
 
 /// Hostile text in every field of a content folder that reaches a page: a whole site is built
 /// from it with the package's templates, and every page is checked for markup, attributes and
@@ -63,7 +63,11 @@ struct HostileContentTests {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04X", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""
@@ -86,11 +90,16 @@ struct HostileContentTests {
             if benign.contains(field) { return "Plain " + marker }
             return payload.isEmpty ? payload : marker + " " + payload
         }
-        let dataFile = benign.contains("file.name") || !usableFileName(payload) ? "people.csv" : value("file.name") + ".csv"
+        let dataFile =
+            benign.contains("file.name") || !usableFileName(payload) ? "people.csv" : value("file.name") + ".csv"
         var rows = "id,text,detail,image\n"
-        rows += [value("csv.id"), value("csv.text"), value("csv.detail"), value("csv.imageURL")].map(csv).joined(separator: ",") + "\n"
+        rows +=
+            [value("csv.id"), value("csv.text"), value("csv.detail"), value("csv.imageURL")].map(csv).joined(
+                separator: ",") + "\n"
         for k in 1..<30 { rows += "r\(k),Row \(k),Detail \(k),img/\(k).png\n" }
-        var records = ["{\"id\": \(json(value("json.id"))), \"text\": \(json(value("json.text"))), \"detail\": \(json(value("json.detail")))}"]
+        var records = [
+            "{\"id\": \(json(value("json.id"))), \"text\": \(json(value("json.text"))), \"detail\": \(json(value("json.detail")))}"
+        ]
         for k in 1..<30 { records.append("{\"id\": \"j\(k)\", \"text\": \"Item \(k)\", \"detail\": \"D\(k)\"}") }
         func markdown(_ field: String) -> String {
             let p = value(field)
@@ -116,26 +125,30 @@ struct HostileContentTests {
                 """
         }
         return [
-            "site.json": "{\"title\": \(json(value("site.title"))), \"tagline\": \(json(value("site.tagline"))), \"defaultLatenciesMs\": [100]}",
+            "site.json":
+                "{\"title\": \(json(value("site.title"))), \"tagline\": \(json(value("site.tagline"))), \"defaultLatenciesMs\": [100]}",
             "studies/hostile.json": """
-                {"title": \(json(value("study.title"))), "question": \(json(value("study.question"))), "dataset": "people",
-                 "devices": ["dev"], "gestures": ["gentle"], "strategies": ["mine"], "isolates": ["T3"]}
-                """,
+            {"title": \(json(value("study.title"))), "question": \(json(value("study.question"))), "dataset": "people",
+             "devices": ["dev"], "gestures": ["gentle"], "strategies": ["mine"], "isolates": ["T3"]}
+            """,
             "studies/second.json": """
-                {"title": "Second", "question": "Q?", "dataset": "items", "gestures": ["gentle"], "strategies": ["mine"]}
-                """,
-            "strategies/mine.json": "{\"name\": \(json(value("strategy.name"))), \"summary\": \(json(value("strategy.summary"))), \"basedOn\": \"\(charted ? "glitchy-sync" : "glitchy-serial-cancel")\"}",
+            {"title": "Second", "question": "Q?", "dataset": "items", "gestures": ["gentle"], "strategies": ["mine"]}
+            """,
+            "strategies/mine.json":
+                "{\"name\": \(json(value("strategy.name"))), \"summary\": \(json(value("strategy.summary"))), \"basedOn\": \"\(charted ? "glitchy-sync" : "glitchy-serial-cancel")\"}",
             "devices/dev.json": "{\"basedOn\": \"iphone-60hz\", \"name\": \(json(value("device.name")))}",
             "datasets/people.json": """
-                {"name": \(json(value("dataset.name"))), "summary": \(json(value("dataset.summary"))), "file": \(json(dataFile)),
-                 "fields": {"id": "id", "text": "text", "detail": "detail", "imageURL": "image", "imageWidth": 64, "imageHeight": 64}}
-                """,
+            {"name": \(json(value("dataset.name"))), "summary": \(json(value("dataset.summary"))), "file": \(json(dataFile)),
+             "fields": {"id": "id", "text": "text", "detail": "detail", "imageURL": "image", "imageWidth": 64, "imageHeight": 64}}
+            """,
             "datasets/" + dataFile: rows,
-            "datasets/items.json": #"{"name": "Items", "summary": "JSON rows.", "file": "items-data.json", "fields": {"id": "id", "text": "text", "detail": "detail"}}"#,
+            "datasets/items.json":
+                #"{"name": "Items", "summary": "JSON rows.", "file": "items-data.json", "fields": {"id": "id", "text": "text", "detail": "detail"}}"#,
             "datasets/items-data.json": "[" + records.joined(separator: ",\n") + "]",
             "techniques/t3.md": markdown("md.technique"),
             "strategies/mine.md": markdown("md.strategy"),
-            "model.md": "---\ntitle: \(value("md.frontMatter"))\nsummary: \(value("md.frontMatter"))\n---\n" + markdown("md.model"),
+            "model.md": "---\ntitle: \(value("md.frontMatter"))\nsummary: \(value("md.frontMatter"))\n---\n"
+                + markdown("md.model"),
         ]
     }
 
@@ -152,7 +165,9 @@ struct HostileContentTests {
         case "techniques/t3.md": return ["md.technique"]
         case "strategies/mine.md": return ["md.strategy"]
         default:
-            if diagnostic.file.hasSuffix(".csv") { return ["csv.id", "csv.text", "csv.detail", "csv.imageURL", "file.name"] }
+            if diagnostic.file.hasSuffix(".csv") {
+                return ["csv.id", "csv.text", "csv.detail", "csv.imageURL", "file.name"]
+            }
             return []
         }
     }
@@ -176,7 +191,8 @@ struct HostileContentTests {
                 }
                 return Built(pages: pages, refused: benign)
             } catch let error as ContentError {
-                let more = Set(error.diagnostics.filter { $0.severity == .error }.flatMap { fields(of: $0, payload: payload) })
+                let more = Set(
+                    error.diagnostics.filter { $0.severity == .error }.flatMap { fields(of: $0, payload: payload) })
                 guard !more.isEmpty, !more.isSubset(of: benign) else { throw error }
                 benign.formUnion(more)
             }
@@ -189,7 +205,9 @@ struct HostileContentTests {
         var vocabulary = HTMLVocabulary()
         // Short plain words, and plain words long enough that chart labels wrap onto a second
         // line (<tspan dy>), which the site writes for any long name.
-        for (text, charted) in [("Plain words", false), ("Plain words that run on long enough to wrap in a chart label", true)] {
+        for (text, charted) in [
+            ("Plain words", false), ("Plain words that run on long enough to wrap in a chart label", true),
+        ] {
             let built = try! build(text, charted: charted)
             #expect(built.refused.isEmpty)
             for (path, page) in built.pages {
@@ -201,8 +219,9 @@ struct HostileContentTests {
         return vocabulary
     }()
 
-    @Test("Every payload in every field: no foreign element, attribute or URL, and well-formed pages",
-          arguments: payloads.indices)
+    @Test(
+        "Every payload in every field: no foreign element, attribute or URL, and well-formed pages",
+        arguments: payloads.indices)
     func battery(_ index: Int) throws {
         let payload = Self.payloads[index]
         let built = try Self.build(payload)
@@ -279,7 +298,9 @@ final class HostileCount: @unchecked Sendable {
         refused += r
         payloads += 1
         if payloads == HostileContentTests.payloads.count {
-            print("hostile battery: \(payloads) payloads × \(HostileContentTests.fields.count) fields = \(cases + refused) cases; \(cases) built into a site, \(refused) refused by the loader with an error")
+            print(
+                "hostile battery: \(payloads) payloads × \(HostileContentTests.fields.count) fields = \(cases + refused) cases; \(cases) built into a site, \(refused) refused by the loader with an error"
+            )
         }
         lock.unlock()
     }

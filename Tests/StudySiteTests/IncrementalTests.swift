@@ -1,22 +1,26 @@
 import Foundation
 import Results
-import Testing
-import StudySite
-import Study
-import TestSupport
-import SiteTestSupport
 import ScrollSimulation
+import SiteTestSupport
+import Study
+import StudySite
+import TestSupport
+import Testing
 
 /// `generate` keeps run records and the published file list in `.scrollstudy-cache/` beside the
 /// output; these tests hold it to the same bytes as a build without the cache.
 @Suite("Incremental generation", .tags(.slow))
 struct SlowIncrementalTests {
-    @Test("--verbose names each stage of the build, in order, with what it produced; the cache policy follows the kind of build")
+    @Test(
+        "--verbose names each stage of the build, in order, with what it produced; the cache policy follows the kind of build"
+    )
     func stagesInOrder() throws {
         try Project.using { dir in
             let first = Project.generate(dir) { $0.verbose = true }
             #expect(first.ending == .success)
-            let lines = first.status.split(separator: "\n").map(String.init).filter { $0.hasPrefix("[") && !$0.hasPrefix("[0") && !$0.first!.isNumber }
+            let lines = first.status.split(separator: "\n").map(String.init).filter {
+                $0.hasPrefix("[") && !$0.hasPrefix("[0") && !$0.first!.isNumber
+            }
             let stages = lines.compactMap { line -> String? in
                 guard let end = line.firstIndex(of: "]"), line.dropFirst().first?.isLetter == true else { return nil }
                 return String(line[line.index(after: line.startIndex)..<end])
@@ -24,11 +28,19 @@ struct SlowIncrementalTests {
             // Each stage starts, then ends, in the pipeline's order.
             #expect(stages == BuildStage.allCases.flatMap { [$0.rawValue, $0.rawValue] }, "\(lines)")
             // Each stage's end gives its wall time and the process's CPU time in it (all threads).
-            let ends = lines.filter { line in !line.hasSuffix("] started") && BuildStage.allCases.contains { line.hasPrefix("[\($0.rawValue)] ") } }
-            #expect(ends.count == BuildStage.allCases.count
-                    && ends.allSatisfy { $0.range(of: #" \(\d+(\.\d+)? s, CPU \d+(\.\d+)? s\)$"#, options: .regularExpression) != nil }, "\(ends)")
+            let ends = lines.filter { line in
+                !line.hasSuffix("] started") && BuildStage.allCases.contains { line.hasPrefix("[\($0.rawValue)] ") }
+            }
+            #expect(
+                ends.count == BuildStage.allCases.count
+                    && ends.allSatisfy {
+                        $0.range(of: #" \(\d+(\.\d+)? s, CPU \d+(\.\d+)? s\)$"#, options: .regularExpression) != nil
+                    }, "\(ends)")
             #expect(first.status.contains("[plan] 5 runs"), "\(first.status)")
-            #expect(first.status.contains("[run] 5 simulated, 0 from the run cache, 0 shared with an identical run, 0 from stored results"), "\(first.status)")
+            #expect(
+                first.status.contains(
+                    "[run] 5 simulated, 0 from the run cache, 0 shared with an identical run, 0 from stored results"),
+                "\(first.status)")
             #expect(first.status.contains("[render] "), "\(first.status)")
             // A plain build records its manifest (IncrementalBuild.published): the next plain build is up to date.
             let again = Project.generate(dir)
@@ -36,13 +48,17 @@ struct SlowIncrementalTests {
         }
     }
 
-    @Test("A rerun with nothing changed builds nothing; a changed strategy simulates only its runs; the bytes equal a build without cache")
+    @Test(
+        "A rerun with nothing changed builds nothing; a changed strategy simulates only its runs; the bytes equal a build without cache"
+    )
     func incrementalIsIdentical() throws {
         try Project.using { dir in
             let first = Project.generate(dir)
             #expect(first.ending == .success)
             #expect(first.status.contains("Simulated 5 of 5 run(s); 0 taken from"), "\(first.status)")
-            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(".scrollstudy-cache/sites/Output.json").path))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: dir.appendingPathComponent(".scrollstudy-cache/sites/Output.json").path))
 
             let again = Project.generate(dir)
             #expect(again.ending == .success)
@@ -52,7 +68,9 @@ struct SlowIncrementalTests {
             try Project.strategy(cacheLimit: 2, in: dir.appendingPathComponent("Content"))
             let changed = Project.generate(dir)
             #expect(changed.ending == .success)
-            #expect(changed.status.contains("Simulated 2 of 5 run(s); 3 taken from"), "only 'mine' at two latencies: \(changed.status)")
+            #expect(
+                changed.status.contains("Simulated 2 of 5 run(s); 3 taken from"),
+                "only 'mine' at two latencies: \(changed.status)")
             #expect(Project.tree(dir, "Output").count > 10)
             #expect(Project.differencesFromCold(dir).isEmpty, "an incremental build equals a full one, byte for byte")
         }
@@ -64,22 +82,32 @@ struct SlowIncrementalTests {
             #expect(Project.generate(dir).ending == .success)
             let good = Project.tree(dir, "Output")
             let cache = dir.appendingPathComponent(".scrollstudy-cache")
-            try "{ not json".write(to: cache.appendingPathComponent("sites/Output.json"), atomically: true, encoding: .utf8)
+            try "{ not json".write(
+                to: cache.appendingPathComponent("sites/Output.json"), atomically: true, encoding: .utf8)
             let runs = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path)
-            #expect(runs.count == 1 && runs.allSatisfy { $0.hasPrefix("pack-") && $0.hasSuffix(".runpack") }, "one pack for the build's 5 runs: \(runs)")
+            #expect(
+                runs.count == 1 && runs.allSatisfy { $0.hasPrefix("pack-") && $0.hasSuffix(".runpack") },
+                "one pack for the build's 5 runs: \(runs)")
             for name in runs { try Data([0x7b, 0x22]).write(to: cache.appendingPathComponent("runs/\(name)")) }
             let rebuilt = Project.generate(dir)
             #expect(rebuilt.ending == .success)
-            #expect(rebuilt.status.contains("warning: .scrollstudy-cache/sites/Output.json cannot be used"), "\(rebuilt.status)")
-            #expect(rebuilt.status.components(separatedBy: "simulated again").count - 1 == 5, "one warning per unusable record: \(rebuilt.status)")
+            #expect(
+                rebuilt.status.contains("warning: .scrollstudy-cache/sites/Output.json cannot be used"),
+                "\(rebuilt.status)")
+            #expect(
+                rebuilt.status.components(separatedBy: "simulated again").count - 1 == 5,
+                "one warning per unusable record: \(rebuilt.status)")
             #expect(rebuilt.status.contains("Simulated 5 of 5 run(s)"))
             #expect(Scratch.differing(Project.tree(dir, "Output"), good).isEmpty)
 
             // A damaged record (one byte of its JSON changed) is refused, and only its run simulated.
-            let packs = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path).filter { $0.hasPrefix("pack-") }.sorted()
-            let pack = try #require(try packs.first { try Data(contentsOf: cache.appendingPathComponent("runs/\($0)")).count > 2 })
+            let packs = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("runs").path)
+                .filter { $0.hasPrefix("pack-") }.sorted()
+            let pack = try #require(
+                try packs.first { try Data(contentsOf: cache.appendingPathComponent("runs/\($0)")).count > 2 })
             var packBytes = try [UInt8](Data(contentsOf: cache.appendingPathComponent("runs/\(pack)")))
-            let recordStart = try #require(packBytes.indices.first { packBytes[$0...].starts(with: Array("scrollstudy-record".utf8)) })
+            let recordStart = try #require(
+                packBytes.indices.first { packBytes[$0...].starts(with: Array("scrollstudy-record".utf8)) })
             packBytes[recordStart + 60] ^= 0x01
             try Data(packBytes).write(to: cache.appendingPathComponent("runs/\(pack)"))
             try FileManager.default.removeItem(at: cache.appendingPathComponent("sites/Output.json"))
@@ -108,7 +136,8 @@ struct SlowIncrementalTests {
             let cache = RunCache(folder: dir.appendingPathComponent("cache"))
             let memory = RunExecutor.execute(plan, jobs: 2) { _, _ in }
             for round in 0..<2 {  // simulated, then taken from the cache
-                let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), cache: cache, jobs: 2) { _, _ in }
+                let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), cache: cache, jobs: 2)
+                { _, _ in }
                 #expect(e.ran == (round == 0 ? plan.count : 0))
                 for run in plan {
                     #expect(e.index[run.id]!.result.frames.isEmpty && !e.index.hasSeries(run.id), "no frames held")
@@ -118,7 +147,9 @@ struct SlowIncrementalTests {
             }
             // Pack files removed by the time pages render (merged away by another build, say) are
             // still read through the descriptors the cache holds open: nothing is simulated again.
-            let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), cache: cache, jobs: 2) { _, _ in }
+            let e = RunExecutor.execute(plan, fingerprints: PlanFingerprints(plan, jobs: 1), cache: cache, jobs: 2) {
+                _, _ in
+            }
             for name in try FileManager.default.contentsOfDirectory(atPath: cache.folder.path) {
                 try FileManager.default.removeItem(at: cache.folder.appendingPathComponent(name))
             }
@@ -138,7 +169,9 @@ struct SlowIncrementalTests {
         try Project.using { dir in
             #expect(Project.generate(dir).ending == .success)
             let check = Project.generate(dir) { $0.check = true }
-            #expect(check.ending == .success && check.output.contains("is up to date (") && !check.status.contains("taken from"))
+            #expect(
+                check.ending == .success && check.output.contains("is up to date (")
+                    && !check.status.contains("taken from"))
             try "edited".write(to: dir.appendingPathComponent("Output/index.html"), atomically: true, encoding: .utf8)
             #expect(Project.generate(dir) { $0.check = true }.ending == .differences)
         }

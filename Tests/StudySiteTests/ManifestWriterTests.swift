@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StudySite
 
 /// The manifest is written by hand into one buffer (`Manifest.jsonBytes`) and read back by
@@ -7,7 +8,10 @@ import Testing
 @Suite("Manifest writer")
 struct ManifestWriterTests {
     /// Texts with what JSON must escape: quotes, backslashes, controls, slashes, non-ASCII, astral characters.
-    static let pieces = ["a", "runs/x.html", "\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", "/", "é", "日本", "😀", "\u{2028}", " ", "}", "]", ","]
+    static let pieces = [
+        "a", "runs/x.html", "\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", "/", "é", "日本", "😀", "\u{2028}", " ", "}", "]",
+        ",",
+    ]
 
     @Test("2,000 seeded random manifests come back from JSONDecoder equal to what was written; keys are sorted")
     func roundTrip() throws {
@@ -23,17 +27,20 @@ struct ManifestWriterTests {
         func texts() -> [String] { (0..<next(4)).map { _ in text() } }
         for round in 0..<2_000 {
             let files = (0..<next(6)).map { _ in
-                SiteCache.Manifest.FileEntry(path: text(), size: next(1_000_000), hash: text(), key: next(3) == 0 ? nil : text())
+                SiteCache.Manifest.FileEntry(
+                    path: text(), size: next(1_000_000), hash: text(), key: next(3) == 0 ? nil : text())
             }
-            let manifest = SiteCache.Manifest(inputs: text(), files: files, runs: next(100_000), byteCount: next(1 << 40),
-                                              warnings: texts(), summary: texts(), brokenBudgets: texts())
+            let manifest = SiteCache.Manifest(
+                inputs: text(), files: files, runs: next(100_000), byteCount: next(1 << 40),
+                warnings: texts(), summary: texts(), brokenBudgets: texts())
             let bytes = manifest.jsonBytes()
             let back = try JSONDecoder().decode(SiteCache.Manifest.self, from: Data(bytes))
             #expect(back == manifest, "round \(round): \(String(decoding: bytes, as: UTF8.self))")
             if back != manifest { return }
         }
         // The top-level keys in sorted order, as JSONEncoder's .sortedKeys writes them.
-        let empty = SiteCache.Manifest(inputs: "i", files: [], runs: 0, byteCount: 0, warnings: [], summary: [], brokenBudgets: [])
+        let empty = SiteCache.Manifest(
+            inputs: "i", files: [], runs: 0, byteCount: 0, warnings: [], summary: [], brokenBudgets: [])
         let json = String(decoding: empty.jsonBytes(), as: UTF8.self)
         let keys = ["brokenBudgets", "byteCount", "files", "inputs", "runs", "summary", "version", "warnings"]
         let at = keys.map { json.range(of: "\"\($0)\":")!.lowerBound }

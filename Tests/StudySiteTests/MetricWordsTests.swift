@@ -1,5 +1,6 @@
 import ScrollSimulation
 import Testing
+
 @testable import StudySite
 
 @Suite("Metric names in words")
@@ -19,7 +20,9 @@ struct MetricWordsTests {
         #expect(MetricWords.rounded(nil) == "—")
     }
 
-    @Test("Metric pages, the metrics index and the model page head their sections and columns in words, not camelCase JSON names")
+    @Test(
+        "Metric pages, the metrics index and the model page head their sections and columns in words, not camelCase JSON names"
+    )
     func noCamelCaseHeadings() throws {
         let site = try TwoStudies.build()
         // A heading, column head or term that starts with a metric's JSON name (in <code> or not).

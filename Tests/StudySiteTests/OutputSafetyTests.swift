@@ -1,9 +1,9 @@
 import Foundation
-import Testing
-import StudySite
-import Study
-import TestSupport
 import SiteTestSupport
+import Study
+import StudySite
+import TestSupport
+import Testing
 
 @Suite("Output safety: generate replaces only a folder it wrote")
 struct OutputSafetyTests {
@@ -13,15 +13,21 @@ struct OutputSafetyTests {
     /// Runs `generate` (`Generation.run`, with the paths standardized as the command line does) with a
     /// content folder that does not exist: a refusal of the output ends `.usage` (exit 2), while getting
     /// as far as loading content would be `.badInput` (exit 3).
-    static func refusedBeforeWork(_ output: String, content: String = "/nonexistent-scrollstudy-content", templates: String? = nil) -> Ending {
+    static func refusedBeforeWork(
+        _ output: String, content: String = "/nonexistent-scrollstudy-content", templates: String? = nil
+    ) -> Ending {
         let path = { (p: String) in URL(fileURLWithPath: p).standardizedFileURL }
-        let request = Generation.Request(content: path(content), templates: path(templates ?? Self.templates.path), output: path(output),
-                                         jobs: ProcessInfo.processInfo.activeProcessorCount)
+        let request = Generation.Request(
+            content: path(content), templates: path(templates ?? Self.templates.path), output: path(output),
+            jobs: ProcessInfo.processInfo.activeProcessorCount)
         return Generation.run(request, console: Console(output: { _ in }, status: { _ in }, error: { _ in }))
     }
 
     static func refusal(_ output: URL, protecting: [(flag: String, folder: URL)] = []) -> OutputRefusal? {
-        do { try OutputFolder.check(output, protecting: protecting); return nil } catch {
+        do {
+            try OutputFolder.check(output, protecting: protecting)
+            return nil
+        } catch {
             if case let .outputRefused(r) = error { return r }
             Issue.record("unexpected error \(error)")
             return nil
@@ -39,7 +45,9 @@ struct OutputSafetyTests {
         #expect(Scratch.tree(s.url("notes")) == before)
         let r = try #require(Self.refusal(s.url("notes")))
         #expect(r == .notASite(s.url("notes").path))
-        #expect(r.description.contains(s.url("notes").path) && r.description.contains(".scrollstudy-site") && r.description.contains("Choose a new or empty folder"))
+        #expect(
+            r.description.contains(s.url("notes").path) && r.description.contains(".scrollstudy-site")
+                && r.description.contains("Choose a new or empty folder"))
         // A hidden file alone still makes it someone else's folder.
         try s.write("hidden/.config", "x")
         #expect(Self.refusal(s.url("hidden")) == .notASite(s.url("hidden").path))
@@ -92,14 +100,25 @@ struct OutputSafetyTests {
         let content = s.url("project/Content"), templates = s.url("project/Templates")
         let protected = [(flag: "--content", folder: content), (flag: "--templates", folder: templates)]
         let before = Scratch.tree(s.url("project"))
-        for output in [content, templates, s.url("project"), content.appendingPathComponent("site"), templates.appendingPathComponent("out/site")] {
+        for output in [
+            content, templates, s.url("project"), content.appendingPathComponent("site"),
+            templates.appendingPathComponent("out/site"),
+        ] {
             #expect(Self.refusal(output, protecting: protected) != nil, "\(output.path)")
-            #expect(Self.refusedBeforeWork(output.path, content: content.path, templates: templates.path) == .usage, "\(output.path)")
+            #expect(
+                Self.refusedBeforeWork(output.path, content: content.path, templates: templates.path) == .usage,
+                "\(output.path)")
         }
-        #expect(Self.refusal(s.url("project"), protecting: protected) == .contains(output: s.url("project").path, flag: "--content", folder: content.path))
-        #expect(Self.refusal(content.appendingPathComponent("site"), protecting: protected)
-                == .inside(output: content.appendingPathComponent("site").path, flag: "--content", folder: content.path))
-        #expect(Self.refusal(templates, protecting: protected)?.description == "--output '\(templates.path)' would replace the --templates folder; choose another output folder")
+        #expect(
+            Self.refusal(s.url("project"), protecting: protected)
+                == .contains(output: s.url("project").path, flag: "--content", folder: content.path))
+        #expect(
+            Self.refusal(content.appendingPathComponent("site"), protecting: protected)
+                == .inside(output: content.appendingPathComponent("site").path, flag: "--content", folder: content.path)
+        )
+        #expect(
+            Self.refusal(templates, protecting: protected)?.description
+                == "--output '\(templates.path)' would replace the --templates folder; choose another output folder")
         // Through a symbolic link to the content folder, too.
         try FileManager.default.createSymbolicLink(at: s.url("alias"), withDestinationURL: s.url("project"))
         #expect(Self.refusal(s.url("alias/Content/out"), protecting: protected) != nil)
@@ -121,8 +140,11 @@ struct OutputSafetyTests {
         try s.write("site/.scrollstudy-site", "")
         try s.write("site/old.html", "old")
         try SitePublisher.publish(files, to: s.url("site"))
-        #expect(SitePublisher.differences(files, from: s.url("site")).isEmpty, "the old page is gone, the marker rewritten")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: s.root.path).sorted() == ["empty", "missing", "site"], "no temporary folders left")
+        #expect(
+            SitePublisher.differences(files, from: s.url("site")).isEmpty, "the old page is gone, the marker rewritten")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: s.root.path).sorted() == ["empty", "missing", "site"],
+            "no temporary folders left")
     }
 
     @Test("An output that cannot be written is exit 4 (typed as a publish error), and nothing is left behind")
@@ -132,13 +154,19 @@ struct OutputSafetyTests {
         try "a file".write(to: dir.appendingPathComponent("blocker"), atomically: true, encoding: .utf8)
         var request = Project.request(dir, output: "blocker/Output")
         request.jobs = 1
-        #expect(Generation.run(request, console: Console(output: { _ in }, status: { _ in }, error: { _ in })) == .unreadable)
+        #expect(
+            Generation.run(request, console: Console(output: { _ in }, status: { _ in }, error: { _ in }))
+                == .unreadable)
         #expect(try String(contentsOf: dir.appendingPathComponent("blocker"), encoding: .utf8) == "a file")
         do {
-            try SitePublisher.publish([OutputFile(path: "index.html", text: "x")], to: dir.appendingPathComponent("blocker/Output"))
+            try SitePublisher.publish(
+                [OutputFile(path: "index.html", text: "x")], to: dir.appendingPathComponent("blocker/Output"))
             Issue.record("expected an error")
         } catch {
-            guard case let .publish(output, step, _) = error else { Issue.record("untyped: \(error)"); return }
+            guard case let .publish(output, step, _) = error else {
+                Issue.record("untyped: \(error)")
+                return
+            }
             #expect(output == dir.appendingPathComponent("blocker/Output").path && step == .clean)
             #expect(error.description.hasPrefix("\(output): error: could not write the new site ("))
         }
@@ -149,7 +177,9 @@ struct OutputSafetyTests {
         let s = try Scratch("safety")
         defer { s.remove() }
         try s.write("notes/todo.txt", "keep")
-        #expect(throws: SiteError.self) { try SitePublisher.publish([OutputFile(path: "index.html", text: "x")], to: s.url("notes")) }
+        #expect(throws: SiteError.self) {
+            try SitePublisher.publish([OutputFile(path: "index.html", text: "x")], to: s.url("notes"))
+        }
         #expect(try String(contentsOf: s.url("notes/todo.txt"), encoding: .utf8) == "keep")
         #expect(try FileManager.default.contentsOfDirectory(atPath: s.root.path) == ["notes"])
     }

@@ -1,11 +1,12 @@
+import Formats
 import Foundation
 import Results
 import ScrollSimulation
-import Testing
-@testable import StudySite
 import Study
 import TestSupport
-import Formats
+import Testing
+
+@testable import StudySite
 
 @Suite("Pages as jobs")
 struct PageJobTests {
@@ -41,18 +42,22 @@ struct PageJobTests {
         var record = try #require(builder.results[run.id])
         record.result.metrics.requestsWasted += 7
         let pages = RunPages(runs: [run], records: [record], studyTitle: "T", renderer: builder.renderer).jobs()
-        #expect(pages.map(\.path) == ["runs/\(run.configID).html", "runs/\(run.configID).json", "runs/\(run.configID).csv"])
+        #expect(
+            pages.map(\.path) == ["runs/\(run.configID).html", "runs/\(run.configID).json", "runs/\(run.configID).csv"])
         let json = String(decoding: try pages[1].render().bytes, as: UTF8.self)
         #expect(json.contains("\"requestsWasted\": [\(builder.results[run.id]!.metrics.requestsWasted + 7)]"))
         // The download holds the record's summary by columns: every metric of it, one value per seed.
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let metrics = try #require(object["metrics"] as? [String: [Any]])
         guard case let .object(summary) = record.summaryJSON(), case let .object(expected)? = summary["metrics"] else {
-            Issue.record("summary without metrics"); return
+            Issue.record("summary without metrics")
+            return
         }
         #expect(Set(metrics.keys) == Set(expected.keys))
         for (name, value) in expected {
-            let one = try JSONSerialization.jsonObject(with: Data(("[" + value.serialized(pretty: false) + "]").utf8)) as? [Any]
+            let one =
+                try JSONSerialization.jsonObject(with: Data(("[" + value.serialized(pretty: false) + "]").utf8))
+                as? [Any]
             #expect(metrics[name].map { "\($0)" } == one.map { "\($0)" }, "\(name)")
         }
         #expect((object["ids"] as? [String]) == [run.id])
@@ -63,6 +68,14 @@ private final class Slots: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [OutputFile?]
     init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ file: OutputFile?) { lock.lock(); storage[i] = file; lock.unlock() }
-    var values: [OutputFile?] { lock.lock(); defer { lock.unlock() }; return storage }
+    func set(_ i: Int, _ file: OutputFile?) {
+        lock.lock()
+        storage[i] = file
+        lock.unlock()
+    }
+    var values: [OutputFile?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import StudySite
 import TestSupport
+import Testing
+
+@testable import StudySite
 
 @Suite("Publishing: the output is checked again right before the swap")
 struct PublishRecheckTests {

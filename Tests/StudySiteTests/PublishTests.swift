@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Testing
+
 @testable import StudySite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Steps seen by the publisher's test seam, and the failure to inject at one of them.
 final class StepLog: @unchecked Sendable {
@@ -28,10 +30,14 @@ final class StepLog: @unchecked Sendable {
 
 @Suite("Publishing: atomic swap, failure paths, leftovers, durability")
 struct PublishTests {
-    static let old = [OutputFile(path: "index.html", text: "old index"), OutputFile(path: "runs/a.html", text: "old a"),
-                      OutputFile(path: "runs/gone.html", text: "only in the old site")]
-    static let new = [OutputFile(path: "index.html", text: "new index"), OutputFile(path: "runs/a.html", text: "new a"),
-                      OutputFile(path: "studies/s.html", text: "new study"), OutputFile(path: "assets/site.css", text: "css")]
+    static let old = [
+        OutputFile(path: "index.html", text: "old index"), OutputFile(path: "runs/a.html", text: "old a"),
+        OutputFile(path: "runs/gone.html", text: "only in the old site"),
+    ]
+    static let new = [
+        OutputFile(path: "index.html", text: "new index"), OutputFile(path: "runs/a.html", text: "new a"),
+        OutputFile(path: "studies/s.html", text: "new study"), OutputFile(path: "assets/site.css", text: "css"),
+    ]
 
     /// Publishes `new` over a published `old` with the given seam; returns the error, if any.
     static func publish(_ s: Scratch, _ log: StepLog, durable: Bool = true) -> SiteError? {
@@ -56,9 +62,12 @@ struct PublishTests {
         return Scratch.tree(s.url("Output"))
     }
 
-    static func entries(_ s: Scratch) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: s.root.path).sorted() }
+    static func entries(_ s: Scratch) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: s.root.path).sorted()
+    }
 
-    @Test("A successful publish goes clean, stage, writes, one sync, exchange, parent sync, removal of the previous site")
+    @Test(
+        "A successful publish goes clean, stage, writes, one sync, exchange, parent sync, removal of the previous site")
     func stepsInOrder() throws {
         let s = try Scratch("publish")
         defer { s.remove() }
@@ -67,7 +76,8 @@ struct PublishTests {
         #expect(Self.publish(s, log) == nil)
         let names = log.seen.map(\.name.0)
         let removals = names.filter { $0 == "removePrevious" }.count
-        #expect(names == ["clean", "stage", "write", "write", "write", "write", "sync", "exchange", "syncParent"]
+        #expect(
+            names == ["clean", "stage", "write", "write", "write", "write", "sync", "exchange", "syncParent"]
                 + Array(repeating: "removePrevious", count: removals) + ["done"])
         #expect(removals == 3, "index.html, runs/ and the last call once they are gone (the marker goes last)")
         #expect(SitePublisher.differences(Self.new, from: s.url("Output")).isEmpty)
@@ -84,7 +94,10 @@ struct PublishTests {
         defer { s.remove() }
         let previous = try Self.previousSite(s)
         let error = Self.publish(s, StepLog { $0 == .exchange ? EIO : nil })
-        guard case let .publish(output, step, _)? = error else { Issue.record("expected a publish error, got \(String(describing: error))"); return }
+        guard case let .publish(output, step, _)? = error else {
+            Issue.record("expected a publish error, got \(String(describing: error))")
+            return
+        }
         #expect(step == .exchange && output == s.url("Output").path)
         #expect(error?.description.contains("the previous output was kept") == true)
         #expect(Scratch.tree(s.url("Output")) == previous)
@@ -110,7 +123,10 @@ struct PublishTests {
         let previous = try Self.previousSite(s)
         let log = StepLog { step in step == .exchange ? ENOSYS : step == .moveIn ? EIO : nil }
         let error = Self.publish(s, log)
-        guard case let .publish(_, step, _)? = error else { Issue.record("expected a publish error"); return }
+        guard case let .publish(_, step, _)? = error else {
+            Issue.record("expected a publish error")
+            return
+        }
         #expect(step == .moveIn)
         #expect(log.seen.contains(.restore))
         #expect(Scratch.tree(s.url("Output")) == previous)
@@ -122,8 +138,12 @@ struct PublishTests {
         let s = try Scratch("publish")
         defer { s.remove() }
         let previous = try Self.previousSite(s)
-        let error = Self.publish(s, StepLog { step in step == .exchange ? ENOSYS : (step == .moveIn || step == .restore) ? EIO : nil })
-        guard case let .publish(_, step, reason)? = error else { Issue.record("expected a publish error"); return }
+        let error = Self.publish(
+            s, StepLog { step in step == .exchange ? ENOSYS : (step == .moveIn || step == .restore) ? EIO : nil })
+        guard case let .publish(_, step, reason)? = error else {
+            Issue.record("expected a publish error")
+            return
+        }
         #expect(step == .restore)
         let aside = s.url(".Output.scrollstudy-previous-\(getpid())")
         #expect(reason.contains(aside.path) && error?.description.contains("nor move the previous one back") == true)
@@ -136,11 +156,16 @@ struct PublishTests {
         let s = try Scratch("publish")
         defer { s.remove() }
         let previous = try Self.previousSite(s)
-        let failures: [(PublishStep) -> Bool] = [{ $0 == .stage }, { $0.name == ("write", 0) }, { $0.name == ("write", 2) },
-                                                 { $0.name == ("write", 3) }, { $0 == .sync }]
+        let failures: [(PublishStep) -> Bool] = [
+            { $0 == .stage }, { $0.name == ("write", 0) }, { $0.name == ("write", 2) },
+            { $0.name == ("write", 3) }, { $0 == .sync },
+        ]
         for (i, fails) in failures.enumerated() {
             let error = Self.publish(s, StepLog { fails($0) ? ENOSPC : nil })
-            guard case let .publish(_, step, reason)? = error else { Issue.record("case \(i): expected a publish error"); continue }
+            guard case let .publish(_, step, reason)? = error else {
+                Issue.record("case \(i): expected a publish error")
+                continue
+            }
             #expect(fails(step), "case \(i): \(step)")
             #expect(reason.contains(String(cString: strerror(ENOSPC))))
             #expect(error?.description.contains("the previous output is untouched") == true)
@@ -188,20 +213,29 @@ struct PublishTests {
         try FileManager.default.moveItem(at: s.url("scratch"), to: s.url(".Output.scrollstudy-staging-\(dead)"))
         try s.write(".Output.scrollstudy-previous-\(dead)/.scrollstudy-site", "")
         try s.write(".Output.scrollstudy-previous-\(dead)/runs/x.html", "x")
-        try FileManager.default.createDirectory(at: s.url(".Output.scrollstudy-staging-\(dead + 1_000_000)"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: s.url(".Output.scrollstudy-staging-\(dead + 1_000_000)"), withIntermediateDirectories: true)
         // Not ours to remove: a live process's folder, no marker, a link, another pattern, another output's.
         try s.write(".Output.scrollstudy-staging-\(alive)/.scrollstudy-site", "")
         try s.write(".Output.scrollstudy-staging-\(dead + 2_000_000)/notes.txt", "someone's")
         try s.write("elsewhere/.scrollstudy-site", "")
-        try FileManager.default.createSymbolicLink(at: s.url(".Output.scrollstudy-previous-\(dead + 3_000_000)"), withDestinationURL: s.url("elsewhere"))
+        try FileManager.default.createSymbolicLink(
+            at: s.url(".Output.scrollstudy-previous-\(dead + 3_000_000)"), withDestinationURL: s.url("elsewhere"))
         try s.write(".Output.new-\(dead)/index.html", "old tool's")
         try s.write(".Output.scrollstudy-backup-\(dead)/.scrollstudy-site", "")
         try s.write(".Other.scrollstudy-staging-\(dead)/.scrollstudy-site", "")
         #expect(Self.publish(s, StepLog()) == nil)
-        #expect(try Self.entries(s) == [".Other.scrollstudy-staging-\(dead)", ".Output.new-\(dead)", ".Output.scrollstudy-backup-\(dead)",
-                                        ".Output.scrollstudy-previous-\(dead + 3_000_000)", ".Output.scrollstudy-staging-\(dead + 2_000_000)",
-                                        ".Output.scrollstudy-staging-\(alive)", "Output", "elsewhere"].sorted())
-        #expect(FileManager.default.fileExists(atPath: s.url("elsewhere/.scrollstudy-site").path), "a link's target is never entered")
+        #expect(
+            try Self.entries(s)
+                == [
+                    ".Other.scrollstudy-staging-\(dead)", ".Output.new-\(dead)", ".Output.scrollstudy-backup-\(dead)",
+                    ".Output.scrollstudy-previous-\(dead + 3_000_000)",
+                    ".Output.scrollstudy-staging-\(dead + 2_000_000)",
+                    ".Output.scrollstudy-staging-\(alive)", "Output", "elsewhere",
+                ].sorted())
+        #expect(
+            FileManager.default.fileExists(atPath: s.url("elsewhere/.scrollstudy-site").path),
+            "a link's target is never entered")
     }
 
     @Test("Removing a site takes the marker last, so a removal cut short is still recognised as ours")
@@ -222,19 +256,27 @@ struct PublishTests {
     func badPaths() throws {
         let s = try Scratch("publish")
         defer { s.remove() }
-        let makers: [() throws -> SiteSink] = [{ MemorySink() }, { ComparingSink(output: s.url("Output")) }, { try StagingSink(output: s.url("Output")) }]
+        let makers: [() throws -> SiteSink] = [
+            { MemorySink() }, { ComparingSink(output: s.url("Output")) }, { try StagingSink(output: s.url("Output")) },
+        ]
         for make in makers {
             for path in ["../x.html", "/etc/x", "", "a//b", "./a", "a\\b", "a/.."] {
                 let sink = try make()
                 try sink.write(OutputFile(path: "ok.html", text: "1"))
-                #expect(throws: SiteError.badPath(path: path, problem: .outsideOutput)) { try sink.write(OutputFile(path: path, text: "x")) }
+                #expect(throws: SiteError.badPath(path: path, problem: .outsideOutput)) {
+                    try sink.write(OutputFile(path: path, text: "x"))
+                }
             }
             let sink = try make()
             try sink.write(OutputFile(path: "a.html", text: "1"))
-            #expect(throws: SiteError.badPath(path: "a.html", problem: .duplicate)) { try sink.write(OutputFile(path: "a.html", text: "2")) }
+            #expect(throws: SiteError.badPath(path: "a.html", problem: .duplicate)) {
+                try sink.write(OutputFile(path: "a.html", text: "2"))
+            }
         }
         #expect(try Self.entries(s).isEmpty, "each staging sink gave up and removed its folder")
-        #expect(!FileManager.default.fileExists(atPath: s.root.deletingLastPathComponent().appendingPathComponent("x.html").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: s.root.deletingLastPathComponent().appendingPathComponent("x.html").path))
     }
 
     @Test("The comparing sink (--check) writes nothing and reports changed, missing, extra and the marker")
@@ -246,7 +288,11 @@ struct PublishTests {
         let sink = ComparingSink(output: s.url("Output"))
         for file in Self.new { try sink.write(file) }
         sink.finish()
-        #expect(sink.differences == ["changed: index.html", "changed: runs/a.html", "extra: runs/gone.html", "missing: assets/site.css", "missing: studies/s.html"])
+        #expect(
+            sink.differences == [
+                "changed: index.html", "changed: runs/a.html", "extra: runs/gone.html", "missing: assets/site.css",
+                "missing: studies/s.html",
+            ])
         #expect(Scratch.tree(s.url("Output")) == before)
         try FileManager.default.removeItem(at: s.url("Output/.scrollstudy-site"))
         #expect(SitePublisher.differences(Self.old, from: s.url("Output")) == ["missing: .scrollstudy-site"])
@@ -256,9 +302,11 @@ struct PublishTests {
     func typedPageError() throws {
         let s = try Scratch("publish")
         defer { s.remove() }
-        try FileManager.default.copyItem(at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: s.url("Templates"))
+        try FileManager.default.copyItem(
+            at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: s.url("Templates"))
         let layout = s.url("Templates/layout.mustache")
-        try ("{{nope}}" + String(contentsOf: layout, encoding: .utf8)).write(to: layout, atomically: true, encoding: .utf8)
+        try ("{{nope}}" + String(contentsOf: layout, encoding: .utf8)).write(
+            to: layout, atomically: true, encoding: .utf8)
         let templates = try TemplateSet.load(from: s.url("Templates"))
         do {
             _ = try SiteGenerator.build(content: SmallSite.content(), templates: templates, jobs: 1)
@@ -266,13 +314,21 @@ struct PublishTests {
         } catch {
             // Stamped with the stage it failed in: "layout.mustache:1:…: error: [render] …".
             guard case let .inStage(stage, inner) = error, case let .page(path, step, problem) = inner,
-                  case let .input(located) = problem else { Issue.record("untyped: \(error)"); return }
+                case let .input(located) = problem
+            else {
+                Issue.record("untyped: \(error)")
+                return
+            }
             #expect(stage == .render)
-            #expect(error.description.hasPrefix("layout.mustache:1:") && error.description.contains(": error: [render] "), "\(error.description)")
+            #expect(
+                error.description.hasPrefix("layout.mustache:1:") && error.description.contains(": error: [render] "),
+                "\(error.description)")
             #expect(step == .layout)
             #expect(path == "assets/charts.css" || path.hasSuffix(".html"))
             #expect(located.hasPrefix("layout.mustache:1:"))
-            #expect(error.description.hasSuffix("note: while building the page \(path), rendering the layout 'layout.mustache' around it"))
+            #expect(
+                error.description.hasSuffix(
+                    "note: while building the page \(path), rendering the layout 'layout.mustache' around it"))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StudySite
 
 /// `SiteGenerator.render`: files reach the sink in job order whatever the thread count, while
@@ -13,9 +14,15 @@ struct RenderHandOffTests {
         private var inside = 0
         private(set) var overlapped = false
         func write(_ file: OutputFile) throws(SiteError) {
-            lock.withLock { inside += 1; if inside > 1 { overlapped = true } }
+            lock.withLock {
+                inside += 1
+                if inside > 1 { overlapped = true }
+            }
             usleep(200)
-            lock.withLock { inside -= 1; paths.append(file.path) }
+            lock.withLock {
+                inside -= 1
+                paths.append(file.path)
+            }
         }
         func finish() throws(SiteError) {}
     }

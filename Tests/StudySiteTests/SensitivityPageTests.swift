@@ -1,11 +1,12 @@
 import Foundation
-import Testing
+import SVGCharts
 import ScrollSimulation
-@testable import StudySite
+import SiteTestSupport
 import Study
 import TestSupport
-import SiteTestSupport
-import SVGCharts
+import Testing
+
+@testable import StudySite
 
 @Suite("The sensitivity section of a study page")
 struct SensitivitySectionTests {
@@ -13,7 +14,9 @@ struct SensitivitySectionTests {
     func section() throws {
         var content = SmallSite.content()
         let plain = try SmallSite.build(content: content)
-        let page = { (files: [OutputFile]) in String(decoding: files.first { $0.path == "studies/glitchy.html" }!.bytes, as: UTF8.self) }
+        let page = { (files: [OutputFile]) in
+            String(decoding: files.first { $0.path == "studies/glitchy.html" }!.bytes, as: UTF8.self)
+        }
         #expect(!page(plain).contains("id=\"sensitivity\""))
         content.studies[0].sensitivity = true
         let html = page(try SmallSite.build(content: content))
@@ -27,7 +30,10 @@ struct SensitivitySectionTests {
 
     @Test("'sensitivity' must be true or false")
     func decoding() throws {
-        let problems = try Fixture.problems(["studies/s.json": "{\"title\": \"S\", \"question\": \"Q?\", \"dataset\": \"users-1000\", \"strategies\": [\"wwdc21\"], \"sensitivity\": \"yes\"}"])
+        let problems = try Fixture.problems([
+            "studies/s.json":
+                "{\"title\": \"S\", \"question\": \"Q?\", \"dataset\": \"users-1000\", \"strategies\": [\"wwdc21\"], \"sensitivity\": \"yes\"}"
+        ])
         expectDiagnostic(problems, "studies/s.json", 1, 100, "'sensitivity' must be true or false", "\"yes\"")
     }
 }
@@ -41,7 +47,8 @@ struct RunChartAxisTests {
         for chunk in charts {
             let kind = String(chunk.prefix { $0 != "\"" })
             guard ["frame-timeline", "content-timeline", "time-series"].contains(kind),
-                  let r = chunk.range(of: "class=\"c-axis\" d=\"M") else { continue }
+                let r = chunk.range(of: "class=\"c-axis\" d=\"M")
+            else { continue }
             let rest = chunk[r.upperBound...]
             let left = String(rest.prefix { $0 != " " })
             guard let h = rest.firstIndex(of: "h") else { continue }
@@ -62,7 +69,9 @@ struct RunChartAxisTests {
         for file in files where file.path.hasPrefix("runs/") && file.path.hasSuffix(".html") {
             let axes = Self.axes(String(decoding: file.bytes, as: UTF8.self))
             #expect(axes.count >= 2, "\(file.path): \(axes.map(\.kind))")
-            #expect(Set(axes.map { "\($0.left) \($0.width)" }).count == 1, "\(file.path): \(axes.map { "\($0.kind) at \($0.left) + \($0.width)" })")
+            #expect(
+                Set(axes.map { "\($0.left) \($0.width)" }).count == 1,
+                "\(file.path): \(axes.map { "\($0.kind) at \($0.left) + \($0.width)" })")
             if axes.contains(where: { $0.kind == "time-series" }) { checked += 1 }
         }
         #expect(checked > 0, "a run with a background-work chart was checked")
@@ -71,8 +80,11 @@ struct RunChartAxisTests {
     @Test("A smooth run's frame chart tops out at 100 ms, not 2 s; a run with long frames keeps room above them")
     func frameAxis() throws {
         let smooth = try #require(Strategy.presets.first { $0.id == "glitchy-serial-cancel" })
-        let run = PlannedRun(id: "x", studyID: "s", configID: "x", config: RunConfig(dataset: .glitchy(300), strategy: smooth, device: .iPhone60Hz,
-                                                                      gesture: .gentle, latency: .ms(100)), label: "x")
+        let run = PlannedRun(
+            id: "x", studyID: "s", configID: "x",
+            config: RunConfig(
+                dataset: .glitchy(300), strategy: smooth, device: .iPhone60Hz,
+                gesture: .gentle, latency: .ms(100)), label: "x")
         let charts = RunCharts(run: run, result: run.config.run())
         #expect(charts.result.metrics.frameDurationMaxMs < 50, "the run is smooth")
         #expect(charts.frameRange == 4...100)
@@ -87,21 +99,29 @@ struct RunChartAxisTests {
         #expect(long.frameRange.upperBound >= min(2_000, longest * 1.2), "\(long.frameRange) for a \(longest) ms frame")
     }
 
-    @Test("The frame chart draws each frame over the interval that ends when it is presented: frames never overlap, and none runs past the recording")
+    @Test(
+        "The frame chart draws each frame over the interval that ends when it is presented: frames never overlap, and none runs past the recording"
+    )
     func frameIntervals() throws {
         let sync = try #require(Strategy.presets.first { $0.id == "glitchy-sync" })
-        let run = PlannedRun(id: "x", studyID: "s", configID: "x", config: RunConfig(dataset: .glitchy(300), strategy: sync, device: .iPhone60Hz,
-                                                                      gesture: .gentle, latency: .ms(1_000)), label: "x")
+        let run = PlannedRun(
+            id: "x", studyID: "s", configID: "x",
+            config: RunConfig(
+                dataset: .glitchy(300), strategy: sync, device: .iPhone60Hz,
+                gesture: .gentle, latency: .ms(1_000)), label: "x")
         let result = run.config.run()
         let charts = RunCharts(run: run, result: result)
         let presented = result.frames.filter { $0.scrolling && $0.presented >= result.gestureStart }
         #expect(charts.chartFrames.count == presented.count && presented.count > 10)
         for (chart, frame) in zip(charts.chartFrames, presented) {
-            #expect((chart.start + chart.duration - Double(frame.presented - result.gestureStart) / 1_000).magnitude < 1e-6)
+            #expect(
+                (chart.start + chart.duration - Double(frame.presented - result.gestureStart) / 1_000).magnitude < 1e-6)
         }
         // A long frame drawn from its presentation would cover the frames after it (the index's first chart drew a solid block so).
         for (a, b) in zip(charts.chartFrames, charts.chartFrames.dropFirst()) {
-            #expect(a.start + a.duration <= b.start + 1e-6, "a frame at \(a.start) ms lasting \(a.duration) ms overlaps the next at \(b.start) ms")
+            #expect(
+                a.start + a.duration <= b.start + 1e-6,
+                "a frame at \(a.start) ms lasting \(a.duration) ms overlaps the next at \(b.start) ms")
         }
         let end = Double(result.endTime - result.gestureStart) / 1_000
         #expect(charts.chartFrames.allSatisfy { $0.start + $0.duration <= end + 1e-6 })

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import Results
 import ScrollSimulation
-@testable import StudySite
-@testable import Study
 import TestSupport
+import Testing
+
+@testable import Study
+@testable import StudySite
 
 /// The sensitivity analysis takes the runs the run stage made (their metrics and the constants
 /// they read), instead of simulating them again.
@@ -19,7 +20,9 @@ struct SensitivityReuseTests {
         let plan = RunPlanner.plan(content).filter { $0.studyID == study.id }
         let fingerprints = PlanFingerprints(plan, datasets: content.datasets, jobs: 2)
         let execution = RunExecutor.execute(plan, fingerprints: fingerprints, cache: nil, jobs: 2) { _, _ in }
-        #expect(execution.readMasks.count == plan.count && !execution.readMasks.contains(RunExecutor.Execution.unknownReads))
+        #expect(
+            execution.readMasks.count == plan.count && !execution.readMasks.contains(RunExecutor.Execution.unknownReads)
+        )
         let known = KeptAnalyses.known(in: execution, plan: plan, positions: Array(plan.indices))
         #expect(known.count == plan.count)
         // Each taken run read what a simulation of it notes: the same constants, the same metrics.
@@ -31,19 +34,23 @@ struct SensitivityReuseTests {
             #expect(known[run.id]?.result.metrics == result.metrics, "\(run.id)")
         }
         let asked = Counter()
-        let reused = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2) { run in
+        let reused = Sensitivity.analyse(
+            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2
+        ) { run in
             let taken = known[run.id]
             if taken != nil { asked.add() }
             return taken
         }
         #expect(asked.value == plan.count, "every plain run taken from the run stage")
-        let alone = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2)
+        let alone = Sensitivity.analyse(
+            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(try encoder.encode(reused) == encoder.encode(alone))
     }
 
-    @Test("Runs the build did not simulate (from the cache or stored results) are not known: the analysis simulates them")
+    @Test(
+        "Runs the build did not simulate (from the cache or stored results) are not known: the analysis simulates them")
     func unknownWhenNotSimulated() throws {
         var execution = RunExecutor.Execution(index: ResultsIndex())
         execution.readMasks = [RunExecutor.Execution.unknownReads]

@@ -1,10 +1,10 @@
 import Foundation
-import Testing
 import ScrollSimulation
-import StudySite
-import Study
-import TestSupport
 import SiteTestSupport
+import Study
+import StudySite
+import TestSupport
+import Testing
 
 @Suite("Site build")
 struct SiteBuildTests {
@@ -12,9 +12,13 @@ struct SiteBuildTests {
     func pages() throws {
         let files = try SmallSite.build()
         let paths = Set(files.map(\.path))
-        for path in ["index.html", "studies/glitchy.html", "runs/glitchy--glitchy-sync--100ms.html", "runs/glitchy--glitchy-sync--100ms.json",
-                     "runs/glitchy--glitchy-sync--100ms.csv", "techniques/index.html", "techniques/t3.html", "strategies/glitchy-sync.html",
-                     "datasets/glitchy-300.html", "model.html", "assets/site.css", "assets/charts.css"] {
+        for path in [
+            "index.html", "studies/glitchy.html", "runs/glitchy--glitchy-sync--100ms.html",
+            "runs/glitchy--glitchy-sync--100ms.json",
+            "runs/glitchy--glitchy-sync--100ms.csv", "techniques/index.html", "techniques/t3.html",
+            "strategies/glitchy-sync.html",
+            "datasets/glitchy-300.html", "model.html", "assets/site.css", "assets/charts.css",
+        ] {
             #expect(paths.contains(path), "missing \(path)")
         }
         let index = String(decoding: files.first { $0.path == "index.html" }!.bytes, as: UTF8.self)
@@ -22,7 +26,8 @@ struct SiteBuildTests {
         #expect(index.contains("A tagline with &lt;b&gt;markup&lt;/b&gt;"))
         #expect(!index.contains("href=\"/"), "no root-relative links")
         #expect(index.contains("Content-Security-Policy"))
-        let run = String(decoding: files.first { $0.path == "runs/glitchy--glitchy-sync--100ms.html" }!.bytes, as: UTF8.self)
+        let run = String(
+            decoding: files.first { $0.path == "runs/glitchy--glitchy-sync--100ms.html" }!.bytes, as: UTF8.self)
         #expect(run.contains("href=\"../assets/site.css\""))
         #expect(run.contains("role=\"img\""))
         #expect(!run.contains("<script"))
@@ -44,13 +49,18 @@ struct SiteBuildTests {
             for match in html.matches(of: reference) where !match.output.1.isEmpty {
                 var parts = folder
                 for component in match.output.1.split(separator: "/") {
-                    if component == ".." { parts.removeLast() } else if component != "." { parts.append(String(component)) }
+                    if component == ".." {
+                        parts.removeLast()
+                    } else if component != "." {
+                        parts.append(String(component))
+                    }
                 }
                 if !paths.contains(parts.joined(separator: "/")) { missing.append("\(file.path) → \(match.output.1)") }
                 checked += 1
             }
         }
-        #expect(missing.isEmpty, "links to files the build does not write: \(missing.prefix(5).joined(separator: ", "))")
+        #expect(
+            missing.isEmpty, "links to files the build does not write: \(missing.prefix(5).joined(separator: ", "))")
         #expect(checked > 500)
     }
 
@@ -71,16 +81,21 @@ struct SiteBuildTests {
         #expect(used.contains("href=\"../studies/glitchy.html\"") && !used.contains("No study uses this dataset yet"))
     }
 
-    @Test("A technique page shows what its technique changes, with the numbers of the runs, and says flat charts in words")
+    @Test(
+        "A technique page shows what its technique changes, with the numbers of the runs, and says flat charts in words"
+    )
     func evidenceFocus() throws {
         var content = SmallSite.content()
         let reuse = Strategy.glitchySerialCancel
-        let noReuse = Strategy(id: "no-reuse", name: "No reuse", summary: "Serial queue, no reuse.",
-                               techniques: reuse.techniques.filter { $0 != .t8 }, parameters: reuse.parameters)
+        let noReuse = Strategy(
+            id: "no-reuse", name: "No reuse", summary: "Serial queue, no reuse.",
+            techniques: reuse.techniques.filter { $0 != .t8 }, parameters: reuse.parameters)
         content.strategies.append(noReuse)
-        content.studies.append(Study(id: "reuse", title: "Reuse", question: "What does reuse save?", dataset: "glitchy-300",
-                                     devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: [100],
-                                     strategies: [reuse.id, noReuse.id], isolates: [.t8], sourceFile: "studies/reuse.json"))
+        content.studies.append(
+            Study(
+                id: "reuse", title: "Reuse", question: "What does reuse save?", dataset: "glitchy-300",
+                devices: ["iphone-60hz"], gestures: [.gentle], latenciesMs: [100],
+                strategies: [reuse.id, noReuse.id], isolates: [.t8], sourceFile: "studies/reuse.json"))
         let files = try SmallSite.build(content: content)
         func text(_ path: String) throws -> String {
             String(decoding: try #require(files.first { $0.path == path }, "missing \(path)").bytes, as: UTF8.self)
@@ -89,7 +104,8 @@ struct SiteBuildTests {
         #expect(page.contains("<caption>What reusing cells changes</caption>"))
         var created: [Int] = []
         for id in ["reuse--glitchy-serial-cancel--100ms", "reuse--no-reuse--100ms"] {
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(try text("runs/\(id).json").utf8)) as? [String: Any])
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(try text("runs/\(id).json").utf8)) as? [String: Any])
             // One value per seed (this site runs one).
             let cells = try #require(((json["metrics"] as? [String: Any])?["cellsCreated"] as? [Int])?.first)
             created.append(cells)
@@ -109,7 +125,10 @@ struct SiteBuildTests {
     @Test("Only pages with highlighted code load the highlighting stylesheet")
     func highlightStylesheet() throws {
         var content = SmallSite.content()
-        content.documents = [ContentDocument(path: "techniques/t3.md", text: "## Sketch\n\n```swift\nlet queue = OperationQueue()\n```\n")]
+        content.documents = [
+            ContentDocument(
+                path: "techniques/t3.md", text: "## Sketch\n\n```swift\nlet queue = OperationQueue()\n```\n")
+        ]
         let files = try SmallSite.build(content: content)
         func text(_ path: String) -> String { String(decoding: files.first { $0.path == path }!.bytes, as: UTF8.self) }
         #expect(text("techniques/t3.html").contains("href=\"../assets/highlight.css\""))
@@ -151,9 +170,16 @@ struct SiteBuildTests {
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("stale.html").path))
         #expect(SitePublisher.differences(files, from: output).isEmpty)
         let changed = [OutputFile(path: "index.html", text: "<p>changed</p>"), OutputFile(path: "new.html", text: "n")]
-        #expect(SitePublisher.differences(changed, from: output) == ["changed: index.html", "extra: runs/a.html", "missing: new.html"])
-        #expect(throws: SiteError.self) { try SitePublisher.publish([OutputFile(path: "../escape.html", text: "x")], to: output) }
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path), "a refused publish leaves the site")
+        #expect(
+            SitePublisher.differences(changed, from: output) == [
+                "changed: index.html", "extra: runs/a.html", "missing: new.html",
+            ])
+        #expect(throws: SiteError.self) {
+            try SitePublisher.publish([OutputFile(path: "../escape.html", text: "x")], to: output)
+        }
+        #expect(
+            FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path),
+            "a refused publish leaves the site")
     }
 
     @Test("A template naming something the page never defines is an error, with file, line and column")
@@ -163,7 +189,8 @@ struct SiteBuildTests {
         let dir = scratch.url("Templates")
         try FileManager.default.copyItem(at: SmallSite.packageRoot.appendingPathComponent("Templates"), to: dir)
         let model = dir.appendingPathComponent("model.mustache")
-        try ("<h1>{{titel}}</h1>\n" + String(contentsOf: model, encoding: .utf8)).write(to: model, atomically: true, encoding: .utf8)
+        try ("<h1>{{titel}}</h1>\n" + String(contentsOf: model, encoding: .utf8)).write(
+            to: model, atomically: true, encoding: .utf8)
         let templates = try TemplateSet.load(from: dir)
         do {
             _ = try SiteGenerator.build(content: SmallSite.content(), templates: templates, jobs: 1)
@@ -181,15 +208,22 @@ struct EscapingTests {
     func hostileText() throws {
         let hostile = "<script>alert('x')</script> & \"quoted\" 👩‍👩‍👧 مرحبا e\u{301}"
         var strategy = Strategy.glitchySync
-        strategy = Strategy(id: "hostile", name: hostile, summary: hostile, techniques: strategy.techniques, parameters: strategy.parameters)
-        let rows = (0..<40).map { DatasetRow(id: "r\($0)", text: $0 == 0 ? hostile : "row \($0)", detail: "<b>bold</b>") }
+        strategy = Strategy(
+            id: "hostile", name: hostile, summary: hostile, techniques: strategy.techniques,
+            parameters: strategy.parameters)
+        let rows = (0..<40).map {
+            DatasetRow(id: "r\($0)", text: $0 == 0 ? hostile : "row \($0)", detail: "<b>bold</b>")
+        }
         var dataset = Dataset.glitchy(40)
-        dataset = Dataset(id: "hostile-rows", name: hostile, summary: hostile, items: .rows(rows), textSource: .model,
-                          requiresInitialFetch: false, presentation: dataset.presentation)
-        let study = Study(id: "hostile", title: hostile, question: hostile, dataset: "hostile-rows", devices: ["iphone-60hz"],
-                          gestures: [.fling], latenciesMs: [100], strategies: ["hostile"], sourceFile: "studies/hostile.json")
-        let content = SiteContent(site: SiteSettings(title: hostile, tagline: hostile), datasets: [dataset], devices: DeviceProfile.builtIn,
-                                  strategies: Strategy.presets + [strategy], studies: [study])
+        dataset = Dataset(
+            id: "hostile-rows", name: hostile, summary: hostile, items: .rows(rows), textSource: .model,
+            requiresInitialFetch: false, presentation: dataset.presentation)
+        let study = Study(
+            id: "hostile", title: hostile, question: hostile, dataset: "hostile-rows", devices: ["iphone-60hz"],
+            gestures: [.fling], latenciesMs: [100], strategies: ["hostile"], sourceFile: "studies/hostile.json")
+        let content = SiteContent(
+            site: SiteSettings(title: hostile, tagline: hostile), datasets: [dataset], devices: DeviceProfile.builtIn,
+            strategies: Strategy.presets + [strategy], studies: [study])
         let files = try SmallSite.build(content: content)
         let escaped = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quoted&quot; 👩‍👩‍👧 مرحبا e\u{301}"
         for file in files where file.path.hasSuffix(".html") {
@@ -205,7 +239,8 @@ struct EscapingTests {
         // so the study page draws its hitch chart rather than saying it would be flat).
         let svg = try #require(studyPage.range(of: "<svg").map { String(studyPage[$0.lowerBound...]) })
         #expect(svg.contains("&lt;script&gt;"))
-        let datasetPage = String(decoding: files.first { $0.path == "datasets/hostile-rows.html" }!.bytes, as: UTF8.self)
+        let datasetPage = String(
+            decoding: files.first { $0.path == "datasets/hostile-rows.html" }!.bytes, as: UTF8.self)
         #expect(datasetPage.contains("&lt;b&gt;bold&lt;/b&gt;"))
         #expect(datasetPage.contains(escaped))
     }

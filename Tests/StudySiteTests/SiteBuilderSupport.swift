@@ -1,5 +1,6 @@
 import Results
 import Study
+
 @testable import StudySite
 
 // Kept beside the tests rather than in TestSupport: it calls SiteBuilder's internal initializer,
@@ -10,7 +11,8 @@ extension SiteBuilder {
     init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet) {
         let fingerprints = PlanFingerprints(plan, datasets: content.datasets, jobs: 1)
         let outcome = Outcome(content: content, plan: plan, fingerprints: fingerprints, results: results, baseline: nil)
-        self.init(content: content, plan: plan, results: results, templates: templates, answers: outcome.studyAnswers,
-                  datasetDigests: fingerprints.datasetDigests)
+        self.init(
+            content: content, plan: plan, results: results, templates: templates, answers: outcome.studyAnswers,
+            datasetDigests: fingerprints.datasetDigests)
     }
 }

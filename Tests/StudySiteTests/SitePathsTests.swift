@@ -1,6 +1,7 @@
-import Testing
-@testable import StudySite
 import TestSupport
+import Testing
+
+@testable import StudySite
 
 /// Every page path is spelled by `SitePaths`; the site's own link forms in Markdown lead to the
 /// pages the site writes.
@@ -12,8 +13,12 @@ struct SitePathLinkTests {
         #expect(Documents.rewrite("study:a--b", root: "../") == "../" + SitePaths.study("a--b"))
         #expect(Documents.rewrite("study:a--b#answers", root: "") == "studies/a--b.html#answers")
         // A run id of a study with several seeds ends in --s<seed>; its page is the configuration's.
-        #expect(Documents.rewrite("run:glitchy-table--glitchy-sync--100ms--s3", root: "../") == "../runs/glitchy-table--glitchy-sync--100ms.html")
-        #expect(Documents.rewrite("run:glitchy-table--glitchy-sync--100ms", root: "") == "runs/glitchy-table--glitchy-sync--100ms.html")
+        #expect(
+            Documents.rewrite("run:glitchy-table--glitchy-sync--100ms--s3", root: "../")
+                == "../runs/glitchy-table--glitchy-sync--100ms.html")
+        #expect(
+            Documents.rewrite("run:glitchy-table--glitchy-sync--100ms", root: "")
+                == "runs/glitchy-table--glitchy-sync--100ms.html")
         // A configuration whose last part merely starts with "s" keeps it.
         #expect(SitePaths.configuration(ofRun: "study--strategy--100ms--sweep") == "study--strategy--100ms--sweep")
         #expect(SitePaths.configuration(ofRun: "study--strategy--100ms--s") == "study--strategy--100ms--s")
@@ -37,9 +42,12 @@ struct SitePathLinkTests {
     func spelledOnce() throws {
         // A "../" prefix, or a root-relative page of the site written as a literal; Content/'s
         // Markdown documents ("strategies/<id>.md") are not pages.
-        let found = try SourceLines.matching([#""\.\./|"(studies|runs|strategies|techniques|datasets|metrics|measured)/|"(index|checks|verdicts|model|accuracy)\.html"#],
-                                             in: "Sources/StudySite", extension: "swift", skipping: ["Build/SitePaths.swift"],
-                                             excluded: { $0.contains(".md\"") })
+        let found = try SourceLines.matching(
+            [
+                #""\.\./|"(studies|runs|strategies|techniques|datasets|metrics|measured)/|"(index|checks|verdicts|model|accuracy)\.html"#
+            ],
+            in: "Sources/StudySite", extension: "swift", skipping: ["Build/SitePaths.swift"],
+            excluded: { $0.contains(".md\"") })
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
-import StudySite
-import Study
-import TestSupport
 import SiteTestSupport
+import Study
+import StudySite
+import TestSupport
+import Testing
 
 @Suite("Content/static/ copied into the site")
 struct StaticFilesTests {
@@ -14,10 +14,14 @@ struct StaticFilesTests {
         return try Fixture.folder(all)
     }
 
-    @Test("Every file of static/, hidden ones and subfolders included, lands in the site byte for byte; file managers' debris does not")
+    @Test(
+        "Every file of static/, hidden ones and subfolders included, lands in the site byte for byte; file managers' debris does not"
+    )
     func copied() throws {
-        let folder = try Self.folder(["CNAME": "scroll.example.org\n", ".nojekyll": "", "img/logo.png": "\u{89}PNG not really",
-                                      ".well-known/security.txt": "Contact: mailto:team@example.org\n", ".DS_Store": "junk"])
+        let folder = try Self.folder([
+            "CNAME": "scroll.example.org\n", ".nojekyll": "", "img/logo.png": "\u{89}PNG not really",
+            ".well-known/security.txt": "Contact: mailto:team@example.org\n", ".DS_Store": "junk",
+        ])
         let content = try folder.load()
         #expect(content.staticFiles.map(\.path) == [".nojekyll", ".well-known/security.txt", "CNAME", "img/logo.png"])
         let files = try SmallSite.build(content: content)
@@ -46,7 +50,10 @@ struct StaticFilesTests {
         do {
             _ = try SmallSite.build(content: content)
         } catch let error as SiteError {
-            #expect(error.description.hasPrefix("static/summary.json: error: [render] the site writes 'summary.json' itself"), "\(error.description)")
+            #expect(
+                error.description.hasPrefix(
+                    "static/summary.json: error: [render] the site writes 'summary.json' itself"),
+                "\(error.description)")
         }
         let marker = try Self.folder([OutputFolder.markerName: "mine"]).load()
         #expect(throws: SiteError.self) { try SmallSite.build(content: marker) }
@@ -59,8 +66,12 @@ struct StaticFilesTests {
         defer { elsewhere.remove() }
         let outside = elsewhere.url("secret.txt")
         try Data("SECRET".utf8).write(to: outside)
-        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("static/secret.txt").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("static/secret.txt").path, withDestinationPath: outside.path)
         let problems = folder.problems()
-        #expect(problems.contains { $0.file == "static/secret.txt" && $0.message.contains("leads outside the content folder") })
+        #expect(
+            problems.contains {
+                $0.file == "static/secret.txt" && $0.message.contains("leads outside the content folder")
+            })
     }
 }

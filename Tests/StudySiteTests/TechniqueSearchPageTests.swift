@@ -1,28 +1,32 @@
-import Testing
 import ScrollSimulation
-import StudySite
-import Study
-import TestSupport
 import SiteTestSupport
+import Study
+import StudySite
+import TestSupport
+import Testing
 
 /// A technique search study's page (split from StudyTests' TechniqueSearchTests, which holds the search).
 @Suite("Technique search: the study page")
 struct SiteTechniqueSearchTests {
     static let base = Strategy.capitalOneArticle  // T6, T7, T8, T9
 
-    @Test("A search study's page ranks the techniques, names the smallest set and links technique and combination pages")
+    @Test(
+        "A search study's page ranks the techniques, names the smallest set and links technique and combination pages")
     func page() throws {
         let study: Study = {
-            var s = Study(id: "search", title: "Search", question: "Which?", kind: .techniqueSearch, dataset: "users-1000", devices: ["iphone-60hz"],
-                          gestures: [.fling], latenciesMs: [100], strategies: [], seeds: [1], sourceFile: "studies/search.json")
+            var s = Study(
+                id: "search", title: "Search", question: "Which?", kind: .techniqueSearch, dataset: "users-1000",
+                devices: ["iphone-60hz"],
+                gestures: [.fling], latenciesMs: [100], strategies: [], seeds: [1], sourceFile: "studies/search.json")
             let expanded = TechniqueSearch.expand(base: Self.base, candidates: [.t10, .t13])
             s.search = expanded.search
             s.strategies = expanded.search.combinations.map(\.strategyID)
             return s
         }()
         let derived = TechniqueSearch.expand(base: Self.base, candidates: [.t10, .t13]).strategies.dropFirst()
-        let content = SiteContent(site: SiteSettings(title: "T", tagline: "T"), datasets: [.users1000], devices: DeviceProfile.builtIn,
-                                  strategies: (Strategy.presets + derived).sorted { $0.id < $1.id }, studies: [study])
+        let content = SiteContent(
+            site: SiteSettings(title: "T", tagline: "T"), datasets: [.users1000], devices: DeviceProfile.builtIn,
+            strategies: (Strategy.presets + derived).sorted { $0.id < $1.id }, studies: [study])
         let files = try SmallSite.build(jobs: 2, content: content)
         let page = String(decoding: try #require(files.first { $0.path == "studies/search.html" }).bytes, as: UTF8.self)
         #expect(page.contains("Which techniques it needs"))
@@ -39,16 +43,19 @@ struct SiteTechniqueSearchTests {
         // prefetching and T17 only the render server, so the closest ties.
         let candidates: [TechniqueID] = [.t13, .t17]
         let study: Study = {
-            var s = Study(id: "search", title: "Search", question: "Which?", kind: .techniqueSearch, dataset: "users-1000", devices: ["iphone-60hz"],
-                          gestures: [.fling], latenciesMs: [5_000], strategies: [], seeds: [1], sourceFile: "studies/search.json")
+            var s = Study(
+                id: "search", title: "Search", question: "Which?", kind: .techniqueSearch, dataset: "users-1000",
+                devices: ["iphone-60hz"],
+                gestures: [.fling], latenciesMs: [5_000], strategies: [], seeds: [1], sourceFile: "studies/search.json")
             let expanded = TechniqueSearch.expand(base: Self.base, candidates: candidates)
             s.search = expanded.search
             s.strategies = expanded.search.combinations.map(\.strategyID)
             return s
         }()
         let derived = TechniqueSearch.expand(base: Self.base, candidates: candidates).strategies.dropFirst()
-        let content = SiteContent(site: SiteSettings(title: "T", tagline: "T"), datasets: [.users1000], devices: DeviceProfile.builtIn,
-                                  strategies: (Strategy.presets + derived).sorted { $0.id < $1.id }, studies: [study])
+        let content = SiteContent(
+            site: SiteSettings(title: "T", tagline: "T"), datasets: [.users1000], devices: DeviceProfile.builtIn,
+            strategies: (Strategy.presets + derived).sorted { $0.id < $1.id }, studies: [study])
         let files = try SmallSite.build(jobs: 2, content: content)
         let page = String(decoding: try #require(files.first { $0.path == "studies/search.html" }).bytes, as: UTF8.self)
         #expect(page.contains("No combination meets the bar on every seed."))

@@ -1,5 +1,5 @@
-import Testing
 import Study
+import Testing
 
 @Suite("Accuracy: rank correlation and percentage error")
 struct AccuracyMathTests {

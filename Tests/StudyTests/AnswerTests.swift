@@ -1,11 +1,14 @@
+import Formats
 import Results
 import Testing
+
 @testable import ScrollSimulation
 @testable import Study
-import Formats
 
 /// Metrics of one seed of a run, from the values the answer rule reads.
-private func metrics(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, ttc: Double = 100, wasted: Int = 0) -> RunMetrics {
+private func metrics(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, ttc: Double = 100, wasted: Int = 0)
+    -> RunMetrics
+{
     var m = RunMetrics()
     m.visibleCellFrames = 1_000
     m.placeholderCellFrames = Int((placeholders * 10).rounded())
@@ -16,34 +19,62 @@ private func metrics(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0
     return m
 }
 
-private func contender(_ id: String, _ seeds: [RunMetrics]) -> Contender { Contender(strategyID: id, name: id.uppercased(), metrics: seeds) }
+private func contender(_ id: String, _ seeds: [RunMetrics]) -> Contender {
+    Contender(strategyID: id, name: id.uppercased(), metrics: seeds)
+}
 
 @Suite("Answers: one rule for every study")
 struct AnswerTests {
-    @Test("A difference under the minimum falls through to the next metric, which decides; the reason names it with both values")
+    @Test(
+        "A difference under the minimum falls through to the next metric, which decides; the reason names it with both values"
+    )
     func fallThrough() {
         // 2 % against 2.5 % placeholders: under 1 point, a tie; time to content 400 against 900 ms decides.
-        let a = Answer([contender("a", [metrics(placeholders: 2.5, ttc: 400)]), contender("b", [metrics(placeholders: 2, ttc: 900)])])
+        let a = Answer([
+            contender("a", [metrics(placeholders: 2.5, ttc: 400)]),
+            contender("b", [metrics(placeholders: 2, ttc: 900)]),
+        ])
         #expect(a.recommended.map(\.strategyID) == ["a"])
         #expect(a.runnerUp.map(\.strategyID) == ["b"])
-        #expect(a.reason.contains("decided by time to content p95: 400 ms against 900 ms for B, 500 ms less"), "\(a.reason)")
+        #expect(
+            a.reason.contains("decided by time to content p95: 400 ms against 900 ms for B, 500 ms less"), "\(a.reason)"
+        )
         #expect(a.reason.contains("no real difference on the 2 metrics before"), "\(a.reason)")
     }
 
     @Test("Three seeds cannot make a difference credible (sign test p ≥ 0.25): a large one is too close to call")
     func seedRanges() {
-        let wide = contender("wide", [metrics(placeholders: 1, wasted: 9), metrics(placeholders: 10, wasted: 9), metrics(placeholders: 2, wasted: 9)])
-        let narrow = contender("narrow", [metrics(placeholders: 5, wasted: 1), metrics(placeholders: 6, wasted: 1), metrics(placeholders: 5.5, wasted: 1)])
+        let wide = contender(
+            "wide",
+            [
+                metrics(placeholders: 1, wasted: 9), metrics(placeholders: 10, wasted: 9),
+                metrics(placeholders: 2, wasted: 9),
+            ])
+        let narrow = contender(
+            "narrow",
+            [
+                metrics(placeholders: 5, wasted: 1), metrics(placeholders: 6, wasted: 1),
+                metrics(placeholders: 5.5, wasted: 1),
+            ])
         let a = Answer([wide, narrow])
         // Paired differences −4, +4, −3.5 points: large, but the seeds disagree; and even 3 of 3
         // agreeing on wasted requests gives p = 0.25, over the 0.1 the rule asks.
         #expect(Set(a.recommended.map(\.strategyID)) == ["wide", "narrow"], "\(a.reason)")
         #expect(a.tooCloseToCall)
-        #expect(a.reason.contains("too close to call between WIDE and NARROW: placeholders 2 % [1 %–10 %] against 5.5 % [5 %–6 %]"), "\(a.reason)")
+        #expect(
+            a.reason.contains(
+                "too close to call between WIDE and NARROW: placeholders 2 % [1 %–10 %] against 5.5 % [5 %–6 %]"),
+            "\(a.reason)")
         // With one seed each there is nothing to test: the same medians are a real difference.
-        let b = Answer([contender("wide", [metrics(placeholders: 2, wasted: 9)]), contender("narrow", [metrics(placeholders: 5.5, wasted: 1)])])
+        let b = Answer([
+            contender("wide", [metrics(placeholders: 2, wasted: 9)]),
+            contender("narrow", [metrics(placeholders: 5.5, wasted: 1)]),
+        ])
         #expect(b.recommended.map(\.strategyID) == ["wide"])
-        #expect(b.reason.hasPrefix("Meets the bar on 1 of 1 seed; decided by placeholders: 2 % against 5.5 % for NARROW, 3.5 points less"), "\(b.reason)")
+        #expect(
+            b.reason.hasPrefix(
+                "Meets the bar on 1 of 1 seed; decided by placeholders: 2 % against 5.5 % for NARROW, 3.5 points less"),
+            "\(b.reason)")
     }
 
     @Test("A wrong row or a hitch on any seed misses the bar; with none meeting it the answer names the closest")
@@ -56,8 +87,12 @@ struct AnswerTests {
         #expect(a.runnerUp.isEmpty)
         // X misses on one of two seeds by one wrong cell-frame in 1,000 (shortfall 0.3 × 3 on that
         // seed, median 0.15); Y hitches at 6 ms/s on its only seed (1.2 × 2 = 2.4): X is closer.
-        #expect(a.closest?.strategyID == "x", "a single wrong cell-frame on one seed is closer than a hitch on every seed")
-        #expect(a.reason.contains("the closest other, X, meets it on 1 of 2 seeds and at worst shows another row's content in 0.1 % of cell-frames"), "\(a.reason)")
+        #expect(
+            a.closest?.strategyID == "x", "a single wrong cell-frame on one seed is closer than a hitch on every seed")
+        #expect(
+            a.reason.contains(
+                "the closest other, X, meets it on 1 of 2 seeds and at worst shows another row's content in 0.1 % of cell-frames"
+            ), "\(a.reason)")
         // The seed count is per strategy: X misses on one of its two seeds.
         #expect(oneBadSeed.meetingText == "1 of 2 seeds")
         let none = Answer([oneBadSeed, hitchy])
@@ -79,15 +114,20 @@ struct AnswerTests {
         let c = contender("c", [20, 20, 20, 20, 20].map { metrics(placeholders: $0) })
         let close = Answer([a, b, c]).summary(device: "iphone-60hz", gesture: "fling", latencyMs: 100)
         #expect(close.recommended == ["a", "b"] && close.runnerUp == ["c"])
-        #expect(close.tooCloseToCall == AnswerSummary.TooClose(strategies: ["a", "b"], metric: "placeholderCellFrames"))
+        #expect(
+            close.tooCloseToCall == AnswerSummary.TooClose(strategies: ["a", "b"], metric: "placeholderCellFrames"))
         #expect(close.decidingMetric == "placeholderCellFrames")
         let text = close.json.serialized(pretty: false)
         #expect(text.contains(#""decidingMetric":"placeholderCellFrames""#), "\(text)")
-        #expect(text.contains(#""tooCloseToCall":{"metric":"placeholderCellFrames","strategies":["a","b"]}"#), "\(text)")
+        #expect(
+            text.contains(#""tooCloseToCall":{"metric":"placeholderCellFrames","strategies":["a","b"]}"#), "\(text)")
 
         // A clear win: placeholders tie (2.5 against 2 %, under a point), time to content decides.
-        let clear = Answer([contender("a", [metrics(placeholders: 2.5, ttc: 400)]), contender("b", [metrics(placeholders: 2, ttc: 900)])])
-            .summary(device: "iphone-60hz", gesture: "fling", latencyMs: 100)
+        let clear = Answer([
+            contender("a", [metrics(placeholders: 2.5, ttc: 400)]),
+            contender("b", [metrics(placeholders: 2, ttc: 900)]),
+        ])
+        .summary(device: "iphone-60hz", gesture: "fling", latencyMs: 100)
         #expect(clear.tooCloseToCall == nil && clear.decidingMetric == "timeToContentP95Ms")
         #expect(!clear.json.serialized(pretty: false).contains("tooCloseToCall"))
         // A tie on every metric is not too close to call, and nothing decides it against C.
@@ -100,7 +140,10 @@ struct AnswerTests {
 
     @Test("Strategies equal on every metric are said as a tie")
     func fullTie() {
-        let a = Answer([contender("a", [metrics(placeholders: 3)]), contender("b", [metrics(placeholders: 3.4)]), contender("c", [metrics(placeholders: 20)])])
+        let a = Answer([
+            contender("a", [metrics(placeholders: 3)]), contender("b", [metrics(placeholders: 3.4)]),
+            contender("c", [metrics(placeholders: 20)]),
+        ])
         #expect(a.recommended.map(\.strategyID) == ["a", "b"])
         #expect(a.short == "A and B (tie)")
         #expect(a.runnerUp.map(\.strategyID) == ["c"])
@@ -121,7 +164,9 @@ struct AnswerTests {
         #expect(Format.verdict(metrics()).near == nil)
     }
 
-    @Test("Each badge from the rule's table: one wrong cell-frame of 1,000 (0.1 %, under the 1 % line) is a warning, not smooth")
+    @Test(
+        "Each badge from the rule's table: one wrong cell-frame of 1,000 (0.1 %, under the 1 % line) is a warning, not smooth"
+    )
     func badgesInOrder() {
         // 1 of 1,000 cell-frames is 0.1 %: under the wrong-row line, but any wrong row is a warning.
         #expect(Format.verdict(metrics(wrong: 1)).kind == .rareWrongRows)

@@ -1,6 +1,7 @@
 import Formats
 import Results
 import Testing
+
 @testable import ScrollSimulation
 @testable import Study
 
@@ -12,13 +13,18 @@ import Testing
 /// ratio × 2 per 5 ms/s, mis-sized × 1 per 1 %).
 @Suite("Every answer signed: the order of concerns and the closest")
 struct AnswersSignedTests {
-    static func seed(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, downloads: Int = 50, wasted: Int = 10,
-                     mainThread: Double = 500, memoryMiB: Double = 2) -> RunMetrics {
-        DecisionRuleTests.seed(placeholders: placeholders, wrong: wrong, hitch: hitch, downloads: downloads, wasted: wasted,
-                               mainThread: mainThread, memoryMiB: memoryMiB)
+    static func seed(
+        placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, downloads: Int = 50, wasted: Int = 10,
+        mainThread: Double = 500, memoryMiB: Double = 2
+    ) -> RunMetrics {
+        DecisionRuleTests.seed(
+            placeholders: placeholders, wrong: wrong, hitch: hitch, downloads: downloads, wasted: wasted,
+            mainThread: mainThread, memoryMiB: memoryMiB)
     }
 
-    static func strategy(_ id: String, _ make: (Int) -> RunMetrics) -> Contender { DecisionRuleTests.strategy(id, make) }
+    static func strategy(_ id: String, _ make: (Int) -> RunMetrics) -> Contender {
+        DecisionRuleTests.strategy(id, make)
+    }
 
     @Test("Prefetching more is not beaten by its downloads when the lazier strategy keeps the main thread busier")
     func doingLessDoesNotWin() {
@@ -34,7 +40,10 @@ struct AnswersSignedTests {
         #expect(answer.recommended.map(\.strategyID) == ["prefetch"], "\(answer.reason)")
         #expect(answer.runnerUp.map(\.strategyID) == ["lazy"])
         #expect(answer.deciding?.metric.jsonName == "mainThreadTimeMs" && answer.deciding?.index == 5)
-        #expect(answer.reason.contains("decided by main-thread time: 520 ms against 610 ms for LAZY, 90 ms less on the seed-paired median (at least 30.5 ms counts), less on 5 of 5 seeds that differ"), "\(answer.reason)")
+        #expect(
+            answer.reason.contains(
+                "decided by main-thread time: 520 ms against 610 ms for LAZY, 90 ms less on the seed-paired median (at least 30.5 ms counts), less on 5 of 5 seeds that differ"
+            ), "\(answer.reason)")
         #expect(answer.reason.contains("(no real difference on the 5 metrics before)"), "\(answer.reason)")
         // A study about resources asks for downloads, and then the lazier strategy wins on them.
         let asked = Answer([prefetch, lazy], ranking: AnswerRule.ranking(asks: ["requestsStarted"]))
@@ -47,7 +56,9 @@ struct AnswersSignedTests {
         // Memory is last: 40 MiB more memory loses only to a strategy equal on everything else.
         let thrifty = Self.strategy("thrifty") { _ in Self.seed(wasted: 30, memoryMiB: 2) }
         let hungry = Self.strategy("hungry") { _ in Self.seed(wasted: 10, memoryMiB: 42) }
-        #expect(Answer([thrifty, hungry]).recommended.map(\.strategyID) == ["hungry"], "wasted downloads (20 ≥ 1.5) come before memory")
+        #expect(
+            Answer([thrifty, hungry]).recommended.map(\.strategyID) == ["hungry"],
+            "wasted downloads (20 ≥ 1.5) come before memory")
     }
 
     @Test("Hitches under the bar's line rank after what the user sees and before main-thread time")
@@ -74,15 +85,25 @@ struct AnswersSignedTests {
             let answer = Answer(order)
             #expect(answer.recommended.isEmpty)
             #expect(Set(answer.closestTie.map(\.strategyID)) == ["alpha", "beta"] && answer.closestIsTie)
-            #expect(answer.reason.contains("None meets the bar on every seed; the closest are a tie between"), "\(answer.reason)")
+            #expect(
+                answer.reason.contains("None meets the bar on every seed; the closest are a tie between"),
+                "\(answer.reason)")
             #expect(answer.reason.contains("ALPHA") && answer.reason.contains("BETA"), "\(answer.reason)")
-            #expect(answer.reason.contains("the same shortfall weighed by severity (4 on the median seed), and each meets it on 0 of 5 seeds"), "\(answer.reason)")
+            #expect(
+                answer.reason.contains(
+                    "the same shortfall weighed by severity (4 on the median seed), and each meets it on 0 of 5 seeds"),
+                "\(answer.reason)")
             #expect(answer.reason.hasSuffix("at worst each shows hitch time ratio 10 ms/s."), "\(answer.reason)")
-            #expect(answer.short.hasPrefix("none meets the bar (closest: ") && answer.short.hasSuffix(" (tie))"), "\(answer.short)")
+            #expect(
+                answer.short.hasPrefix("none meets the bar (closest: ") && answer.short.hasSuffix(" (tie))"),
+                "\(answer.short)")
             let summary = answer.summary(device: "d", gesture: "g", latencyMs: 100)
             #expect(summary.closestTie == order.map(\.strategyID))
             #expect(summary.closest == order[0].strategyID)
-            guard case let .object(fields) = summary.json else { Issue.record("an answer's JSON is an object"); continue }
+            guard case let .object(fields) = summary.json else {
+                Issue.record("an answer's JSON is an object")
+                continue
+            }
             #expect(fields["closestTie"] == .array(order.map { .string($0.strategyID) }))
         }
         // The median decides, not the worst seed: 15 ms/s on one seed (shortfall 6) leaves the
@@ -90,12 +111,16 @@ struct AnswersSignedTests {
         let c = Self.strategy("gamma") { i in Self.seed(hitch: i == 4 ? 15 : 10) }
         let uneven = Answer([a, c])
         #expect(uneven.closestTie.map(\.strategyID) == ["alpha", "gamma"], "\(uneven.reason)")
-        #expect(uneven.reason.hasSuffix("at worst ALPHA shows hitch time ratio 10 ms/s; GAMMA shows hitch time ratio 15 ms/s."), "\(uneven.reason)")
+        #expect(
+            uneven.reason.hasSuffix(
+                "at worst ALPHA shows hitch time ratio 10 ms/s; GAMMA shows hitch time ratio 15 ms/s."),
+            "\(uneven.reason)")
         // A tie among the others when one strategy meets the bar: the reason names both.
         let good = Self.strategy("good") { _ in Self.seed() }
         let withWinner = Answer([a, good, b])
         #expect(withWinner.recommended.map(\.strategyID) == ["good"])
-        #expect(withWinner.reason.contains("the closest others are a tie between ALPHA and BETA"), "\(withWinner.reason)")
+        #expect(
+            withWinner.reason.contains("the closest others are a tie between ALPHA and BETA"), "\(withWinner.reason)")
     }
 
     @Test("Not a tie: a smaller shortfall, or as small with more seeds meeting the bar, is the closest alone")
@@ -107,7 +132,10 @@ struct AnswersSignedTests {
             let answer = Answer(order)
             #expect(answer.closestTie.map(\.strategyID) == ["ten"] && !answer.closestIsTie)
             #expect(answer.summary(device: "d", gesture: "g", latencyMs: 100).closestTie == nil)
-            #expect(answer.reason.contains("the closest, TEN (the smallest shortfall weighed by severity), meets it on 0 of 5 seeds"), "\(answer.reason)")
+            #expect(
+                answer.reason.contains(
+                    "the closest, TEN (the smallest shortfall weighed by severity), meets it on 0 of 5 seeds"),
+                "\(answer.reason)")
         }
         // One wrong cell-frame on one seed against one on two seeds: both medians are 0 (three
         // seeds or more meet the bar), so the seeds meeting it decide: 4 of 5 against 3 of 5.

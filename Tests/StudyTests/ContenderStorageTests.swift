@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import Results
 import ScrollSimulation
-@testable import Study
 import TestSupport
+import Testing
+
+@testable import Study
 
 /// A study's answers point into the results index instead of copying every seed's metrics
 /// (`Contender`'s storage). Both ways of holding them must give the same answers, and the
@@ -23,7 +24,8 @@ struct ContenderStorageTests {
         // The same records filed in reverse order: a position taken from plan order would read another run.
         let reversed = try ResultsIndex(runs.reversed().map { records[$0.id]! })
         for index in [records, reversed] {
-            let indexed = StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs, results: index)
+            let indexed = StudyAnswers(
+                study: study, strategies: strategies, devices: devices, runs: runs, results: index)
             #expect(indexed.summaries.map(\.json) == owned.summaries.map(\.json))
             for (a, b) in zip(indexed.entries, owned.entries) {
                 #expect(Self.seeds(a.answer) == Self.seeds(b.answer))

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import ScrollSimulation
 import Study
 import TestSupport
+import Testing
+
 @Suite("ContentLoader: the default Content/")
 struct ContentLoaderDefaultTests {
     static let contentURL = URL(fileURLWithPath: #filePath)
@@ -24,8 +25,10 @@ struct ContentLoaderDefaultTests {
         #expect(content.site.title == "Scroll studies")
         #expect(content.site.defaultLatenciesMs == [100, 1_000])
         let expected: [(String, Int)] = [
-            ("glitchy-table", 6), ("capital-one", 8), ("capital-one-techniques", 32), ("digital-leaves-table", 6), ("digital-leaves-grid", 2),
-            ("wwdc21", 8), ("rendering", 8), ("wwdc21-grid-techniques", 32), ("latency-sweep", 30), ("image-decoding", 3), ("older-phone", 2), ("insertions", 3), ("cache-revisits", 3),
+            ("glitchy-table", 6), ("capital-one", 8), ("capital-one-techniques", 32), ("digital-leaves-table", 6),
+            ("digital-leaves-grid", 2),
+            ("wwdc21", 8), ("rendering", 8), ("wwdc21-grid-techniques", 32), ("latency-sweep", 30),
+            ("image-decoding", 3), ("older-phone", 2), ("insertions", 3), ("cache-revisits", 3),
             ("self-sizing", 3), ("prefetching", 10), ("user-datasets", 2), ("team-list", 3), ("grid-sizing", 2),
         ]
         #expect(content.studies.map(\.id) == expected.map(\.0))
@@ -35,7 +38,10 @@ struct ContentLoaderDefaultTests {
         #expect(content.studies.allSatisfy { $0.seeds == [1, 2, 3, 4, 5] && $0.jitter == 0.5 })
         #expect(content.studies.map(Self.runs) == expected.map { $0.1 * 5 })
         #expect(content.studies.map(Self.runs).reduce(0, +) == 815)
-        #expect(content.datasets.map(\.id) == ["camera-roll", "catalog", "feed", "glitchy-300", "photos-19", "team", "users-1000"])
+        #expect(
+            content.datasets.map(\.id) == [
+                "camera-roll", "catalog", "feed", "glitchy-300", "photos-19", "team", "users-1000",
+            ])
         #expect(content.devices.map(\.id) == ["iphone-120hz", "iphone-60hz", "older-iphone"])
         let older = try #require(content.devices.first { $0.id == "older-iphone" })
         // The catalog's iPhone 8, renamed: what the file leaves out comes from its base.
@@ -51,8 +57,11 @@ struct ContentLoaderDefaultTests {
         #expect(sweep.kind == .sweep)
         #expect(sweep.latenciesMs == [0, 100, 200, 500, 1_000])
         let grid = try #require(content.studies.first { $0.id == "digital-leaves-grid" })
-        #expect(grid.presentation == Presentation(layout: .grid(GridSpec(columns: .evenWithOuterSpacing(3), spacing: 10, aspect: 1)),
-                                                  cellDesign: .text, imageSide: 110))
+        #expect(
+            grid.presentation
+                == Presentation(
+                    layout: .grid(GridSpec(columns: .evenWithOuterSpacing(3), spacing: 10, aspect: 1)),
+                    cellDesign: .text, imageSide: 110))
         #expect(grid.gestures == [.rotate])
         let rendering = try #require(content.studies.first { $0.id == "rendering" })
         #expect(rendering.presentation?.cellDesign == .card)
@@ -63,7 +72,9 @@ struct ContentLoaderDefaultTests {
         let noViewModels = try #require(content.strategy("capitalone-no-viewmodels"))
         #expect(noViewModels.techniques == [.t7, .t8, .t10])
         let lru = try #require(content.strategy("cache-lru"))
-        #expect(lru.techniques == [.t6, .t7, .t8, .t10, .t11] && lru.parameters.cacheCountLimit == 500 && lru.parameters.cachePolicy == .lruCount)
+        #expect(
+            lru.techniques == [.t6, .t7, .t8, .t10, .t11] && lru.parameters.cacheCountLimit == 500
+                && lru.parameters.cachePolicy == .lruCount)
         let noReuse = try #require(content.strategy("reuse-off"))
         #expect(noReuse.techniques == [.t6, .t7, .t10])
         let syncFetch = try #require(content.strategy("fetch-sync"))
@@ -85,8 +96,9 @@ struct ContentLoaderDefaultTests {
                 for d in study.devices {
                     let device = try #require(content.device(d))
                     for latency in study.latenciesMs {
-                        let config = RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: study.gestures[0],
-                                               latency: .ms(latency), presentation: study.presentation)
+                        let config = RunConfig(
+                            dataset: dataset, strategy: strategy, device: device, gesture: study.gestures[0],
+                            latency: .ms(latency), presentation: study.presentation)
                         #expect(config.problems().isEmpty, "\(study.id)/\(s): \(config.problems())")
                     }
                 }
@@ -99,12 +111,19 @@ struct ContentLoaderDefaultTests {
         let content = try ContentLoader.load(from: Self.contentURL)
         func rows(_ id: String) throws -> [DatasetRow] {
             let dataset = try #require(content.dataset(id))
-            guard case let .rows(rows) = dataset.items else { Issue.record("\(id) has no rows"); return [] }
+            guard case let .rows(rows) = dataset.items else {
+                Issue.record("\(id) has no rows")
+                return []
+            }
             return rows
         }
         let team = try rows("team")
         #expect(team.count == 40)
-        #expect(team[0] == DatasetRow(id: "m01", text: "Ada Okafor", detail: "iOS engineer", imageURL: "avatars/1.jpg", imageWidth: 128, imageHeight: 128))
+        #expect(
+            team[0]
+                == DatasetRow(
+                    id: "m01", text: "Ada Okafor", detail: "iOS engineer", imageURL: "avatars/1.jpg", imageWidth: 128,
+                    imageHeight: 128))
         #expect(content.dataset("team")?.requiresInitialFetch == true)
 
         let feed = try rows("feed")
@@ -112,7 +131,10 @@ struct ContentLoaderDefaultTests {
         #expect(feed[0].id == "1000", "a number in a text field becomes its text")
         #expect(feed[7].text == "Lanterns at the night market 🏮 — \"one more photo\" became forty.")
         #expect(feed.allSatisfy { $0.imageWidth == 1_024 && $0.imageHeight == 768 })
-        #expect(content.dataset("feed")?.presentation.layout == .grid(GridSpec(columns: .widthThreshold(narrow: 1, wide: 3, threshold: 500), spacing: 20, aspect: 0.8)))
+        #expect(
+            content.dataset("feed")?.presentation.layout
+                == .grid(
+                    GridSpec(columns: .widthThreshold(narrow: 1, wide: 3, threshold: 500), spacing: 20, aspect: 0.8)))
 
         let catalog = try rows("catalog")
         #expect(catalog.count == 80)
@@ -120,7 +142,9 @@ struct ContentLoaderDefaultTests {
         #expect(catalog[0].text == "Classic desk lamp, grey")
         #expect(catalog[0].detail == "The \"Classic\" edition: brass arm, warm light\nShips in recycled packaging.")
         #expect(catalog[0].imageWidth == 800 && catalog[1].imageWidth == 600)
-        #expect(content.dataset("catalog")?.presentation.layout == .grid(GridSpec(columns: .sizeClass, spacing: 1, aspect: nil, fixedItemHeight: 90)))
+        #expect(
+            content.dataset("catalog")?.presentation.layout
+                == .grid(GridSpec(columns: .sizeClass, spacing: 1, aspect: nil, fixedItemHeight: 90)))
     }
 
     @Test("Loading twice gives the same content")
@@ -135,14 +159,27 @@ struct ContentLoaderDefaultTests {
 
 @Suite("ContentLoader: malformed files")
 struct ContentLoaderSyntaxTests {
-    @Test("JSON syntax errors in any file are reported at their position",
-          arguments: [
-            ("{\n  \"title\": \"A\",\n  \"tagline\": \"B\"", 3, 17, "unexpected end of file; expected ',' or '}' after object member"),
-            ("{\n  \"title\": \"A\",\n  \"tagline\": \"B\",\n}", 3, 17, "trailing comma after the last object member is not allowed in JSON (RFC 8259); remove the ','"),
-            ("{\n  \"title\" \"A\",\n  \"tagline\": \"B\"\n}", 2, 11, "expected ':' after object key \"title\", found '\"'"),
+    @Test(
+        "JSON syntax errors in any file are reported at their position",
+        arguments: [
+            (
+                "{\n  \"title\": \"A\",\n  \"tagline\": \"B\"", 3, 17,
+                "unexpected end of file; expected ',' or '}' after object member"
+            ),
+            (
+                "{\n  \"title\": \"A\",\n  \"tagline\": \"B\",\n}", 3, 17,
+                "trailing comma after the last object member is not allowed in JSON (RFC 8259); remove the ','"
+            ),
+            (
+                "{\n  \"title\" \"A\",\n  \"tagline\": \"B\"\n}", 2, 11,
+                "expected ':' after object key \"title\", found '\"'"
+            ),
             (#"{"title": "C:\path", "tagline": "B"}"#, 1, 14, #"invalid escape '\p'"#),
-            ("{\n  \"title\": \"A\",\n  \"title\": \"B\",\n  \"tagline\": \"C\"\n}", 3, 3, "duplicate key \"title\" (first at line 2, column 3)"),
-          ])
+            (
+                "{\n  \"title\": \"A\",\n  \"title\": \"B\",\n  \"tagline\": \"C\"\n}", 3, 3,
+                "duplicate key \"title\" (first at line 2, column 3)"
+            ),
+        ])
     func jsonErrors(text: String, line: Int, column: Int, message: String) throws {
         let problems = try Fixture.problems(["site.json": text, "studies/s.json": Fixture.study])
         expectDiagnostic(problems, "site.json", line, column, message)
@@ -153,7 +190,8 @@ struct ContentLoaderSyntaxTests {
     func notUTF8() throws {
         let folder = try Fixture.folder(["studies/s.json": Fixture.study])
         try folder.write("studies/t.json", Data([0x7B, 0x0A, 0x20, 0x22, 0xFF, 0x22, 0x7D]))
-        expectDiagnostic(folder.problems(), "studies/t.json", 2, 3, "the file is not valid UTF-8 (byte 0xFF at offset 4)")
+        expectDiagnostic(
+            folder.problems(), "studies/t.json", 2, 3, "the file is not valid UTF-8 (byte 0xFF at offset 4)")
     }
 
     static let peopleFields = #"{"id": "id", "text": "name"}"#
@@ -165,39 +203,55 @@ struct ContentLoaderSyntaxTests {
             "datasets/people.csv": "id,name\n1,Ann\n2,Bob,extra\n3,\"Cy\n4,Di\n",
         ])
         expectDiagnostic(problems, "datasets/people.csv", 3, 1, "this row has 3 fields but the header has 2 (id, name)")
-        expectDiagnostic(problems, "datasets/people.csv", 4, 3, "unclosed quote: the quoted field that starts at line 4, column 3")
+        expectDiagnostic(
+            problems, "datasets/people.csv", 4, 3, "unclosed quote: the quoted field that starts at line 4, column 3")
     }
 
     @Test("json-strings: an element that is not a string, a string that is not JSON, a string that is not an object")
     func jsonStrings() throws {
         let data = """
-        [
-          "{\\"id\\": \\"a\\", \\"name\\": \\"Ann\\"}",
-          5,
-          "{\\"id\\": }",
-          "[1, 2]",
-          {"id": "b", "name": "Bob"}
-        ]
-        """
+            [
+              "{\\"id\\": \\"a\\", \\"name\\": \\"Ann\\"}",
+              5,
+              "{\\"id\\": }",
+              "[1, 2]",
+              {"id": "b", "name": "Bob"}
+            ]
+            """
         let problems = try Fixture.problems([
-            "datasets/people.json": Fixture.descriptor(file: "people-data.json", format: "json-strings", fields: Self.peopleFields),
+            "datasets/people.json": Fixture.descriptor(
+                file: "people-data.json", format: "json-strings", fields: Self.peopleFields),
             "datasets/people-data.json": data,
         ])
-        expectDiagnostic(problems, "datasets/people-data.json", 3, 3, "the element at index 1 must be a string holding a JSON-encoded object (format \"json-strings\"), found the number 5")
-        expectDiagnostic(problems, "datasets/people-data.json", 4, 3, "the string at index 2 is not valid JSON: unexpected '}'; expected a value", "(at character 8 of the decoded string)")
-        expectDiagnostic(problems, "datasets/people-data.json", 5, 3, "the string at index 3 must hold a JSON object, found an array")
-        expectDiagnostic(problems, "datasets/people-data.json", 6, 3, "the element at index 4 must be a string", "found an object; for an array of objects use \"format\": \"json\"")
+        expectDiagnostic(
+            problems, "datasets/people-data.json", 3, 3,
+            "the element at index 1 must be a string holding a JSON-encoded object (format \"json-strings\"), found the number 5"
+        )
+        expectDiagnostic(
+            problems, "datasets/people-data.json", 4, 3,
+            "the string at index 2 is not valid JSON: unexpected '}'; expected a value",
+            "(at character 8 of the decoded string)")
+        expectDiagnostic(
+            problems, "datasets/people-data.json", 5, 3, "the string at index 3 must hold a JSON object, found an array"
+        )
+        expectDiagnostic(
+            problems, "datasets/people-data.json", 6, 3, "the element at index 4 must be a string",
+            "found an object; for an array of objects use \"format\": \"json\"")
         #expect(problems.count == 4, "\(problems)")
     }
 
     @Test("json: elements must be objects; the hint names the json-strings format; a shared data file is reported once")
     func jsonArrayOfStrings() throws {
         let problems = try Fixture.problems([
-            "datasets/people.json": Fixture.descriptor(file: "people-data.json", format: "json", fields: Self.peopleFields),
-            "datasets/people-again.json": Fixture.descriptor(file: "people-data.json", format: "json", fields: Self.peopleFields),
+            "datasets/people.json": Fixture.descriptor(
+                file: "people-data.json", format: "json", fields: Self.peopleFields),
+            "datasets/people-again.json": Fixture.descriptor(
+                file: "people-data.json", format: "json", fields: Self.peopleFields),
             "datasets/people-data.json": #"["{\"id\": \"a\", \"name\": \"Ann\"}"]"#,
         ])
-        expectDiagnostic(problems, "datasets/people-data.json", 1, 2, "the element at index 0 must be an object, found the string", "use \"format\": \"json-strings\"")
+        expectDiagnostic(
+            problems, "datasets/people-data.json", 1, 2, "the element at index 0 must be an object, found the string",
+            "use \"format\": \"json-strings\"")
         #expect(problems.count == 1, "no 'has no rows' on top, and not twice: \(problems)")
     }
 }

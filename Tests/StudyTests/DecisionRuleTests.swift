@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
+
 @testable import ScrollSimulation
 @testable import Study
-import TestSupport
 
 /// The decision rule on runs built by hand: each test states the answer a reader of
 /// `verdicts.html` would work out from the numbers, so a change to the tie tolerance, the test
@@ -10,9 +11,12 @@ import TestSupport
 @Suite("The decision rule on constructed runs")
 struct DecisionRuleTests {
     /// One seed's metrics; shares in percent of 1,000 visible cell-frames.
-    static func seed(placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, misSized: Int = 0, neverServed: Int = 0,
-                     ttc: Double = 100, jumps: Double = 0, downloads: Int = 50, wasted: Int = 10, mainThread: Double = 500, render: Double = 3,
-                     memoryMiB: Double = 2) -> RunMetrics {
+    static func seed(
+        placeholders: Double = 0, wrong: Int = 0, hitch: Double = 0, misSized: Int = 0, neverServed: Int = 0,
+        ttc: Double = 100, jumps: Double = 0, downloads: Int = 50, wasted: Int = 10, mainThread: Double = 500,
+        render: Double = 3,
+        memoryMiB: Double = 2
+    ) -> RunMetrics {
         var m = RunMetrics()
         m.visibleCellFrames = 1_000
         m.placeholderCellFrames = Int((placeholders * 10).rounded())
@@ -63,7 +67,10 @@ struct DecisionRuleTests {
         // Placeholders: 1 percentage point. 0.9 points on every seed is a tie, 1.1 points is not.
         let p0 = Self.strategy("p0") { _ in Self.seed(placeholders: 3) }
         #expect(Answer([p0, Self.strategy("p1") { _ in Self.seed(placeholders: 3.9) }]).recommended.count == 2)
-        #expect(Answer([p0, Self.strategy("p2") { _ in Self.seed(placeholders: 4.1) }]).recommended.map(\.strategyID) == ["p0"])
+        #expect(
+            Answer([p0, Self.strategy("p2") { _ in Self.seed(placeholders: 4.1) }]).recommended.map(\.strategyID) == [
+                "p0"
+            ])
     }
 
     @Test("Seeds are paired: overlapping ranges differ when every seed agrees; 4 of 5 seeds is too close to call")
@@ -74,7 +81,10 @@ struct DecisionRuleTests {
         let b = Self.strategy("b") { i in Self.seed(ttc: 200 + 200 * Double(i)) }
         let answer = Answer([b, a])
         #expect(answer.recommended.map(\.strategyID) == ["a"], "\(answer.reason)")
-        #expect(answer.reason.contains("decided by time to content p95: 500 ms [100 ms–900 ms] against 600 ms [200 ms–1000 ms] for B"), "\(answer.reason)")
+        #expect(
+            answer.reason.contains(
+                "decided by time to content p95: 500 ms [100 ms–900 ms] against 600 ms [200 ms–1000 ms] for B"),
+            "\(answer.reason)")
         #expect(answer.reason.contains("100 ms less on the seed-paired median"), "\(answer.reason)")
         #expect(answer.reason.contains("less on 5 of 5 seeds that differ, sign test p = 0.063"), "\(answer.reason)")
         // One seed reverses it: 4 of 5, p = 0.375 > 0.1. The difference is large, but not credible.
@@ -86,26 +96,46 @@ struct DecisionRuleTests {
         #expect(close.reason.contains("too close to call between A and C: time to content p95"), "\(close.reason)")
         #expect(close.reason.contains("on 4 of 5 seeds that differ, sign test p = 0.375"), "\(close.reason)")
         // With a single seed there is nothing to test: the size alone decides.
-        let one = Answer([Self.strategy("x", seeds: 1) { _ in Self.seed(ttc: 300) }, Self.strategy("y", seeds: 1) { _ in Self.seed(ttc: 100) }])
+        let one = Answer([
+            Self.strategy("x", seeds: 1) { _ in Self.seed(ttc: 300) },
+            Self.strategy("y", seeds: 1) { _ in Self.seed(ttc: 100) },
+        ])
         #expect(one.recommended.map(\.strategyID) == ["y"])
         #expect(one.reason.contains("one seed, so no test across seeds"), "\(one.reason)")
     }
 
-    @Test("The severity order: what the user sees (placeholders, never served, time to content, layout jumps), then feels (hitches, main thread, render), then resources (downloads, wasted, memory)")
+    @Test(
+        "The severity order: what the user sees (placeholders, never served, time to content, layout jumps), then feels (hitches, main thread, render), then resources (downloads, wasted, memory)"
+    )
     func severity() {
-        #expect(AnswerRule.ranking.map(\.id) == ["placeholders", "never-served", "time-to-content", "layout-jumps", "hitches",
-                                                 "main-thread", "render-time", "downloads", "wasted", "memory"])
+        #expect(
+            AnswerRule.ranking.map(\.id) == [
+                "placeholders", "never-served", "time-to-content", "layout-jumps", "hitches",
+                "main-thread", "render-time", "downloads", "wasted", "memory",
+            ])
         // Each pair: the first strategy is worse on a later metric and better on an earlier one, so
         // it wins. Every later difference is past its smallest difference that counts (hitches
         // 4 ms/s ≥ 0.5, downloads 62 ≥ 5 % of 139, wasted 60 ≥ 1, memory 58.5 MiB ≥ 0.1), so only
         // the order decides.
         let pairs: [(String, RunMetrics, RunMetrics)] = [
-            ("placeholders over never served", Self.seed(placeholders: 2, neverServed: 30), Self.seed(placeholders: 8, neverServed: 0)),
-            ("never served over time to content", Self.seed(neverServed: 0, ttc: 900), Self.seed(neverServed: 40, ttc: 100)),
+            (
+                "placeholders over never served", Self.seed(placeholders: 2, neverServed: 30),
+                Self.seed(placeholders: 8, neverServed: 0)
+            ),
+            (
+                "never served over time to content", Self.seed(neverServed: 0, ttc: 900),
+                Self.seed(neverServed: 40, ttc: 100)
+            ),
             ("time to content over layout jumps", Self.seed(ttc: 100, jumps: 180), Self.seed(ttc: 400, jumps: 0)),
             ("layout jumps over hitches", Self.seed(hitch: 4, jumps: 0), Self.seed(hitch: 0, jumps: 187)),
-            ("hitches over main-thread time", Self.seed(hitch: 0, mainThread: 900), Self.seed(hitch: 4, mainThread: 400)),
-            ("main-thread time over render time", Self.seed(mainThread: 400, render: 8), Self.seed(mainThread: 900, render: 2)),
+            (
+                "hitches over main-thread time", Self.seed(hitch: 0, mainThread: 900),
+                Self.seed(hitch: 4, mainThread: 400)
+            ),
+            (
+                "main-thread time over render time", Self.seed(mainThread: 400, render: 8),
+                Self.seed(mainThread: 900, render: 2)
+            ),
             ("render time over downloads", Self.seed(downloads: 139, render: 2), Self.seed(downloads: 77, render: 8)),
             ("downloads over wasted", Self.seed(downloads: 77, wasted: 60), Self.seed(downloads: 139, wasted: 0)),
             ("wasted over memory", Self.seed(wasted: 0, memoryMiB: 60), Self.seed(wasted: 40, memoryMiB: 1.5)),
@@ -122,31 +152,44 @@ struct DecisionRuleTests {
         let none = Self.strategy("no-cache") { _ in Self.seed(placeholders: 2, downloads: 139) }
         #expect(Answer([cache, none]).recommended.map(\.strategyID) == ["no-cache"], "placeholders first by default")
         let ranking = AnswerRule.ranking(asks: ["requestsStarted"])
-        #expect(ranking.map(\.id) == ["downloads", "placeholders", "never-served", "time-to-content", "layout-jumps", "hitches",
-                                      "main-thread", "render-time", "wasted", "memory"])
+        #expect(
+            ranking.map(\.id) == [
+                "downloads", "placeholders", "never-served", "time-to-content", "layout-jumps", "hitches",
+                "main-thread", "render-time", "wasted", "memory",
+            ])
         let asked = Answer([none, cache], ranking: ranking)
         #expect(asked.recommended.map(\.strategyID) == ["cache"])
         #expect(asked.reason.contains("decided by downloads: 77 against 139 for NO-CACHE, 62 less"), "\(asked.reason)")
         // An asked metric ranks before what the severity order puts before it: hitches come after
         // placeholders by default (3 points of placeholders decide), first when the study asks.
-        let hitchy = Self.strategy("hitchy") { _ in Self.seed(hitch: 3) }, smooth = Self.strategy("smooth") { _ in Self.seed(placeholders: 4, hitch: 0) }
+        let hitchy = Self.strategy("hitchy") { _ in Self.seed(hitch: 3) },
+            smooth = Self.strategy("smooth") { _ in Self.seed(placeholders: 4, hitch: 0) }
         #expect(Answer([hitchy, smooth]).recommended.map(\.strategyID) == ["hitchy"])
-        #expect(Answer([hitchy, smooth], ranking: AnswerRule.ranking(asks: ["hitchTimeRatio"])).recommended.map(\.strategyID) == ["smooth"])
+        #expect(
+            Answer([hitchy, smooth], ranking: AnswerRule.ranking(asks: ["hitchTimeRatio"])).recommended.map(
+                \.strategyID) == ["smooth"])
     }
 
     @Test("The bar: a wrong row, a hitch at the warning line or a mis-sized cell-frame on any seed misses it")
     func bar() {
         let clean = Self.strategy("clean") { _ in Self.seed(placeholders: 60, ttc: 3_000) }
-        for (name, bad) in [("wrong row", Self.seed(wrong: 1)), ("hitch", Self.seed(hitch: 5)), ("mis-sized", Self.seed(misSized: 1))] {
+        for (name, bad) in [
+            ("wrong row", Self.seed(wrong: 1)), ("hitch", Self.seed(hitch: 5)), ("mis-sized", Self.seed(misSized: 1)),
+        ] {
             let once = Self.strategy("once") { i in i == 3 ? bad : Self.seed() }
             let answer = Answer([once, clean])
             #expect(answer.recommended.map(\.strategyID) == ["clean"], "\(name) on one seed misses the bar")
             #expect(answer.closest?.strategyID == "once")
         }
-        #expect(Answer([Self.strategy("under") { _ in Self.seed(hitch: 4.99) }, clean]).recommended.map(\.strategyID) == ["under"])
+        #expect(
+            Answer([Self.strategy("under") { _ in Self.seed(hitch: 4.99) }, clean]).recommended.map(\.strategyID) == [
+                "under"
+            ])
     }
 
-    @Test("The closest weighs each part of the bar by severity: a frozen list or mostly mis-sized cells is never closest to a few wrong rows or a mild hitch")
+    @Test(
+        "The closest weighs each part of the bar by severity: a frozen list or mostly mis-sized cells is never closest to a few wrong rows or a mild hitch"
+    )
     func closest() {
         // Frozen: 900 ms/s, 180 times the 5 ms/s line, × 2 = 360. Wrong rows in 2 % of cell-frames: 2 × 3 = 6.
         let frozen = Self.strategy("frozen") { _ in Self.seed(hitch: 900) }
@@ -162,7 +205,8 @@ struct DecisionRuleTests {
         let b = Answer([misSized, hitch])
         #expect(b.closest?.strategyID == "invalidate", "\(b.reason)")
         #expect(b.reason.contains("the closest, INVALIDATE"), "\(b.reason)")
-        #expect(b.reason.contains("meets it on 2 of 5 seeds and at worst shows hitch time ratio 12 ms/s"), "\(b.reason)")
+        #expect(
+            b.reason.contains("meets it on 2 of 5 seeds and at worst shows hitch time ratio 12 ms/s"), "\(b.reason)")
         // Against a much worse hitch, a few mis-sized cell-frames are closer: 1 % × 1 against 20 × 2.
         let fewMisSized = Self.strategy("few") { _ in Self.seed(misSized: 10) }
         let stutter = Self.strategy("stutter") { _ in Self.seed(hitch: 50) }
@@ -179,7 +223,9 @@ struct DecisionRuleTests {
         let prefetching = try #require(Strategy.presets.first { $0.uses(.t13) })
         let caching = try #require(Strategy.presets.first { $0.uses(.t11) && $0.parameters.cachePolicy != .lruBytes })
         func config(_ strategy: Strategy) -> RunConfig {
-            RunConfig(dataset: .glitchy(300), strategy: strategy, gesture: .gentle, latency: 100_000, latencyDistribution: .logNormal(sigma: 0.5))
+            RunConfig(
+                dataset: .glitchy(300), strategy: strategy, gesture: .gentle, latency: 100_000,
+                latencyDistribution: .logNormal(sigma: 0.5))
         }
         func values(_ key: String, _ strategy: Strategy) throws -> [String] {
             let knob = try #require(Sensitivity.assumptions.first { $0.key == key })
@@ -205,30 +251,46 @@ struct DecisionRuleTests {
 
     @Test("Content/README.md documents every metric a study may ask about")
     func readme() throws {
-        let text = try String(contentsOf: SmallSite.packageRoot.appendingPathComponent("Content/README.md"), encoding: .utf8)
+        let text = try String(
+            contentsOf: SmallSite.packageRoot.appendingPathComponent("Content/README.md"), encoding: .utf8)
         for metric in AnswerRule.askable { #expect(text.contains("`\(metric.jsonName)`"), "\(metric.jsonName)") }
     }
 }
 
 @Suite("Answers consistent across the site")
 struct DisagreementTests {
-    @Test("Two studies that answer one setting differently are told apart by what one does not compare, or by what each asks")
+    @Test(
+        "Two studies that answer one setting differently are told apart by what one does not compare, or by what each asks"
+    )
     func why() {
-        let a = Study(id: "a", title: "Three steps", question: "Q", dataset: "glitchy-300", devices: ["iphone-60hz"], gestures: [.aggressive],
-                      latenciesMs: [1_000], strategies: ["sync", "serial"], seeds: [1, 2, 3, 4, 5], sourceFile: "a.json")
-        var b = Study(id: "b", title: "Sweep", question: "Q", dataset: "glitchy-300", devices: ["iphone-60hz"], gestures: [.aggressive],
-                      latenciesMs: [1_000], strategies: ["sync", "serial", "reconfigure"], seeds: [1, 2, 3, 4, 5], sourceFile: "b.json")
+        let a = Study(
+            id: "a", title: "Three steps", question: "Q", dataset: "glitchy-300", devices: ["iphone-60hz"],
+            gestures: [.aggressive],
+            latenciesMs: [1_000], strategies: ["sync", "serial"], seeds: [1, 2, 3, 4, 5], sourceFile: "a.json")
+        var b = Study(
+            id: "b", title: "Sweep", question: "Q", dataset: "glitchy-300", devices: ["iphone-60hz"],
+            gestures: [.aggressive],
+            latenciesMs: [1_000], strategies: ["sync", "serial", "reconfigure"], seeds: [1, 2, 3, 4, 5],
+            sourceFile: "b.json")
         func entry(_ winner: String, _ loser: String) -> StudyAnswers.Entry {
             let good = DecisionRuleTests.strategy(winner) { _ in DecisionRuleTests.seed(placeholders: 20) }
             let worse = DecisionRuleTests.strategy(loser) { _ in DecisionRuleTests.seed(placeholders: 70) }
-            return StudyAnswers.Entry(device: "iphone-60hz", deviceName: "iPhone", gesture: "aggressive", latency: 1_000, answer: Answer([good, worse]))
+            return StudyAnswers.Entry(
+                device: "iphone-60hz", deviceName: "iPhone", gesture: "aggressive", latency: 1_000,
+                answer: Answer([good, worse]))
         }
         let text = Disagreement.why(a, entry("serial", "sync"), b, entry("reconfigure", "serial"), several: false)
-        #expect(text == "At 1000 ms · gesture aggressive, Three steps recommends SERIAL and Sweep recommends RECONFIGURE: Three steps does not compare RECONFIGURE, which beats its pick on the same runs in Sweep.")
+        #expect(
+            text
+                == "At 1000 ms · gesture aggressive, Three steps recommends SERIAL and Sweep recommends RECONFIGURE: Three steps does not compare RECONFIGURE, which beats its pick on the same runs in Sweep."
+        )
         b.strategies = ["serial", "reconfigure"]
         b.asks = ["requestsStarted"]
         let asks = Disagreement.why(a, entry("serial", "sync"), b, entry("reconfigure", "serial"), several: false)
-        #expect(asks.contains("the studies ask about different metrics (Three steps: no metric in particular; Sweep: downloads)"), "\(asks)")
+        #expect(
+            asks.contains(
+                "the studies ask about different metrics (Three steps: no metric in particular; Sweep: downloads)"),
+            "\(asks)")
     }
 }
 
@@ -236,11 +298,22 @@ struct DisagreementTests {
 struct StudyAsksTests {
     @Test("'asks' names metrics the rule can rank by, once each; errors point at the bad entry")
     func decoding() throws {
-        let ok = try Fixture.folder(["studies/s.json": "{\"title\": \"S\", \"question\": \"Q?\", \"dataset\": \"users-1000\", \"strategies\": [\"wwdc21\"], \"asks\": [\"requestsStarted\", \"peakImageBytes\"]}"]).load()
+        let ok = try Fixture.folder([
+            "studies/s.json":
+                "{\"title\": \"S\", \"question\": \"Q?\", \"dataset\": \"users-1000\", \"strategies\": [\"wwdc21\"], \"asks\": [\"requestsStarted\", \"peakImageBytes\"]}"
+        ]).load()
         #expect(ok.studies.first { $0.id == "s" }?.asks == ["requestsStarted", "peakImageBytes"])
-        let unknown = try Fixture.problems(["studies/s.json": "{\"title\": \"S\", \"question\": \"Q?\", \"dataset\": \"users-1000\", \"strategies\": [\"wwdc21\"], \"asks\": [\"requestStarted\"]}"])
-        expectDiagnostic(unknown, "studies/s.json", 1, 94, "'asks': unknown metric 'requestStarted'; did you mean 'requestsStarted'?")
-        let twice = try Fixture.problems(["studies/s.json": "{\"title\": \"S\", \"question\": \"Q?\", \"dataset\": \"users-1000\", \"strategies\": [\"wwdc21\"], \"asks\": [\"peakImageBytes\", \"peakImageBytes\"]}"])
+        let unknown = try Fixture.problems([
+            "studies/s.json":
+                "{\"title\": \"S\", \"question\": \"Q?\", \"dataset\": \"users-1000\", \"strategies\": [\"wwdc21\"], \"asks\": [\"requestStarted\"]}"
+        ])
+        expectDiagnostic(
+            unknown, "studies/s.json", 1, 94, "'asks': unknown metric 'requestStarted'; did you mean 'requestsStarted'?"
+        )
+        let twice = try Fixture.problems([
+            "studies/s.json":
+                "{\"title\": \"S\", \"question\": \"Q?\", \"dataset\": \"users-1000\", \"strategies\": [\"wwdc21\"], \"asks\": [\"peakImageBytes\", \"peakImageBytes\"]}"
+        ])
         expectDiagnostic(twice, "studies/s.json", 1, 112, "'asks' lists 'peakImageBytes' twice")
     }
 

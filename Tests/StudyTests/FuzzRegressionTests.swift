@@ -1,5 +1,6 @@
 import Formats
 import Testing
+
 @testable import Study
 
 /// Inputs the fuzz targets (Tests/Fuzz) found, kept as ordinary tests; the same inputs are under
@@ -7,7 +8,9 @@ import Testing
 @Suite("Fuzz regressions: content readers")
 struct FuzzRegressionContentTests {
     /// Locates every problem of a CSV text the way the loader does, and by counting from each line's start.
-    static func locateProblems(_ text: SourceText) -> (located: [(line: Int, column: Int)], counted: [(line: Int, column: Int)]) {
+    static func locateProblems(_ text: SourceText) -> (
+        located: [(line: Int, column: Int)], counted: [(line: Int, column: Int)]
+    ) {
         let file = ContentFile(path: "data.csv", text: text, log: DiagnosticLog())
         let problems = CSVTable.parse(text).problems
         return (problems.map { file.locate($0.position) }, problems.map { text.lineColumn($0.position) })
@@ -25,7 +28,9 @@ struct FuzzRegressionContentTests {
         #expect(columns == Array(2...30_001))
         // Counting on from the previous problem reads each byte of the line about once (30,002 bytes);
         // counting every column from the line's start would read 30,000 × 15,000 on average (4.5 × 10⁸).
-        #expect(file.bytesCounted <= 2 * bytes.count, "locating 30,000 problems on one line counted over \(file.bytesCounted) bytes")
+        #expect(
+            file.bytesCounted <= 2 * bytes.count,
+            "locating 30,000 problems on one line counted over \(file.bytesCounted) bytes")
     }
 
     @Test("Counting on from the previous problem gives the same column as counting from the line's start")

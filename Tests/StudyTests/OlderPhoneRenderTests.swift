@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import ScrollSimulation
 import Study
+import Testing
 
 /// The older phone's render constants (`Content/devices/older-iphone.json`) are its own, derived
 /// from the 60 Hz phone's with two published ratios (the model page, "The older phone's render
@@ -29,8 +29,12 @@ struct OlderPhoneRenderTests {
         #expect(older.renderBase == 1_824)
         #expect(Double(older.renderBase) == (2_000 * Self.gpuRatio * Self.screenPixels).rounded())
         let base = DeviceProfile.iPhone60Hz
-        let pairs: [(Micros, Micros, Micros)] = [(older.renderOpaqueLayer, base.renderOpaqueLayer, 18), (older.renderBlendedLayer, base.renderBlendedLayer, 72),
-                                                  (older.renderGradient, base.renderGradient, 144), (older.renderOffscreenPass, base.renderOffscreenPass, 480)]
+        let pairs: [(Micros, Micros, Micros)] = [
+            (older.renderOpaqueLayer, base.renderOpaqueLayer, 18),
+            (older.renderBlendedLayer, base.renderBlendedLayer, 72),
+            (older.renderGradient, base.renderGradient, 144),
+            (older.renderOffscreenPass, base.renderOffscreenPass, 480),
+        ]
         for (value, sixty, expected) in pairs {
             #expect(value == expected)
             #expect(Double(value) == (Double(sixty) * Self.gpuRatio * Self.cellPixels).rounded())
@@ -46,7 +50,9 @@ struct OlderPhoneRenderTests {
     func renderP95() throws {
         let content = try ContentLoader.load(from: Self.contentURL)
         let older = try #require(content.devices.first { $0.id == "older-iphone" })
-        let m = RunConfig(dataset: .users1000, strategy: .capitalOneCancel, device: older, gesture: .fling, latency: .ms(100)).run().metrics
+        let m = RunConfig(
+            dataset: .users1000, strategy: .capitalOneCancel, device: older, gesture: .fling, latency: .ms(100)
+        ).run().metrics
         #expect(abs(m.renderTimeP95Ms - 9.744) < 1e-9, "render p95 \(m.renderTimeP95Ms) ms")
         #expect(m.renderHitchCount == 0, "9.7 ms fits the 16.7 ms interval: \(m.renderHitchCount) render hitches")
     }

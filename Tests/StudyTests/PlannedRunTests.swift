@@ -1,9 +1,10 @@
 import Foundation
 import Results
 import ScrollSimulation
-import Testing
-@testable import Study
 import TestSupport
+import Testing
+
+@testable import Study
 
 /// A planned run shares its configuration with its copies, and stays a value.
 @Suite("Planned runs")
@@ -13,9 +14,11 @@ struct PlannedRunTests {
         let strategies = Strategy.presets
         let smooth = try #require(strategies.first { $0.id == "glitchy-serial-cancel" })
         let sync = try #require(strategies.first { $0.id == "glitchy-sync" })
-        let original = PlannedRun(id: "x", studyID: "s", configID: "x",
-                                  config: RunConfig(dataset: .glitchy(300), strategy: smooth, device: .iPhone60Hz, gesture: .gentle, latency: .ms(100)),
-                                  label: "x")
+        let original = PlannedRun(
+            id: "x", studyID: "s", configID: "x",
+            config: RunConfig(
+                dataset: .glitchy(300), strategy: smooth, device: .iPhone60Hz, gesture: .gentle, latency: .ms(100)),
+            label: "x")
         var copy = original
         copy.config.strategy = sync
         copy.config.latency = .ms(1_000)
@@ -33,11 +36,15 @@ struct PlannedRunTests {
     func seedsShareAConfiguration() throws {
         let smooth = try #require(Strategy.presets.first { $0.id == "glitchy-serial-cancel" })
         let sync = try #require(Strategy.presets.first { $0.id == "glitchy-sync" })
-        let first = PlannedRun(id: "c--s1", studyID: "s", configID: "c",
-                               config: RunConfig(dataset: .glitchy(300), strategy: smooth, device: .iPhone60Hz, gesture: .gentle, latency: .ms(100), seed: 1),
-                               label: "c · seed 1")
+        let first = PlannedRun(
+            id: "c--s1", studyID: "s", configID: "c",
+            config: RunConfig(
+                dataset: .glitchy(300), strategy: smooth, device: .iPhone60Hz, gesture: .gentle, latency: .ms(100),
+                seed: 1),
+            label: "c · seed 1")
         var second = first.withSeed(2, id: "c--s2", label: "c · seed 2")
-        #expect(first.config.seed == 1 && second.config.seed == 2 && second.id == "c--s2" && second.label == "c · seed 2")
+        #expect(
+            first.config.seed == 1 && second.config.seed == 2 && second.id == "c--s2" && second.label == "c · seed 2")
         #expect(second.config.strategy.id == "glitchy-serial-cancel" && second.config.latency == .ms(100))
         second.config.strategy = sync
         #expect(first.config.strategy.id == "glitchy-serial-cancel" && first.config.seed == 1)
@@ -46,7 +53,9 @@ struct PlannedRunTests {
         #expect(second.config.seed == 7 && first.config.seed == 1)
     }
 
-    @Test("Fingerprints walked once per configuration equal each seeded run's own, for every run of the default content", .tags(.slow))
+    @Test(
+        "Fingerprints walked once per configuration equal each seeded run's own, for every run of the default content",
+        .tags(.slow))
     func slowFingerprintsPerConfiguration() throws {
         let content = try ContentLoader.load(from: SmallSite.packageRoot.appendingPathComponent("Content"))
         let plan = RunPlanner.plan(content)
@@ -56,7 +65,9 @@ struct PlannedRunTests {
         #expect(grouped.count == plan.count)
         // The seeds of one configuration differ in their fingerprint (other studies may plan the same run).
         for (k, run) in plan.enumerated().dropFirst() where run.configID == plan[k - 1].configID {
-            #expect(grouped[k].fingerprint != grouped[k - 1].fingerprint && grouped[k].context == grouped[k - 1].context, "\(run.id)")
+            #expect(
+                grouped[k].fingerprint != grouped[k - 1].fingerprint && grouped[k].context == grouped[k - 1].context,
+                "\(run.id)")
         }
         for (run, got) in zip(plan, grouped) {
             let own = Fingerprint.ofAndContext(run.config, datasetDigest: digests[run.config.dataset.id])
@@ -68,7 +79,8 @@ struct PlannedRunTests {
         edited[1].config.latency = .ms(7)
         let replanned = PlanFingerprints(edited, jobs: 1)
         let again = zip(replanned.fingerprints, replanned.contexts).map { (fingerprint: $0, context: $1) }
-        #expect(again[1].fingerprint == Fingerprint.of(edited[1].config) && again[1].fingerprint != grouped[1].fingerprint)
+        #expect(
+            again[1].fingerprint == Fingerprint.of(edited[1].config) && again[1].fingerprint != grouped[1].fingerprint)
         #expect(again[0].fingerprint == grouped[0].fingerprint && again[2].fingerprint == grouped[2].fingerprint)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import ScrollSimulation
-@testable import Study
 import TestSupport
+import Testing
+
+@testable import Study
 
 /// `scrollstudy sensitivity` on the default content: every flip it reports is checked against
 /// reruns made here, independently of its own loop.
@@ -18,7 +19,9 @@ struct SlowSensitivityTests {
         content.studies[index].seeds = [1]
         content.studies[index].jitter = 0
         let study = content.studies[index]
-        let report = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices, jobs: 2)
+        let report = Sensitivity.analyse(
+            study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices,
+            jobs: 2)
         return (content, study, report)
     }
 
@@ -32,7 +35,8 @@ struct SlowSensitivityTests {
         let pairs = try runs.map { run -> (run: PlannedRun, result: RunResult) in
             (run, try Self.varied(run.config, key: key, factor: factor).run())
         }
-        return StudyAnswers(study: study, strategies: content.strategies, devices: content.devices, runs: pairs).entries.map { Sensitivity.key($0.answer) }
+        return StudyAnswers(study: study, strategies: content.strategies, devices: content.devices, runs: pairs).entries
+            .map { Sensitivity.key($0.answer) }
     }
 
     /// `config` with the device constant or model assumption `key` scaled by `factor`, written
@@ -41,15 +45,27 @@ struct SlowSensitivityTests {
         var c = config
         func count(_ n: Int) -> Int { max(1, Int((Double(n) * factor).rounded())) }
         switch key {
-        case "prefetchDistance": if c.strategy.uses(.t13) { c.strategy.parameters.prefetchDistance = count(c.strategy.parameters.prefetchDistance) }
-        case "cacheCountLimit": if c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy != .lruBytes { c.strategy.parameters.cacheCountLimit = count(c.strategy.parameters.cacheCountLimit) }
-        case "cacheByteLimit": if c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy == .lruBytes { c.strategy.parameters.cacheByteLimit = count(c.strategy.parameters.cacheByteLimit) }
-        case "sharedQueueWidth": c.strategy.parameters.sharedQueueWidth = c.strategy.parameters.sharedQueueWidth.map(count)
-        case "latencyJitter": if case let .logNormal(s) = c.latencyDistribution { c.latencyDistribution = .logNormal(sigma: s * factor) }
+        case "prefetchDistance":
+            if c.strategy.uses(.t13) {
+                c.strategy.parameters.prefetchDistance = count(c.strategy.parameters.prefetchDistance)
+            }
+        case "cacheCountLimit":
+            if c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy != .lruBytes {
+                c.strategy.parameters.cacheCountLimit = count(c.strategy.parameters.cacheCountLimit)
+            }
+        case "cacheByteLimit":
+            if c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy == .lruBytes {
+                c.strategy.parameters.cacheByteLimit = count(c.strategy.parameters.cacheByteLimit)
+            }
+        case "sharedQueueWidth":
+            c.strategy.parameters.sharedQueueWidth = c.strategy.parameters.sharedQueueWidth.map(count)
+        case "latencyJitter":
+            if case let .logNormal(s) = c.latencyDistribution { c.latencyDistribution = .logNormal(sigma: s * factor) }
         case "urlCache": if factor < 1 { c.strategy.parameters.urlCache = false }
         default:
             let constant = try #require(DeviceProfile.catalog.first { $0.key == key })
-            c.device[keyPath: constant.keyPath] = Micros((Double(c.device[keyPath: constant.keyPath]) * factor).rounded())
+            c.device[keyPath: constant.keyPath] = Micros(
+                (Double(c.device[keyPath: constant.keyPath]) * factor).rounded())
         }
         return c
     }
@@ -59,18 +75,30 @@ struct SlowSensitivityTests {
         // At one seed and a fixed latency the 1000 ms tie below flips (see `oneSeedDigitalLeaves`).
         let (content, study, report) = try Self.oneSeedDigitalLeaves()
         // Every device constant and each model assumption the study's runs use, halved and doubled.
-        let used = Sensitivity.assumptions.filter { knob in RunPlanner.plan(content).contains { $0.studyID == study.id && knob.affects($0.config, []) } }
+        let used = Sensitivity.assumptions.filter { knob in
+            RunPlanner.plan(content).contains { $0.studyID == study.id && knob.affects($0.config, []) }
+        }
         #expect(report.assumptions == used.map(\.key))
         // Quantities are halved and doubled; a switch (the URL cache) is only turned off.
-        #expect(report.variations == (DeviceProfile.catalog.count + used.filter { !$0.switched }.count) * 2 + used.filter(\.switched).count)
+        #expect(
+            report.variations == (DeviceProfile.catalog.count + used.filter { !$0.switched }.count) * 2
+                + used.filter(\.switched).count)
         let flips = report.answers.flatMap { c in c.flips.map { (c, $0) } }
-        #expect(!flips.isEmpty, "the 1000 ms tie between two Digital Leaves strategies rests on the main-thread decode cost")
+        #expect(
+            !flips.isEmpty, "the 1000 ms tie between two Digital Leaves strategies rests on the main-thread decode cost"
+        )
         let base = try Self.answers(content, study, key: "decodePerMegapixelMain", factor: 1)
         #expect(base == report.answers.map(\.answer))
         for (conclusion, flip) in flips {
-            let i = try #require(report.answers.firstIndex { $0.latency == conclusion.latency && $0.device == conclusion.device && $0.gesture == conclusion.gesture })
+            let i = try #require(
+                report.answers.firstIndex {
+                    $0.latency == conclusion.latency && $0.device == conclusion.device
+                        && $0.gesture == conclusion.gesture
+                })
             let at = try Self.answers(content, study, key: flip.constant, factor: flip.flipsAt)
-            #expect(at[i] != base[i] && at[i] == flip.becomes, "\(flip.constant) ×\(flip.flipsAt): \(at[i]), reported \(flip.becomes)")
+            #expect(
+                at[i] != base[i] && at[i] == flip.becomes,
+                "\(flip.constant) ×\(flip.flipsAt): \(at[i]), reported \(flip.becomes)")
             // Four bisection steps between ×1 and ×0.5 or ×2 leave a bracket of 2^(1/16); a switch has no inside.
             if flip.switchedOff { continue }
             let inside = flip.flipsAt / pow(flip.factor, 1.0 / 16)
@@ -79,16 +107,26 @@ struct SlowSensitivityTests {
         }
     }
 
-    @Test("A bisection that simulates only its own comparison's runs finds the same changes as one that simulates the whole study")
+    @Test(
+        "A bisection that simulates only its own comparison's runs finds the same changes as one that simulates the whole study"
+    )
     func narrowBisection() throws {
         let (content, study, narrow) = try Self.oneSeedDigitalLeaves()
-        let wide = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices,
-                                       jobs: 2, narrowBisection: false)
+        let wide = Sensitivity.analyse(
+            study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices,
+            jobs: 2, narrowBisection: false)
         // The changes are in the second of the study's two comparisons (1000 ms), so a bisection
         // that simulated the wrong comparison's runs would find no change inside the variation.
-        let bisected = narrow.conclusions.filter { c in c.flips.contains { !$0.switchedOff && $0.flipsAt != $0.factor } }
-        #expect(!bisected.isEmpty && bisected.allSatisfy { $0.latency == study.latenciesMs.last }, "\(bisected.map(\.latency))")
-        #expect(study.latenciesMs.count == 2 && StudyAnswers.comparisons(study: study, runs: RunPlanner.plan(content).filter { $0.studyID == study.id }).count == 2)
+        let bisected = narrow.conclusions.filter { c in c.flips.contains { !$0.switchedOff && $0.flipsAt != $0.factor }
+        }
+        #expect(
+            !bisected.isEmpty && bisected.allSatisfy { $0.latency == study.latenciesMs.last },
+            "\(bisected.map(\.latency))")
+        #expect(
+            study.latenciesMs.count == 2
+                && StudyAnswers.comparisons(
+                    study: study, runs: RunPlanner.plan(content).filter { $0.studyID == study.id }
+                ).count == 2)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(try encoder.encode(narrow) == encoder.encode(wide))
@@ -96,7 +134,8 @@ struct SlowSensitivityTests {
     }
 
     /// Every strategy's verdict badges at `factor`, by (strategy name, latency), simulated here.
-    static func verdicts(_ content: SiteContent, _ study: Study, key: String, factor: Double) throws -> [String: String] {
+    static func verdicts(_ content: SiteContent, _ study: Study, key: String, factor: Double) throws -> [String: String]
+    {
         var out: [String: [String]] = [:]
         for run in RunPlanner.plan(content) where run.studyID == study.id {
             let config = try Self.varied(run.config, key: key, factor: factor)
@@ -120,7 +159,9 @@ struct SlowSensitivityTests {
         for c in changed {
             for f in c.flips {
                 let at = try Self.verdicts(content, study, key: f.constant, factor: f.flipsAt)
-                #expect(at["\(c.strategy ?? "")|\(c.latency)"] == f.becomes, "\(c.strategy ?? "") \(f.constant) ×\(f.flipsAt)")
+                #expect(
+                    at["\(c.strategy ?? "")|\(c.latency)"] == f.becomes,
+                    "\(c.strategy ?? "") \(f.constant) ×\(f.flipsAt)")
             }
         }
     }
@@ -130,18 +171,23 @@ struct SlowSensitivityTests {
         let content = try Self.content()
         let study = try #require(content.studies.first { $0.id == "capital-one" })
         let plan = RunPlanner.plan(content).filter { $0.studyID == study.id }
-        let report = Sensitivity.analyse(study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2)
-        #expect(report.assumptions.contains("urlCache"), "Capital One's strategies fetch through URLSession.shared: \(report.assumptions)")
+        let report = Sensitivity.analyse(
+            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2)
+        #expect(
+            report.assumptions.contains("urlCache"),
+            "Capital One's strategies fetch through URLSession.shared: \(report.assumptions)")
         // 25 device constants and the two quantities these runs use (prefetchDistance,
         // latencyJitter) at ×0.5 and ×2, and the URL cache off once: 50 + 4 + 1.
         #expect(report.variations == DeviceProfile.catalog.count * 2 + 2 * 2 + 1)
-        #expect(report.lines(latencyText: Format.latency)[0].contains("urlCache, which the model assumes on, switched off"))
+        #expect(
+            report.lines(latencyText: Format.latency)[0].contains("urlCache, which the model assumes on, switched off"))
         // The variation really turns it off: a run that scrolls back over the rows it showed
         // (cache-revisits' down-then-up gesture) answers downloads from the URL cache at the
         // model's own values and none with the knob at 0.
         let knob = try #require(Sensitivity.assumptions.first { $0.key == "urlCache" })
         #expect(knob.factors == [0])
-        let run = try #require(RunPlanner.plan(content).first { $0.studyID == "cache-revisits" && $0.config.strategy.parameters.urlCache })
+        let run = try #require(
+            RunPlanner.plan(content).first { $0.studyID == "cache-revisits" && $0.config.strategy.parameters.urlCache })
         var off = run.config
         knob.apply(&off, 0)
         #expect(run.config.run().metrics.urlCacheHits > 0, "the fling revisits rows whose avatars were downloaded")
@@ -153,10 +199,14 @@ struct SlowSensitivityTests {
     func survivors() throws {
         let content = try Self.content()
         let study = try #require(content.studies.first { $0.id == "glitchy-table" })
-        let report = Sensitivity.analyse(study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices, jobs: 2)
+        let report = Sensitivity.analyse(
+            study: study, plan: RunPlanner.plan(content), strategies: content.strategies, devices: content.devices,
+            jobs: 2)
         #expect(report.answers.map(\.latency) == study.latenciesMs)
         #expect(report.answers.allSatisfy { $0.survives })
-        #expect(report.verdicts.count == study.strategies.count * study.latenciesMs.count, "one verdict per strategy and setting")
+        #expect(
+            report.verdicts.count == study.strategies.count * study.latenciesMs.count,
+            "one verdict per strategy and setting")
         // Halving and doubling a constant the answer does not depend on changes nothing, by rerun.
         for key in ["viewCreate", "renderBase"] {
             for factor in Sensitivity.factors {

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
+import ScrollSimulation
 import Study
 import TestSupport
-import ScrollSimulation
+import Testing
 
 /// Symbolic links in a content folder: the loader reads nothing from outside it.
 @Suite("Content stays in its folder")
@@ -12,10 +12,14 @@ struct SymlinkTests {
         let url: URL
         init() throws {
             url = try Scratch.folder("outside")
-            try FileManager.default.createDirectory(at: url.appendingPathComponent("notes"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.appendingPathComponent("notes"), withIntermediateDirectories: true)
             try Data("TOPSECRET-LINE,col\n1,2\n".utf8).write(to: url.appendingPathComponent("secret.csv"))
-            try Data(#"{"title": "TOPSECRET-TITLE", "question": "Q?", "dataset": "users-1000", "strategies": ["wwdc21"]}"#.utf8)
-                .write(to: url.appendingPathComponent("study.json"))
+            try Data(
+                #"{"title": "TOPSECRET-TITLE", "question": "Q?", "dataset": "users-1000", "strategies": ["wwdc21"]}"#
+                    .utf8
+            )
+            .write(to: url.appendingPathComponent("study.json"))
             try Data("# TOPSECRET-NOTE\n".utf8).write(to: url.appendingPathComponent("notes/a.md"))
         }
         deinit { try? FileManager.default.removeItem(at: url) }
@@ -30,10 +34,13 @@ struct SymlinkTests {
     @Test("A data file linked from outside is refused, and its text is in no message")
     func fileOutside() throws {
         let outside = try Outside()
-        let folder = try Fixture.folder(["datasets/people.json": Fixture.descriptor(file: "secret.csv", format: "csv", fields: #"{"text": "col"}"#)])
+        let folder = try Fixture.folder([
+            "datasets/people.json": Fixture.descriptor(file: "secret.csv", format: "csv", fields: #"{"text": "col"}"#)
+        ])
         try link(folder, "datasets/secret.csv", to: outside.url.appendingPathComponent("secret.csv").path)
         let problems = folder.problems()
-        expectDiagnostic(problems, "datasets/secret.csv", nil, nil, "symbolic link", "outside the content folder", "secret.csv")
+        expectDiagnostic(
+            problems, "datasets/secret.csv", nil, nil, "symbolic link", "outside the content folder", "secret.csv")
         let all = problems.map(\.description).joined(separator: "\n")
         #expect(!all.contains("TOPSECRET"), "\(all)")
     }
@@ -66,7 +73,8 @@ struct SymlinkTests {
         let folder = try Fixture.folder(["studies/s.json": Fixture.study])
         // From <content>/datasets, enough ../ to reach / and then down to the outside file.
         let depth = folder.url.appendingPathComponent("datasets").standardizedFileURL.pathComponents.count - 1
-        let relative = String(repeating: "../", count: depth) + outside.url.appendingPathComponent("secret.csv").path.dropFirst()
+        let relative =
+            String(repeating: "../", count: depth) + outside.url.appendingPathComponent("secret.csv").path.dropFirst()
         try link(folder, "datasets/climb.csv", to: relative)
         expectDiagnostic(folder.problems(), "datasets/climb.csv", nil, nil, "outside the content folder")
     }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import ScrollSimulation
 import Study
 import TestSupport
+import Testing
 
 /// The verdict's thresholds are written once (`Thresholds`); these tests fail when one of them is
 /// written again in the sources' code or in a template, and when the table and what is derived
@@ -26,7 +26,8 @@ struct ThresholdGuardTests {
 
     @Test("No threshold literal in the sources' code outside Thresholds.swift, nor in any template")
     func noLiteralElsewhere() throws {
-        let sources = try Self.offenders(in: "Sources", extension: "swift", skipping: ["ScrollSimulation/Metrics/Thresholds.swift"])
+        let sources = try Self.offenders(
+            in: "Sources", extension: "swift", skipping: ["ScrollSimulation/Metrics/Thresholds.swift"])
         #expect(sources.isEmpty, "\(sources.joined(separator: "\n"))")
         let templates = try Self.offenders(in: "Templates", extension: "mustache")
         #expect(templates.isEmpty, "\(templates.joined(separator: "\n"))")
@@ -35,21 +36,36 @@ struct ThresholdGuardTests {
     @Test("The guard sees a threshold written again (its patterns match the forms the code used to write)")
     func guardSees() throws {
         let regexes = try Self.patterns.map { try NSRegularExpression(pattern: $0) }
-        for line in ["r.map { $0.hitchTimeRatio >= 10 }", "\"under 5 ms/s good\"", "c1.staleShare < 0.01", "at or over the 25 % line.",
-                     "Hitch time ratio from 5 up to 10 ms/s", "1 % or more of visible cell-frames"] {
-            #expect(regexes.contains { $0.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil }, "\(line)")
+        for line in [
+            "r.map { $0.hitchTimeRatio >= 10 }", "\"under 5 ms/s good\"", "c1.staleShare < 0.01",
+            "at or over the 25 % line.",
+            "Hitch time ratio from 5 up to 10 ms/s", "1 % or more of visible cell-frames",
+        ] {
+            #expect(
+                regexes.contains { $0.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil },
+                "\(line)")
         }
-        for line in ["NumberFormat.fixed(v, places: v >= 10 ? 0 : 1)", "p95 of 15 ms", "0.5 ms/s", "between 0 and 1000 ms/s",
-                     "places: $0.staleShare >= 0.1 ? 0 : 1"] {
-            #expect(!regexes.contains { $0.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil }, "\(line)")
+        for line in [
+            "NumberFormat.fixed(v, places: v >= 10 ? 0 : 1)", "p95 of 15 ms", "0.5 ms/s", "between 0 and 1000 ms/s",
+            "places: $0.staleShare >= 0.1 ? 0 : 1",
+        ] {
+            #expect(
+                !regexes.contains { $0.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil },
+                "\(line)")
         }
     }
 
     @Test("Band edges, badge lines and the answers' bar agree with the table; a badge's rule holds no markup")
     func derived() {
-        #expect(Thresholds.hitchWarning == Thresholds.talks.bands[0].upper && Thresholds.hitchCritical == Thresholds.talks.bands[1].upper)
-        #expect(VerdictRule.hitchWarning.threshold == Thresholds.hitchWarning && VerdictRule.criticalHitches.threshold == Thresholds.hitchCritical)
-        #expect(VerdictRule.wrongRows.threshold == Thresholds.wrongRowPercent && VerdictRule.placeholders.threshold == Thresholds.placeholderPercent)
+        #expect(
+            Thresholds.hitchWarning == Thresholds.talks.bands[0].upper
+                && Thresholds.hitchCritical == Thresholds.talks.bands[1].upper)
+        #expect(
+            VerdictRule.hitchWarning.threshold == Thresholds.hitchWarning
+                && VerdictRule.criticalHitches.threshold == Thresholds.hitchCritical)
+        #expect(
+            VerdictRule.wrongRows.threshold == Thresholds.wrongRowPercent
+                && VerdictRule.placeholders.threshold == Thresholds.placeholderPercent)
         #expect(AnswerRule.hitchBar == Thresholds.hitchWarning)
         // Every band edge is the next band's lower edge; the bands of a scale rise.
         for scale in [Thresholds.talks, Thresholds.organizer] {

@@ -11,7 +11,8 @@ struct WorkPoolTests {
     /// A seeded list of items, each with an uneven amount of work so that workers finish out of order.
     static func items(seed: UInt64) -> [UInt64] {
         var random = SeededRandom(seed: seed)
-        return (0..<Int.random(in: 0...90, using: &random)).map { _ in UInt64.random(in: 0..<1_000_000, using: &random) }
+        return (0..<Int.random(in: 0...90, using: &random)).map { _ in UInt64.random(in: 0..<1_000_000, using: &random)
+        }
     }
 
     /// The work: a value derived from the item, after a pause for some items.
@@ -32,7 +33,9 @@ struct WorkPoolTests {
         }
     }
 
-    @Test("inOrder: each result delivered once, in order, one at a time, for 1, 2 and 8 workers and any look-ahead; a stop ends the delivery at the first stopping item")
+    @Test(
+        "inOrder: each result delivered once, in order, one at a time, for 1, 2 and 8 workers and any look-ahead; a stop ends the delivery at the first stopping item"
+    )
     func inOrderDelivery() {
         for seed in UInt64(1)...60 {
             let items = Self.items(seed: seed)
@@ -43,13 +46,18 @@ struct WorkPoolTests {
                 for ahead in [1, 3, 16] {
                     let configuration = "seed \(seed), \(items.count) items, \(jobs) workers, ahead \(ahead)"
                     let log = DeliveryLog()
-                    ParallelMap.inOrder(items, jobs: jobs, ahead: ahead, Self.work) { index, result in log.add(index, result) }
+                    ParallelMap.inOrder(items, jobs: jobs, ahead: ahead, Self.work) { index, result in
+                        log.add(index, result)
+                    }
                     #expect(log.indices == Array(items.indices), "\(configuration)")
                     #expect(log.results == expected, "\(configuration)")
                     #expect(!log.overlapped, "\(configuration)")
 
                     let stopping = DeliveryLog()
-                    ParallelMap.inOrder(items, jobs: jobs, ahead: ahead, Self.work, stops: { UInt64($0.prefix { $0 != ":" })! % 11 == 0 }) { index, result in
+                    ParallelMap.inOrder(
+                        items, jobs: jobs, ahead: ahead, Self.work,
+                        stops: { UInt64($0.prefix { $0 != ":" })! % 11 == 0 }
+                    ) { index, result in
                         stopping.add(index, result)
                     }
                     let through = firstStop.map { $0 + 1 } ?? items.count
@@ -58,7 +66,9 @@ struct WorkPoolTests {
 
                     // The consumer says stop after the seventh result: nothing after it is delivered.
                     let refused = DeliveryLog()
-                    ParallelMap.inOrder(items, jobs: jobs, ahead: ahead, Self.work) { index, result in refused.add(index, result) && index < 6 }
+                    ParallelMap.inOrder(items, jobs: jobs, ahead: ahead, Self.work) { index, result in
+                        refused.add(index, result) && index < 6
+                    }
                     #expect(refused.indices == Array(0..<min(7, items.count)), "deliver stops: \(configuration)")
                 }
             }
@@ -75,9 +85,16 @@ private final class DeliveryLog: @unchecked Sendable {
     private(set) var results: [String] = []
 
     func add(_ index: Int, _ result: String) -> Bool {
-        lock.withLock { inside += 1; if inside > 1 { overlapped = true } }
+        lock.withLock {
+            inside += 1
+            if inside > 1 { overlapped = true }
+        }
         if index % 13 == 0 { usleep(50) }
-        lock.withLock { inside -= 1; indices.append(index); results.append(result) }
+        lock.withLock {
+            inside -= 1
+            indices.append(index)
+            results.append(result)
+        }
         return true
     }
 }

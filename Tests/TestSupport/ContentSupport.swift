@@ -37,17 +37,18 @@ package final class TemporaryContent {
 package enum Fixture {
     /// One seed at a fixed latency, so that the content tests' runs are one per configuration
     /// (the seeds defaults have their own tests, SeedsTests).
-    package static let site = #"{"title": "Test site", "tagline": "A tagline.", "defaults": {"seeds": [1], "jitter": 0}}"#
+    package static let site =
+        #"{"title": "Test site", "tagline": "A tagline.", "defaults": {"seeds": [1], "jitter": 0}}"#
 
     /// A valid study using built-in names only.
     package static let study = """
-    {
-      "title": "S",
-      "question": "Q?",
-      "dataset": "users-1000",
-      "strategies": ["wwdc21"]
-    }
-    """
+        {
+          "title": "S",
+          "question": "Q?",
+          "dataset": "users-1000",
+          "strategies": ["wwdc21"]
+        }
+        """
 
     /// A folder with site.json plus `files`.
     package static func folder(_ files: [String: String]) throws -> TemporaryContent {
@@ -57,7 +58,9 @@ package enum Fixture {
     }
 
     /// The problems of a folder with site.json plus `files`.
-    package static func problems(_ files: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [ContentDiagnostic] {
+    package static func problems(_ files: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> [ContentDiagnostic]
+    {
         try folder(files).problems(sourceLocation: sourceLocation)
     }
 
@@ -68,13 +71,18 @@ package enum Fixture {
 }
 
 /// Expects a diagnostic at `file:line:column` whose message contains every fragment.
-package func expectDiagnostic(_ diagnostics: [ContentDiagnostic], _ file: String, _ line: Int?, _ column: Int?, _ fragments: String...,
-                      severity: ContentDiagnostic.Severity = .error, sourceLocation: SourceLocation = #_sourceLocation) {
+package func expectDiagnostic(
+    _ diagnostics: [ContentDiagnostic], _ file: String, _ line: Int?, _ column: Int?, _ fragments: String...,
+    severity: ContentDiagnostic.Severity = .error, sourceLocation: SourceLocation = #_sourceLocation
+) {
     let match = diagnostics.first { d in
-        d.file == file && d.line == line && d.column == column && d.severity == severity && fragments.allSatisfy { d.message.contains($0) }
+        d.file == file && d.line == line && d.column == column && d.severity == severity
+            && fragments.allSatisfy { d.message.contains($0) }
     }
-    #expect(match != nil, "no \(severity) at \(file):\(line.map(String.init) ?? "-"):\(column.map(String.init) ?? "-") containing \(fragments); got:\n\(diagnostics.map(\.description).joined(separator: "\n"))",
-            sourceLocation: sourceLocation)
+    #expect(
+        match != nil,
+        "no \(severity) at \(file):\(line.map(String.init) ?? "-"):\(column.map(String.init) ?? "-") containing \(fragments); got:\n\(diagnostics.map(\.description).joined(separator: "\n"))",
+        sourceLocation: sourceLocation)
 }
 
 extension Fixture {

@@ -12,7 +12,10 @@ import Formats
 /// Both must hold; then a higher value (every headline metric is lower-is-better) is *regressed*, a
 /// lower one *improved*; otherwise *no change*.
 package struct MetricChange: Sendable, Equatable {
-    package enum Verdict: String, Sendable { case regressed, improved, noChange = "no change" }
+    package enum Verdict: String, Sendable {
+        case regressed, improved
+        case noChange = "no change"
+    }
     package var metric: String
     /// The medians over the seeds.
     package var baseline: Double
@@ -30,11 +33,21 @@ package struct MetricChange: Sendable, Equatable {
     /// Whether the rank test passed (nil: fewer than 2 seeds on a side, so it is not applied).
     package var rangesApart: Bool?
 
-    package init(metric: String, baseline: Double, now: Double, verdict: Verdict, baselineRange: ClosedRange<Double>, nowRange: ClosedRange<Double>,
-                baselineSeeds: Int, nowSeeds: Int, bigEnough: Bool, rangesApart: Bool?) {
-        self.metric = metric; self.baseline = baseline; self.now = now; self.verdict = verdict
-        self.baselineRange = baselineRange; self.nowRange = nowRange; self.baselineSeeds = baselineSeeds; self.nowSeeds = nowSeeds
-        self.bigEnough = bigEnough; self.rangesApart = rangesApart
+    package init(
+        metric: String, baseline: Double, now: Double, verdict: Verdict, baselineRange: ClosedRange<Double>,
+        nowRange: ClosedRange<Double>,
+        baselineSeeds: Int, nowSeeds: Int, bigEnough: Bool, rangesApart: Bool?
+    ) {
+        self.metric = metric
+        self.baseline = baseline
+        self.now = now
+        self.verdict = verdict
+        self.baselineRange = baselineRange
+        self.nowRange = nowRange
+        self.baselineSeeds = baselineSeeds
+        self.nowSeeds = nowSeeds
+        self.bigEnough = bigEnough
+        self.rangesApart = rangesApart
     }
 
     package static func judge(_ metric: HeadlineMetric, baseline b: [Double], now n: [Double]) -> MetricChange {
@@ -43,9 +56,10 @@ package struct MetricChange: Sendable, Equatable {
         let bigEnough = abs(diff) >= metric.minAbsolute - 1e-9 && abs(diff) >= metric.minRelative * abs(mb) - 1e-9
         let apart: Bool? = b.count >= 2 && n.count >= 2 ? (n.max()! < b.min()!) || (n.min()! > b.max()!) : nil
         let verdict: Verdict = bigEnough && apart != false ? (diff > 0 ? .regressed : .improved) : .noChange
-        return MetricChange(metric: metric.name, baseline: mb, now: mn, verdict: verdict,
-                            baselineRange: (b.min() ?? 0)...(b.max() ?? 0), nowRange: (n.min() ?? 0)...(n.max() ?? 0),
-                            baselineSeeds: b.count, nowSeeds: n.count, bigEnough: bigEnough, rangesApart: apart)
+        return MetricChange(
+            metric: metric.name, baseline: mb, now: mn, verdict: verdict,
+            baselineRange: (b.min() ?? 0)...(b.max() ?? 0), nowRange: (n.min() ?? 0)...(n.max() ?? 0),
+            baselineSeeds: b.count, nowSeeds: n.count, bigEnough: bigEnough, rangesApart: apart)
     }
 
     /// The two-sided p of a Mann–Whitney U of 0 between `n` and `m` values: 2 / C(n+m, n).
@@ -70,7 +84,8 @@ package struct MetricChange: Sendable, Equatable {
     /// "+77.453 (+7745 %)": the change of the medians, and relative to the baseline's when it is not 0.
     package var changeText: String {
         let sign = difference > 0 ? "+" : ""
-        let relative = baseline != 0 ? " (\(sign)\(NumberFormat.fixed(100 * difference / abs(baseline), places: 0)) %)" : ""
+        let relative =
+            baseline != 0 ? " (\(sign)\(NumberFormat.fixed(100 * difference / abs(baseline), places: 0)) %)" : ""
         return sign + Self.number(difference) + relative
     }
 
@@ -82,7 +97,8 @@ package struct MetricChange: Sendable, Equatable {
             return size + "; rank test not applied (\(baselineSeeds) + \(nowSeeds) seeds: one side has a single seed)"
         }
         let p = NumberFormat.fixed(Self.rankTestP(baselineSeeds, nowSeeds), places: 3)
-        return size + "; ranges apart (Mann–Whitney U = 0, p = \(p), \(baselineSeeds) + \(nowSeeds) seeds): " + (apart ? "yes" : "no")
+        return size + "; ranges apart (Mann–Whitney U = 0, p = \(p), \(baselineSeeds) + \(nowSeeds) seeds): "
+            + (apart ? "yes" : "no")
     }
 
     static func median(_ v: [Double]) -> Double { Median.of(v) ?? 0 }
@@ -114,7 +130,11 @@ package struct GroupComparison: Sendable, Equatable {
 
     /// The group's verdict: regressed when any metric regressed, else improved when any improved,
     /// else unchanged; a group that could not be compared says why ("not comparable", "new", "removed").
-    package enum Verdict: String, Sendable { case regressed, improved, unchanged, notComparable = "not comparable", new, removed }
+    package enum Verdict: String, Sendable {
+        case regressed, improved, unchanged
+        case notComparable = "not comparable"
+        case new, removed
+    }
     package var verdict: Verdict {
         switch status {
         case .notComparable: return .notComparable
@@ -129,15 +149,22 @@ package struct GroupComparison: Sendable, Equatable {
 
     package var json: JSONValue {
         .object([
-            "group": .string(group), "study": .string(study), "status": .string(status.rawValue), "verdict": .string(verdict.rawValue),
-            "metrics": .array(metrics.map {
-                .object(["name": .string($0.metric), "baseline": .double($0.baseline), "now": .double($0.now),
-                         "baselineRange": .array([.double($0.baselineRange.lowerBound), .double($0.baselineRange.upperBound)]),
-                         "nowRange": .array([.double($0.nowRange.lowerBound), .double($0.nowRange.upperBound)]),
-                         "seeds": .array([.int($0.baselineSeeds), .int($0.nowSeeds)]),
-                         "difference": .double($0.difference), "change": .string($0.changeText), "test": .string($0.testText),
-                         "verdict": .string($0.verdict.rawValue)])
-            }),
+            "group": .string(group), "study": .string(study), "status": .string(status.rawValue),
+            "verdict": .string(verdict.rawValue),
+            "metrics": .array(
+                metrics.map {
+                    .object([
+                        "name": .string($0.metric), "baseline": .double($0.baseline), "now": .double($0.now),
+                        "baselineRange": .array([
+                            .double($0.baselineRange.lowerBound), .double($0.baselineRange.upperBound),
+                        ]),
+                        "nowRange": .array([.double($0.nowRange.lowerBound), .double($0.nowRange.upperBound)]),
+                        "seeds": .array([.int($0.baselineSeeds), .int($0.nowSeeds)]),
+                        "difference": .double($0.difference), "change": .string($0.changeText),
+                        "test": .string($0.testText),
+                        "verdict": .string($0.verdict.rawValue),
+                    ])
+                }),
         ])
     }
 }
@@ -145,7 +172,9 @@ package struct GroupComparison: Sendable, Equatable {
 package enum Comparison {
     /// Compares run groups of `now` with `baseline`, in the order groups first appear in `now`,
     /// then the removed ones. Runs are grouped by `RunSummary.group`.
-    package static func compare(baseline: [RunSummary], baselineModel: Int, now: [RunSummary], nowModel: Int) -> [GroupComparison] {
+    package static func compare(baseline: [RunSummary], baselineModel: Int, now: [RunSummary], nowModel: Int)
+        -> [GroupComparison]
+    {
         func grouped(_ runs: [RunSummary]) -> (order: [String], runs: [String: [RunSummary]]) {
             var order: [String] = []
             var map: [String: [RunSummary]] = [:]
@@ -166,21 +195,29 @@ package enum Comparison {
             }
             let contexts = Set(nowRuns.map(\.context)).union(baseRuns.map(\.context))
             if baselineModel != nowModel || contexts.count != 1 {
-                out.append(GroupComparison(group: g, study: study, status: .notComparable, inputsChanged: true, metrics: []))
+                out.append(
+                    GroupComparison(group: g, study: study, status: .notComparable, inputsChanged: true, metrics: []))
                 continue
             }
             let changed = Set(nowRuns.map(\.fingerprint)) != Set(baseRuns.map(\.fingerprint))
             let metrics = HeadlineMetric.all.map { m in
-                MetricChange.judge(m, baseline: baseRuns.compactMap { $0.metrics[m.name] }, now: nowRuns.compactMap { $0.metrics[m.name] })
+                MetricChange.judge(
+                    m, baseline: baseRuns.compactMap { $0.metrics[m.name] },
+                    now: nowRuns.compactMap { $0.metrics[m.name] })
             }
             // Equal fingerprints promise equal numbers; a baseline whose numbers differ anyway (edited,
             // or made by a build that should have bumped the model version) is compared, never
             // called unchanged beside a regressed verdict.
             let moved = metrics.contains { $0.verdict != .noChange }
-            out.append(GroupComparison(group: g, study: study, status: changed || moved ? .compared : .unchanged, inputsChanged: changed, metrics: metrics))
+            out.append(
+                GroupComparison(
+                    group: g, study: study, status: changed || moved ? .compared : .unchanged, inputsChanged: changed,
+                    metrics: metrics))
         }
         for g in b.order where n.runs[g] == nil {
-            out.append(GroupComparison(group: g, study: b.runs[g]![0].study, status: .removed, inputsChanged: true, metrics: []))
+            out.append(
+                GroupComparison(
+                    group: g, study: b.runs[g]![0].study, status: .removed, inputsChanged: true, metrics: []))
         }
         return out
     }

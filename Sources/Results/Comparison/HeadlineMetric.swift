@@ -13,8 +13,13 @@ package struct HeadlineMetric: Sendable {
     package let minRelative: Double
     package let value: @Sendable (RunMetrics) -> Double
 
-    package init(name: String, label: String, unit: String, minAbsolute: Double, minRelative: Double, value: @escaping @Sendable (RunMetrics) -> Double) {
-        (self.name, self.label, self.unit, self.minAbsolute, self.minRelative, self.value) = (name, label, unit, minAbsolute, minRelative, value)
+    package init(
+        name: String, label: String, unit: String, minAbsolute: Double, minRelative: Double,
+        value: @escaping @Sendable (RunMetrics) -> Double
+    ) {
+        (self.name, self.label, self.unit, self.minAbsolute, self.minRelative, self.value) = (
+            name, label, unit, minAbsolute, minRelative, value
+        )
     }
 
     /// The minimum change as prose gives it: "1 ms/s", "0.5 points" (of a percentage), "1" (a count).
@@ -29,18 +34,31 @@ package struct HeadlineMetric: Sendable {
 
     /// The headline metrics, in display order.
     package static let all: [HeadlineMetric] = [
-        HeadlineMetric(name: "hitchTimeRatio", label: "hitch time ratio", unit: "ms/s", minAbsolute: 1, minRelative: 0.10, value: { $0.hitchTimeRatio }),
-        HeadlineMetric(name: "frameDurationP95Ms", label: "frame p95", unit: "ms", minAbsolute: 1, minRelative: 0.10, value: { $0.frameDurationP95Ms }),
-        HeadlineMetric(name: "wrongRowsPercent", label: "wrong rows", unit: "%", minAbsolute: 0.5, minRelative: 0.10, value: {
-            $0.visibleCellFrames == 0 ? 0 : 100 * Double($0.staleCellFrames) / Double($0.visibleCellFrames)
-        }),
-        HeadlineMetric(name: "placeholderPercent", label: "placeholders", unit: "%", minAbsolute: 1, minRelative: 0.10, value: {
-            $0.visibleCellFrames == 0 ? 0 : 100 * Double($0.placeholderCellFrames) / Double($0.visibleCellFrames)
-        }),
-        HeadlineMetric(name: "timeToContentP95Ms", label: "time to content p95", unit: "ms", minAbsolute: 20, minRelative: 0.10, value: { $0.timeToContentP95Ms }),
-        HeadlineMetric(name: "contentChangesAfterSettle", label: "changes after settle", unit: "changes", minAbsolute: 1, minRelative: 0.10, value: {
-            Double($0.contentChangesAfterSettle)
-        }),
+        HeadlineMetric(
+            name: "hitchTimeRatio", label: "hitch time ratio", unit: "ms/s", minAbsolute: 1, minRelative: 0.10,
+            value: { $0.hitchTimeRatio }),
+        HeadlineMetric(
+            name: "frameDurationP95Ms", label: "frame p95", unit: "ms", minAbsolute: 1, minRelative: 0.10,
+            value: { $0.frameDurationP95Ms }),
+        HeadlineMetric(
+            name: "wrongRowsPercent", label: "wrong rows", unit: "%", minAbsolute: 0.5, minRelative: 0.10,
+            value: {
+                $0.visibleCellFrames == 0 ? 0 : 100 * Double($0.staleCellFrames) / Double($0.visibleCellFrames)
+            }),
+        HeadlineMetric(
+            name: "placeholderPercent", label: "placeholders", unit: "%", minAbsolute: 1, minRelative: 0.10,
+            value: {
+                $0.visibleCellFrames == 0 ? 0 : 100 * Double($0.placeholderCellFrames) / Double($0.visibleCellFrames)
+            }),
+        HeadlineMetric(
+            name: "timeToContentP95Ms", label: "time to content p95", unit: "ms", minAbsolute: 20, minRelative: 0.10,
+            value: { $0.timeToContentP95Ms }),
+        HeadlineMetric(
+            name: "contentChangesAfterSettle", label: "changes after settle", unit: "changes", minAbsolute: 1,
+            minRelative: 0.10,
+            value: {
+                Double($0.contentChangesAfterSettle)
+            }),
     ]
 
     package static func named(_ name: String) -> HeadlineMetric? { all.first { $0.name == name } }

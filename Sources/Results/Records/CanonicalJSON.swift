@@ -20,7 +20,12 @@ package enum CanonicalJSON {
 
 /// A slot that containers fill in later (containers are values; the tree is built by reference).
 private final class Box {
-    enum Content { case none, single(JSONValue), keyed(KeyedStore), unkeyed(UnkeyedStore) }
+    enum Content {
+        case none
+        case single(JSONValue)
+        case keyed(KeyedStore)
+        case unkeyed(UnkeyedStore)
+    }
     var content: Content = .none
     var value: JSONValue? {
         switch content {
@@ -39,7 +44,10 @@ private struct AnyKey: CodingKey {
     var stringValue: String
     var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
 }
 
 private struct TreeEncoder: Encoder {
@@ -49,13 +57,23 @@ private struct TreeEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let store: KeyedStore
-        if case let .keyed(existing) = box.content { store = existing } else { store = KeyedStore(); box.content = .keyed(store) }
+        if case let .keyed(existing) = box.content {
+            store = existing
+        } else {
+            store = KeyedStore()
+            box.content = .keyed(store)
+        }
         return KeyedEncodingContainer(Keyed<Key>(store: store, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let store: UnkeyedStore
-        if case let .unkeyed(existing) = box.content { store = existing } else { store = UnkeyedStore(); box.content = .unkeyed(store) }
+        if case let .unkeyed(existing) = box.content {
+            store = existing
+        } else {
+            store = UnkeyedStore()
+            box.content = .unkeyed(store)
+        }
         return Unkeyed(store: store, codingPath: codingPath)
     }
 
@@ -64,7 +82,10 @@ private struct TreeEncoder: Encoder {
 
 /// Encodes one value into a box: primitives directly, everything else through its own `encode`.
 private func encodeValue<T: Encodable>(_ value: T, into box: Box, path: [any CodingKey]) throws {
-    if let leaf = leaf(value) { box.content = .single(leaf); return }
+    if let leaf = leaf(value) {
+        box.content = .single(leaf)
+        return
+    }
     let encoder = TreeEncoder(codingPath: path)
     try value.encode(to: encoder)
     box.content = encoder.box.content
@@ -105,7 +126,9 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try encodeValue(value, into: slot(key), path: codingPath + [key])
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         let store = KeyedStore()
         slot(key).content = .keyed(store)
         return KeyedEncodingContainer(Keyed<NestedKey>(store: store, codingPath: codingPath + [key]))
@@ -138,7 +161,9 @@ private struct Unkeyed: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         try encodeValue(value, into: slot(), path: codingPath + [AnyKey(intValue: count)])
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let store = KeyedStore()
         slot().content = .keyed(store)
         return KeyedEncodingContainer(Keyed<NestedKey>(store: store, codingPath: codingPath))

@@ -17,7 +17,9 @@ package enum Fingerprint {
     /// `datasetDigest`, when given, must be `digest(of: config.dataset)`: runs that share a
     /// dataset (every run of a study) can compute its digest once instead of walking its rows
     /// for every run. The result is the same either way.
-    package static func of(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
+    package static func of(
+        _ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version
+    ) -> String {
         hex(fnv1a64(canonicalText(config, datasetDigest: datasetDigest, modelVersion: modelVersion)))
     }
 
@@ -30,7 +32,9 @@ package enum Fingerprint {
 
     /// The text that is hashed: the model version, then the configuration, with the dataset
     /// written as its digest.
-    package static func canonicalText(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
+    package static func canonicalText(
+        _ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version
+    ) -> String {
         var out = "scrollstudy-run model=\(modelVersion)\n\(type(of: config)){"
         for (i, child) in Mirror(reflecting: config).children.enumerated() {
             if i > 0 { out += "," }
@@ -49,10 +53,14 @@ package enum Fingerprint {
     /// plus the model version. Two runs with equal context digests differ only in what a study
     /// compares (the strategy) and in seed noise, so their metrics may be compared; runs with
     /// different context digests are "not comparable".
-    package static func context(of config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> String {
+    package static func context(
+        of config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version
+    ) -> String {
         var out = "scrollstudy-context model=\(modelVersion)\n"
         for child in Mirror(reflecting: config).children {
-            guard let label = child.label, label != "strategy", label != "seed", label != "recordSeries" else { continue }
+            guard let label = child.label, label != "strategy", label != "seed", label != "recordSeries" else {
+                continue
+            }
             out += label + ":"
             if label == "dataset" {
                 out += "digest(" + (datasetDigest ?? digest(of: config.dataset)) + ")"
@@ -66,7 +74,9 @@ package enum Fingerprint {
 
     /// `of(config)` and `context(of: config)` together, walking each part of the configuration once
     /// (the same texts, so the same digests, as the two calls).
-    package static func ofAndContext(_ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version) -> (fingerprint: String, context: String) {
+    package static func ofAndContext(
+        _ config: RunConfig, datasetDigest: String? = nil, modelVersion: Int = SimulationModel.version
+    ) -> (fingerprint: String, context: String) {
         ofAndContext(config, seeds: [config.seed], datasetDigest: datasetDigest, modelVersion: modelVersion)[0]
     }
 
@@ -75,8 +85,10 @@ package enum Fingerprint {
     /// digests, in the same order, as `ofAndContext` of each seeded configuration.
     /// `parts`, when given, holds the canonical texts of the strategies and devices already met
     /// (`PartTexts`): a build whose configurations share a few strategies and devices walks each once.
-    package static func ofAndContext(_ config: RunConfig, seeds: [UInt64], datasetDigest: String? = nil,
-                                    modelVersion: Int = SimulationModel.version, parts memo: PartTexts? = nil) -> [(fingerprint: String, context: String)] {
+    package static func ofAndContext(
+        _ config: RunConfig, seeds: [UInt64], datasetDigest: String? = nil,
+        modelVersion: Int = SimulationModel.version, parts memo: PartTexts? = nil
+    ) -> [(fingerprint: String, context: String)] {
         var parts: [(label: String, text: String)] = []
         var seedAt: Int? = nil
         var context = "scrollstudy-context model=\(modelVersion)\n"
@@ -156,7 +168,9 @@ package enum Fingerprint {
 
     /// The value of a fingerprint's text, as `hex` writes it: exactly 16 lowercase hex digits; nil for any other text.
     package static func value(ofHex text: String) -> UInt64? {
-        guard text.utf8.count == 16, text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }
+        guard text.utf8.count == 16, text.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+            return nil
+        }
         return UInt64(text, radix: 16)
     }
 
@@ -166,7 +180,11 @@ package enum Fingerprint {
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .optional:
-            if let child = mirror.children.first { describe(child.value, into: &out, depth: depth + 1) } else { out.write("nil") }
+            if let child = mirror.children.first {
+                describe(child.value, into: &out, depth: depth + 1)
+            } else {
+                out.write("nil")
+            }
         case .collection:
             out.write("[")
             for (i, child) in mirror.children.enumerated() {
@@ -201,7 +219,11 @@ package enum Fingerprint {
             out.write(mirror.displayStyle == .tuple ? ")" : "}")
         default:
             // Leaves: numbers print their shortest exact form; strings are quoted and escaped.
-            if let s = value as? String { out.write(String(reflecting: s)) } else { out.write(String(describing: value)) }
+            if let s = value as? String {
+                out.write(String(reflecting: s))
+            } else {
+                out.write(String(describing: value))
+            }
         }
     }
 }
@@ -222,7 +244,11 @@ package final class TextMemo<Value: Equatable & Sendable>: @unchecked Sendable {
     package func text(_ value: Value, name: String) -> String {
         if let hit = lock.withLock({ known[name]?.first(where: { $0.value == value })?.text }) { return hit }
         let text = make(value)  // outside the lock: two threads may both make it, and file the same text
-        lock.withLock { if known[name]?.contains(where: { $0.value == value }) != true { known[name, default: []].append((value, text)) } }
+        lock.withLock {
+            if known[name]?.contains(where: { $0.value == value }) != true {
+                known[name, default: []].append((value, text))
+            }
+        }
         return text
     }
 }

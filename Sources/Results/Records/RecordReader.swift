@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import ScrollSimulation
 
 extension RunRecord {
@@ -24,28 +24,38 @@ extension RunRecord {
             let (line, column) = SourceText(bytes: bytes).lineColumn(TextPosition(offset: error.offset, in: bytes))
             throw .malformed("line \(line), column \(column): \(error.message)")
         }
-        guard case var .object(top) = root else { throw .malformed("expected an object, found \(root.kindDescription)") }
-        guard let version = top["schemaVersion"], case let .int(v) = version else { throw .malformed("no schemaVersion") }
+        guard case var .object(top) = root else {
+            throw .malformed("expected an object, found \(root.kindDescription)")
+        }
+        guard let version = top["schemaVersion"], case let .int(v) = version else {
+            throw .malformed("no schemaVersion")
+        }
         guard v == currentSchemaVersion else { throw .unsupportedSchema(found: v, supported: currentSchemaVersion) }
 
         var frames: [FrameSample] = []
         var lanes: [[ContentSegment]] = []
         if case var .object(fields)? = top["result"] {
             if let value = fields["frames"] {
-                guard case let .array(items) = value else { throw .malformed("result.frames must be an array, found \(value.kindDescription)") }
+                guard case let .array(items) = value else {
+                    throw .malformed("result.frames must be an array, found \(value.kindDescription)")
+                }
                 frames.reserveCapacity(items.count)
                 for (k, item) in items.enumerated() { frames.append(try frame(item, k + 1)) }
                 fields["frames"] = .array([])
             }
             if let value = fields["contentLanes"] {
-                guard case let .array(laneValues) = value else { throw .malformed("result.contentLanes must be an array, found \(value.kindDescription)") }
+                guard case let .array(laneValues) = value else {
+                    throw .malformed("result.contentLanes must be an array, found \(value.kindDescription)")
+                }
                 for (p, laneValue) in laneValues.enumerated() {
                     guard case let .array(items) = laneValue else {
                         throw .malformed("content lane \(p + 1) must be an array, found \(laneValue.kindDescription)")
                     }
                     var lane: [ContentSegment] = []
                     lane.reserveCapacity(items.count)
-                    for (k, item) in items.enumerated() { lane.append(try segment(item, "content lane \(p + 1)'s segment \(k + 1)")) }
+                    for (k, item) in items.enumerated() {
+                        lane.append(try segment(item, "content lane \(p + 1)'s segment \(k + 1)"))
+                    }
                     lanes.append(lane)
                 }
                 fields["contentLanes"] = .array([])
@@ -53,7 +63,10 @@ extension RunRecord {
             top["result"] = .object(fields)
         }
         var record: RunRecord
-        do { record = try JSONDecoder().decode(RunRecord.self, from: Data(JSONValue.object(top).serialized(pretty: false).utf8)) } catch {
+        do {
+            record = try JSONDecoder().decode(
+                RunRecord.self, from: Data(JSONValue.object(top).serialized(pretty: false).utf8))
+        } catch {
             throw .malformed(String(describing: error))
         }
         record.result.frames = frames
@@ -62,7 +75,9 @@ extension RunRecord {
     }
 
     /// `count` integers (the stored array of a frame or segment); `exceptAt` may be any number.
-    private static func integers(_ value: JSONValue, count: Int, _ what: String, exceptAt: Int? = nil) throws(ResultsError) -> [JSONValue] {
+    private static func integers(_ value: JSONValue, count: Int, _ what: String, exceptAt: Int? = nil)
+        throws(ResultsError) -> [JSONValue]
+    {
         guard case let .array(items) = value, items.count == count else {
             throw .malformed("\(what) must be an array of \(count) numbers, found \(value.kindDescription)")
         }
@@ -90,13 +105,16 @@ extension RunRecord {
         }
         var narrow: [Int32] = []
         for j in 10...13 {
-            guard let v = Int32(exactly: i(j)) else { throw .malformed("frame \(k)'s value \(j + 1), \(i(j)), does not fit in 32 bits") }
+            guard let v = Int32(exactly: i(j)) else {
+                throw .malformed("frame \(k)'s value \(j + 1), \(i(j)), does not fit in 32 bits")
+            }
             narrow.append(v)
         }
-        return FrameSample(begin: Micros(i(0)), presented: Micros(i(1)), duration: Micros(i(2)), hitch: Micros(i(3)),
-                           hitchKind: UInt8(i(4)), overrun: Micros(i(5)), scrolling: i(6) == 1,
-                           mainWork: Micros(i(7)), renderWork: Micros(i(8)), offset: offset,
-                           visible: narrow[0], placeholder: narrow[1], stale: narrow[2], queueDepth: narrow[3], imageBytes: i(14))
+        return FrameSample(
+            begin: Micros(i(0)), presented: Micros(i(1)), duration: Micros(i(2)), hitch: Micros(i(3)),
+            hitchKind: UInt8(i(4)), overrun: Micros(i(5)), scrolling: i(6) == 1,
+            mainWork: Micros(i(7)), renderWork: Micros(i(8)), offset: offset,
+            visible: narrow[0], placeholder: narrow[1], stale: narrow[2], queueDepth: narrow[3], imageBytes: i(14))
     }
 
     private static func segment(_ value: JSONValue, _ what: String) throws(ResultsError) -> ContentSegment {
@@ -185,42 +203,72 @@ struct RecordScanner {
             i += 1
             var fields: [String: JSONValue] = [:]
             skipSpace()
-            if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
+            if i < b.count, b[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(fields)
+            }
             while true {
                 skipSpace()
-                guard i < b.count, b[i] == UInt8(ascii: "\"") else { throw problem("expected a key in quotes, found \(found)") }
+                guard i < b.count, b[i] == UInt8(ascii: "\"") else {
+                    throw problem("expected a key in quotes, found \(found)")
+                }
                 let key = try string()
                 skipSpace()
-                guard i < b.count, b[i] == UInt8(ascii: ":") else { throw problem("expected ':' after a key, found \(found)") }
+                guard i < b.count, b[i] == UInt8(ascii: ":") else {
+                    throw problem("expected ':' after a key, found \(found)")
+                }
                 i += 1
                 skipSpace()
                 let item = try value(depth: depth + 1)
-                guard fields.updateValue(item, forKey: key) == nil else { throw problem("the key \"\(key)\" appears twice in one object") }
+                guard fields.updateValue(item, forKey: key) == nil else {
+                    throw problem("the key \"\(key)\" appears twice in one object")
+                }
                 skipSpace()
                 guard i < b.count else { throw problem("unexpected end of the file; expected ',' or '}'") }
-                if b[i] == UInt8(ascii: ",") { i += 1; continue }
-                if b[i] == UInt8(ascii: "}") { i += 1; return .object(fields) }
+                if b[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if b[i] == UInt8(ascii: "}") {
+                    i += 1
+                    return .object(fields)
+                }
                 throw problem("expected ',' or '}', found \(found)")
             }
         case UInt8(ascii: "["):
             i += 1
             var items: [JSONValue] = []
             skipSpace()
-            if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            if i < b.count, b[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(items)
+            }
             while true {
                 skipSpace()
                 items.append(try value(depth: depth + 1))
                 skipSpace()
                 guard i < b.count else { throw problem("unexpected end of the file; expected ',' or ']'") }
-                if b[i] == UInt8(ascii: ",") { i += 1; continue }
-                if b[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                if b[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if b[i] == UInt8(ascii: "]") {
+                    i += 1
+                    return .array(items)
+                }
                 throw problem("expected ',' or ']', found \(found)")
             }
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         default: throw problem("expected a value, found \(found)")
         }
     }
@@ -235,9 +283,14 @@ struct RecordScanner {
     private mutating func number() throws(Problem) -> JSONValue {
         let start = i
         var negative = false
-        if b[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+        if b[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
         guard i < b.count, b[i] >= 0x30, b[i] <= 0x39 else { throw problem("expected a digit, found \(found)") }
-        if b[i] == 0x30, i + 1 < b.count, b[i + 1] >= 0x30, b[i + 1] <= 0x39 { throw problem("numbers may not have leading zeros") }
+        if b[i] == 0x30, i + 1 < b.count, b[i + 1] >= 0x30, b[i + 1] <= 0x39 {
+            throw problem("numbers may not have leading zeros")
+        }
         var magnitude = 0, exact = true
         while i < b.count, b[i] >= 0x30, b[i] <= 0x39 {
             let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
@@ -249,19 +302,26 @@ struct RecordScanner {
         if i < b.count, b[i] == UInt8(ascii: ".") {
             integral = false
             i += 1
-            guard i < b.count, b[i] >= 0x30, b[i] <= 0x39 else { throw problem("expected a digit after the decimal point, found \(found)") }
+            guard i < b.count, b[i] >= 0x30, b[i] <= 0x39 else {
+                throw problem("expected a digit after the decimal point, found \(found)")
+            }
             while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
         }
         if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
             integral = false
             i += 1
             if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
-            guard i < b.count, b[i] >= 0x30, b[i] <= 0x39 else { throw problem("expected a digit in the exponent, found \(found)") }
+            guard i < b.count, b[i] >= 0x30, b[i] <= 0x39 else {
+                throw problem("expected a digit in the exponent, found \(found)")
+            }
             while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
         }
         if integral, exact { return .int(negative ? -magnitude : magnitude) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
-        guard let d = Double(text), d.isFinite else { i = start; throw problem("the number \(text) is out of range") }
+        guard let d = Double(text), d.isFinite else {
+            i = start
+            throw problem("the number \(text) is out of range")
+        }
         return .exact(d)
     }
 
@@ -279,9 +339,16 @@ struct RecordScanner {
         while true {
             guard i < b.count else { throw problem("unexpected end of the file inside a string") }
             let c = b[i]
-            if c == UInt8(ascii: "\"") { i += 1; break }
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                break
+            }
             guard c >= 0x20 else { throw problem("a control character (byte \(c)) inside a string must be escaped") }
-            guard c == UInt8(ascii: "\\") else { out.append(c); i += 1; continue }
+            guard c == UInt8(ascii: "\\") else {
+                out.append(c)
+                i += 1
+                continue
+            }
             do {
                 i = try JSONEscape.decode(b, backslash: i, into: &out)
             } catch {
@@ -314,7 +381,9 @@ struct RecordScanner {
         case let .loneHighSurrogate(high, at):
             return Problem(message: "a lone high surrogate \\u\(hex4(high)) in \\u escapes", offset: at)
         case let .notLowSurrogate(high, low, at):
-            return Problem(message: "the high surrogate \\u\(hex4(high)) is followed by \\u\(hex4(low)), not a low one", offset: at)
+            return Problem(
+                message: "the high surrogate \\u\(hex4(high)) is followed by \\u\(hex4(low)), not a low one", offset: at
+            )
         case let .loneLowSurrogate(low, at):
             return Problem(message: "a lone low surrogate \\u\(hex4(low)) in \\u escapes", offset: at)
         }

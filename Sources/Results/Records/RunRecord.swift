@@ -58,7 +58,10 @@ package struct RunRecord: Sendable, Equatable, Codable {
 
     /// `datasetDigest`: see `Fingerprint.of(_:datasetDigest:)`. `fingerprint`, when given, must be
     /// `Fingerprint.of(config)` (a caller that computed it already saves walking the configuration again).
-    package init(id: String = "", study: String = "", config: RunConfig, datasetDigest: String? = nil, fingerprint: String? = nil, result: RunResult) {
+    package init(
+        id: String = "", study: String = "", config: RunConfig, datasetDigest: String? = nil,
+        fingerprint: String? = nil, result: RunResult
+    ) {
         schemaVersion = Self.currentSchemaVersion
         self.id = id
         self.study = study
@@ -69,7 +72,10 @@ package struct RunRecord: Sendable, Equatable, Codable {
     }
 
     /// A record from its fields as they are (`ResultsIndex` keeps records in parts and puts them back together).
-    package init(schemaVersion: Int, id: String, study: String, fingerprint: String, modelVersion: Int, parameters: RunParameters, result: RunResult) {
+    package init(
+        schemaVersion: Int, id: String, study: String, fingerprint: String, modelVersion: Int,
+        parameters: RunParameters, result: RunResult
+    ) {
         self.schemaVersion = schemaVersion
         self.id = id
         self.study = study
@@ -80,16 +86,28 @@ package struct RunRecord: Sendable, Equatable, Codable {
     }
 
     /// Runs `config` and records it.
-    package static func run(id: String = "", study: String = "", _ config: RunConfig, datasetDigest: String? = nil, fingerprint: String? = nil) -> RunRecord {
-        RunRecord(id: id, study: study, config: config, datasetDigest: datasetDigest, fingerprint: fingerprint, result: config.run())
+    package static func run(
+        id: String = "", study: String = "", _ config: RunConfig, datasetDigest: String? = nil,
+        fingerprint: String? = nil
+    ) -> RunRecord {
+        RunRecord(
+            id: id, study: study, config: config, datasetDigest: datasetDigest, fingerprint: fingerprint,
+            result: config.run())
     }
 
     /// `run`, with the cost constants the simulation read (`RunConfig.runNotingReadMask`): the
     /// sensitivity analysis reuses the record for every constant outside the mask.
-    package static func runNotingReads(id: String, study: String, _ config: RunConfig, datasetDigest: String?, fingerprint: String?)
-        -> (record: RunRecord, readMask: UInt64) {
+    package static func runNotingReads(
+        id: String, study: String, _ config: RunConfig, datasetDigest: String?, fingerprint: String?
+    )
+        -> (record: RunRecord, readMask: UInt64)
+    {
         let (result, mask) = config.runNotingReadMask()
-        return (RunRecord(id: id, study: study, config: config, datasetDigest: datasetDigest, fingerprint: fingerprint, result: result), mask)
+        return (
+            RunRecord(
+                id: id, study: study, config: config, datasetDigest: datasetDigest, fingerprint: fingerprint,
+                result: result), mask
+        )
     }
 
     package var metrics: RunMetrics { result.metrics }
@@ -106,7 +124,9 @@ package struct RunRecord: Sendable, Equatable, Codable {
         light.result.frames = []
         light.result.contentLanes = []
         // Every field is a plain value, a string, a number or an array of them: encoding cannot fail.
-        guard case var .object(top)? = try? CanonicalJSON.value(light), case var .object(fields)? = top["result"] else { return "null\n" }
+        guard case var .object(top)? = try? CanonicalJSON.value(light), case var .object(fields)? = top["result"] else {
+            return "null\n"
+        }
         fields["frames"] = .array(result.frames.map(Self.frameValue))
         fields["contentLanes"] = .array(result.contentLanes.map { .array($0.map(Self.segmentValue)) })
         top["result"] = .object(fields)
@@ -116,9 +136,12 @@ package struct RunRecord: Sendable, Equatable, Codable {
     /// A frame as its stored array (`FrameSample.encode(to:)`'s order).
     package static func frameValue(_ f: FrameSample) -> JSONValue {
         .array([
-            .int(Int(f.begin)), .int(Int(f.presented)), .int(Int(f.duration)), .int(Int(f.hitch)), .int(Int(f.hitchKind)),
-            .int(Int(f.overrun)), .int(f.scrolling ? 1 : 0), .int(Int(f.mainWork)), .int(Int(f.renderWork)), .exact(f.offset),
-            .int(Int(f.visible)), .int(Int(f.placeholder)), .int(Int(f.stale)), .int(Int(f.queueDepth)), .int(f.imageBytes),
+            .int(Int(f.begin)), .int(Int(f.presented)), .int(Int(f.duration)), .int(Int(f.hitch)),
+            .int(Int(f.hitchKind)),
+            .int(Int(f.overrun)), .int(f.scrolling ? 1 : 0), .int(Int(f.mainWork)), .int(Int(f.renderWork)),
+            .exact(f.offset),
+            .int(Int(f.visible)), .int(Int(f.placeholder)), .int(Int(f.stale)), .int(Int(f.queueDepth)),
+            .int(f.imageBytes),
         ])
     }
 
@@ -130,7 +153,9 @@ package struct RunRecord: Sendable, Equatable, Codable {
     /// The published summary: `run` (parameters) and `metrics` (by name, doubles to 3 decimals),
     /// plus `id` and `study` when the run belongs to a study.
     package func summaryJSON() -> JSONValue {
-        var fields: [String: JSONValue] = ["run": Self.parametersObject(parameters), "metrics": Self.metricsObject(result.metrics)]
+        var fields: [String: JSONValue] = [
+            "run": Self.parametersObject(parameters), "metrics": Self.metricsObject(result.metrics),
+        ]
         if !id.isEmpty { fields["id"] = .string(id) }
         if !study.isEmpty { fields["study"] = .string(study) }
         return .object(fields)

@@ -10,29 +10,44 @@ enum SeriesCodec {
         out.reserveCapacity(out.count + 16 + frames.count * 48 + lanes.reduce(0) { $0 + 4 + $1.count * 10 })
         putUnsigned(UInt64(frames.count), &out)
         for f in frames {
-            putSigned(f.begin, &out); putSigned(f.presented, &out); putSigned(f.duration, &out); putSigned(f.hitch, &out)
-            putUnsigned(UInt64(f.hitchKind), &out); putSigned(f.overrun, &out); putUnsigned(f.scrolling ? 1 : 0, &out)
-            putSigned(f.mainWork, &out); putSigned(f.renderWork, &out)
+            putSigned(f.begin, &out)
+            putSigned(f.presented, &out)
+            putSigned(f.duration, &out)
+            putSigned(f.hitch, &out)
+            putUnsigned(UInt64(f.hitchKind), &out)
+            putSigned(f.overrun, &out)
+            putUnsigned(f.scrolling ? 1 : 0, &out)
+            putSigned(f.mainWork, &out)
+            putSigned(f.renderWork, &out)
             putFixed(f.offset.bitPattern, &out)
-            putSigned(Int64(f.visible), &out); putSigned(Int64(f.placeholder), &out); putSigned(Int64(f.stale), &out)
-            putSigned(Int64(f.queueDepth), &out); putSigned(Int64(f.imageBytes), &out)
+            putSigned(Int64(f.visible), &out)
+            putSigned(Int64(f.placeholder), &out)
+            putSigned(Int64(f.stale), &out)
+            putSigned(Int64(f.queueDepth), &out)
+            putSigned(Int64(f.imageBytes), &out)
         }
         putUnsigned(UInt64(lanes.count), &out)
         for lane in lanes {
             putUnsigned(UInt64(lane.count), &out)
             for s in lane {
-                putSigned(s.start, &out); putSigned(s.end, &out); putUnsigned(UInt64(s.state.rawValue), &out); putSigned(Int64(s.shownItem), &out)
+                putSigned(s.start, &out)
+                putSigned(s.end, &out)
+                putUnsigned(UInt64(s.state.rawValue), &out)
+                putSigned(Int64(s.shownItem), &out)
             }
         }
     }
 
     /// Reads what `write` wrote, from `reader`'s position.
-    static func read(_ reader: inout ByteReader) throws(ByteReader.Malformed) -> (frames: [FrameSample], lanes: [[ContentSegment]]) {
+    static func read(_ reader: inout ByteReader) throws(ByteReader.Malformed) -> (
+        frames: [FrameSample], lanes: [[ContentSegment]]
+    ) {
         let frameCount = try reader.count(atLeast: 16)
         var frames: [FrameSample] = []
         frames.reserveCapacity(frameCount)
         for _ in 0..<frameCount {
-            let begin = try reader.signed(), presented = try reader.signed(), duration = try reader.signed(), hitch = try reader.signed()
+            let begin = try reader.signed(), presented = try reader.signed(), duration = try reader.signed(),
+                hitch = try reader.signed()
             let hitchKind = try narrow(reader.unsigned(), UInt8.self)
             let overrun = try reader.signed()
             let scrolling = try reader.unsigned()
@@ -42,10 +57,12 @@ enum SeriesCodec {
             let visible = try narrow(reader.signed(), Int32.self), placeholder = try narrow(reader.signed(), Int32.self)
             let stale = try narrow(reader.signed(), Int32.self), queueDepth = try narrow(reader.signed(), Int32.self)
             let imageBytes = try narrow(reader.signed(), Int.self)
-            frames.append(FrameSample(begin: begin, presented: presented, duration: duration, hitch: hitch, hitchKind: hitchKind,
-                                      overrun: overrun, scrolling: scrolling == 1, mainWork: mainWork, renderWork: renderWork,
-                                      offset: offset, visible: visible, placeholder: placeholder, stale: stale,
-                                      queueDepth: queueDepth, imageBytes: imageBytes))
+            frames.append(
+                FrameSample(
+                    begin: begin, presented: presented, duration: duration, hitch: hitch, hitchKind: hitchKind,
+                    overrun: overrun, scrolling: scrolling == 1, mainWork: mainWork, renderWork: renderWork,
+                    offset: offset, visible: visible, placeholder: placeholder, stale: stale,
+                    queueDepth: queueDepth, imageBytes: imageBytes))
         }
         let laneCount = try reader.count(atLeast: 1)
         var lanes: [[ContentSegment]] = []
@@ -131,13 +148,17 @@ struct ByteReader {
     /// A count of items, each at least `bytesEach` long: never more than the bytes left could hold.
     mutating func count(atLeast bytesEach: Int) throws(Malformed) -> Int {
         let n = try unsigned()
-        guard n <= UInt64((bytes.count - position) / bytesEach) else { throw Malformed(why: "count \(n) at byte \(position) exceeds the file") }
+        guard n <= UInt64((bytes.count - position) / bytesEach) else {
+            throw Malformed(why: "count \(n) at byte \(position) exceeds the file")
+        }
         return Int(n)
     }
 
     /// `count` bytes from the current position.
     mutating func take(_ count: Int) throws(Malformed) -> ArraySlice<UInt8> {
-        guard count >= 0, bytes.count - position >= count else { throw Malformed(why: "ends \(count - (bytes.count - position)) bytes early") }
+        guard count >= 0, bytes.count - position >= count else {
+            throw Malformed(why: "ends \(count - (bytes.count - position)) bytes early")
+        }
         defer { position += count }
         return bytes[position..<position + count]
     }

@@ -62,7 +62,9 @@ package struct ResultsIndex: Sendable {
     private mutating func add(_ record: RunRecord, dropped isDropped: Bool) throws(ResultsError) {
         guard position[record.id] == nil else { throw .duplicateRun(record.id) }
         guard let schema = Int32(exactly: record.schemaVersion), let model = Int32(exactly: record.modelVersion) else {
-            throw .malformed("run '\(record.id)': schemaVersion \(record.schemaVersion) or modelVersion \(record.modelVersion) is out of range")
+            throw .malformed(
+                "run '\(record.id)': schemaVersion \(record.schemaVersion) or modelVersion \(record.modelVersion) is out of range"
+            )
         }
         var shared = record.parameters
         if let last = parameters.last {
@@ -72,9 +74,11 @@ package struct ResultsIndex: Sendable {
             parameters.append(record.parameters)
         }
         position[record.id] = stored.count
-        stored.append(Entry(id: record.id, study: record.study, fingerprint: record.fingerprint, result: record.result,
-                            seed: record.parameters.seed, parameters: Int32(parameters.count - 1),
-                            schemaVersion: schema, modelVersion: model))
+        stored.append(
+            Entry(
+                id: record.id, study: record.study, fingerprint: record.fingerprint, result: record.result,
+                seed: record.parameters.seed, parameters: Int32(parameters.count - 1),
+                schemaVersion: schema, modelVersion: model))
         dropped.append(isDropped)
     }
 
@@ -83,8 +87,9 @@ package struct ResultsIndex: Sendable {
         let entry = stored[position]
         var parameters = self.parameters[Int(entry.parameters)]
         parameters.seed = entry.seed
-        return RunRecord(schemaVersion: Int(entry.schemaVersion), id: entry.id, study: entry.study, fingerprint: entry.fingerprint,
-                         modelVersion: Int(entry.modelVersion), parameters: parameters, result: entry.result)
+        return RunRecord(
+            schemaVersion: Int(entry.schemaVersion), id: entry.id, study: entry.study, fingerprint: entry.fingerprint,
+            modelVersion: Int(entry.modelVersion), parameters: parameters, result: entry.result)
     }
 
     /// Adds a record at the end, keeping only its metrics and parameters in memory when
@@ -134,7 +139,9 @@ package struct ResultsIndex: Sendable {
 
     /// What to do when the series of run `id` could not be read back (`seriesSource`).
     package func seriesRemedy(_ id: String) -> String {
-        if loader?.file(of: id) != nil { return "the results folder changed since it was read; run the shard again or generate without --results" }
+        if loader?.file(of: id) != nil {
+            return "the results folder changed since it was read; run the shard again or generate without --results"
+        }
         return "delete .scrollstudy-cache/ and generate again"
     }
 
@@ -142,7 +149,9 @@ package struct ResultsIndex: Sendable {
     package var all: [RunRecord] { stored.indices.map(record(at:)) }
 
     /// The records of one study, in plan order.
-    package func records(ofStudy study: String) -> [RunRecord] { stored.indices.filter { stored[$0].study == study }.map(record(at:)) }
+    package func records(ofStudy study: String) -> [RunRecord] {
+        stored.indices.filter { stored[$0].study == study }.map(record(at:))
+    }
 
     package var count: Int { stored.count }
 }
@@ -189,7 +198,9 @@ package final class SeriesLoader: @unchecked Sendable {
             return hit
         }
         lock.unlock()
-        guard let record = load(light), record.id == light.id, record.fingerprint == light.fingerprint else { return nil }
+        guard let record = load(light), record.id == light.id, record.fingerprint == light.fingerprint else {
+            return nil
+        }
         lock.lock()
         recent.append(record)
         if recent.count > keep { recent.removeFirst(recent.count - keep) }

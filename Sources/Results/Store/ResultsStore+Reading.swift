@@ -29,7 +29,8 @@ extension ResultsStore {
         var files: [String: URL] = [:]
         for entry in index.runs {
             let url = folder.appendingPathComponent(entry.file)
-            let record = try readRecord(url, id: entry.id, fingerprint: entry.fingerprint, series: series, index: indexURL)
+            let record = try readRecord(
+                url, id: entry.id, fingerprint: entry.fingerprint, series: series, index: indexURL)
             records.append(record)
             contexts[record.id] = entry.context
             files[record.id] = url
@@ -46,20 +47,29 @@ extension ResultsStore {
             // Each case its own reason: a missing path, a file, or a folder without an index.
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
-                throw .notAResultsFolder(folder.path, "no such folder; give a folder that 'scrollstudy run --output-results <folder>' wrote")
+                throw .notAResultsFolder(
+                    folder.path, "no such folder; give a folder that 'scrollstudy run --output-results <folder>' wrote")
             }
             guard isFolder.boolValue else {
-                throw .notAResultsFolder(folder.path, "it is a file; --results takes the folders that 'scrollstudy run --output-results <folder>' wrote")
+                throw .notAResultsFolder(
+                    folder.path,
+                    "it is a file; --results takes the folders that 'scrollstudy run --output-results <folder>' wrote")
             }
-            throw .notAResultsFolder(folder.path, "it has no index.json (write one with 'scrollstudy run --output-results \(folder.lastPathComponent)')")
+            throw .notAResultsFolder(
+                folder.path,
+                "it has no index.json (write one with 'scrollstudy run --output-results \(folder.lastPathComponent)')")
         }
         let index: Index
         do { index = try JSONDecoder().decode(Index.self, from: data) } catch {
             throw .malformed(indexURL.path, "\(error)")
         }
-        guard index.kind == kind else { throw .notAResultsFolder(folder.path, "index.json kind is '\(index.kind)', expected '\(kind)'") }
+        guard index.kind == kind else {
+            throw .notAResultsFolder(folder.path, "index.json kind is '\(index.kind)', expected '\(kind)'")
+        }
         guard index.schemaVersion == schemaVersion else {
-            throw .malformed(indexURL.path, "schemaVersion \(index.schemaVersion) is not supported; this build reads version \(schemaVersion)")
+            throw .malformed(
+                indexURL.path,
+                "schemaVersion \(index.schemaVersion) is not supported; this build reads version \(schemaVersion)")
         }
         guard index.modelVersion == SimulationModel.version else {
             throw .otherModel(indexURL.path, found: index.modelVersion, current: SimulationModel.version)
@@ -69,7 +79,9 @@ extension ResultsStore {
                 throw .malformed(indexURL.path, "run '\(entry.id)': file '\(entry.file)' is outside the folder")
             }
             guard Fingerprint.value(ofHex: entry.fingerprint) != nil else {
-                throw .malformed(indexURL.path, "run '\(entry.id)': fingerprint '\(entry.fingerprint)' is not 16 lowercase hex digits")
+                throw .malformed(
+                    indexURL.path,
+                    "run '\(entry.id)': fingerprint '\(entry.fingerprint)' is not 16 lowercase hex digits")
             }
         }
         return index
@@ -80,7 +92,9 @@ extension ResultsStore {
     /// that run with that fingerprint. Without `series` it is returned without its frames and
     /// content lanes (read back whole from the same file when a page needs them). Every error names
     /// the file first (a missing one, the index that lists it too).
-    package static func readRecord(_ url: URL, id: String, fingerprint: String, series: Bool, index: URL) throws(StoreError) -> RunRecord {
+    package static func readRecord(_ url: URL, id: String, fingerprint: String, series: Bool, index: URL)
+        throws(StoreError) -> RunRecord
+    {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw .malformed(url.path, "no such file, though \(index.path) lists it for run '\(id)'")
         }
@@ -92,7 +106,10 @@ extension ResultsStore {
             throw .otherModel(url.path, found: record.modelVersion, current: SimulationModel.version)
         }
         guard record.id == id, record.fingerprint == fingerprint else {
-            throw .malformed(url.path, "holds run '\(record.id)' fingerprint \(record.fingerprint), but index.json says '\(id)' fingerprint \(fingerprint)")
+            throw .malformed(
+                url.path,
+                "holds run '\(record.id)' fingerprint \(record.fingerprint), but index.json says '\(id)' fingerprint \(fingerprint)"
+            )
         }
         if !series {
             record.result.frames = []
@@ -114,10 +131,14 @@ extension ResultsStore {
             let index = try readIndex(url)
             if let shard = index.shard {
                 if let n = shardCount, n != shard.count {
-                    throw .mismatch("\(url.path) is shard \(shard) but another folder is a shard of \(n); shard folders must come from one 'run --shard i/n' split")
+                    throw .mismatch(
+                        "\(url.path) is shard \(shard) but another folder is a shard of \(n); shard folders must come from one 'run --shard i/n' split"
+                    )
                 }
                 if let p = plan, p != index.plan {
-                    throw .mismatch("\(url.path) holds shard \(shard) of another plan (plan \(index.plan), expected \(p)); re-run every shard from the same content")
+                    throw .mismatch(
+                        "\(url.path) holds shard \(shard) of another plan (plan \(index.plan), expected \(p)); re-run every shard from the same content"
+                    )
                 }
                 shardCount = shard.count
                 plan = index.plan
@@ -145,7 +166,8 @@ extension ResultsStore {
     /// any record that does not match its index line (`read(_:series:)`). With `series: false` the
     /// records are kept without their series, and `files` says where each one's whole record is.
     package static func merge(_ folders: [URL], series: Bool = true) throws(StoreError)
-        -> (records: [RunRecord], contexts: [String: String], files: [String: URL]) {
+        -> (records: [RunRecord], contexts: [String: String], files: [String: URL])
+    {
         _ = try mergeIndexes(folders)
         var all: [RunRecord] = []
         var contexts: [String: String] = [:]

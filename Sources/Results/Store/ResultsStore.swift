@@ -1,7 +1,6 @@
-import Foundation
 import Formats
+import Foundation
 import ScrollSimulation
-
 
 /// A results folder: the seam between simulating (`scrollstudy run`) and rendering
 /// (`scrollstudy generate --results`).
@@ -45,9 +44,17 @@ package enum ResultsStore {
         package var context: String
         package var schemaVersion: Int
         package var modelVersion: Int
-        package init(id: String, study: String, file: String, fingerprint: String, context: String, schemaVersion: Int, modelVersion: Int) {
-            self.id = id; self.study = study; self.file = file; self.fingerprint = fingerprint
-            self.context = context; self.schemaVersion = schemaVersion; self.modelVersion = modelVersion
+        package init(
+            id: String, study: String, file: String, fingerprint: String, context: String, schemaVersion: Int,
+            modelVersion: Int
+        ) {
+            self.id = id
+            self.study = study
+            self.file = file
+            self.fingerprint = fingerprint
+            self.context = context
+            self.schemaVersion = schemaVersion
+            self.modelVersion = modelVersion
         }
     }
 
@@ -56,13 +63,17 @@ package enum ResultsStore {
         /// 1-based.
         package var index: Int
         package var count: Int
-        package init(index: Int, count: Int) { self.index = index; self.count = count }
+        package init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
+        }
         package var description: String { "\(index)/\(count)" }
 
         /// Parses `i/n` with 1 ≤ i ≤ n ≤ 1000.
         package static func parse(_ text: String) -> Shard? {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1000, i >= 1, i <= n else { return nil }
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 1000, i >= 1, i <= n
+            else { return nil }
             return Shard(index: i, count: n)
         }
 
@@ -123,7 +134,9 @@ package enum ResultsStore {
     /// when missing. Before anything is written, a path that is not a results folder is refused:
     /// a file, the root or home folder, a folder that holds other files and no index, or one whose
     /// `index.json` is not a results index. Nothing of what was there is ever overwritten.
-    package static func write(_ records: [(record: RunRecord, context: String)], plan: [String], shard: Shard?, to folder: URL) throws(StoreError) {
+    package static func write(
+        _ records: [(record: RunRecord, context: String)], plan: [String], shard: Shard?, to folder: URL
+    ) throws(StoreError) {
         let writer = try Writer(folder)
         for (record, context) in records { try writer.add(record, context: context) }
         try writer.finish(plan: plan, shard: shard)
@@ -142,7 +155,10 @@ package enum ResultsStore {
         package init(_ folder: URL) throws(StoreError) {
             self.folder = folder
             try ResultsStore.checkWritable(folder)
-            do { try FileManager.default.createDirectory(at: folder.appendingPathComponent("runs"), withIntermediateDirectories: true) } catch {
+            do {
+                try FileManager.default.createDirectory(
+                    at: folder.appendingPathComponent("runs"), withIntermediateDirectories: true)
+            } catch {
                 throw .io(folder.path, "cannot create the folder: \(SystemReason.of(error))")
             }
         }
@@ -151,8 +167,9 @@ package enum ResultsStore {
         package func add(_ record: RunRecord, context: String) throws(StoreError) {
             let name = file(for: record.id)
             try writeAtomically(record.recordJSON(), to: folder.appendingPathComponent(name))
-            let entry = Entry(id: record.id, study: record.study, file: name, fingerprint: record.fingerprint, context: context,
-                              schemaVersion: record.schemaVersion, modelVersion: record.modelVersion)
+            let entry = Entry(
+                id: record.id, study: record.study, file: name, fingerprint: record.fingerprint, context: context,
+                schemaVersion: record.schemaVersion, modelVersion: record.modelVersion)
             lock.withLock { entries.append(entry) }
         }
 
@@ -162,7 +179,8 @@ package enum ResultsStore {
         /// Writes the index of every record added (sorted by id, whatever order they came in).
         package func finish(plan: [String], shard: Shard?) throws(StoreError) {
             let indexURL = folder.appendingPathComponent(indexFile)
-            let index = Index(plan: planDigest(plan), plannedRuns: plan.count, shard: shard, runs: lock.withLock { entries })
+            let index = Index(
+                plan: planDigest(plan), plannedRuns: plan.count, shard: shard, runs: lock.withLock { entries })
             let text: String
             do { text = try CanonicalJSON.text(index) } catch { throw .io(indexURL.path, "\(error)") }
             try writeAtomically(text, to: indexURL)
@@ -178,29 +196,40 @@ package enum ResultsStore {
         var isFolder: ObjCBool = false
         if fm.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             let shown = folder.path
-            guard isFolder.boolValue else { throw .notAResultsFolder(shown, "it is a file, not a folder; choose a new or empty folder") }
+            guard isFolder.boolValue else {
+                throw .notAResultsFolder(shown, "it is a file, not a folder; choose a new or empty folder")
+            }
             let resolved = folder.resolvingSymlinksInPath().standardizedFileURL.path
             if resolved == "/" || HomeFolders.all.contains(resolved) {
-                throw .notAResultsFolder(shown, "it is the \(resolved == "/" ? "root" : "home") folder; choose a new or empty folder, for example Results")
+                throw .notAResultsFolder(
+                    shown,
+                    "it is the \(resolved == "/" ? "root" : "home") folder; choose a new or empty folder, for example Results"
+                )
             }
             if !fm.fileExists(atPath: indexURL.path) {
                 let entries = (try? fm.contentsOfDirectory(atPath: shown)) ?? ["?"]
                 guard entries.isEmpty else {
-                    throw .notAResultsFolder(shown, "it holds other files (\(entries.sorted().prefix(3).joined(separator: ", "))\(entries.count > 3 ? ", …" : "")) and no index.json of scrollstudy run; choose a new or empty folder")
+                    throw .notAResultsFolder(
+                        shown,
+                        "it holds other files (\(entries.sorted().prefix(3).joined(separator: ", "))\(entries.count > 3 ? ", …" : "")) and no index.json of scrollstudy run; choose a new or empty folder"
+                    )
                 }
             }
         }
         if fm.fileExists(atPath: indexURL.path) {
             guard let data = fm.contents(atPath: indexURL.path),
-                  PositionedJSON.parse(SourceText(bytes: [UInt8](data))).root?["kind"]?.value.stringValue == kind else {
-                throw .notAResultsFolder(folder.path, "its index.json was not written by scrollstudy run; choose another folder")
+                PositionedJSON.parse(SourceText(bytes: [UInt8](data))).root?["kind"]?.value.stringValue == kind
+            else {
+                throw .notAResultsFolder(
+                    folder.path, "its index.json was not written by scrollstudy run; choose another folder")
             }
         }
     }
 
     /// Writes `text` to a temporary file beside `url` and renames it into place.
     package static func writeAtomically(_ text: String, to url: URL) throws(StoreError) {
-        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        let temp = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try Data(text.utf8).write(to: temp)
             if rename(temp.path, url.path) != 0 {

@@ -76,7 +76,9 @@ package struct RunCache: Sendable {
     }
 
     /// A record's header: its layout, schema and model versions and fingerprint.
-    static func header(_ reader: inout ByteReader) throws(ByteReader.Malformed) -> (schema: UInt64, model: UInt64, fingerprint: String, current: Bool) {
+    static func header(_ reader: inout ByteReader) throws(ByteReader.Malformed) -> (
+        schema: UInt64, model: UInt64, fingerprint: String, current: Bool
+    ) {
         guard try reader.take(Self.magic.count).elementsEqual(Self.magic) else { throw .init(why: "not a run record") }
         let schema = try reader.unsigned(), model = try reader.unsigned()
         let stored = String(decoding: try reader.take(reader.count(atLeast: 1)), as: UTF8.self)
@@ -97,7 +99,8 @@ package struct RunCache: Sendable {
         do throws(ByteReader.Malformed) {
             let header = try Self.header(&reader)
             guard header.current, header.fingerprint == fingerprint else {
-                return .unusable("\(file): holds fingerprint \(header.fingerprint), schema \(header.schema), model \(header.model)")
+                return .unusable(
+                    "\(file): holds fingerprint \(header.fingerprint), schema \(header.schema), model \(header.model)")
             }
             let json = try reader.take(reader.count(atLeast: 1))
             var record: RunRecord
@@ -107,14 +110,20 @@ package struct RunCache: Sendable {
                 do { record = try JSONDecoder().decode(RunRecord.self, from: Data(json)) } catch {
                     return .unusable("\(file): does not decode (\(error))")
                 }
-                guard record.schemaVersion == RunRecord.currentSchemaVersion, record.modelVersion == SimulationModel.version,
-                      record.fingerprint == fingerprint else {
-                    return .unusable("\(file): holds fingerprint \(record.fingerprint), schema \(record.schemaVersion), model \(record.modelVersion)")
+                guard record.schemaVersion == RunRecord.currentSchemaVersion,
+                    record.modelVersion == SimulationModel.version,
+                    record.fingerprint == fingerprint
+                else {
+                    return .unusable(
+                        "\(file): holds fingerprint \(record.fingerprint), schema \(record.schemaVersion), model \(record.modelVersion)"
+                    )
                 }
             }
             if series {
                 let (frames, lanes) = try SeriesCodec.read(&reader)
-                guard reader.atEnd else { throw .init(why: "\(reader.bytes.count - reader.position) bytes after the record") }
+                guard reader.atEnd else {
+                    throw .init(why: "\(reader.bytes.count - reader.position) bytes after the record")
+                }
                 // The site records series: a record without frames is not one it stored.
                 guard !frames.isEmpty else { return .unusable("\(file): holds no frames") }
                 record.result.frames = frames
@@ -168,7 +177,8 @@ package struct RunCache: Sendable {
     package static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(CacheError) {
         let folder = url.deletingLastPathComponent()
         try RunPacks.makeFolder(folder)
-        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        let temp = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
         do throws(CacheError) { try writeNew(bytes, to: temp.path) } catch {
             _ = unlink(temp.path)
             throw error

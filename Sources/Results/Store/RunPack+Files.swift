@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension RunPacks {
     // MARK: Merging
@@ -33,7 +34,9 @@ extension RunPacks {
         var buffer = Self.magic
         var end: UInt64 = 0
         func flush() {
-            if failed == nil { do throws(CacheError) { try Self.writeAt(fd, buffer, at: end) } catch { failed = error } }
+            if failed == nil {
+                do throws(CacheError) { try Self.writeAt(fd, buffer, at: end) } catch { failed = error }
+            }
             end += UInt64(buffer.count)
             buffer.removeAll(keepingCapacity: true)
         }
@@ -43,7 +46,8 @@ extension RunPacks {
         for source in sources.reversed() {
             for (fingerprint, place) in source.index.reversed() where !kept.contains(fingerprint) {
                 guard let bytes = Self.readAt(source.fd, count: Int(place.length), at: place.offset),
-                      bytes.count == Int(place.length), Self.valid(bytes, place: place, fingerprint: fingerprint) else { continue }
+                    bytes.count == Int(place.length), Self.valid(bytes, place: place, fingerprint: fingerprint)
+                else { continue }
                 kept.insert(fingerprint)
                 var moved = place
                 moved.offset = end + UInt64(buffer.count)
@@ -95,7 +99,8 @@ extension RunPacks {
         let fd = sysOpen(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            return .failure(OpenFailure(why: "cannot be read (\(SystemReason.of(errno: code)))", exists: code != ENOENT))
+            return .failure(
+                OpenFailure(why: "cannot be read (\(SystemReason.of(errno: code)))", exists: code != ENOENT))
         }
         let end = lseek(fd, 0, SEEK_END)
         let size = end > 0 ? UInt64(end) : 0
@@ -109,13 +114,16 @@ extension RunPacks {
         }
         let headSize = UInt64(magic.count)
         guard size >= headSize + UInt64(trailerSize),
-              let trailer = readAt(fd, count: trailerSize, at: size - UInt64(trailerSize)), trailer.count == trailerSize,
-              trailer.suffix(trailerMagic.count).elementsEqual(trailerMagic) else { return fail("truncated (no index at its end)") }
+            let trailer = readAt(fd, count: trailerSize, at: size - UInt64(trailerSize)), trailer.count == trailerSize,
+            trailer.suffix(trailerMagic.count).elementsEqual(trailerMagic)
+        else { return fail("truncated (no index at its end)") }
         var t = ByteReader(trailer)
         guard let indexOffset = try? t.fixed(), let indexLength = try? t.fixed(), let indexSum = try? t.fixed(),
-              indexLength <= size - UInt64(trailerSize), indexOffset == size - UInt64(trailerSize) - indexLength, indexOffset >= headSize,
-              let bytes = readAt(fd, count: Int(indexLength), at: indexOffset), bytes.count == Int(indexLength),
-              bytes.withUnsafeBytes({ checksum($0) }) == indexSum else { return fail("damaged index") }
+            indexLength <= size - UInt64(trailerSize), indexOffset == size - UInt64(trailerSize) - indexLength,
+            indexOffset >= headSize,
+            let bytes = readAt(fd, count: Int(indexLength), at: indexOffset), bytes.count == Int(indexLength),
+            bytes.withUnsafeBytes({ checksum($0) }) == indexSum
+        else { return fail("damaged index") }
         var reader = ByteReader(bytes)
         var index: [(String, Place)] = []
         do throws(ByteReader.Malformed) {
@@ -126,9 +134,15 @@ extension RunPacks {
                 let offset = try reader.unsigned(), light = try reader.unsigned(), length = try reader.unsigned()
                 let lightSum = try reader.fixed(), seriesSum = try reader.fixed()
                 guard offset >= headSize, light >= 1, light <= length, length <= UInt64(UInt32.max),
-                      length <= indexOffset, offset <= indexOffset - length else { throw .init(why: "a record outside the pack") }
-                index.append((fingerprint, Place(pack: 0, lightLength: UInt32(light), length: UInt32(length), offset: offset,
-                                                 lightSum: lightSum, seriesSum: seriesSum)))
+                    length <= indexOffset, offset <= indexOffset - length
+                else { throw .init(why: "a record outside the pack") }
+                index.append(
+                    (
+                        fingerprint,
+                        Place(
+                            pack: 0, lightLength: UInt32(light), length: UInt32(length), offset: offset,
+                            lightSum: lightSum, seriesSum: seriesSum)
+                    ))
             }
             guard reader.atEnd else { throw .init(why: "bytes after the index") }
         } catch {
@@ -143,9 +157,14 @@ extension RunPacks {
         defer { closedir(dir) }
         var packs: [String] = [], temps: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name.hasPrefix(prefix), name.hasSuffix(suffix) { packs.append(name) }
-            else if name.hasPrefix(tempPrefix), name.hasSuffix(tempSuffix) { temps.append(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name.hasPrefix(prefix), name.hasSuffix(suffix) {
+                packs.append(name)
+            } else if name.hasPrefix(tempPrefix), name.hasSuffix(tempSuffix) {
+                temps.append(name)
+            }
         }
         return (packs.sorted(), temps.sorted())
     }
@@ -160,12 +179,16 @@ extension RunPacks {
     }
 
     static func tempPath(in folder: URL) -> String {
-        folder.appendingPathComponent(tempPrefix + "\(getpid())-" + Fingerprint.hex(UInt64.random(in: 0...UInt64.max)) + tempSuffix).path
+        folder.appendingPathComponent(
+            tempPrefix + "\(getpid())-" + Fingerprint.hex(UInt64.random(in: 0...UInt64.max)) + tempSuffix
+        ).path
     }
 
     static func makeFolder(_ folder: URL) throws(CacheError) {
         guard !FileManager.default.fileExists(atPath: folder.path) else { return }
-        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch { throw .system(error.localizedDescription) }
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw .system(error.localizedDescription)
+        }
     }
 
     /// `count` bytes at `offset` (fewer at the end of the file), or nil on an error.
@@ -192,7 +215,9 @@ extension RunPacks {
     static func writeAt(_ fd: Int32, _ bytes: [UInt8], at offset: UInt64) throws(CacheError) {
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { sysPwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset) + off_t(done)) }
+            let n = bytes.withUnsafeBytes {
+                sysPwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset) + off_t(done))
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .lastSystemError
@@ -220,5 +245,9 @@ extension RunPacks {
 
 // `open(2)` under a name `RunPacks.open` does not shadow; both files of `RunPacks` call it.
 func sysOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { open(path, flags, mode) }
-private func sysPread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int { pread(fd, buffer, count, offset) }
-private func sysPwrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ offset: off_t) -> Int { pwrite(fd, buffer, count, offset) }
+private func sysPread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int {
+    pread(fd, buffer, count, offset)
+}
+private func sysPwrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ offset: off_t) -> Int {
+    pwrite(fd, buffer, count, offset)
+}

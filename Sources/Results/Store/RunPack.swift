@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The pack files of a run cache (`RunCache`) and what one process knows of them: the packs listed
 /// when the cache was first used, the pack this process is appending to, and every record's place.
@@ -147,7 +148,8 @@ final class RunPacks: @unchecked Sendable {
             guard kill(pid, 0) != 0, errno == ESRCH else { continue }
             let path = folder.appendingPathComponent(name).path
             guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                  now().timeIntervalSince(modified) > 60 else { continue }
+                now().timeIntervalSince(modified) > 60
+            else { continue }
             // Only a file that begins as this layout's packs do.
             let fd = sysOpen(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { continue }
@@ -163,8 +165,10 @@ final class RunPacks: @unchecked Sendable {
     /// to this process's open pack, creating it when there is none.
     func append(_ bytes: [UInt8], fingerprint: String, lightLength: Int) throws(CacheError) {
         let sums = bytes.withUnsafeBytes { all in
-            (Self.checksum(UnsafeRawBufferPointer(rebasing: all[..<lightLength])),
-             Self.checksum(UnsafeRawBufferPointer(rebasing: all[lightLength...])))
+            (
+                Self.checksum(UnsafeRawBufferPointer(rebasing: all[..<lightLength])),
+                Self.checksum(UnsafeRawBufferPointer(rebasing: all[lightLength...]))
+            )
         }
         lock.lock()
         defer { lock.unlock() }
@@ -175,8 +179,9 @@ final class RunPacks: @unchecked Sendable {
         // Two threads that simulated the same configuration: one copy in the pack is enough.
         if let known = places[fingerprint], known.pack == w.slot { return }
         try Self.writeAt(packs[Int(w.slot)].fd, bytes, at: w.end)
-        let place = Place(pack: w.slot, lightLength: UInt32(lightLength), length: UInt32(bytes.count), offset: w.end,
-                          lightSum: sums.0, seriesSum: sums.1)
+        let place = Place(
+            pack: w.slot, lightLength: UInt32(lightLength), length: UInt32(bytes.count), offset: w.end,
+            lightSum: sums.0, seriesSum: sums.1)
         writer!.end += UInt64(bytes.count)
         writer!.index.append((fingerprint, place))
         places[fingerprint] = place
@@ -202,7 +207,10 @@ final class RunPacks: @unchecked Sendable {
     /// something failed; a later `append` starts a new pack.
     func finish() throws(CacheError) {
         lock.lock()
-        do throws(CacheError) { try finishLocked() } catch { lock.unlock(); throw error }
+        do throws(CacheError) { try finishLocked() } catch {
+            lock.unlock()
+            throw error
+        }
         lock.unlock()
         if Self.list(folder).packs.count > maxPacks { try merge() }
     }

@@ -66,9 +66,12 @@ package struct StoredRuns: Sendable {
         guard let run = runs[id] else { throw .mismatch("run '\(id)' is in none of the results folders given") }
         let url = file(id, run)
         guard Fingerprint.value(ofHex: fingerprint) == run.fingerprint else {
-            throw .mismatch("\(url.path): run '\(id)' is listed with fingerprint \(Fingerprint.hex(run.fingerprint)), not \(fingerprint)")
+            throw .mismatch(
+                "\(url.path): run '\(id)' is listed with fingerprint \(Fingerprint.hex(run.fingerprint)), not \(fingerprint)"
+            )
         }
-        return try ResultsStore.readRecord(url, id: id, fingerprint: fingerprint, series: series,
-                                           index: folders[Int(run.folder)].appendingPathComponent(ResultsStore.indexFile))
+        return try ResultsStore.readRecord(
+            url, id: id, fingerprint: fingerprint, series: series,
+            index: folders[Int(run.folder)].appendingPathComponent(ResultsStore.indexFile))
     }
 }

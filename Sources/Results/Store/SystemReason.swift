@@ -32,7 +32,9 @@ package enum SystemReason {
 /// sets `HOME` to another folder), each with its symbolic links resolved.
 package enum HomeFolders {
     package static var all: Set<String> {
-        var out: Set<String> = [FileManager.default.homeDirectoryForCurrentUser.resolvingSymlinksInPath().standardizedFileURL.path]
+        var out: Set<String> = [
+            FileManager.default.homeDirectoryForCurrentUser.resolvingSymlinksInPath().standardizedFileURL.path
+        ]
         if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
             out.insert(URL(fileURLWithPath: home).resolvingSymlinksInPath().standardizedFileURL.path)
         }

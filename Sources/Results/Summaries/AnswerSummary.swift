@@ -35,37 +35,58 @@ package struct AnswerSummary: Sendable, Equatable {
     package struct TooClose: Sendable, Equatable {
         package var strategies: [String]
         package var metric: String
-        package init(strategies: [String], metric: String) { self.strategies = strategies; self.metric = metric }
+        package init(strategies: [String], metric: String) {
+            self.strategies = strategies
+            self.metric = metric
+        }
     }
 
-    package init(device: String, gesture: String, latencyMs: Double, recommended: [String], runnerUp: [String],
-                meetsBar: Bool, closest: String?, missesBar: [String], reason: String,
-                decidingMetric: String? = nil, tooCloseToCall: TooClose? = nil, closestTie: [String]? = nil) {
-        self.device = device; self.gesture = gesture; self.latencyMs = latencyMs
-        self.recommended = recommended; self.runnerUp = runnerUp; self.meetsBar = meetsBar
-        self.closest = closest; self.missesBar = missesBar; self.reason = reason
-        self.decidingMetric = decidingMetric; self.tooCloseToCall = tooCloseToCall
+    package init(
+        device: String, gesture: String, latencyMs: Double, recommended: [String], runnerUp: [String],
+        meetsBar: Bool, closest: String?, missesBar: [String], reason: String,
+        decidingMetric: String? = nil, tooCloseToCall: TooClose? = nil, closestTie: [String]? = nil
+    ) {
+        self.device = device
+        self.gesture = gesture
+        self.latencyMs = latencyMs
+        self.recommended = recommended
+        self.runnerUp = runnerUp
+        self.meetsBar = meetsBar
+        self.closest = closest
+        self.missesBar = missesBar
+        self.reason = reason
+        self.decidingMetric = decidingMetric
+        self.tooCloseToCall = tooCloseToCall
         self.closestTie = closestTie
     }
 
     init(_ o: JSONNode, json: SummaryReader, what: String) throws(StoreError) {
-        let closest = try json.optional(o, "closest").map { n throws(StoreError) in try json.string(n, "\(what).closest") }
+        let closest = try json.optional(o, "closest").map { n throws(StoreError) in
+            try json.string(n, "\(what).closest")
+        }
         // Both are optional: summaries written before they existed read without them.
-        let deciding = try json.optional(o, "decidingMetric").map { n throws(StoreError) in try json.string(n, "\(what).decidingMetric") }
+        let deciding = try json.optional(o, "decidingMetric").map { n throws(StoreError) in
+            try json.string(n, "\(what).decidingMetric")
+        }
         var tooClose: TooClose? = nil
         if let t = json.optional(o, "tooCloseToCall") {
             let inner = "\(what).tooCloseToCall"
-            tooClose = TooClose(strategies: try json.strings(json.field(t, "strategies", inner), "\(inner).strategies"),
-                                metric: try json.string(t, "metric", in: inner))
+            tooClose = TooClose(
+                strategies: try json.strings(json.field(t, "strategies", inner), "\(inner).strategies"),
+                metric: try json.string(t, "metric", in: inner))
         }
-        let tie = try json.optional(o, "closestTie").map { n throws(StoreError) in try json.strings(n, "\(what).closestTie") }
-        self.init(device: try json.string(o, "device", in: what), gesture: try json.string(o, "gesture", in: what),
-                  latencyMs: try json.number(o, "latencyMs", in: what),
-                  recommended: try json.strings(json.field(o, "recommended", what), "\(what).recommended"),
-                  runnerUp: try json.strings(json.field(o, "runnerUp", what), "\(what).runnerUp"),
-                  meetsBar: try json.bool(json.field(o, "meetsBar", what), "\(what).meetsBar"), closest: closest,
-                  missesBar: try json.strings(json.field(o, "missesBar", what), "\(what).missesBar"),
-                  reason: try json.string(o, "reason", in: what), decidingMetric: deciding, tooCloseToCall: tooClose, closestTie: tie)
+        let tie = try json.optional(o, "closestTie").map { n throws(StoreError) in
+            try json.strings(n, "\(what).closestTie")
+        }
+        self.init(
+            device: try json.string(o, "device", in: what), gesture: try json.string(o, "gesture", in: what),
+            latencyMs: try json.number(o, "latencyMs", in: what),
+            recommended: try json.strings(json.field(o, "recommended", what), "\(what).recommended"),
+            runnerUp: try json.strings(json.field(o, "runnerUp", what), "\(what).runnerUp"),
+            meetsBar: try json.bool(json.field(o, "meetsBar", what), "\(what).meetsBar"), closest: closest,
+            missesBar: try json.strings(json.field(o, "missesBar", what), "\(what).missesBar"),
+            reason: try json.string(o, "reason", in: what), decidingMetric: deciding, tooCloseToCall: tooClose,
+            closestTie: tie)
     }
 
     /// "iphone-60hz/fling/100 ms": which comparison of the study this answers.
@@ -80,14 +101,17 @@ package struct AnswerSummary: Sendable, Equatable {
     package var json: JSONValue {
         var fields: [String: JSONValue] = [
             "device": .string(device), "gesture": .string(gesture), "latencyMs": .double(latencyMs),
-            "recommended": .array(recommended.map(JSONValue.string)), "runnerUp": .array(runnerUp.map(JSONValue.string)),
+            "recommended": .array(recommended.map(JSONValue.string)),
+            "runnerUp": .array(runnerUp.map(JSONValue.string)),
             "meetsBar": .bool(meetsBar), "closest": closest.map(JSONValue.string) ?? .null,
             "missesBar": .array(missesBar.map(JSONValue.string)), "reason": .string(reason),
         ]
         if let decidingMetric { fields["decidingMetric"] = .string(decidingMetric) }
         if let closestTie { fields["closestTie"] = .array(closestTie.map(JSONValue.string)) }
         if let t = tooCloseToCall {
-            fields["tooCloseToCall"] = .object(["strategies": .array(t.strategies.map(JSONValue.string)), "metric": .string(t.metric)])
+            fields["tooCloseToCall"] = .object([
+                "strategies": .array(t.strategies.map(JSONValue.string)), "metric": .string(t.metric),
+            ])
         }
         return .object(fields)
     }
@@ -98,5 +122,8 @@ package struct AnswerSummary: Sendable, Equatable {
 package struct StudyAnswerSummary: Sendable, Equatable {
     package var study: String
     package var answers: [AnswerSummary]
-    package init(study: String, answers: [AnswerSummary]) { self.study = study; self.answers = answers }
+    package init(study: String, answers: [AnswerSummary]) {
+        self.study = study
+        self.answers = answers
+    }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 
 /// Reading a baseline: a results folder (`index.json` + records), a published site (its
 /// `summary.json`) or a `summary.json` file.
@@ -19,10 +19,16 @@ package enum Baseline {
         /// The comparison with the baseline that summary was generated against, if any.
         package var comparison: [ComparisonSummary]?
 
-        package init(source: String, modelVersion: Int, runs: [RunSummary], answers: [StudyAnswerSummary]? = nil,
-                    budgets: [BudgetSummary] = [], comparison: [ComparisonSummary]? = nil) {
-            self.source = source; self.modelVersion = modelVersion; self.runs = runs
-            self.answers = answers; self.budgets = budgets; self.comparison = comparison
+        package init(
+            source: String, modelVersion: Int, runs: [RunSummary], answers: [StudyAnswerSummary]? = nil,
+            budgets: [BudgetSummary] = [], comparison: [ComparisonSummary]? = nil
+        ) {
+            self.source = source
+            self.modelVersion = modelVersion
+            self.runs = runs
+            self.answers = answers
+            self.budgets = budgets
+            self.comparison = comparison
         }
     }
 
@@ -45,12 +51,14 @@ package enum Baseline {
             if FileManager.default.fileExists(atPath: url.appendingPathComponent(ResultsStore.indexFile).path) {
                 // Only the metrics are compared: the records are read without their frames.
                 let folder = try ResultsStore.read(url, series: false)
-                return Loaded(source: url.path, modelVersion: folder.index.modelVersion,
-                              runs: folder.records.map { RunSummary($0, context: folder.contexts[$0.id] ?? "") })
+                return Loaded(
+                    source: url.path, modelVersion: folder.index.modelVersion,
+                    runs: folder.records.map { RunSummary($0, context: folder.contexts[$0.id] ?? "") })
             }
             let summary = url.appendingPathComponent(summaryFile)
             guard FileManager.default.fileExists(atPath: summary.path) else {
-                throw .notAResultsFolder(url.path, "it has neither index.json (a results folder) nor summary.json (a published site)")
+                throw .notAResultsFolder(
+                    url.path, "it has neither index.json (a results folder) nor summary.json (a published site)")
             }
             return try readSummary(summary)
         }
@@ -62,27 +70,38 @@ package enum Baseline {
     /// version is kept (its runs are then reported as not comparable); a summary of schema version 1
     /// reads with no answers (`answers` nil); another schema is refused.
     package static func readSummary(_ url: URL) throws(StoreError) -> Loaded {
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw .malformed(url.path, "no such file") }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw .malformed(url.path, "no such file")
+        }
         let folder = url.deletingLastPathComponent()
-        return try readSummary(data, source: url.path) { FileManager.default.contents(atPath: folder.appendingPathComponent($0).path) }
+        return try readSummary(data, source: url.path) {
+            FileManager.default.contents(atPath: folder.appendingPathComponent($0).path)
+        }
     }
 
     /// Reads the text of a `summary.json`; `source` names it in errors and in the result;
     /// `file` gives a version 3 or 4 summary's per-study files by their path relative to it (nil: missing).
     /// Read with the positioned JSON reader into typed values: a refusal names `source:line:column`,
     /// the value found and what is valid.
-    package static func readSummary(_ data: Data, source: String, file: (String) -> Data? = { _ in nil }) throws(StoreError) -> Loaded {
+    package static func readSummary(_ data: Data, source: String, file: (String) -> Data? = { _ in nil })
+        throws(StoreError) -> Loaded
+    {
         let (json, root) = try SummaryReader.parse([UInt8](data), source: source)
         let top = "summary.json"
         _ = try json.object(root, top)
         let kind = try json.string(root, "kind", in: top)
         guard kind == SiteSummary.kind else {
-            throw json.error(try json.field(root, "kind", top), "not a scrollstudy summary: kind is \"\(kind)\", expected \"\(SiteSummary.kind)\"")
+            throw json.error(
+                try json.field(root, "kind", top),
+                "not a scrollstudy summary: kind is \"\(kind)\", expected \"\(SiteSummary.kind)\"")
         }
         let versionNode = try json.field(root, "schemaVersion", top)
         let version = try json.int(versionNode, "schemaVersion")
         guard SiteSummary.readableVersions.contains(version) else {
-            throw json.error(versionNode, "summary schemaVersion \(version) is not supported; this build reads versions \(SiteSummary.readableVersions.map(String.init).joined(separator: ", "))")
+            throw json.error(
+                versionNode,
+                "summary schemaVersion \(version) is not supported; this build reads versions \(SiteSummary.readableVersions.map(String.init).joined(separator: ", "))"
+            )
         }
         let model = try json.int(json.field(root, "modelVersion", top), "modelVersion")
         var out: [RunSummary] = []
@@ -98,20 +117,28 @@ package enum Baseline {
                 let count = try json.int(countNode, "\(what).runs")
                 // Only the one name a study's file can have: a summary never points elsewhere.
                 guard path == SiteSummary.studyFile(id), !id.contains("/"), !id.hasPrefix(".") else {
-                    throw json.error(try json.field(entry, "file", what), "\(what): file '\(path)' is not '\(SiteSummary.studyFile(id))'")
+                    throw json.error(
+                        try json.field(entry, "file", what),
+                        "\(what): file '\(path)' is not '\(SiteSummary.studyFile(id))'")
                 }
                 let where_ = "\(source): \(path)"
                 guard let data = file(path) else { throw .malformed(where_, "missing (summary.json lists it)") }
                 let (studyJSON, study) = try SummaryReader.parse([UInt8](data), source: where_)
                 let studyTop = "the study file"
                 _ = try studyJSON.object(study, studyTop)
-                guard study["kind"]?.value.stringValue == SiteSummary.studyKind, study["study"]?.value.stringValue == id,
-                      case let .number(v, _)? = study["schemaVersion"]?.value.value, v == Double(version) else {
-                    throw studyJSON.error(study, "not the runs of study '\(id)' (kind '\(SiteSummary.studyKind)', schemaVersion \(version))")
+                guard study["kind"]?.value.stringValue == SiteSummary.studyKind,
+                    study["study"]?.value.stringValue == id,
+                    case let .number(v, _)? = study["schemaVersion"]?.value.value, v == Double(version)
+                else {
+                    throw studyJSON.error(
+                        study,
+                        "not the runs of study '\(id)' (kind '\(SiteSummary.studyKind)', schemaVersion \(version))")
                 }
                 if version >= SiteSummary.answersInStudyFiles {
                     var parsed: [AnswerSummary] = []
-                    for (i, e) in try studyJSON.array(studyJSON.field(study, "answers", studyTop), "answers").enumerated() {
+                    for (i, e) in try studyJSON.array(studyJSON.field(study, "answers", studyTop), "answers")
+                        .enumerated()
+                    {
                         parsed.append(try AnswerSummary(e, json: studyJSON, what: "answers[\(i)]"))
                     }
                     fromStudyFiles.append(StudyAnswerSummary(study: id, answers: parsed))
@@ -124,33 +151,47 @@ package enum Baseline {
                         let partWhat = "parts[\(k)]"
                         let partPath = try studyJSON.string(part, "file", in: partWhat)
                         guard partPath == SiteSummary.partFile(id, k + 1) else {
-                            throw studyJSON.error(try studyJSON.field(part, "file", partWhat), "\(partWhat): file '\(partPath)' is not '\(SiteSummary.partFile(id, k + 1))'")
+                            throw studyJSON.error(
+                                try studyJSON.field(part, "file", partWhat),
+                                "\(partWhat): file '\(partPath)' is not '\(SiteSummary.partFile(id, k + 1))'")
                         }
                         let partCountNode = try studyJSON.field(part, "runs", partWhat)
                         let partCount = try studyJSON.int(partCountNode, "\(partWhat).runs")
                         let partWhere = "\(source): \(partPath)"
-                        guard let partData = file(partPath) else { throw .malformed(partWhere, "missing (\(path) lists it)") }
+                        guard let partData = file(partPath) else {
+                            throw .malformed(partWhere, "missing (\(path) lists it)")
+                        }
                         let (partJSON, partRoot) = try SummaryReader.parse([UInt8](partData), source: partWhere)
                         _ = try partJSON.object(partRoot, "the part file")
-                        guard partRoot["kind"]?.value.stringValue == SiteSummary.studyKind, partRoot["study"]?.value.stringValue == id,
-                              case let .number(v, _)? = partRoot["schemaVersion"]?.value.value, v == Double(version),
-                              case let .number(p, _)? = partRoot["part"]?.value.value, p == Double(k + 1) else {
-                            throw partJSON.error(partRoot, "not part \(k + 1) of the runs of study '\(id)' (kind '\(SiteSummary.studyKind)', schemaVersion \(version))")
+                        guard partRoot["kind"]?.value.stringValue == SiteSummary.studyKind,
+                            partRoot["study"]?.value.stringValue == id,
+                            case let .number(v, _)? = partRoot["schemaVersion"]?.value.value, v == Double(version),
+                            case let .number(p, _)? = partRoot["part"]?.value.value, p == Double(k + 1)
+                        else {
+                            throw partJSON.error(
+                                partRoot,
+                                "not part \(k + 1) of the runs of study '\(id)' (kind '\(SiteSummary.studyKind)', schemaVersion \(version))"
+                            )
                         }
                         let runs = try partJSON.array(partJSON.field(partRoot, "runs", "the part file"), "runs")
                         guard runs.count == partCount else {
-                            throw partJSON.error(try partJSON.field(partRoot, "runs", "the part file"), "\(runs.count) runs where \(path) lists \(partCount)")
+                            throw partJSON.error(
+                                try partJSON.field(partRoot, "runs", "the part file"),
+                                "\(runs.count) runs where \(path) lists \(partCount)")
                         }
                         out += try Self.runs(runs, json: partJSON)
                         total += partCount
                     }
                     guard total == count else {
-                        throw studyJSON.error(partsNode, "the parts hold \(total) runs where summary.json lists \(count)")
+                        throw studyJSON.error(
+                            partsNode, "the parts hold \(total) runs where summary.json lists \(count)")
                     }
                 } else {
                     let runs = try studyJSON.array(studyJSON.field(study, "runs", studyTop), "runs")
                     guard runs.count == count else {
-                        throw studyJSON.error(try studyJSON.field(study, "runs", studyTop), "\(runs.count) runs where summary.json lists \(count)")
+                        throw studyJSON.error(
+                            try studyJSON.field(study, "runs", studyTop),
+                            "\(runs.count) runs where summary.json lists \(count)")
                     }
                     out += try Self.runs(runs, json: studyJSON)
                 }
@@ -182,7 +223,9 @@ package enum Baseline {
         }
         var budgets: [BudgetSummary] = []
         if let list = json.optional(root, "budgets") {
-            for (i, b) in try json.array(list, "budgets").enumerated() { budgets.append(try BudgetSummary(b, json: json, what: "budgets[\(i)]")) }
+            for (i, b) in try json.array(list, "budgets").enumerated() {
+                budgets.append(try BudgetSummary(b, json: json, what: "budgets[\(i)]"))
+            }
         }
         var comparison: [ComparisonSummary]? = nil
         if let c = json.optional(root, "comparison") {
@@ -193,7 +236,8 @@ package enum Baseline {
                 }
             }
         }
-        return Loaded(source: source, modelVersion: model, runs: out, answers: answers, budgets: budgets, comparison: comparison)
+        return Loaded(
+            source: source, modelVersion: model, runs: out, answers: answers, budgets: budgets, comparison: comparison)
     }
 
     static func runs(_ runs: [JSONNode], json: SummaryReader) throws(StoreError) -> [RunSummary] {
@@ -206,11 +250,18 @@ package enum Baseline {
             for m in try json.object(json.field(r, "metrics", what), "\(what).metrics").members ?? [] {
                 metrics[m.key] = try json.number(m.value, "\(what).metrics.\(m.key)")
             }
-            out.append(RunSummary(id: id, study: try json.optional(r, "study").map { n throws(StoreError) in try json.string(n, "\(what).study") } ?? "",
-                                  group: try json.optional(r, "group").map { n throws(StoreError) in try json.string(n, "\(what).group") }
-                                      ?? RunSummary.group(of: id, seed: UInt64(seed)),
-                                  seed: UInt64(seed), fingerprint: try json.string(r, "fingerprint", in: what),
-                                  context: try json.string(r, "context", in: what), metrics: metrics))
+            out.append(
+                RunSummary(
+                    id: id,
+                    study: try json.optional(r, "study").map { n throws(StoreError) in
+                        try json.string(n, "\(what).study")
+                    } ?? "",
+                    group: try json.optional(r, "group").map { n throws(StoreError) in
+                        try json.string(n, "\(what).group")
+                    }
+                        ?? RunSummary.group(of: id, seed: UInt64(seed)),
+                    seed: UInt64(seed), fingerprint: try json.string(r, "fingerprint", in: what),
+                    context: try json.string(r, "context", in: what), metrics: metrics))
         }
         return out
     }

@@ -13,7 +13,10 @@ package struct BudgetSummary: Sendable, Equatable {
     package var broken: [String]
 
     package init(study: String?, rule: String, location: String, broken: [String]) {
-        self.study = study; self.rule = rule; self.location = location; self.broken = broken
+        self.study = study
+        self.rule = rule
+        self.location = location
+        self.broken = broken
     }
 
     init(_ o: JSONNode, json: SummaryReader, what: String) throws(StoreError) {
@@ -24,17 +27,23 @@ package struct BudgetSummary: Sendable, Equatable {
         var broken: [String] = []
         let brokenNodes: [JSONNode] = try opt("broken") { n, w throws(StoreError) in try json.array(n, w) } ?? []
         for (i, b) in brokenNodes.enumerated() { broken.append(try json.string(b, "run", in: "\(what).broken[\(i)]")) }
-        let file = try opt("file", json.string) ?? "?", line = try opt("line", { n, w throws(StoreError) in try json.int(n, w) }) ?? 0
+        let file = try opt("file", json.string) ?? "?",
+            line = try opt("line", { n, w throws(StoreError) in try json.int(n, w) }) ?? 0
         let column = try opt("column", { n, w throws(StoreError) in try json.int(n, w) }) ?? 0
-        self.init(study: try opt("study", json.string),
-                  rule: Self.rule(metric: try json.string(o, "metric", in: what), op: try json.string(o, "op", in: what),
-                                  value: try json.number(o, "value", in: what), timesLatency: try opt("timesLatency", json.bool) ?? false,
-                                  latencyMs: try opt("latencyMs", json.number), strategy: try opt("strategy", json.string)),
-                  location: "\(file):\(line):\(column)", broken: broken)
+        self.init(
+            study: try opt("study", json.string),
+            rule: Self.rule(
+                metric: try json.string(o, "metric", in: what), op: try json.string(o, "op", in: what),
+                value: try json.number(o, "value", in: what), timesLatency: try opt("timesLatency", json.bool) ?? false,
+                latencyMs: try opt("latencyMs", json.number), strategy: try opt("strategy", json.string)),
+            location: "\(file):\(line):\(column)", broken: broken)
     }
 
-    package static func rule(metric: String, op: String, value: Double, timesLatency: Bool, latencyMs: Double?, strategy: String?) -> String {
+    package static func rule(
+        metric: String, op: String, value: Double, timesLatency: Bool, latencyMs: Double?, strategy: String?
+    ) -> String {
         "\(metric) \(op) \(NumberFormat.fixed(value, places: 3))" + (timesLatency ? " × latency" : "")
-            + (latencyMs.map { " at \(NumberFormat.fixed($0, places: 3)) ms" } ?? "") + (strategy.map { ", strategy \($0)" } ?? "")
+            + (latencyMs.map { " at \(NumberFormat.fixed($0, places: 3)) ms" } ?? "")
+            + (strategy.map { ", strategy \($0)" } ?? "")
     }
 }

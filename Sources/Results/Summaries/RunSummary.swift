@@ -14,15 +14,26 @@ package struct RunSummary: Sendable, Equatable {
     /// Headline metric values by name, rounded to 3 decimals.
     package var metrics: [String: Double]
 
-    package init(id: String, study: String, group: String, seed: UInt64, fingerprint: String, context: String, metrics: [String: Double]) {
-        self.id = id; self.study = study; self.group = group; self.seed = seed
-        self.fingerprint = fingerprint; self.context = context; self.metrics = metrics
+    package init(
+        id: String, study: String, group: String, seed: UInt64, fingerprint: String, context: String,
+        metrics: [String: Double]
+    ) {
+        self.id = id
+        self.study = study
+        self.group = group
+        self.seed = seed
+        self.fingerprint = fingerprint
+        self.context = context
+        self.metrics = metrics
     }
 
     package init(_ record: RunRecord, context: String) {
-        self.init(id: record.id, study: record.study, group: Self.group(of: record.id, seed: record.parameters.seed), seed: record.parameters.seed,
-                  fingerprint: record.fingerprint, context: context,
-                  metrics: Dictionary(uniqueKeysWithValues: HeadlineMetric.all.map { ($0.name, Self.round3($0.value(record.metrics))) }))
+        self.init(
+            id: record.id, study: record.study, group: Self.group(of: record.id, seed: record.parameters.seed),
+            seed: record.parameters.seed,
+            fingerprint: record.fingerprint, context: context,
+            metrics: Dictionary(
+                uniqueKeysWithValues: HeadlineMetric.all.map { ($0.name, Self.round3($0.value(record.metrics))) }))
     }
 
     /// `id` without a trailing `--s<seed>`.

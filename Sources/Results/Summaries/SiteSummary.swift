@@ -74,19 +74,33 @@ package enum SiteSummary {
     /// The text of `summary.json`; `studies` are every study's id and run count, in the content's order.
     /// `accuracy`, when given, is the model's accuracy against the validation cases (written on its own
     /// line before the budgets; left out when there are none). The answers are in the study files (`studyText`).
-    package static func text(studies: [(id: String, runs: Int)], budgets: [JSONValue], comparison: JSONValue?,
-                            accuracy: JSONValue? = nil) -> String {
-        let metrics = JSONValue.array(HeadlineMetric.all.map {
-            .object(["name": .string($0.name), "unit": .string($0.unit), "minAbsolute": .double($0.minAbsolute), "minRelative": .double($0.minRelative)])
-        })
-        var out = "{\"kind\":\"\(kind)\",\"schemaVersion\":\(schemaVersion),\"modelVersion\":\(SimulationModel.version),\n"
+    package static func text(
+        studies: [(id: String, runs: Int)], budgets: [JSONValue], comparison: JSONValue?,
+        accuracy: JSONValue? = nil
+    ) -> String {
+        let metrics = JSONValue.array(
+            HeadlineMetric.all.map {
+                .object([
+                    "name": .string($0.name), "unit": .string($0.unit), "minAbsolute": .double($0.minAbsolute),
+                    "minRelative": .double($0.minRelative),
+                ])
+            })
+        var out =
+            "{\"kind\":\"\(kind)\",\"schemaVersion\":\(schemaVersion),\"modelVersion\":\(SimulationModel.version),\n"
         out += "\"metrics\":" + metrics.serialized(pretty: false) + ",\n"
         if let accuracy { out += "\"accuracy\":" + accuracy.serialized(pretty: false) + ",\n" }
-        out += "\"budgets\":[" + budgets.map { "\n" + $0.serialized(pretty: false) }.joined(separator: ",") + (budgets.isEmpty ? "" : "\n") + "],\n"
+        out +=
+            "\"budgets\":[" + budgets.map { "\n" + $0.serialized(pretty: false) }.joined(separator: ",")
+            + (budgets.isEmpty ? "" : "\n") + "],\n"
         out += "\"comparison\":" + (comparison?.serialized(pretty: false) ?? "null") + ",\n"
-        out += "\"studies\":[" + studies.map { study in
-            "\n" + JSONValue.object(["id": .string(study.id), "file": .string(studyFile(study.id)), "runs": .int(study.runs)]).serialized(pretty: false)
-        }.joined(separator: ",") + (studies.isEmpty ? "" : "\n") + "]}\n"
+        out +=
+            "\"studies\":["
+            + studies.map { study in
+                "\n"
+                    + JSONValue.object([
+                        "id": .string(study.id), "file": .string(studyFile(study.id)), "runs": .int(study.runs),
+                    ]).serialized(pretty: false)
+            }.joined(separator: ",") + (studies.isEmpty ? "" : "\n") + "]}\n"
         return out
     }
 
@@ -114,11 +128,13 @@ package enum SiteSummary {
 
     /// A study's answers, one entry per line, in the study's order.
     static func answerLines(_ answers: [AnswerSummary]) -> String {
-        "\"answers\":[" + answers.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + (answers.isEmpty ? "" : "\n") + "],\n"
+        "\"answers\":[" + answers.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",")
+            + (answers.isEmpty ? "" : "\n") + "],\n"
     }
 
     static func runLines(_ runs: ArraySlice<RunSummary>) -> String {
-        "\"runs\":[" + runs.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",") + (runs.isEmpty ? "" : "\n") + "]}\n"
+        "\"runs\":[" + runs.map { "\n" + $0.json.serialized(pretty: false) }.joined(separator: ",")
+            + (runs.isEmpty ? "" : "\n") + "]}\n"
     }
 
     /// The text of a study's file, `studyFile(study)`: its answers (in the study's order), then its
@@ -129,22 +145,34 @@ package enum SiteSummary {
         let head = header(study: study) + "\n" + answerLines(answers)
         guard parts > 0 else { return head + runLines(runs[...]) }
         var out = head + "\"runCount\":\(runs.count),\n\"parts\":["
-        out += (0..<parts).map { k in
-            "\n" + JSONValue.object(["file": .string(partFile(study, k + 1)), "runs": .int(min(runsPerFile, runs.count - k * runsPerFile))]).serialized(pretty: false)
-        }.joined(separator: ",") + "\n],\n\"groups\":["
+        out +=
+            (0..<parts).map { k in
+                "\n"
+                    + JSONValue.object([
+                        "file": .string(partFile(study, k + 1)),
+                        "runs": .int(min(runsPerFile, runs.count - k * runsPerFile)),
+                    ]).serialized(pretty: false)
+            }.joined(separator: ",") + "\n],\n\"groups\":["
         var order: [String] = []
         var byGroup: [String: [RunSummary]] = [:]
         for r in runs {
             if byGroup[r.group] == nil { order.append(r.group) }
             byGroup[r.group, default: []].append(r)
         }
-        out += order.map { g in
-            let members = byGroup[g]!
-            let medians = JSONValue.object(Dictionary(uniqueKeysWithValues: HeadlineMetric.names.compactMap { name in
-                Median.of(members.compactMap { $0.metrics[name] }).map { (name, JSONValue.double(RunSummary.round3($0))) }
-            }))
-            return "\n" + JSONValue.object(["group": .string(g), "runs": .int(members.count), "median": medians]).serialized(pretty: false)
-        }.joined(separator: ",") + "\n]}\n"
+        out +=
+            order.map { g in
+                let members = byGroup[g]!
+                let medians = JSONValue.object(
+                    Dictionary(
+                        uniqueKeysWithValues: HeadlineMetric.names.compactMap { name in
+                            Median.of(members.compactMap { $0.metrics[name] }).map {
+                                (name, JSONValue.double(RunSummary.round3($0)))
+                            }
+                        }))
+                return "\n"
+                    + JSONValue.object(["group": .string(g), "runs": .int(members.count), "median": medians])
+                    .serialized(pretty: false)
+            }.joined(separator: ",") + "\n]}\n"
         return out
     }
 

@@ -12,10 +12,14 @@ struct SummaryReader {
         let text = SourceText(bytes: bytes)
         let reader = SummaryReader(source: source, text: text)
         if let bad = SourceText.firstInvalidUTF8(bytes) {
-            throw reader.error(at: text.position(ofOffset: bad), "invalid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); a summary is UTF-8 text")
+            throw reader.error(
+                at: text.position(ofOffset: bad),
+                "invalid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true))); a summary is UTF-8 text")
         }
         let parsed = PositionedJSON.parse(text)
-        if let problem = ([parsed.error].compactMap { $0 } + parsed.duplicates).min(by: { $0.position.offset < $1.position.offset }) {
+        if let problem = ([parsed.error].compactMap { $0 } + parsed.duplicates).min(by: {
+            $0.position.offset < $1.position.offset
+        }) {
             throw reader.error(at: problem.position, problem.message)
         }
         guard let root = parsed.root else { throw reader.error(at: .start(of: text), "the file holds no JSON value") }
@@ -32,13 +36,17 @@ struct SummaryReader {
 
     /// `node` as an object; `what` names it ("runs[3]").
     func object(_ node: JSONNode, _ what: String) throws(StoreError) -> JSONNode {
-        guard node.members != nil else { throw error(node, "\(what) must be an object {…}, found \(node.valueDescription)") }
+        guard node.members != nil else {
+            throw error(node, "\(what) must be an object {…}, found \(node.valueDescription)")
+        }
         return node
     }
 
     /// The member `key` of the object `node`, which must have it.
     func field(_ node: JSONNode, _ key: String, _ what: String) throws(StoreError) -> JSONNode {
-        guard let m = try object(node, what)[key] else { throw error(node, "\(what) has no \"\(key)\"; it is required") }
+        guard let m = try object(node, what)[key] else {
+            throw error(node, "\(what) has no \"\(key)\"; it is required")
+        }
         return m.value
     }
 
@@ -50,30 +58,43 @@ struct SummaryReader {
     }
 
     func string(_ node: JSONNode, _ what: String) throws(StoreError) -> String {
-        guard let s = node.stringValue else { throw error(node, "\(what) must be a string, found \(node.valueDescription)") }
+        guard let s = node.stringValue else {
+            throw error(node, "\(what) must be a string, found \(node.valueDescription)")
+        }
         return s
     }
 
     func number(_ node: JSONNode, _ what: String) throws(StoreError) -> Double {
-        guard case let .number(n, _) = node.value else { throw error(node, "\(what) must be a number, found \(node.valueDescription)") }
+        guard case let .number(n, _) = node.value else {
+            throw error(node, "\(what) must be a number, found \(node.valueDescription)")
+        }
         return n
     }
 
     /// A whole number from `range`.
-    func int(_ node: JSONNode, _ what: String, in range: ClosedRange<Double> = 0...9_007_199_254_740_991) throws(StoreError) -> Int {
+    func int(_ node: JSONNode, _ what: String, in range: ClosedRange<Double> = 0...9_007_199_254_740_991)
+        throws(StoreError) -> Int
+    {
         guard case let .number(n, _) = node.value, n == n.rounded(), range.contains(n) else {
-            throw error(node, "\(what) must be a whole number from \(NumberFormat.fixed(range.lowerBound, places: 0)) to \(NumberFormat.fixed(range.upperBound, places: 0)), found \(node.valueDescription)")
+            throw error(
+                node,
+                "\(what) must be a whole number from \(NumberFormat.fixed(range.lowerBound, places: 0)) to \(NumberFormat.fixed(range.upperBound, places: 0)), found \(node.valueDescription)"
+            )
         }
         return Int(n)
     }
 
     func bool(_ node: JSONNode, _ what: String) throws(StoreError) -> Bool {
-        guard case let .bool(b) = node.value else { throw error(node, "\(what) must be true or false, found \(node.valueDescription)") }
+        guard case let .bool(b) = node.value else {
+            throw error(node, "\(what) must be true or false, found \(node.valueDescription)")
+        }
         return b
     }
 
     func array(_ node: JSONNode, _ what: String) throws(StoreError) -> [JSONNode] {
-        guard let e = node.elements else { throw error(node, "\(what) must be an array […], found \(node.valueDescription)") }
+        guard let e = node.elements else {
+            throw error(node, "\(what) must be an array […], found \(node.valueDescription)")
+        }
         return e
     }
 

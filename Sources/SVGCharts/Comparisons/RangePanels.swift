@@ -52,8 +52,10 @@ package struct RangePanels: Sendable {
     package var panels: [Panel]
     package var width: Double
 
-    package init(id: String, title: String, description: String? = nil, measureName: String = "Measure", categories: [String],
-                panels: [Panel], width: Double = Chart.defaultWidth) {
+    package init(
+        id: String, title: String, description: String? = nil, measureName: String = "Measure", categories: [String],
+        panels: [Panel], width: Double = Chart.defaultWidth
+    ) {
         self.id = id
         self.title = title
         self.description = description
@@ -112,7 +114,10 @@ package struct RangePanels: Sendable {
         }
         if lines.count > maxHeaderLines {
             let rest = lines[(maxHeaderLines - 1)...].joined(separator: " ")
-            lines = Array(lines.prefix(maxHeaderLines - 1)) + [Markup.truncate(rest, toWidth: width, fontSize: Theme.smallFontSize)]
+            lines =
+                Array(lines.prefix(maxHeaderLines - 1)) + [
+                    Markup.truncate(rest, toWidth: width, fontSize: Theme.smallFontSize)
+                ]
         }
         return lines.isEmpty ? [""] : lines
     }
@@ -130,7 +135,7 @@ package struct RangePanels: Sendable {
         let plotHeight = Double(max(categories.count, 1)) * rowHeight
 
         // Vertical layout of each row of panels: header lines, rows, axis labels.
-        var tops: [Double] = []      // top of the plot of each row of panels
+        var tops: [Double] = []  // top of the plot of each row of panels
         var y = 6.0
         for r in 0..<panelRows {
             let members = headers[min(r * g.perRow, headers.count)..<min((r + 1) * g.perRow, headers.count)]
@@ -145,7 +150,7 @@ package struct RangePanels: Sendable {
         text.open(&w, kind: "range-panels", width: width, height: height, summary: summary)
         w.open("g", [("font-size", Self.coord(Theme.fontSize))])
         var guides = PathBuilder(), grid = PathBuilder(), axes = PathBuilder(), ranges = PathBuilder(), dots = ""
-        var tickTexts: [(String, Double, Double, String)] = []   // text, x, baseline, anchor
+        var tickTexts: [(String, Double, Double, String)] = []  // text, x, baseline, anchor
         var headerTexts: [(lines: [String], x: Double, y: Double)] = []
         for (p, panel) in panels.enumerated() {
             let top = tops[p / g.perRow], bottom = top + plotHeight
@@ -158,22 +163,30 @@ package struct RangePanels: Sendable {
                 let end = g.left(min(p + g.perRow, panels.count) - 1) + g.panelWidth
                 for i in categories.indices {
                     let cy = top + (Double(i) + 0.5) * rowHeight
-                    guides.move(left, cy); guides.line(end, cy)
+                    guides.move(left, cy)
+                    guides.line(end, cy)
                 }
             }
             let ticks = Self.ticks(scale)
             for t in ticks {
                 let x = scale.map(t)
-                if x > left + 0.5 { grid.move(x, top); grid.line(x, bottom + 4) }
+                if x > left + 0.5 {
+                    grid.move(x, top)
+                    grid.line(x, bottom + 4)
+                }
             }
-            axes.move(left, top); axes.line(left, bottom + 4); axes.move(left, bottom); axes.line(right, bottom)
+            axes.move(left, top)
+            axes.line(left, bottom + 4)
+            axes.move(left, bottom)
+            axes.line(right, bottom)
             tickTexts += Self.tickLabels(scale, ticks: ticks, baseline: bottom + 17)
             // Marks.
             for (i, r) in panel.ranges.enumerated() where i < categories.count {
                 let cy = top + (Double(i) + 0.5) * rowHeight
                 let (x0, x1) = (scale.map(r.low), scale.map(r.high))
                 if x0.isFinite && x1.isFinite && PathBuilder.tenths(x1) > PathBuilder.tenths(x0) {
-                    ranges.move(x0, cy); ranges.line(x1, cy)
+                    ranges.move(x0, cy)
+                    ranges.line(x1, cy)
                 }
                 if r.median.isFinite {
                     dots += "M" + Self.coord(scale.map(r.median)) + " " + Self.coord(cy) + "h0"
@@ -210,7 +223,10 @@ package struct RangePanels: Sendable {
             } else {
                 w.open("text", [("x", Self.coord(h.x)), ("y", Self.coord(h.y))])
                 for (k, line) in h.lines.enumerated() {
-                    w.element("tspan", k == 0 ? [("x", Self.coord(h.x))] : [("x", Self.coord(h.x)), ("dy", Self.coord(Self.lineGap))], text: line)
+                    w.element(
+                        "tspan",
+                        k == 0 ? [("x", Self.coord(h.x))] : [("x", Self.coord(h.x)), ("dy", Self.coord(Self.lineGap))],
+                        text: line)
                 }
                 w.close("text")
             }
@@ -255,8 +271,13 @@ package struct RangePanels: Sendable {
             let box = Box(x0: left, y0: baseline - Theme.smallFontSize, x1: left + wide, y1: baseline + 4)
             if i == ticks.count - 1 {
                 // The maximum always shows: drop a middle label in its way.
-                while let last = boxes.last, out.count > 1, last.inset(by: 8).intersects(box) { boxes.removeLast(); out.removeLast() }
-            } else if let last = boxes.last, last.inset(by: 8).intersects(box) { continue }
+                while let last = boxes.last, out.count > 1, last.inset(by: 8).intersects(box) {
+                    boxes.removeLast()
+                    out.removeLast()
+                }
+            } else if let last = boxes.last, last.inset(by: 8).intersects(box) {
+                continue
+            }
             boxes.append(box)
             out.append((s, x, baseline, anchor))
         }
@@ -278,12 +299,15 @@ package struct RangePanels: Sendable {
         for panel in panels {
             let rows = panel.ranges.prefix(categories.count).enumerated().filter { $0.element.median.isFinite }
             guard let lo = rows.min(by: { $0.element.median < $1.element.median }),
-                  let hi = rows.max(by: { $0.element.median < $1.element.median }) else { continue }
+                let hi = rows.max(by: { $0.element.median < $1.element.median })
+            else { continue }
             let u = panel.unit.isEmpty ? "" : "\u{00A0}" + panel.unit
-            parts.append(panel.name + ": lowest " + categories[lo.offset] + " at " + Self.valueText(lo.element.median) + u
-                         + ", highest " + categories[hi.offset] + " at " + Self.valueText(hi.element.median) + u)
+            parts.append(
+                panel.name + ": lowest " + categories[lo.offset] + " at " + Self.valueText(lo.element.median) + u
+                    + ", highest " + categories[hi.offset] + " at " + Self.valueText(hi.element.median) + u)
         }
-        let head = NumberFormat.integer(categories.count) + (categories.count == 1 ? " row" : " rows") + " on "
+        let head =
+            NumberFormat.integer(categories.count) + (categories.count == 1 ? " row" : " rows") + " on "
             + NumberFormat.integer(panels.count) + (panels.count == 1 ? " measure" : " measures")
         return head + (parts.isEmpty ? "." : "; " + parts.joined(separator: "; ") + ".")
     }
@@ -291,7 +315,8 @@ package struct RangePanels: Sendable {
     func table() -> DataTable {
         let columns = [DataTable.Column(measureName, numeric: false)] + categories.map { DataTable.Column($0) }
         let rows = panels.map { panel in
-            [panel.header] + categories.indices.map { i in i < panel.ranges.count ? Self.rangeText(panel.ranges[i]) : "–" }
+            [panel.header]
+                + categories.indices.map { i in i < panel.ranges.count ? Self.rangeText(panel.ranges[i]) : "–" }
         }
         return DataTable(caption: title, columns: columns, rows: rows)
     }

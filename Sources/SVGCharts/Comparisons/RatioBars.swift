@@ -53,9 +53,11 @@ package struct RatioBars: Sendable {
     package var maxValue: Double?
     package var width: Double
 
-    package init(id: String, title: String, description: String? = nil, items: [Item], bands: [Band] = [],
-                unit: String = "ms/s", valueName: String = "Hitch time ratio", maxValue: Double? = nil,
-                width: Double = Chart.defaultWidth) {
+    package init(
+        id: String, title: String, description: String? = nil, items: [Item], bands: [Band] = [],
+        unit: String = "ms/s", valueName: String = "Hitch time ratio", maxValue: Double? = nil,
+        width: Double = Chart.defaultWidth
+    ) {
         self.id = id
         self.title = title
         self.description = description
@@ -93,7 +95,10 @@ package struct RatioBars: Sendable {
         var seen: [String: String] = [:]
         var clash = false
         for (name, text) in zip(names, shown) {
-            if let other = seen[text], other != name { clash = true; break }
+            if let other = seen[text], other != name {
+                clash = true
+                break
+            }
             seen[text] = name
         }
         if clash {
@@ -147,8 +152,9 @@ package struct RatioBars: Sendable {
         let plotTop = 10 + bandRow
         let plotHeight = Double(max(items.count, 1)) * rowHeight
         let height = plotTop + plotHeight + Axis.xAxisHeight(hasTitle: true)
-        let plot = PlotArea(left: 16 + nameWidth, top: plotTop, right: width - 14 - valueWidth - 8,
-                            bottom: plotTop + plotHeight)
+        let plot = PlotArea(
+            left: 16 + nameWidth, top: plotTop, right: width - 14 - valueWidth - 8,
+            bottom: plotTop + plotHeight)
         let x = Scale.linear(0...domainMax, range: (plot.left, plot.right))
 
         var w = SVGWriter()
@@ -167,18 +173,28 @@ package struct RatioBars: Sendable {
             let cy = plot.top + (Double(i) + 0.5) * rowHeight
             let lines = names[i]
             if lines.count == 1 {
-                w.element("text", [("x", NumberFormat.coord(plot.left - 8)), ("y", NumberFormat.coord(cy + 4.5))], text: lines[0])
+                w.element(
+                    "text", [("x", NumberFormat.coord(plot.left - 8)), ("y", NumberFormat.coord(cy + 4.5))],
+                    text: lines[0])
             } else {
-                w.open("text", [("x", NumberFormat.coord(plot.left - 8)), ("y", NumberFormat.coord(cy + 4.5 - Self.lineGap / 2))])
+                w.open(
+                    "text",
+                    [("x", NumberFormat.coord(plot.left - 8)), ("y", NumberFormat.coord(cy + 4.5 - Self.lineGap / 2))])
                 w.element("tspan", [("x", NumberFormat.coord(plot.left - 8))], text: lines[0])
-                w.element("tspan", [("x", NumberFormat.coord(plot.left - 8)), ("dy", NumberFormat.coord(Self.lineGap))], text: lines[1])
+                w.element(
+                    "tspan", [("x", NumberFormat.coord(plot.left - 8)), ("dy", NumberFormat.coord(Self.lineGap))],
+                    text: lines[1])
                 w.close("text")
             }
             let v = item.value.isFinite ? max(item.value, 0) : 0
             let end = x.clampedMap(v)
             if end - plot.left >= 0.05 {
-                bars.polygon(at: plot.left, cy, [(0, -Self.barHeight / 2), (end - plot.left, -Self.barHeight / 2),
-                                                 (end - plot.left, Self.barHeight / 2), (0, Self.barHeight / 2)])
+                bars.polygon(
+                    at: plot.left, cy,
+                    [
+                        (0, -Self.barHeight / 2), (end - plot.left, -Self.barHeight / 2),
+                        (end - plot.left, Self.barHeight / 2), (0, Self.barHeight / 2),
+                    ])
             }
             if v > domainMax {
                 // A slanted gap near the end of a clipped bar.
@@ -193,8 +209,9 @@ package struct RatioBars: Sendable {
         for (i, item) in items.enumerated() {
             let cy = plot.top + (Double(i) + 0.5) * rowHeight
             let v = item.value.isFinite ? max(item.value, 0) : 0
-            w.element("text", [("x", NumberFormat.coord(x.clampedMap(v) + 5)), ("y", NumberFormat.coord(cy + 4.5))],
-                      text: item.value.isFinite ? valueText(item.value) : "–")
+            w.element(
+                "text", [("x", NumberFormat.coord(x.clampedMap(v) + 5)), ("y", NumberFormat.coord(cy + 4.5))],
+                text: item.value.isFinite ? valueText(item.value) : "–")
         }
         w.close("g")
         w.close("g")
@@ -214,25 +231,40 @@ package struct RatioBars: Sendable {
             let lo = x.clampedMap(b.lower), hi = x.clampedMap(b.upper)
             guard hi - lo > 0.5 else { continue }
             let cls = "c-band-" + b.tone.rawValue
-            w.empty("rect", [("class", cls), ("x", NumberFormat.coord(lo)), ("y", NumberFormat.coord(plot.top)),
-                             ("width", NumberFormat.coord(hi - lo)), ("height", NumberFormat.coord(plot.height))])
-            w.empty("rect", [("class", cls), ("x", NumberFormat.coord(lo)), ("y", NumberFormat.coord(plot.top - 20)),
-                             ("width", NumberFormat.coord(hi - lo)), ("height", "20")])
+            w.empty(
+                "rect",
+                [
+                    ("class", cls), ("x", NumberFormat.coord(lo)), ("y", NumberFormat.coord(plot.top)),
+                    ("width", NumberFormat.coord(hi - lo)), ("height", NumberFormat.coord(plot.height)),
+                ])
+            w.empty(
+                "rect",
+                [
+                    ("class", cls), ("x", NumberFormat.coord(lo)), ("y", NumberFormat.coord(plot.top - 20)),
+                    ("width", NumberFormat.coord(hi - lo)), ("height", "20"),
+                ])
             let band = Box(x0: lo + 2, y0: plot.top - 20, x1: hi - 2, y1: plot.top)
             var texts = [b.label]
             if let cut = b.label.firstRange(of: " (") { texts.append(String(b.label[..<cut.lowerBound])) }
-            let boxes = texts.map { Box.text($0, x: (lo + hi) / 2, baseline: plot.top - 6, fontSize: fs, anchor: "middle") }
+            let boxes = texts.map {
+                Box.text($0, x: (lo + hi) / 2, baseline: plot.top - 6, fontSize: fs, anchor: "middle")
+            }
             let fitting = boxes.indices.filter { band.contains(boxes[$0]) }
             guard let k = placer.place(fitting.map { boxes[$0] }) else { continue }
-            w.element("text", [("class", "c-band-label " + cls), ("x", NumberFormat.coord((lo + hi) / 2)),
-                               ("y", NumberFormat.coord(plot.top - 6)), ("text-anchor", "middle"),
-                               ("font-size", NumberFormat.coord(fs))], text: texts[fitting[k]])
+            w.element(
+                "text",
+                [
+                    ("class", "c-band-label " + cls), ("x", NumberFormat.coord((lo + hi) / 2)),
+                    ("y", NumberFormat.coord(plot.top - 6)), ("text-anchor", "middle"),
+                    ("font-size", NumberFormat.coord(fs)),
+                ], text: texts[fitting[k]])
         }
     }
 
     func summary(domainMax: Double) -> String {
         let valid = items.filter { $0.value.isFinite }
-        guard let lowest = valid.min(by: { $0.value < $1.value }), let highest = valid.max(by: { $0.value < $1.value }) else {
+        guard let lowest = valid.min(by: { $0.value < $1.value }), let highest = valid.max(by: { $0.value < $1.value })
+        else {
             return "No values."
         }
         let u = unit.isEmpty ? "" : "\u{00A0}" + unit
@@ -256,8 +288,10 @@ package struct RatioBars: Sendable {
     }
 
     func table() -> DataTable {
-        var columns = [DataTable.Column("Category", numeric: false),
-                       DataTable.Column(valueName + (unit.isEmpty ? "" : " (" + unit + ")"))]
+        var columns = [
+            DataTable.Column("Category", numeric: false),
+            DataTable.Column(valueName + (unit.isEmpty ? "" : " (" + unit + ")")),
+        ]
         if !bands.isEmpty { columns.append(DataTable.Column("Band", numeric: false)) }
         let rows = items.map { item -> [String] in
             var r = [item.name, item.value.isFinite ? valueText(item.value) : "–"]

@@ -42,9 +42,12 @@ package struct SweepLines: Sendable {
     package var width: Double
     package var height: Double
 
-    package init(id: String, title: String, description: String? = nil, series: [Series],
-                xName: String, xUnit: String = "", yName: String, yUnit: String = "",
-                logY: Bool = false, symlogY: Bool = false, references: [ReferenceLine] = [], width: Double = Chart.defaultWidth, height: Double = 320) {
+    package init(
+        id: String, title: String, description: String? = nil, series: [Series],
+        xName: String, xUnit: String = "", yName: String, yUnit: String = "",
+        logY: Bool = false, symlogY: Bool = false, references: [ReferenceLine] = [], width: Double = Chart.defaultWidth,
+        height: Double = 320
+    ) {
         self.id = id
         self.title = title
         self.description = description
@@ -104,8 +107,9 @@ package struct SweepLines: Sendable {
 
     /// A reference line's label in the plot and in the key: "warning (5 ms/s)".
     func referenceText(_ r: ReferenceLine) -> String {
-        r.label.isEmpty ? NumberFormat.readable(r.value) + unitSuffix(yUnit)
-                        : r.label + " (" + NumberFormat.readable(r.value) + unitSuffix(yUnit) + ")"
+        r.label.isEmpty
+            ? NumberFormat.readable(r.value) + unitSuffix(yUnit)
+            : r.label + " (" + NumberFormat.readable(r.value) + unitSuffix(yUnit) + ")"
     }
 
     package func render() -> Chart {
@@ -114,23 +118,34 @@ package struct SweepLines: Sendable {
         let summary = summary(pts)
 
         var items = series.enumerated().map { i, s in
-            LegendItem(label: s.name, swatch: .line(cls: SeriesStyle(i).colorClass, dash: SeriesStyle(i).dash, marker: SeriesStyle(i).marker))
+            LegendItem(
+                label: s.name,
+                swatch: .line(cls: SeriesStyle(i).colorClass, dash: SeriesStyle(i).dash, marker: SeriesStyle(i).marker))
         }
         // The key names every reference line, so a label the plot has no room for is not lost.
         let refs = references.filter(\.value.isFinite)
         if !refs.isEmpty {
-            items.append(LegendItem(label: refs.map(referenceText).joined(separator: ", "), swatch: .line(cls: "c-ref", dash: "6 4", marker: nil)))
+            items.append(
+                LegendItem(
+                    label: refs.map(referenceText).joined(separator: ", "),
+                    swatch: .line(cls: "c-ref", dash: "6 4", marker: nil)))
         }
         let groups = coincidentGroups(pts)
-        for g in groups { items.append(LegendItem(label: coincidenceSentence(g, pts) + " (drawn " + NumberFormat.readable(Self.coincidenceOffset) + " px apart)", swatch: .note)) }
+        for g in groups {
+            items.append(
+                LegendItem(
+                    label: coincidenceSentence(g, pts) + " (drawn " + NumberFormat.readable(Self.coincidenceOffset)
+                        + " px apart)", swatch: .note))
+        }
         let offsets = coincidenceOffsets(groups)
         let legend = Legend(items, left: 8, maxWidth: width - 16)
         let yd = yDomain(pts)
         let probe = yScale(yd, range: (1, 0))
         let yTicks = probe.ticks(count: logY || symlogY ? 8 : 5)
-        let plot = PlotArea(left: Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) }),
-                            top: 8 + legend.height + 24, right: width - 16,
-                            bottom: height(legend) - Axis.xAxisHeight(hasTitle: true))
+        let plot = PlotArea(
+            left: Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) }),
+            top: 8 + legend.height + 24, right: width - 16,
+            bottom: height(legend) - Axis.xAxisHeight(hasTitle: true))
         let y = yScale(yd, range: (plot.bottom, plot.top))
         let xs = pts.flatMap { $0.map(\.x) }
         let x = Scale.linear((xs.min() ?? 0)...(xs.max() ?? 1), range: (plot.left + 6, plot.right - 6))
@@ -140,10 +155,19 @@ package struct SweepLines: Sendable {
         text.open(&w, kind: "sweep-lines", width: width, height: height(legend), summary: summary)
         w.open("g", [("font-size", NumberFormat.coord(Theme.fontSize))])
         legend.draw(into: &w, top: 8)
-        Axis.drawYTitle(&w, yName + (yUnit.isEmpty ? "" : " (" + yUnit + (symlogY ? ", log scale above 1" : logY ? ", log scale" : "") + ")"), plot: plot, chartWidth: width)
-        Axis.drawY(&w, scale: y, ticks: yTicks, minor: y.minorTicks(count: 8), plot: plot) { y.label($0, ticks: yTicks) }
-        Axis.drawX(&w, scale: x, ticks: xTicks, plot: plot, chartWidth: width,
-                   title: xName + (xUnit.isEmpty ? "" : " (" + xUnit + ")"), grid: true) { x.label($0, ticks: xTicks) }
+        Axis.drawYTitle(
+            &w,
+            yName
+                + (yUnit.isEmpty
+                    ? "" : " (" + yUnit + (symlogY ? ", log scale above 1" : logY ? ", log scale" : "") + ")"),
+            plot: plot, chartWidth: width)
+        Axis.drawY(&w, scale: y, ticks: yTicks, minor: y.minorTicks(count: 8), plot: plot) {
+            y.label($0, ticks: yTicks)
+        }
+        Axis.drawX(
+            &w, scale: x, ticks: xTicks, plot: plot, chartWidth: width,
+            title: xName + (xUnit.isEmpty ? "" : " (" + xUnit + ")"), grid: true
+        ) { x.label($0, ticks: xTicks) }
         Annotations.horizontalLines(&w, references, scale: y, plot: plot, cls: "c-ref")
         var avoid = Obstacles()
         for (i, p) in pts.enumerated() {

@@ -23,7 +23,8 @@ extension SweepLines {
     func coincidentGroups(_ pts: [[Point]]) -> [[Int]] {
         let scale = max(pts.flatMap { $0.map { $0.y.magnitude } }.max() ?? 0, 1e-12)
         func same(_ a: [Point], _ b: [Point]) -> Bool {
-            a.count == b.count && !a.isEmpty && zip(a, b).allSatisfy { $0.x == $1.x && ($0.y - $1.y).magnitude <= scale * 1e-6 }
+            a.count == b.count && !a.isEmpty
+                && zip(a, b).allSatisfy { $0.x == $1.x && ($0.y - $1.y).magnitude <= scale * 1e-6 }
         }
         var taken = Set<Int>()
         var groups: [[Int]] = []
@@ -60,14 +61,17 @@ extension SweepLines {
         let ref = references.first(where: { $0.value.isFinite })
         for (s, p) in zip(series, pts) {
             guard let a = p.first, let b = p.last, let peak = p.max(by: { $0.y < $1.y }) else {
-                parts.append(s.name + ": no data"); continue
+                parts.append(s.name + ": no data")
+                continue
             }
             var t = s.name + ": " + yText(a.y) + " at " + xText(a.x) + ", " + yText(b.y) + " at " + xText(b.x)
             if peak.y > max(a.y, b.y) { t += ", peak " + yText(peak.y) + " at " + xText(peak.x) }
             if let ref {
                 if let c = Self.firstCrossing(p, above: ref.value) {
-                    t += c == a.x ? ", above " + ref.label + " (" + yText(ref.value) + ") from the start"
-                                  : ", above " + ref.label + " (" + yText(ref.value) + ") from " + xText(c)
+                    t +=
+                        c == a.x
+                        ? ", above " + ref.label + " (" + yText(ref.value) + ") from the start"
+                        : ", above " + ref.label + " (" + yText(ref.value) + ") from " + xText(c)
                 } else {
                     t += ", never above " + ref.label + " (" + yText(ref.value) + ")"
                 }
@@ -90,7 +94,8 @@ extension SweepLines {
         var columns = [DataTable.Column(xName + (xUnit.isEmpty ? "" : " (" + xUnit + ")"))]
         columns += series.map { DataTable.Column($0.name + (yUnit.isEmpty ? "" : " (" + yUnit + ")")) }
         let rows = xs.map { xv -> [String] in
-            [NumberFormat.readable(xv)] + pts.map { p in p.first(where: { $0.x == xv }).map { NumberFormat.readable($0.y) } ?? "–" }
+            [NumberFormat.readable(xv)]
+                + pts.map { p in p.first(where: { $0.x == xv }).map { NumberFormat.readable($0.y) } ?? "–" }
         }
         return DataTable(caption: title, columns: columns, rows: rows)
     }

@@ -14,7 +14,9 @@ struct ProcessedRow {
     init(_ raw: [Segment]) {
         let valid = raw.enumerated()
             .filter { $0.element.start.isFinite && $0.element.end.isFinite && $0.element.end >= $0.element.start }
-            .sorted { $0.element.start < $1.element.start || ($0.element.start == $1.element.start && $0.offset < $1.offset) }
+            .sorted {
+                $0.element.start < $1.element.start || ($0.element.start == $1.element.start && $0.offset < $1.offset)
+            }
             .map(\.element)
         var merged: [Segment] = []
         for s in valid {
@@ -56,7 +58,8 @@ struct ProcessedRow {
             var c0 = Int(a.snapped(.down)), c1 = Int(b.snapped(.up)) - 1
             if c1 < c0 { c1 = c0 }
             if c1 < 0 || c0 >= columns { return nil }
-            c0 = max(c0, 0); c1 = min(c1, columns - 1)
+            c0 = max(c0, 0)
+            c1 = min(c1, columns - 1)
             return c0...c1
         }
         for (i, s) in segments.enumerated() {
@@ -70,7 +73,8 @@ struct ProcessedRow {
             }
             // Separators only between segments wide enough to tell apart.
             if i > 0, segments[i - 1].state == s.state, b - a >= 2,
-               scale.map(segments[i - 1].end) - scale.map(segments[i - 1].start) >= 2 {
+                scale.map(segments[i - 1].end) - scale.map(segments[i - 1].start) >= 2
+            {
                 let c = Int(a.snapped(.toNearestOrAwayFromZero))
                 if c > 0 && c < columns && separators.last != c { separators.append(c) }
             }
@@ -90,15 +94,19 @@ struct ProcessedRow {
         var marks: [Double] = []
         var c = 0
         while c < columns {
-            guard staleTouch[c] else { c += 1; continue }
+            guard staleTouch[c] else {
+                c += 1
+                continue
+            }
             var e = c
             while e + 1 < columns && staleTouch[e + 1] { e += 1 }
             let shown = (c...e).filter { dominant[$0] == .stale }.count
             if shown < 3 { marks.append(left + Double(c + e + 1) / 2) }
             c = e + 1
         }
-        return PixelRow(left: left, dominant: dominant, staleMarks: marks,
-                        separators: separators.map { left + Double($0) })
+        return PixelRow(
+            left: left, dominant: dominant, staleMarks: marks,
+            separators: separators.map { left + Double($0) })
     }
 }
 
@@ -116,7 +124,10 @@ extension ProcessedRow {
             for st in State.drawOrder {
                 var cover = 0.0
                 for c in c0..<c1 { cover += coverage[st.index][c] }
-                if cover > bestCover { best = st; bestCover = cover }
+                if cover > bestCover {
+                    best = st
+                    bestCover = cover
+                }
             }
             for c in c0..<c1 { out[c] = best }
             c0 = c1

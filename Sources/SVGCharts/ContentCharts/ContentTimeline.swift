@@ -79,8 +79,11 @@ package struct ContentTimeline: Sendable {
     /// The plot's left and right edges (px); nil for its own (see `FrameTimeline.plotX`).
     package var plotX: ClosedRange<Double>?
 
-    package init(id: String, title: String, description: String? = nil, rows: [Row], settle: ReferenceLine? = nil,
-                duration: Double? = nil, showChangeCounts: Bool = true, width: Double = Chart.defaultWidth, plotX: ClosedRange<Double>? = nil) {
+    package init(
+        id: String, title: String, description: String? = nil, rows: [Row], settle: ReferenceLine? = nil,
+        duration: Double? = nil, showChangeCounts: Bool = true, width: Double = Chart.defaultWidth,
+        plotX: ClosedRange<Double>? = nil
+    ) {
         self.plotX = plotX
         self.id = id
         self.title = title
@@ -97,7 +100,8 @@ package struct ContentTimeline: Sendable {
 
     /// The plot's left and right edges it needs for its row labels and change counts.
     package var naturalPlotX: ClosedRange<Double> {
-        let labelWidth = min(width * 0.3, rows.map { Markup.textWidth($0.label, fontSize: Theme.smallFontSize) }.max() ?? 0)
+        let labelWidth = min(
+            width * 0.3, rows.map { Markup.textWidth($0.label, fontSize: Theme.smallFontSize) }.max() ?? 0)
         return (14 + labelWidth)...(width - 10 - countWidth * 2)
     }
 
@@ -117,18 +121,29 @@ package struct ContentTimeline: Sendable {
             // Patterned keys must not carry a class with a CSS fill: CSS would win over the
             // pattern given as a presentation attribute.
             let f = fill(st, text.id)
-            return LegendItem(label: st.legend, swatch: .patch(cls: (f == nil ? "c-state-" : "c-key-") + st.rawValue, fill: f))
+            return LegendItem(
+                label: st.legend, swatch: .patch(cls: (f == nil ? "c-state-" : "c-key-") + st.rawValue, fill: f))
         }
-        let pixelRows = { (plot: PlotArea, x: Scale) in processed.map { $0.pixels(scale: x, left: plot.left, columns: plot.columns) } }
-        let legendProbe = Legend(items + [LegendItem(label: "Brief stale content", swatch: .line(cls: "c-stale-mark", dash: "", marker: nil))],
-                                 left: 8, maxWidth: width - 16)
+        let pixelRows = { (plot: PlotArea, x: Scale) in
+            processed.map { $0.pixels(scale: x, left: plot.left, columns: plot.columns) }
+        }
+        let legendProbe = Legend(
+            items + [
+                LegendItem(label: "Brief stale content", swatch: .line(cls: "c-stale-mark", dash: "", marker: nil))
+            ],
+            left: 8, maxWidth: width - 16)
         let top = 8 + legendProbe.height + (showChangeCounts ? 22 : 10)
         let plotHeight = Double(max(rows.count, 1)) * (Self.rowHeight + Self.rowGap) - Self.rowGap
-        let plot = PlotArea(left: plotX?.lowerBound ?? natural.lowerBound, top: top, right: plotX?.upperBound ?? natural.upperBound, bottom: top + plotHeight + 6)
+        let plot = PlotArea(
+            left: plotX?.lowerBound ?? natural.lowerBound, top: top, right: plotX?.upperBound ?? natural.upperBound,
+            bottom: top + plotHeight + 6)
         let x = Scale.linear(0...end, range: (plot.left, plot.right))
         let pixels = pixelRows(plot, x)
         let hasMarks = pixels.contains { !$0.staleMarks.isEmpty }
-        if hasMarks { items.append(LegendItem(label: "Brief stale content", swatch: .line(cls: "c-stale-mark", dash: "", marker: nil))) }
+        if hasMarks {
+            items.append(
+                LegendItem(label: "Brief stale content", swatch: .line(cls: "c-stale-mark", dash: "", marker: nil)))
+        }
         let legend = Legend(items, left: 8, maxWidth: width - 16)
         let height = plot.bottom + Axis.xAxisHeight(hasTitle: true)
 
@@ -138,14 +153,20 @@ package struct ContentTimeline: Sendable {
         w.open("g", [("font-size", NumberFormat.coord(Theme.fontSize))])
         legend.draw(into: &w, top: 8)
         let xTicksS = Scale.linear(0...(end / 1000), range: (plot.left, plot.right)).ticks(count: 8)
-        Axis.drawX(&w, scale: x, ticks: xTicksS.map { $0 * 1000 }, plot: plot, chartWidth: width,
-                   title: "Time since start (s)", grid: false) { v in
-            NumberFormat.decimal(v / 1000, maxDecimals: NumberFormat.decimals(forStep: xTicksS.count > 1 ? xTicksS[1] - xTicksS[0] : 1))
+        Axis.drawX(
+            &w, scale: x, ticks: xTicksS.map { $0 * 1000 }, plot: plot, chartWidth: width,
+            title: "Time since start (s)", grid: false
+        ) { v in
+            NumberFormat.decimal(
+                v / 1000, maxDecimals: NumberFormat.decimals(forStep: xTicksS.count > 1 ? xTicksS[1] - xTicksS[0] : 1))
         }
         drawRows(&w, pixels, processed, plot: plot, id: text.id)
         if let s = settle {
-            Annotations.vertical(&w, [s], scale: x, plot: PlotArea(left: plot.left, top: plot.top - 16, right: plot.right, bottom: plot.bottom),
-                                 cls: "c-settle") { $0.label + " (" + FrameFacts.seconds($0.value) + ")" }
+            Annotations.vertical(
+                &w, [s], scale: x,
+                plot: PlotArea(left: plot.left, top: plot.top - 16, right: plot.right, bottom: plot.bottom),
+                cls: "c-settle"
+            ) { $0.label + " (" + FrameFacts.seconds($0.value) + ")" }
         }
         w.close("g")
         w.close("svg")
@@ -161,11 +182,18 @@ package struct ContentTimeline: Sendable {
     private func writePatterns(_ w: inout SVGWriter, _ id: String) {
         w.open("defs")
         func pattern(_ st: State, size: Double, transform: String?, ink: String) {
-            var attrs: [(String, String)] = [("id", id + "-pat-" + st.rawValue), ("patternUnits", "userSpaceOnUse"),
-                                             ("width", NumberFormat.coord(size)), ("height", NumberFormat.coord(size))]
+            var attrs: [(String, String)] = [
+                ("id", id + "-pat-" + st.rawValue), ("patternUnits", "userSpaceOnUse"),
+                ("width", NumberFormat.coord(size)), ("height", NumberFormat.coord(size)),
+            ]
             if let transform { attrs.append(("patternTransform", transform)) }
             w.open("pattern", attrs)
-            w.empty("rect", [("class", "c-state-" + st.rawValue), ("width", NumberFormat.coord(size)), ("height", NumberFormat.coord(size))])
+            w.empty(
+                "rect",
+                [
+                    ("class", "c-state-" + st.rawValue), ("width", NumberFormat.coord(size)),
+                    ("height", NumberFormat.coord(size)),
+                ])
             if !ink.isEmpty { w.empty("path", [("class", "c-ink-" + st.rawValue), ("d", ink)]) }
             w.close("pattern")
         }
@@ -177,26 +205,41 @@ package struct ContentTimeline: Sendable {
     /// Each row is drawn as thick horizontal strokes (one `<path>` per state for all rows):
     /// a base stroke in the "correct" colour across the row's recorded extent, then the
     /// other states' runs over it, then an outline.
-    private func drawRows(_ w: inout SVGWriter, _ pixels: [PixelRow], _ processed: [ProcessedRow], plot: PlotArea, id: String) {
+    private func drawRows(
+        _ w: inout SVGWriter, _ pixels: [PixelRow], _ processed: [ProcessedRow], plot: PlotArea, id: String
+    ) {
         var outline = PathBuilder(), marks = PathBuilder(), seps = PathBuilder()
         var runs = Array(repeating: PathBuilder(), count: State.allCases.count)
         var gaps = PathBuilder()
         for (i, row) in pixels.enumerated() {
             let y = plot.top + 3 + Double(i) * (Self.rowHeight + Self.rowGap)
             let mid = y + Self.rowHeight / 2
-            outline.polygon(at: plot.left, y, [(0, 0), (plot.width, 0), (plot.width, Self.rowHeight), (0, Self.rowHeight)])
+            outline.polygon(
+                at: plot.left, y, [(0, 0), (plot.width, 0), (plot.width, Self.rowHeight), (0, Self.rowHeight)])
             let all = row.runs
             guard let first = all.firstIndex(where: { $0.state != nil }),
-                  let last = all.lastIndex(where: { $0.state != nil }) else { continue }
+                let last = all.lastIndex(where: { $0.state != nil })
+            else { continue }
             runs[State.correct.index].move(plot.left + Double(all[first].start), mid)
             runs[State.correct.index].line(plot.left + Double(all[last].start + all[last].count), mid)
             for run in all[first...last] where run.state != .correct {
                 let x0 = plot.left + Double(run.start)
-                if let st = run.state { runs[st.index].move(x0, mid); runs[st.index].line(x0 + Double(run.count), mid) }
-                else { gaps.move(x0, mid); gaps.line(x0 + Double(run.count), mid) }
+                if let st = run.state {
+                    runs[st.index].move(x0, mid)
+                    runs[st.index].line(x0 + Double(run.count), mid)
+                } else {
+                    gaps.move(x0, mid)
+                    gaps.line(x0 + Double(run.count), mid)
+                }
             }
-            for sx in row.separators { seps.move(sx, y); seps.line(sx, y + Self.rowHeight) }
-            for mx in row.staleMarks { marks.move(mx, y - 1); marks.line(mx, y + Self.rowHeight + 1) }
+            for sx in row.separators {
+                seps.move(sx, y)
+                seps.line(sx, y + Self.rowHeight)
+            }
+            for mx in row.staleMarks {
+                marks.move(mx, y - 1)
+                marks.line(mx, y + Self.rowHeight + 1)
+            }
         }
         let thick = NumberFormat.coord(Self.rowHeight)
         for st in State.allCases {
@@ -209,18 +252,22 @@ package struct ContentTimeline: Sendable {
         w.path(seps.finish(), cls: "c-change", extra: [("fill", "none")])
         w.path(marks.finish(), cls: "c-stale-mark", extra: [("fill", "none")])
         // Row labels on the left, change counts on the right.
-        w.open("g", [("class", "c-row-label"), ("text-anchor", "end"), ("font-size", NumberFormat.coord(Theme.smallFontSize))])
+        w.open(
+            "g",
+            [("class", "c-row-label"), ("text-anchor", "end"), ("font-size", NumberFormat.coord(Theme.smallFontSize))])
         for (i, r) in rows.enumerated() {
             let cy = plot.top + 3 + Double(i) * (Self.rowHeight + Self.rowGap) + Self.rowHeight / 2
             let label = Markup.truncate(r.label, toWidth: plot.left - 14, fontSize: Theme.smallFontSize)
-            w.element("text", [("x", NumberFormat.coord(plot.left - 6)), ("y", NumberFormat.coord(cy + 4))], text: label)
+            w.element(
+                "text", [("x", NumberFormat.coord(plot.left - 6)), ("y", NumberFormat.coord(cy + 4))], text: label)
         }
         w.close("g")
         guard showChangeCounts else { return }
         let cx = plot.right + (width - plot.right) / 2
         w.open("g", [("text-anchor", "middle"), ("font-size", NumberFormat.coord(Theme.smallFontSize))])
-        w.text(countHeader, x: min(cx, width - Markup.textWidth(countHeader, fontSize: Theme.smallFontSize) / 2 - 4),
-               y: plot.top - 6, cls: "c-count")
+        w.text(
+            countHeader, x: min(cx, width - Markup.textWidth(countHeader, fontSize: Theme.smallFontSize) / 2 - 4),
+            y: plot.top - 6, cls: "c-count")
         for (i, p) in processed.enumerated() {
             let cy = plot.top + 3 + Double(i) * (Self.rowHeight + Self.rowGap) + Self.rowHeight / 2
             let n = p.changes(after: settle?.value)

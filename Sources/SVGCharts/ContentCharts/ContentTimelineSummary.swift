@@ -4,19 +4,29 @@ import Formats
 extension ContentTimeline {
     func summary(_ rows: [ProcessedRow], end: Double) -> String {
         let total = rows.reduce(0.0) { $0 + $1.time.reduce(0, +) }
-        guard total > 0 else { return NumberFormat.integer(rows.count) + (rows.count == 1 ? " row" : " rows") + " with no content recorded." }
-        var s = NumberFormat.integer(rows.count) + (rows.count == 1 ? " row" : " rows") + " over " + FrameFacts.seconds(end) + ": "
-        s += State.allCases.map { st in
-            st.rawValue + " " + NumberFormat.percent(rows.reduce(0.0) { $0 + $1.time[st.index] } / total)
-        }.joined(separator: ", ") + " of row time"
+        guard total > 0 else {
+            return NumberFormat.integer(rows.count) + (rows.count == 1 ? " row" : " rows")
+                + " with no content recorded."
+        }
+        var s =
+            NumberFormat.integer(rows.count) + (rows.count == 1 ? " row" : " rows") + " over " + FrameFacts.seconds(end)
+            + ": "
+        s +=
+            State.allCases.map { st in
+                st.rawValue + " " + NumberFormat.percent(rows.reduce(0.0) { $0 + $1.time[st.index] } / total)
+            }.joined(separator: ", ") + " of row time"
         let staleRows = rows.filter { $0.staleRuns.count > 0 }
         if staleRows.isEmpty {
             s += "; no stale content"
         } else {
             let runs = staleRows.reduce(0) { $0 + $1.staleRuns.count }
             let longest = staleRows.map(\.staleRuns.longest).max() ?? 0
-            s += "; stale content in " + NumberFormat.integer(staleRows.count) + (staleRows.count == 1 ? " row" : " rows")
-            s += " (" + NumberFormat.integer(runs) + (runs == 1 ? " run" : " runs") + ", longest " + FrameFacts.ms(longest) + ")"
+            s +=
+                "; stale content in " + NumberFormat.integer(staleRows.count)
+                + (staleRows.count == 1 ? " row" : " rows")
+            s +=
+                " (" + NumberFormat.integer(runs) + (runs == 1 ? " run" : " runs") + ", longest "
+                + FrameFacts.ms(longest) + ")"
         }
         let changes = rows.reduce(0) { $0 + $1.changes(after: nil) }
         s += "; " + NumberFormat.integer(changes) + (changes == 1 ? " content change" : " content changes")
@@ -44,7 +54,9 @@ extension ContentTimeline {
         for (row, p) in zip(rows, processed).prefix(40) {
             let total = p.time.reduce(0, +)
             var r = [row.label]
-            r += State.allCases.map { total > 0 ? NumberFormat.readable(p.time[$0.index] / total * 100, grouping: false) : "–" }
+            r += State.allCases.map {
+                total > 0 ? NumberFormat.readable(p.time[$0.index] / total * 100, grouping: false) : "–"
+            }
             r.append(NumberFormat.integer(p.changes(after: nil)))
             if let settle { r.append(NumberFormat.integer(p.changes(after: settle.value))) }
             r.append(p.finalState.map(stateName) ?? "–")

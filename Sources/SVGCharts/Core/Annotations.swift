@@ -6,11 +6,14 @@ enum Annotations {
     /// goes above or below its line, at the right or left end, wherever it covers the
     /// fewest `avoid` boxes (data) and earlier labels. `text` formats a line's label.
     /// The lines only (draw them under the data).
-    static func horizontalLines(_ w: inout SVGWriter, _ lines: [ReferenceLine], scale: Scale, plot: PlotArea, cls: String) {
+    static func horizontalLines(
+        _ w: inout SVGWriter, _ lines: [ReferenceLine], scale: Scale, plot: PlotArea, cls: String
+    ) {
         var p = PathBuilder()
         for l in lines where l.value.isFinite && scale.domain.contains(l.value) {
             let y = scale.map(l.value)
-            p.move(plot.left, y); p.line(plot.right, y)
+            p.move(plot.left, y)
+            p.line(plot.right, y)
         }
         w.path(p.finish(), cls: cls, extra: [("fill", "none"), ("stroke-dasharray", "6 4")])
     }
@@ -21,8 +24,10 @@ enum Annotations {
     /// another and prefers the spot covering the fewest `avoid` boxes (data). A label with
     /// no free spot is left out; its text is returned so the caller can name it in a key.
     @discardableResult
-    static func horizontalLabels(_ w: inout SVGWriter, _ lines: [ReferenceLine], scale: Scale, plot: PlotArea,
-                                 avoid: Obstacles = Obstacles(), text: (ReferenceLine) -> String) -> [String] {
+    static func horizontalLabels(
+        _ w: inout SVGWriter, _ lines: [ReferenceLine], scale: Scale, plot: PlotArea,
+        avoid: Obstacles = Obstacles(), text: (ReferenceLine) -> String
+    ) -> [String] {
         let visible = lines.filter { $0.value.isFinite && scale.domain.contains($0.value) }
         guard !visible.isEmpty else { return [] }
         let fs = Theme.smallFontSize
@@ -40,8 +45,13 @@ enum Annotations {
                     spots.append((plot.left + 4, baseline, false))
                 }
             }
-            let boxes = spots.map { Box.text(t, x: $0.x, baseline: $0.baseline, fontSize: fs, anchor: $0.end ? "end" : "start") }
-            guard let i = placer.place(boxes, obstacles: avoid) else { dropped.append(t); continue }
+            let boxes = spots.map {
+                Box.text(t, x: $0.x, baseline: $0.baseline, fontSize: fs, anchor: $0.end ? "end" : "start")
+            }
+            guard let i = placer.place(boxes, obstacles: avoid) else {
+                dropped.append(t)
+                continue
+            }
             var attrs = [("x", NumberFormat.coord(spots[i].x)), ("y", NumberFormat.coord(spots[i].baseline))]
             if spots[i].end { attrs.append(("text-anchor", "end")) }
             w.element("text", attrs, text: t)
@@ -51,14 +61,17 @@ enum Annotations {
     }
 
     /// Vertical lines at x values, labelled at the top of the plot.
-    static func vertical(_ w: inout SVGWriter, _ lines: [ReferenceLine], scale: Scale, plot: PlotArea,
-                         cls: String, text: (ReferenceLine) -> String) {
+    static func vertical(
+        _ w: inout SVGWriter, _ lines: [ReferenceLine], scale: Scale, plot: PlotArea,
+        cls: String, text: (ReferenceLine) -> String
+    ) {
         let visible = lines.filter { $0.value.isFinite && scale.domain.contains($0.value) }
         guard !visible.isEmpty else { return }
         var p = PathBuilder()
         for l in visible {
             let x = scale.map(l.value)
-            p.move(x, plot.top); p.line(x, plot.bottom)
+            p.move(x, plot.top)
+            p.line(x, plot.bottom)
         }
         w.path(p.finish(), cls: cls, extra: [("fill", "none"), ("stroke-dasharray", "4 3")])
         w.open("g", [("class", "c-ref-label")])
@@ -68,9 +81,15 @@ enum Annotations {
             let tw = Markup.textWidth(t, fontSize: Theme.smallFontSize)
             // Label to the right of the line, or to its left when it would overflow.
             if x + 4 + tw <= plot.right {
-                w.element("text", [("x", NumberFormat.coord(x + 4)), ("y", NumberFormat.coord(plot.top + 12))], text: t)
+                w.element(
+                    "text", [("x", NumberFormat.coord(x + 4)), ("y", NumberFormat.coord(plot.top + 12))], text: t)
             } else {
-                w.element("text", [("x", NumberFormat.coord(x - 4)), ("y", NumberFormat.coord(plot.top + 12)), ("text-anchor", "end")], text: t)
+                w.element(
+                    "text",
+                    [
+                        ("x", NumberFormat.coord(x - 4)), ("y", NumberFormat.coord(plot.top + 12)),
+                        ("text-anchor", "end"),
+                    ], text: t)
             }
         }
         w.close("g")

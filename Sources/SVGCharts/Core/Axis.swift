@@ -5,20 +5,24 @@ enum Axis {
     /// Horizontal grid lines at `ticks` (and fainter ones at `minor`), with labels to the
     /// left of the plot. Grid and axis paths are straight lines only, which enclose no area:
     /// they need no `fill="none"`. Labels that would collide vertically are thinned.
-    static func drawY(_ w: inout SVGWriter, scale: Scale, ticks: [Double], minor: [Double] = [],
-                      plot: PlotArea, label: (Double) -> String) {
+    static func drawY(
+        _ w: inout SVGWriter, scale: Scale, ticks: [Double], minor: [Double] = [],
+        plot: PlotArea, label: (Double) -> String
+    ) {
         if !minor.isEmpty {
             var g = PathBuilder()
             for v in minor {
                 let y = scale.map(v)
-                g.move(plot.left, y); g.line(plot.right, y)
+                g.move(plot.left, y)
+                g.line(plot.right, y)
             }
             w.path(g.finish(), cls: "c-grid-minor")
         }
         var g = PathBuilder()
         for v in ticks {
             let y = scale.map(v)
-            g.move(plot.left, y); g.line(plot.right, y)
+            g.move(plot.left, y)
+            g.line(plot.right, y)
         }
         w.path(g.finish(), cls: "c-grid")
         let texts = ticks.map(label)
@@ -26,28 +30,41 @@ enum Axis {
         let positions = ticks.map { scale.map($0) }
         // Thinned from the top down, so the axis's top value (on a log axis, the largest frame's
         // ceiling) always has its label.
-        let keep = Array(thinnedLabelMask(positions: positions.reversed(), labels: texts.map { _ in "00" }, fontSize: Theme.fontSize, gap: 2).reversed())
+        let keep = Array(
+            thinnedLabelMask(
+                positions: positions.reversed(), labels: texts.map { _ in "00" }, fontSize: Theme.fontSize, gap: 2
+            ).reversed())
         w.open("g", [("class", "c-tick"), ("text-anchor", "end")])
         for (i, v) in ticks.enumerated() where keep[i] {
             let y = scale.map(v)
-            w.element("text", [("x", NumberFormat.coord(plot.left - 6)), ("y", NumberFormat.coord(y + 4.5))], text: texts[i])
+            w.element(
+                "text", [("x", NumberFormat.coord(plot.left - 6)), ("y", NumberFormat.coord(y + 4.5))], text: texts[i])
         }
         w.close("g")
     }
 
     /// The bottom axis line, tick marks and labels, optional vertical grid lines, and a
     /// title centred under the plot.
-    static func drawX(_ w: inout SVGWriter, scale: Scale, ticks: [Double], plot: PlotArea, chartWidth: Double,
-                      title: String?, grid: Bool, label: (Double) -> String) {
+    static func drawX(
+        _ w: inout SVGWriter, scale: Scale, ticks: [Double], plot: PlotArea, chartWidth: Double,
+        title: String?, grid: Bool, label: (Double) -> String
+    ) {
         let xs = ticks.map { scale.map($0) }
         if grid {
             var g = PathBuilder()
-            for x in xs { g.move(x, plot.top); g.line(x, plot.bottom) }
+            for x in xs {
+                g.move(x, plot.top)
+                g.line(x, plot.bottom)
+            }
             w.path(g.finish(), cls: "c-grid")
         }
         var axis = PathBuilder()
-        axis.move(plot.left, plot.bottom); axis.line(plot.right, plot.bottom)
-        for x in xs { axis.move(x, plot.bottom); axis.line(x, plot.bottom + 5) }
+        axis.move(plot.left, plot.bottom)
+        axis.line(plot.right, plot.bottom)
+        for x in xs {
+            axis.move(x, plot.bottom)
+            axis.line(x, plot.bottom + 5)
+        }
         w.path(axis.finish(), cls: "c-axis")
         let texts = ticks.map(label)
         let keep = thinnedLabelMask(positions: xs, labels: texts, fontSize: Theme.fontSize)
@@ -56,7 +73,8 @@ enum Axis {
             // Keep edge labels inside the drawing.
             let half = Markup.textWidth(texts[i], fontSize: Theme.fontSize) / 2
             let cx = min(max(x, half + 2), chartWidth - half - 2)
-            w.element("text", [("x", NumberFormat.coord(cx)), ("y", NumberFormat.coord(plot.bottom + 19))], text: texts[i])
+            w.element(
+                "text", [("x", NumberFormat.coord(cx)), ("y", NumberFormat.coord(plot.bottom + 19))], text: texts[i])
         }
         w.close("g")
         if let title, !title.isEmpty {

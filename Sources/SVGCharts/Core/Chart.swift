@@ -66,16 +66,19 @@ struct ChartText {
 
     /// Opens the `<svg>` with its accessible name and description.
     func open(_ w: inout SVGWriter, kind: String, width: Double, height: Double, summary: String) {
-        w.open("svg", [
-            ("xmlns", "http://www.w3.org/2000/svg"),
-            ("class", "chart chart-" + kind),
-            ("viewBox", "0 0 " + NumberFormat.coord(width) + " " + NumberFormat.coord(height)),
-            ("role", "img"),
-            ("aria-labelledby", id + "-title " + id + "-desc"),
-        ])
+        w.open(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"),
+                ("class", "chart chart-" + kind),
+                ("viewBox", "0 0 " + NumberFormat.coord(width) + " " + NumberFormat.coord(height)),
+                ("role", "img"),
+                ("aria-labelledby", id + "-title " + id + "-desc"),
+            ])
         w.element("title", [("id", id + "-title")], text: title)
         w.element("desc", [("id", id + "-desc")], text: desc(summary: summary))
-        w.empty("rect", [("class", "c-bg"), ("width", NumberFormat.coord(width)), ("height", NumberFormat.coord(height))])
+        w.empty(
+            "rect", [("class", "c-bg"), ("width", NumberFormat.coord(width)), ("height", NumberFormat.coord(height))])
     }
 }
 

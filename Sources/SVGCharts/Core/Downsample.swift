@@ -30,10 +30,13 @@ struct ColumnRanges {
         var c1 = Int(b.snapped(.up)) - 1
         if c1 < c0 { c1 = c0 }
         if c1 < 0 || c0 >= count { return }
-        c0 = max(c0, 0); c1 = min(c1, count - 1)
+        c0 = max(c0, 0)
+        c1 = min(c1, count - 1)
         for c in c0...c1 {
-            if lo[c].isNaN { lo[c] = y; hi[c] = y }
-            else {
+            if lo[c].isNaN {
+                lo[c] = y
+                hi[c] = y
+            } else {
                 if y < lo[c] { lo[c] = y }
                 if y > hi[c] { hi[c] = y }
             }
@@ -52,7 +55,10 @@ struct ColumnRanges {
         for c in 0..<count {
             let x = left + Double(c)
             if isEmpty(c) {
-                if inRun { p.horizontal(to: x); inRun = false }
+                if inRun {
+                    p.horizontal(to: x)
+                    inRun = false
+                }
                 continue
             }
             let l = lo[c], h = hi[c]
@@ -81,14 +87,27 @@ struct ColumnRanges {
         for c in 0..<count {
             let x = left + Double(c)
             if isEmpty(c) {
-                if inRun { p.horizontal(to: x); p.vertical(to: baseline); p.close(); inRun = false }
+                if inRun {
+                    p.horizontal(to: x)
+                    p.vertical(to: baseline)
+                    p.close()
+                    inRun = false
+                }
                 continue
             }
-            if !inRun { p.move(x, baseline); inRun = true }
-            else { p.horizontal(to: x) }
+            if !inRun {
+                p.move(x, baseline)
+                inRun = true
+            } else {
+                p.horizontal(to: x)
+            }
             p.vertical(to: lo[c])
         }
-        if inRun { p.horizontal(to: left + Double(count)); p.vertical(to: baseline); p.close() }
+        if inRun {
+            p.horizontal(to: left + Double(count))
+            p.vertical(to: baseline)
+            p.close()
+        }
         return p.finish()
     }
 }

@@ -36,8 +36,13 @@ func thinnedLabelMask(positions: [Double], labels: [String], fontSize: Double, g
         var prev: Int? = nil
         for i in stride(from: 0, to: n, by: k) {
             if let p = prev {
-                let need = (Markup.textWidth(labels[p], fontSize: fontSize) + Markup.textWidth(labels[i], fontSize: fontSize)) / 2 + gap
-                if (positions[i] - positions[p]).magnitude < need { ok = false; break }
+                let need =
+                    (Markup.textWidth(labels[p], fontSize: fontSize) + Markup.textWidth(labels[i], fontSize: fontSize))
+                    / 2 + gap
+                if (positions[i] - positions[p]).magnitude < need {
+                    ok = false
+                    break
+                }
             }
             prev = i
         }

@@ -36,16 +36,24 @@ struct Legend {
                 guard !lines.isEmpty else { continue }
                 if x > left { row += 1 }
                 for (k, line) in lines.enumerated() {
-                    placed.append((LegendItem(label: Markup.truncate(line, toWidth: maxWidth, fontSize: Theme.fontSize), swatch: .note), left, row + k))
+                    placed.append(
+                        (
+                            LegendItem(
+                                label: Markup.truncate(line, toWidth: maxWidth, fontSize: Theme.fontSize), swatch: .note
+                            ), left, row + k
+                        ))
                 }
                 row += lines.count - 1
-                x = left + maxWidth + 1 // the next item starts a new row
+                x = left + maxWidth + 1  // the next item starts a new row
                 continue
             }
             let label = Markup.truncate(item.label, toWidth: maxWidth - Self.swatchWidth - 8, fontSize: Theme.fontSize)
             let lead = Self.lead(item.swatch)
             let w = lead + Markup.textWidth(label, fontSize: Theme.fontSize)
-            if x > left && x + w > left + maxWidth { row += 1; x = left }
+            if x > left && x + w > left + maxWidth {
+                row += 1
+                x = left
+            }
             placed.append((LegendItem(label: label, swatch: item.swatch), x, row))
             x += w + 18
         }

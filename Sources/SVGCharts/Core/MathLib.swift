@@ -12,7 +12,10 @@ enum MathLib {
         // x = m * 2^e with m in [1, 2); ln m = 2 atanh((m - 1) / (m + 1)).
         var m = x.significand
         var e = Double(Int(x.exponent))
-        if m > 1.414_213_562_373_095 { m /= 2; e += 1 }  // keep m in [0.707, 1.414]
+        if m > 1.414_213_562_373_095 {
+            m /= 2
+            e += 1
+        }  // keep m in [0.707, 1.414]
         let t = (m - 1) / (m + 1)
         let t2 = t * t
         var term = t

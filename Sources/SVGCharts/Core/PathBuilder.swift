@@ -7,8 +7,8 @@ import Formats
 /// vertical moves in the same direction are merged.
 struct PathBuilder {
     private(set) var d = ""
-    private var cx = 0, cy = 0          // current point, tenths
-    private var sx = 0, sy = 0          // start of current subpath, tenths
+    private var cx = 0, cy = 0  // current point, tenths
+    private var sx = 0, sy = 0  // start of current subpath, tenths
     private var pending: (cmd: Character, delta: Int)? = nil
     private(set) var hasCurrentPoint = false
     /// The last command letter written, so a repeated `l` can be left implicit.
@@ -37,24 +37,33 @@ struct PathBuilder {
         let tx = Self.tenths(x), ty = Self.tenths(y)
         d += "M" + Self.pair(tx, ty)
         lastCommand = "M"
-        cx = tx; cy = ty; sx = tx; sy = ty
+        cx = tx
+        cy = ty
+        sx = tx
+        sy = ty
         hasCurrentPoint = true
     }
 
     mutating func line(_ x: Double, _ y: Double) {
-        guard hasCurrentPoint else { move(x, y); return }
+        guard hasCurrentPoint else {
+            move(x, y)
+            return
+        }
         let tx = Self.tenths(x), ty = Self.tenths(y)
         let dx = tx - cx, dy = ty - cy
         if dx == 0 && dy == 0 { return }
-        if dy == 0 { add("h", dx) }
-        else if dx == 0 { add("v", dy) }
-        else {
+        if dy == 0 {
+            add("h", dx)
+        } else if dx == 0 {
+            add("v", dy)
+        } else {
             flush()
             let text = Self.pair(dx, dy)
             if lastCommand == "l" { d += (dx < 0 ? "" : " ") + text } else { d += "l" + text }
             lastCommand = "l"
         }
-        cx = tx; cy = ty
+        cx = tx
+        cy = ty
     }
 
     mutating func horizontal(to x: Double) { line(Double(x), Double(cy) / 10) }
@@ -64,7 +73,8 @@ struct PathBuilder {
         flush()
         d += "z"
         lastCommand = "z"
-        cx = sx; cy = sy
+        cx = sx
+        cy = sy
     }
 
     /// Appends a closed polygon given as offsets (in user units) from `(x, y)`;
@@ -85,7 +95,8 @@ struct PathBuilder {
         d += "a" + rr + " " + rr + " 0 1 0 " + Self.format(tenths: dia) + " 0"
         d += "a" + rr + " " + rr + " 0 1 0 " + Self.format(tenths: -dia) + " 0z"
         lastCommand = "z"
-        cx = sx; cy = sy
+        cx = sx
+        cy = sy
     }
 
     private mutating func add(_ cmd: Character, _ delta: Int) {

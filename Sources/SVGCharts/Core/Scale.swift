@@ -15,7 +15,7 @@ package struct Scale: Sendable, Equatable {
     package let rangeStart: Double
     package let rangeEnd: Double
 
-    private let l0: Double, l1: Double   // domain in scale space (log10 for .log)
+    private let l0: Double, l1: Double  // domain in scale space (log10 for .log)
 
     /// A linear scale. A degenerate domain is widened by one unit.
     package static func linear(_ domain: ClosedRange<Double>, range: (Double, Double)) -> Scale {
@@ -51,9 +51,15 @@ package struct Scale: Sendable, Equatable {
         self.rangeStart = range.0
         self.rangeEnd = range.1
         switch kind {
-        case .linear: l0 = domain.lowerBound; l1 = domain.upperBound
-        case .log: l0 = MathLib.log10(domain.lowerBound); l1 = MathLib.log10(domain.upperBound)
-        case .symlog: l0 = Self.symlogValue(domain.lowerBound); l1 = Self.symlogValue(domain.upperBound)
+        case .linear:
+            l0 = domain.lowerBound
+            l1 = domain.upperBound
+        case .log:
+            l0 = MathLib.log10(domain.lowerBound)
+            l1 = MathLib.log10(domain.upperBound)
+        case .symlog:
+            l0 = Self.symlogValue(domain.lowerBound)
+            l1 = Self.symlogValue(domain.upperBound)
         }
     }
 
@@ -99,7 +105,9 @@ package struct Scale: Sendable, Equatable {
             while Double(k) <= top + 1e-9 {
                 for m in multipliers {
                     let v = Self.decimalValue(m, k)
-                    if v >= domain.lowerBound * (1 - 1e-9) && v <= domain.upperBound * (1 + 1e-9) && v > 0 { out.append(v) }
+                    if v >= domain.lowerBound * (1 - 1e-9) && v <= domain.upperBound * (1 + 1e-9) && v > 0 {
+                        out.append(v)
+                    }
                 }
                 k += 1
             }
@@ -160,7 +168,16 @@ package struct Scale: Sendable, Equatable {
         let base = MathLib.pow10(Double(e))
         let f = raw / base
         let m: Int
-        if f <= 1 + 1e-9 { m = 1 } else if f <= 2 + 1e-9 { m = 2 } else if f <= 5 + 1e-9 { m = 5 } else { m = 1; e += 1 }
+        if f <= 1 + 1e-9 {
+            m = 1
+        } else if f <= 2 + 1e-9 {
+            m = 2
+        } else if f <= 5 + 1e-9 {
+            m = 5
+        } else {
+            m = 1
+            e += 1
+        }
         return (m, e)
     }
 
@@ -215,8 +232,9 @@ package struct Scale: Sendable, Equatable {
 
     private static func multiple(_ k: Double, of step: Double) -> Double {
         let p = niceStepParts(step)
-        return p.exponent >= 0 ? k * Double(p.mantissa) * MathLib.pow10(Double(p.exponent))
-                               : k * Double(p.mantissa) / MathLib.pow10(Double(-p.exponent))
+        return p.exponent >= 0
+            ? k * Double(p.mantissa) * MathLib.pow10(Double(p.exponent))
+            : k * Double(p.mantissa) / MathLib.pow10(Double(-p.exponent))
     }
 
     private static func multiples(of step: Double, in domain: ClosedRange<Double>) -> [Double] {

@@ -19,8 +19,12 @@ package enum MarkerShape: Sendable, Equatable, CaseIterable {
             p.polygon(at: x, y, [(0, -s), (s, 0), (0, s), (-s, 0)])
         case .plus:
             let a = r * 1.15, b = r * 0.38
-            p.polygon(at: x, y, [(-b, -a), (b, -a), (b, -b), (a, -b), (a, b), (b, b),
-                                 (b, a), (-b, a), (-b, b), (-a, b), (-a, -b), (-b, -b)])
+            p.polygon(
+                at: x, y,
+                [
+                    (-b, -a), (b, -a), (b, -b), (a, -b), (a, b), (b, b),
+                    (b, a), (-b, a), (-b, b), (-a, b), (-a, -b), (-b, -b),
+                ])
         }
     }
 }

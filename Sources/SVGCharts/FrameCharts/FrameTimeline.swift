@@ -25,9 +25,12 @@ package struct FrameTimeline: Sendable {
     /// span (`PlotSpan.shared`) so that one time lines up across them.
     package var plotX: ClosedRange<Double>?
 
-    package init(id: String, title: String, description: String? = nil, frames: [FrameSample],
-                budgets: [ReferenceLine] = [], yRange: ClosedRange<Double> = 4...2000,
-                width: Double = Chart.defaultWidth, height: Double = 320, duration: Double? = nil, plotX: ClosedRange<Double>? = nil) {
+    package init(
+        id: String, title: String, description: String? = nil, frames: [FrameSample],
+        budgets: [ReferenceLine] = [], yRange: ClosedRange<Double> = 4...2000,
+        width: Double = Chart.defaultWidth, height: Double = 320, duration: Double? = nil,
+        plotX: ClosedRange<Double>? = nil
+    ) {
         self.duration = duration
         self.plotX = plotX
         self.id = id
@@ -60,19 +63,21 @@ package struct FrameTimeline: Sendable {
         let facts = FrameFacts(frames)
         let summary = Self.summary(facts, budget: budgets.first)
 
-        let legend = Legend([
-            LegendItem(label: "Frame duration", swatch: .line(cls: "c-series-1", dash: "", marker: nil)),
-            LegendItem(label: "Commit hitch", swatch: .marker(cls: "c-hitch-commit", shape: .triangleUp)),
-            LegendItem(label: "Render hitch", swatch: .marker(cls: "c-hitch-render", shape: .diamond)),
-            LegendItem(label: "Frame budget", swatch: .line(cls: "c-budget", dash: "6 4", marker: nil)),
-        ], left: 8, maxWidth: width - 16)
+        let legend = Legend(
+            [
+                LegendItem(label: "Frame duration", swatch: .line(cls: "c-series-1", dash: "", marker: nil)),
+                LegendItem(label: "Commit hitch", swatch: .marker(cls: "c-hitch-commit", shape: .triangleUp)),
+                LegendItem(label: "Render hitch", swatch: .marker(cls: "c-hitch-render", shape: .diamond)),
+                LegendItem(label: "Frame budget", swatch: .line(cls: "c-budget", dash: "6 4", marker: nil)),
+            ], left: 8, maxWidth: width - 16)
 
         let yDomain = facts.durationDomain(preferred: yRange)
         let yTicks = Self.ticks(yDomain)
         let natural = naturalPlotX
         let top = 8 + legend.height + 24
-        let plot = PlotArea(left: plotX?.lowerBound ?? natural.lowerBound, top: top, right: plotX?.upperBound ?? natural.upperBound,
-                            bottom: height - Axis.xAxisHeight(hasTitle: true))
+        let plot = PlotArea(
+            left: plotX?.lowerBound ?? natural.lowerBound, top: top, right: plotX?.upperBound ?? natural.upperBound,
+            bottom: height - Axis.xAxisHeight(hasTitle: true))
         let y = Scale.log(yDomain, range: (plot.bottom, plot.top))
         let endMs = max(duration ?? 0, facts.end, 1)
         let xTicksRaw = Scale.linear(0...(endMs / 1000), range: (plot.left, plot.right)).ticks(count: 8)
@@ -83,9 +88,13 @@ package struct FrameTimeline: Sendable {
         w.open("g", [("font-size", NumberFormat.coord(Theme.fontSize))])
         legend.draw(into: &w, top: 8)
         Axis.drawYTitle(&w, "Frame duration (ms, log scale)", plot: plot, chartWidth: width)
-        Axis.drawY(&w, scale: y, ticks: yTicks, minor: y.minorTicks(count: 9), plot: plot) { y.label($0, ticks: yTicks) }
-        Axis.drawX(&w, scale: x, ticks: xTicksRaw.map { $0 * 1000 }, plot: plot, chartWidth: width,
-                   title: "Time since start (s)", grid: false) { v in
+        Axis.drawY(&w, scale: y, ticks: yTicks, minor: y.minorTicks(count: 9), plot: plot) {
+            y.label($0, ticks: yTicks)
+        }
+        Axis.drawX(
+            &w, scale: x, ticks: xTicksRaw.map { $0 * 1000 }, plot: plot, chartWidth: width,
+            title: "Time since start (s)", grid: false
+        ) { v in
             Scale.linear(0...1, range: (0, 1)).label(v / 1000, ticks: xTicksRaw)
         }
         var columns = ColumnRanges(left: plot.left, count: plot.columns)
@@ -103,7 +112,9 @@ package struct FrameTimeline: Sendable {
         }
         Annotations.horizontalLines(&w, budgets, scale: y, plot: plot, cls: "c-budget")
         w.path(columns.stepPath(), cls: "c-series-1 c-line c-frames", extra: [("fill", "none")])
-        for (thinner, cls, shape) in [(commit, "c-hitch-commit", MarkerShape.triangleUp), (render, "c-hitch-render", .diamond)] {
+        for (thinner, cls, shape) in [
+            (commit, "c-hitch-commit", MarkerShape.triangleUp), (render, "c-hitch-render", .diamond),
+        ] {
             var p = PathBuilder()
             for m in thinner.points { shape.draw(into: &p, x: m.x, y: m.y, r: 4.5) }
             w.path(p.finish(), cls: cls + " c-marker")
@@ -135,9 +146,11 @@ package struct FrameTimeline: Sendable {
     /// Frames per time window (at most 20 windows of a nice width).
     func table(_ facts: FrameFacts) -> DataTable {
         let caption = title + ": frames per time window"
-        let columns = [DataTable.Column("Time (s)", numeric: false), DataTable.Column("Frames"),
-                       DataTable.Column("Hitches"), DataTable.Column("Median frame (ms)"),
-                       DataTable.Column("Longest frame (ms)")]
+        let columns = [
+            DataTable.Column("Time (s)", numeric: false), DataTable.Column("Frames"),
+            DataTable.Column("Hitches"), DataTable.Column("Median frame (ms)"),
+            DataTable.Column("Longest frame (ms)"),
+        ]
         guard facts.count > 0 else { return DataTable(caption: caption, columns: columns, rows: []) }
         let binS = Stats.binWidth(span: facts.end / 1000, maxBins: 20)
         let binMs = binS * 1000
@@ -155,9 +168,11 @@ package struct FrameTimeline: Sendable {
             let from = NumberFormat.decimal(Double(b) * binS, maxDecimals: decimals)
             let to = NumberFormat.decimal(Double(b + 1) * binS, maxDecimals: decimals)
             let sorted = durations[b].sorted()
-            rows.append([from + "–" + to, NumberFormat.integer(sorted.count), NumberFormat.integer(hitches[b]),
-                         sorted.isEmpty ? "–" : NumberFormat.readable(Stats.median(sortedAscending: sorted)!),
-                         sorted.last.map { NumberFormat.readable($0) } ?? "–"])
+            rows.append([
+                from + "–" + to, NumberFormat.integer(sorted.count), NumberFormat.integer(hitches[b]),
+                sorted.isEmpty ? "–" : NumberFormat.readable(Stats.median(sortedAscending: sorted)!),
+                sorted.last.map { NumberFormat.readable($0) } ?? "–",
+            ])
         }
         return DataTable(caption: caption, columns: columns, rows: rows)
     }

@@ -18,9 +18,11 @@ package struct SortedDurations: Sendable {
     package var width: Double
     package var height: Double
 
-    package init(id: String, title: String, description: String? = nil, frames: [FrameSample],
-                budgets: [ReferenceLine] = [], yRange: ClosedRange<Double> = 4...2000,
-                width: Double = Chart.defaultWidth, height: Double = 300) {
+    package init(
+        id: String, title: String, description: String? = nil, frames: [FrameSample],
+        budgets: [ReferenceLine] = [], yRange: ClosedRange<Double> = 4...2000,
+        width: Double = Chart.defaultWidth, height: Double = 300
+    ) {
         self.id = id
         self.title = title
         self.description = description
@@ -40,18 +42,21 @@ package struct SortedDurations: Sendable {
         let summary = Self.summary(facts, budget: budgets.first)
         let n = max(facts.count, 1)
 
-        let legend = Legend([
-            LegendItem(label: "Frame duration, longest first", swatch: .line(cls: "c-series-1", dash: "", marker: nil)),
-            LegendItem(label: "Percentile", swatch: .marker(cls: "c-percentile", shape: .circle)),
-            LegendItem(label: "Frame budget", swatch: .line(cls: "c-budget", dash: "6 4", marker: nil)),
-        ], left: 8, maxWidth: width - 16)
+        let legend = Legend(
+            [
+                LegendItem(
+                    label: "Frame duration, longest first", swatch: .line(cls: "c-series-1", dash: "", marker: nil)),
+                LegendItem(label: "Percentile", swatch: .marker(cls: "c-percentile", shape: .circle)),
+                LegendItem(label: "Frame budget", swatch: .line(cls: "c-budget", dash: "6 4", marker: nil)),
+            ], left: 8, maxWidth: width - 16)
 
         let yDomain = facts.durationDomain(preferred: yRange)
         let probe = Scale.log(yDomain, range: (1, 0))
         let yTicks = probe.ticks(count: 9)
-        let plot = PlotArea(left: Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) }),
-                            top: 8 + legend.height + 24, right: width - 16,
-                            bottom: height - Axis.xAxisHeight(hasTitle: true))
+        let plot = PlotArea(
+            left: Axis.yLabelMargin(yTicks.map { probe.label($0, ticks: yTicks) }),
+            top: 8 + legend.height + 24, right: width - 16,
+            bottom: height - Axis.xAxisHeight(hasTitle: true))
         let y = Scale.log(yDomain, range: (plot.bottom, plot.top))
         let xLow = min(Scale.niceFloor(100 / Double(n)), 1)
         let x = Scale.log(xLow...100, range: (plot.left, plot.right))
@@ -62,9 +67,13 @@ package struct SortedDurations: Sendable {
         w.open("g", [("font-size", NumberFormat.coord(Theme.fontSize))])
         legend.draw(into: &w, top: 8)
         Axis.drawYTitle(&w, "Frame duration (ms, log scale)", plot: plot, chartWidth: width)
-        Axis.drawY(&w, scale: y, ticks: yTicks, minor: y.minorTicks(count: 9), plot: plot) { y.label($0, ticks: yTicks) }
-        Axis.drawX(&w, scale: x, ticks: xTicks, plot: plot, chartWidth: width,
-                   title: "Share of frames at least this long (%, log scale)", grid: true) { x.label($0, ticks: xTicks) }
+        Axis.drawY(&w, scale: y, ticks: yTicks, minor: y.minorTicks(count: 9), plot: plot) {
+            y.label($0, ticks: yTicks)
+        }
+        Axis.drawX(
+            &w, scale: x, ticks: xTicks, plot: plot, chartWidth: width,
+            title: "Share of frames at least this long (%, log scale)", grid: true
+        ) { x.label($0, ticks: xTicks) }
         var columns = ColumnRanges(left: plot.left, count: plot.columns)
         let edge = plot.right - 0.001
         for step in Self.steps(facts.sortedDurations) {
@@ -105,7 +114,8 @@ package struct SortedDurations: Sendable {
             let share = (1 - p) * 100
             guard x.domain.contains(share) else { continue }
             let px = x.map(share), py = y.clampedMap(facts.percentile(p))
-            lines.move(px, plot.top + 4); lines.line(px, plot.bottom)
+            lines.move(px, plot.top + 4)
+            lines.line(px, plot.bottom)
             MarkerShape.circle.draw(into: &dots, x: px, y: py, r: 4)
             labels.append((name + " " + FrameFacts.ms(facts.percentile(p)), px))
         }
@@ -119,7 +129,10 @@ package struct SortedDurations: Sendable {
         for (t, px) in labels.sorted(by: { $0.1 < $1.1 }) {
             let tw = Markup.textWidth(t, fontSize: Theme.smallFontSize) * 1.1
             var lx = px + 4, anchor = "start"
-            if lx + tw > plot.right { lx = px - 4; anchor = "end" }
+            if lx + tw > plot.right {
+                lx = px - 4
+                anchor = "end"
+            }
             let left = anchor == "start" ? lx : lx - tw, right = anchor == "start" ? lx + tw : lx
             var row = 0
             while row < rowRight.count, left < rowRight[row] + 8 { row += 1 }
@@ -157,7 +170,10 @@ package struct SortedDurations: Sendable {
             for b in budgets where b.value.isFinite {
                 let over = f.countLonger(than: b.value)
                 let label = "Longer than " + FrameFacts.ms(b.value) + (b.label.isEmpty ? "" : " (" + b.label + ")")
-                rows.append([label, NumberFormat.integer(over) + " (" + NumberFormat.percent(Double(over) / Double(f.count)) + ")"])
+                rows.append([
+                    label,
+                    NumberFormat.integer(over) + " (" + NumberFormat.percent(Double(over) / Double(f.count)) + ")",
+                ])
             }
         }
         return DataTable(caption: title + ": duration percentiles", columns: columns, rows: rows)

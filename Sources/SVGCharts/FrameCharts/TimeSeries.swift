@@ -40,9 +40,11 @@ package struct TimeSeries: Sendable {
     /// The plot's left and right edges (px); nil for its own (see `FrameTimeline.plotX`).
     package var plotX: ClosedRange<Double>?
 
-    package init(id: String, title: String, description: String? = nil, series: [Series], valueName: String,
-                unit: String = "", fillFirst: Bool = false, duration: Double? = nil,
-                width: Double = Chart.defaultWidth, height: Double = 260, plotX: ClosedRange<Double>? = nil) {
+    package init(
+        id: String, title: String, description: String? = nil, series: [Series], valueName: String,
+        unit: String = "", fillFirst: Bool = false, duration: Double? = nil,
+        width: Double = Chart.defaultWidth, height: Double = 260, plotX: ClosedRange<Double>? = nil
+    ) {
         self.plotX = plotX
         self.id = id
         self.title = title
@@ -60,9 +62,13 @@ package struct TimeSeries: Sendable {
     func steps(end: Double) -> [[(from: Double, to: Double, value: Double)]] {
         series.map { s in
             let pts = s.points.enumerated().filter { $0.element.time.isFinite && $0.element.value.isFinite }
-                .sorted { $0.element.time < $1.element.time || ($0.element.time == $1.element.time && $0.offset < $1.offset) }
+                .sorted {
+                    $0.element.time < $1.element.time || ($0.element.time == $1.element.time && $0.offset < $1.offset)
+                }
                 .map(\.element)
-            return pts.enumerated().map { i, p in (p.time, i + 1 < pts.count ? pts[i + 1].time : max(end, p.time), p.value) }
+            return pts.enumerated().map { i, p in
+                (p.time, i + 1 < pts.count ? pts[i + 1].time : max(end, p.time), p.value)
+            }
         }
     }
 
@@ -93,15 +99,19 @@ package struct TimeSeries: Sendable {
         let steps = steps(end: end)
         let summary = summary(steps)
 
-        let legend = Legend(series.enumerated().map { i, s in
-            LegendItem(label: s.name, swatch: .line(cls: SeriesStyle(i).colorClass, dash: SeriesStyle(i).dash, marker: nil))
-        }, left: 8, maxWidth: width - 16)
+        let legend = Legend(
+            series.enumerated().map { i, s in
+                LegendItem(
+                    label: s.name, swatch: .line(cls: SeriesStyle(i).colorClass, dash: SeriesStyle(i).dash, marker: nil)
+                )
+            }, left: 8, maxWidth: width - 16)
         let (yMin, yMax) = Self.yDomain(steps)
         let yTicks = Scale.linear(yMin...yMax, range: (1, 0)).ticks(count: 4)
         let natural = naturalPlotX
-        let plot = PlotArea(left: plotX?.lowerBound ?? natural.lowerBound,
-                            top: 8 + legend.height + 24, right: plotX?.upperBound ?? natural.upperBound,
-                            bottom: height - Axis.xAxisHeight(hasTitle: true))
+        let plot = PlotArea(
+            left: plotX?.lowerBound ?? natural.lowerBound,
+            top: 8 + legend.height + 24, right: plotX?.upperBound ?? natural.upperBound,
+            bottom: height - Axis.xAxisHeight(hasTitle: true))
         let y = Scale.linear(yMin...yMax, range: (plot.bottom, plot.top))
         let x = Scale.linear(0...end, range: (plot.left, plot.right))
         let xTicksS = Scale.linear(0...(end / 1000), range: (0, 1)).ticks(count: 8)
@@ -112,14 +122,19 @@ package struct TimeSeries: Sendable {
         legend.draw(into: &w, top: 8)
         Axis.drawYTitle(&w, valueName + (unit.isEmpty ? "" : " (" + unit + ")"), plot: plot, chartWidth: width)
         Axis.drawY(&w, scale: y, ticks: yTicks, plot: plot) { y.label($0, ticks: yTicks) }
-        Axis.drawX(&w, scale: x, ticks: xTicksS.map { $0 * 1000 }, plot: plot, chartWidth: width,
-                   title: "Time since start (s)", grid: false) { v in
-            NumberFormat.decimal(v / 1000, maxDecimals: NumberFormat.decimals(forStep: xTicksS.count > 1 ? xTicksS[1] - xTicksS[0] : 1))
+        Axis.drawX(
+            &w, scale: x, ticks: xTicksS.map { $0 * 1000 }, plot: plot, chartWidth: width,
+            title: "Time since start (s)", grid: false
+        ) { v in
+            NumberFormat.decimal(
+                v / 1000, maxDecimals: NumberFormat.decimals(forStep: xTicksS.count > 1 ? xTicksS[1] - xTicksS[0] : 1))
         }
         for (i, s) in steps.enumerated() {
             var columns = ColumnRanges(left: plot.left, count: plot.columns)
             let edge = plot.right - 0.001
-            for st in s { columns.add(x0: min(x.map(st.from), edge), x1: min(x.map(st.to), edge), y: y.clampedMap(st.value)) }
+            for st in s {
+                columns.add(x0: min(x.map(st.from), edge), x1: min(x.map(st.to), edge), y: y.clampedMap(st.value))
+            }
             let style = SeriesStyle(i)
             if i == 0 && fillFirst {
                 w.path(columns.areaPath(baseline: y.map(max(yMin, 0))), cls: style.colorClass + " c-area")
@@ -139,12 +154,14 @@ package struct TimeSeries: Sendable {
         var parts: [String] = []
         for (s, st) in zip(series, steps) {
             guard let peak = st.max(by: { $0.value < $1.value }), let last = st.last else {
-                parts.append(s.name + ": no data"); continue
+                parts.append(s.name + ": no data")
+                continue
             }
             let span = st.reduce(0.0) { $0 + ($1.to - $1.from) }
             let mean = span > 0 ? st.reduce(0.0) { $0 + $1.value * ($1.to - $1.from) } / span : peak.value
-            parts.append(s.name + ": peak " + v(peak.value) + " at " + FrameFacts.seconds(peak.from)
-                         + ", time-weighted mean " + v(mean) + ", final " + v(last.value))
+            parts.append(
+                s.name + ": peak " + v(peak.value) + " at " + FrameFacts.seconds(peak.from)
+                    + ", time-weighted mean " + v(mean) + ", final " + v(last.value))
         }
         return parts.isEmpty ? "No series." : parts.joined(separator: "; ") + "."
     }
@@ -168,7 +185,10 @@ package struct TimeSeries: Sendable {
         }
         let decimals = NumberFormat.decimals(forStep: binS)
         let rows = (0..<bins).map { b -> [String] in
-            [NumberFormat.decimal(Double(b) * binS, maxDecimals: decimals) + "–" + NumberFormat.decimal(Double(b + 1) * binS, maxDecimals: decimals)]
+            [
+                NumberFormat.decimal(Double(b) * binS, maxDecimals: decimals) + "–"
+                    + NumberFormat.decimal(Double(b + 1) * binS, maxDecimals: decimals)
+            ]
                 + maxima.map { $0[b].isFinite ? NumberFormat.readable($0[b]) : "–" }
         }
         return DataTable(caption: title + ": maximum per time window", columns: columns, rows: rows)

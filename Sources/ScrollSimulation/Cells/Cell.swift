@@ -53,7 +53,9 @@ struct Cell {
     }
 
     func waiting(_ slot: Slot) -> Micros { slot == .text ? waitingSince.0 : waitingSince.1 }
-    mutating func setWaiting(_ slot: Slot, _ t: Micros) { if slot == .text { waitingSince.0 = t } else { waitingSince.1 = t } }
+    mutating func setWaiting(_ slot: Slot, _ t: Micros) {
+        if slot == .text { waitingSince.0 = t } else { waitingSince.1 = t }
+    }
 }
 
 /// A fetch of one slot's content for one row: a model read or an image download.

@@ -31,8 +31,10 @@ public struct CellAnatomy: Sendable, Equatable, Codable {
     public var attributedLabels: Int
 
     /// An anatomy; with Auto Layout, `constraints` defaults to 4 per view (position and size each).
-    public init(labels: Int = 0, multilineLabels: Int = 0, imageViews: Int = 0, views: Int = 0, constraints: Int? = nil,
-                layout: Layout = .autoLayout, formattedValues: Int = 0, attributedLabels: Int = 0) {
+    public init(
+        labels: Int = 0, multilineLabels: Int = 0, imageViews: Int = 0, views: Int = 0, constraints: Int? = nil,
+        layout: Layout = .autoLayout, formattedValues: Int = 0, attributedLabels: Int = 0
+    ) {
         self.labels = labels
         self.multilineLabels = multilineLabels
         self.imageViews = imageViews

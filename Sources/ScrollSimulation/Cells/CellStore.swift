@@ -110,9 +110,19 @@ struct CellStore {
         var ready = 0
         cell.visible = true
         cell.row = row
-        if cell.text == cell.item { ready += 1; cell.waitingSince.0 = -1 } else { cell.waitingSince.0 = time }
+        if cell.text == cell.item {
+            ready += 1
+            cell.waitingSince.0 = -1
+        } else {
+            cell.waitingSince.0 = time
+        }
         if images {
-            if cell.image == cell.imageItem { ready += 1; cell.waitingSince.1 = -1 } else { cell.waitingSince.1 = time }
+            if cell.image == cell.imageItem {
+                ready += 1
+                cell.waitingSince.1 = -1
+            } else {
+                cell.waitingSince.1 = time
+            }
         }
         cells[c] = cell
         return ready
@@ -188,27 +198,37 @@ struct CellStore {
     /// What the visible cells show in a presented frame: counts per state, the lane state of
     /// each position when `keepLanes`, and the cells whose content arrived since they appeared.
     /// (Mutating only so that the simulation reads the store in place instead of copying it.)
-    @inline(__always) mutating func census(images: Bool, layoutGeneration generation: Int, keepLanes: Bool,
-                lanes: inout [LaneState], arrivals: inout [Int]) -> (placeholder: Int32, stale: Int32, misSized: Int, correct: Int) {
+    @inline(__always) mutating func census(
+        images: Bool, layoutGeneration generation: Int, keepLanes: Bool,
+        lanes: inout [LaneState], arrivals: inout [Int]
+    ) -> (placeholder: Int32, stale: Int32, misSized: Int, correct: Int) {
         var placeholderCount: Int32 = 0, staleCount: Int32 = 0, misSized = 0, correctCount = 0
         // The per-frame scan reads cells in place: no copies, no uniqueness checks.
         cells.withUnsafeBufferPointer { cellStore in
             visibleCells.withUnsafeBufferPointer { visible in
                 for c in visible {
-                    let text = cellStore[c].text, image = cellStore[c].image, item = cellStore[c].item, imageItem = cellStore[c].imageItem
+                    let text = cellStore[c].text, image = cellStore[c].image, item = cellStore[c].item,
+                        imageItem = cellStore[c].imageItem
                     let state: SlotState
                     if (text != placeholder && text != item) || (images && image != placeholder && image != imageItem) {
-                        state = .stale; staleCount += 1
+                        state = .stale
+                        staleCount += 1
                     } else if text == placeholder || (images && image == placeholder) {
-                        state = .placeholder; placeholderCount += 1
+                        state = .placeholder
+                        placeholderCount += 1
                     } else {
-                        state = .correct; correctCount += 1
+                        state = .correct
+                        correctCount += 1
                     }
                     if cellStore[c].layoutGeneration != generation { misSized += 1 }
                     if keepLanes {
                         // A position showing its own row's content stays one run while rows scroll
                         // through it; wrong content keeps the item it shows, so cycling breaks the run.
-                        let shown = state == .correct ? ContentSegment.ownContent : state == .placeholder ? ContentSegment.noContent : (images && image != imageItem ? image : text)
+                        let shown =
+                            state == .correct
+                            ? ContentSegment.ownContent
+                            : state == .placeholder
+                                ? ContentSegment.noContent : (images && image != imageItem ? image : text)
                         lanes.append(LaneState(state: state, shown: shown, row: cellStore[c].row))
                     }
                     let waiting = cellStore[c].waitingSince
@@ -222,7 +242,9 @@ struct CellStore {
     /// When each slot of `slots` that a visible cell is still waiting for began waiting.
     func waitsStillOpen(_ slots: [Slot]) -> [Micros] {
         var since: [Micros] = []
-        for c in visibleCells { for slot in slots where cells[c].waiting(slot) >= 0 { since.append(cells[c].waiting(slot)) } }
+        for c in visibleCells {
+            for slot in slots where cells[c].waiting(slot) >= 0 { since.append(cells[c].waiting(slot)) }
+        }
         return since
     }
 
@@ -268,7 +290,10 @@ struct CellStore {
     /// Rows were inserted above: every attached cell and the window move down `k` rows.
     mutating func shiftRows(by k: Int) {
         for c in visibleCells { cells[c].row += k }
-        for j in prepared.indices { prepared[j].row += k; cells[prepared[j].cell].row += k }
+        for j in prepared.indices {
+            prepared[j].row += k
+            cells[prepared[j].cell].row += k
+        }
         visibleRange = (visibleRange.lowerBound + k)..<(visibleRange.upperBound + k)
     }
 
@@ -286,7 +311,9 @@ struct CellStore {
     }
 
     /// The cell prepared ahead that was configured for `item`, if any.
-    @inline(__always) func preparedCell(showing item: Content) -> Int? { prepared.first { cells[$0.cell].item == item }?.cell }
+    @inline(__always) func preparedCell(showing item: Content) -> Int? {
+        prepared.first { cells[$0.cell].item == item }?.cell
+    }
 
     /// The cell prepared ahead for index-path row `row`, if any.
     @inline(__always) func preparedCell(atRow row: Int) -> Int? { prepared.first { $0.row == row }?.cell }
@@ -307,7 +334,10 @@ struct CellStore {
         var i = 0
         while i < prepared.count {
             let (row, c) = prepared[i]
-            guard row < visibleRange.lowerBound - margin || row >= visibleRange.upperBound + margin else { i += 1; continue }
+            guard row < visibleRange.lowerBound - margin || row >= visibleRange.upperBound + margin else {
+                i += 1
+                continue
+            }
             prepared.remove(at: i)
             cells[c].row = -1
             released += 1
@@ -326,7 +356,10 @@ struct CellStore {
     /// pooled, prepared). Call it only when `imageBytesDirty`.
     mutating func recountImageBytes(cache: ImageCache?, images: Bool) {
         imageBytesDirty = false
-        guard images else { imageBytesLive = 0; return }
+        guard images else {
+            imageBytesLive = 0
+            return
+        }
         var total = cache?.decodedBytes ?? 0
         func add(_ c: Int) {
             guard cells[c].imageBytes > 0 else { return }

@@ -1,10 +1,10 @@
 // log, exp, pow and cos from the C math library, without Foundation.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A seeded SplitMix64 generator: the only source of randomness in a run.

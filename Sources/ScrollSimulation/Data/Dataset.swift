@@ -1,5 +1,6 @@
 import Formats
 import Synchronization
+
 /// One row of a dataset held in memory.
 public struct DatasetRow: Sendable, Equatable, Codable {
     /// A stable identifier (the item identifier a diffable data source would use).
@@ -16,7 +17,10 @@ public struct DatasetRow: Sendable, Equatable, Codable {
     public var imageHeight: Int
 
     /// A row.
-    public init(id: String, text: String, detail: String? = nil, imageURL: String? = nil, imageWidth: Int = 0, imageHeight: Int = 0) {
+    public init(
+        id: String, text: String, detail: String? = nil, imageURL: String? = nil, imageWidth: Int = 0,
+        imageHeight: Int = 0
+    ) {
         self.id = id
         self.text = text
         self.detail = detail
@@ -77,8 +81,10 @@ public struct Dataset: Sendable {
     public var presentation: Presentation
 
     /// A dataset.
-    public init(id: String, name: String, summary: String, items: Items, textSource: TextSource,
-                requiresInitialFetch: Bool, presentation: Presentation) {
+    public init(
+        id: String, name: String, summary: String, items: Items, textSource: TextSource,
+        requiresInitialFetch: Bool, presentation: Presentation
+    ) {
         self.id = id
         self.name = name
         self.summary = summary
@@ -146,7 +152,10 @@ public struct Dataset: Sendable {
         var slotRow = [Int](repeating: -1, count: size)
         var slotHash = [UInt64](repeating: 0, count: size)
         for (i, row) in rows.enumerated() {
-            guard let url = row.imageURL else { keys.append(i); continue }
+            guard let url = row.imageURL else {
+                keys.append(i)
+                continue
+            }
             let h = hash(url)
             var slot = Int(truncatingIfNeeded: h) & mask
             while true {
@@ -179,7 +188,9 @@ public struct Dataset: Sendable {
                 text += " " + words[Int(h % UInt64(words.count))]
                 h = mix64(h)
             }
-            return DatasetRow(id: "s\(i)", text: String(text.prefix(textLength(i))), imageURL: side > 0 ? "images/\(i).jpg" : nil, imageWidth: side, imageHeight: side)
+            return DatasetRow(
+                id: "s\(i)", text: String(text.prefix(textLength(i))), imageURL: side > 0 ? "images/\(i).jpg" : nil,
+                imageWidth: side, imageHeight: side)
         }
     }
 }
@@ -204,7 +215,9 @@ public struct CellDesign: Sendable, Equatable, Codable {
     public var multilineLabel: Bool { anatomy.multilineLabels > 0 }
 
     /// A cell design.
-    public init(id: String, layers: Int, blendedLayers: Int, gradientLayers: Int, offscreenPasses: Int, anatomy: CellAnatomy) {
+    public init(
+        id: String, layers: Int, blendedLayers: Int, gradientLayers: Int, offscreenPasses: Int, anatomy: CellAnatomy
+    ) {
         self.id = id
         self.layers = layers
         self.blendedLayers = blendedLayers
@@ -216,16 +229,19 @@ public struct CellDesign: Sendable, Equatable, Codable {
     /// A default cell, Capital One's `UserCell`: an avatar image view and two single-line labels
     /// (username and role) pinned by constraints; background, content view and a label with a
     /// clear background are its layers.
-    public static let plain = CellDesign(id: "plain", layers: 3, blendedLayers: 1, gradientLayers: 0, offscreenPasses: 0,
-                                         anatomy: CellAnatomy(labels: 2, imageViews: 1, constraints: 10, formattedValues: 1))
+    public static let plain = CellDesign(
+        id: "plain", layers: 3, blendedLayers: 1, gradientLayers: 0, offscreenPasses: 0,
+        anatomy: CellAnatomy(labels: 2, imageViews: 1, constraints: 10, formattedValues: 1))
     /// A card: drop shadow without a path, rounded corners clipped on the container, a gradient
     /// backdrop and translucent labels over an image; the container and the backdrop are views.
-    public static let card = CellDesign(id: "card", layers: 7, blendedLayers: 3, gradientLayers: 1, offscreenPasses: 2,
-                                        anatomy: CellAnatomy(labels: 2, imageViews: 1, views: 2, constraints: 16, formattedValues: 1))
+    public static let card = CellDesign(
+        id: "card", layers: 7, blendedLayers: 3, gradientLayers: 1, offscreenPasses: 2,
+        anatomy: CellAnatomy(labels: 2, imageViews: 1, views: 2, constraints: 16, formattedValues: 1))
     /// A self-sizing text cell (Digital Leaves' cell): a multi-line label beside a thumbnail, the
     /// label's top and bottom pinned so the row grows with its text.
-    public static let text = CellDesign(id: "text", layers: 4, blendedLayers: 1, gradientLayers: 0, offscreenPasses: 0,
-                                        anatomy: CellAnatomy(multilineLabels: 1, imageViews: 1, constraints: 9, formattedValues: 0))
+    public static let text = CellDesign(
+        id: "text", layers: 4, blendedLayers: 1, gradientLayers: 0, offscreenPasses: 0,
+        anatomy: CellAnatomy(multilineLabels: 1, imageViews: 1, constraints: 9, formattedValues: 0))
 
     /// Built-in designs.
     public static let builtIn: [CellDesign] = [plain, card, text]
@@ -252,7 +268,9 @@ final class ImageKeyTables: Sendable {
     /// `Dataset.firstRows(rows)`, made now or taken from the table made for the same storage.
     func keys(for rows: [DatasetRow]) -> [Int] {
         let storage = rows.withUnsafeBufferPointer { $0.baseAddress }
-        func same(_ other: [DatasetRow]) -> Bool { other.count == rows.count && other.withUnsafeBufferPointer { $0.baseAddress } == storage }
+        func same(_ other: [DatasetRow]) -> Bool {
+            other.count == rows.count && other.withUnsafeBufferPointer { $0.baseAddress } == storage
+        }
         if let filed = held.withLock({ tables in tables.first { same($0.rows) }?.keys }) { return filed }
         let keys = Dataset.firstRows(rows, hash: Hash64.of)
         held.withLock { tables in

@@ -62,32 +62,128 @@ public extension DeviceProfile {
 
     /// Every time constant with its unit and the reason for its default value.
     static let catalog: [Constant] = [
-        Constant(key: "frameBase", unit: "µs", reason: "Run-loop, scroll-view layout and Core Animation transaction overhead of a frame with nothing new to show; an estimate that leaves most of the 16.67 ms budget free, as a smooth list does.", keyPath: \.frameBase, scalesWithCPU: true),
-        Constant(key: "dequeue", unit: "µs", reason: "Taking a cell from the reuse pool is a dictionary lookup and a removal (estimate).", keyPath: \.dequeue, scalesWithCPU: true),
-        Constant(key: "viewCreate", unit: "µs per view", reason: "Allocating a view and its layer and adding it to the cell. LayoutKit's table-view benchmark (iPhone 6, iOS 9.3) takes about 4 ms a cell to create, configure and size its feed cell of 15 views laid out in code, of which about 0.4 ms is configuring and sizing (the collection-view benchmark): about 240 µs a view on the A8, 46 µs on an A15 (the catalog's CPU ratio, 0.191). Read from a chart, with the table's own overhead inside: a rough derivation, and the accuracy page's two LayoutKit cases are its fit cases.", keyPath: \.viewCreate, scalesWithCPU: true),
-        Constant(key: "constraintCreate", unit: "µs per constraint", reason: "Creating and activating a constraint. The same table benchmark takes about 14 ms a cell with Auto Layout against 4 ms in code on the iPhone 6; less the 5.3 ms more that sizing with constraints costs there, about 4.7 ms for 71 constraints: 66 µs each on the A8, 13 µs on an A15. Measured under iOS 9's Auto Layout engine, so likely high for iOS 12 and later: a rough derivation.", keyPath: \.constraintCreate, scalesWithCPU: true),
-        Constant(key: "constraintSolve", unit: "µs per constraint", reason: "Solving one constraint of a cell in a layout pass. LayoutFrameworkBenchmark's feed cell (12 labels, one of them multi-line, 3 image views, 6 containers; 71 constraints in the Auto Layout version, none in the hand-laid one) on an iPhone 13 Pro (A15, iOS 18.6): configuring and sizing one costs 0.64 ms with Auto Layout and 0.215 ms by hand (100 items in 64 and 21.5 ms, layoutBox/LayoutFrameworkBenchmark): the difference, 425 µs, less the 30 µs of frames the hand-laid version sets, over 71 constraints is 6 µs each.", keyPath: \.constraintSolve, scalesWithCPU: true),
-        Constant(key: "frameSet", unit: "µs per view", reason: "Working out and setting one view's frame by hand (estimate: a few floating-point operations and a property set); what is left of the hand-laid feed cell's 0.215 ms after its text (below) fixes it at about 2 µs.", keyPath: \.frameSet, scalesWithCPU: true),
-        Constant(key: "textMeasure", unit: "µs per label", reason: "Typesetting one short label to find its size. LayoutFrameworkBenchmark's feed cell (12 labels, one of them multi-line, 3 image views, 6 containers; 71 constraints in the Auto Layout version, none in the hand-laid one) on an iPhone 13 Pro (A15, iOS 18.6): configuring and sizing one costs 0.64 ms with Auto Layout and 0.215 ms by hand (100 items in 64 and 21.5 ms, layoutBox/LayoutFrameworkBenchmark): by hand, 0.215 ms less 15 frames, 12 label sets and 38 characters of multi-line text leaves 139 µs for 12 labels, 12 µs each.", keyPath: \.textMeasure, scalesWithCPU: true),
-        Constant(key: "textMeasurePer100Characters", unit: "µs per character", reason: "Each further 100 characters of a multi-line label's text, µs: 25 (estimate: about twice a short label's cost for 100 characters that wrap over three lines). It is what makes a long row cost more to size than a short one.", keyPath: \.textMeasurePer100Characters, scalesWithCPU: true),
-        Constant(key: "labelSet", unit: "µs per label", reason: "Assigning a label's text (estimate: it stores the string and invalidates the label's size; measuring is charged when the cell is laid out).", keyPath: \.labelSet, scalesWithCPU: true),
-        Constant(key: "attributedText", unit: "µs per label", reason: "Building one attributed string from text and attributes on each configure (estimate: a dictionary of attributes and a copy of the string).", keyPath: \.attributedText, scalesWithCPU: true),
-        Constant(key: "formatValue", unit: "µs per value", reason: "Formatting one value on main as a cell is configured from raw data, creating the formatter each time as code without view models does: creating a DateFormatter costs 42–60 µs (sarunw.com, 'How expensive is DateFormatter', XCTest measure over 1,000 creations) and formatting with it about 2 µs.", keyPath: \.formatValue, scalesWithCPU: true),
-        Constant(key: "cachedHeightLookup", unit: "µs", reason: "Returning a height from an array (estimate).", keyPath: \.cachedHeightLookup, scalesWithCPU: true),
-        Constant(key: "decodePerMegapixelMain", unit: "µs per megapixel", reason: "Software JPEG decoding runs at roughly 150–200 megapixels per second on a phone core; a 1024×1024 photo costs about 6 ms, a third of a 60 Hz frame (estimate).", keyPath: \.decodePerMegapixelMain, scalesWithCPU: true),
-        Constant(key: "setImage", unit: "µs", reason: "Assigning a decoded image to an image view (estimate).", keyPath: \.setImage, scalesWithCPU: true),
-        Constant(key: "reloadBase", unit: "µs", reason: "reloadData or reconfigure bookkeeping before the affected cells are configured (estimate).", keyPath: \.reloadBase, scalesWithCPU: true),
-        Constant(key: "snapshotApplyPerItem", unit: "µs per item", reason: "Reconfiguring an item through a diffable data source copies the current snapshot and diffs the new one against it, hashing every item identifier: linear in the snapshot's size, about a microsecond per identifier on a phone core (estimate), so 1,000 rows add about 1 ms to each apply.", keyPath: \.snapshotApplyPerItem, scalesWithCPU: true),
-        Constant(key: "invalidateLayoutPerItem", unit: "µs per item", reason: "A flow layout recomputes every item's attributes when invalidated (estimate).", keyPath: \.invalidateLayoutPerItem, scalesWithCPU: true),
-        Constant(key: "enqueueWork", unit: "µs", reason: "Allocating a block or operation and enqueuing it (estimate).", keyPath: \.enqueueWork, scalesWithCPU: true),
-        Constant(key: "cancelWork", unit: "µs", reason: "cancelAllOperations or cancelling a URLSession task (estimate).", keyPath: \.cancelWork, scalesWithCPU: true),
-        Constant(key: "renderBase", unit: "µs", reason: "Render-server cost of compositing a screen with nothing costly on it (estimate). The 120 Hz profile divides it by its render throughput, 1.8 (GPU memory bandwidth and speed from Apple's A16 and A17 Pro announcements).", keyPath: \.renderBase, scalesWithCPU: false, scalesWithGPU: true),
-        Constant(key: "renderOpaqueLayer", unit: "µs per layer", reason: "An opaque layer is drawn once with no blending (estimate). The 120 Hz profile divides it by its render throughput, 1.8 (GPU memory bandwidth and speed from Apple's A16 and A17 Pro announcements).", keyPath: \.renderOpaqueLayer, scalesWithCPU: false, scalesWithGPU: true),
-        Constant(key: "renderBlendedLayer", unit: "µs per layer", reason: "A non-opaque layer must be blended with what lies beneath: several times an opaque layer's cost (estimate; Instruments' 'Color Blended Layers' finds them). The 120 Hz profile divides it by its render throughput, 1.8 (GPU memory bandwidth and speed from Apple's A16 and A17 Pro announcements).", keyPath: \.renderBlendedLayer, scalesWithCPU: false, scalesWithGPU: true),
-        Constant(key: "renderGradient", unit: "µs per layer", reason: "A gradient layer is drawn per pixel and blended (estimate). The 120 Hz profile divides it by its render throughput, 1.8 (GPU memory bandwidth and speed from Apple's A16 and A17 Pro announcements).", keyPath: \.renderGradient, scalesWithCPU: false, scalesWithGPU: true),
-        Constant(key: "renderOffscreenPass", unit: "µs per pass", reason: "A shadow without a shadowPath, a mask or a corner clip makes the GPU render into a separate buffer and switch contexts (estimate; Instruments' 'Offscreen-Rendered' finds them). The 120 Hz profile divides it by its render throughput, 1.8 (GPU memory bandwidth and speed from Apple's A16 and A17 Pro announcements).", keyPath: \.renderOffscreenPass, scalesWithCPU: false, scalesWithGPU: true),
-        Constant(key: "decodePerMegapixelBackground", unit: "µs per megapixel", reason: "The same decode as on main, run on a background core (estimate).", keyPath: \.decodePerMegapixelBackground, scalesWithCPU: true),
-        Constant(key: "urlCacheHit", unit: "µs", reason: "A data task that URLSession.shared answers from its URL cache (4 MB in memory, 20 MB on disk by default) reads a few kilobytes from memory or flash and calls back on the session's delegate queue: a millisecond or two rather than a round trip (estimate; it assumes the image host sends cacheable headers).", keyPath: \.urlCacheHit, scalesWithCPU: false),
-        Constant(key: "thumbnailPerSourceMegapixel", unit: "µs per source megapixel", reason: "A thumbnail decode subsamples the JPEG and never builds the full bitmap: about a quarter of a full decode (estimate).", keyPath: \.thumbnailPerSourceMegapixel, scalesWithCPU: true),
+        Constant(
+            key: "frameBase", unit: "µs",
+            reason:
+                "Run-loop, scroll-view layout and Core Animation transaction overhead of a frame with nothing new to show; an estimate that leaves most of the 16.67 ms budget free, as a smooth list does.",
+            keyPath: \.frameBase, scalesWithCPU: true),
+        Constant(
+            key: "dequeue", unit: "µs",
+            reason: "Taking a cell from the reuse pool is a dictionary lookup and a removal (estimate).",
+            keyPath: \.dequeue, scalesWithCPU: true),
+        Constant(
+            key: "viewCreate", unit: "µs per view",
+            reason:
+                "Allocating a view and its layer and adding it to the cell. LayoutKit's table-view benchmark (iPhone 6, iOS 9.3) takes about 4 ms a cell to create, configure and size its feed cell of 15 views laid out in code, of which about 0.4 ms is configuring and sizing (the collection-view benchmark): about 240 µs a view on the A8, 46 µs on an A15 (the catalog's CPU ratio, 0.191). Read from a chart, with the table's own overhead inside: a rough derivation, and the accuracy page's two LayoutKit cases are its fit cases.",
+            keyPath: \.viewCreate, scalesWithCPU: true),
+        Constant(
+            key: "constraintCreate", unit: "µs per constraint",
+            reason:
+                "Creating and activating a constraint. The same table benchmark takes about 14 ms a cell with Auto Layout against 4 ms in code on the iPhone 6; less the 5.3 ms more that sizing with constraints costs there, about 4.7 ms for 71 constraints: 66 µs each on the A8, 13 µs on an A15. Measured under iOS 9's Auto Layout engine, so likely high for iOS 12 and later: a rough derivation.",
+            keyPath: \.constraintCreate, scalesWithCPU: true),
+        Constant(
+            key: "constraintSolve", unit: "µs per constraint",
+            reason:
+                "Solving one constraint of a cell in a layout pass. LayoutFrameworkBenchmark's feed cell (12 labels, one of them multi-line, 3 image views, 6 containers; 71 constraints in the Auto Layout version, none in the hand-laid one) on an iPhone 13 Pro (A15, iOS 18.6): configuring and sizing one costs 0.64 ms with Auto Layout and 0.215 ms by hand (100 items in 64 and 21.5 ms, layoutBox/LayoutFrameworkBenchmark): the difference, 425 µs, less the 30 µs of frames the hand-laid version sets, over 71 constraints is 6 µs each.",
+            keyPath: \.constraintSolve, scalesWithCPU: true),
+        Constant(
+            key: "frameSet", unit: "µs per view",
+            reason:
+                "Working out and setting one view's frame by hand (estimate: a few floating-point operations and a property set); what is left of the hand-laid feed cell's 0.215 ms after its text (below) fixes it at about 2 µs.",
+            keyPath: \.frameSet, scalesWithCPU: true),
+        Constant(
+            key: "textMeasure", unit: "µs per label",
+            reason:
+                "Typesetting one short label to find its size. LayoutFrameworkBenchmark's feed cell (12 labels, one of them multi-line, 3 image views, 6 containers; 71 constraints in the Auto Layout version, none in the hand-laid one) on an iPhone 13 Pro (A15, iOS 18.6): configuring and sizing one costs 0.64 ms with Auto Layout and 0.215 ms by hand (100 items in 64 and 21.5 ms, layoutBox/LayoutFrameworkBenchmark): by hand, 0.215 ms less 15 frames, 12 label sets and 38 characters of multi-line text leaves 139 µs for 12 labels, 12 µs each.",
+            keyPath: \.textMeasure, scalesWithCPU: true),
+        Constant(
+            key: "textMeasurePer100Characters", unit: "µs per character",
+            reason:
+                "Each further 100 characters of a multi-line label's text, µs: 25 (estimate: about twice a short label's cost for 100 characters that wrap over three lines). It is what makes a long row cost more to size than a short one.",
+            keyPath: \.textMeasurePer100Characters, scalesWithCPU: true),
+        Constant(
+            key: "labelSet", unit: "µs per label",
+            reason:
+                "Assigning a label's text (estimate: it stores the string and invalidates the label's size; measuring is charged when the cell is laid out).",
+            keyPath: \.labelSet, scalesWithCPU: true),
+        Constant(
+            key: "attributedText", unit: "µs per label",
+            reason:
+                "Building one attributed string from text and attributes on each configure (estimate: a dictionary of attributes and a copy of the string).",
+            keyPath: \.attributedText, scalesWithCPU: true),
+        Constant(
+            key: "formatValue", unit: "µs per value",
+            reason:
+                "Formatting one value on main as a cell is configured from raw data, creating the formatter each time as code without view models does: creating a DateFormatter costs 42–60 µs (sarunw.com, 'How expensive is DateFormatter', XCTest measure over 1,000 creations) and formatting with it about 2 µs.",
+            keyPath: \.formatValue, scalesWithCPU: true),
+        Constant(
+            key: "cachedHeightLookup", unit: "µs", reason: "Returning a height from an array (estimate).",
+            keyPath: \.cachedHeightLookup, scalesWithCPU: true),
+        Constant(
+            key: "decodePerMegapixelMain", unit: "µs per megapixel",
+            reason:
+                "Software JPEG decoding runs at roughly 150–200 megapixels per second on a phone core; a 1024×1024 photo costs about 6 ms, a third of a 60 Hz frame (estimate).",
+            keyPath: \.decodePerMegapixelMain, scalesWithCPU: true),
+        Constant(
+            key: "setImage", unit: "µs", reason: "Assigning a decoded image to an image view (estimate).",
+            keyPath: \.setImage, scalesWithCPU: true),
+        Constant(
+            key: "reloadBase", unit: "µs",
+            reason: "reloadData or reconfigure bookkeeping before the affected cells are configured (estimate).",
+            keyPath: \.reloadBase, scalesWithCPU: true),
+        Constant(
+            key: "snapshotApplyPerItem", unit: "µs per item",
+            reason:
+                "Reconfiguring an item through a diffable data source copies the current snapshot and diffs the new one against it, hashing every item identifier: linear in the snapshot's size, about a microsecond per identifier on a phone core (estimate), so 1,000 rows add about 1 ms to each apply.",
+            keyPath: \.snapshotApplyPerItem, scalesWithCPU: true),
+        Constant(
+            key: "invalidateLayoutPerItem", unit: "µs per item",
+            reason: "A flow layout recomputes every item's attributes when invalidated (estimate).",
+            keyPath: \.invalidateLayoutPerItem, scalesWithCPU: true),
+        Constant(
+            key: "enqueueWork", unit: "µs", reason: "Allocating a block or operation and enqueuing it (estimate).",
+            keyPath: \.enqueueWork, scalesWithCPU: true),
+        Constant(
+            key: "cancelWork", unit: "µs", reason: "cancelAllOperations or cancelling a URLSession task (estimate).",
+            keyPath: \.cancelWork, scalesWithCPU: true),
+        Constant(
+            key: "renderBase", unit: "µs",
+            reason:
+                "Render-server cost of compositing a screen with nothing costly on it (estimate). The 120 Hz profile divides it by its render throughput, 1.8 (GPU memory bandwidth and speed from Apple's A16 and A17 Pro announcements).",
+            keyPath: \.renderBase, scalesWithCPU: false, scalesWithGPU: true),
+        Constant(
+            key: "renderOpaqueLayer", unit: "µs per layer",
+            reason:
+                "An opaque layer is drawn once with no blending (estimate). The 120 Hz profile divides it by its render throughput, 1.8 (GPU memory bandwidth and speed from Apple's A16 and A17 Pro announcements).",
+            keyPath: \.renderOpaqueLayer, scalesWithCPU: false, scalesWithGPU: true),
+        Constant(
+            key: "renderBlendedLayer", unit: "µs per layer",
+            reason:
+                "A non-opaque layer must be blended with what lies beneath: several times an opaque layer's cost (estimate; Instruments' 'Color Blended Layers' finds them). The 120 Hz profile divides it by its render throughput, 1.8 (GPU memory bandwidth and speed from Apple's A16 and A17 Pro announcements).",
+            keyPath: \.renderBlendedLayer, scalesWithCPU: false, scalesWithGPU: true),
+        Constant(
+            key: "renderGradient", unit: "µs per layer",
+            reason:
+                "A gradient layer is drawn per pixel and blended (estimate). The 120 Hz profile divides it by its render throughput, 1.8 (GPU memory bandwidth and speed from Apple's A16 and A17 Pro announcements).",
+            keyPath: \.renderGradient, scalesWithCPU: false, scalesWithGPU: true),
+        Constant(
+            key: "renderOffscreenPass", unit: "µs per pass",
+            reason:
+                "A shadow without a shadowPath, a mask or a corner clip makes the GPU render into a separate buffer and switch contexts (estimate; Instruments' 'Offscreen-Rendered' finds them). The 120 Hz profile divides it by its render throughput, 1.8 (GPU memory bandwidth and speed from Apple's A16 and A17 Pro announcements).",
+            keyPath: \.renderOffscreenPass, scalesWithCPU: false, scalesWithGPU: true),
+        Constant(
+            key: "decodePerMegapixelBackground", unit: "µs per megapixel",
+            reason: "The same decode as on main, run on a background core (estimate).",
+            keyPath: \.decodePerMegapixelBackground, scalesWithCPU: true),
+        Constant(
+            key: "urlCacheHit", unit: "µs",
+            reason:
+                "A data task that URLSession.shared answers from its URL cache (4 MB in memory, 20 MB on disk by default) reads a few kilobytes from memory or flash and calls back on the session's delegate queue: a millisecond or two rather than a round trip (estimate; it assumes the image host sends cacheable headers).",
+            keyPath: \.urlCacheHit, scalesWithCPU: false),
+        Constant(
+            key: "thumbnailPerSourceMegapixel", unit: "µs per source megapixel",
+            reason:
+                "A thumbnail decode subsamples the JPEG and never builds the full bitmap: about a quarter of a full decode (estimate).",
+            keyPath: \.thumbnailPerSourceMegapixel, scalesWithCPU: true),
     ]
 }

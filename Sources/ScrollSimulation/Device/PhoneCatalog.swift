@@ -57,22 +57,47 @@ public struct Phone: Sendable, Equatable {
 /// memory bandwidth, the A17 Pro 20 % faster than the A16, the A18 40 % faster than the A16.
 public enum PhoneCatalog {
     // Each speed as the chain of published steps that gives it, so no rounding creeps in.
-    static let cpuA14 = 1_583.0 / 1_730, cpuA12 = cpuA14 / 1.4, cpuA11 = cpuA12 / 1.15, cpuA10 = cpuA11 / 1.25, cpuA9 = cpuA10 / 1.4
+    static let cpuA14 = 1_583.0 / 1_730, cpuA12 = cpuA14 / 1.4, cpuA11 = cpuA12 / 1.15, cpuA10 = cpuA11 / 1.25,
+        cpuA9 = cpuA10 / 1.4
     static let cpuA16 = 1_879.0 / 1_730
     static let gpuA12 = 1 / 1.8, gpuA11 = gpuA12 / 1.5, gpuA10 = gpuA11 / 1.3, gpuA9 = gpuA10 / 1.5
 
-    static let a8 = Chip(name: "A8", year: 2014, cpu: cpuA9 / 1.7, cpuSource: "the A9 is 1.7× (Apple)", gpu: gpuA9 / 1.9, gpuSource: "the A9 is 1.9× (Apple)", backgroundCores: 1)
-    static let a9 = Chip(name: "A9", year: 2015, cpu: cpuA9, cpuSource: "the A10 is 1.4× (Apple)", gpu: gpuA9, gpuSource: "the A10 is 1.5× (Apple)", backgroundCores: 1)
-    static let a10 = Chip(name: "A10 Fusion", year: 2016, cpu: cpuA10, cpuSource: "the A11 is 1.25× (Apple)", gpu: gpuA10, gpuSource: "the A11 is 1.3× (Apple)", backgroundCores: 1)
-    static let a11 = Chip(name: "A11 Bionic", year: 2017, cpu: cpuA11, cpuSource: "the A12 is 1.15× (Apple)", gpu: gpuA11, gpuSource: "the A12 is 1.5× (Apple)", backgroundCores: 4)
-    static let a12 = Chip(name: "A12 Bionic", year: 2018, cpu: cpuA12, cpuSource: "the A14 is 1.4× (Apple)", gpu: gpuA12, gpuSource: "the A15's five-core GPU is 1.8× (Apple)", backgroundCores: 4)
-    static let a13 = Chip(name: "A13 Bionic", year: 2019, cpu: cpuA12 * 1.2, cpuSource: "1.2× the A12 (Apple)", gpu: gpuA12 * 1.2, gpuSource: "1.2× the A12 (Apple)", backgroundCores: 4)
-    static let a14 = Chip(name: "A14 Bionic", year: 2020, cpu: cpuA14, cpuSource: "Geekbench 5 single-core 1 583 against the A15's 1 730", gpu: gpuA12 * 1.3, gpuSource: "1.3× the A12 (Apple)", backgroundCores: 4)
-    static let a15Four = Chip(name: "A15 Bionic (4-core GPU)", year: 2021, cpu: 1, cpuSource: "the reference", gpu: 1.3 / 1.5, gpuSource: "1.3 / 1.5 of the five-core GPU (Apple, each against one competitor)", backgroundCores: 4)
-    static let a15 = Chip(name: "A15 Bionic (5-core GPU)", year: 2021, cpu: 1, cpuSource: "the reference", gpu: 1, gpuSource: "the reference", backgroundCores: 4)
-    static let a16 = Chip(name: "A16 Bionic", year: 2022, cpu: cpuA16, cpuSource: "Geekbench 5 single-core 1 879 against the A15's 1 730", gpu: 1.5, gpuSource: "50 % more memory bandwidth than the A15 (Apple)", backgroundCores: 4)
-    static let a17 = Chip(name: "A17 Pro", year: 2023, cpu: cpuA16 * 1.1, cpuSource: "1.1× the A16 (Apple)", gpu: 1.5 * 1.2, gpuSource: "1.2× the A16 (Apple)", backgroundCores: 4)
-    static let a18 = Chip(name: "A18", year: 2024, cpu: cpuA16 * 1.3, cpuSource: "1.3× the A16 (Apple)", gpu: 1.5 * 1.4, gpuSource: "1.4× the A16 (Apple)", backgroundCores: 4)
+    static let a8 = Chip(
+        name: "A8", year: 2014, cpu: cpuA9 / 1.7, cpuSource: "the A9 is 1.7× (Apple)", gpu: gpuA9 / 1.9,
+        gpuSource: "the A9 is 1.9× (Apple)", backgroundCores: 1)
+    static let a9 = Chip(
+        name: "A9", year: 2015, cpu: cpuA9, cpuSource: "the A10 is 1.4× (Apple)", gpu: gpuA9,
+        gpuSource: "the A10 is 1.5× (Apple)", backgroundCores: 1)
+    static let a10 = Chip(
+        name: "A10 Fusion", year: 2016, cpu: cpuA10, cpuSource: "the A11 is 1.25× (Apple)", gpu: gpuA10,
+        gpuSource: "the A11 is 1.3× (Apple)", backgroundCores: 1)
+    static let a11 = Chip(
+        name: "A11 Bionic", year: 2017, cpu: cpuA11, cpuSource: "the A12 is 1.15× (Apple)", gpu: gpuA11,
+        gpuSource: "the A12 is 1.5× (Apple)", backgroundCores: 4)
+    static let a12 = Chip(
+        name: "A12 Bionic", year: 2018, cpu: cpuA12, cpuSource: "the A14 is 1.4× (Apple)", gpu: gpuA12,
+        gpuSource: "the A15's five-core GPU is 1.8× (Apple)", backgroundCores: 4)
+    static let a13 = Chip(
+        name: "A13 Bionic", year: 2019, cpu: cpuA12 * 1.2, cpuSource: "1.2× the A12 (Apple)", gpu: gpuA12 * 1.2,
+        gpuSource: "1.2× the A12 (Apple)", backgroundCores: 4)
+    static let a14 = Chip(
+        name: "A14 Bionic", year: 2020, cpu: cpuA14, cpuSource: "Geekbench 5 single-core 1 583 against the A15's 1 730",
+        gpu: gpuA12 * 1.3, gpuSource: "1.3× the A12 (Apple)", backgroundCores: 4)
+    static let a15Four = Chip(
+        name: "A15 Bionic (4-core GPU)", year: 2021, cpu: 1, cpuSource: "the reference", gpu: 1.3 / 1.5,
+        gpuSource: "1.3 / 1.5 of the five-core GPU (Apple, each against one competitor)", backgroundCores: 4)
+    static let a15 = Chip(
+        name: "A15 Bionic (5-core GPU)", year: 2021, cpu: 1, cpuSource: "the reference", gpu: 1,
+        gpuSource: "the reference", backgroundCores: 4)
+    static let a16 = Chip(
+        name: "A16 Bionic", year: 2022, cpu: cpuA16, cpuSource: "Geekbench 5 single-core 1 879 against the A15's 1 730",
+        gpu: 1.5, gpuSource: "50 % more memory bandwidth than the A15 (Apple)", backgroundCores: 4)
+    static let a17 = Chip(
+        name: "A17 Pro", year: 2023, cpu: cpuA16 * 1.1, cpuSource: "1.1× the A16 (Apple)", gpu: 1.5 * 1.2,
+        gpuSource: "1.2× the A16 (Apple)", backgroundCores: 4)
+    static let a18 = Chip(
+        name: "A18", year: 2024, cpu: cpuA16 * 1.3, cpuSource: "1.3× the A16 (Apple)", gpu: 1.5 * 1.4,
+        gpuSource: "1.4× the A16 (Apple)", backgroundCores: 4)
 
     /// The chips, oldest first.
     public static let chips: [Chip] = [a8, a9, a10, a11, a12, a13, a14, a15Four, a15, a16, a17, a18]
@@ -82,7 +107,9 @@ public enum PhoneCatalog {
     public static let phones: [Phone] = [
         Phone(id: "iphone-6", name: "iPhone 6", chip: a8, width: 375, height: 667, scale: 2, refreshRateHz: 60),
         Phone(id: "iphone-6s", name: "iPhone 6S", chip: a9, width: 375, height: 667, scale: 2, refreshRateHz: 60),
-        Phone(id: "iphone-se", name: "iPhone SE (1st generation)", chip: a9, width: 320, height: 568, scale: 2, refreshRateHz: 60),
+        Phone(
+            id: "iphone-se", name: "iPhone SE (1st generation)", chip: a9, width: 320, height: 568, scale: 2,
+            refreshRateHz: 60),
         Phone(id: "iphone-7", name: "iPhone 7", chip: a10, width: 375, height: 667, scale: 2, refreshRateHz: 60),
         Phone(id: "iphone-8", name: "iPhone 8", chip: a11, width: 375, height: 667, scale: 2, refreshRateHz: 60),
         Phone(id: "iphone-x", name: "iPhone X", chip: a11, width: 375, height: 812, scale: 3, refreshRateHz: 60),
@@ -90,10 +117,16 @@ public enum PhoneCatalog {
         Phone(id: "iphone-11", name: "iPhone 11", chip: a13, width: 414, height: 896, scale: 2, refreshRateHz: 60),
         Phone(id: "iphone-12", name: "iPhone 12", chip: a14, width: 390, height: 844, scale: 3, refreshRateHz: 60),
         Phone(id: "iphone-13", name: "iPhone 13", chip: a15Four, width: 390, height: 844, scale: 3, refreshRateHz: 60),
-        Phone(id: "iphone-13-pro", name: "iPhone 13 Pro", chip: a15, width: 390, height: 844, scale: 3, refreshRateHz: 120),
+        Phone(
+            id: "iphone-13-pro", name: "iPhone 13 Pro", chip: a15, width: 390, height: 844, scale: 3, refreshRateHz: 120
+        ),
         Phone(id: "iphone-14", name: "iPhone 14", chip: a15, width: 390, height: 844, scale: 3, refreshRateHz: 60),
-        Phone(id: "iphone-14-pro", name: "iPhone 14 Pro", chip: a16, width: 393, height: 852, scale: 3, refreshRateHz: 120),
-        Phone(id: "iphone-15-pro", name: "iPhone 15 Pro", chip: a17, width: 393, height: 852, scale: 3, refreshRateHz: 120),
+        Phone(
+            id: "iphone-14-pro", name: "iPhone 14 Pro", chip: a16, width: 393, height: 852, scale: 3, refreshRateHz: 120
+        ),
+        Phone(
+            id: "iphone-15-pro", name: "iPhone 15 Pro", chip: a17, width: 393, height: 852, scale: 3, refreshRateHz: 120
+        ),
         Phone(id: "iphone-16", name: "iPhone 16", chip: a18, width: 393, height: 852, scale: 3, refreshRateHz: 60),
     ]
 
@@ -141,7 +174,9 @@ public extension DeviceProfile {
         var p = DeviceProfile.phone(phone)
         guard version <= UIKitEra.lastLegacyVersion else { return p }
         p.name = "\(phone.name) (\(phone.chip.name), iOS \(version))"
-        func scale(_ key: WritableKeyPath<DeviceProfile, Micros>, _ f: Double) { p[keyPath: key] = Micros((Double(p[keyPath: key]) * f).rounded()) }
+        func scale(_ key: WritableKeyPath<DeviceProfile, Micros>, _ f: Double) {
+            p[keyPath: key] = Micros((Double(p[keyPath: key]) * f).rounded())
+        }
         scale(\.constraintSolve, UIKitEra.constraintFactor)
         scale(\.textMeasure, UIKitEra.textFactor)
         scale(\.textMeasurePer100Characters, UIKitEra.textFactor)

@@ -54,7 +54,9 @@ struct RenderLoop {
     /// backs up. The fallback to triple buffering after a render hitch (tech talk 10855) is not
     /// modelled: it lets an occasional slow render finish without a hitch but adds an interval of
     /// latency, and it cannot raise throughput when every frame renders longer than an interval.
-    mutating func commit(begin: Micros, commitEnd: Micros, after: Micros, render: Micros, continuous: Bool = false) -> Timing {
+    mutating func commit(begin: Micros, commitEnd: Micros, after: Micros, render: Micros, continuous: Bool = false)
+        -> Timing
+    {
         let deadline = begin + interval
         let renderStart = max(renderFreeAt, commitEnd <= deadline ? deadline : ceilToMultiple(commitEnd, of: interval))
         let renderEnd = renderStart + render

@@ -39,9 +39,11 @@ public struct RunConfig: Sendable {
     public var recordSeries: Bool
 
     /// A run; observation after the gesture defaults to max(3 s, 6 × latency), capped at 60 s.
-    public init(dataset: Dataset, strategy: Strategy, device: DeviceProfile = .iPhone60Hz, gesture: Gesture,
-                latency: Micros, latencyDistribution: LatencyDistribution = .fixed, seed: UInt64 = 1,
-                presentation: Presentation? = nil, observeAfterSettle: Micros? = nil, recordSeries: Bool = true) {
+    public init(
+        dataset: Dataset, strategy: Strategy, device: DeviceProfile = .iPhone60Hz, gesture: Gesture,
+        latency: Micros, latencyDistribution: LatencyDistribution = .fixed, seed: UInt64 = 1,
+        presentation: Presentation? = nil, observeAfterSettle: Micros? = nil, recordSeries: Bool = true
+    ) {
         self.dataset = dataset
         self.strategy = strategy
         self.device = device
@@ -61,11 +63,15 @@ public struct RunConfig: Sendable {
     public func problems() -> [String] {
         var out = strategy.problems()
         if dataset.count < 1 { out.append("dataset '\(dataset.id)' has no rows") }
-        if latency < 0 || latency > .seconds(60) { out.append("latency \(latency.milliseconds) ms is out of range; valid: 0 to 60000 ms") }
+        if latency < 0 || latency > .seconds(60) {
+            out.append("latency \(latency.milliseconds) ms is out of range; valid: 0 to 60000 ms")
+        }
         if ![60, 120].contains(device.refreshRateHz) && (device.refreshRateHz < 24 || device.refreshRateHz > 240) {
             out.append("refresh rate \(device.refreshRateHz) Hz is out of range; valid: 24 to 240")
         }
-        if case let .logNormal(s) = latencyDistribution, !(s >= 0 && s <= 3) { out.append("latency sigma \(s) is out of range; valid: 0 to 3") }
+        if case let .logNormal(s) = latencyDistribution, !(s >= 0 && s <= 3) {
+            out.append("latency sigma \(s) is out of range; valid: 0 to 3")
+        }
         return out
     }
 }

@@ -57,7 +57,8 @@ extension Simulation {
     /// later); otherwise its labels set from the cached view model, or formatted from raw data.
     var configureCost: Micros {
         if remoteText { return device.labelSet }
-        return behaviour.cells.usesViewModels ? device.configureFromViewModel(anatomy) : device.configureFromRawData(anatomy)
+        return behaviour.cells.usesViewModels
+            ? device.configureFromViewModel(anatomy) : device.configureFromRawData(anatomy)
     }
 
     /// Configures cell `c` for `row`: local text at once, remote slots through the strategy's delivery.
@@ -77,7 +78,8 @@ extension Simulation {
     /// prefetching in Capital One's sample). Returns the main-thread cost.
     func fetchNextPageIfNeeded(row: Int, at time: Micros) -> Micros {
         guard let page = behaviour.loading.pageSize, behaviour.loading.fetchesDataAsync, !list.pageInFlight,
-              list.isLastLoaded(row), list.loadedRows < dataset.count else { return 0 }
+            list.isLastLoaded(row), list.loadedRows < dataset.count
+        else { return 0 }
         list.beginPageFetch()
         recorder.noteRequestStarted()
         events.schedule(.dataFetched(min(dataset.count, list.loadedRows + page)), at: time + drawLatency())
@@ -117,14 +119,18 @@ extension Simulation {
 
     /// Shows `content` in a slot of cell `c`; counts changes a person would see. Returns the cost.
     @discardableResult
-    func setSlot(_ c: Int, _ slot: Slot, _ item: Content, decoded: Bool = false, bytes: Int = 0, at time: Micros) -> Micros {
+    func setSlot(_ c: Int, _ slot: Slot, _ item: Content, decoded: Bool = false, bytes: Int = 0, at time: Micros)
+        -> Micros
+    {
         // An image slot shows an image, identified by its URL: another row's image with the same
         // URL is this row's picture.
         let content = slot == .image ? imageKey(item) : item
         let old = cells[c][slot]
         // An image set while a reset queued after this block waits is replaced before any frame.
         let replacedUnseen = slot == .image && cells[c].resetsQueued > 0
-        if cells[c].visible, !replacedUnseen, old != content, !(old == placeholder && content == cells[c].expected(slot)) {
+        if cells[c].visible, !replacedUnseen, old != content,
+            !(old == placeholder && content == cells[c].expected(slot))
+        {
             var afterSettle = false
             if let start = scroll.gestureStart, time >= start + scroll.timeline.duration { afterSettle = true }
             recorder.noteContentChange(afterSettle: afterSettle)
@@ -156,7 +162,9 @@ extension Simulation {
             guard Double(spare - used) >= cells.averagePrepCost else { break }
             let (c, cost) = dequeue()
             var total = cost
-            if behaviour.cells.configurePoint == .cellForRow { total += configure(c, row: row, at: renderLoop.lastFrameBegin) }
+            if behaviour.cells.configurePoint == .cellForRow {
+                total += configure(c, row: row, at: renderLoop.lastFrameBegin)
+            }
             cells.keepPrepared(c, row: row)
             used += total
         }

@@ -10,12 +10,14 @@ extension Simulation {
         let stillWaiting = cells.waitsStillOpen(activeSlots).map { max(0, end - $0 - 2 * interval) }
         // Prefetched results nobody displayed were wasted work (T5's store keeps results for later on purpose).
         let unclaimed = behaviour.loading.reconfiguresByItem ? 0 : loads.storedCount
-        let (metrics, frames, lanes) = recorder.finish(start: start, end: end, gestureDuration: scroll.timeline.duration,
-                                                       movingDuration: scroll.timeline.movingDuration, stillWaiting: stillWaiting,
-                                                       unclaimedResults: unclaimed, requestsInFlight: loads.countedInFlight + (list.pageInFlight ? 1 : 0),
-                                                       cacheEvictions: loads.cacheEvictions)
-        return RunResult(metrics: metrics, frames: frames, contentLanes: lanes, gestureStart: start,
-                         settleTime: start + scroll.timeline.duration, endTime: end, lastFrameTime: renderLoop.lastFrameBegin)
+        let (metrics, frames, lanes) = recorder.finish(
+            start: start, end: end, gestureDuration: scroll.timeline.duration,
+            movingDuration: scroll.timeline.movingDuration, stillWaiting: stillWaiting,
+            unclaimedResults: unclaimed, requestsInFlight: loads.countedInFlight + (list.pageInFlight ? 1 : 0),
+            cacheEvictions: loads.cacheEvictions)
+        return RunResult(
+            metrics: metrics, frames: frames, contentLanes: lanes, gestureStart: start,
+            settleTime: start + scroll.timeline.duration, endTime: end, lastFrameTime: renderLoop.lastFrameBegin)
     }
 }
 

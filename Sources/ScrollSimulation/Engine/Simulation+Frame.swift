@@ -39,13 +39,16 @@ extension Simulation {
 
         // 5. Spare time before the deadline prepares cells ahead (T22).
         var after: Micros = 0
-        if behaviour.cells.preparesAhead, scroll.gestureStart != nil { after = prepareAhead(spare: begin + interval - commitEnd, direction: direction) }
+        if behaviour.cells.preparesAhead, scroll.gestureStart != nil {
+            after = prepareAhead(spare: begin + interval - commitEnd, direction: direction)
+        }
 
         // 6. Render server, then the display.
         let render = renderCost()
         // The gesture wants a frame every vsync from its start until a frame has begun past its end.
         let continuous = scroll.gestureStart.map { renderLoop.lastFrameBegin < $0 + scroll.timeline.duration } ?? false
-        let timing = renderLoop.commit(begin: begin, commitEnd: commitEnd, after: after, render: render, continuous: continuous)
+        let timing = renderLoop.commit(
+            begin: begin, commitEnd: commitEnd, after: after, render: render, continuous: continuous)
         let presented = timing.presented
         list.layoutPrepared()
 
@@ -55,7 +58,8 @@ extension Simulation {
         // The measured interval ends once the main thread has handled the gesture's last event:
         // when the gesture ends while the list moves, the first frame past its end (late if main
         // was frozen when the finger lifted) is the last one measured.
-        let settles = !gesture.moving && previousFrameMoving && (relative.map { $0 >= scroll.timeline.duration } ?? false)
+        let settles =
+            !gesture.moving && previousFrameMoving && (relative.map { $0 >= scroll.timeline.duration } ?? false)
         let scrolling = relative != nil && (gesture.moving || settles)
         previousFrameMoving = relative != nil && gesture.moving
         record(begin: begin, timing: timing, scrolling: scrolling, main: main + after, render: render)
@@ -90,7 +94,9 @@ extension Simulation {
             cells.relayoutVisible(scroll.rotations)
             scroll.clamp(contentHeight: layout.contentHeight)
             var measured: Micros = 0
-            for c in cells.visibleCells { measured += device.measure(anatomy, characters: characters(cells[c].row..<cells[c].row + 1)) }
+            for c in cells.visibleCells {
+                measured += device.measure(anatomy, characters: characters(cells[c].row..<cells[c].row + 1))
+            }
             return device.invalidateLayoutPerItem * Micros(layout.count) + sizeCost(0..<layout.count) + measured
         case let .insertAbove(k):
             let heights = (0..<k).map { _ in rowHeightForInsert() }
@@ -106,7 +112,8 @@ extension Simulation {
     private func rowHeightForInsert() -> Double {
         switch presentation.layout {
         case let .table(.fixed(h)): return h
-        case .table(.fromContent): return behaviour.layout.estimatesHeights ? behaviour.layout.estimatedRowHeight : textMetricsHeight(for: -1)
+        case .table(.fromContent):
+            return behaviour.layout.estimatesHeights ? behaviour.layout.estimatedRowHeight : textMetricsHeight(for: -1)
         case .grid: return 0
         }
     }
@@ -122,7 +129,8 @@ extension Simulation {
         let gradients = opaqueLayers ? 0 : d.gradientLayers
         let opaque = max(0, d.layers + rounded - blended - gradients)
         let offscreen = behaviour.render.avoidsOffscreenPasses ? 0 : d.offscreenPasses + rounded
-        let perCell = Micros(opaque) * device.renderOpaqueLayer + Micros(blended) * device.renderBlendedLayer
+        let perCell =
+            Micros(opaque) * device.renderOpaqueLayer + Micros(blended) * device.renderBlendedLayer
             + Micros(gradients) * device.renderGradient + Micros(offscreen) * device.renderOffscreenPass
         return device.renderBase + perCell * Micros(cells.visibleCells.count)
     }
@@ -136,7 +144,7 @@ extension Simulation {
             let mp = megapixels(of: content)
             cost += Micros((Double(device.decodePerMegapixelMain) * mp).rounded())
             cells.markDecoded(c, bytes: fullBytes(of: content))
-            loads.cacheMarkDecoded(content, bytes: fullBytes(of: content)) // `content` is already an image key
+            loads.cacheMarkDecoded(content, bytes: fullBytes(of: content))  // `content` is already an image key
         }
         return cost
     }
@@ -148,8 +156,9 @@ extension Simulation {
         let keepLanes = tracking && config.recordSeries
         laneBuffer.removeAll(keepingCapacity: true)
         arrivalBuffer.removeAll(keepingCapacity: true)
-        let counts = cells.census(images: hasImages, layoutGeneration: scroll.rotations, keepLanes: keepLanes,
-                                  lanes: &laneBuffer, arrivals: &arrivalBuffer)
+        let counts = cells.census(
+            images: hasImages, layoutGeneration: scroll.rotations, keepLanes: keepLanes,
+            lanes: &laneBuffer, arrivals: &arrivalBuffer)
         for c in arrivalBuffer { noteContentArrival(c, at: presented) }
         if counts.correct > 0 { recorder.noteContentShown(at: presented) }
         let depth = work.depth
@@ -157,11 +166,12 @@ extension Simulation {
         if cells.imageBytesDirty { cells.recountImageBytes(cache: loads.cache, images: hasImages) }
         let bytes = cells.imageBytesLive
         recorder.noteImageBytes(bytes)
-        let sample = FrameSample(begin: begin, presented: presented, duration: renderLoop.notePresented(presented),
-                                 hitch: timing.hitch, hitchKind: timing.kind, overrun: timing.overrun,
-                                 scrolling: scrolling, mainWork: main, renderWork: render, offset: scroll.offset,
-                                 visible: Int32(cells.visibleCells.count), placeholder: counts.placeholder, stale: counts.stale,
-                                 queueDepth: Int32(depth), imageBytes: bytes)
+        let sample = FrameSample(
+            begin: begin, presented: presented, duration: renderLoop.notePresented(presented),
+            hitch: timing.hitch, hitchKind: timing.kind, overrun: timing.overrun,
+            scrolling: scrolling, mainWork: main, renderWork: render, offset: scroll.offset,
+            visible: Int32(cells.visibleCells.count), placeholder: counts.placeholder, stale: counts.stale,
+            queueDepth: Int32(depth), imageBytes: bytes)
         recorder.frame(sample, tracking: tracking, misSized: counts.misSized, lanes: laneBuffer)
     }
 }

@@ -43,7 +43,8 @@ extension Simulation {
             layout = ListLayout(count: n, rowHeight: h)
         case .table(.fromContent):
             if behaviour.layout.estimatesHeights {
-                layout = ListLayout(heights: Array(repeating: behaviour.layout.estimatedRowHeight, count: n), estimatedRows: true)
+                layout = ListLayout(
+                    heights: Array(repeating: behaviour.layout.estimatedRowHeight, count: n), estimatedRows: true)
             } else {
                 var heights: [Double] = []
                 heights.reserveCapacity(n)
@@ -52,7 +53,8 @@ extension Simulation {
             }
         case let .grid(spec):
             let g = spec.geometry(viewportWidth: scroll.viewportWidth, viewportHeight: scroll.viewportHeight)
-            layout = ListLayout(count: n, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
+            layout = ListLayout(
+                count: n, columns: g.columns, itemWidth: g.itemWidth, itemHeight: g.itemHeight, spacing: spec.spacing)
         }
         list.setLayout(layout)
     }
@@ -108,7 +110,9 @@ extension Simulation {
     /// count.
     func sizeRowsEntering(_ range: Range<Int>, direction: Int) -> Range<Int> {
         var range = range
-        while let row = direction >= 0 ? range.first(where: { layout.isEstimated($0) }) : range.last(where: { layout.isEstimated($0) }) {
+        while let row = direction >= 0
+            ? range.first(where: { layout.isEstimated($0) }) : range.last(where: { layout.isEstimated($0) })
+        {
             let top = layout.top(of: row)
             let delta = list.measure(row, real: textMetricsHeight(for: item(at: row)))
             if delta != 0 {

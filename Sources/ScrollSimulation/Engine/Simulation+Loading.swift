@@ -31,12 +31,15 @@ extension Simulation {
     /// Background cost of preparing an image for display (T14), as a full decode or a thumbnail (T15).
     func preparationCost(of content: Content) -> Micros {
         let mp = megapixels(of: content)
-        let perMP = behaviour.loading.thumbnails ? device.thumbnailPerSourceMegapixel : device.decodePerMegapixelBackground
+        let perMP =
+            behaviour.loading.thumbnails ? device.thumbnailPerSourceMegapixel : device.decodePerMegapixelBackground
         return Micros((Double(perMP) * mp).rounded())
     }
 
     /// Bytes an image prepared off main holds.
-    func preparedBytes(of content: Content) -> Int { behaviour.loading.thumbnails ? thumbnailBytes(of: content) : fullBytes(of: content) }
+    func preparedBytes(of content: Content) -> Int {
+        behaviour.loading.thumbnails ? thumbnailBytes(of: content) : fullBytes(of: content)
+    }
 
     /// Starts or finds the content of one remote slot for cell `c` showing `row`. Returns main cost.
     func load(_ slot: Slot, cell c: Int, row: Int, at time: Micros) -> Micros {
@@ -54,7 +57,8 @@ extension Simulation {
             let decoded = slot == .image && behaviour.loading.preparesImagesOffMain
             if slot == .image, behaviour.loading.setsImageOnNextMainTurn {
                 // A finished prefetch's image, too, is set through the main queue: a turn later.
-                postToMain(.setImage(cell: c, item: stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0))
+                postToMain(
+                    .setImage(cell: c, item: stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0))
                 return device.enqueueWork
             }
             return setSlot(c, slot, stored, decoded: decoded, bytes: decoded ? preparedBytes(of: stored) : 0, at: time)
@@ -72,7 +76,8 @@ extension Simulation {
                 }
                 if behaviour.loading.setsImageOnNextMainTurn {
                     // A hit, too, is set through the main queue: after a reset queued before it.
-                    postToMain(.setImage(cell: c, item: content, decoded: hit.decoded, bytes: hit.decoded ? hit.bytes : 0))
+                    postToMain(
+                        .setImage(cell: c, item: content, decoded: hit.decoded, bytes: hit.decoded ? hit.bytes : 0))
                     return device.enqueueWork
                 }
                 return setSlot(c, slot, content, decoded: hit.decoded, bytes: hit.decoded ? hit.bytes : 0, at: time)
@@ -110,7 +115,8 @@ extension Simulation {
         if counted { recorder.noteRequestStarted() }
         var latency = counted ? drawLatency() : 0
         if counted, slot == .image, behaviour.loading.urlCache, !behaviour.loading.imagesOnWorkerThreads,
-           urlCache.contains(imageKey(item)) {
+            urlCache.contains(imageKey(item))
+        {
             // URLSession.shared answers from its URL cache: a disk read, not the network.
             _ = urlCache.lookup(imageKey(item))
             latency = device.urlCacheHit
@@ -138,7 +144,9 @@ extension Simulation {
     func markCompleted(_ r: Int) {
         let req = loads[r]
         loads.markFetched(r)
-        if req.counted, !req.cancelled, req.state == .waiting || req.state == .running { recorder.noteRequestCompleted() }
+        if req.counted, !req.cancelled, req.state == .waiting || req.state == .running {
+            recorder.noteRequestCompleted()
+        }
     }
 
     /// Sends a request to where the strategy runs it.
@@ -177,7 +185,9 @@ extension Simulation {
         let req = loads[r]
         if !isDownload(r) {
             let cpu = req.slot == .image && behaviour.loading.preparesImagesOffMain ? preparationCost(of: req.item) : 0
-            let j = work.newJob(request: r, blocking: req.latency, cpu: cpu, cellQueue: behaviour.loading.serialQueuePerCell && req.cell >= 0 ? req.cell : -1)
+            let j = work.newJob(
+                request: r, blocking: req.latency, cpu: cpu,
+                cellQueue: behaviour.loading.serialQueuePerCell && req.cell >= 0 ? req.cell : -1)
             loads.setJob(r, j)
             if work.submit(j) { pumpWorkers(at: time) }
         } else {
@@ -278,7 +288,8 @@ extension Simulation {
         noteDownloaded(r)
         if behaviour.loading.preparesImagesOffMain {
             loads.markPrepared(r)
-            let end = work.bookCore(preparationCost(of: loads[r].item), at: time, serial: behaviour.loading.preparesSerially)
+            let end = work.bookCore(
+                preparationCost(of: loads[r].item), at: time, serial: behaviour.loading.preparesSerially)
             events.schedule(.prepDone(r), at: end)
         } else {
             postToMain(.deliver(r))

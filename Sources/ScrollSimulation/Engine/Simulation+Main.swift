@@ -15,7 +15,9 @@ extension Simulation {
             return device.setImage
         case let .data(rows):
             list.rowsArrived(rows)
-            if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights, !list.ready || list.heightsPending {
+            if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights,
+                !list.ready || list.heightsPending
+            {
                 // T19: compute every height once, off main, before showing the rows.
                 list.awaitHeights()
                 let cost = device.manualSizes(anatomy, rows: list.rowCount, characters: characters(0..<list.rowCount))
@@ -42,12 +44,16 @@ extension Simulation {
         let decoded = req.slot == .image && req.prepared
         let bytes = decoded ? preparedBytes(of: req.item) : 0
         if req.slot == .image, loads.cachesImages {
-            loads.cacheInsert(imageKey(req.item), bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
+            loads.cacheInsert(
+                imageKey(req.item), bytes: decoded ? bytes : compressedBytes(of: req.item), decoded: decoded)
             cells.imageBytesChanged()
         }
         if behaviour.loading.reconfiguresByItem {
             // A load cancelled on reuse (`reuseCancelsLoad`) whose work ran on stores nothing.
-            if req.cancelled { recorder.noteRequestWasted(); return 0 }
+            if req.cancelled {
+                recorder.noteRequestWasted()
+                return 0
+            }
             // Text is kept in the store by key; images live in the cache (T11) if there is one.
             // Then the item is reconfigured if it is on screen; no captured cell is touched.
             if req.slot == .text, behaviour.loading.storeKeepsResults { loads.store(req.item, key: k) }
@@ -69,7 +75,11 @@ extension Simulation {
             // UIKit's reconfigureItems(_:) updates "existing (including prefetched) cells": a cell
             // prepared ahead by iOS 15 cell prefetching (T22) takes the result as a visible one does.
             guard let c = visibleCell(forKey: req) ?? preparedCell(forKey: req) else {
-                if (req.slot == .image && !loads.cachesImages) || (req.slot == .text && !behaviour.loading.storeKeepsResults) { recorder.noteRequestWasted() }
+                if (req.slot == .image && !loads.cachesImages)
+                    || (req.slot == .text && !behaviour.loading.storeKeepsResults)
+                {
+                    recorder.noteRequestWasted()
+                }
                 return 0
             }
             // reconfigureItems: a snapshot of every item is taken and applied (linear in its size),
@@ -89,16 +99,28 @@ extension Simulation {
         let c = req.cell
         switch behaviour.loading.completionCheck {
         case .cancelledFlag:
-            if req.cancelled { recorder.noteRequestWasted(); return 0 }
+            if req.cancelled {
+                recorder.noteRequestWasted()
+                return 0
+            }
         case .sameRow:
-            if !stillShows(c, req) || cells[c].dead { recorder.noteRequestWasted(); return 0 }
+            if !stillShows(c, req) || cells[c].dead {
+                recorder.noteRequestWasted()
+                return 0
+            }
         case .none:
             break
         }
-        if cells[c].dead { recorder.noteRequestWasted(); return 0 }
+        if cells[c].dead {
+            recorder.noteRequestWasted()
+            return 0
+        }
         // Another row's result, or an image a reset queued after this block will replace: unseen.
         if cells[c].expected(req.slot) != (req.slot == .image ? imageKey(req.item) : req.item)
-            || (req.slot == .image && cells[c].resetsQueued > 0) { recorder.noteRequestWasted() }
+            || (req.slot == .image && cells[c].resetsQueued > 0)
+        {
+            recorder.noteRequestWasted()
+        }
         cells.clearTask(c, ifItIs: r)
         return setSlot(c, req.slot, req.item, decoded: decoded, bytes: bytes, at: time)
     }
@@ -140,7 +162,8 @@ extension Simulation {
         guard list.ready, layout.count > 0, !cells.visibleCells.isEmpty else { return 0 }
         let visibleRange = cells.visibleRange
         let d = behaviour.loading.prefetchDistance
-        let window: Range<Int> = direction >= 0
+        let window: Range<Int> =
+            direction >= 0
             ? min(layout.count, visibleRange.upperBound)..<min(layout.count, visibleRange.upperBound + d)
             : max(0, visibleRange.lowerBound - d)..<max(0, visibleRange.lowerBound)
         guard window != loads.prefetchWindow else { return 0 }
@@ -153,7 +176,11 @@ extension Simulation {
                 let k = key(item: item(at: row), row: row, slot: slot)
                 if let r = loads.inFlight(k) {
                     hasLoad = true
-                    if loads[r].cell < 0 { cancel(r); loads.unregister(key: k, ifItIs: r); cost += device.cancelWork }
+                    if loads[r].cell < 0 {
+                        cancel(r)
+                        loads.unregister(key: k, ifItIs: r)
+                        cost += device.cancelWork
+                    }
                 } else if loads.storedResult(k) != nil {
                     hasLoad = true
                 }
@@ -189,7 +216,6 @@ extension Simulation {
         return cost
     }
 
-
     /// T12: when a drag or deceleration ends, fill visible cells missing their content from the
     /// cache or by loading again. As the source writes it, it updates a throwaway cell: nothing.
     func refreshIfSettled(at rel: Micros, frameBegin: Micros) -> Micros {
@@ -197,7 +223,10 @@ extension Simulation {
         for _ in 0..<scroll.takeMotionEnds(until: rel) {
             guard behaviour.loading.refreshesWhenSettled else { continue }
             if behaviour.loading.refreshIsNoOp {
-                guard behaviour.loading.refreshLoadsThrowawayCells else { cost += device.dequeue; continue }
+                guard behaviour.loading.refreshLoadsThrowawayCells else {
+                    cost += device.dequeue
+                    continue
+                }
                 // Digital Leaves' loadImagesForOnscreenRows calls the data source's cellForRowAt for
                 // each visible row: a cell is dequeued (or created) and configured, starting an
                 // image load, the refresh starts a second load on it, and the cell is dropped. Its

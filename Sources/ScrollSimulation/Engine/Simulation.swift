@@ -1,10 +1,10 @@
 // log, exp, pow and cos from the C math library, without Foundation.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A discrete-event simulation of one list scrolling under one strategy.
@@ -39,9 +39,19 @@ public final class Simulation {
     var random: SeededRandom
 
     // Time and events.
-    enum Event { case jobBlockingDone(Int), jobCPUDone(Int), downloadDone(Int), prepDone(Int), dataFetched(Int), heightsReady }
+    enum Event {
+        case jobBlockingDone(Int)
+        case jobCPUDone(Int)
+        case downloadDone(Int)
+        case prepDone(Int)
+        case dataFetched(Int)
+        case heightsReady
+    }
     enum MainBlock {
-        case deliver(Int), data(rows: Int), heights, cacheHit(request: Int)
+        case deliver(Int)
+        case data(rows: Int)
+        case heights
+        case cacheHit(request: Int)
         /// An image set with `DispatchQueue.main.async` on the cell it captured (Capital One's
         /// `setRoundedImage`): it lands one main-queue turn later, whatever the cell shows by then.
         case setImage(cell: Int, item: Content, decoded: Bool, bytes: Int)
@@ -100,18 +110,22 @@ public final class Simulation {
         let behaviour = Behaviour(config.strategy)
         self.behaviour = behaviour
         random = SeededRandom(seed: config.seed)
-        scroll = ScrollState(gesture: config.gesture, viewportWidth: config.device.viewportWidth,
-                             viewportHeight: config.device.viewportHeight)
-        work = WorkQueues(threadCap: config.device.workerThreadCap, connectionCap: config.device.maxConcurrentDownloads,
-                          sharedWidth: behaviour.loading.sharedQueueWidth, cores: config.device.backgroundCores)
+        scroll = ScrollState(
+            gesture: config.gesture, viewportWidth: config.device.viewportWidth,
+            viewportHeight: config.device.viewportHeight)
+        work = WorkQueues(
+            threadCap: config.device.workerThreadCap, connectionCap: config.device.maxConcurrentDownloads,
+            sharedWidth: behaviour.loading.sharedQueueWidth, cores: config.device.backgroundCores)
         cells = CellStore(initialPrepCost: device.create(config.effectivePresentation.cellDesign.anatomy))
         let needsFetch = config.dataset.requiresInitialFetch
         list = ListData(loadedRows: needsFetch ? 0 : config.dataset.count, ready: !needsFetch)
         let p = config.strategy.parameters
-        loads = Loads(cache: behaviour.loading.cachesImages
-                      ? ImageCache(policy: p.cachePolicy, countLimit: p.cacheCountLimit, byteLimit: p.cacheByteLimit) : nil)
+        loads = Loads(
+            cache: behaviour.loading.cachesImages
+                ? ImageCache(policy: p.cachePolicy, countLimit: p.cacheCountLimit, byteLimit: p.cacheByteLimit) : nil)
         let expectedFrames = Int((scroll.timeline.duration + .seconds(2)) / interval) + 64
-        recorder = MetricsRecorder(interval: interval, recordSeries: config.recordSeries, expectedFrames: expectedFrames)
+        recorder = MetricsRecorder(
+            interval: interval, recordSeries: config.recordSeries, expectedFrames: expectedFrames)
         hasImages = config.dataset.hasImages
         imageKeys = hasImages ? config.dataset.firstRowsByImageURL() : []
         activeSlots = hasImages ? [.text, .image] : [.text]
@@ -171,7 +185,11 @@ public final class Simulation {
             } else {
                 break
             }
-            if let start = scroll.gestureStart, renderLoop.lastFrameBegin >= start + scroll.timeline.duration + config.observeAfterSettle { break }
+            if let start = scroll.gestureStart,
+                renderLoop.lastFrameBegin >= start + scroll.timeline.duration + config.observeAfterSettle
+            {
+                break
+            }
             // The horizon bounds the wait, not the scroll: from the end of the gesture (or from
             // the start, before the list is ready to scroll), the run ends once nothing is due
             // within it. A frame the gesture needs is always made, whatever lies beyond.
@@ -194,7 +212,11 @@ public final class Simulation {
             if case .table(.fromContent) = presentation.layout, behaviour.layout.precomputesHeights {
                 // T19: every height is computed once, off main, before the rows are shown.
                 list.awaitHeights()
-                events.schedule(.heightsReady, at: work.bookCore(device.manualSizes(anatomy, rows: list.loadedRows, characters: characters(0..<list.loadedRows)), at: 0))
+                events.schedule(
+                    .heightsReady,
+                    at: work.bookCore(
+                        device.manualSizes(anatomy, rows: list.loadedRows, characters: characters(0..<list.loadedRows)),
+                        at: 0))
                 return
             }
             buildLayout()

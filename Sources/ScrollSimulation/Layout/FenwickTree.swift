@@ -20,13 +20,19 @@ struct FenwickTree: Sendable {
     /// Adds `delta` to value `index`.
     mutating func add(_ delta: Double, at index: Int) {
         var i = index + 1
-        while i <= count { tree[i] += delta; i += i & -i }
+        while i <= count {
+            tree[i] += delta
+            i += i & -i
+        }
     }
 
     /// Sum of values `0..<end`.
     func prefixSum(_ end: Int) -> Double {
         var i = min(end, count), s = 0.0
-        while i > 0 { s += tree[i]; i -= i & -i }
+        while i > 0 {
+            s += tree[i]
+            i -= i & -i
+        }
         return s
     }
 
@@ -38,7 +44,10 @@ struct FenwickTree: Sendable {
         while step * 2 <= count { step *= 2 }
         while step > 0 {
             let next = pos + step
-            if next <= count, tree[next] <= remaining { pos = next; remaining -= tree[next] }
+            if next <= count, tree[next] <= remaining {
+                pos = next
+                remaining -= tree[next]
+            }
             step /= 2
         }
         return min(pos, max(count - 1, 0))

@@ -31,8 +31,10 @@ public struct TextMetrics: Sendable, Equatable, Codable {
     public var minimumHeight: Double = 64
 
     /// Metrics with the defaults.
-    public init(characterWidth: Double = 7, lineHeight: Double = 17, horizontalInsets: Double = 72,
-                verticalInsets: Double = 16, minimumHeight: Double = 64) {
+    public init(
+        characterWidth: Double = 7, lineHeight: Double = 17, horizontalInsets: Double = 72,
+        verticalInsets: Double = 16, minimumHeight: Double = 64
+    ) {
         self.characterWidth = characterWidth
         self.lineHeight = lineHeight
         self.horizontalInsets = horizontalInsets
@@ -78,7 +80,9 @@ public struct GridSpec: Sendable, Equatable, Codable {
     }
 
     /// Columns and item size for a viewport width (`regularWidth`: regular horizontal size class).
-    public func geometry(viewportWidth w: Double, viewportHeight h: Double, regularWidth: Bool = false) -> (columns: Int, itemWidth: Double, itemHeight: Double) {
+    public func geometry(viewportWidth w: Double, viewportHeight h: Double, regularWidth: Bool = false) -> (
+        columns: Int, itemWidth: Double, itemHeight: Double
+    ) {
         let cols: Int
         let width: Double
         switch columns {

@@ -23,8 +23,8 @@ struct ImageCache: Sendable {
     private var dense: [Int32] = []
     private var sparse: [Int: Int] = [:]
     private(set) var count = 0
-    private var head = -1          // most recently used
-    private var tail = -1          // least recently used
+    private var head = -1  // most recently used
+    private var tail = -1  // least recently used
     /// Bytes held.
     private(set) var bytes = 0
     /// Bytes of decoded bitmaps held.
@@ -91,7 +91,13 @@ struct ImageCache: Sendable {
         } else {
             let entry = Entry(key: key, bytes: entryBytes, decoded: decoded, prev: -1, next: -1)
             let i: Int
-            if let reused = free.popLast() { slots[reused] = entry; i = reused } else { slots.append(entry); i = slots.count - 1 }
+            if let reused = free.popLast() {
+                slots[reused] = entry
+                i = reused
+            } else {
+                slots.append(entry)
+                i = slots.count - 1
+            }
             setSlot(i, for: key)
             count += 1
             bytes += entryBytes
@@ -116,7 +122,10 @@ struct ImageCache: Sendable {
                 while i >= 0 {
                     let k = slots[i].key
                     let h = mix64(UInt64(bitPattern: Int64(k)))
-                    if k != key, h < bestHash || (h == bestHash && k < best) { best = k; bestHash = h }
+                    if k != key, h < bestHash || (h == bestHash && k < best) {
+                        best = k
+                        bestHash = h
+                    }
                     i = slots[i].next
                 }
                 victim = best

@@ -41,7 +41,9 @@ struct Loads {
     mutating func flagCancelled(_ r: Int) { requests[r].cancelled = true }
     /// Counted requests whose work had neither finished nor been cancelled: in flight at the end.
     var countedInFlight: Int {
-        requests.reduce(0) { n, r in n + (r.counted && !r.cancelled && (r.state == .waiting || r.state == .running) ? 1 : 0) }
+        requests.reduce(0) { n, r in
+            n + (r.counted && !r.cancelled && (r.state == .waiting || r.state == .running) ? 1 : 0)
+        }
     }
     /// Request `r` was replaced in the in-flight registry by a second load of its key: it runs on,
     /// and nobody reads its result.
@@ -91,7 +93,9 @@ struct Loads {
     /// Whether the cache holds `item`, without touching recency.
     @inline(__always) func cacheContains(_ item: Content) -> Bool { cache?.contains(item) ?? false }
     /// Puts `item` in the cache (when there is one).
-    mutating func cacheInsert(_ item: Content, bytes: Int, decoded: Bool) { cache?.insert(item, bytes: bytes, decoded: decoded) }
+    mutating func cacheInsert(_ item: Content, bytes: Int, decoded: Bool) {
+        cache?.insert(item, bytes: bytes, decoded: decoded)
+    }
     /// A cached `item` was decoded on main into `bytes`.
     mutating func cacheMarkDecoded(_ item: Content, bytes: Int) { cache?.markDecoded(item, bytes: bytes) }
     /// Entries the cache evicted.

@@ -46,11 +46,15 @@ struct WorkQueues {
     }
 
     /// Work waiting anywhere: for a thread, a connection, its cell's serial queue, or the shared queue.
-    @inline(__always) var depth: Int { threadWaiting.count + connectionWaiting.count + serialPendingCount + sharedWaiting.count }
+    @inline(__always) var depth: Int {
+        threadWaiting.count + connectionWaiting.count + serialPendingCount + sharedWaiting.count
+    }
 
     /// Work waiting except in the shared queue: the depth sampled each time the thread pool is
     /// pumped between frames (the frame's sample counts the shared queue too).
-    @inline(__always) var depthOutsideSharedQueue: Int { threadWaiting.count + connectionWaiting.count + serialPendingCount }
+    @inline(__always) var depthOutsideSharedQueue: Int {
+        threadWaiting.count + connectionWaiting.count + serialPendingCount
+    }
 
     // MARK: Jobs on worker threads
 

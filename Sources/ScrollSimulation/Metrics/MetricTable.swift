@@ -34,10 +34,14 @@ public struct Metric: Sendable {
     public static func int(_ name: String, _ key: KeyPath<RunMetrics, Int> & Sendable, label: String? = nil) -> Metric {
         Metric(name: name, kind: .int, key: key, label: label) { .int($0[keyPath: key]) }
     }
-    public static func double(_ name: String, _ key: KeyPath<RunMetrics, Double> & Sendable, label: String? = nil) -> Metric {
+    public static func double(_ name: String, _ key: KeyPath<RunMetrics, Double> & Sendable, label: String? = nil)
+        -> Metric
+    {
         Metric(name: name, kind: .double, key: key, label: label) { .double($0[keyPath: key]) }
     }
-    public static func text(_ name: String, _ key: KeyPath<RunMetrics, String> & Sendable, label: String? = nil) -> Metric {
+    public static func text(_ name: String, _ key: KeyPath<RunMetrics, String> & Sendable, label: String? = nil)
+        -> Metric
+    {
         Metric(name: name, kind: .text, key: key, label: label) { .text($0[keyPath: key]) }
     }
 }
@@ -47,7 +51,10 @@ public struct Metric: Sendable {
 public struct MetricGroup: Sendable {
     /// Where `simulate` prints its line.
     public enum Section: String, Sendable, CaseIterable {
-        case smoothness = "Smoothness", content = "Content", work = "Work", timing = "Timing"
+        case smoothness = "Smoothness"
+        case content = "Content"
+        case work = "Work"
+        case timing = "Timing"
     }
 
     /// Its metrics, related ones together (the percentiles of one measure from lowest to highest).
@@ -67,8 +74,10 @@ public struct MetricGroup: Sendable {
     /// `simulate`'s line: a label and the values as text (nil: shown on another group's line).
     public let cli: (label: String, text: @Sendable (RunMetrics) -> String)?
 
-    init(range: Bool = false, _ metrics: [Metric], unit: String, section: Section, definition: String, source: String,
-         listed: Bool = true, cli: (String, @Sendable (RunMetrics) -> String)?) {
+    init(
+        range: Bool = false, _ metrics: [Metric], unit: String, section: Section, definition: String, source: String,
+        listed: Bool = true, cli: (String, @Sendable (RunMetrics) -> String)?
+    ) {
         self.metrics = metrics
         self.range = range
         self.unit = unit
@@ -98,145 +107,263 @@ public enum MetricTable {
         MetricGroup(
             [.double("hitchTimeRatio", \.hitchTimeRatio, label: "hitch time ratio")],
             unit: "ms/s", section: .smoothness,
-            definition: "Total hitch time divided by the time the list was scrolling (drags and decelerations). A hitch is how much later a frame reaches the screen than the vsync after the frame it replaces (or, after idle time, than double buffering's two intervals after it began): one interval per vsync that showed the old frame again, so the hitch time can never exceed the time scrolled. Bands from WWDC20 and Apple's tech talks: under 5 good, 5 to 10 warning, 10 or more critical; Xcode Organizer: up to 10 good, up to 25 warning, up to 50 critical, above that immediate attention.",
+            definition:
+                "Total hitch time divided by the time the list was scrolling (drags and decelerations). A hitch is how much later a frame reaches the screen than the vsync after the frame it replaces (or, after idle time, than double buffering's two intervals after it began): one interval per vsync that showed the old frame again, so the hitch time can never exceed the time scrolled. Bands from WWDC20 and Apple's tech talks: under 5 good, 5 to 10 warning, 10 or more critical; Xcode Organizer: up to 10 good, up to 25 warning, up to 50 critical, above that immediate attention.",
             source: "Apple tech talk 10855; WWDC20 session 10077; MetricKit scrollHitchTimeRatio",
-            cli: ("hitch time ratio", { m in "\(NumberFormat.fixed(m.hitchTimeRatio, places: 2)) ms/s (\(m.hitchBand); Organizer: \(m.organizerBand))" })),
+            cli: (
+                "hitch time ratio",
+                { m in
+                    "\(NumberFormat.fixed(m.hitchTimeRatio, places: 2)) ms/s (\(m.hitchBand); Organizer: \(m.organizerBand))"
+                }
+            )),
         MetricGroup(
             [.int("hitchCount", \.hitchCount), .double("hitchTimeMs", \.hitchTimeMs)],
             unit: "frames, ms", section: .smoothness,
-            definition: "Frames presented late while scrolling, and their lateness added up. Apple's worked example: 100.02 ms of hitches over 30 frames at 60 Hz is 200.04 ms/s.",
+            definition:
+                "Frames presented late while scrolling, and their lateness added up. Apple's worked example: 100.02 ms of hitches over 30 frames at 60 Hz is 200.04 ms/s.",
             source: "Apple, Understanding hitches in your app",
             cli: ("hitches", { m in "\(m.hitchCount), \(ms(m.hitchTimeMs)) in all" })),
         MetricGroup(
             [.int("commitHitchCount", \.commitHitchCount), .int("renderHitchCount", \.renderHitchCount)],
             unit: "frames", section: .smoothness,
-            definition: "A commit hitch is a late frame whose main-thread work missed its commit deadline (the next vsync); a render hitch is a late frame committed on time whose render-server work overran.",
+            definition:
+                "A commit hitch is a late frame whose main-thread work missed its commit deadline (the next vsync); a render hitch is a late frame committed on time whose render-server work overran.",
             source: "Apple tech talk 10855",
             cli: ("hitch kinds", { m in "\(m.commitHitchCount) commit, \(m.renderHitchCount) render" })),
         MetricGroup(
             [.int("framesPresented", \.framesPresented), .int("droppedFrames", \.droppedFrames)],
             unit: "frames", section: .smoothness,
-            definition: "Frames that reached the screen while scrolling, and the vsyncs that passed without a new frame because one was late.",
+            definition:
+                "Frames that reached the screen while scrolling, and the vsyncs that passed without a new frame because one was late.",
             source: "Apple tech talk 10855",
             cli: ("frames", { m in "\(m.framesPresented) presented, \(m.droppedFrames) dropped" })),
         MetricGroup(
-            range: true, [.double("frameDurationP50Ms", \.frameDurationP50Ms), .double("frameDurationP90Ms", \.frameDurationP90Ms), .double("frameDurationP95Ms", \.frameDurationP95Ms), .double("frameDurationP99Ms", \.frameDurationP99Ms), .double("frameDurationMaxMs", \.frameDurationMaxMs)],
+            range: true,
+            [
+                .double("frameDurationP50Ms", \.frameDurationP50Ms),
+                .double("frameDurationP90Ms", \.frameDurationP90Ms),
+                .double("frameDurationP95Ms", \.frameDurationP95Ms),
+                .double("frameDurationP99Ms", \.frameDurationP99Ms),
+                .double("frameDurationMaxMs", \.frameDurationMaxMs),
+            ],
             unit: "ms", section: .smoothness,
-            definition: "Time between successive presented frames while scrolling, at percentiles (nearest rank) and at most; 16.67 ms at 60 Hz and 8.33 ms at 120 Hz when every frame is on time.",
-            source: "MODEL.md (frame duration for charts); percentiles reported as Android Macrobenchmark's FrameTimingMetric reports its frame metrics",
-            cli: ("frame duration", { m in "p50 \(ms(m.frameDurationP50Ms)) · p90 \(ms(m.frameDurationP90Ms)) · p95 \(ms(m.frameDurationP95Ms)) · p99 \(ms(m.frameDurationP99Ms)) · max \(ms(m.frameDurationMaxMs))" })),
+            definition:
+                "Time between successive presented frames while scrolling, at percentiles (nearest rank) and at most; 16.67 ms at 60 Hz and 8.33 ms at 120 Hz when every frame is on time.",
+            source:
+                "MODEL.md (frame duration for charts); percentiles reported as Android Macrobenchmark's FrameTimingMetric reports its frame metrics",
+            cli: (
+                "frame duration",
+                { m in
+                    "p50 \(ms(m.frameDurationP50Ms)) · p90 \(ms(m.frameDurationP90Ms)) · p95 \(ms(m.frameDurationP95Ms)) · p99 \(ms(m.frameDurationP99Ms)) · max \(ms(m.frameDurationMaxMs))"
+                }
+            )),
         MetricGroup(
-            range: true, [.double("frameOverrunP50Ms", \.frameOverrunP50Ms), .double("frameOverrunP90Ms", \.frameOverrunP90Ms), .double("frameOverrunP95Ms", \.frameOverrunP95Ms), .double("frameOverrunP99Ms", \.frameOverrunP99Ms)],
+            range: true,
+            [
+                .double("frameOverrunP50Ms", \.frameOverrunP50Ms), .double("frameOverrunP90Ms", \.frameOverrunP90Ms),
+                .double("frameOverrunP95Ms", \.frameOverrunP95Ms), .double("frameOverrunP99Ms", \.frameOverrunP99Ms),
+            ],
             unit: "ms", section: .smoothness,
-            definition: "How far each scrolling frame's work finished past its deadline, at the 50th, 90th, 95th and 99th percentiles (nearest rank); a negative value is time to spare. The deadlines of our model: the frame is expected on screen at the vsync after the frame it replaces (after idle time, two intervals after it began, as double buffering expects); the main thread must finish its commit, and the render server take it, by the vsync before that, and the render server must finish it by the expected vsync. A frame's overrun is the larger of the two stages' lateness, or the wait for a render server still busy with an earlier frame, or for a main thread that began the frame too late, if that is larger, so it is above zero exactly for the frames that hitch. When both stages are on time it is the margin of the tighter one: at 60 Hz a frame whose render takes 3 ms and whose commit takes 2 ms overruns by about −13.7 ms.",
-            source: "Android Macrobenchmark FrameTimingMetric (frameOverrunMs); deadlines from the render loop of Apple tech talk 10855",
-            cli: ("frame overrun", { m in "p50 \(ms(m.frameOverrunP50Ms)) · p90 \(ms(m.frameOverrunP90Ms)) · p95 \(ms(m.frameOverrunP95Ms)) · p99 \(ms(m.frameOverrunP99Ms)) (negative: early)" })),
+            definition:
+                "How far each scrolling frame's work finished past its deadline, at the 50th, 90th, 95th and 99th percentiles (nearest rank); a negative value is time to spare. The deadlines of our model: the frame is expected on screen at the vsync after the frame it replaces (after idle time, two intervals after it began, as double buffering expects); the main thread must finish its commit, and the render server take it, by the vsync before that, and the render server must finish it by the expected vsync. A frame's overrun is the larger of the two stages' lateness, or the wait for a render server still busy with an earlier frame, or for a main thread that began the frame too late, if that is larger, so it is above zero exactly for the frames that hitch. When both stages are on time it is the margin of the tighter one: at 60 Hz a frame whose render takes 3 ms and whose commit takes 2 ms overruns by about −13.7 ms.",
+            source:
+                "Android Macrobenchmark FrameTimingMetric (frameOverrunMs); deadlines from the render loop of Apple tech talk 10855",
+            cli: (
+                "frame overrun",
+                { m in
+                    "p50 \(ms(m.frameOverrunP50Ms)) · p90 \(ms(m.frameOverrunP90Ms)) · p95 \(ms(m.frameOverrunP95Ms)) · p99 \(ms(m.frameOverrunP99Ms)) (negative: early)"
+                }
+            )),
         MetricGroup(
             [.double("scrollDurationMs", \.scrollDurationMs)],
             unit: "ms", section: .smoothness,
-            definition: "How long the list was moving, counted on the vsync grid: each frame presented during a drag or deceleration covers the vsyncs from the frame it replaced to itself, so pauses are left out and a stalled main thread that puts a moving frame on screen late lengthens it. It runs from the first touch until the list has settled and the main thread has handled the gesture's last event: when the gesture ends moving, the first frame past its end is the last one counted, so a freeze after the finger lifts is inside it. Presented plus dropped frames equal the vsyncs in it. The hitch time ratio and the percent of dropped frames divide by it.",
+            definition:
+                "How long the list was moving, counted on the vsync grid: each frame presented during a drag or deceleration covers the vsyncs from the frame it replaced to itself, so pauses are left out and a stalled main thread that puts a moving frame on screen late lengthens it. It runs from the first touch until the list has settled and the main thread has handled the gesture's last event: when the gesture ends moving, the first frame past its end is the last one counted, so a freeze after the finger lifts is inside it. Presented plus dropped frames equal the vsyncs in it. The hitch time ratio and the percent of dropped frames divide by it.",
             source: "ScrollStudy model; Apple tech talk 10855 (hitch time is divided by the time spent scrolling)",
             cli: ("scrolling time", { m in ms(m.scrollDurationMs) })),
         MetricGroup(
-            [.double("gestureStartMs", \.gestureStartMs), .double("settleTimeMs", \.settleTimeMs), .double("observedUntilMs", \.observedUntilMs)],
+            [
+                .double("gestureStartMs", \.gestureStartMs), .double("settleTimeMs", \.settleTimeMs),
+                .double("observedUntilMs", \.observedUntilMs),
+            ],
             unit: "ms from launch", section: .timing,
-            definition: "When the gesture began (the first frame that showed rows, after any data fetch), when its script ended (the last drag or deceleration stopped; settleTimeMs is gestureStartMs plus the script's length, pauses included), and when observation stopped (half a second after the last frame, so the final state stays visible). Counts 'after the list settled' start at settleTimeMs.",
+            definition:
+                "When the gesture began (the first frame that showed rows, after any data fetch), when its script ended (the last drag or deceleration stopped; settleTimeMs is gestureStartMs plus the script's length, pauses included), and when observation stopped (half a second after the last frame, so the final state stays visible). Counts 'after the list settled' start at settleTimeMs.",
             source: "ScrollStudy model",
-            cli: ("gesture", { m in "began \(ms(m.gestureStartMs)), script ended \(ms(m.settleTimeMs)), observed until \(ms(m.observedUntilMs)) after launch" })),
+            cli: (
+                "gesture",
+                { m in
+                    "began \(ms(m.gestureStartMs)), script ended \(ms(m.settleTimeMs)), observed until \(ms(m.observedUntilMs)) after launch"
+                }
+            )),
         MetricGroup(
-            [.double("percentDroppedFrames", \.percentDroppedFrames), .double("worstSecondPercentDroppedFrames", \.worstSecondPercentDroppedFrames)],
+            [
+                .double("percentDroppedFrames", \.percentDroppedFrames),
+                .double("worstSecondPercentDroppedFrames", \.worstSecondPercentDroppedFrames),
+            ],
             unit: "%", section: .smoothness,
-            definition: "Dropped frames as a share of expected frames over the whole scroll, and in the worst one-second window.",
+            definition:
+                "Dropped frames as a share of expected frames over the whole scroll, and in the worst one-second window.",
             source: "web.dev smoothness (percent dropped frames)",
-            cli: ("dropped frames", { m in "\(NumberFormat.fixed(m.percentDroppedFrames, places: 1)) % (worst second \(NumberFormat.fixed(m.worstSecondPercentDroppedFrames, places: 1)) %)" })),
+            cli: (
+                "dropped frames",
+                { m in
+                    "\(NumberFormat.fixed(m.percentDroppedFrames, places: 1)) % (worst second \(NumberFormat.fixed(m.worstSecondPercentDroppedFrames, places: 1)) %)"
+                }
+            )),
         MetricGroup(
             [.double("renderTimeP95Ms", \.renderTimeP95Ms)],
             unit: "ms", section: .smoothness,
-            definition: "Render-server time per frame at the 95th percentile: layers composited, blending, gradients and offscreen passes.",
+            definition:
+                "Render-server time per frame at the 95th percentile: layers composited, blending, gradients and offscreen passes.",
             source: "ScrollStudy model",
             cli: ("render time p95", { m in ms(m.renderTimeP95Ms) })),
         MetricGroup(
             [.double("longestMainThreadBlockMs", \.longestMainThreadBlockMs)],
             unit: "ms", section: .smoothness,
-            definition: "The longest stretch of main-thread work in one frame or start-up step (a synchronous fetch, a synchronous model read, heights computed for every row).",
+            definition:
+                "The longest stretch of main-thread work in one frame or start-up step (a synchronous fetch, a synchronous model read, heights computed for every row).",
             source: "ScrollStudy model",
             cli: ("longest main-thread block", { m in ms(m.longestMainThreadBlockMs) })),
         MetricGroup(
             [.double("mainThreadTimeMs", \.mainThreadTimeMs, label: "main-thread time")],
             unit: "ms", section: .smoothness,
-            definition: "All the work the main thread did from launch to the end of observation: every frame's input handling, layout, cell creation and configuration, completions and commit, plus work outside frames such as a synchronous fetch in viewDidLoad. Costs too small to make any frame late still add up here.",
+            definition:
+                "All the work the main thread did from launch to the end of observation: every frame's input handling, layout, cell creation and configuration, completions and commit, plus work outside frames such as a synchronous fetch in viewDidLoad. Costs too small to make any frame late still add up here.",
             source: "ScrollStudy model",
             cli: ("main-thread time", { m in ms(m.mainThreadTimeMs) })),
         MetricGroup(
-            [.int("visibleCellFrames", \.visibleCellFrames), .int("placeholderCellFrames", \.placeholderCellFrames, label: "placeholders"), .int("staleCellFrames", \.staleCellFrames, label: "wrong rows")],
+            [
+                .int("visibleCellFrames", \.visibleCellFrames),
+                .int("placeholderCellFrames", \.placeholderCellFrames, label: "placeholders"),
+                .int("staleCellFrames", \.staleCellFrames, label: "wrong rows"),
+            ],
             unit: "cell-frames", section: .content,
-            definition: "For every display refresh from the start of the gesture to the end of observation, each visible cell counts once: in total, when some slot shows a placeholder, and when some slot shows another row's content (the wrong row). Refreshes without a new frame count the content still on screen.",
+            definition:
+                "For every display refresh from the start of the gesture to the end of observation, each visible cell counts once: in total, when some slot shows a placeholder, and when some slot shows another row's content (the wrong row). Refreshes without a new frame count the content still on screen.",
             source: "ScrollStudy content-correctness metric",
-            cli: ("cell-frames", { m in "\(m.visibleCellFrames) visible, \(m.placeholderCellFrames) placeholder, \(m.staleCellFrames) wrong row" })),
+            cli: (
+                "cell-frames",
+                { m in
+                    "\(m.visibleCellFrames) visible, \(m.placeholderCellFrames) placeholder, \(m.staleCellFrames) wrong row"
+                }
+            )),
         MetricGroup(
-            [.int("contentChangesAfterDisplay", \.contentChangesAfterDisplay), .int("contentChangesAfterSettle", \.contentChangesAfterSettle)],
+            [
+                .int("contentChangesAfterDisplay", \.contentChangesAfterDisplay),
+                .int("contentChangesAfterSettle", \.contentChangesAfterSettle),
+            ],
             unit: "changes", section: .content,
-            definition: "Times a visible cell's content changed other than from a placeholder to its own row's content (flicker, wrong rows arriving, cycling), in all and after the list stopped moving.",
+            definition:
+                "Times a visible cell's content changed other than from a placeholder to its own row's content (flicker, wrong rows arriving, cycling), in all and after the list stopped moving.",
             source: "ScrollStudy content-correctness metric",
-            cli: ("changes after display", { m in "\(m.contentChangesAfterDisplay) (\(m.contentChangesAfterSettle) after the list settled)" })),
+            cli: (
+                "changes after display",
+                { m in "\(m.contentChangesAfterDisplay) (\(m.contentChangesAfterSettle) after the list settled)" }
+            )),
         MetricGroup(
-            [.double("timeToContentP50Ms", \.timeToContentP50Ms), .double("timeToContentP95Ms", \.timeToContentP95Ms, label: "time to content, p95"), .double("timeToContentMaxMs", \.timeToContentMaxMs), .int("displaysWithoutContent", \.displaysWithoutContent)],
+            [
+                .double("timeToContentP50Ms", \.timeToContentP50Ms),
+                .double("timeToContentP95Ms", \.timeToContentP95Ms, label: "time to content, p95"),
+                .double("timeToContentMaxMs", \.timeToContentMaxMs),
+                .int("displaysWithoutContent", \.displaysWithoutContent),
+            ],
             unit: "ms, displays", section: .content,
-            definition: "From the frame a row was first shown to the frame its own content appeared, over every display. A display that ended (the row scrolled away, or observation ended) before its content arrived is a censored observation: it counts with the time it was on screen, a lower bound of its wait, so rows never served raise the percentiles instead of dropping out; displaysWithoutContent counts them.",
+            definition:
+                "From the frame a row was first shown to the frame its own content appeared, over every display. A display that ended (the row scrolled away, or observation ended) before its content arrived is a censored observation: it counts with the time it was on screen, a lower bound of its wait, so rows never served raise the percentiles instead of dropping out; displaysWithoutContent counts them.",
             source: "ScrollStudy content-correctness metric",
-            cli: ("time to content", { m in "p50 \(ms(m.timeToContentP50Ms)) · p95 \(ms(m.timeToContentP95Ms)) · max \(ms(m.timeToContentMaxMs)); \(m.displaysWithoutContent) displays never got it" })),
+            cli: (
+                "time to content",
+                { m in
+                    "p50 \(ms(m.timeToContentP50Ms)) · p95 \(ms(m.timeToContentP95Ms)) · max \(ms(m.timeToContentMaxMs)); \(m.displaysWithoutContent) displays never got it"
+                }
+            )),
         MetricGroup(
             [.double("timeToFirstContentMs", \.timeToFirstContentMs)],
             unit: "ms", section: .content,
-            definition: "From launch to the first frame in which a visible cell shows its own content: includes the data fetch, height precomputation and model latency.",
+            definition:
+                "From launch to the first frame in which a visible cell shows its own content: includes the data fetch, height precomputation and model latency.",
             source: "ScrollStudy model",
             cli: ("time to first content", { m in ms(m.timeToFirstContentMs) })),
         MetricGroup(
-            [.int("requestsStarted", \.requestsStarted), .int("requestsCompleted", \.requestsCompleted), .int("requestsCancelled", \.requestsCancelled), .int("requestsInFlight", \.requestsInFlight), .int("requestsWasted", \.requestsWasted, label: "wasted requests")],
+            [
+                .int("requestsStarted", \.requestsStarted), .int("requestsCompleted", \.requestsCompleted),
+                .int("requestsCancelled", \.requestsCancelled), .int("requestsInFlight", \.requestsInFlight),
+                .int("requestsWasted", \.requestsWasted, label: "wasted requests"),
+            ],
             unit: "requests", section: .work,
-            definition: "Row-data reads, page fetches and image downloads: begun; then each ends exactly one way — completed (its work finished first), cancelled (cancelled before its work finished, even if an operation then ran on and its result was dropped) or still in flight when the run ends — so begun = completed + cancelled + in flight. Wasted counts work that ran to the end but was never shown (discarded by a check, a cancelled flag, or a prefetch nobody displayed).",
+            definition:
+                "Row-data reads, page fetches and image downloads: begun; then each ends exactly one way — completed (its work finished first), cancelled (cancelled before its work finished, even if an operation then ran on and its result was dropped) or still in flight when the run ends — so begun = completed + cancelled + in flight. Wasted counts work that ran to the end but was never shown (discarded by a check, a cancelled flag, or a prefetch nobody displayed).",
             source: "ScrollStudy model",
-            cli: ("requests", { m in "\(m.requestsStarted) started, \(m.requestsCompleted) completed, \(m.requestsCancelled) cancelled, \(m.requestsInFlight) in flight at the end, \(m.requestsWasted) wasted" })),
+            cli: (
+                "requests",
+                { m in
+                    "\(m.requestsStarted) started, \(m.requestsCompleted) completed, \(m.requestsCancelled) cancelled, \(m.requestsInFlight) in flight at the end, \(m.requestsWasted) wasted"
+                }
+            )),
         MetricGroup(
             [.int("peakQueueDepth", \.peakQueueDepth), .int("peakWorkers", \.peakWorkers)],
             unit: "items, threads", section: .work,
-            definition: "Most work items waiting at once for a worker thread, a serial queue or a connection; most worker threads busy at once (GCD caps blocking work at about 64).",
+            definition:
+                "Most work items waiting at once for a worker thread, a serial queue or a connection; most worker threads busy at once (GCD caps blocking work at about 64).",
             source: "ScrollStudy model",
             cli: ("queues", { m in "peak depth \(m.peakQueueDepth), peak workers \(m.peakWorkers)" })),
         MetricGroup(
-            [.int("cacheHits", \.cacheHits), .int("cacheMisses", \.cacheMisses), .int("cacheEvictions", \.cacheEvictions), .double("cacheHitRate", \.cacheHitRate)],
+            [
+                .int("cacheHits", \.cacheHits), .int("cacheMisses", \.cacheMisses),
+                .int("cacheEvictions", \.cacheEvictions), .double("cacheHitRate", \.cacheHitRate),
+            ],
             unit: "lookups", section: .work,
-            definition: "Image-cache lookups that found the image, that did not, entries evicted, and hits over lookups.",
+            definition:
+                "Image-cache lookups that found the image, that did not, entries evicted, and hits over lookups.",
             source: "ScrollStudy model",
             cli: ("cache", { m in "\(m.cacheHits) hits, \(m.cacheMisses) misses, \(m.cacheEvictions) evictions" })),
         MetricGroup(
             [.int("urlCacheHits", \.urlCacheHits)],
             unit: "downloads", section: .work,
-            definition: "Image downloads that URLSession's shared URL cache answered because the same image was downloaded before (strategies with the urlCache parameter: the Capital One samples); each still counts as a request, answered in the device's urlCacheHit time instead of the latency.",
+            definition:
+                "Image downloads that URLSession's shared URL cache answered because the same image was downloaded before (strategies with the urlCache parameter: the Capital One samples); each still counts as a request, answered in the device's urlCacheHit time instead of the latency.",
             source: "ScrollStudy model",
             cli: ("URL cache", { m in "\(m.urlCacheHits) downloads answered from the URL cache" })),
         MetricGroup(
             [.int("peakImageBytes", \.peakImageBytes, label: "peak decoded-image memory")],
             unit: "bytes", section: .work,
-            definition: "Most decoded bitmap memory alive at once (4 bytes per pixel), in cells and caches; a thumbnail holds its display size only.",
+            definition:
+                "Most decoded bitmap memory alive at once (4 bytes per pixel), in cells and caches; a thumbnail holds its display size only.",
             source: "ScrollStudy model",
-            cli: ("memory", { m in "peak decoded images \(NumberFormat.fixed(Double(m.peakImageBytes) / 1_048_576, places: 2)) MiB" })),
+            cli: (
+                "memory",
+                { m in "peak decoded images \(NumberFormat.fixed(Double(m.peakImageBytes) / 1_048_576, places: 2)) MiB"
+                }
+            )),
         MetricGroup(
             [.int("cellsCreated", \.cellsCreated), .int("cellsPreparedNeverShown", \.cellsPreparedNeverShown)],
             unit: "cells", section: .work,
-            definition: "Cells instantiated (reuse keeps this near one screenful) and cells prepared ahead by iOS 15 prefetching that were never displayed.",
+            definition:
+                "Cells instantiated (reuse keeps this near one screenful) and cells prepared ahead by iOS 15 prefetching that were never displayed.",
             source: "ScrollStudy model",
             cli: ("cells", { m in "\(m.cellsCreated) created, \(m.cellsPreparedNeverShown) prepared but never shown" })),
         MetricGroup(
-            [.int("offsetCorrections", \.offsetCorrections), .double("offsetCorrectionPoints", \.offsetCorrectionPoints), .int("misSizedCellFrames", \.misSizedCellFrames, label: "mis-sized cell-frames")],
+            [
+                .int("offsetCorrections", \.offsetCorrections),
+                .double("offsetCorrectionPoints", \.offsetCorrectionPoints),
+                .int("misSizedCellFrames", \.misSizedCellFrames, label: "mis-sized cell-frames"),
+            ],
             unit: "corrections, pt, cell-frames", section: .work,
-            definition: "Scroll-offset adjustments made when a measured row above the viewport replaced its estimated height, their total size, and visible cell-frames laid out with attributes from before a rotation.",
+            definition:
+                "Scroll-offset adjustments made when a measured row above the viewport replaced its estimated height, their total size, and visible cell-frames laid out with attributes from before a rotation.",
             source: "ScrollStudy model",
-            cli: ("layout", { m in "\(m.offsetCorrections) offset corrections (\(NumberFormat.fixed(m.offsetCorrectionPoints, places: 1)) pt), \(m.misSizedCellFrames) mis-sized cell-frames" })),
+            cli: (
+                "layout",
+                { m in
+                    "\(m.offsetCorrections) offset corrections (\(NumberFormat.fixed(m.offsetCorrectionPoints, places: 1)) pt), \(m.misSizedCellFrames) mis-sized cell-frames"
+                }
+            )),
         MetricGroup(
             [.text("hitchBand", \.hitchBand), .text("organizerBand", \.organizerBand)],
             unit: "band", section: .smoothness,
-            definition: "The hitch time ratio's band under the thresholds of WWDC20 and Apple's tech talks (good, warning, critical) and under Xcode Organizer's (good, warning, critical, immediate-attention); described with hitchTimeRatio.",
+            definition:
+                "The hitch time ratio's band under the thresholds of WWDC20 and Apple's tech talks (good, warning, critical) and under Xcode Organizer's (good, warning, critical, immediate-attention); described with hitchTimeRatio.",
             source: "Apple, WWDC20 and Xcode Organizer",
             listed: false,
             cli: nil),
@@ -251,13 +378,17 @@ public enum MetricTable {
     /// The entry that reads `key` (a stored property of `RunMetrics`, or a derived metric the
     /// table lists); every such property has one (`MetricTableTests`).
     public static func metric(_ key: PartialKeyPath<RunMetrics>) -> Metric {
-        guard let metric = metrics.first(where: { $0.key == key }) else { preconditionFailure("no metric of the table reads \(key)") }
+        guard let metric = metrics.first(where: { $0.key == key }) else {
+            preconditionFailure("no metric of the table reads \(key)")
+        }
         return metric
     }
 
     /// The group that defines the metric that reads `key`.
     public static func group(of key: PartialKeyPath<RunMetrics>) -> MetricGroup {
-        guard let group = groups.first(where: { $0.metrics.contains { $0.key == key } }) else { preconditionFailure("no metric of the table reads \(key)") }
+        guard let group = groups.first(where: { $0.metrics.contains { $0.key == key } }) else {
+            preconditionFailure("no metric of the table reads \(key)")
+        }
         return group
     }
 }

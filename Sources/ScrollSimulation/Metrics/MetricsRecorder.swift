@@ -177,7 +177,9 @@ struct MetricsRecorder {
         if openRuns.count < positions {
             // New positions were empty until now.
             for _ in openRuns.count..<positions {
-                openRuns.append(ContentSegment(start: laneOrigin ?? time, end: time, state: .empty, shownItem: ContentSegment.noContent))
+                openRuns.append(
+                    ContentSegment(
+                        start: laneOrigin ?? time, end: time, state: .empty, shownItem: ContentSegment.noContent))
                 openRows.append(-1)
             }
         }
@@ -185,25 +187,28 @@ struct MetricsRecorder {
         let stateCount = states.count
         states.withUnsafeBufferPointer { newStates in
             openRuns.withUnsafeMutableBufferPointer { open in
-            openRows.withUnsafeMutableBufferPointer { openRows in
-                for j in 0..<positions {
-                    let state = j < stateCount ? newStates[j].state : .empty
-                    let shown = j < stateCount ? newStates[j].shown : ContentSegment.noContent
-                    let row = j < stateCount ? newStates[j].row : -1
-                    if open[j].state == state {
-                        // Same state: the run goes on unless the same row now shows another item.
-                        if open[j].shownItem == shown { continue }
-                        if openRows[j] != row { openRows[j] = row; continue }
+                openRows.withUnsafeMutableBufferPointer { openRows in
+                    for j in 0..<positions {
+                        let state = j < stateCount ? newStates[j].state : .empty
+                        let shown = j < stateCount ? newStates[j].shown : ContentSegment.noContent
+                        let row = j < stateCount ? newStates[j].row : -1
+                        if open[j].state == state {
+                            // Same state: the run goes on unless the same row now shows another item.
+                            if open[j].shownItem == shown { continue }
+                            if openRows[j] != row {
+                                openRows[j] = row
+                                continue
+                            }
+                        }
+                        openRows[j] = row
+                        if time > open[j].start {
+                            var closed = open[j]
+                            closed.end = time
+                            closedRuns.append((Int32(j), closed))
+                        }
+                        open[j] = ContentSegment(start: time, end: time, state: state, shownItem: shown)
                     }
-                    openRows[j] = row
-                    if time > open[j].start {
-                        var closed = open[j]
-                        closed.end = time
-                        closedRuns.append((Int32(j), closed))
-                    }
-                    open[j] = ContentSegment(start: time, end: time, state: state, shownItem: shown)
                 }
-            }
             }
         }
     }
@@ -235,9 +240,12 @@ struct MetricsRecorder {
     ///     its content had waited by then (censored observations of time to content).
     ///   - unclaimedResults: results kept for rows nobody displayed (wasted work).
     ///   - cacheEvictions: entries the image cache evicted.
-    mutating func finish(start: Micros, end: Micros, gestureDuration: Micros, movingDuration: Micros,
-                         stillWaiting: [Micros], unclaimedResults: Int, requestsInFlight: Int, cacheEvictions: Int)
-        -> (metrics: RunMetrics, frames: [FrameSample], lanes: [[ContentSegment]]) {
+    mutating func finish(
+        start: Micros, end: Micros, gestureDuration: Micros, movingDuration: Micros,
+        stillWaiting: [Micros], unclaimedResults: Int, requestsInFlight: Int, cacheEvictions: Int
+    )
+        -> (metrics: RunMetrics, frames: [FrameSample], lanes: [[ContentSegment]])
+    {
         closeDisplay(until: end)
         let lanes = closeLanes(at: end)
         var m = RunMetrics()
@@ -317,7 +325,10 @@ struct MetricsRecorder {
         let p = scrollingPresentations
         for hi in 0..<p.count {
             droppedInWindow += p[hi].dropped
-            while p[hi].presented - p[lo].presented > .perSecond { droppedInWindow -= p[lo].dropped; lo += 1 }
+            while p[hi].presented - p[lo].presented > .perSecond {
+                droppedInWindow -= p[lo].dropped
+                lo += 1
+            }
             let presented = hi - lo + 1
             let total = presented + droppedInWindow
             if total > 0 { worst = max(worst, Double(droppedInWindow) / Double(total) * 100) }

@@ -66,7 +66,9 @@ public struct RunMetrics: Sendable, Equatable, Codable {
     public var observedUntilMs = 0.0
 
     /// Cache hit rate in [0, 1] (0 without lookups).
-    public var cacheHitRate: Double { cacheHits + cacheMisses == 0 ? 0 : Double(cacheHits) / Double(cacheHits + cacheMisses) }
+    public var cacheHitRate: Double {
+        cacheHits + cacheMisses == 0 ? 0 : Double(cacheHits) / Double(cacheHits + cacheMisses)
+    }
     /// Band under the WWDC20 / tech-talk thresholds.
     public var hitchBand: String { HitchMath.talkBand(hitchTimeRatio) }
     /// Band under Xcode Organizer's thresholds.
@@ -74,5 +76,7 @@ public struct RunMetrics: Sendable, Equatable, Codable {
     /// Share of visible cell-frames showing another row's content.
     public var staleShare: Double { visibleCellFrames == 0 ? 0 : Double(staleCellFrames) / Double(visibleCellFrames) }
     /// Share of visible cell-frames showing a placeholder.
-    public var placeholderShare: Double { visibleCellFrames == 0 ? 0 : Double(placeholderCellFrames) / Double(visibleCellFrames) }
+    public var placeholderShare: Double {
+        visibleCellFrames == 0 ? 0 : Double(placeholderCellFrames) / Double(visibleCellFrames)
+    }
 }

@@ -39,13 +39,26 @@ public struct FrameSample: Sendable, Equatable {
     public var imageBytes: Int
 
     /// Every field, as stored (also for readers of stored series outside the engine).
-    public init(begin: Micros, presented: Micros, duration: Micros, hitch: Micros, hitchKind: UInt8, overrun: Micros,
-                scrolling: Bool, mainWork: Micros, renderWork: Micros, offset: Double, visible: Int32, placeholder: Int32,
-                stale: Int32, queueDepth: Int32, imageBytes: Int) {
-        self.begin = begin; self.presented = presented; self.duration = duration; self.hitch = hitch
-        self.hitchKind = hitchKind; self.overrun = overrun; self.scrolling = scrolling; self.mainWork = mainWork
-        self.renderWork = renderWork; self.offset = offset; self.visible = visible; self.placeholder = placeholder
-        self.stale = stale; self.queueDepth = queueDepth; self.imageBytes = imageBytes
+    public init(
+        begin: Micros, presented: Micros, duration: Micros, hitch: Micros, hitchKind: UInt8, overrun: Micros,
+        scrolling: Bool, mainWork: Micros, renderWork: Micros, offset: Double, visible: Int32, placeholder: Int32,
+        stale: Int32, queueDepth: Int32, imageBytes: Int
+    ) {
+        self.begin = begin
+        self.presented = presented
+        self.duration = duration
+        self.hitch = hitch
+        self.hitchKind = hitchKind
+        self.overrun = overrun
+        self.scrolling = scrolling
+        self.mainWork = mainWork
+        self.renderWork = renderWork
+        self.offset = offset
+        self.visible = visible
+        self.placeholder = placeholder
+        self.stale = stale
+        self.queueDepth = queueDepth
+        self.imageBytes = imageBytes
     }
 }
 
@@ -81,7 +94,10 @@ public struct ContentSegment: Sendable, Equatable {
 
     /// Every field, as stored (also for readers of stored series outside the engine).
     public init(start: Micros, end: Micros, state: SlotState, shownItem: Int) {
-        self.start = start; self.end = end; self.state = state; self.shownItem = shownItem
+        self.start = start
+        self.end = end
+        self.state = state
+        self.shownItem = shownItem
     }
 }
 
@@ -144,10 +160,20 @@ extension FrameSample: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.unkeyedContainer()
-        try c.encode(begin); try c.encode(presented); try c.encode(duration); try c.encode(hitch)
-        try c.encode(hitchKind); try c.encode(overrun); try c.encode(scrolling ? 1 : 0)
-        try c.encode(mainWork); try c.encode(renderWork); try c.encode(offset)
-        try c.encode(visible); try c.encode(placeholder); try c.encode(stale); try c.encode(queueDepth)
+        try c.encode(begin)
+        try c.encode(presented)
+        try c.encode(duration)
+        try c.encode(hitch)
+        try c.encode(hitchKind)
+        try c.encode(overrun)
+        try c.encode(scrolling ? 1 : 0)
+        try c.encode(mainWork)
+        try c.encode(renderWork)
+        try c.encode(offset)
+        try c.encode(visible)
+        try c.encode(placeholder)
+        try c.encode(stale)
+        try c.encode(queueDepth)
         try c.encode(imageBytes)
     }
 }
@@ -160,7 +186,10 @@ extension ContentSegment: Codable {
         end = try c.decode(Micros.self)
         let raw = try c.decode(UInt8.self)
         guard let s = SlotState(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "content state \(raw) is not one of 0 (correct), 1 (placeholder), 2 (stale), 3 (empty)")
+            throw DecodingError.dataCorruptedError(
+                in: c,
+                debugDescription:
+                    "content state \(raw) is not one of 0 (correct), 1 (placeholder), 2 (stale), 3 (empty)")
         }
         state = s
         shownItem = try c.decode(Int.self)
@@ -168,7 +197,10 @@ extension ContentSegment: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.unkeyedContainer()
-        try c.encode(start); try c.encode(end); try c.encode(state.rawValue); try c.encode(shownItem)
+        try c.encode(start)
+        try c.encode(end)
+        try c.encode(state.rawValue)
+        try c.encode(shownItem)
     }
 }
 

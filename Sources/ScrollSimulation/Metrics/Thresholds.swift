@@ -37,20 +37,24 @@ public enum Thresholds {
 
     /// WWDC20 session 10077 and the tech talk 10855: under 5 ms/s good, 5 to under 10 warning,
     /// 10 and over critical (FRAME-METRICS §1.4).
-    public static let talks = Scale(id: "talks", source: "WWDC20 10077 and tech talk 10855", bands: [
-        Band(name: "good", upper: 5, inclusive: false),
-        Band(name: "warning", upper: 10, inclusive: false),
-        Band(name: "critical", upper: nil, inclusive: false),
-    ])
+    public static let talks = Scale(
+        id: "talks", source: "WWDC20 10077 and tech talk 10855",
+        bands: [
+            Band(name: "good", upper: 5, inclusive: false),
+            Band(name: "warning", upper: 10, inclusive: false),
+            Band(name: "critical", upper: nil, inclusive: false),
+        ])
 
     /// Xcode Organizer's hitch-rate bands ("Understanding hitches in your app"): up to 10 ms/s
     /// good, up to 25 warning, up to 50 critical, above that immediate attention.
-    public static let organizer = Scale(id: "organizer", source: "Xcode Organizer", bands: [
-        Band(name: "good", upper: 10, inclusive: true),
-        Band(name: "warning", upper: 25, inclusive: true),
-        Band(name: "critical", upper: 50, inclusive: true),
-        Band(name: "immediate-attention", upper: nil, inclusive: false),
-    ])
+    public static let organizer = Scale(
+        id: "organizer", source: "Xcode Organizer",
+        bands: [
+            Band(name: "good", upper: 10, inclusive: true),
+            Band(name: "warning", upper: 25, inclusive: true),
+            Band(name: "critical", upper: 50, inclusive: true),
+            Band(name: "immediate-attention", upper: nil, inclusive: false),
+        ])
 
     /// The hitch time ratio, in ms/s, from which a run's badge is a warning: the talks' warning band's lower edge.
     public static var hitchWarning: Double { talks.lower(of: "warning") }

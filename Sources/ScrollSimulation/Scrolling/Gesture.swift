@@ -1,10 +1,10 @@
 // log, exp, pow and cos from the C math library, without Foundation.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// UIScrollView's deceleration rates: the velocity kept per millisecond after the finger lifts.
@@ -70,9 +70,9 @@ public func flingTravel(velocity: Double, rate: DecelerationRate) -> Double {
 
 /// How long a fling decelerates before less than half a point of travel remains, in µs.
 public func flingDuration(velocity: Double, rate: DecelerationRate) -> Micros {
-    let k = -log(rate.perMillisecond)          // per ms
-    let v = abs(velocity) / 1_000              // pt per ms
-    let stopVelocity = 0.5 * k                 // remaining travel v/k < 0.5 pt
+    let k = -log(rate.perMillisecond)  // per ms
+    let v = abs(velocity) / 1_000  // pt per ms
+    let stopVelocity = 0.5 * k  // remaining travel v/k < 0.5 pt
     guard v > stopVelocity else { return 0 }
     let ms = log(v / stopVelocity) / k
     return Micros((ms * 1_000).rounded(.up))

@@ -1,10 +1,10 @@
 // log, exp, pow and cos from the C math library, without Foundation.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A gesture laid out on the time axis: cumulative displacement as a closed-form function of
@@ -47,23 +47,36 @@ struct GestureTimeline: Sendable {
         for (index, phase) in phases.enumerated() {
             switch phase {
             case let .drag(v, d):
-                append(Segment(start: t, end: t + d, kind: .drag(velocityPerMicro: v / 1_000_000), displacementBefore: total))
+                append(
+                    Segment(
+                        start: t, end: t + d, kind: .drag(velocityPerMicro: v / 1_000_000), displacementBefore: total))
                 total += v * Double(d) / 1_000_000
-                t += d; movingDuration += d; lastVelocity = v
+                t += d
+                movingDuration += d
+                lastVelocity = v
             case let .reverse(d):
                 let v = -lastVelocity
-                append(Segment(start: t, end: t + d, kind: .drag(velocityPerMicro: v / 1_000_000), displacementBefore: total))
+                append(
+                    Segment(
+                        start: t, end: t + d, kind: .drag(velocityPerMicro: v / 1_000_000), displacementBefore: total))
                 total += v * Double(d) / 1_000_000
-                t += d; movingDuration += d; lastVelocity = v
+                t += d
+                movingDuration += d
+                lastVelocity = v
             case let .fling(v, rate, cut):
                 var d = flingDuration(velocity: v, rate: rate)
                 // A following phase that is itself a touch stops the deceleration early.
                 if let cut, index + 1 < phases.count { d = min(d, cut) }
                 let r = rate.perMillisecond
                 let k = -log(r)
-                append(Segment(start: t, end: t + d, kind: .fling(velocityPerMs: v / 1_000, rate: r, k: k), displacementBefore: total))
+                append(
+                    Segment(
+                        start: t, end: t + d, kind: .fling(velocityPerMs: v / 1_000, rate: r, k: k),
+                        displacementBefore: total))
                 total += (v / 1_000) * (1 - pow(r, Double(d) / 1_000)) / k
-                t += d; movingDuration += d; lastVelocity = v
+                t += d
+                movingDuration += d
+                lastVelocity = v
             case let .pause(d):
                 append(Segment(start: t, end: t + d, kind: .still, displacementBefore: total))
                 t += d
@@ -142,7 +155,11 @@ struct GestureTimeline: Sendable {
             if case .still = s.kind { continue }
             let next = i + 1 < segments.count ? segments[i + 1] : nil
             let continues: Bool
-            if let next, next.start == s.end { if case .still = next.kind { continues = false } else { continues = true } } else { continues = false }
+            if let next, next.start == s.end {
+                if case .still = next.kind { continues = false } else { continues = true }
+            } else {
+                continues = false
+            }
             if !continues { ends.append(s.end) }
         }
         return ends

@@ -152,7 +152,8 @@ struct Behaviour {
         loading.deliversCacheHitsLater = delivery == .t4
         loading.imagesOnWorkerThreads = delivery == .t2 || delivery == .t3
         loading.serialQueuePerCell = delivery == .t3
-        loading.cancelsOnReuse = (delivery == .t10 && p.cancelPoint == .prepareForReuse) || (delivery == .t5 && p.reuseCancelsLoad)
+        loading.cancelsOnReuse =
+            (delivery == .t10 && p.cancelPoint == .prepareForReuse) || (delivery == .t5 && p.reuseCancelsLoad)
         loading.cancelsOnEndDisplay = delivery == .t10 && p.cancelPoint == .didEndDisplaying
         loading.cancelStopsNetwork = p.cancelStopsNetwork
         loading.displayRestartsPrefetch = p.secondDownloadWhilePrefetchInFlight && on(.t13)
@@ -162,7 +163,8 @@ struct Behaviour {
         // A reset posted to the main queue would wipe an image assigned at once after it, so a
         // strategy that posts its reset posts those assignments too (the sample's one helper does).
         cells.resetsImageOnMainQueue = p.resetsImageAsyncOnMain && delivery != .t5 && delivery != .t1 && delivery != .t9
-        loading.setsImageOnNextMainTurn = (p.setsImageAsyncOnMain || cells.resetsImageOnMainQueue) && delivery != .t5 && delivery != .t1
+        loading.setsImageOnNextMainTurn =
+            (p.setsImageAsyncOnMain || cells.resetsImageOnMainQueue) && delivery != .t5 && delivery != .t1
         loading.registersInFlight = delivery == .t5 || on(.t13)
         loading.claimsInFlight = delivery != .t5
         loading.sharedQueueWidth = delivery == .t3 ? nil : p.sharedQueueWidth

@@ -126,8 +126,10 @@ public struct Strategy: Sendable, Equatable, Codable {
     public var parameters: StrategyParameters
 
     /// A strategy; techniques are sorted and de-duplicated.
-    public init(id: String, name: String, summary: String, source: String? = nil,
-                techniques: [TechniqueID], parameters: StrategyParameters = .init()) {
+    public init(
+        id: String, name: String, summary: String, source: String? = nil,
+        techniques: [TechniqueID], parameters: StrategyParameters = .init()
+    ) {
         self.id = id
         self.name = name
         self.summary = summary
@@ -147,20 +149,35 @@ public struct Strategy: Sendable, Equatable, Codable {
         var out: [String] = []
         let deliveries = techniques.filter { TechniqueID.delivery.contains($0) }
         if deliveries.isEmpty {
-            out.append("strategy '\(id)' has no data-delivery technique; use exactly one of \(TechniqueID.delivery.map(\.description).joined(separator: ", "))")
+            out.append(
+                "strategy '\(id)' has no data-delivery technique; use exactly one of \(TechniqueID.delivery.map(\.description).joined(separator: ", "))"
+            )
         } else if deliveries.count > 1 {
-            out.append("strategy '\(id)' combines data-delivery techniques \(deliveries.map(\.description).joined(separator: " and ")); use exactly one of \(TechniqueID.delivery.map(\.description).joined(separator: ", "))")
+            out.append(
+                "strategy '\(id)' combines data-delivery techniques \(deliveries.map(\.description).joined(separator: " and ")); use exactly one of \(TechniqueID.delivery.map(\.description).joined(separator: ", "))"
+            )
         }
         if uses(.t18), uses(.t19) {
-            out.append("strategy '\(id)' uses both T18 (self-sizing with an estimate) and T19 (precomputed heights); pick one")
+            out.append(
+                "strategy '\(id)' uses both T18 (self-sizing with an estimate) and T19 (precomputed heights); pick one")
         }
         let p = parameters
-        if p.prefetchDistance < 1 || p.prefetchDistance > 1_000 { out.append("prefetchDistance \(p.prefetchDistance) is out of range; valid: 1 to 1000") }
-        if p.cacheCountLimit < 1 { out.append("cacheCountLimit \(p.cacheCountLimit) is out of range; valid: 1 or more") }
+        if p.prefetchDistance < 1 || p.prefetchDistance > 1_000 {
+            out.append("prefetchDistance \(p.prefetchDistance) is out of range; valid: 1 to 1000")
+        }
+        if p.cacheCountLimit < 1 {
+            out.append("cacheCountLimit \(p.cacheCountLimit) is out of range; valid: 1 or more")
+        }
         if p.cacheByteLimit < 1 { out.append("cacheByteLimit \(p.cacheByteLimit) is out of range; valid: 1 or more") }
-        if !(p.estimatedRowHeight >= 1 && p.estimatedRowHeight <= 10_000) { out.append("estimatedRowHeight \(p.estimatedRowHeight) is out of range; valid: 1 to 10000") }
-        if let page = p.pageSize, page < 1 || page > 100_000 { out.append("pageSize \(page) is out of range; valid: 1 to 100000") }
-        if let width = p.sharedQueueWidth, width < 1 || width > 64 { out.append("sharedQueueWidth \(width) is out of range; valid: 1 to 64") }
+        if !(p.estimatedRowHeight >= 1 && p.estimatedRowHeight <= 10_000) {
+            out.append("estimatedRowHeight \(p.estimatedRowHeight) is out of range; valid: 1 to 10000")
+        }
+        if let page = p.pageSize, page < 1 || page > 100_000 {
+            out.append("pageSize \(page) is out of range; valid: 1 to 100000")
+        }
+        if let width = p.sharedQueueWidth, width < 1 || width > 64 {
+            out.append("sharedQueueWidth \(width) is out of range; valid: 1 to 64")
+        }
         return out
     }
 }

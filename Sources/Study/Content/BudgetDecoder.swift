@@ -5,7 +5,13 @@ import ScrollSimulation
 /// A limit on one metric of a study's runs, e.g. `{"metric": "hitchTimeRatio", "op": "<", "value": 5,
 /// "latencyMs": 100}`. A run breaks the budget when its value does not satisfy `value op limit`.
 package struct Budget: Sendable, Equatable {
-    package enum Op: String, Sendable, CaseIterable { case lt = "<", le = "<=", eq = "=", ge = ">=", gt = ">" }
+    package enum Op: String, Sendable, CaseIterable {
+        case lt = "<"
+        case le = "<="
+        case eq = "="
+        case ge = ">="
+        case gt = ">"
+    }
     /// A metric of the metric table (numeric) or a headline metric (`wrongRowsPercent`, `placeholderPercent`).
     package var metric: String
     package var op: Op
@@ -58,27 +64,41 @@ package enum BudgetDecoder {
     static let allowedKeys = ["metric", "op", "value", "timesLatency", "latencyMs", "strategy"]
 
     static func decode(_ node: JSONNode, file: ContentFile) -> [Budget] {
-        guard let elements = file.array(node, "budgets", of: "budget objects {\"metric\", \"op\", \"value\"}") else { return [] }
+        guard let elements = file.array(node, "budgets", of: "budget objects {\"metric\", \"op\", \"value\"}") else {
+            return []
+        }
         var out: [Budget] = []
         let metrics = Budget.metricNames
         for (i, element) in elements.enumerated() {
-            guard let object = ObjectReader(element, in: file, context: "budgets[\(i)]", expected: "a budget object {\"metric\", \"op\", \"value\"}") else { continue }
+            guard
+                let object = ObjectReader(
+                    element, in: file, context: "budgets[\(i)]",
+                    expected: "a budget object {\"metric\", \"op\", \"value\"}")
+            else { continue }
             object.allowOnly(allowedKeys)
             let metric = object.choice("metric", metrics, kind: "metric", required: true)
-            let op = object.choice("op", Budget.Op.allCases.map(\.rawValue), kind: "operator", required: true).flatMap { Budget.Op(rawValue: $0.0) }
+            let op = object.choice("op", Budget.Op.allCases.map(\.rawValue), kind: "operator", required: true).flatMap {
+                Budget.Op(rawValue: $0.0)
+            }
             let hasValue = object.has("value"), hasTimes = object.has("timesLatency")
             if hasValue && hasTimes {
-                file.error("'budgets[\(i)]' has both 'value' and 'timesLatency'; give one: a fixed limit, or a factor of the run's latency", at: element.position)
+                file.error(
+                    "'budgets[\(i)]' has both 'value' and 'timesLatency'; give one: a fixed limit, or a factor of the run's latency",
+                    at: element.position)
             } else if !hasValue && !hasTimes {
                 object.missing("value", "a number, or 'timesLatency': a factor of the run's latency in ms")
             }
-            let value = hasTimes ? object.number("timesLatency", in: 0...1_000_000) : object.number("value", in: -1e12...1e12)
+            let value =
+                hasTimes ? object.number("timesLatency", in: 0...1_000_000) : object.number("value", in: -1e12...1e12)
             let latency = object.number("latencyMs", in: 0...ContentLimits.maximumLatencyMs, unit: "ms")
             let strategy = object.string("strategy")
             guard let metric, let op, let value else { continue }
             let (line, column) = file.text.lineColumn(element.position)
-            out.append(Budget(metric: metric.0, op: op, value: value, timesLatency: hasTimes, latencyMs: latency, strategy: strategy,
-                              file: file.path, line: line, column: column))
+            out.append(
+                Budget(
+                    metric: metric.0, op: op, value: value, timesLatency: hasTimes, latencyMs: latency,
+                    strategy: strategy,
+                    file: file.path, line: line, column: column))
         }
         return out
     }

@@ -55,10 +55,14 @@ package final class ContentFile {
         report(message, at: position, severity: .warning)
     }
 
-    private func report(_ message: String, at position: TextPosition?, severity: ContentDiagnostic.Severity, count: Int = 1) {
+    private func report(
+        _ message: String, at position: TextPosition?, severity: ContentDiagnostic.Severity, count: Int = 1
+    ) {
         if let position {
             let (line, column) = locate(position)
-            log.add(ContentDiagnostic(file: path, line: line, column: column, message: message, severity: severity, count: count))
+            log.add(
+                ContentDiagnostic(
+                    file: path, line: line, column: column, message: message, severity: severity, count: count))
         } else {
             log.add(ContentDiagnostic(file: path, message: message, severity: severity, count: count))
         }
@@ -74,10 +78,12 @@ package final class ContentFile {
     func locate(_ position: TextPosition) -> (line: Int, column: Int) {
         let b = text.bytes
         if let (last, lastColumn) = lastLocated, last.lineStart == position.lineStart, last.offset <= position.offset,
-           position.offset <= b.count, last.offset == last.lineStart || Self.characterStarts(at: last.offset, in: b) {
+            position.offset <= b.count, last.offset == last.lineStart || Self.characterStarts(at: last.offset, in: b)
+        {
             let segment = b[last.offset..<position.offset]
             bytesCounted += segment.count
-            let count = segment.allSatisfy { $0 < 0x80 } ? segment.count : String(decoding: segment, as: UTF8.self).count
+            let count =
+                segment.allSatisfy { $0 < 0x80 } ? segment.count : String(decoding: segment, as: UTF8.self).count
             lastLocated = (position, lastColumn + count)
             return (position.line, lastColumn + count)
         }
@@ -90,7 +96,9 @@ package final class ContentFile {
     /// Whether a character (grapheme cluster) surely starts at `offset`: an ASCII character other than a line
     /// feed, after a character that is neither a carriage return nor possibly a prepended mark.
     private static func characterStarts(at offset: Int, in b: [UInt8]) -> Bool {
-        guard offset > 0, offset < b.count, b[offset] < 0x80, b[offset] != 0x0A, b[offset - 1] != 0x0D else { return false }
+        guard offset > 0, offset < b.count, b[offset] < 0x80, b[offset] != 0x0A, b[offset - 1] != 0x0D else {
+            return false
+        }
         var start = offset - 1
         while start > 0, b[start] & 0xC0 == 0x80 { start -= 1 }
         let scalar = String(decoding: b[start..<offset], as: UTF8.self).unicodeScalars.first?.value ?? 0
@@ -129,23 +137,28 @@ package final class ContentFile {
     }
 
     /// The node's number, within `range` (`unit` is appended to the range in messages).
-    func number(_ node: JSONNode, _ label: String, in range: ClosedRange<Double>, unit: String = "",
-                expected: String = "a number") -> Double? {
+    func number(
+        _ node: JSONNode, _ label: String, in range: ClosedRange<Double>, unit: String = "",
+        expected: String = "a number"
+    ) -> Double? {
         guard case let .number(v, literal) = node.value else {
             error("'\(label)' must be \(expected), found \(node.valueDescription)", at: node.position)
             return nil
         }
         guard range.contains(v) else {
-            error("'\(label)' value \(literal) is out of range; valid: \(NumberFormat.shortest(range.lowerBound)) to \(NumberFormat.shortest(range.upperBound))\(unit.isEmpty ? "" : " " + unit)",
-                  at: node.position)
+            error(
+                "'\(label)' value \(literal) is out of range; valid: \(NumberFormat.shortest(range.lowerBound)) to \(NumberFormat.shortest(range.upperBound))\(unit.isEmpty ? "" : " " + unit)",
+                at: node.position)
             return nil
         }
         return v
     }
 
     /// The node's integer, within `range`.
-    func integer(_ node: JSONNode, _ label: String, in range: ClosedRange<Int>, unit: String = "",
-                 expected: String = "an integer") -> Int? {
+    func integer(
+        _ node: JSONNode, _ label: String, in range: ClosedRange<Int>, unit: String = "",
+        expected: String = "an integer"
+    ) -> Int? {
         guard case let .number(v, literal) = node.value else {
             error("'\(label)' must be \(expected), found \(node.valueDescription)", at: node.position)
             return nil
@@ -155,8 +168,9 @@ package final class ContentFile {
             return nil
         }
         guard v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
-            error("'\(label)' value \(literal) is out of range; valid: \(range.lowerBound) to \(range.upperBound)\(unit.isEmpty ? "" : " " + unit)",
-                  at: node.position)
+            error(
+                "'\(label)' value \(literal) is out of range; valid: \(range.lowerBound) to \(range.upperBound)\(unit.isEmpty ? "" : " " + unit)",
+                at: node.position)
             return nil
         }
         return Int(v)
@@ -176,18 +190,25 @@ package final class ContentFile {
         guard let elements = array(node, label, of: what) else { return nil }
         var out: [(String, TextPosition)] = []
         for element in elements {
-            if case let .string(s) = element.value { out.append((s, element.position)) }
-            else { error("'\(label)' must be an array of \(what), found \(element.valueDescription)", at: element.position) }
+            if case let .string(s) = element.value {
+                out.append((s, element.position))
+            } else {
+                error("'\(label)' must be an array of \(what), found \(element.valueDescription)", at: element.position)
+            }
         }
         return out
     }
 
     /// Elements that are numbers within `range`.
-    func numberArray(_ node: JSONNode, _ label: String, in range: ClosedRange<Double>, unit: String = "") -> [(Double, TextPosition)]? {
+    func numberArray(_ node: JSONNode, _ label: String, in range: ClosedRange<Double>, unit: String = "") -> [(
+        Double, TextPosition
+    )]? {
         guard let elements = array(node, label, of: "numbers") else { return nil }
         var out: [(Double, TextPosition)] = []
         for element in elements {
-            if let v = number(element, label, in: range, unit: unit, expected: "an array of numbers") { out.append((v, element.position)) }
+            if let v = number(element, label, in: range, unit: unit, expected: "an array of numbers") {
+                out.append((v, element.position))
+            }
         }
         return out
     }
@@ -211,7 +232,9 @@ package final class ContentFile {
         guard s.utf8.count > limit else { return }
         let count = s.count
         if count > limit {
-            warning("a string of \(count) characters is longer than \(limit); it is kept as written, but check that it is what you meant", at: position)
+            warning(
+                "a string of \(count) characters is longer than \(limit); it is kept as written, but check that it is what you meant",
+                at: position)
         }
     }
 }
@@ -259,8 +282,10 @@ package struct ObjectReader {
     init?(_ node: JSONNode, in file: ContentFile, context: String = "", expected: String) {
         guard case let .object(members) = node.value else {
             let label = context.isEmpty ? expected : "'\(context)' must be \(expected)"
-            file.error(context.isEmpty ? "\(label) must be a JSON object {…}, found \(node.valueDescription)"
-                                       : "\(label), found \(node.valueDescription)", at: node.position)
+            file.error(
+                context.isEmpty
+                    ? "\(label) must be a JSON object {…}, found \(node.valueDescription)"
+                    : "\(label), found \(node.valueDescription)", at: node.position)
             return nil
         }
         self.file = file
@@ -292,7 +317,10 @@ package struct ObjectReader {
 
     /// A string, reporting a wrong type, or its absence when required.
     func string(_ key: String, required: Bool = false, allowEmpty: Bool = false) -> String? {
-        guard let v = self[key] else { if required { missing(key, "a string") }; return nil }
+        guard let v = self[key] else {
+            if required { missing(key, "a string") }
+            return nil
+        }
         return file.string(v, label(key), allowEmpty: allowEmpty)
     }
 
@@ -303,13 +331,19 @@ package struct ObjectReader {
 
     /// A number in `range`.
     func number(_ key: String, in range: ClosedRange<Double>, unit: String = "", required: Bool = false) -> Double? {
-        guard let v = self[key] else { if required { missing(key, "a number") }; return nil }
+        guard let v = self[key] else {
+            if required { missing(key, "a number") }
+            return nil
+        }
         return file.number(v, label(key), in: range, unit: unit)
     }
 
     /// An integer in `range`.
     func integer(_ key: String, in range: ClosedRange<Int>, unit: String = "", required: Bool = false) -> Int? {
-        guard let v = self[key] else { if required { missing(key, "an integer") }; return nil }
+        guard let v = self[key] else {
+            if required { missing(key, "an integer") }
+            return nil
+        }
         return file.integer(v, label(key), in: range, unit: unit)
     }
 
@@ -320,7 +354,9 @@ package struct ObjectReader {
             return nil
         }
         guard case let .string(s) = v.value else {
-            file.error("'\(label(key))' must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \(v.valueDescription)", at: v.position)
+            file.error(
+                "'\(label(key))' must be one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \(v.valueDescription)",
+                at: v.position)
             return nil
         }
         guard choices.contains(s) else {

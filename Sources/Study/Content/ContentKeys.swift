@@ -17,9 +17,13 @@ package enum ContentKeys {
     /// A grid's `columns` that adapt to the width.
     static let adaptiveColumns = ["narrow", "wide", "threshold", "even"]
     /// A presentation's `cellDesign`.
-    static let cellDesign = ["id", "layers", "blendedLayers", "gradientLayers", "offscreenPasses"] + anatomy + ["multilineLabel"]
+    static let cellDesign =
+        ["id", "layers", "blendedLayers", "gradientLayers", "offscreenPasses"] + anatomy + ["multilineLabel"]
     /// A cell's anatomy (in a cell design, or a validation case's `cell`).
-    static let anatomy = ["labels", "multilineLabels", "imageViews", "views", "constraints", "autoLayout", "formattedValues", "attributedLabels"]
+    static let anatomy = [
+        "labels", "multilineLabels", "imageViews", "views", "constraints", "autoLayout", "formattedValues",
+        "attributedLabels",
+    ]
     /// One step of `site.json`'s `tour`.
     static let tourStep = ["id", "title", "study", "strategy", "latencyMs", "chart", "text"]
     /// `validation.json`.
@@ -31,14 +35,21 @@ package enum ContentKeys {
 
     /// Every object and its keys, in the README's order of files.
     package static var all: [(object: String, keys: [String])] {
-        [("site.json", site), ("site.json defaults", siteDefaults), ("study", StudyDecoder.allowedKeys), ("budget", BudgetDecoder.allowedKeys),
-         ("strategy", StrategyDecoder.allowedKeys), ("strategy parameters", StrategyDecoder.parameterKeys),
-         ("dataset file", DatasetDecoder.fileKeys), ("built-in dataset", DatasetDecoder.builtInKeys), ("dataset fields", DatasetDecoder.fieldKeys),
-         ("presentation", presentation), ("table layout", tableLayout), ("grid layout", gridLayout), ("even columns", evenColumns),
-         ("adaptive columns", adaptiveColumns), ("cell design", cellDesign), ("device", DeviceDecoder.settingKeys + ["calibration"]),
-         ("measured entry", MeasuredDecoder.allowedKeys), ("tour step", tourStep), ("validation.json", validation),
-         ("validation gap", validationGap), ("validation source", validationSource), ("validation case", ValidationDecoder.caseKeys),
-         ("validation run", ValidationDecoder.runKeys), ("validation constants", ValidationDecoder.constantKeys),
-         ("validation cell", ValidationDecoder.cellKeys), ("cell anatomy", anatomy)]
+        [
+            ("site.json", site), ("site.json defaults", siteDefaults), ("study", StudyDecoder.allowedKeys),
+            ("budget", BudgetDecoder.allowedKeys),
+            ("strategy", StrategyDecoder.allowedKeys), ("strategy parameters", StrategyDecoder.parameterKeys),
+            ("dataset file", DatasetDecoder.fileKeys), ("built-in dataset", DatasetDecoder.builtInKeys),
+            ("dataset fields", DatasetDecoder.fieldKeys),
+            ("presentation", presentation), ("table layout", tableLayout), ("grid layout", gridLayout),
+            ("even columns", evenColumns),
+            ("adaptive columns", adaptiveColumns), ("cell design", cellDesign),
+            ("device", DeviceDecoder.settingKeys + ["calibration"]),
+            ("measured entry", MeasuredDecoder.allowedKeys), ("tour step", tourStep), ("validation.json", validation),
+            ("validation gap", validationGap), ("validation source", validationSource),
+            ("validation case", ValidationDecoder.caseKeys),
+            ("validation run", ValidationDecoder.runKeys), ("validation constants", ValidationDecoder.constantKeys),
+            ("validation cell", ValidationDecoder.cellKeys), ("cell anatomy", anatomy),
+        ]
     }
 }

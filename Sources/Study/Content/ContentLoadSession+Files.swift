@@ -1,7 +1,7 @@
 import Formats
 import Foundation
-import Results
 import MeasuredTimings
+import Results
 
 extension ContentLoadSession {
     // MARK: Files
@@ -10,9 +10,15 @@ extension ContentLoadSession {
     /// content file (inside the folder, size limit). A file a browser would run as script is refused.
     func readStatic() -> [StaticFile] {
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: root.appendingPathComponent("static").path, isDirectory: &isDirectory) else { return [] }
+        guard manager.fileExists(atPath: root.appendingPathComponent("static").path, isDirectory: &isDirectory) else {
+            return []
+        }
         guard isDirectory.boolValue else {
-            log.add(ContentDiagnostic(file: "static", message: "'static' is a file; it must be a folder whose files are copied into the site as they are"))
+            log.add(
+                ContentDiagnostic(
+                    file: "static",
+                    message: "'static' is a file; it must be a folder whose files are copied into the site as they are")
+            )
             return []
         }
         var out: [StaticFile] = []
@@ -20,18 +26,31 @@ extension ContentLoadSession {
             let name = String(path.split(separator: "/").last!)
             let ext = name.split(separator: ".").count > 1 ? name.split(separator: ".").last!.lowercased() : ""
             if StaticFile.activeExtensions.contains(ext) {
-                log.add(ContentDiagnostic(file: path, message: "'\(name)' would be served as a page or script, and nothing from content may become script on the site; static/ is for files such as CNAME, .nojekyll, favicon.ico, robots.txt or images (refused: \(StaticFile.activeExtensions.map { "." + $0 }.joined(separator: ", ")))"))
+                log.add(
+                    ContentDiagnostic(
+                        file: path,
+                        message:
+                            "'\(name)' would be served as a page or script, and nothing from content may become script on the site; static/ is for files such as CNAME, .nojekyll, favicon.ico, robots.txt or images (refused: \(StaticFile.activeExtensions.map { "." + $0 }.joined(separator: ", ")))"
+                    ))
                 continue
             }
             let url = root.appendingPathComponent(path)
-            if let size = (try? manager.attributesOfItem(atPath: url.path))?[.size] as? Int, size > ContentLimits.maximumFileBytes {
-                log.add(ContentDiagnostic(file: path, message: "the file is \(size) bytes; the limit is \(ContentLimits.maximumFileBytes) bytes"))
+            if let size = (try? manager.attributesOfItem(atPath: url.path))?[.size] as? Int,
+                size > ContentLimits.maximumFileBytes
+            {
+                log.add(
+                    ContentDiagnostic(
+                        file: path,
+                        message: "the file is \(size) bytes; the limit is \(ContentLimits.maximumFileBytes) bytes"))
                 continue
             }
             do {
-                out.append(StaticFile(path: String(path.dropFirst("static/".count)), bytes: [UInt8](try Data(contentsOf: url))))
+                out.append(
+                    StaticFile(path: String(path.dropFirst("static/".count)), bytes: [UInt8](try Data(contentsOf: url)))
+                )
             } catch {
-                log.add(ContentDiagnostic(file: path, message: "the file could not be read (\(SystemReason.of(error)))"))
+                log.add(
+                    ContentDiagnostic(file: path, message: "the file could not be read (\(SystemReason.of(error)))"))
             }
         }
         return out
@@ -43,7 +62,10 @@ extension ContentLoadSession {
         let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
         let names: [String]
         do { names = try manager.contentsOfDirectory(atPath: url.path) } catch {
-            log.add(ContentDiagnostic(file: folder.isEmpty ? "." : folder, message: "the folder could not be read (\(SystemReason.of(error)))"))
+            log.add(
+                ContentDiagnostic(
+                    file: folder.isEmpty ? "." : folder,
+                    message: "the folder could not be read (\(SystemReason.of(error)))"))
             return []
         }
         var out: [String] = []
@@ -58,12 +80,19 @@ extension ContentLoadSession {
             }
             guard isInside(path) else { continue }
             if isDirectory.boolValue {
-                if !path.hasPrefix("static/"), [".json", ".md", ".csv"].contains(where: { name.lowercased().hasSuffix($0) }) {
+                if !path.hasPrefix("static/"),
+                    [".json", ".md", ".csv"].contains(where: { name.lowercased().hasSuffix($0) })
+                {
                     // A folder named like a content file ("studies/x.json"): one warning, and what
                     // it holds is not listed (each would be one more warning of the same mistake).
-                    warning(path, "'\(path)' is a folder, where a file is expected; it is not read (a content file is a file of that name, not a folder)")
+                    warning(
+                        path,
+                        "'\(path)' is a folder, where a file is expected; it is not read (a content file is a file of that name, not a folder)"
+                    )
                 } else if depth + 1 >= Self.maximumDepth {
-                    warning(path, "folder '\(path)' is nested too deeply (more than \(Self.maximumDepth) levels); it is not read")
+                    warning(
+                        path,
+                        "folder '\(path)' is nested too deeply (more than \(Self.maximumDepth) levels); it is not read")
                 } else {
                     out += list(path, depth: depth + 1, hidden: hidden)
                 }
@@ -90,7 +119,12 @@ extension ContentLoadSession {
         guard let real = Self.realPath(full) else { return true }  // missing: reported where it is read
         if real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") { return true }
         if !refusedLinks.insert(path).inserted { return false }
-        log.add(ContentDiagnostic(file: path, message: "'\(path)' is a symbolic link (or lies in a linked folder) that leads outside the content folder, to '\(real)'; only what is inside the content folder is read (links that stay inside it are fine). Copy the file or folder into the content folder instead"))
+        log.add(
+            ContentDiagnostic(
+                file: path,
+                message:
+                    "'\(path)' is a symbolic link (or lies in a linked folder) that leads outside the content folder, to '\(real)'; only what is inside the content folder is read (links that stay inside it are fine). Copy the file or folder into the content folder instead"
+            ))
         return false
     }
 
@@ -98,8 +132,13 @@ extension ContentLoadSession {
     func read(_ path: String) -> ContentFile? {
         let url = root.appendingPathComponent(path)
         guard isInside(path) else { return nil }
-        if let size = (try? manager.attributesOfItem(atPath: url.path))?[.size] as? Int, size > ContentLimits.maximumFileBytes {
-            log.add(ContentDiagnostic(file: path, message: "the file is \(size) bytes; the limit is \(ContentLimits.maximumFileBytes) bytes"))
+        if let size = (try? manager.attributesOfItem(atPath: url.path))?[.size] as? Int,
+            size > ContentLimits.maximumFileBytes
+        {
+            log.add(
+                ContentDiagnostic(
+                    file: path,
+                    message: "the file is \(size) bytes; the limit is \(ContentLimits.maximumFileBytes) bytes"))
             return nil
         }
         let data: Data
@@ -112,8 +151,9 @@ extension ContentLoadSession {
         let file = ContentFile(path: path, text: text, log: log)
         if let bad = SourceText.firstInvalidUTF8(bytes) {
             let byte = String(bytes[bad], radix: 16, uppercase: true)
-            file.error("the file is not valid UTF-8 (byte 0x\(byte.count == 1 ? "0" + byte : byte) at offset \(bad)); save it as UTF-8",
-                       at: text.position(ofOffset: bad))
+            file.error(
+                "the file is not valid UTF-8 (byte 0x\(byte.count == 1 ? "0" + byte : byte) at offset \(bad)); save it as UTF-8",
+                at: text.position(ofOffset: bad))
             return nil
         }
         return file
@@ -153,7 +193,9 @@ extension ContentLoadSession: MeasuredFileSource {
     /// its problems are reported at its own lines.
     package func measuredFile(_ path: String, options: MeasuredImportOptions) -> MeasuredFileRead {
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard manager.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory),
+            !isDirectory.boolValue
+        else {
             return .missing("does not exist")
         }
         guard let file = read(path) else { return .failed }
@@ -161,8 +203,10 @@ extension ContentLoadSession: MeasuredFileSource {
             return .runs(try MeasuredImport.runs(file.text.bytes, file: path, options: options))
         } catch {
             for e in error.errors {
-                log.add(ContentDiagnostic(file: path, line: e.line, column: e.column,
-                                          message: (e.elementPath.map { "\($0): " } ?? "") + e.message))
+                log.add(
+                    ContentDiagnostic(
+                        file: path, line: e.line, column: e.column,
+                        message: (e.elementPath.map { "\($0): " } ?? "") + e.message))
             }
             return .failed
         }

@@ -24,8 +24,10 @@ public struct SiteContent: Sendable {
     package var validation = ValidationSet()
 
     /// Content from its parts.
-    package init(site: SiteSettings, datasets: [Dataset], devices: [DeviceProfile], strategies: [Strategy],
-                studies: [Study], documents: [ContentDocument] = [], warnings: [ContentDiagnostic] = []) {
+    package init(
+        site: SiteSettings, datasets: [Dataset], devices: [DeviceProfile], strategies: [Strategy],
+        studies: [Study], documents: [ContentDocument] = [], warnings: [ContentDiagnostic] = []
+    ) {
         self.site = site
         self.datasets = datasets
         self.devices = devices
@@ -39,7 +41,9 @@ public struct SiteContent: Sendable {
     package func dataset(_ id: String) -> Dataset? { datasets.first { $0.id == id } }
     /// A device by id.
     /// The device with id `id`: one of the content's, or a phone of the catalog (`PhoneCatalog`).
-    package func device(_ id: String) -> DeviceProfile? { devices.first { $0.id == id } ?? DeviceProfile.phones.first { $0.id == id } }
+    package func device(_ id: String) -> DeviceProfile? {
+        devices.first { $0.id == id } ?? DeviceProfile.phones.first { $0.id == id }
+    }
     /// A strategy by id.
     package func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }
 }
@@ -64,8 +68,10 @@ package struct SiteSettings: Sendable, Equatable {
     package var trustedMarkdownHTML: Bool
 
     /// Settings.
-    package init(title: String, tagline: String, defaultLatenciesMs: [Double] = [100, 1_000], tour: [TourStep] = [],
-                trustedMarkdownHTML: Bool = false) {
+    package init(
+        title: String, tagline: String, defaultLatenciesMs: [Double] = [100, 1_000], tour: [TourStep] = [],
+        trustedMarkdownHTML: Bool = false
+    ) {
         self.title = title
         self.tagline = tagline
         self.defaultLatenciesMs = defaultLatenciesMs
@@ -152,9 +158,11 @@ package struct Study: Sendable, Equatable {
     package var search: TechniqueSearch? = nil
 
     /// A study.
-    package init(id: String, title: String, question: String, kind: Kind = .comparison, dataset: String, devices: [String],
-                gestures: [Gesture], latenciesMs: [Double], strategies: [String], seeds: [UInt64] = [1],
-                presentation: Presentation? = nil, order: Int = 100, isolates: [TechniqueID] = [], sourceFile: String) {
+    package init(
+        id: String, title: String, question: String, kind: Kind = .comparison, dataset: String, devices: [String],
+        gestures: [Gesture], latenciesMs: [Double], strategies: [String], seeds: [UInt64] = [1],
+        presentation: Presentation? = nil, order: Int = 100, isolates: [TechniqueID] = [], sourceFile: String
+    ) {
         self.id = id
         self.title = title
         self.question = question
@@ -206,7 +214,9 @@ package struct ContentDiagnostic: Error, Sendable, Equatable, CustomStringConver
     package var count: Int
 
     /// A diagnostic.
-    package init(file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error, count: Int = 1) {
+    package init(
+        file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error, count: Int = 1
+    ) {
         self.file = file
         self.line = line
         self.column = column
@@ -217,7 +227,9 @@ package struct ContentDiagnostic: Error, Sendable, Equatable, CustomStringConver
 
     /// `file:line:column: error: message`, as compilers print it.
     package var description: String {
-        Diagnostic(file: file, line: line, column: column, severity: severity == .error ? .error : .warning, message: message).description
+        Diagnostic(
+            file: file, line: line, column: column, severity: severity == .error ? .error : .warning, message: message
+        ).description
     }
 }
 
@@ -264,7 +276,9 @@ package struct StaticFile: Sendable, Equatable {
 
     /// Extensions a browser would run or render as a document, with script: the site has no
     /// JavaScript and nothing from content may become script, so these are refused.
-    package static let activeExtensions = ["htm", "html", "js", "mjs", "cjs", "shtml", "svg", "svgz", "swf", "wasm", "xht", "xhtml", "xml", "xsl", "xslt"]
+    package static let activeExtensions = [
+        "htm", "html", "js", "mjs", "cjs", "shtml", "svg", "svgz", "swf", "wasm", "xht", "xhtml", "xml", "xsl", "xslt",
+    ]
     /// Names skipped as the debris of file managers and version control, not content.
     package static let ignoredNames: Set<String> = [".DS_Store", "Thumbs.db", ".git", ".gitkeep", "desktop.ini"]
 }

@@ -90,10 +90,16 @@ package enum DataFormat: String, CaseIterable {
 /// Turns a parsed data file into records, reporting elements of the wrong shape.
 package enum DataRecords {
     /// Records of a JSON file in the `json` or `json-strings` format.
-    static func fromJSON(_ root: JSONNode, format: DataFormat, file: ContentFile, report: RowProblems) -> [DataRecord]? {
+    static func fromJSON(_ root: JSONNode, format: DataFormat, file: ContentFile, report: RowProblems) -> [DataRecord]?
+    {
         guard case let .array(elements) = root.value else {
-            let what = format == .json ? "an array of objects ([{…}, {…}])" : "an array of strings, each a JSON-encoded object ([\"{…}\", \"{…}\"])"
-            file.error("a \"\(format.rawValue)\" data file must hold \(what), found \(root.valueDescription)", at: root.position)
+            let what =
+                format == .json
+                ? "an array of objects ([{…}, {…}])"
+                : "an array of strings, each a JSON-encoded object ([\"{…}\", \"{…}\"])"
+            file.error(
+                "a \"\(format.rawValue)\" data file must hold \(what), found \(root.valueDescription)",
+                at: root.position)
             return nil
         }
         var records: [DataRecord] = []
@@ -102,15 +108,21 @@ package enum DataRecords {
             switch format {
             case .json:
                 guard case let .object(members) = element.value else {
-                    let hint = element.stringValue != nil ? "; for an array of JSON-encoded strings use \"format\": \"json-strings\"" : ""
-                    report.add("the element at index \(index) must be an object, found \(element.valueDescription)\(hint)", at: element.position)
+                    let hint =
+                        element.stringValue != nil
+                        ? "; for an array of JSON-encoded strings use \"format\": \"json-strings\"" : ""
+                    report.add(
+                        "the element at index \(index) must be an object, found \(element.valueDescription)\(hint)",
+                        at: element.position)
                     continue
                 }
                 records.append(record(index: index, members: members, at: element.position, override: nil))
             case .jsonStrings:
                 guard case let .string(s) = element.value else {
                     let hint = element.members != nil ? "; for an array of objects use \"format\": \"json\"" : ""
-                    report.add("the element at index \(index) must be a string holding a JSON-encoded object (format \"json-strings\"), found \(element.valueDescription)\(hint)", at: element.position)
+                    report.add(
+                        "the element at index \(index) must be a string holding a JSON-encoded object (format \"json-strings\"), found \(element.valueDescription)\(hint)",
+                        at: element.position)
                     continue
                 }
                 let inner = SourceText(s)
@@ -118,11 +130,15 @@ package enum DataRecords {
                 if let error = parsed.error ?? parsed.duplicates.first {
                     let (l, c) = inner.lineColumn(error.position)
                     let place = l == 1 ? "character \(c)" : "line \(l), character \(c)"
-                    report.add("the string at index \(index) is not valid JSON: \(error.message) (at \(place) of the decoded string)", at: element.position)
+                    report.add(
+                        "the string at index \(index) is not valid JSON: \(error.message) (at \(place) of the decoded string)",
+                        at: element.position)
                     continue
                 }
                 guard let innerRoot = parsed.root, case let .object(members) = innerRoot.value else {
-                    report.add("the string at index \(index) must hold a JSON object, found \(parsed.root.map(\.valueDescription) ?? "nothing")", at: element.position)
+                    report.add(
+                        "the string at index \(index) must hold a JSON object, found \(parsed.root.map(\.valueDescription) ?? "nothing")",
+                        at: element.position)
                     continue
                 }
                 records.append(record(index: index, members: members, at: element.position, override: element.position))
@@ -139,7 +155,9 @@ package enum DataRecords {
         return table.rows.enumerated().map { index, row in DataRecord(index: index, cells: row, columns: columns) }
     }
 
-    private static func record(index: Int, members: [JSONMember], at position: TextPosition, override: TextPosition?) -> DataRecord {
+    private static func record(index: Int, members: [JSONMember], at position: TextPosition, override: TextPosition?)
+        -> DataRecord
+    {
         var values: [String: FieldValue] = [:]
         for m in members {
             let kind: FieldValue.Kind
@@ -172,8 +190,11 @@ package final class RowProblems {
     /// Adds a problem (its message is only written for the ones listed).
     func add(_ message: @autoclosure () -> String, at position: TextPosition) {
         count += 1
-        if count <= ContentLimits.rowProblemsListed { listed.append((message(), position)) }
-        else if firstUnlisted == nil { firstUnlisted = position }
+        if count <= ContentLimits.rowProblemsListed {
+            listed.append((message(), position))
+        } else if firstUnlisted == nil {
+            firstUnlisted = position
+        }
     }
 
     /// Reports the listed problems, and the summary line if problems were left out.
@@ -182,7 +203,9 @@ package final class RowProblems {
         listed = []
         guard let firstUnlisted else { return }
         let more = count - ContentLimits.rowProblemsListed
-        file.error("… and \(more) more row problem\(more == 1 ? "" : "s") in this file, from here on (only the first \(ContentLimits.rowProblemsListed) are listed)", at: firstUnlisted, count: more)
+        file.error(
+            "… and \(more) more row problem\(more == 1 ? "" : "s") in this file, from here on (only the first \(ContentLimits.rowProblemsListed) are listed)",
+            at: firstUnlisted, count: more)
         self.firstUnlisted = nil
     }
 }
@@ -211,16 +234,20 @@ package final class CSVDataFile {
         reported = true
         var malformed = false
         let file = self.file
-        CSVTable.read(file.text, header: { cells in
-            if report { for cell in cells { file.warnIfLong(cell.text, at: cell.position) } }
-            header(cells)
-        }, row: { index, cells in
-            if report { for cell in cells { file.warnIfLong(cell.text, at: cell.position) } }
-            row(index, cells)
-        }, problem: { problem in
-            malformed = true
-            if report { file.error(problem.message, at: problem.position) }
-        })
+        CSVTable.read(
+            file.text,
+            header: { cells in
+                if report { for cell in cells { file.warnIfLong(cell.text, at: cell.position) } }
+                header(cells)
+            },
+            row: { index, cells in
+                if report { for cell in cells { file.warnIfLong(cell.text, at: cell.position) } }
+                row(index, cells)
+            },
+            problem: { problem in
+                malformed = true
+                if report { file.error(problem.message, at: problem.position) }
+            })
         return malformed
     }
 }

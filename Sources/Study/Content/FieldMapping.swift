@@ -35,7 +35,11 @@ package struct FieldMapping {
 
     /// The mapping, or nil after reporting.
     static func decode(_ node: JSONNode, file: ContentFile) -> FieldMapping? {
-        guard let object = ObjectReader(node, in: file, context: "fields", expected: "an object naming the data's fields, e.g. {\"text\": \"username\"}") else { return nil }
+        guard
+            let object = ObjectReader(
+                node, in: file, context: "fields",
+                expected: "an object naming the data's fields, e.g. {\"text\": \"username\"}")
+        else { return nil }
         object.allowOnly(DatasetDecoder.fieldKeys)
         let before = file.errorCount
         func named(_ key: String) -> Named? {
@@ -45,24 +49,34 @@ package struct FieldMapping {
         func size(_ key: String) -> Size? {
             guard let v = object[key] else { return nil }
             if case .number = v.value {
-                return file.integer(v, "fields.\(key)", in: 1...DatasetDecoder.maximumImagePixels, unit: "px",
-                                    expected: "a field name or a whole number of pixels").map { .constant($0) }
+                return file.integer(
+                    v, "fields.\(key)", in: 1...DatasetDecoder.maximumImagePixels, unit: "px",
+                    expected: "a field name or a whole number of pixels"
+                ).map { .constant($0) }
             }
             return file.string(v, "fields.\(key)").map { .field(Named(field: $0, position: v.position)) }
         }
         let text = named("text")
         if !object.has("text") { object.missing("text", "the field that holds each row's text") }
-        let mapping = (id: named("id"), detail: named("detail"), imageURL: named("imageURL"), width: size("imageWidth"), height: size("imageHeight"))
+        let mapping = (
+            id: named("id"), detail: named("detail"), imageURL: named("imageURL"), width: size("imageWidth"),
+            height: size("imageHeight")
+        )
         if object.has("imageWidth") != object.has("imageHeight") {
-            let (given, other) = object.has("imageWidth") ? ("imageWidth", "imageHeight") : ("imageHeight", "imageWidth")
-            file.error("'fields.\(given)' needs 'fields.\(other)' too (a field name or a number of pixels)", at: object[given]!.position)
+            let (given, other) =
+                object.has("imageWidth") ? ("imageWidth", "imageHeight") : ("imageHeight", "imageWidth")
+            file.error(
+                "'fields.\(given)' needs 'fields.\(other)' too (a field name or a number of pixels)",
+                at: object[given]!.position)
         } else if object.has("imageURL"), !object.has("imageWidth") {
-            file.error("'fields.imageURL' needs 'imageWidth' and 'imageHeight' (each a field name or a number of pixels): the simulation decodes images by their size",
-                       at: object["imageURL"]!.position)
+            file.error(
+                "'fields.imageURL' needs 'imageWidth' and 'imageHeight' (each a field name or a number of pixels): the simulation decodes images by their size",
+                at: object["imageURL"]!.position)
         }
         guard file.errorCount == before, let text else { return nil }
-        return FieldMapping(id: mapping.id, text: text, detail: mapping.detail, imageURL: mapping.imageURL,
-                            imageWidth: mapping.width, imageHeight: mapping.height)
+        return FieldMapping(
+            id: mapping.id, text: text, detail: mapping.detail, imageURL: mapping.imageURL,
+            imageWidth: mapping.width, imageHeight: mapping.height)
     }
 
     /// The row a record maps to, or nil after reporting its problems.
@@ -71,7 +85,9 @@ package struct FieldMapping {
         let fields = record.names.isEmpty ? "(none)" : record.names.joined(separator: ", ")
         func rowName() -> String { "the row at index \(record.index)" }
         func missing(_ key: String, _ named: Named) {
-            report.add("\(rowName()) has no field '\(named.field)' (for 'fields.\(key)'); its fields are: \(fields)", at: record.position)
+            report.add(
+                "\(rowName()) has no field '\(named.field)' (for 'fields.\(key)'); its fields are: \(fields)",
+                at: record.position)
             ok = false
         }
         /// Text of a string or number field; nil for null or an empty CSV cell when `optional`.
@@ -88,9 +104,13 @@ package struct FieldMapping {
             case let .number(_, literal): return literal
             case .null:
                 if optional { return nil }
-                report.add("field '\(named.field)' (for 'fields.\(key)') of \(rowName()) must be a string or a number, found null", at: value.position)
+                report.add(
+                    "field '\(named.field)' (for 'fields.\(key)') of \(rowName()) must be a string or a number, found null",
+                    at: value.position)
             case let .other(description):
-                report.add("field '\(named.field)' (for 'fields.\(key)') of \(rowName()) must be a string or a number, found \(description)", at: value.position)
+                report.add(
+                    "field '\(named.field)' (for 'fields.\(key)') of \(rowName()) must be a string or a number, found \(description)",
+                    at: value.position)
             }
             ok = false
             return nil
@@ -99,7 +119,10 @@ package struct FieldMapping {
             switch size {
             case let .constant(n): return n
             case let .field(named):
-                guard let value = record.value(named.field) else { missing(key, named); return 0 }
+                guard let value = record.value(named.field) else {
+                    missing(key, named)
+                    return 0
+                }
                 let range = 1...DatasetDecoder.maximumImagePixels
                 var found = ""
                 switch value.kind {
@@ -112,7 +135,9 @@ package struct FieldMapping {
                 case .null: found = "null"
                 case let .other(description): found = description
                 }
-                report.add("field '\(named.field)' (for 'fields.\(key)') of \(rowName()) must be a whole number of pixels from 1 to \(range.upperBound), found \(found)", at: value.position)
+                report.add(
+                    "field '\(named.field)' (for 'fields.\(key)') of \(rowName()) must be a whole number of pixels from 1 to \(range.upperBound), found \(found)",
+                    at: value.position)
                 ok = false
                 return 0
             }
@@ -122,7 +147,9 @@ package struct FieldMapping {
         if let named = self.id {
             let value = textValue("id", named, optional: false) ?? ""
             if ok, value.isEmpty {
-                report.add("field '\(named.field)' (for 'fields.id') of \(rowName()) is empty; every row needs an id", at: record.value(named.field)?.position ?? record.position)
+                report.add(
+                    "field '\(named.field)' (for 'fields.id') of \(rowName()) is empty; every row needs an id",
+                    at: record.value(named.field)?.position ?? record.position)
                 ok = false
             }
             id = value

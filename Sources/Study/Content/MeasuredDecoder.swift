@@ -37,18 +37,33 @@ package enum MeasuredDecoder {
     static let folder = "measured/"
 
     /// The entries, each with its runs; problems reported at the entry's values.
-    static func decode(_ node: JSONNode, strategies: [String], file: ContentFile, source: MeasuredFileSource?) -> [MeasuredEntry] {
-        guard let elements = file.array(node, "measured", of: "objects: {\"file\": \"measured/…\", \"label\": \"build and device\", \"beside\": \"<strategy id>\"}") else { return [] }
+    static func decode(_ node: JSONNode, strategies: [String], file: ContentFile, source: MeasuredFileSource?)
+        -> [MeasuredEntry]
+    {
+        guard
+            let elements = file.array(
+                node, "measured",
+                of:
+                    "objects: {\"file\": \"measured/…\", \"label\": \"build and device\", \"beside\": \"<strategy id>\"}"
+            )
+        else { return [] }
         var entries: [MeasuredEntry] = []
         for (k, element) in elements.enumerated() {
-            guard let object = ObjectReader(element, in: file, context: "measured[\(k)]", expected: "an object {\"file\": …, \"label\": …, \"beside\": …}") else { continue }
+            guard
+                let object = ObjectReader(
+                    element, in: file, context: "measured[\(k)]",
+                    expected: "an object {\"file\": …, \"label\": …, \"beside\": …}")
+            else { continue }
             object.allowOnly(allowedKeys)
             let label = object.string("label", required: true)
             var beside: String? = nil
             if let node = object["beside"], let id = file.string(node, object.label("beside")) {
-                if strategies.contains(id) { beside = id } else {
-                    file.error("'\(object.label("beside"))': '\(id)' is not one of the study's strategies (\(strategies.joined(separator: ", "))); name the strategy the measured app uses",
-                               at: node.position)
+                if strategies.contains(id) {
+                    beside = id
+                } else {
+                    file.error(
+                        "'\(object.label("beside"))': '\(id)' is not one of the study's strategies (\(strategies.joined(separator: ", "))); name the strategy the measured app uses",
+                        at: node.position)
                 }
             } else if !object.has("beside") {
                 object.missing("beside", "the id of the study's strategy that the measured app uses")
@@ -58,26 +73,35 @@ package enum MeasuredDecoder {
             options.process = object.string("process")
             let run = object.integer("run", in: 1...100_000)
             let example = object.bool("example") ?? false
-            guard let fileNode = object["file"] else { object.missing("file", "a path in the content folder, e.g. \"measured/scroll-framestats.txt\""); continue }
+            guard let fileNode = object["file"] else {
+                object.missing("file", "a path in the content folder, e.g. \"measured/scroll-framestats.txt\"")
+                continue
+            }
             guard let path = file.string(fileNode, object.label("file")) else { continue }
             guard path.hasPrefix(folder), !path.split(separator: "/").contains(".."), path.count > folder.count else {
-                file.error("'\(object.label("file"))': \"\(path)\" is not in the content folder's measured/ folder; measured files are read from there, e.g. \"measured/scroll-framestats.txt\"",
-                           at: fileNode.position)
+                file.error(
+                    "'\(object.label("file"))': \"\(path)\" is not in the content folder's measured/ folder; measured files are read from there, e.g. \"measured/scroll-framestats.txt\"",
+                    at: fileNode.position)
                 continue
             }
             guard let source, let label, let beside else { continue }
             switch source.measuredFile(path, options: options) {
             case let .missing(reason):
-                file.error("'\(object.label("file"))': \"\(path)\" \(reason); measured files are paths from the content folder, e.g. \"measured/scroll-framestats.txt\"",
-                           at: fileNode.position)
+                file.error(
+                    "'\(object.label("file"))': \"\(path)\" \(reason); measured files are paths from the content folder, e.g. \"measured/scroll-framestats.txt\"",
+                    at: fileNode.position)
             case .failed:
-                file.error("'\(object.label("file"))': \"\(path)\" could not be imported (its problems are listed at their lines)", at: fileNode.position)
+                file.error(
+                    "'\(object.label("file"))': \"\(path)\" could not be imported (its problems are listed at their lines)",
+                    at: fileNode.position)
             case let .runs(runs):
                 var chosen = runs
                 if let run {
                     guard run <= runs.count else {
-                        file.error("'\(object.label("run"))' is \(run) but \"\(path)\" holds \(runs.count) run\(runs.count == 1 ? "" : "s"): "
-                                   + runs.enumerated().map { "\($0.offset + 1) \"\($0.element.label)\"" }.joined(separator: ", "), at: object["run"]?.position)
+                        file.error(
+                            "'\(object.label("run"))' is \(run) but \"\(path)\" holds \(runs.count) run\(runs.count == 1 ? "" : "s"): "
+                                + runs.enumerated().map { "\($0.offset + 1) \"\($0.element.label)\"" }.joined(
+                                    separator: ", "), at: object["run"]?.position)
                         continue
                     }
                     chosen = [runs[run - 1]]

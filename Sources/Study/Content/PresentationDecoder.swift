@@ -9,24 +9,40 @@ package enum PresentationDecoder {
     }
 
     /// `node` over `base`; nil after reporting when something in it is wrong.
-    static func decode(_ node: JSONNode, base: Presentation, file: ContentFile, context: String = "presentation") -> Presentation? {
-        guard let object = ObjectReader(node, in: file, context: context, expected: "an object with 'layout', 'cellDesign' and/or 'imageSide'") else { return nil }
+    static func decode(_ node: JSONNode, base: Presentation, file: ContentFile, context: String = "presentation")
+        -> Presentation?
+    {
+        guard
+            let object = ObjectReader(
+                node, in: file, context: context, expected: "an object with 'layout', 'cellDesign' and/or 'imageSide'")
+        else { return nil }
         object.allowOnly(ContentKeys.presentation)
         let before = file.errorCount
         var result = base
-        if let layout = object["layout"], let decoded = decodeLayout(layout, base: base.layout, file: file, context: object.label("layout")) {
+        if let layout = object["layout"],
+            let decoded = decodeLayout(layout, base: base.layout, file: file, context: object.label("layout"))
+        {
             result.layout = decoded
         }
-        if let design = object["cellDesign"], let decoded = decodeCellDesign(design, file: file, context: object.label("cellDesign")) {
+        if let design = object["cellDesign"],
+            let decoded = decodeCellDesign(design, file: file, context: object.label("cellDesign"))
+        {
             result.cellDesign = decoded
         }
         if let side = object.number("imageSide", in: 0...1_000, unit: "pt") { result.imageSide = side }
         return file.errorCount == before ? result : nil
     }
 
-    private static func decodeLayout(_ node: JSONNode, base: LayoutSpec, file: ContentFile, context: String) -> LayoutSpec? {
-        guard let object = ObjectReader(node, in: file, context: context,
-                                        expected: "an object such as {\"kind\": \"table\", \"rowHeight\": 64} or {\"kind\": \"grid\", \"columns\": {\"even\": 3}, \"spacing\": 10, \"aspect\": 1}") else { return nil }
+    private static func decodeLayout(_ node: JSONNode, base: LayoutSpec, file: ContentFile, context: String)
+        -> LayoutSpec?
+    {
+        guard
+            let object = ObjectReader(
+                node, in: file, context: context,
+                expected:
+                    "an object such as {\"kind\": \"table\", \"rowHeight\": 64} or {\"kind\": \"grid\", \"columns\": {\"even\": 3}, \"spacing\": 10, \"aspect\": 1}"
+            )
+        else { return nil }
         guard let kind = object.choice("kind", ["table", "grid"], kind: "layout kind", required: true)?.0 else {
             object.allowOnly(ContentKeys.tableLayout + ContentKeys.gridLayout.filter { $0 != "kind" })
             return nil
@@ -40,16 +56,22 @@ package enum PresentationDecoder {
             }
             if case let .string(s) = height.value {
                 guard s == "content" else {
-                    file.error("'\(object.label("rowHeight"))' must be a number of points or \"content\", found \(height.valueDescription)", at: height.position)
+                    file.error(
+                        "'\(object.label("rowHeight"))' must be a number of points or \"content\", found \(height.valueDescription)",
+                        at: height.position)
                     return nil
                 }
                 return .table(.fromContent(TextMetrics()))
             }
             guard case .number = height.value else {
-                file.error("'\(object.label("rowHeight"))' must be a number of points or \"content\", found \(height.valueDescription)", at: height.position)
+                file.error(
+                    "'\(object.label("rowHeight"))' must be a number of points or \"content\", found \(height.valueDescription)",
+                    at: height.position)
                 return nil
             }
-            return file.number(height, object.label("rowHeight"), in: 1...2_000, unit: "pt").map { .table(.fixed(height: $0)) }
+            return file.number(height, object.label("rowHeight"), in: 1...2_000, unit: "pt").map {
+                .table(.fixed(height: $0))
+            }
         }
 
         object.allowOnly(ContentKeys.gridLayout)
@@ -57,15 +79,20 @@ package enum PresentationDecoder {
         if case let .grid(g) = base { baseGrid = g }
         let before = file.errorCount
         var columns = baseGrid?.columns
-        if let node = object["columns"] { columns = decodeColumns(node, file: file, label: object.label("columns")) }
-        else if columns == nil { object.missing("columns", "{\"even\": n}, \"sizeClass\" or {\"narrow\": n, \"wide\": n, \"threshold\": pt}") }
+        if let node = object["columns"] {
+            columns = decodeColumns(node, file: file, label: object.label("columns"))
+        } else if columns == nil {
+            object.missing("columns", "{\"even\": n}, \"sizeClass\" or {\"narrow\": n, \"wide\": n, \"threshold\": pt}")
+        }
         let spacing = object.number("spacing", in: 0...200, unit: "pt") ?? baseGrid?.spacing ?? 10
         var aspect = baseGrid?.aspect
         var itemHeight = baseGrid?.fixedItemHeight ?? 0
         let givenAspect = object.number("aspect", in: 0.05...20)
         let givenHeight = object.number("itemHeight", in: 1...2_000, unit: "pt")
         if object.has("aspect"), object.has("itemHeight") {
-            file.error("'\(context)' gives both 'aspect' and 'itemHeight'; give one: the item height as a multiple of its width, or in points", at: node.position)
+            file.error(
+                "'\(context)' gives both 'aspect' and 'itemHeight'; give one: the item height as a multiple of its width, or in points",
+                at: node.position)
         } else if let givenAspect {
             aspect = givenAspect
         } else if let givenHeight {
@@ -102,11 +129,19 @@ package enum PresentationDecoder {
         let names = CellDesign.builtIn.map(\.id)
         if case let .string(s) = node.value {
             if let design = CellDesign.builtIn.first(where: { $0.id == s }) { return design }
-            file.error("'\(context)': " + unknownNameMessage(kind: "cell design", name: s, valid: names) + " (or an object with id and layers, and optionally the other layer counts and the cell's anatomy)", at: node.position)
+            file.error(
+                "'\(context)': " + unknownNameMessage(kind: "cell design", name: s, valid: names)
+                    + " (or an object with id and layers, and optionally the other layer counts and the cell's anatomy)",
+                at: node.position)
             return nil
         }
-        guard let object = ObjectReader(node, in: file, context: context,
-                                        expected: "one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) or an object with id and layers, and optionally the other layer counts and the cell's anatomy") else { return nil }
+        guard
+            let object = ObjectReader(
+                node, in: file, context: context,
+                expected:
+                    "one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) or an object with id and layers, and optionally the other layer counts and the cell's anatomy"
+            )
+        else { return nil }
         object.allowOnly(ContentKeys.cellDesign)
         let before = file.errorCount
         let id = object.string("id", required: true)
@@ -116,16 +151,26 @@ package enum PresentationDecoder {
         let passes = object.integer("offscreenPasses", in: 0...20) ?? 0
         let anatomy = decodeAnatomy(object, file: file, context: context)
         if let layers, blended + gradients > layers {
-            file.error("'\(context)' has \(blended) blended and \(gradients) gradient layers but only \(layers) layers; blendedLayers + gradientLayers must be at most layers", at: node.position)
+            file.error(
+                "'\(context)' has \(blended) blended and \(gradients) gradient layers but only \(layers) layers; blendedLayers + gradientLayers must be at most layers",
+                at: node.position)
         }
         guard file.errorCount == before, let id, let layers else { return nil }
-        return CellDesign(id: id, layers: layers, blendedLayers: blended, gradientLayers: gradients, offscreenPasses: passes, anatomy: anatomy)
+        return CellDesign(
+            id: id, layers: layers, blendedLayers: blended, gradientLayers: gradients, offscreenPasses: passes,
+            anatomy: anatomy)
     }
 
     /// A cell described by its anatomy keys alone (a validation case's cell), or nil after
     /// reporting its problems.
     static func anatomy(_ node: JSONNode, file: ContentFile, context: String) -> CellAnatomy? {
-        guard let object = ObjectReader(node, in: file, context: context, expected: "an object of a cell's anatomy (labels, multilineLabels, imageViews, views, constraints, autoLayout, formattedValues, attributedLabels)") else { return nil }
+        guard
+            let object = ObjectReader(
+                node, in: file, context: context,
+                expected:
+                    "an object of a cell's anatomy (labels, multilineLabels, imageViews, views, constraints, autoLayout, formattedValues, attributedLabels)"
+            )
+        else { return nil }
         object.allowOnly(ContentKeys.anatomy)
         let before = file.errorCount
         let a = decodeAnatomy(object, file: file, context: context)
@@ -144,15 +189,18 @@ package enum PresentationDecoder {
         let views = object.integer("views", in: 0...500) ?? plain.views
         var constraints = object.integer("constraints", in: 0...5_000)
         if !autoLayout, let n = constraints, n > 0, let node = object["constraints"] {
-            file.error("'\(context)' has \(n) constraints but 'autoLayout' is false; a cell laid out by hand has none (leave 'constraints' out)", at: node.position)
+            file.error(
+                "'\(context)' has \(n) constraints but 'autoLayout' is false; a cell laid out by hand has none (leave 'constraints' out)",
+                at: node.position)
             constraints = 0
         }
         if constraints == nil, ["labels", "multilineLabels", "imageViews", "views"].allSatisfy({ object[$0] == nil }) {
             constraints = autoLayout ? plain.constraints : 0
         }
-        return CellAnatomy(labels: labels, multilineLabels: multiline, imageViews: images, views: views, constraints: constraints,
-                           layout: autoLayout ? .autoLayout : .manual,
-                           formattedValues: object.integer("formattedValues", in: 0...200) ?? plain.formattedValues,
-                           attributedLabels: object.integer("attributedLabels", in: 0...200) ?? 0)
+        return CellAnatomy(
+            labels: labels, multilineLabels: multiline, imageViews: images, views: views, constraints: constraints,
+            layout: autoLayout ? .autoLayout : .manual,
+            formattedValues: object.integer("formattedValues", in: 0...200) ?? plain.formattedValues,
+            attributedLabels: object.integer("attributedLabels", in: 0...200) ?? 0)
     }
 }

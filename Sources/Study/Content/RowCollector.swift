@@ -37,7 +37,9 @@ final class RowCollector {
 
     /// `expectedRows`: how many rows to make room for at once (an estimate; more may come).
     init(mapping: FieldMapping, file: ContentFile, expectedRows: Int = 0) {
-        precondition(ContentLimits.maximumFileBytes <= Int(Int32.max), "a data file's offsets and row numbers must fit in 32 bits")
+        precondition(
+            ContentLimits.maximumFileBytes <= Int(Int32.max),
+            "a data file's offsets and row numbers must fit in 32 bits")
         self.mapping = mapping
         self.file = file
         problems = RowProblems(file: file)
@@ -54,8 +56,9 @@ final class RowCollector {
         let slot = find(row.id)
         if slots[slot] >= 0 {
             let first = origins[Int(slots[slot])], file = self.file
-            problems.add("duplicate id \"\(row.id)\": the row at index \(record.index) has the id of the row at index \(first.index) (\(file.describe(first.position))); ids must be unique",
-                         at: mapping.id.flatMap { record.value($0.field)?.position } ?? record.position)
+            problems.add(
+                "duplicate id \"\(row.id)\": the row at index \(record.index) has the id of the row at index \(first.index) (\(file.describe(first.position))); ids must be unique",
+                at: mapping.id.flatMap { record.value($0.field)?.position } ?? record.position)
             return
         }
         slots[slot] = Int32(rows.count)

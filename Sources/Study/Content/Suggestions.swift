@@ -9,5 +9,6 @@ package func closestFirst(_ name: String, among candidates: [String]) -> [String
 package func unknownNameMessage(kind: String, name: String, valid: [String]) -> String {
     let ordered = Suggestion.ordered(name, among: valid)
     let suggestion = Suggestion.didYouMean(name, among: valid)
-    return "unknown \(kind) '\(name)'" + (suggestion.isEmpty ? "." : suggestion) + " Valid \(kind) names: " + ordered.joined(separator: ", ")
+    return "unknown \(kind) '\(name)'" + (suggestion.isEmpty ? "." : suggestion) + " Valid \(kind) names: "
+        + ordered.joined(separator: ", ")
 }

@@ -25,7 +25,9 @@ package struct TourStep: Sendable, Equatable {
     /// Where `study`, `strategy` and `latencyMs` are written, for errors found once studies are loaded.
     var positions: [String: TextPosition] = [:]
 
-    package init(id: String, title: String, text: String, chart: Chart, study: String, strategy: String, latencyMs: Double) {
+    package init(
+        id: String, title: String, text: String, chart: Chart, study: String, strategy: String, latencyMs: Double
+    ) {
         self.id = id
         self.title = title
         self.text = text
@@ -40,7 +42,9 @@ package struct TourStep: Sendable, Equatable {
 /// `staleShare` and `placeholderShare`; written as the pages write them (times in ms with their
 /// unit, the hitch time ratio with one decimal, shares as percentages, counts as integers).
 package enum TourText {
-    static let shares: [(String, @Sendable (RunMetrics) -> Double)] = [("staleShare", { $0.staleShare }), ("placeholderShare", { $0.placeholderShare })]
+    static let shares: [(String, @Sendable (RunMetrics) -> Double)] = [
+        ("staleShare", { $0.staleShare }), ("placeholderShare", { $0.placeholderShare }),
+    ]
 
     /// Every placeholder name.
     static var names: [String] { MetricTable.metrics.map(\.name) + shares.map(\.0) }
@@ -105,19 +109,31 @@ private extension String {
 /// that exists.
 package enum TourDecoder {
     static func decode(_ node: JSONNode, file: ContentFile) -> [TourStep] {
-        guard let items = file.array(node, "tour", of: "tour steps {\"id\", \"title\", \"study\", \"strategy\", \"latencyMs\", \"chart\", \"text\"}") else { return [] }
+        guard
+            let items = file.array(
+                node, "tour",
+                of: "tour steps {\"id\", \"title\", \"study\", \"strategy\", \"latencyMs\", \"chart\", \"text\"}")
+        else { return [] }
         var steps: [TourStep] = []
         var ids: [String: TextPosition] = [:]
         for (index, item) in items.enumerated() {
-            guard let object = ObjectReader(item, in: file, context: "tour[\(index)]", expected: "a JSON object {\"id\", \"title\", \"study\", …}") else { continue }
+            guard
+                let object = ObjectReader(
+                    item, in: file, context: "tour[\(index)]",
+                    expected: "a JSON object {\"id\", \"title\", \"study\", …}")
+            else { continue }
             object.allowOnly(ContentKeys.tourStep)
             let before = file.errorCount
             let id = object.string("id", required: true)
             if let id, let position = object["id"]?.position {
                 if !ContentLoader.isIdentifier(id) {
-                    file.error("'tour[\(index)].id' '\(id)' is not valid: 1 to 64 characters of a–z, 0–9 and '-', starting with a letter or digit (it names the step's chart)", at: position)
+                    file.error(
+                        "'tour[\(index)].id' '\(id)' is not valid: 1 to 64 characters of a–z, 0–9 and '-', starting with a letter or digit (it names the step's chart)",
+                        at: position)
                 } else if let first = ids[id] {
-                    file.error("'tour[\(index)].id' '\(id)' is used twice (first at \(file.describe(first))); ids must be unique", at: position)
+                    file.error(
+                        "'tour[\(index)].id' '\(id)' is used twice (first at \(file.describe(first))); ids must be unique",
+                        at: position)
                 } else {
                     ids[id] = position
                 }
@@ -131,17 +147,29 @@ package enum TourDecoder {
             if let text, let position = object["text"]?.position {
                 switch TourText.placeholders(text) {
                 case let .failure(unclosed):
-                    file.error("'tour[\(index)].text': '{{' at byte \(unclosed.offset + 1) of the text is never closed with '}}'", at: position)
+                    file.error(
+                        "'tour[\(index)].text': '{{' at byte \(unclosed.offset + 1) of the text is never closed with '}}'",
+                        at: position)
                 case let .success(found):
                     for (name, _) in found where !TourText.names.contains(name) {
-                        file.error("'tour[\(index)].text': " + unknownNameMessage(kind: "placeholder", name: name, valid: TourText.names), at: position)
+                        file.error(
+                            "'tour[\(index)].text': "
+                                + unknownNameMessage(kind: "placeholder", name: name, valid: TourText.names),
+                            at: position)
                     }
                 }
             }
-            guard file.errorCount == before, let id, let title, let study, let strategy, let latency, let chart, let text,
-                  let chartKind = TourStep.Chart(rawValue: chart.0) else { continue }
-            var step = TourStep(id: id, title: title, text: text, chart: chartKind, study: study, strategy: strategy, latencyMs: latency)
-            step.positions = ["study": object["study"]!.position, "strategy": object["strategy"]!.position, "latencyMs": object["latencyMs"]!.position]
+            guard file.errorCount == before, let id, let title, let study, let strategy, let latency, let chart,
+                let text,
+                let chartKind = TourStep.Chart(rawValue: chart.0)
+            else { continue }
+            var step = TourStep(
+                id: id, title: title, text: text, chart: chartKind, study: study, strategy: strategy, latencyMs: latency
+            )
+            step.positions = [
+                "study": object["study"]!.position, "strategy": object["strategy"]!.position,
+                "latencyMs": object["latencyMs"]!.position,
+            ]
             steps.append(step)
         }
         return steps
@@ -153,16 +181,22 @@ package enum TourDecoder {
     static func check(_ steps: [TourStep], studies: [Study], failed: Set<String> = [], file: ContentFile) {
         for (index, step) in steps.enumerated() where !failed.contains(step.study) {
             guard let study = studies.first(where: { $0.id == step.study }) else {
-                file.error("'tour[\(index)].study': " + unknownNameMessage(kind: "study", name: step.study, valid: studies.map(\.id)), at: step.positions["study"])
+                file.error(
+                    "'tour[\(index)].study': "
+                        + unknownNameMessage(kind: "study", name: step.study, valid: studies.map(\.id)),
+                    at: step.positions["study"])
                 continue
             }
             if !study.strategies.contains(step.strategy) {
-                file.error("'tour[\(index)].strategy': study '\(study.id)' does not run '\(step.strategy)'; its strategies, closest first: " +
-                           closestFirst(step.strategy, among: study.strategies).joined(separator: ", "), at: step.positions["strategy"])
+                file.error(
+                    "'tour[\(index)].strategy': study '\(study.id)' does not run '\(step.strategy)'; its strategies, closest first: "
+                        + closestFirst(step.strategy, among: study.strategies).joined(separator: ", "),
+                    at: step.positions["strategy"])
             }
             if !study.latenciesMs.contains(step.latencyMs) {
-                file.error("'tour[\(index)].latencyMs': study '\(study.id)' does not run at \(NumberFormat.shortest(step.latencyMs)) ms; its latencies: \(study.latenciesMs.map(NumberFormat.shortest).joined(separator: ", ")) ms",
-                           at: step.positions["latencyMs"])
+                file.error(
+                    "'tour[\(index)].latencyMs': study '\(study.id)' does not run at \(NumberFormat.shortest(step.latencyMs)) ms; its latencies: \(study.latenciesMs.map(NumberFormat.shortest).joined(separator: ", ")) ms",
+                    at: step.positions["latencyMs"])
             }
         }
     }

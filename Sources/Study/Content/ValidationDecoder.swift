@@ -17,12 +17,21 @@ package struct ValidationFamily: Sendable, Equatable {
 
     /// Every family, in the page's order.
     package static let all: [ValidationFamily] = [
-        ValidationFamily(id: "hitch-time-ratio", name: "Hitch time ratio", unit: "ms/s", runFigures: ["hitchTimeRatio"], constants: false),
-        ValidationFamily(id: "frame-time-percentile", name: "Frame-time percentile", unit: "ms",
-                         runFigures: ["frameDurationP50Ms", "frameDurationP90Ms", "frameDurationP95Ms", "frameDurationP99Ms", "frameDurationMaxMs", "renderTimeP95Ms"],
-                         constants: false),
-        ValidationFamily(id: "main-thread-time", name: "Main-thread CPU time", unit: "ms", runFigures: ["mainThreadTimeMs", "longestMainThreadBlockMs"], constants: false),
-        ValidationFamily(id: "configure-cost", name: "Per-cell configure cost", unit: "ms", runFigures: [], constants: true),
+        ValidationFamily(
+            id: "hitch-time-ratio", name: "Hitch time ratio", unit: "ms/s", runFigures: ["hitchTimeRatio"],
+            constants: false),
+        ValidationFamily(
+            id: "frame-time-percentile", name: "Frame-time percentile", unit: "ms",
+            runFigures: [
+                "frameDurationP50Ms", "frameDurationP90Ms", "frameDurationP95Ms", "frameDurationP99Ms",
+                "frameDurationMaxMs", "renderTimeP95Ms",
+            ],
+            constants: false),
+        ValidationFamily(
+            id: "main-thread-time", name: "Main-thread CPU time", unit: "ms",
+            runFigures: ["mainThreadTimeMs", "longestMainThreadBlockMs"], constants: false),
+        ValidationFamily(
+            id: "configure-cost", name: "Per-cell configure cost", unit: "ms", runFigures: [], constants: true),
         ValidationFamily(id: "layout-cost", name: "Per-cell layout cost", unit: "ms", runFigures: [], constants: true),
         ValidationFamily(id: "decode-cost", name: "Image decode cost", unit: "ms", runFigures: [], constants: true),
     ]
@@ -142,10 +151,15 @@ package struct ValidationSet: Sendable {
 
 /// Reads `validation.json`, resolving every name a case's simulation uses.
 package enum ValidationDecoder {
-    static let caseKeys = ["id", "metric", "quantity", "published", "unit", "device", "conditions", "source", "assumptions", "revised", "simulation",
-                           "set", "after"]
+    static let caseKeys = [
+        "id", "metric", "quantity", "published", "unit", "device", "conditions", "source", "assumptions", "revised",
+        "simulation",
+        "set", "after",
+    ]
     static let cellKeys = ["device", "cell", "work", "characters", "ios"]
-    static let runKeys = ["device", "dataset", "strategy", "gesture", "latencyMs", "figure", "perScrollSeconds", "minus", "ios", "cell"]
+    static let runKeys = [
+        "device", "dataset", "strategy", "gesture", "latencyMs", "figure", "perScrollSeconds", "minus", "ios", "cell",
+    ]
     static let constantKeys = ["device", "constants", "times", "ios"]
 
     /// The set, or nil after reporting its problems.
@@ -158,7 +172,9 @@ package enum ValidationDecoder {
             for (k, element) in elements.enumerated() {
                 if let c = decodeCase(element, index: k, file: file, names: names) {
                     if let earlier = set.cases.first(where: { $0.id == c.id }) {
-                        file.error("'cases[\(k)].id': '\(c.id)' is the id of another case ('\(earlier.quantity)'); every case needs its own id", at: element["id"]?.value.position)
+                        file.error(
+                            "'cases[\(k)].id': '\(c.id)' is the id of another case ('\(earlier.quantity)'); every case needs its own id",
+                            at: element["id"]?.value.position)
                     } else {
                         set.cases.append(c)
                     }
@@ -169,21 +185,35 @@ package enum ValidationDecoder {
         }
         // Each pair's "before" case, once every case is read (an "after" may name a later case).
         for (k, element) in (elements(of: object) ?? []).enumerated() {
-            guard let node = element["after"], let beforeID = node.value.stringValue, let id = element["id"]?.value.stringValue,
-                  let c = set.cases.first(where: { $0.id == id }) else { continue }
+            guard let node = element["after"], let beforeID = node.value.stringValue,
+                let id = element["id"]?.value.stringValue,
+                let c = set.cases.first(where: { $0.id == id })
+            else { continue }
             let label = "'cases[\(k)].after'"
             guard let before = set.cases.first(where: { $0.id == beforeID }) else {
                 let known = elements(of: object)?.contains { $0["id"]?.value.stringValue == beforeID } ?? false
-                if !known { file.error("\(label): no case has the id '\(beforeID)'; 'after' names the case measured before the change", at: node.value.position) }
+                if !known {
+                    file.error(
+                        "\(label): no case has the id '\(beforeID)'; 'after' names the case measured before the change",
+                        at: node.value.position)
+                }
                 continue
             }
             if before.family != c.family {
-                file.error("\(label): '\(beforeID)' is a \(before.family) case and this one \(c.family); a before/after pair compares one quantity", at: node.value.position)
+                file.error(
+                    "\(label): '\(beforeID)' is a \(before.family) case and this one \(c.family); a before/after pair compares one quantity",
+                    at: node.value.position)
             }
         }
-        if let node = object["cannotPredict"], let elements = file.array(node, "cannotPredict", of: "objects {\"what\": …, \"why\": …}") {
+        if let node = object["cannotPredict"],
+            let elements = file.array(node, "cannotPredict", of: "objects {\"what\": …, \"why\": …}")
+        {
             for (k, element) in elements.enumerated() {
-                guard let gap = ObjectReader(element, in: file, context: "cannotPredict[\(k)]", expected: "an object {\"what\": …, \"why\": …}") else { continue }
+                guard
+                    let gap = ObjectReader(
+                        element, in: file, context: "cannotPredict[\(k)]",
+                        expected: "an object {\"what\": …, \"why\": …}")
+                else { continue }
                 gap.allowOnly(ContentKeys.validationGap)
                 let what = gap.string("what", required: true)
                 let why = gap.string("why", required: true)
@@ -201,28 +231,42 @@ package enum ValidationDecoder {
     }
 
     private static func decodeSource(_ node: JSONNode, label: String, file: ContentFile) -> ValidationSource? {
-        guard let object = ObjectReader(node, in: file, context: label, expected: "an object {\"title\": …, \"url\": \"https://…\"}") else { return nil }
+        guard
+            let object = ObjectReader(
+                node, in: file, context: label, expected: "an object {\"title\": …, \"url\": \"https://…\"}")
+        else { return nil }
         object.allowOnly(ContentKeys.validationSource)
         let title = object.string("title", required: true)
         let url = object.string("url", required: true)
         if let url, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
-            file.error("'\(object.label("url"))': \"\(url)\" is not a web address; a source's url starts with https:// (or http://)", at: object["url"]?.position)
+            file.error(
+                "'\(object.label("url"))': \"\(url)\" is not a web address; a source's url starts with https:// (or http://)",
+                at: object["url"]?.position)
             return nil
         }
         guard let title, let url else { return nil }
         return ValidationSource(title: title, url: url)
     }
 
-    private static func decodeCase(_ node: JSONNode, index k: Int, file: ContentFile, names: ContentNames) -> ValidationCase? {
-        guard let object = ObjectReader(node, in: file, context: "cases[\(k)]", expected: "a validation case object") else { return nil }
+    private static func decodeCase(_ node: JSONNode, index k: Int, file: ContentFile, names: ContentNames)
+        -> ValidationCase?
+    {
+        guard let object = ObjectReader(node, in: file, context: "cases[\(k)]", expected: "a validation case object")
+        else { return nil }
         object.allowOnly(caseKeys)
         let before = file.errorCount
         var id: String? = nil
         if let idNode = object["id"], let text = file.string(idNode, object.label("id")) {
-            if ContentLoader.isIdentifier(text) { id = text } else {
-                file.error("'\(object.label("id"))': '\(text)' is not a valid id: 1 to 64 characters of a–z, 0–9 and '-', starting with a letter or digit", at: idNode.position)
+            if ContentLoader.isIdentifier(text) {
+                id = text
+            } else {
+                file.error(
+                    "'\(object.label("id"))': '\(text)' is not a valid id: 1 to 64 characters of a–z, 0–9 and '-', starting with a letter or digit",
+                    at: idNode.position)
             }
-        } else if !object.has("id") { object.missing("id", "a–z, 0–9 and '-', e.g. \"stream-chat-first-scroll\"") }
+        } else if !object.has("id") {
+            object.missing("id", "a–z, 0–9 and '-', e.g. \"stream-chat-first-scroll\"")
+        }
         var family: ValidationFamily? = nil
         if let chosen = object.choice("metric", ValidationFamily.all.map(\.id), kind: "metric family", required: true) {
             family = ValidationFamily.named(chosen.0)
@@ -230,41 +274,77 @@ package enum ValidationDecoder {
         let quantity = object.string("quantity", required: true)
         var published: Double? = nil
         if let node = object["published"] {
-            if let v = file.number(node, object.label("published"), in: 0...1e12), v > 0 { published = v }
-            else if case .number = node.value { file.error("'\(object.label("published"))' is 0; a published value must be above 0, because each case's error is divided by it", at: node.position) }
-        } else { object.missing("published", "the published value, a number above 0 in the family's unit") }
-        if let unitNode = object["unit"], let unit = file.string(unitNode, object.label("unit")), let family, unit != family.unit {
-            file.error("'\(object.label("unit"))': \"\(unit)\" is not the unit of metric '\(family.id)'; its cases are in \(family.unit) (convert the published value)", at: unitNode.position)
-        } else if !object.has("unit") { object.missing("unit", "the family's unit, e.g. \"ms/s\"") }
+            if let v = file.number(node, object.label("published"), in: 0...1e12), v > 0 {
+                published = v
+            } else if case .number = node.value {
+                file.error(
+                    "'\(object.label("published"))' is 0; a published value must be above 0, because each case's error is divided by it",
+                    at: node.position)
+            }
+        } else {
+            object.missing("published", "the published value, a number above 0 in the family's unit")
+        }
+        if let unitNode = object["unit"], let unit = file.string(unitNode, object.label("unit")), let family,
+            unit != family.unit
+        {
+            file.error(
+                "'\(object.label("unit"))': \"\(unit)\" is not the unit of metric '\(family.id)'; its cases are in \(family.unit) (convert the published value)",
+                at: unitNode.position)
+        } else if !object.has("unit") {
+            object.missing("unit", "the family's unit, e.g. \"ms/s\"")
+        }
         let device = object.string("device", required: true)
         let conditions = object.string("conditions", required: true)
         var source: ValidationSource? = nil
-        if let node = object["source"] { source = decodeSource(node, label: object.label("source"), file: file) }
-        else { object.missing("source", "{\"title\": …, \"url\": \"https://…\"}") }
+        if let node = object["source"] {
+            source = decodeSource(node, label: object.label("source"), file: file)
+        } else {
+            object.missing("source", "{\"title\": …, \"url\": \"https://…\"}")
+        }
         let assumptions = object.string("assumptions", required: true)
         let revised = object.string("revised")
-        let role = object.choice("set", ValidationRole.allCases.map(\.rawValue), kind: "case set", required: true).flatMap { ValidationRole(rawValue: $0.0) }
+        let role = object.choice("set", ValidationRole.allCases.map(\.rawValue), kind: "case set", required: true)
+            .flatMap { ValidationRole(rawValue: $0.0) }
         let after = object.string("after")
         var simulation: ValidationSimulation? = nil
         var ios: Int? = nil
-        if let node = object["simulation"], node.members != nil, let sim = ObjectReader(node, in: file, context: object.label("simulation"), expected: "an object"),
-           let version = sim.integer("ios", in: 7...40) {
+        if let node = object["simulation"], node.members != nil,
+            let sim = ObjectReader(node, in: file, context: object.label("simulation"), expected: "an object"),
+            let version = sim.integer("ios", in: 7...40)
+        {
             ios = version
             if let d = node["device"]?.value.stringValue, PhoneCatalog.phone(d) == nil {
-                file.error("'\(sim.label("ios"))': device '\(d)' is not a catalog phone; an iOS version applies to the catalog's phones (the model page lists them)", at: sim["ios"]?.position)
+                file.error(
+                    "'\(sim.label("ios"))': device '\(d)' is not a catalog phone; an iOS version applies to the catalog's phones (the model page lists them)",
+                    at: sim["ios"]?.position)
             }
         }
         if let node = object["simulation"], let family {
-            simulation = decodeSimulation(node, label: object.label("simulation"), family: family, file: file, names: names)
-        } else if !object.has("simulation") { object.missing("simulation", "the run or the device constants that reproduce the case") }
-        guard file.errorCount == before, let id, let family, let quantity, let published, let device, let conditions, let source,
-              let assumptions, let simulation, let role else { return nil }
-        return ValidationCase(id: id, family: family.id, quantity: quantity, published: published, device: device, conditions: conditions,
-                              source: source, assumptions: assumptions, revised: revised, simulation: simulation, role: role, after: after, ios: ios)
+            simulation = decodeSimulation(
+                node, label: object.label("simulation"), family: family, file: file, names: names)
+        } else if !object.has("simulation") {
+            object.missing("simulation", "the run or the device constants that reproduce the case")
+        }
+        guard file.errorCount == before, let id, let family, let quantity, let published, let device, let conditions,
+            let source,
+            let assumptions, let simulation, let role
+        else { return nil }
+        return ValidationCase(
+            id: id, family: family.id, quantity: quantity, published: published, device: device, conditions: conditions,
+            source: source, assumptions: assumptions, revised: revised, simulation: simulation, role: role,
+            after: after, ios: ios)
     }
 
-    private static func decodeSimulation(_ node: JSONNode, label: String, family: ValidationFamily, file: ContentFile, names: ContentNames) -> ValidationSimulation? {
-        guard let object = ObjectReader(node, in: file, context: label, expected: "an object: a run {\"device\", \"dataset\", \"strategy\", \"gesture\", \"latencyMs\", \"figure\"} or {\"device\", \"constants\"}") else { return nil }
+    private static func decodeSimulation(
+        _ node: JSONNode, label: String, family: ValidationFamily, file: ContentFile, names: ContentNames
+    ) -> ValidationSimulation? {
+        guard
+            let object = ObjectReader(
+                node, in: file, context: label,
+                expected:
+                    "an object: a run {\"device\", \"dataset\", \"strategy\", \"gesture\", \"latencyMs\", \"figure\"} or {\"device\", \"constants\"}"
+            )
+        else { return nil }
         let isConstants = object.has("constants")
         // A run may name the source's cell too: a cell case is one with a cell and no run's dataset or strategy.
         let isCell = object.has("cell") && !object.has("dataset") && !object.has("strategy")
@@ -272,58 +352,110 @@ package enum ValidationDecoder {
         let before = file.errorCount
         var deviceID: String? = nil
         if let d = object["device"], let name = file.string(d, object.label("device")) {
-            if names.deviceIDs.contains(name) { deviceID = name } else {
-                file.error("'\(object.label("device"))': " + unknownNameMessage(kind: "device", name: name, valid: names.deviceIDs), at: d.position)
+            if names.deviceIDs.contains(name) {
+                deviceID = name
+            } else {
+                file.error(
+                    "'\(object.label("device"))': "
+                        + unknownNameMessage(kind: "device", name: name, valid: names.deviceIDs), at: d.position)
             }
-        } else if !object.has("device") { object.missing("device", "a device id, e.g. \"iphone-60hz\"") }
+        } else if !object.has("device") {
+            object.missing("device", "a device id, e.g. \"iphone-60hz\"")
+        }
         if isCell {
             guard family.constants else {
-                file.error("'\(object.label("cell"))': metric '\(family.id)' is compared with a run, not with a cell's costs; give \(runKeys.joined(separator: ", "))", at: object["cell"]?.position)
+                file.error(
+                    "'\(object.label("cell"))': metric '\(family.id)' is compared with a run, not with a cell's costs; give \(runKeys.joined(separator: ", "))",
+                    at: object["cell"]?.position)
                 return nil
             }
-            let anatomy = object["cell"].flatMap { PresentationDecoder.anatomy($0, file: file, context: object.label("cell")) }
+            let anatomy = object["cell"].flatMap {
+                PresentationDecoder.anatomy($0, file: file, context: object.label("cell"))
+            }
             var work: [CellWork] = []
-            if let w = object["work"], let values = file.stringArray(w, object.label("work"), of: "parts of a cell's work") {
+            if let w = object["work"],
+                let values = file.stringArray(w, object.label("work"), of: "parts of a cell's work")
+            {
                 let valid = CellWork.allCases.map(\.rawValue)
                 for (name, position) in values {
-                    if let part = CellWork(rawValue: name) { work.append(part) }
-                    else { file.error("'\(object.label("work"))': " + unknownNameMessage(kind: "part of a cell's work", name: name, valid: valid), at: position) }
+                    if let part = CellWork(rawValue: name) {
+                        work.append(part)
+                    } else {
+                        file.error(
+                            "'\(object.label("work"))': "
+                                + unknownNameMessage(kind: "part of a cell's work", name: name, valid: valid),
+                            at: position)
+                    }
                 }
-                if values.isEmpty { file.error("'\(object.label("work"))' is empty; name what the measurement timed, e.g. [\"configureFromViewModel\", \"measure\"]", at: w.position) }
-            } else if !object.has("work") { object.missing("work", "the parts of the cell's work the measurement timed, e.g. [\"configureFromViewModel\", \"measure\"]") }
+                if values.isEmpty {
+                    file.error(
+                        "'\(object.label("work"))' is empty; name what the measurement timed, e.g. [\"configureFromViewModel\", \"measure\"]",
+                        at: w.position)
+                }
+            } else if !object.has("work") {
+                object.missing(
+                    "work",
+                    "the parts of the cell's work the measurement timed, e.g. [\"configureFromViewModel\", \"measure\"]"
+                )
+            }
             let characters = object.integer("characters", in: 0...100_000) ?? 0
             guard file.errorCount == before, let deviceID, let anatomy else { return nil }
             return .cell(device: deviceID, anatomy: anatomy, work: work, characters: characters)
         }
         if isConstants {
             guard family.constants else {
-                file.error("'\(object.label("constants"))': metric '\(family.id)' is compared with a run, not with device constants; give \(runKeys.joined(separator: ", "))", at: object["constants"]?.position)
+                file.error(
+                    "'\(object.label("constants"))': metric '\(family.id)' is compared with a run, not with device constants; give \(runKeys.joined(separator: ", "))",
+                    at: object["constants"]?.position)
                 return nil
             }
             let valid = DeviceProfile.catalog.map(\.key)
             var keys: [String] = []
-            if let c = object["constants"], let values = file.stringArray(c, object.label("constants"), of: "device constant names") {
+            if let c = object["constants"],
+                let values = file.stringArray(c, object.label("constants"), of: "device constant names")
+            {
                 for (key, position) in values {
-                    if valid.contains(key) { keys.append(key) }
-                    else { file.error("'\(object.label("constants"))': " + unknownNameMessage(kind: "device constant", name: key, valid: valid), at: position) }
+                    if valid.contains(key) {
+                        keys.append(key)
+                    } else {
+                        file.error(
+                            "'\(object.label("constants"))': "
+                                + unknownNameMessage(kind: "device constant", name: key, valid: valid), at: position)
+                    }
                 }
-                if values.isEmpty { file.error("'\(object.label("constants"))' is empty; name the constants the work costs, e.g. [\"autoLayoutMeasure\"]", at: c.position) }
+                if values.isEmpty {
+                    file.error(
+                        "'\(object.label("constants"))' is empty; name the constants the work costs, e.g. [\"autoLayoutMeasure\"]",
+                        at: c.position)
+                }
             }
             guard file.errorCount == before, let deviceID else { return nil }
             let times = object.number("times", in: 0.000_001...1_000_000) ?? 1
             return .constants(device: deviceID, keys: keys, times: times)
         }
         guard !family.runFigures.isEmpty else {
-            file.error("'\(label)': metric '\(family.id)' is a per-unit cost, compared with device constants: {\"device\": …, \"constants\": [\"…\"]}", at: node.position)
+            file.error(
+                "'\(label)': metric '\(family.id)' is a per-unit cost, compared with device constants: {\"device\": …, \"constants\": [\"…\"]}",
+                at: node.position)
             return nil
         }
         var dataset: Dataset? = nil
         if let d = object["dataset"], let name = file.string(d, object.label("dataset")) {
-            if let user = names.userDatasets[name] { dataset = user }
-            else if let builtIn = Dataset.builtIn(named: name) { dataset = builtIn }
-            else if names.userDatasetIDs.contains(name) { /* its descriptor's problems are reported there */ }
-            else { file.error("'\(object.label("dataset"))': " + unknownNameMessage(kind: "dataset", name: name, valid: names.userDatasetIDs + Dataset.builtInNames), at: d.position) }
-        } else if !object.has("dataset") { object.missing("dataset", "a dataset id") }
+            if let user = names.userDatasets[name] {
+                dataset = user
+            } else if let builtIn = Dataset.builtIn(named: name) {
+                dataset = builtIn
+            } else if names.userDatasetIDs.contains(name) { /* its descriptor's problems are reported there */
+            } else {
+                file.error(
+                    "'\(object.label("dataset"))': "
+                        + unknownNameMessage(
+                            kind: "dataset", name: name, valid: names.userDatasetIDs + Dataset.builtInNames),
+                    at: d.position)
+            }
+        } else if !object.has("dataset") {
+            object.missing("dataset", "a dataset id")
+        }
         func strategy(_ key: String, required: Bool) -> String? {
             guard let s = object[key] else {
                 if required { object.missing(key, "a strategy id") }
@@ -331,7 +463,9 @@ package enum ValidationDecoder {
             }
             guard let name = file.string(s, object.label(key)) else { return nil }
             guard names.strategyIDs.contains(name) else {
-                file.error("'\(object.label(key))': " + unknownNameMessage(kind: "strategy", name: name, valid: names.strategyIDs), at: s.position)
+                file.error(
+                    "'\(object.label(key))': "
+                        + unknownNameMessage(kind: "strategy", name: name, valid: names.strategyIDs), at: s.position)
                 return nil
             }
             return name
@@ -340,20 +474,37 @@ package enum ValidationDecoder {
         let minus = strategy("minus", required: false)
         var gesture: Gesture? = nil
         if let g = object["gesture"], let text = file.string(g, object.label("gesture")) {
-            if let preset = Gesture.presets.first(where: { $0.id == text }) { gesture = preset }
-            else if text.contains(":") || text.contains(",") {
-                do { gesture = try Gesture.parse(inline: text) } catch { file.error("'\(object.label("gesture"))': inline gesture \"\(text)\": \(error.description)", at: g.position) }
+            if let preset = Gesture.presets.first(where: { $0.id == text }) {
+                gesture = preset
+            } else if text.contains(":") || text.contains(",") {
+                do { gesture = try Gesture.parse(inline: text) } catch {
+                    file.error(
+                        "'\(object.label("gesture"))': inline gesture \"\(text)\": \(error.description)", at: g.position
+                    )
+                }
             } else {
-                file.error("'\(object.label("gesture"))': " + unknownNameMessage(kind: "gesture", name: text, valid: Gesture.presets.map(\.id)) + " (or an inline gesture)", at: g.position)
+                file.error(
+                    "'\(object.label("gesture"))': "
+                        + unknownNameMessage(kind: "gesture", name: text, valid: Gesture.presets.map(\.id))
+                        + " (or an inline gesture)", at: g.position)
             }
-        } else if !object.has("gesture") { object.missing("gesture", "a gesture preset or inline phases") }
+        } else if !object.has("gesture") {
+            object.missing("gesture", "a gesture preset or inline phases")
+        }
         let latency = object.number("latencyMs", in: 0...ContentLimits.maximumLatencyMs, unit: "ms", required: true)
         var figure: String? = nil
-        if let chosen = object.choice("figure", family.runFigures, kind: "figure of metric '\(family.id)'", required: true) { figure = chosen.0 }
+        if let chosen = object.choice(
+            "figure", family.runFigures, kind: "figure of metric '\(family.id)'", required: true)
+        {
+            figure = chosen.0
+        }
         let per = object.number("perScrollSeconds", in: 0.001...3_600, unit: "s")
         let cell = object["cell"].flatMap { PresentationDecoder.anatomy($0, file: file, context: object.label("cell")) }
-        guard file.errorCount == before, let deviceID, let dataset, let strategyID, let gesture, let latency, let figure else { return nil }
-        return .run(ValidationRun(device: deviceID, dataset: dataset, strategy: strategyID, gesture: gesture, latencyMs: latency,
-                                  figure: figure, perScrollSeconds: per, minus: minus, cell: cell))
+        guard file.errorCount == before, let deviceID, let dataset, let strategyID, let gesture, let latency, let figure
+        else { return nil }
+        return .run(
+            ValidationRun(
+                device: deviceID, dataset: dataset, strategy: strategyID, gesture: gesture, latencyMs: latency,
+                figure: figure, perScrollSeconds: per, minus: minus, cell: cell))
     }
 }

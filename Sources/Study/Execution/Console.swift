@@ -8,8 +8,10 @@ package struct Console: Sendable {
     package var status: @Sendable (String) -> Void
     package var error: @Sendable (String) -> Void
 
-    package init(output: @escaping @Sendable (String) -> Void, status: @escaping @Sendable (String) -> Void,
-                 error: @escaping @Sendable (String) -> Void) {
+    package init(
+        output: @escaping @Sendable (String) -> Void, status: @escaping @Sendable (String) -> Void,
+        error: @escaping @Sendable (String) -> Void
+    ) {
         self.output = output
         self.status = status
         self.error = error

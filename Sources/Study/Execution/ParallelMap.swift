@@ -12,7 +12,10 @@ package enum ParallelMap {
     package static func run<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ body: @Sendable (T) -> R) -> [R] {
         if jobs <= 1 || items.count <= 1 { return items.map(body) }
         let collected = Collected<R>(capacity: items.count)
-        inOrder(items, jobs: jobs, ahead: items.count, body) { _, result in collected.values.append(result); return true }
+        inOrder(items, jobs: jobs, ahead: items.count, body) { _, result in
+            collected.values.append(result)
+            return true
+        }
         return collected.values
     }
 
@@ -24,9 +27,11 @@ package enum ParallelMap {
     /// `deliver` returns false to stop: no item is handed out or delivered after that. A result for
     /// which `stops` is true stops the handing out of items after it (every item before it was handed
     /// out already, so they are still done and delivered in order up to the first such result).
-    package static func inOrder<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, ahead: Int = 16, _ body: @Sendable (T) -> R,
-                                                          stops: @Sendable (R) -> Bool = { _ in false },
-                                                          deliver: (Int, R) -> Bool) {
+    package static func inOrder<T: Sendable, R: Sendable>(
+        _ items: [T], jobs: Int, ahead: Int = 16, _ body: @Sendable (T) -> R,
+        stops: @Sendable (R) -> Bool = { _ in false },
+        deliver: (Int, R) -> Bool
+    ) {
         let pool = Pool<R>(count: items.count, ahead: ahead)
         withoutActuallyEscaping(deliver) { deliver in
             // The pool calls `deliver` on one thread at a time (its `delivering` flag), never two at once.
@@ -80,7 +85,8 @@ private final class Pool<R>: @unchecked Sendable {
 
     /// The next item to work on, or nil when all are handed out or the pool stopped.
     func claim() -> Int? {
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         while !stopped, next < end, next - delivered >= ahead { condition.wait() }
         guard !stopped, next < end else { return nil }
         next += 1
@@ -93,7 +99,10 @@ private final class Pool<R>: @unchecked Sendable {
         condition.lock()
         if stops { end = min(end, i + 1) }
         waiting[i] = result
-        guard !delivering else { condition.unlock(); return }
+        guard !delivering else {
+            condition.unlock()
+            return
+        }
         delivering = true
         while !stopped, let value = waiting.removeValue(forKey: delivered) {
             let index = delivered

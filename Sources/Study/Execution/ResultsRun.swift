@@ -42,8 +42,13 @@ package enum ResultsRun {
         }
         let failure = FirstFailure()
         let status = console.status
-        RunExecutor.simulate(share, fingerprints: fingerprints, jobs: request.jobs, progress: { done, run in status("[\(done)/\(total)] \(run.label)") }) { i, record in
-            do throws(StoreError) { try writer.add(record, context: fingerprints.contexts[i]) } catch { failure.note(i, error) }
+        RunExecutor.simulate(
+            share, fingerprints: fingerprints, jobs: request.jobs,
+            progress: { done, run in status("[\(done)/\(total)] \(run.label)") }
+        ) { i, record in
+            do throws(StoreError) { try writer.add(record, context: fingerprints.contexts[i]) } catch {
+                failure.note(i, error)
+            }
         }
         do throws(StoreError) {
             if let error = failure.first { throw error }
@@ -52,7 +57,9 @@ package enum ResultsRun {
             console.fail(error.description)
             return .unreadable
         }
-        console.output("Wrote \(writer.count) of \(plan.count) runs\(request.shard.map { " (shard \($0))" } ?? "") to \(request.results.path)")
+        console.output(
+            "Wrote \(writer.count) of \(plan.count) runs\(request.shard.map { " (shard \($0))" } ?? "") to \(request.results.path)"
+        )
         return .success
     }
 }

@@ -8,8 +8,11 @@ import ScrollSimulation
 package enum RunExecutor {
     /// The records of every run, simulated, indexed by run id in plan order; `progress` is called
     /// once per finished run, from any thread, serially.
-    package static func execute(_ plan: [PlannedRun], jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> ResultsIndex {
-        execute(plan, fingerprints: PlanFingerprints(plan, jobs: jobs), cache: nil, jobs: jobs, progress: progress).index
+    package static func execute(
+        _ plan: [PlannedRun], jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void
+    ) -> ResultsIndex {
+        execute(plan, fingerprints: PlanFingerprints(plan, jobs: jobs), cache: nil, jobs: jobs, progress: progress)
+            .index
     }
 
     /// What `execute(_:fingerprints:stored:cache:jobs:progress:)` did.
@@ -35,9 +38,14 @@ package enum RunExecutor {
     }
 
     /// `execute(_:fingerprints:stored:cache:jobs:progress:)` with no stored results, which cannot fail.
-    package static func execute(_ plan: [PlannedRun], fingerprints: PlanFingerprints, cache: RunCache?,
-                                jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void) -> Execution {
-        do { return try execute(plan, fingerprints: fingerprints, stored: StoredRuns(), cache: cache, jobs: jobs, progress: progress) } catch {
+    package static func execute(
+        _ plan: [PlannedRun], fingerprints: PlanFingerprints, cache: RunCache?,
+        jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void
+    ) -> Execution {
+        do {
+            return try execute(
+                plan, fingerprints: fingerprints, stored: StoredRuns(), cache: cache, jobs: jobs, progress: progress)
+        } catch {
             preconditionFailure("no stored results to read, yet: \(error)")
         }
     }
@@ -56,8 +64,10 @@ package enum RunExecutor {
     /// A record read from `stored` or the cache is kept without its series
     /// (`ResultsIndex.add(_:seriesDropped:)`); the index's loader reads them back from the record
     /// file or the cache (`SeriesLoader`), so no page simulates while it renders.
-    package static func execute(_ plan: [PlannedRun], fingerprints: PlanFingerprints, stored: StoredRuns, cache: RunCache?,
-                                jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void) throws(StoreError) -> Execution {
+    package static func execute(
+        _ plan: [PlannedRun], fingerprints: PlanFingerprints, stored: StoredRuns, cache: RunCache?,
+        jobs: Int, progress: @escaping @Sendable (Int, PlannedRun) -> Void
+    ) throws(StoreError) -> Execution {
         // What each work item does, by position in `work` (plan indices, in plan order): read from
         // `stored`, or look up or simulate. `served[i]` is the work item whose record serves plan
         // run `i`. Without stored records or a cache, records are not matched by fingerprint and
@@ -68,7 +78,10 @@ package enum RunExecutor {
         let matchFingerprints = cache != nil || !stored.isEmpty
         var first: [String: Int] = [:]
         for i in plan.indices {
-            if !fromStored[i], matchFingerprints, let w = first[fingerprints.fingerprints[i]] { served[i] = w; continue }
+            if !fromStored[i], matchFingerprints, let w = first[fingerprints.fingerprints[i]] {
+                served[i] = w
+                continue
+            }
             if !fromStored[i], matchFingerprints { first[fingerprints.fingerprints[i]] = work.count }
             served[i] = work.count
             work.append(i)
@@ -99,7 +112,9 @@ package enum RunExecutor {
                 nextPlan += 1
                 let w = served[i]
                 // Another run with this fingerprint was looked up or simulated: its record, renamed.
-                guard let keptRecord = kept[w] else { preconditionFailure("run \(plan[i].id) is served by a record not kept") }
+                guard let keptRecord = kept[w] else {
+                    preconditionFailure("run \(plan[i].id) is served by a record not kept")
+                }
                 var record = keptRecord.record
                 if lastUse[w] == i { kept[w] = nil }
                 record.id = plan[i].id
@@ -107,47 +122,57 @@ package enum RunExecutor {
                 sameRun += 1
                 counter.finished(plan[i])
                 // The planner gives every run its own id; two equal ids are a planner bug.
-                do { try index.add(record, seriesDropped: keptRecord.seriesDropped) } catch { preconditionFailure("\(error)") }
-            }
-        }
-        ParallelMap.inOrder(Array(work.indices), jobs: jobs, ahead: max(16, 4 * jobs), { [work] w -> Obtained in
-            let i = work[w]
-            let run = plan[i]
-            let fingerprint = fingerprints.fingerprints[i]
-            var obtained = Obtained()
-            if fromStored[i] {
-                // Read from its results folder and checked there; kept without its series, which pages read back from the file.
-                do throws(StoreError) { obtained.record = try stored.record(run.id, fingerprint: fingerprint, series: false) } catch { obtained.failure = error }
-                obtained.stored = true
-                obtained.seriesDropped = true
-                return obtained
-            }
-            var record: RunRecord? = nil
-            if let cache {
-                switch cache.record(fingerprint: fingerprint, id: run.id, study: run.studyID, series: false) {
-                case .hit(let r): record = r; obtained.cached = true
-                case .missing: break
-                case .unusable(let why): obtained.unusable = why
+                do { try index.add(record, seriesDropped: keptRecord.seriesDropped) } catch {
+                    preconditionFailure("\(error)")
                 }
             }
-            obtained.seriesDropped = record != nil
-            if record == nil {
-                let (r, mask) = RunRecord.runNotingReads(id: run.id, study: run.studyID, run.config,
-                                                         datasetDigest: fingerprints.datasetDigests[run.config.dataset.id], fingerprint: fingerprint)
-                obtained.readMask = mask
-                obtained.seriesDropped = cache.map { (try? $0.store(r)) != nil } ?? false
-                record = r
-            }
-            // A record the cache holds keeps only its metrics in memory; pages that
-            // need its frames read it back (`ResultsIndex.full`).
-            if obtained.seriesDropped {
-                record!.result.frames = []
-                record!.result.contentLanes = []
-            }
-            obtained.record = record
-            counter.finished(run)
-            return obtained
-        }, stops: { $0.failure != nil }) { w, obtained in
+        }
+        ParallelMap.inOrder(
+            Array(work.indices), jobs: jobs, ahead: max(16, 4 * jobs),
+            { [work] w -> Obtained in
+                let i = work[w]
+                let run = plan[i]
+                let fingerprint = fingerprints.fingerprints[i]
+                var obtained = Obtained()
+                if fromStored[i] {
+                    // Read from its results folder and checked there; kept without its series, which pages read back from the file.
+                    do throws(StoreError) {
+                        obtained.record = try stored.record(run.id, fingerprint: fingerprint, series: false)
+                    } catch { obtained.failure = error }
+                    obtained.stored = true
+                    obtained.seriesDropped = true
+                    return obtained
+                }
+                var record: RunRecord? = nil
+                if let cache {
+                    switch cache.record(fingerprint: fingerprint, id: run.id, study: run.studyID, series: false) {
+                    case .hit(let r):
+                        record = r
+                        obtained.cached = true
+                    case .missing: break
+                    case .unusable(let why): obtained.unusable = why
+                    }
+                }
+                obtained.seriesDropped = record != nil
+                if record == nil {
+                    let (r, mask) = RunRecord.runNotingReads(
+                        id: run.id, study: run.studyID, run.config,
+                        datasetDigest: fingerprints.datasetDigests[run.config.dataset.id], fingerprint: fingerprint)
+                    obtained.readMask = mask
+                    obtained.seriesDropped = cache.map { (try? $0.store(r)) != nil } ?? false
+                    record = r
+                }
+                // A record the cache holds keeps only its metrics in memory; pages that
+                // need its frames read it back (`ResultsIndex.full`).
+                if obtained.seriesDropped {
+                    record!.result.frames = []
+                    record!.result.contentLanes = []
+                }
+                obtained.record = record
+                counter.finished(run)
+                return obtained
+            }, stops: { $0.failure != nil }
+        ) { w, obtained in
             let i = work[w]
             addUpTo(i)
             nextPlan = i + 1
@@ -155,7 +180,10 @@ package enum RunExecutor {
                 failure = error
                 return false
             }
-            if obtained.stored { reused += 1; storedDropped = true }
+            if obtained.stored {
+                reused += 1
+                storedDropped = true
+            }
             if obtained.cached { cached += 1 }
             if let why = obtained.unusable { unusable.append(why) }
             readMasks[w] = obtained.readMask
@@ -170,13 +198,17 @@ package enum RunExecutor {
             record.fingerprint = fingerprints.fingerprints[i]
             pool.share(&record.parameters)
             if lastUse[w] != i { kept[w] = (record, obtained.seriesDropped) }
-            do { try index.add(record, seriesDropped: obtained.seriesDropped) } catch { preconditionFailure("\(error)") }
+            do { try index.add(record, seriesDropped: obtained.seriesDropped) } catch {
+                preconditionFailure("\(error)")
+            }
             return true
         }
         if let failure { throw failure }
         addUpTo(plan.count)
         if cacheDropped || storedDropped {
-            index.loader = SeriesLoader(reading: cacheDropped ? cache : nil, stored: storedDropped ? stored : StoredRuns(), keep: max(8, 4 * jobs))
+            index.loader = SeriesLoader(
+                reading: cacheDropped ? cache : nil, stored: storedDropped ? stored : StoredRuns(),
+                keep: max(8, 4 * jobs))
         }
         var e = Execution(index: index)
         e.reused = reused
@@ -198,14 +230,18 @@ package enum RunExecutor {
     /// Simulates `plan`'s runs and hands each record to `deliver` as it finishes (with its
     /// position in `plan`), from any thread, keeping none: `scrollstudy run` writes each to its
     /// results folder at once, so a shard's memory does not grow with its run count.
-    package static func simulate(_ plan: [PlannedRun], fingerprints: PlanFingerprints, jobs: Int,
-                                 progress: @escaping @Sendable (Int, PlannedRun) -> Void,
-                                 deliver: @Sendable (Int, RunRecord) -> Void) {
+    package static func simulate(
+        _ plan: [PlannedRun], fingerprints: PlanFingerprints, jobs: Int,
+        progress: @escaping @Sendable (Int, PlannedRun) -> Void,
+        deliver: @Sendable (Int, RunRecord) -> Void
+    ) {
         let counter = ProgressCounter(progress)
         _ = ParallelMap.run(Array(plan.indices), jobs: jobs) { i in
             let run = plan[i]
-            let record = RunRecord.run(id: run.id, study: run.studyID, run.config, datasetDigest: fingerprints.datasetDigests[run.config.dataset.id],
-                                       fingerprint: fingerprints.fingerprints[i])
+            let record = RunRecord.run(
+                id: run.id, study: run.studyID, run.config,
+                datasetDigest: fingerprints.datasetDigests[run.config.dataset.id],
+                fingerprint: fingerprints.fingerprints[i])
             deliver(i, record)
             counter.finished(run)
         }
@@ -224,9 +260,18 @@ private struct SharedStrings {
     }
 
     mutating func share(_ p: inout RunParameters) {
-        share(&p.strategy); share(&p.dataset); share(&p.device); share(&p.gesture)
-        share(&p.latencyDistribution); share(&p.layout); share(&p.cellDesign)
-        if let first = lists.firstIndex(of: p.techniques) { p.techniques = lists[first] } else { lists.insert(p.techniques) }
+        share(&p.strategy)
+        share(&p.dataset)
+        share(&p.device)
+        share(&p.gesture)
+        share(&p.latencyDistribution)
+        share(&p.layout)
+        share(&p.cellDesign)
+        if let first = lists.firstIndex(of: p.techniques) {
+            p.techniques = lists[first]
+        } else {
+            lists.insert(p.techniques)
+        }
     }
 }
 

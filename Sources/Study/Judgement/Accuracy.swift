@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import Results
 import ScrollSimulation
 
@@ -57,7 +57,9 @@ package enum AccuracyPlan {
     package static let studyID = "validation"
 
     /// `validation--<case>--<strategy>--s<seed>`.
-    package static func runID(case id: String, strategy: String, seed: UInt64) -> String { "\(studyID)--\(id)--\(strategy)--s\(seed)" }
+    package static func runID(case id: String, strategy: String, seed: UInt64) -> String {
+        "\(studyID)--\(id)--\(strategy)--s\(seed)"
+    }
 
     /// Every run of every run-based case, in case order (the case's strategy, then the one it
     /// subtracts), seeds in the site's order.
@@ -76,15 +78,20 @@ package enum AccuracyPlan {
                         out.append(first.withSeed(seed, id: id, label: label))
                         continue
                     }
-                    var config = RunConfig(dataset: r.dataset, strategy: strategy, device: device, gesture: r.gesture, latency: .ms(r.latencyMs),
-                                           latencyDistribution: defaults.jitter > 0 ? .logNormal(sigma: defaults.jitter) : .fixed, seed: seed)
+                    var config = RunConfig(
+                        dataset: r.dataset, strategy: strategy, device: device, gesture: r.gesture,
+                        latency: .ms(r.latencyMs),
+                        latencyDistribution: defaults.jitter > 0 ? .logNormal(sigma: defaults.jitter) : .fixed,
+                        seed: seed)
                     if let cell = r.cell {
                         var presentation = r.dataset.presentation
                         presentation.cellDesign.id = "\(c.id)-cell"
                         presentation.cellDesign.anatomy = cell
                         config.presentation = presentation
                     }
-                    let run = PlannedRun(id: id, studyID: studyID, configID: "\(studyID)--\(c.id)--\(strategyID)", config: config, label: label)
+                    let run = PlannedRun(
+                        id: id, studyID: studyID, configID: "\(studyID)--\(c.id)--\(strategyID)", config: config,
+                        label: label)
                     first = run
                     out.append(run)
                 }
@@ -163,13 +170,17 @@ package struct AccuracyReport: Sendable {
     package struct Missing: Error, Sendable { package let run: String }
 
     /// The report for `content`'s cases; `metrics` gives a planned validation run's metrics by id.
-    package static func evaluate(_ content: SiteContent, metrics: (String) -> RunMetrics?) throws(Missing) -> AccuracyReport {
+    package static func evaluate(_ content: SiteContent, metrics: (String) -> RunMetrics?) throws(Missing)
+        -> AccuracyReport
+    {
         var rows: [Row] = []
         for c in content.validation.cases {
             switch c.simulation {
             case let .constants(deviceID, keys, times):
                 guard let device = c.profile(deviceID, in: content) else { continue }
-                let micros = keys.compactMap { key in DeviceProfile.catalog.first { $0.key == key }.map { device[keyPath: $0.keyPath] } }.reduce(0, +)
+                let micros = keys.compactMap { key in
+                    DeviceProfile.catalog.first { $0.key == key }.map { device[keyPath: $0.keyPath] }
+                }.reduce(0, +)
                 rows.append(Row(validation: c, simulated: Double(micros) * times / 1_000, seeds: []))
             case let .cell(deviceID, anatomy, work, characters):
                 guard let device = c.profile(deviceID, in: content) else { continue }
@@ -198,7 +209,8 @@ package struct AccuracyReport: Sendable {
         }
         var pairs: [Pair] = []
         for row in rows {
-            guard let beforeID = row.validation.after, let before = rows.first(where: { $0.validation.id == beforeID }) else { continue }
+            guard let beforeID = row.validation.after, let before = rows.first(where: { $0.validation.id == beforeID })
+            else { continue }
             pairs.append(Pair(before: before, after: row))
         }
         return AccuracyReport(rows: rows, families: families, pairs: pairs)
@@ -220,11 +232,18 @@ package struct AccuracyReport: Sendable {
         let p = pairFigures
         return .object([
             "testCases": .int(testCount), "fitCases": .int(rows.count - testCount),
-            "families": .array(families.map { f in
-                .object(["id": .string(f.id), "testCases": .int(f.count), "fitCases": .int(f.fitCount), "biasPercent": number(f.bias),
-                         "mapePercent": number(f.mape), "medianAbsLogRatio": number(f.medianAbsLogRatio)])
-            }),
-            "pairs": .object(["testPairs": .int(p.count), "directionRight": .int(p.right), "medianAbsRatioErrorPercent": number(p.medianAbsRatioError)]),
+            "families": .array(
+                families.map { f in
+                    .object([
+                        "id": .string(f.id), "testCases": .int(f.count), "fitCases": .int(f.fitCount),
+                        "biasPercent": number(f.bias),
+                        "mapePercent": number(f.mape), "medianAbsLogRatio": number(f.medianAbsLogRatio),
+                    ])
+                }),
+            "pairs": .object([
+                "testPairs": .int(p.count), "directionRight": .int(p.right),
+                "medianAbsRatioErrorPercent": number(p.medianAbsRatioError),
+            ]),
         ])
     }
 
@@ -246,7 +265,8 @@ package struct AccuracyReport: Sendable {
         let published = test.map(\.validation.published), simulated = test.map(\.simulated)
         let bias = test.isEmpty ? nil : 100 * test.map(\.error).reduce(0, +) / Double(test.count)
         let logs = test.map { $0.logRatio.map(abs) ?? .infinity }
-        return Stats(id: id, name: name, count: test.count, fitCount: rows.count - test.count, bias: bias,
-                     mape: AccuracyMath.mape(published: published, simulated: simulated), medianAbsLogRatio: Median.of(logs))
+        return Stats(
+            id: id, name: name, count: test.count, fitCount: rows.count - test.count, bias: bias,
+            mape: AccuracyMath.mape(published: published, simulated: simulated), medianAbsLogRatio: Median.of(logs))
     }
 }

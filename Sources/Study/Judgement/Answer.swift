@@ -96,10 +96,16 @@ package struct Answer: Sendable {
         // study's order never decides.
         var tied: [Contender] = []
         for c in missing {
-            guard let b = tied.first else { tied = [c]; continue }
+            guard let b = tied.first else {
+                tied = [c]
+                continue
+            }
             let (cs, bs) = (c.shortfall, b.shortfall)
-            if cs < bs || (cs == bs && c.seedsMeetingBar > b.seedsMeetingBar) { tied = [c] }
-            else if cs == bs && c.seedsMeetingBar == b.seedsMeetingBar { tied.append(c) }
+            if cs < bs || (cs == bs && c.seedsMeetingBar > b.seedsMeetingBar) {
+                tied = [c]
+            } else if cs == bs && c.seedsMeetingBar == b.seedsMeetingBar {
+                tied.append(c)
+            }
         }
         closestTie = tied
         var found: (PairTest, String, String)? = nil
@@ -108,7 +114,10 @@ package struct Answer: Sendable {
                 for i in top.indices {
                     for j in top.indices where i < j {
                         let t = AnswerRule.test(top[i], top[j], on: metric)
-                        if t.tooClose { found = (t, top[i].name, top[j].name); break search }
+                        if t.tooClose {
+                            found = (t, top[i].name, top[j].name)
+                            break search
+                        }
                     }
                 }
             }
@@ -139,19 +148,23 @@ package struct Answer: Sendable {
     /// no metric separates them.
     package var deciding: (metric: RankingMetric, index: Int)? {
         guard let first = recommended.first, let other = runnerUp.first,
-              let index = ranking.firstIndex(where: { AnswerRule.test(first, other, on: $0).differs }) else { return nil }
+            let index = ranking.firstIndex(where: { AnswerRule.test(first, other, on: $0).differs })
+        else { return nil }
         return (ranking[index], index)
     }
 
     /// "A" or "A and B (tie)".
     package static func names(_ set: [Contender]) -> String {
-        set.count == 1 ? set[0].name : set.dropLast().map(\.name).joined(separator: ", ") + " and " + set[set.count - 1].name + " (tie)"
+        set.count == 1
+            ? set[0].name
+            : set.dropLast().map(\.name).joined(separator: ", ") + " and " + set[set.count - 1].name + " (tie)"
     }
 
     /// The recommended strategies as a heading says them: "A", "A and B (tie)", or "A or B (too close to call)".
     package var recommendedText: String {
         guard tooCloseToCall, recommended.count > 1 else { return Answer.names(recommended) }
-        return recommended.dropLast().map(\.name).joined(separator: ", ") + " or " + recommended[recommended.count - 1].name + " (too close to call)"
+        return recommended.dropLast().map(\.name).joined(separator: ", ") + " or "
+            + recommended[recommended.count - 1].name + " (too close to call)"
     }
 
     /// Whether the closest to the bar is a tie of several strategies.
@@ -176,11 +189,15 @@ package struct Answer: Sendable {
             let why = other ? "" : " (the smallest shortfall weighed by severity)"
             return "\(word), \(c.name)\(why), meets it on \(c.meetingText) and at worst shows \(c.worstMiss ?? "")"
         }
-        let names = closestTie.dropLast().map(\.name).joined(separator: ", ") + " and " + closestTie[closestTie.count - 1].name
+        let names =
+            closestTie.dropLast().map(\.name).joined(separator: ", ") + " and " + closestTie[closestTie.count - 1].name
         let misses = closestTie.map { $0.worstMiss ?? "" }
-        let worst = Set(misses).count == 1 ? "each shows \(misses[0])"
+        let worst =
+            Set(misses).count == 1
+            ? "each shows \(misses[0])"
             : zip(closestTie, misses).map { "\($0.name) shows \($1)" }.joined(separator: "; ")
-        return "\(other ? "the closest others" : "the closest") are a tie between \(names): the same shortfall weighed by severity (\(NumberFormat.fixed(first.shortfall, places: 2)) on the median seed), and each meets it on \(first.meetingText); at worst \(worst)"
+        return
+            "\(other ? "the closest others" : "the closest") are a tie between \(names): the same shortfall weighed by severity (\(NumberFormat.fixed(first.shortfall, places: 2)) on the median seed), and each meets it on \(first.meetingText); at worst \(worst)"
     }
 
     /// The one-line reason in numbers, against the runner-up (or the strategies that miss the bar).
@@ -191,9 +208,11 @@ package struct Answer: Sendable {
         }
         var text = "Meets the bar on \(first.meetingText)"
         if let t = undecided, let (x, y) = undecidedNames {
-            text += "; too close to call between \(x) and \(y): \(t.metric.name) \(t.values), \(t.evidence), so the seeds cannot say which is better"
+            text +=
+                "; too close to call between \(x) and \(y): \(t.metric.name) \(t.values), \(t.evidence), so the seeds cannot say which is better"
         } else if recommended.count > 1 {
-            text += "; \(Answer.names(recommended).replacingOccurrences(of: " (tie)", with: "")) differ on no metric by enough to matter"
+            text +=
+                "; \(Answer.names(recommended).replacingOccurrences(of: " (tie)", with: "")) differ on no metric by enough to matter"
         }
         if let other = runnerUp.first {
             guard let (metric, index) = deciding else {

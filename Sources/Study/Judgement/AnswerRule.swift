@@ -30,7 +30,8 @@ package struct RankingMetric: Sendable {
 
     /// A difference between two values as text: percentage points for a share, else as `format`.
     func difference(_ v: Double) -> String {
-        conversion == .percentShare ? NumberFormat.fixed(v, places: v >= 10 ? 0 : 1) + (v == 1 ? " point" : " points") : format(v)
+        conversion == .percentShare
+            ? NumberFormat.fixed(v, places: v >= 10 ? 0 : 1) + (v == 1 ? " point" : " points") : format(v)
     }
 
     /// The smallest difference between `a` and `b` treated as real.
@@ -120,59 +121,104 @@ package enum AnswerRule {
     /// The bar, most severe part first. Wrong rows are a wrong answer, not a slow one; a hitch is
     /// felt by everyone; a cell drawn at a stale size is a visible layout fault, rarer in the wild.
     package static let bar: [BarPart] = [
-        BarPart(id: "wrong-rows", name: "wrong rows", rule: "no visible cell shows another row's content (0 wrong-row cell-frames)",
-                misses: { $0.staleCellFrames > 0 }, amount: { $0.staleShare * 100 }, scale: contentLine,
-                scaleText: "per \(VerdictRule.ms(contentLine)) % of cell-frames (the verdict's wrong-row line)", weight: 3),
-        BarPart(id: "hitches", name: "hitch time ratio", rule: "hitch time ratio under \(VerdictRule.ms(hitchBar)) ms/s",
-                misses: { $0.hitchTimeRatio >= hitchBar }, amount: { $0.hitchTimeRatio }, scale: hitchBar,
-                scaleText: "per \(VerdictRule.ms(hitchBar)) ms/s (the warning line)", weight: 2),
-        BarPart(id: "mis-sized", name: "mis-sized cell-frames", rule: "no visible cell drawn at a size its layout no longer gives it (0 mis-sized cell-frames)",
-                misses: { $0.misSizedCellFrames > 0 },
-                amount: { $0.visibleCellFrames == 0 ? 0 : Double($0.misSizedCellFrames) / Double($0.visibleCellFrames) * 100 },
-                scale: contentLine, scaleText: "per \(VerdictRule.ms(contentLine)) % of cell-frames", weight: 1),
+        BarPart(
+            id: "wrong-rows", name: "wrong rows",
+            rule: "no visible cell shows another row's content (0 wrong-row cell-frames)",
+            misses: { $0.staleCellFrames > 0 }, amount: { $0.staleShare * 100 }, scale: contentLine,
+            scaleText: "per \(VerdictRule.ms(contentLine)) % of cell-frames (the verdict's wrong-row line)", weight: 3),
+        BarPart(
+            id: "hitches", name: "hitch time ratio", rule: "hitch time ratio under \(VerdictRule.ms(hitchBar)) ms/s",
+            misses: { $0.hitchTimeRatio >= hitchBar }, amount: { $0.hitchTimeRatio }, scale: hitchBar,
+            scaleText: "per \(VerdictRule.ms(hitchBar)) ms/s (the warning line)", weight: 2),
+        BarPart(
+            id: "mis-sized", name: "mis-sized cell-frames",
+            rule: "no visible cell drawn at a size its layout no longer gives it (0 mis-sized cell-frames)",
+            misses: { $0.misSizedCellFrames > 0 },
+            amount: {
+                $0.visibleCellFrames == 0 ? 0 : Double($0.misSizedCellFrames) / Double($0.visibleCellFrames) * 100
+            },
+            scale: contentLine, scaleText: "per \(VerdictRule.ms(contentLine)) % of cell-frames", weight: 1),
     ]
 
     // The metrics, each with its smallest difference that matters.
-    static let placeholders = RankingMetric(id: "placeholders", name: "placeholders", key: \RunMetrics.placeholderCellFrames, conversion: .percentShare, value: { $0.placeholderShare * 100 }, absolute: 1, relative: 0,
+    static let placeholders = RankingMetric(
+        id: "placeholders", name: "placeholders", key: \RunMetrics.placeholderCellFrames, conversion: .percentShare,
+        value: { $0.placeholderShare * 100 }, absolute: 1, relative: 0,
         format: { NumberFormat.fixed($0, places: $0 >= 10 ? 0 : 1) + " %" }, minimumText: "1 percentage point",
         why: "a placeholder is the content the user came for, missing while they look at it")
-    static let neverServed = RankingMetric(id: "never-served", name: "displays never served", key: \RunMetrics.displaysWithoutContent, conversion: .same, value: { Double($0.displaysWithoutContent) }, absolute: 1, relative: 0.05,
+    static let neverServed = RankingMetric(
+        id: "never-served", name: "displays never served", key: \RunMetrics.displaysWithoutContent, conversion: .same,
+        value: { Double($0.displaysWithoutContent) }, absolute: 1, relative: 0.05,
         format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1",
-        why: "a row that scrolled by without ever getting its content: the placeholder's worst case, which time to content leaves out")
-    static let timeToContent = RankingMetric(id: "time-to-content", name: "time to content p95", key: \RunMetrics.timeToContentP95Ms, conversion: .same, value: { $0.timeToContentP95Ms }, absolute: 17, relative: 0.05,
+        why:
+            "a row that scrolled by without ever getting its content: the placeholder's worst case, which time to content leaves out"
+    )
+    static let timeToContent = RankingMetric(
+        id: "time-to-content", name: "time to content p95", key: \RunMetrics.timeToContentP95Ms, conversion: .same,
+        value: { $0.timeToContentP95Ms }, absolute: 17, relative: 0.05,
         format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
         why: "how long the content that does arrive keeps the user waiting")
-    static let layoutJumps = RankingMetric(id: "layout-jumps", name: "layout jumps", key: \RunMetrics.offsetCorrectionPoints, conversion: .same, value: { $0.offsetCorrectionPoints }, absolute: 5, relative: 0.05,
+    static let layoutJumps = RankingMetric(
+        id: "layout-jumps", name: "layout jumps", key: \RunMetrics.offsetCorrectionPoints, conversion: .same,
+        value: { $0.offsetCorrectionPoints }, absolute: 5, relative: 0.05,
         format: { NumberFormat.fixed($0, places: 0) + " pt" }, minimumText: "5 % of the larger value, at least 5 pt",
         why: "the content moves under the finger; annoying, but nothing is missing or wrong")
-    static let downloads = RankingMetric(id: "downloads", name: "downloads", key: \RunMetrics.requestsStarted, conversion: .same, value: { Double($0.requestsStarted) }, absolute: 1, relative: 0.05,
+    static let downloads = RankingMetric(
+        id: "downloads", name: "downloads", key: \RunMetrics.requestsStarted, conversion: .same,
+        value: { Double($0.requestsStarted) }, absolute: 1, relative: 0.05,
         format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1",
-        why: "a resource: data and battery the user pays for without seeing it, so it ranks after everything the user sees or feels")
-    static let wasted = RankingMetric(id: "wasted", name: "wasted requests", key: \RunMetrics.requestsWasted, conversion: .same, value: { Double($0.requestsWasted) }, absolute: 1, relative: 0.05,
+        why:
+            "a resource: data and battery the user pays for without seeing it, so it ranks after everything the user sees or feels"
+    )
+    static let wasted = RankingMetric(
+        id: "wasted", name: "wasted requests", key: \RunMetrics.requestsWasted, conversion: .same,
+        value: { Double($0.requestsWasted) }, absolute: 1, relative: 0.05,
         format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1",
         why: "the part of the downloads whose result nobody used: data and battery spent for nothing")
-    static let mainThread = RankingMetric(id: "main-thread", name: "main-thread time", key: \RunMetrics.mainThreadTimeMs, conversion: .same, value: { $0.mainThreadTimeMs }, absolute: 1, relative: 0.05,
+    static let mainThread = RankingMetric(
+        id: "main-thread", name: "main-thread time", key: \RunMetrics.mainThreadTimeMs, conversion: .same,
+        value: { $0.mainThreadTimeMs }, absolute: 1, relative: 0.05,
         format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 1 ms",
-        why: "felt before it is seen: the main thread's busy time is how slowly touches are answered and how close the next frame is to a hitch")
-    static let renderTime = RankingMetric(id: "render-time", name: "render time p95", key: \RunMetrics.renderTimeP95Ms, conversion: .same, value: { $0.renderTimeP95Ms }, absolute: 0.1, relative: 0.05,
+        why:
+            "felt before it is seen: the main thread's busy time is how slowly touches are answered and how close the next frame is to a hitch"
+    )
+    static let renderTime = RankingMetric(
+        id: "render-time", name: "render time p95", key: \RunMetrics.renderTimeP95Ms, conversion: .same,
+        value: { $0.renderTimeP95Ms }, absolute: 0.1, relative: 0.05,
         format: { NumberFormat.fixed($0, places: 2) + " ms" }, minimumText: "5 % of the larger value, at least 0.1 ms",
         why: "the render server's headroom: like main-thread time, how close the frames are to a hitch")
-    static let memory = RankingMetric(id: "memory", name: "peak decoded-image memory", key: \RunMetrics.peakImageBytes, conversion: .mebibytes, value: { Double($0.peakImageBytes) / 1_048_576 }, absolute: 0.1, relative: 0.05,
-        format: { NumberFormat.fixed($0, places: 2) + " MiB" }, minimumText: "5 % of the larger value, at least 0.1 MiB",
+    static let memory = RankingMetric(
+        id: "memory", name: "peak decoded-image memory", key: \RunMetrics.peakImageBytes, conversion: .mebibytes,
+        value: { Double($0.peakImageBytes) / 1_048_576 }, absolute: 0.1, relative: 0.05,
+        format: { NumberFormat.fixed($0, places: 2) + " MiB" },
+        minimumText: "5 % of the larger value, at least 0.1 MiB",
         why: "a resource: matters once the app nears its memory limit, which these lists do not")
-    static let hitches = RankingMetric(id: "hitches", name: "hitch time ratio", key: \RunMetrics.hitchTimeRatio, conversion: .same, value: { $0.hitchTimeRatio }, absolute: 0.5, relative: 0.05,
-        format: { NumberFormat.fixed($0, places: $0 >= 100 ? 0 : 1) + " ms/s" }, minimumText: "5 % of the larger value, at least 0.5 ms/s",
-        why: "felt on every scroll: under the bar's line a lower ratio is still fewer stutters, so it ranks right after what the user sees")
-    static let wrongRows = RankingMetric(id: "wrong-rows", name: "wrong rows", key: \RunMetrics.staleCellFrames, conversion: .percentShare, value: { $0.staleShare * 100 }, absolute: 0.1, relative: 0,
+    static let hitches = RankingMetric(
+        id: "hitches", name: "hitch time ratio", key: \RunMetrics.hitchTimeRatio, conversion: .same,
+        value: { $0.hitchTimeRatio }, absolute: 0.5, relative: 0.05,
+        format: { NumberFormat.fixed($0, places: $0 >= 100 ? 0 : 1) + " ms/s" },
+        minimumText: "5 % of the larger value, at least 0.5 ms/s",
+        why:
+            "felt on every scroll: under the bar's line a lower ratio is still fewer stutters, so it ranks right after what the user sees"
+    )
+    static let wrongRows = RankingMetric(
+        id: "wrong-rows", name: "wrong rows", key: \RunMetrics.staleCellFrames, conversion: .percentShare,
+        value: { $0.staleShare * 100 }, absolute: 0.1, relative: 0,
         format: { NumberFormat.fixed($0, places: $0 >= 10 ? 0 : 1) + " %" }, minimumText: "0.1 percentage point",
         why: "part of the bar")
-    static let misSized = RankingMetric(id: "mis-sized", name: "mis-sized cell-frames", key: \RunMetrics.misSizedCellFrames, conversion: .same, value: { Double($0.misSizedCellFrames) }, absolute: 1, relative: 0.05,
+    static let misSized = RankingMetric(
+        id: "mis-sized", name: "mis-sized cell-frames", key: \RunMetrics.misSizedCellFrames, conversion: .same,
+        value: { Double($0.misSizedCellFrames) }, absolute: 1, relative: 0.05,
         format: { NumberFormat.fixed($0, places: 0) }, minimumText: "5 % of the larger value, at least 1",
         why: "part of the bar")
-    static let longestBlock = RankingMetric(id: "longest-block", name: "longest main-thread block", key: \RunMetrics.longestMainThreadBlockMs, conversion: .same, value: { $0.longestMainThreadBlockMs }, absolute: 17, relative: 0.05,
+    static let longestBlock = RankingMetric(
+        id: "longest-block", name: "longest main-thread block", key: \RunMetrics.longestMainThreadBlockMs,
+        conversion: .same, value: { $0.longestMainThreadBlockMs }, absolute: 17, relative: 0.05,
         format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
         why: "ranked only when a study asks: how long the app stops answering touches")
-    static let firstContent = RankingMetric(id: "first-content", name: "time to first content", key: \RunMetrics.timeToFirstContentMs, conversion: .same, value: { $0.timeToFirstContentMs }, absolute: 17, relative: 0.05,
+    static let firstContent = RankingMetric(
+        id: "first-content", name: "time to first content", key: \RunMetrics.timeToFirstContentMs, conversion: .same,
+        value: { $0.timeToFirstContentMs }, absolute: 17, relative: 0.05,
         format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
         why: "ranked only when a study asks: when the first row is complete")
 
@@ -224,12 +270,15 @@ package enum AnswerRule {
     }
 
     /// Metrics a study page charts when its strategies differ on them: the bar's and the ranking's.
-    package static let charted: [RankingMetric] = [wrongRows, hitches, misSized] + ranking.filter { $0.id != hitches.id }
+    package static let charted: [RankingMetric] =
+        [wrongRows, hitches, misSized] + ranking.filter { $0.id != hitches.id }
 
     /// Why a run misses the bar, in words ("wrong rows in 0.6 % of cell-frames"), or nil.
     static func miss(_ m: RunMetrics) -> String? {
         var reasons: [String] = []
-        if m.staleCellFrames > 0 { reasons.append("another row's content in \(Format.percent(m.staleShare)) of cell-frames") }
+        if m.staleCellFrames > 0 {
+            reasons.append("another row's content in \(Format.percent(m.staleShare)) of cell-frames")
+        }
         if m.hitchTimeRatio >= hitchBar { reasons.append("hitch time ratio \(Format.ratio(m.hitchTimeRatio)) ms/s") }
         if m.misSizedCellFrames > 0 { reasons.append("\(m.misSizedCellFrames) mis-sized cell-frames") }
         return reasons.isEmpty ? nil : reasons.joined(separator: " and ")
@@ -292,9 +341,13 @@ package struct PairTest: Sendable {
             seeds = 0
             agreeing = 0
         }
-        if va.count <= 1 && vb.count <= 1 { p = nil }
-        else if va.count != vb.count { p = a.high < b.low || b.high < a.low ? 0 : 1 }
-        else { p = AnswerRule.signTest(minority: seeds - agreeing, of: seeds) }
+        if va.count <= 1 && vb.count <= 1 {
+            p = nil
+        } else if va.count != vb.count {
+            p = a.high < b.low || b.high < a.low ? 0 : 1
+        } else {
+            p = AnswerRule.signTest(minority: seeds - agreeing, of: seeds)
+        }
     }
 
     /// Large enough to matter.
@@ -318,6 +371,7 @@ package struct PairTest: Sendable {
         let counts = "at least \(metric.difference(minimum)) counts"
         guard let p else { return "\(size) \(side) (\(counts); one seed, so no test across seeds)" }
         guard seeds > 0 || a.median != b.median else { return "no difference on any seed" }
-        return "\(size) \(side) on the seed-paired median (\(counts)), \(side) on \(agreeing) of \(seeds) seed\(seeds == 1 ? "" : "s") that differ, sign test p = \(NumberFormat.fixed(p, places: 3))"
+        return
+            "\(size) \(side) on the seed-paired median (\(counts)), \(side) on \(agreeing) of \(seeds) seed\(seeds == 1 ? "" : "s") that differ, sign test p = \(NumberFormat.fixed(p, places: 3))"
     }
 }

@@ -13,16 +13,20 @@ package enum BudgetCheck {
 
         /// `file:line:column: error: budget metric op limit broken by run: actual`.
         package var description: String {
-            Diagnostic(file: budget.file, line: budget.line, column: budget.column,
-                       message: "budget \(budget.metric) \(budget.op.rawValue) \(NumberFormat.fixed(limit, places: 3))"
-                           + (budget.timesLatency ? " (\(NumberFormat.fixed(budget.value, places: 3)) × latency)" : "")
-                           + " broken by run '\(run)': \(budget.metric) = \(NumberFormat.fixed(actual, places: 3))").description
+            Diagnostic(
+                file: budget.file, line: budget.line, column: budget.column,
+                message: "budget \(budget.metric) \(budget.op.rawValue) \(NumberFormat.fixed(limit, places: 3))"
+                    + (budget.timesLatency ? " (\(NumberFormat.fixed(budget.value, places: 3)) × latency)" : "")
+                    + " broken by run '\(run)': \(budget.metric) = \(NumberFormat.fixed(actual, places: 3))"
+            ).description
         }
     }
 
     /// Every budget of every study against that study's runs, in study, budget, then plan order.
     /// `positionsByStudy`: the plan's (`positionsByStudy()`), when the caller has it already.
-    package static func check(_ content: SiteContent, plan: [PlannedRun], positionsByStudy: [String: [Int]]? = nil, results: ResultsIndex) -> [Broken] {
+    package static func check(
+        _ content: SiteContent, plan: [PlannedRun], positionsByStudy: [String: [Int]]? = nil, results: ResultsIndex
+    ) -> [Broken] {
         var out: [Broken] = []
         let positions = positionsByStudy ?? plan.positionsByStudy()
         for study in content.studies {
@@ -32,9 +36,12 @@ package enum BudgetCheck {
                     let latency = run.config.latency.milliseconds
                     if let l = budget.latencyMs, abs(l - latency) > 1e-9 { continue }
                     if let s = budget.strategy, s != run.config.strategy.id { continue }
-                    guard let record = results[run.id], let actual = Budget.value(of: budget.metric, in: record.metrics) else { continue }
+                    guard let record = results[run.id], let actual = Budget.value(of: budget.metric, in: record.metrics)
+                    else { continue }
                     if !budget.holds(actual, latencyMs: latency) {
-                        out.append(Broken(budget: budget, run: run.id, actual: actual, limit: budget.limit(latencyMs: latency)))
+                        out.append(
+                            Broken(budget: budget, run: run.id, actual: actual, limit: budget.limit(latencyMs: latency))
+                        )
                     }
                 }
             }

@@ -55,15 +55,19 @@ package enum CalibrationRoundTrips {
         var out: [Subject] = []
         for study in content.studies where !study.measured.isEmpty {
             guard let dataset = content.dataset(study.dataset), let gesture = study.gestures.first,
-                  let latency = study.latenciesMs.first, let seed = study.seeds.first else { continue }
+                let latency = study.latenciesMs.first, let seed = study.seeds.first
+            else { continue }
             for entry in study.measured {
                 guard let strategy = content.strategy(entry.beside) else { continue }
                 for run in entry.runs {
                     var device = study.devices.first.flatMap(content.device) ?? .iPhone60Hz
-                    if let hz = run.refreshHz, (hz > 90) != (device.refreshRateHz > 90) { device = hz > 90 ? .iPhone120Hz : .iPhone60Hz }
-                    let config = RunConfig(dataset: dataset, strategy: strategy, device: device, gesture: gesture, latency: .ms(latency),
-                                           latencyDistribution: study.jitter > 0 ? .logNormal(sigma: study.jitter) : .fixed, seed: seed,
-                                           presentation: study.presentation)
+                    if let hz = run.refreshHz, (hz > 90) != (device.refreshRateHz > 90) {
+                        device = hz > 90 ? .iPhone120Hz : .iPhone60Hz
+                    }
+                    let config = RunConfig(
+                        dataset: dataset, strategy: strategy, device: device, gesture: gesture, latency: .ms(latency),
+                        latencyDistribution: study.jitter > 0 ? .logNormal(sigma: study.jitter) : .fixed, seed: seed,
+                        presentation: study.presentation)
                     out.append(Subject(study: study, entry: entry, run: run, config: config))
                 }
             }
@@ -73,10 +77,11 @@ package enum CalibrationRoundTrips {
 
     /// Runs the fit of one subject (deterministic: the same subject gives the same result).
     package static func roundTrip(_ s: Subject) -> CalibrationRoundTrip {
-        var r = CalibrationRoundTrip(study: s.study.id, file: s.entry.file, run: s.run.label, example: s.entry.example,
-                                     strategy: s.config.strategy.id, dataset: s.config.dataset.id, gesture: s.config.gesture.id,
-                                     latencyMs: s.config.latency.milliseconds, seed: s.config.seed, device: s.config.device.id,
-                                     frames: s.run.frames?.count ?? 0)
+        var r = CalibrationRoundTrip(
+            study: s.study.id, file: s.entry.file, run: s.run.label, example: s.entry.example,
+            strategy: s.config.strategy.id, dataset: s.config.dataset.id, gesture: s.config.gesture.id,
+            latencyMs: s.config.latency.milliseconds, seed: s.config.seed, device: s.config.device.id,
+            frames: s.run.frames?.count ?? 0)
         var calibration: Calibration
         do { calibration = try Calibration(config: s.config, measured: s.run) } catch {
             r.unusable = error.description

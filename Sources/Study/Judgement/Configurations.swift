@@ -37,13 +37,15 @@ package struct ConfigRuns: Sendable {
     }
 
     /// The rule that picks the charted seed, in words (run pages and the model page say it).
-    package static let medianRule = "the median seed by hitch time ratio (ties go to the earlier seed in the study's list; with an even number of seeds, the lower of the two middle ones)"
+    package static let medianRule =
+        "the median seed by hitch time ratio (ties go to the earlier seed in the study's list; with an even number of seeds, the lower of the two middle ones)"
 
     /// The median of `metrics` by hitch time ratio: sort by ratio, ties by position (seed
     /// order), and take the middle element, or the lower middle one for an even count.
     static func medianIndex(_ metrics: [RunMetrics]) -> Int {
         let order = metrics.indices.sorted { a, b in
-            metrics[a].hitchTimeRatio != metrics[b].hitchTimeRatio ? metrics[a].hitchTimeRatio < metrics[b].hitchTimeRatio : a < b
+            metrics[a].hitchTimeRatio != metrics[b].hitchTimeRatio
+                ? metrics[a].hitchTimeRatio < metrics[b].hitchTimeRatio : a < b
         }
         return order[(order.count - 1) / 2]
     }

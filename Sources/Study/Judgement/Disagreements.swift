@@ -46,7 +46,8 @@ package struct Disagreement: Sendable, Equatable {
             let a = studies[i].study
             if let g = groups.firstIndex(where: { group in
                 let b = studies[group[0]].study
-                return a.dataset == b.dataset && a.presentation == b.presentation && a.seeds == b.seeds && a.jitter == b.jitter
+                return a.dataset == b.dataset && a.presentation == b.presentation && a.seeds == b.seeds
+                    && a.jitter == b.jitter
             }) {
                 groups[g].append(i)
                 groupOf.append(g)
@@ -58,13 +59,22 @@ package struct Disagreement: Sendable, Equatable {
         for i in studies.indices {
             for j in groups[groupOf[i]] where i < j {
                 let (a, b) = (studies[i].study, studies[j].study)
-                guard a.dataset == b.dataset, a.presentation == b.presentation, a.seeds == b.seeds, a.jitter == b.jitter else { continue }
+                guard a.dataset == b.dataset, a.presentation == b.presentation, a.seeds == b.seeds, a.jitter == b.jitter
+                else { continue }
                 for ea in studies[i].answers.entries {
-                    guard let eb = studies[j].answers.entries.first(where: { $0.device == ea.device && $0.gesture == ea.gesture && $0.latency == ea.latency }),
-                          Set(ea.answer.recommended.map(\.strategyID)) != Set(eb.answer.recommended.map(\.strategyID)) else { continue }
+                    guard
+                        let eb = studies[j].answers.entries.first(where: {
+                            $0.device == ea.device && $0.gesture == ea.gesture && $0.latency == ea.latency
+                        }),
+                        Set(ea.answer.recommended.map(\.strategyID)) != Set(eb.answer.recommended.map(\.strategyID))
+                    else { continue }
                     let text = why(a, ea, b, eb, several: a.devices.count > 1 || b.devices.count > 1)
-                    out.append(Disagreement(first: a.id, second: b.id, latency: ea.latency, device: ea.device, gesture: ea.gesture, deviceName: ea.deviceName,
-                                            dataset: a.dataset, group: groupOf[i], firstSaid: said(ea), secondSaid: said(eb), text: text))
+                    out.append(
+                        Disagreement(
+                            first: a.id, second: b.id, latency: ea.latency, device: ea.device, gesture: ea.gesture,
+                            deviceName: ea.deviceName,
+                            dataset: a.dataset, group: groupOf[i], firstSaid: said(ea), secondSaid: said(eb), text: text
+                        ))
                 }
             }
         }
@@ -72,35 +82,55 @@ package struct Disagreement: Sendable, Equatable {
     }
 
     /// What an answer recommends, in words: its strategies, or "no strategy".
-    package static func said(_ e: StudyAnswers.Entry) -> String { e.answer.recommended.isEmpty ? "no strategy" : e.answer.recommendedText }
+    package static func said(_ e: StudyAnswers.Entry) -> String {
+        e.answer.recommended.isEmpty ? "no strategy" : e.answer.recommendedText
+    }
 
     /// Every field, as text, for a page's key (`PageJob.key`).
     package var keyParts: [String] {
-        [first, second, NumberFormat.shortest(latency), device, gesture, deviceName, dataset, String(group), firstSaid, secondSaid, text]
+        [
+            first, second, NumberFormat.shortest(latency), device, gesture, deviceName, dataset, String(group),
+            firstSaid, secondSaid, text,
+        ]
     }
 
     /// Why `a` and `b` answer one setting differently, in a sentence.
-    package static func why(_ a: Study, _ ea: StudyAnswers.Entry, _ b: Study, _ eb: StudyAnswers.Entry, several: Bool) -> String {
+    package static func why(_ a: Study, _ ea: StudyAnswers.Entry, _ b: Study, _ eb: StudyAnswers.Entry, several: Bool)
+        -> String
+    {
         var reasons: [String] = []
         let aMissing = eb.answer.recommended.filter { !a.strategies.contains($0.strategyID) }
         let bMissing = ea.answer.recommended.filter { !b.strategies.contains($0.strategyID) }
         func names(_ set: [Contender]) -> String { set.map(\.name).joined(separator: " or ") }
         if !aMissing.isEmpty && !bMissing.isEmpty {
-            reasons.append("neither compares the other's pick (\(a.title) does not run \(names(aMissing)), \(b.title) does not run \(names(bMissing)))")
+            reasons.append(
+                "neither compares the other's pick (\(a.title) does not run \(names(aMissing)), \(b.title) does not run \(names(bMissing)))"
+            )
         } else if !aMissing.isEmpty {
-            reasons.append("\(a.title) does not compare \(names(aMissing)), which beats its pick on the same runs in \(b.title)")
+            reasons.append(
+                "\(a.title) does not compare \(names(aMissing)), which beats its pick on the same runs in \(b.title)")
         } else if !bMissing.isEmpty {
-            reasons.append("\(b.title) does not compare \(names(bMissing)), which beats its pick on the same runs in \(a.title)")
+            reasons.append(
+                "\(b.title) does not compare \(names(bMissing)), which beats its pick on the same runs in \(a.title)")
         }
         if a.asks != b.asks {
-            func asks(_ s: Study) -> String { s.asks.isEmpty ? "no metric in particular" : s.asks.compactMap { AnswerRule.askable(named: $0)?.name }.joined(separator: ", then ") }
-            reasons.append("the studies ask about different metrics (\(a.title): \(asks(a)); \(b.title): \(asks(b))), which the rule ranks first")
+            func asks(_ s: Study) -> String {
+                s.asks.isEmpty
+                    ? "no metric in particular"
+                    : s.asks.compactMap { AnswerRule.askable(named: $0)?.name }.joined(separator: ", then ")
+            }
+            reasons.append(
+                "the studies ask about different metrics (\(a.title): \(asks(a)); \(b.title): \(asks(b))), which the rule ranks first"
+            )
         }
         if reasons.isEmpty {
-            reasons.append("the strategies both compare ran the same runs; the answers differ because each ranks them among a different set of strategies, and a tie or a too-close call in one set need not be one in the other")
+            reasons.append(
+                "the strategies both compare ran the same runs; the answers differ because each ranks them among a different set of strategies, and a tie or a too-close call in one set need not be one in the other"
+            )
         }
         let at = Format.latency(ea.latency) + (several ? " on \(ea.deviceName)" : "") + " · gesture \(ea.gesture)"
-        return "At \(at), \(a.title) recommends \(said(ea)) and \(b.title) recommends \(said(eb)): " + reasons.joined(separator: "; ") + "."
+        return "At \(at), \(a.title) recommends \(said(ea)) and \(b.title) recommends \(said(eb)): "
+            + reasons.joined(separator: "; ") + "."
     }
 }
 
@@ -143,8 +173,11 @@ package struct DisagreementSetting: Sendable, Equatable {
             } else {
                 s = settings.count
                 index[key] = s
-                settings.append(DisagreementSetting(dataset: d.dataset, group: d.group, latency: d.latency, device: d.device, deviceName: d.deviceName,
-                                                    gesture: d.gesture, answers: [], count: 0, firstIndex: i))
+                settings.append(
+                    DisagreementSetting(
+                        dataset: d.dataset, group: d.group, latency: d.latency, device: d.device,
+                        deviceName: d.deviceName,
+                        gesture: d.gesture, answers: [], count: 0, firstIndex: i))
                 answerIndex.append([:])
                 seen.append([])
             }

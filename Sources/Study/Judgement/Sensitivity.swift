@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import ScrollSimulation
 
 /// How much a study's answers depend on values the model had to assume: the device profile's
@@ -66,7 +66,9 @@ package struct Sensitivity: Sendable, Codable, Equatable {
     /// The model's structural assumptions varied beside the device constants (those the study's runs use).
     package var assumptions: [String] = []
 
-    package init(studyID: String, conclusions: [Conclusion], variations: Int, runsPerVariation: Int, assumptions: [String] = []) {
+    package init(
+        studyID: String, conclusions: [Conclusion], variations: Int, runsPerVariation: Int, assumptions: [String] = []
+    ) {
         self.studyID = studyID
         self.conclusions = conclusions
         self.variations = variations
@@ -82,9 +84,11 @@ package struct Sensitivity: Sendable, Codable, Equatable {
     /// `known` gives a run's result at the profile's own values and the constants it read, when the
     /// build's run stage simulated it (`RunExecutor.Execution.readMasks`): those runs are taken
     /// from it, not simulated again; the others are simulated here.
-    package static func analyse(study: Study, plan: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], jobs: Int,
-                                narrowBisection: Bool = true,
-                                known: @Sendable (PlannedRun) -> (result: RunResult, read: Set<String>)? = { _ in nil }) -> Sensitivity {
+    package static func analyse(
+        study: Study, plan: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], jobs: Int,
+        narrowBisection: Bool = true,
+        known: @Sendable (PlannedRun) -> (result: RunResult, read: Set<String>)? = { _ in nil }
+    ) -> Sensitivity {
         let runs = plan.filter { $0.studyID == study.id }
         // The runs at the profile's own values first, noting which constants each read: a run
         // that never read a constant gives the same result with that constant varied, so only
@@ -99,8 +103,11 @@ package struct Sensitivity: Sendable, Codable, Equatable {
         }
         let knobs = Self.knobs(for: runs)
         let scales: [Scale] = knobs.flatMap { knob in knob.factors.map { Scale(knob: knob, factor: $0) } }
-        let all = [answers(study: study, runs: runs, strategies: strategies, devices: devices, results: plain.map(\.result))]
-            + answers(study: study, runs: runs, strategies: strategies, devices: devices, scales: scales, plain: plain, jobs: jobs)
+        let all =
+            [answers(study: study, runs: runs, strategies: strategies, devices: devices, results: plain.map(\.result))]
+            + answers(
+                study: study, runs: runs, strategies: strategies, devices: devices, scales: scales, plain: plain,
+                jobs: jobs)
         let base = all[0]
         // The runs each comparison reads (`StudyAnswers` groups by device, gesture and latency): an
         // answer and the verdicts of one comparison depend on its runs alone, so bisecting one of
@@ -125,20 +132,33 @@ package struct Sensitivity: Sendable, Codable, Equatable {
                     for _ in 0..<(constant.switched ? 0 : 4) {
                         let mid = (near * far).squareRoot()
                         let at: [String]
-                        if let known = tried[Tried(factor: mid.bitPattern, group: group)] { at = known } else {
-                            at = Self.answers(study: study, runs: runs, strategies: strategies, devices: devices,
-                                              scales: [Scale(knob: constant, factor: mid)], plain: plain, jobs: jobs,
-                                              only: groups.isEmpty ? nil : groups[group])[0]
+                        if let known = tried[Tried(factor: mid.bitPattern, group: group)] {
+                            at = known
+                        } else {
+                            at =
+                                Self.answers(
+                                    study: study, runs: runs, strategies: strategies, devices: devices,
+                                    scales: [Scale(knob: constant, factor: mid)], plain: plain, jobs: jobs,
+                                    only: groups.isEmpty ? nil : groups[group])[0]
                             tried[Tried(factor: mid.bitPattern, group: group)] = at
                         }
-                        if at[i] != base[i] { far = mid; becomes = at[i] } else { near = mid }
+                        if at[i] != base[i] {
+                            far = mid
+                            becomes = at[i]
+                        } else {
+                            near = mid
+                        }
                     }
                     let first = runs.first { constant.affects($0.config, []) || constant.device } ?? runs[0]
                     var config = first.config
-                    if constant.device, let d = devices.first(where: { $0.id == study.devices.first }) { config.device = d }
-                    flipsByEntry[i].append(Flip(constant: constant.key, factor: factor, flipsAt: far,
-                                                valueAt: constant.valueText(config, far), unit: constant.unit,
-                                                structural: !constant.device, becomes: becomes))
+                    if constant.device, let d = devices.first(where: { $0.id == study.devices.first }) {
+                        config.device = d
+                    }
+                    flipsByEntry[i].append(
+                        Flip(
+                            constant: constant.key, factor: factor, flipsAt: far,
+                            valueAt: constant.valueText(config, far), unit: constant.unit,
+                            structural: !constant.device, becomes: becomes))
                 }
             }
         }
@@ -150,12 +170,16 @@ package struct Sensitivity: Sendable, Codable, Equatable {
             for (j, comparison) in comparisons.enumerated() {
                 let i = k * comparisons.count + j
                 guard i < base.count else { continue }
-                conclusions.append(Conclusion(strategy: subject, device: comparison.device, gesture: comparison.gesture, latency: comparison.latency,
-                                              answer: base[i], flips: flipsByEntry[i]))
+                conclusions.append(
+                    Conclusion(
+                        strategy: subject, device: comparison.device, gesture: comparison.gesture,
+                        latency: comparison.latency,
+                        answer: base[i], flips: flipsByEntry[i]))
             }
         }
-        return Sensitivity(studyID: study.id, conclusions: conclusions, variations: scales.count, runsPerVariation: runs.count,
-                           assumptions: knobs.filter { !$0.device }.map(\.key))
+        return Sensitivity(
+            studyID: study.id, conclusions: conclusions, variations: scales.count, runsPerVariation: runs.count,
+            assumptions: knobs.filter { !$0.device }.map(\.key))
     }
 
     /// A factor tried in a bisection, for one comparison (its index in `StudyAnswers.comparisons`).
@@ -197,39 +221,60 @@ package struct Sensitivity: Sendable, Codable, Equatable {
     /// The model's structural assumptions: values the sources do not fix and the model chose.
     /// Each is varied only where a run uses it.
     package static let assumptions: [Knob] = [
-        Knob(key: "prefetchDistance", unit: "rows", device: false,
-             affects: { c, _ in c.strategy.uses(.t13) }, apply: { c, f in c.strategy.parameters.prefetchDistance = scaled(c.strategy.parameters.prefetchDistance, f) },
-             value: { String($0.strategy.parameters.prefetchDistance) }),
-        Knob(key: "cacheCountLimit", unit: "entries", device: false,
-             affects: { c, _ in c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy != .lruBytes },
-             apply: { c, f in c.strategy.parameters.cacheCountLimit = scaled(c.strategy.parameters.cacheCountLimit, f) },
-             value: { String($0.strategy.parameters.cacheCountLimit) }),
-        Knob(key: "cacheByteLimit", unit: "MiB", device: false,
-             affects: { c, _ in c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy == .lruBytes },
-             apply: { c, f in c.strategy.parameters.cacheByteLimit = scaled(c.strategy.parameters.cacheByteLimit, f) },
-             value: { NumberFormat.fixed(Double($0.strategy.parameters.cacheByteLimit) / 1_048_576, places: 1) }),
-        Knob(key: "sharedQueueWidth", unit: "operations at once", device: false,
-             affects: { c, _ in c.strategy.parameters.sharedQueueWidth != nil },
-             apply: { c, f in c.strategy.parameters.sharedQueueWidth = c.strategy.parameters.sharedQueueWidth.map { scaled($0, f) } },
-             value: { $0.strategy.parameters.sharedQueueWidth.map(String.init) ?? "none" }),
-        Knob(key: "latencyJitter", unit: "σ", device: false,
-             affects: { c, _ in if case .logNormal = c.latencyDistribution { return true } else { return false } },
-             apply: { c, f in if case let .logNormal(s) = c.latencyDistribution { c.latencyDistribution = .logNormal(sigma: s * f) } },
-             value: { if case let .logNormal(s) = $0.latencyDistribution { return NumberFormat.fixed(s, places: 3) } else { return "0" } }),
+        Knob(
+            key: "prefetchDistance", unit: "rows", device: false,
+            affects: { c, _ in c.strategy.uses(.t13) },
+            apply: { c, f in c.strategy.parameters.prefetchDistance = scaled(c.strategy.parameters.prefetchDistance, f)
+            },
+            value: { String($0.strategy.parameters.prefetchDistance) }),
+        Knob(
+            key: "cacheCountLimit", unit: "entries", device: false,
+            affects: { c, _ in c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy != .lruBytes },
+            apply: { c, f in c.strategy.parameters.cacheCountLimit = scaled(c.strategy.parameters.cacheCountLimit, f) },
+            value: { String($0.strategy.parameters.cacheCountLimit) }),
+        Knob(
+            key: "cacheByteLimit", unit: "MiB", device: false,
+            affects: { c, _ in c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy == .lruBytes },
+            apply: { c, f in c.strategy.parameters.cacheByteLimit = scaled(c.strategy.parameters.cacheByteLimit, f) },
+            value: { NumberFormat.fixed(Double($0.strategy.parameters.cacheByteLimit) / 1_048_576, places: 1) }),
+        Knob(
+            key: "sharedQueueWidth", unit: "operations at once", device: false,
+            affects: { c, _ in c.strategy.parameters.sharedQueueWidth != nil },
+            apply: { c, f in
+                c.strategy.parameters.sharedQueueWidth = c.strategy.parameters.sharedQueueWidth.map { scaled($0, f) }
+            },
+            value: { $0.strategy.parameters.sharedQueueWidth.map(String.init) ?? "none" }),
+        Knob(
+            key: "latencyJitter", unit: "σ", device: false,
+            affects: { c, _ in if case .logNormal = c.latencyDistribution { return true } else { return false } },
+            apply: { c, f in
+                if case let .logNormal(s) = c.latencyDistribution { c.latencyDistribution = .logNormal(sigma: s * f) }
+            },
+            value: {
+                if case let .logNormal(s) = $0.latencyDistribution {
+                    return NumberFormat.fixed(s, places: 3)
+                } else {
+                    return "0"
+                }
+            }),
         // The Capital One samples fetch through URLSession.shared, whose URL cache answers a repeat
         // download only when the image host sends cacheable headers; the model assumes it does.
-        Knob(key: "urlCache", unit: "", device: false, switched: true,
-             affects: { c, _ in c.strategy.parameters.urlCache }, apply: { c, f in if f < 1 { c.strategy.parameters.urlCache = false } },
-             value: { $0.strategy.parameters.urlCache ? "on" : "off" }),
+        Knob(
+            key: "urlCache", unit: "", device: false, switched: true,
+            affects: { c, _ in c.strategy.parameters.urlCache },
+            apply: { c, f in if f < 1 { c.strategy.parameters.urlCache = false } },
+            value: { $0.strategy.parameters.urlCache ? "on" : "off" }),
     ]
 
     /// The device constants, then the assumptions some of `runs` use.
     static func knobs(for runs: [PlannedRun]) -> [Knob] {
         let constants = DeviceProfile.catalog.map { constant in
             let keyPath = constant.keyPath, key = constant.key
-            return Knob(key: key, unit: constant.unit, device: true, affects: { _, read in read.contains(key) },
-                        apply: { c, f in c.device[keyPath: keyPath] = Micros((Double(c.device[keyPath: keyPath]) * f).rounded()) },
-                        value: { String($0.device[keyPath: keyPath]) })
+            return Knob(
+                key: key, unit: constant.unit, device: true, affects: { _, read in read.contains(key) },
+                apply: { c, f in c.device[keyPath: keyPath] = Micros((Double(c.device[keyPath: keyPath]) * f).rounded())
+                },
+                value: { String($0.device[keyPath: keyPath]) })
         }
         return constants + assumptions.filter { knob in runs.contains { knob.affects($0.config, []) } }
     }
@@ -245,13 +290,16 @@ package struct Sensitivity: Sendable, Codable, Equatable {
     /// result at the profile's own values and the constants it read: a run that did not read the
     /// scaled constant keeps that result. With `only`, only those runs are simulated again: the
     /// answers of the comparisons they make are right, the others' are the model's own.
-    private static func answers(study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile],
-                                scales: [Scale], plain: [(result: RunResult, read: Set<String>)], jobs: Int,
-                                only: Set<Int>? = nil) -> [[String]] {
+    private static func answers(
+        study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile],
+        scales: [Scale], plain: [(result: RunResult, read: Set<String>)], jobs: Int,
+        only: Set<Int>? = nil
+    ) -> [[String]] {
         var configs: [RunConfig] = []
         var slots: [(scale: Int, run: Int)] = []
         for (k, scale) in scales.enumerated() {
-            for (j, run) in runs.enumerated() where only?.contains(j) ?? true && scale.knob.affects(run.config, plain[j].read) {
+            for (j, run) in runs.enumerated()
+            where only?.contains(j) ?? true && scale.knob.affects(run.config, plain[j].read) {
                 var config = run.config
                 config.recordSeries = false
                 scale.knob.apply(&config, scale.factor)
@@ -266,7 +314,9 @@ package struct Sensitivity: Sendable, Codable, Equatable {
     }
 
     /// The answers given the results of `runs` (in order), as comparable texts in `StudyAnswers`' order.
-    private static func answers(study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], results: [RunResult]) -> [String] {
+    private static func answers(
+        study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], results: [RunResult]
+    ) -> [String] {
         let pairs = zip(runs, results).map { (run: $0, result: $1) }
         let entries = StudyAnswers(study: study, strategies: strategies, devices: devices, runs: pairs).entries
         var out = entries.map { Self.key($0.answer) }
@@ -275,10 +325,14 @@ package struct Sensitivity: Sendable, Codable, Equatable {
             for e in entries {
                 let seeds = pairs.filter { p in
                     let c = p.run.config
-                    return c.strategy.id == sid && c.device.id == e.device && c.gesture.id == e.gesture && c.latency == .ms(e.latency)
+                    return c.strategy.id == sid && c.device.id == e.device && c.gesture.id == e.gesture
+                        && c.latency == .ms(e.latency)
                 }
                 var labels: [String] = []
-                for p in seeds { let l = Format.verdict(p.result.metrics).label; if !labels.contains(l) { labels.append(l) } }
+                for p in seeds {
+                    let l = Format.verdict(p.result.metrics).label
+                    if !labels.contains(l) { labels.append(l) }
+                }
                 out.append(labels.isEmpty ? "not run" : labels.joined(separator: " / "))
             }
         }
@@ -287,7 +341,10 @@ package struct Sensitivity: Sendable, Codable, Equatable {
 
     /// An answer as text that two runs of the rule can be compared by.
     static func key(_ answer: Answer) -> String {
-        if !answer.recommended.isEmpty { return answer.recommended.map(\.name).joined(separator: " and ") + (answer.tooCloseToCall ? " (too close to call)" : "") }
+        if !answer.recommended.isEmpty {
+            return answer.recommended.map(\.name).joined(separator: " and ")
+                + (answer.tooCloseToCall ? " (too close to call)" : "")
+        }
         return "none meets the bar" + (answer.closestText.map { " (closest: \($0))" } ?? "")
     }
 
@@ -296,7 +353,10 @@ package struct Sensitivity: Sendable, Codable, Equatable {
     package var variedText: String {
         let switches = Self.assumptions.filter(\.switched).map(\.key)
         let scaled = assumptions.filter { !switches.contains($0) }, off = assumptions.filter { switches.contains($0) }
-        var text = "each device cost constant" + (scaled.isEmpty ? "" : ", and the model's structural assumptions these runs use (\(scaled.joined(separator: ", ")))")
+        var text =
+            "each device cost constant"
+            + (scaled.isEmpty
+                ? "" : ", and the model's structural assumptions these runs use (\(scaled.joined(separator: ", ")))")
             + ", halved and doubled in turn"
         if !off.isEmpty { text += "; and \(off.joined(separator: ", ")), which the model assumes on, switched off" }
         return text
@@ -308,20 +368,35 @@ package struct Sensitivity: Sendable, Codable, Equatable {
 
     /// The report as lines for the terminal: every answer, then the verdicts some variation changes.
     package func lines(latencyText: (Double) -> String) -> [String] {
-        var out = ["Sensitivity of '\(studyID)': \(variations) variations (\(variedText)), up to \(runsPerVariation) runs each."]
+        var out = [
+            "Sensitivity of '\(studyID)': \(variations) variations (\(variedText)), up to \(runsPerVariation) runs each."
+        ]
         func describe(_ c: Conclusion) {
-            let head = "\(c.strategy.map { "\($0) · " } ?? "")\(c.device) · \(c.gesture) · \(latencyText(c.latency)): \(c.answer)"
-            if c.survives { out.append("  \(head) — survives every variation"); return }
-            out.append("  \(head) — changes under \(c.flips.count) of \(variations) variations\(c.onCliff ? " (on a cliff edge)" : ""):")
+            let head =
+                "\(c.strategy.map { "\($0) · " } ?? "")\(c.device) · \(c.gesture) · \(latencyText(c.latency)): \(c.answer)"
+            if c.survives {
+                out.append("  \(head) — survives every variation")
+                return
+            }
+            out.append(
+                "  \(head) — changes under \(c.flips.count) of \(variations) variations\(c.onCliff ? " (on a cliff edge)" : ""):"
+            )
             for f in c.flips {
-                if f.switchedOff { out.append("    \(f.constant) switched off: becomes \(f.becomes)"); continue }
-                out.append("    \(f.constant) ×\(NumberFormat.fixed(f.factor, places: 2)): becomes \(f.becomes); from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))\(f.onCliff ? ", a cliff edge" : "")")
+                if f.switchedOff {
+                    out.append("    \(f.constant) switched off: becomes \(f.becomes)")
+                    continue
+                }
+                out.append(
+                    "    \(f.constant) ×\(NumberFormat.fixed(f.factor, places: 2)): becomes \(f.becomes); from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))\(f.onCliff ? ", a cliff edge" : "")"
+                )
             }
         }
         out.append("Answers:")
         answers.forEach(describe)
         let changed = verdicts.filter { !$0.survives }
-        out.append("Verdicts: \(verdicts.count - changed.count) of \(verdicts.count) survive every variation\(changed.isEmpty ? "." : "; these do not:")")
+        out.append(
+            "Verdicts: \(verdicts.count - changed.count) of \(verdicts.count) survive every variation\(changed.isEmpty ? "." : "; these do not:")"
+        )
         changed.forEach(describe)
         return out
     }

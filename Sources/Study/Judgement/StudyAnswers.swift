@@ -13,7 +13,9 @@ package struct StudyAnswers: Sendable {
     }
     package let entries: [Entry]
 
-    package init(study: Study, strategies: [Strategy], devices: [DeviceProfile], runs: [(run: PlannedRun, result: RunResult)]) {
+    package init(
+        study: Study, strategies: [Strategy], devices: [DeviceProfile], runs: [(run: PlannedRun, result: RunResult)]
+    ) {
         self.init(study: study, strategies: strategies, devices: devices, runs: runs.map(\.run)) { sid, name, members in
             Contender(strategyID: sid, name: name, metrics: members.map { runs[$0].result.metrics })
         }
@@ -21,7 +23,10 @@ package struct StudyAnswers: Sendable {
 
     /// The answers of the study's planned runs (in plan order) that have a record in `results`; the
     /// others are left out. Each contender points at its seeds' records there (`Contender`'s storage).
-    package init(study: Study, strategies: [Strategy], devices: [DeviceProfile], runs planned: [PlannedRun], results: ResultsIndex) {
+    package init(
+        study: Study, strategies: [Strategy], devices: [DeviceProfile], runs planned: [PlannedRun],
+        results: ResultsIndex
+    ) {
         var runs: [PlannedRun] = [], positions: [Int] = []
         runs.reserveCapacity(planned.count)
         positions.reserveCapacity(planned.count)
@@ -37,16 +42,21 @@ package struct StudyAnswers: Sendable {
 
     /// The one grouping both kinds of contender go through: `contender` makes strategy `sid`'s
     /// contender from the positions in `runs` of its seeds, in order.
-    private init(study: Study, strategies: [Strategy], devices: [DeviceProfile], runs: [PlannedRun],
-                 contender: (_ sid: String, _ name: String, _ members: [Int]) -> Contender) {
+    private init(
+        study: Study, strategies: [Strategy], devices: [DeviceProfile], runs: [PlannedRun],
+        contender: (_ sid: String, _ name: String, _ members: [Int]) -> Contender
+    ) {
         entries = Self.comparisons(study: study, runs: runs).map { comparison in
             let contenders = study.strategies.compactMap { sid -> Contender? in
                 let seeds = comparison.runs.filter { runs[$0].config.strategy.id == sid }
                 guard !seeds.isEmpty, let s = strategies.first(where: { $0.id == sid }) else { return nil }
                 return contender(sid, s.name, seeds)
             }
-            return Entry(device: comparison.device, deviceName: devices.first { $0.id == comparison.device }?.name ?? comparison.device,
-                         gesture: comparison.gesture, latency: comparison.latency, answer: Answer(contenders, ranking: AnswerRule.ranking(asks: study.asks)))
+            return Entry(
+                device: comparison.device,
+                deviceName: devices.first { $0.id == comparison.device }?.name ?? comparison.device,
+                gesture: comparison.gesture, latency: comparison.latency,
+                answer: Answer(contenders, ranking: AnswerRule.ranking(asks: study.asks)))
         }
     }
 
@@ -54,12 +64,17 @@ package struct StudyAnswers: Sendable {
     /// with the positions in `runs` of its runs (in order); a comparison without runs is left out.
     /// Each entry is the answer of one of these, and the sensitivity analysis re-simulates one's
     /// runs alone to bisect its answer (`Sensitivity`).
-    package static func comparisons(study: Study, runs: [PlannedRun]) -> [(device: String, gesture: String, latency: Double, runs: [Int])] {
+    package static func comparisons(study: Study, runs: [PlannedRun]) -> [(
+        device: String, gesture: String, latency: Double, runs: [Int]
+    )] {
         var out: [(device: String, gesture: String, latency: Double, runs: [Int])] = []
         for device in study.devices {
             for gesture in study.gestures {
                 for latency in study.latenciesMs {
-                    let group = runs.indices.filter { runs[$0].config.device.id == device && runs[$0].config.gesture.id == gesture.id && runs[$0].config.latency == .ms(latency) }
+                    let group = runs.indices.filter {
+                        runs[$0].config.device.id == device && runs[$0].config.gesture.id == gesture.id
+                            && runs[$0].config.latency == .ms(latency)
+                    }
                     if !group.isEmpty { out.append((device, gesture.id, latency, group)) }
                 }
             }

@@ -29,8 +29,11 @@ package struct Outcome: Sendable {
     package let accuracy: AccuracyReport?
 
     /// `fingerprints`: the plan stage's (`PlanFingerprints`), whose contexts the run summaries carry.
-    package init(content: SiteContent, plan: [PlannedRun], fingerprints: PlanFingerprints, results: ResultsIndex, baseline: Baseline.Loaded?,
-                 accuracy: AccuracyReport? = nil) {
+    package init(
+        content: SiteContent, plan: [PlannedRun], fingerprints: PlanFingerprints, results: ResultsIndex,
+        baseline: Baseline.Loaded?,
+        accuracy: AccuracyReport? = nil
+    ) {
         self.content = content
         self.accuracy = accuracy
         self.plan = plan
@@ -39,9 +42,10 @@ package struct Outcome: Sendable {
         let positionsByStudy = plan.positionsByStudy()
         self.positionsByStudy = positionsByStudy
         if let baseline {
-            comparisons = Comparison.compare(baseline: baseline.runs, baselineModel: baseline.modelVersion,
-                                             now: Self.summaries(at: Array(plan.indices), plan: plan, fingerprints: fingerprints, results: results),
-                                             nowModel: SimulationModel.version)
+            comparisons = Comparison.compare(
+                baseline: baseline.runs, baselineModel: baseline.modelVersion,
+                now: Self.summaries(at: Array(plan.indices), plan: plan, fingerprints: fingerprints, results: results),
+                nowModel: SimulationModel.version)
             baselineSource = baseline.source
         } else {
             comparisons = []
@@ -49,30 +53,41 @@ package struct Outcome: Sendable {
         }
         broken = BudgetCheck.check(content, plan: plan, positionsByStudy: positionsByStudy, results: results)
         let answers = content.studies.map { study in
-            Self.answers(of: study, content: content, runs: plan.runs(at: positionsByStudy[study.id] ?? []), results: results)
+            Self.answers(
+                of: study, content: content, runs: plan.runs(at: positionsByStudy[study.id] ?? []), results: results)
         }
         // Study ids are unique (`ContentLoader` refuses two alike).
         studyAnswers = Dictionary(zip(content.studies.map(\.id), answers), uniquingKeysWith: { a, _ in a })
-        answerSummaries = zip(content.studies, answers).map { study, answers in StudyAnswerSummary(study: study.id, answers: answers.summaries) }
-        answerSummariesByStudy = Dictionary(answerSummaries.map { ($0.study, $0.answers) }, uniquingKeysWith: { a, _ in a })
+        answerSummaries = zip(content.studies, answers).map { study, answers in
+            StudyAnswerSummary(study: study.id, answers: answers.summaries)
+        }
+        answerSummariesByStudy = Dictionary(
+            answerSummaries.map { ($0.study, $0.answers) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// A study's answers from the same inputs its page sees (`StudyRuns`): the devices and
     /// strategies it names that exist, in its order, and its runs' results in plan order.
     /// `runs`: the study's planned runs, in plan order.
-    static func answers(of study: Study, content: SiteContent, runs: [PlannedRun], results: ResultsIndex) -> StudyAnswers {
-        StudyAnswers(study: study, strategies: study.strategies.compactMap { content.strategy($0) },
-                     devices: study.devices.compactMap { content.device($0) },
-                     runs: runs, results: results)
+    static func answers(of study: Study, content: SiteContent, runs: [PlannedRun], results: ResultsIndex)
+        -> StudyAnswers
+    {
+        StudyAnswers(
+            study: study, strategies: study.strategies.compactMap { content.strategy($0) },
+            devices: study.devices.compactMap { content.device($0) },
+            runs: runs, results: results)
     }
 
     /// The summaries of the runs at `positions` of `plan` that have a record, in that order.
-    private static func summaries(at positions: [Int], plan: [PlannedRun], fingerprints: PlanFingerprints, results: ResultsIndex) -> [RunSummary] {
+    private static func summaries(
+        at positions: [Int], plan: [PlannedRun], fingerprints: PlanFingerprints, results: ResultsIndex
+    ) -> [RunSummary] {
         positions.compactMap { i in results[plan[i].id].map { RunSummary($0, context: fingerprints.contexts[i]) } }
     }
 
     /// Every run's summary (as `summary.json`'s files list them), in plan order: made when asked.
-    package var summaries: [RunSummary] { Self.summaries(at: Array(plan.indices), plan: plan, fingerprints: fingerprints, results: results) }
+    package var summaries: [RunSummary] {
+        Self.summaries(at: Array(plan.indices), plan: plan, fingerprints: fingerprints, results: results)
+    }
 
     /// Study `id`'s run summaries, in plan order: what `studies/<id>.summary.json` lists.
     func summaries(ofStudy id: String) -> [RunSummary] {
@@ -89,7 +104,9 @@ package struct Outcome: Sendable {
         for i in positionsByStudy[id] ?? [] {
             let run = plan[i]
             if let record = results[run.id] {
-                hash.add("\(run.id.utf8.count):\(run.id) \(record.id.utf8.count):\(record.id) \(record.study.utf8.count):\(record.study) \(record.fingerprint) \(fingerprints.contexts[i])\n")
+                hash.add(
+                    "\(run.id.utf8.count):\(run.id) \(record.id.utf8.count):\(record.id) \(record.study.utf8.count):\(record.study) \(record.fingerprint) \(fingerprints.contexts[i])\n"
+                )
             } else {
                 hash.add("\(run.id.utf8.count):\(run.id) none\n")
             }
@@ -107,7 +124,9 @@ package struct Outcome: Sendable {
     }
 
     /// How many of study `id`'s runs have a record.
-    func runCount(ofStudy id: String) -> Int { (positionsByStudy[id] ?? []).filter { results[plan[$0].id] != nil }.count }
+    func runCount(ofStudy id: String) -> Int {
+        (positionsByStudy[id] ?? []).filter { results[plan[$0].id] != nil }.count
+    }
 
     package var hasBudgets: Bool { !allBudgets.isEmpty }
 
@@ -118,7 +137,8 @@ package struct Outcome: Sendable {
 
     /// Groups in the order of the checks page: regressions first, then improvements, then the rest.
     package var orderedComparisons: [GroupComparison] {
-        comparisons.filter(\.regressed) + comparisons.filter { !$0.regressed && $0.improved } + comparisons.filter { !$0.regressed && !$0.improved }
+        comparisons.filter(\.regressed) + comparisons.filter { !$0.regressed && $0.improved }
+            + comparisons.filter { !$0.regressed && !$0.improved }
     }
 
     package func summaryText() -> String {
@@ -126,11 +146,14 @@ package struct Outcome: Sendable {
         do {
             for (study, b) in allBudgets {
                 var fields: [String: JSONValue] = [
-                    "file": .string(b.file), "line": .int(b.line), "column": .int(b.column), "study": study.map { .string($0.id) } ?? .null,
-                    "metric": .string(b.metric), "op": .string(b.op.rawValue), "value": .double(b.value), "timesLatency": .bool(b.timesLatency),
-                    "broken": .array(broken.filter { $0.budget == b }.map {
-                        .object(["run": .string($0.run), "actual": .double($0.actual), "limit": .double($0.limit)])
-                    }),
+                    "file": .string(b.file), "line": .int(b.line), "column": .int(b.column),
+                    "study": study.map { .string($0.id) } ?? .null,
+                    "metric": .string(b.metric), "op": .string(b.op.rawValue), "value": .double(b.value),
+                    "timesLatency": .bool(b.timesLatency),
+                    "broken": .array(
+                        broken.filter { $0.budget == b }.map {
+                            .object(["run": .string($0.run), "actual": .double($0.actual), "limit": .double($0.limit)])
+                        }),
                 ]
                 if let l = b.latencyMs { fields["latencyMs"] = .double(l) }
                 if let s = b.strategy { fields["strategy"] = .string(s) }
@@ -149,8 +172,10 @@ package struct Outcome: Sendable {
                 "groups": .array(orderedComparisons.filter { $0.status != .unchanged }.map(\.json)),
             ])
         }
-        return SiteSummary.text(studies: content.studies.map { ($0.id, runCount(ofStudy: $0.id)) }, budgets: budgets, comparison: comparison,
-                                accuracy: accuracy.flatMap(\.summaryJSON))
+        return SiteSummary.text(
+            studies: content.studies.map { ($0.id, runCount(ofStudy: $0.id)) }, budgets: budgets,
+            comparison: comparison,
+            accuracy: accuracy.flatMap(\.summaryJSON))
     }
 
     /// The text of study `id`'s file (`SiteSummary.studyFile(id)`): its answers and runs.
@@ -169,8 +194,10 @@ package struct Outcome: Sendable {
         // Only this part's runs are summarised: a study of k parts is not summarised k times over.
         let recorded = (positionsByStudy[id] ?? []).filter { results[plan[$0].id] != nil }
         let positions = recorded[SiteSummary.partRange(index, of: recorded.count)]
-        return SiteSummary.partText(study: id, part: index,
-                                    partRuns: Self.summaries(at: Array(positions), plan: plan, fingerprints: fingerprints, results: results)[...])
+        return SiteSummary.partText(
+            study: id, part: index,
+            partRuns: Self.summaries(at: Array(positions), plan: plan, fingerprints: fingerprints, results: results)[
+                ...])
     }
 }
 
@@ -185,12 +212,15 @@ extension Answer {
     /// The answer as the study's file records it for one device, gesture and latency: strategies by
     /// id, metrics by their names in a run's JSON.
     package func summary(device: String, gesture: String, latencyMs: Double) -> AnswerSummary {
-        AnswerSummary(device: device, gesture: gesture, latencyMs: latencyMs,
-                      recommended: recommended.map(\.strategyID), runnerUp: runnerUp.map(\.strategyID),
-                      meetsBar: !recommended.isEmpty, closest: closest?.strategyID,
-                      missesBar: missing.map(\.strategyID), reason: reason,
-                      decidingMetric: deciding?.metric.jsonName,
-                      tooCloseToCall: undecided.map { AnswerSummary.TooClose(strategies: recommended.map(\.strategyID), metric: $0.metric.jsonName) },
-                      closestTie: closestIsTie ? closestTie.map(\.strategyID) : nil)
+        AnswerSummary(
+            device: device, gesture: gesture, latencyMs: latencyMs,
+            recommended: recommended.map(\.strategyID), runnerUp: runnerUp.map(\.strategyID),
+            meetsBar: !recommended.isEmpty, closest: closest?.strategyID,
+            missesBar: missing.map(\.strategyID), reason: reason,
+            decidingMetric: deciding?.metric.jsonName,
+            tooCloseToCall: undecided.map {
+                AnswerSummary.TooClose(strategies: recommended.map(\.strategyID), metric: $0.metric.jsonName)
+            },
+            closestTie: closestIsTie ? closestTie.map(\.strategyID) : nil)
     }
 }

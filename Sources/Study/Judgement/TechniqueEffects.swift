@@ -21,8 +21,11 @@ package struct EffectQuantity: Sendable {
         difference = metric.difference
     }
 
-    init(id: String, name: String, value: @escaping @Sendable (RunMetrics) -> Double, minimum: @escaping @Sendable (Double, Double) -> Double,
-         difference: @escaping @Sendable (Double) -> String) {
+    init(
+        id: String, name: String, value: @escaping @Sendable (RunMetrics) -> Double,
+        minimum: @escaping @Sendable (Double, Double) -> Double,
+        difference: @escaping @Sendable (Double) -> String
+    ) {
         self.id = id
         self.name = name
         self.value = value
@@ -75,7 +78,9 @@ package struct TechniqueEffect: Sendable {
         let agree = m == 0 ? 0 : nonzero.filter { ($0 > 0) == (m > 0) }.count
         seeds = nonzero.count
         agreeing = agree
-        p = a.count == b.count ? (a.count <= 1 ? nil : AnswerRule.signTest(minority: nonzero.count - agree, of: nonzero.count)) : 1
+        p =
+            a.count == b.count
+            ? (a.count <= 1 ? nil : AnswerRule.signTest(minority: nonzero.count - agree, of: nonzero.count)) : 1
         minimum = quantity.minimum(SeedRange(a).median, SeedRange(b).median)
     }
 
@@ -139,7 +144,9 @@ package struct TechniqueSearchResult: Sendable {
         quantities = EffectQuantity.deciding(asks: asks)
         var byCombination: [(techniques: [TechniqueID], contender: Contender)] = []
         for c in search.combinations {
-            if let contender = contenders.first(where: { $0.strategyID == c.strategyID }) { byCombination.append((c.techniques, contender)) }
+            if let contender = contenders.first(where: { $0.strategyID == c.strategyID }) {
+                byCombination.append((c.techniques, contender))
+            }
         }
         evaluated = byCombination.count
         let meetingBar = byCombination.filter { $0.contender.meetsBar }
@@ -148,7 +155,9 @@ package struct TechniqueSearchResult: Sendable {
         minimalSets = meetingBar.filter { $0.techniques.count == smallest }.map(\.techniques)
 
         let answer = Answer(byCombination.map(\.contender), ranking: AnswerRule.ranking(asks: asks))
-        func techniques(of c: Contender) -> [TechniqueID] { byCombination.first { $0.contender.strategyID == c.strategyID }?.techniques ?? [] }
+        func techniques(of c: Contender) -> [TechniqueID] {
+            byCombination.first { $0.contender.strategyID == c.strategyID }?.techniques ?? []
+        }
         closest = minimalSets.isEmpty ? answer.closest.map(techniques) : nil
         closestTie = minimalSets.isEmpty ? answer.closestTie.map(techniques) : []
         if let top = answer.recommended.map(techniques).min(by: { $0.count < $1.count }) {
@@ -176,7 +185,9 @@ package struct TechniqueSearchResult: Sendable {
             if bestSet.contains(t), let with = runs(bestSet), let without = runs(bestSet.filter { $0 != t }) {
                 leaveOut = quantities.map { TechniqueEffect($0, with: with, without: without) }
             }
-            ranked.append(Ranked(technique: t, add: add, leaveOut: leaveOut, inMinimalSet: minimalSets.contains { $0.contains(t) }))
+            ranked.append(
+                Ranked(
+                    technique: t, add: add, leaveOut: leaveOut, inMinimalSet: minimalSets.contains { $0.contains(t) }))
         }
         self.ranked = TechniqueSearchResult.rank(ranked)
     }
@@ -213,13 +224,16 @@ package struct TechniqueSearchAnswers: Sendable {
     package let entries: [Entry]
 
     /// From the same inputs as `StudyAnswers`: nil for a study that is not a technique search.
-    package init?(study: Study, strategies: [Strategy], devices: [DeviceProfile], runs: [(run: PlannedRun, result: RunResult)]) {
+    package init?(
+        study: Study, strategies: [Strategy], devices: [DeviceProfile], runs: [(run: PlannedRun, result: RunResult)]
+    ) {
         guard let search = study.search else { return nil }
         let answers = StudyAnswers(study: study, strategies: strategies, devices: devices, runs: runs)
         entries = answers.entries.map { e in
             let contenders = e.answer.tiers.flatMap { $0 } + e.answer.missing
-            return Entry(device: e.device, deviceName: e.deviceName, gesture: e.gesture, latency: e.latency,
-                         result: TechniqueSearchResult(search: search, contenders: contenders, asks: study.asks))
+            return Entry(
+                device: e.device, deviceName: e.deviceName, gesture: e.gesture, latency: e.latency,
+                result: TechniqueSearchResult(search: search, contenders: contenders, asks: study.asks))
         }
     }
 }

@@ -22,7 +22,8 @@ extension Format {
     /// The first badge of `VerdictRule.badges` whose rule `m` meets.
     package static func verdict(_ m: RunMetrics) -> Verdict {
         let badge = VerdictRule.badges.first { $0.applies(m) }!
-        return Verdict(kind: badge.kind, symbol: badge.symbol, label: badge.label, tone: badge.tone, near: VerdictRule.near(m))
+        return Verdict(
+            kind: badge.kind, symbol: badge.symbol, label: badge.label, tone: badge.tone, near: VerdictRule.near(m))
     }
 }
 
@@ -43,14 +44,18 @@ package enum VerdictRule {
     /// Within this share of a threshold (relative), a badge says how near it is.
     package static let nearShare = 0.10
     /// A run at or over a line's threshold has crossed it (`Format.verdict`).
-    package static let criticalHitches = Line(name: "\(ms(Thresholds.hitchCritical)) ms/s critical hitch line", threshold: Thresholds.hitchCritical,
-                                              value: { $0.hitchTimeRatio }, format: { NumberFormat.fixed($0, places: 3) }, unit: "ms/s")
-    package static let hitchWarning = Line(name: "\(ms(Thresholds.hitchWarning)) ms/s hitch warning line", threshold: Thresholds.hitchWarning,
-                                           value: { $0.hitchTimeRatio }, format: { NumberFormat.fixed($0, places: 3) }, unit: "ms/s")
-    package static let wrongRows = Line(name: "\(ms(Thresholds.wrongRowPercent)) % wrong-row line", threshold: Thresholds.wrongRowPercent,
-                                        value: { $0.staleShare * 100 }, format: { NumberFormat.fixed($0, places: 2) }, unit: "points")
-    package static let placeholders = Line(name: "\(ms(Thresholds.placeholderPercent)) % placeholder line", threshold: Thresholds.placeholderPercent,
-                                           value: { $0.placeholderShare * 100 }, format: { NumberFormat.fixed($0, places: 1) }, unit: "points")
+    package static let criticalHitches = Line(
+        name: "\(ms(Thresholds.hitchCritical)) ms/s critical hitch line", threshold: Thresholds.hitchCritical,
+        value: { $0.hitchTimeRatio }, format: { NumberFormat.fixed($0, places: 3) }, unit: "ms/s")
+    package static let hitchWarning = Line(
+        name: "\(ms(Thresholds.hitchWarning)) ms/s hitch warning line", threshold: Thresholds.hitchWarning,
+        value: { $0.hitchTimeRatio }, format: { NumberFormat.fixed($0, places: 3) }, unit: "ms/s")
+    package static let wrongRows = Line(
+        name: "\(ms(Thresholds.wrongRowPercent)) % wrong-row line", threshold: Thresholds.wrongRowPercent,
+        value: { $0.staleShare * 100 }, format: { NumberFormat.fixed($0, places: 2) }, unit: "points")
+    package static let placeholders = Line(
+        name: "\(ms(Thresholds.placeholderPercent)) % placeholder line", threshold: Thresholds.placeholderPercent,
+        value: { $0.placeholderShare * 100 }, format: { NumberFormat.fixed($0, places: 1) }, unit: "points")
     /// Every line, most severe first: the order the rule page and the "near" notes use.
     package static let lines: [Line] = [criticalHitches, hitchWarning, wrongRows, placeholders]
 
@@ -73,18 +78,31 @@ package enum VerdictRule {
         let (critical, warning) = (ms(criticalHitches.threshold), ms(hitchWarning.threshold))
         let (wrong, placeholder) = (ms(wrongRows.threshold), ms(placeholders.threshold))
         return [
-            Badge(kind: .hitchCritical, symbol: "✘", label: "hitches: critical", tone: "bad",
-                  rule: "Hitch time ratio of \(critical) ms/s or more: Apple's \"critical\" band.", applies: criticalHitches.crossed),
-            Badge(kind: .wrongRows, symbol: "✘", label: "shows wrong rows", tone: "bad",
-                  rule: "\(wrong) % or more of visible cell-frames show another row's content.", applies: wrongRows.crossed),
-            Badge(kind: .hitchWarning, symbol: "△", label: "hitches: warning", tone: "warn",
-                  rule: "Hitch time ratio from \(warning) up to \(critical) ms/s: Apple's \"warning\" band.", applies: hitchWarning.crossed),
-            Badge(kind: .rareWrongRows, symbol: "△", label: "rare wrong rows", tone: "warn",
-                  rule: "Any visible cell-frame shows another row's content, under \(wrong) %.", applies: { $0.staleCellFrames > 0 }),
-            Badge(kind: .placeholders, symbol: "△", label: "many placeholders", tone: "warn",
-                  rule: "\(placeholder) % or more of visible cell-frames show a placeholder instead of the row's content.", applies: placeholders.crossed),
-            Badge(kind: .smooth, symbol: "✔", label: "smooth and correct", tone: "good",
-                  rule: "None of the above: under \(warning) ms/s, no wrong rows, under \(placeholder) % placeholders.", applies: { _ in true }),
+            Badge(
+                kind: .hitchCritical, symbol: "✘", label: "hitches: critical", tone: "bad",
+                rule: "Hitch time ratio of \(critical) ms/s or more: Apple's \"critical\" band.",
+                applies: criticalHitches.crossed),
+            Badge(
+                kind: .wrongRows, symbol: "✘", label: "shows wrong rows", tone: "bad",
+                rule: "\(wrong) % or more of visible cell-frames show another row's content.",
+                applies: wrongRows.crossed),
+            Badge(
+                kind: .hitchWarning, symbol: "△", label: "hitches: warning", tone: "warn",
+                rule: "Hitch time ratio from \(warning) up to \(critical) ms/s: Apple's \"warning\" band.",
+                applies: hitchWarning.crossed),
+            Badge(
+                kind: .rareWrongRows, symbol: "△", label: "rare wrong rows", tone: "warn",
+                rule: "Any visible cell-frame shows another row's content, under \(wrong) %.",
+                applies: { $0.staleCellFrames > 0 }),
+            Badge(
+                kind: .placeholders, symbol: "△", label: "many placeholders", tone: "warn",
+                rule:
+                    "\(placeholder) % or more of visible cell-frames show a placeholder instead of the row's content.",
+                applies: placeholders.crossed),
+            Badge(
+                kind: .smooth, symbol: "✔", label: "smooth and correct", tone: "good",
+                rule: "None of the above: under \(warning) ms/s, no wrong rows, under \(placeholder) % placeholders.",
+                applies: { _ in true }),
         ]
     }()
 

@@ -46,7 +46,9 @@ package struct BuildCost: Sendable, Equatable {
 
     /// "850 MiB", "2.1 GiB".
     static func size(_ bytes: Double) -> String {
-        bytes < 1_073_741_824 ? NumberFormat.fixed(bytes / 1_048_576, places: 0) + " MiB" : NumberFormat.fixed(bytes / 1_073_741_824, places: 1) + " GiB"
+        bytes < 1_073_741_824
+            ? NumberFormat.fixed(bytes / 1_048_576, places: 0) + " MiB"
+            : NumberFormat.fixed(bytes / 1_073_741_824, places: 1) + " GiB"
     }
 
     /// Why `generate` stopped, with the estimate and how to go on.

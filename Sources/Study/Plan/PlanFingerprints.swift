@@ -44,7 +44,8 @@ package struct PlanFingerprints: Sendable {
         }
         let both = ParallelMap.run(groups, jobs: jobs) { [digests] group in
             let config = plan[group.lowerBound].config
-            return Fingerprint.ofAndContext(config, seeds: plan[group].map(\.seed), datasetDigest: digests[config.dataset.id], parts: parts)
+            return Fingerprint.ofAndContext(
+                config, seeds: plan[group].map(\.seed), datasetDigest: digests[config.dataset.id], parts: parts)
         }.flatMap { $0 }
         self.parts = parts
         datasetDigests = digests

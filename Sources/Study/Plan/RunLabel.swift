@@ -15,13 +15,24 @@ package enum RunLabel {
     }
 
     /// The names of `study`'s run of `strategyID` at `latency` on `deviceID` with `gestureID` and `seed`.
-    package static func names(study: Study, strategyID: String, latency: Double, deviceID: String, gestureID: String, seed: UInt64) -> Names {
+    package static func names(
+        study: Study, strategyID: String, latency: Double, deviceID: String, gestureID: String, seed: UInt64
+    ) -> Names {
         var id = "\(study.id)--\(strategyID)--\(latencyLabel(latency).replacingOccurrences(of: ".", with: "_"))ms"
         var label = "\(study.id) · \(strategyID) · \(latencyLabel(latency)) ms"
-        if study.devices.count > 1 { id += "--\(deviceID)"; label += " · \(deviceID)" }
-        if study.gestures.count > 1 { id += "--\(Slug.make(gestureID))"; label += " · \(gestureID)" }
+        if study.devices.count > 1 {
+            id += "--\(deviceID)"
+            label += " · \(deviceID)"
+        }
+        if study.gestures.count > 1 {
+            id += "--\(Slug.make(gestureID))"
+            label += " · \(gestureID)"
+        }
         let configID = id
-        if study.seeds.count > 1 { id += "--s\(seed)"; label += " · seed \(seed)" }
+        if study.seeds.count > 1 {
+            id += "--s\(seed)"
+            label += " · seed \(seed)"
+        }
         return Names(id: id, configID: configID, label: label)
     }
 }

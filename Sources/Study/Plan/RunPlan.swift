@@ -98,9 +98,14 @@ package enum RunPlanner {
                         for strategyID in study.strategies {
                             guard let strategy = content.strategy(strategyID) else { continue }
                             for (k, seed) in study.seeds.enumerated() {
-                                let names = RunLabel.names(study: study, strategyID: strategy.id, latency: latency, deviceID: device.id, gestureID: gesture.id, seed: seed)
-                                body(Slot(study: study, dataset: dataset, device: device, gesture: gesture, latency: latency, strategy: strategy,
-                                          seed: seed, names: names, firstSeed: k == 0))
+                                let names = RunLabel.names(
+                                    study: study, strategyID: strategy.id, latency: latency, deviceID: device.id,
+                                    gestureID: gesture.id, seed: seed)
+                                body(
+                                    Slot(
+                                        study: study, dataset: dataset, device: device, gesture: gesture,
+                                        latency: latency, strategy: strategy,
+                                        seed: seed, names: names, firstSeed: k == 0))
                             }
                         }
                     }
@@ -119,10 +124,14 @@ package enum RunPlanner {
                 return
             }
             let study = slot.study
-            let config = RunConfig(dataset: slot.dataset, strategy: slot.strategy, device: slot.device, gesture: slot.gesture,
-                                   latency: .ms(slot.latency), latencyDistribution: study.jitter > 0 ? .logNormal(sigma: study.jitter) : .fixed,
-                                   seed: slot.seed, presentation: study.presentation)
-            let run = PlannedRun(id: slot.names.id, studyID: study.id, configID: slot.names.configID, config: config, label: slot.names.label)
+            let config = RunConfig(
+                dataset: slot.dataset, strategy: slot.strategy, device: slot.device, gesture: slot.gesture,
+                latency: .ms(slot.latency),
+                latencyDistribution: study.jitter > 0 ? .logNormal(sigma: study.jitter) : .fixed,
+                seed: slot.seed, presentation: study.presentation)
+            let run = PlannedRun(
+                id: slot.names.id, studyID: study.id, configID: slot.names.configID, config: config,
+                label: slot.names.label)
             first = run
             runs.append(run)
         }

@@ -25,7 +25,9 @@ package struct TechniqueSearch: Sendable, Equatable {
     package static let method = "exhaustive"
 
     /// The search of `candidates` over `base`, with every combination's strategy.
-    package static func expand(base: Strategy, candidates: [TechniqueID]) -> (search: TechniqueSearch, strategies: [Strategy]) {
+    package static func expand(base: Strategy, candidates: [TechniqueID]) -> (
+        search: TechniqueSearch, strategies: [Strategy]
+    ) {
         var combinations: [Combination] = []
         var strategies: [Strategy] = []
         for subset in subsets(of: candidates) {
@@ -40,7 +42,10 @@ package struct TechniqueSearch: Sendable, Equatable {
     package static func subsets<T>(of items: [T]) -> [[T]] {
         var out: [[T]] = []
         func extend(_ chosen: [Int], size: Int, from start: Int) {
-            if chosen.count == size { out.append(chosen.map { items[$0] }); return }
+            if chosen.count == size {
+                out.append(chosen.map { items[$0] })
+                return
+            }
             guard start < items.count else { return }
             for i in start..<items.count { extend(chosen + [i], size: size, from: i + 1) }
         }
@@ -66,7 +71,9 @@ package struct TechniqueSearch: Sendable, Equatable {
         var replaced: [String] = []
         for t in subset {
             if let group = group(of: t) {
-                for old in techniques where group.contains(old) && old != t { replaced.append("\(t) in place of \(old)") }
+                for old in techniques where group.contains(old) && old != t {
+                    replaced.append("\(t) in place of \(old)")
+                }
                 techniques.removeAll { group.contains($0) && $0 != t }
             }
             techniques.append(t)
@@ -74,9 +81,12 @@ package struct TechniqueSearch: Sendable, Equatable {
         let name = ([base.id] + subset.map(\.description)).joined(separator: " + ")
         let added = subset.map { "\($0) (\(TechniqueInfo.of($0).title))" }.joined(separator: ", ")
         var summary = "\(base.name) with \(added) switched on"
-        if !replaced.isEmpty { summary += " (\(replaced.joined(separator: ", ")): a strategy uses one of each exclusive group" }
+        if !replaced.isEmpty {
+            summary += " (\(replaced.joined(separator: ", ")): a strategy uses one of each exclusive group"
+        }
         summary += ": a combination a technique search runs."
-        return Strategy(id: strategyID(base: base.id, adding: subset), name: name, summary: summary, source: base.source,
-                        techniques: techniques, parameters: base.parameters)
+        return Strategy(
+            id: strategyID(base: base.id, adding: subset), name: name, summary: summary, source: base.source,
+            techniques: techniques, parameters: base.parameters)
     }
 }

@@ -36,8 +36,11 @@ final class BuildContext {
     // render
     var report: SiteGenerator.Report!
 
-    init(content: SiteContent? = nil, templates: TemplateSet? = nil, jobs: Int, inputs: SiteGenerator.Inputs, sink: SiteSink,
-         progress: @escaping @Sendable (String) -> Void) {
+    init(
+        content: SiteContent? = nil, templates: TemplateSet? = nil, jobs: Int, inputs: SiteGenerator.Inputs,
+        sink: SiteSink,
+        progress: @escaping @Sendable (String) -> Void
+    ) {
         self.content = content
         self.templates = templates
         self.jobs = jobs
@@ -70,7 +73,9 @@ enum BuildPipeline {
         for stage in list {
             let produced: String?
             do {
-                produced = try stages.timed(stage.name, { () throws -> String? in try stage.work(context) }) { $0 ?? "stopped" }
+                produced = try stages.timed(stage.name, { () throws -> String? in try stage.work(context) }) {
+                    $0 ?? "stopped"
+                }
             } catch let error as SiteError {
                 throw error.inStage(stage.name)
             }
@@ -93,54 +98,72 @@ enum BuildPipeline {
         let total = RunExecutor.toRunCount(c.plan, stored: c.inputs.stored, fingerprints: c.fingerprints)
         let progress = c.progress
         do throws(StoreError) {
-            c.execution = try RunExecutor.execute(c.plan, fingerprints: c.fingerprints, stored: c.inputs.stored, cache: c.inputs.cache,
-                                                  jobs: c.jobs) { done, run in progress("[\(done)/\(total)] \(run.label)") }
+            c.execution = try RunExecutor.execute(
+                c.plan, fingerprints: c.fingerprints, stored: c.inputs.stored, cache: c.inputs.cache,
+                jobs: c.jobs
+            ) { done, run in progress("[\(done)/\(total)] \(run.label)") }
         } catch {
             throw SiteError.storedResults(error.description)
         }
         let validationCount = c.validationPlan.count
-        c.validation = RunExecutor.execute(c.validationPlan, fingerprints: c.validationFingerprints, cache: c.inputs.cache, jobs: c.jobs) { done, run in
-            progress("[validation \(done)/\(validationCount)] \(run.label)")
-        }.index
+        c.validation =
+            RunExecutor.execute(
+                c.validationPlan, fingerprints: c.validationFingerprints, cache: c.inputs.cache, jobs: c.jobs
+            ) { done, run in
+                progress("[validation \(done)/\(validationCount)] \(run.label)")
+            }.index
         let e = c.execution!
-        return "\(e.ran) simulated, \(e.cached) from the run cache, \(e.shared) shared with an identical run, \(e.reused) from stored results; "
+        return
+            "\(e.ran) simulated, \(e.cached) from the run cache, \(e.shared) shared with an identical run, \(e.reused) from stored results; "
             + "\(validationCount) validation runs"
     }
 
     static let judge = Stage(name: .judge) { c in
         let results = c.execution.index
-        let accuracy = try KeptAnalyses.accuracy(content: c.content, validation: c.validation, fingerprints: c.fingerprints, jobs: c.jobs,
-                                                 cache: c.inputs.calibrationCache, progress: c.progress)
-        let outcome = Outcome(content: c.content, plan: c.plan, fingerprints: c.fingerprints, results: results, baseline: c.inputs.baseline,
-                              accuracy: accuracy.report)
+        let accuracy = try KeptAnalyses.accuracy(
+            content: c.content, validation: c.validation, fingerprints: c.fingerprints, jobs: c.jobs,
+            cache: c.inputs.calibrationCache, progress: c.progress)
+        let outcome = Outcome(
+            content: c.content, plan: c.plan, fingerprints: c.fingerprints, results: results,
+            baseline: c.inputs.baseline,
+            accuracy: accuracy.report)
         var sensitivity: [String: Sensitivity] = [:]
         let compared = TextMemo<Study> { Fingerprint.digest(ofValue: $0) }
         var made: [String: Sensitivity] = [:]
         for study in c.content.studies where study.sensitivity {
             c.progress("sensitivity: \(study.id)")
-            sensitivity[study.id] = KeptAnalyses.sensitivity(of: study, plan: c.plan, fingerprints: c.fingerprints, content: c.content, jobs: c.jobs,
-                                                             cache: c.inputs.sensitivityCache, comparedStudies: compared, made: &made,
-                                                             execution: c.execution, positions: outcome.positionsByStudy[study.id] ?? [])
+            sensitivity[study.id] = KeptAnalyses.sensitivity(
+                of: study, plan: c.plan, fingerprints: c.fingerprints, content: c.content, jobs: c.jobs,
+                cache: c.inputs.sensitivityCache, comparedStudies: compared, made: &made,
+                execution: c.execution, positions: outcome.positionsByStudy[study.id] ?? [])
         }
         c.outcome = outcome
-        c.builder = SiteBuilder(content: c.content, plan: c.plan, results: results, templates: c.templates,
-                                answers: outcome.studyAnswers, againstBaseline: outcome.againstBaseline(plan: c.plan), sensitivity: sensitivity,
-                                datasetDigests: c.fingerprints.datasetDigests, accuracy: accuracy, parts: c.fingerprints.parts)
-        return "\(outcome.answerSummaries.count) studies answered, \(outcome.broken.count) broken budget(s), \(outcome.comparisons.count) group(s) compared"
+        c.builder = SiteBuilder(
+            content: c.content, plan: c.plan, results: results, templates: c.templates,
+            answers: outcome.studyAnswers, againstBaseline: outcome.againstBaseline(plan: c.plan),
+            sensitivity: sensitivity,
+            datasetDigests: c.fingerprints.datasetDigests, accuracy: accuracy, parts: c.fingerprints.parts)
+        return
+            "\(outcome.answerSummaries.count) studies answered, \(outcome.broken.count) broken budget(s), \(outcome.comparisons.count) group(s) compared"
     }
 
     static let render = Stage(name: .render) { c in
         let builder = c.builder!, outcome = c.outcome!, execution = c.execution!
         var pageJobs = builder.jobs(threads: c.jobs)
-        pageJobs.append(contentsOf: outcome.jobs(renderer: PageRenderer(templates: c.templates, siteTitle: c.content.site.title)))
+        pageJobs.append(
+            contentsOf: outcome.jobs(renderer: PageRenderer(templates: c.templates, siteTitle: c.content.site.title)))
         pageJobs.sort { $0.path < $1.path }
         try builder.checkStatic(pageJobs)
-        let (fileCount, bytes, kept) = try SiteGenerator.render(pageJobs, jobs: c.jobs, previous: c.inputs.previous, into: c.sink)
-        try? c.inputs.cache?.finish()  // best effort; every run stored and read back: the run cache's pack gets its index and name
-        var report = SiteGenerator.Report(files: [], fileCount: fileCount, byteCount: bytes, runs: c.plan.count, simulateSeconds: 0, renderSeconds: 0,
-                                          summary: try builder.summaryLines())
+        let (fileCount, bytes, kept) = try SiteGenerator.render(
+            pageJobs, jobs: c.jobs, previous: c.inputs.previous, into: c.sink)
+        // Best effort; every run is stored and read back: the run cache's pack gets its index and name.
+        try? c.inputs.cache?.finish()
+        var report = SiteGenerator.Report(
+            files: [], fileCount: fileCount, byteCount: bytes, runs: c.plan.count, simulateSeconds: 0, renderSeconds: 0,
+            summary: try builder.summaryLines())
         report.kept = kept
-        report.pageKeys = Dictionary(uniqueKeysWithValues: pageJobs.compactMap { job in job.key.map { (job.path, $0) } })
+        report.pageKeys = Dictionary(
+            uniqueKeysWithValues: pageJobs.compactMap { job in job.key.map { (job.path, $0) } })
         report.reused = execution.reused
         report.cached = execution.cached
         report.shared = execution.shared
@@ -150,9 +173,12 @@ enum BuildPipeline {
         report.comparisons = outcome.comparisons
         report.brokenBudgets = outcome.broken
         report.summaryText = outcome.summaryText()
-        let studies = Dictionary(outcome.content.studies.flatMap { study in
-            outcome.studySummaryFiles(study.id).enumerated().map { index, path in (path, (id: study.id, index: index)) }
-        }, uniquingKeysWith: { a, _ in a })
+        let studies = Dictionary(
+            outcome.content.studies.flatMap { study in
+                outcome.studySummaryFiles(study.id).enumerated().map { index, path in
+                    (path, (id: study.id, index: index))
+                }
+            }, uniquingKeysWith: { a, _ in a })
         report.studySummaryText = { path in studies[path].map { outcome.studySummaryText($0.id, file: $0.index) } }
         c.report = report
         return "\(fileCount) files, \(kept) kept from the previous build"

@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 
 /// The stages of a build, in order. `generate` runs the load stage and the publish stage around
 /// `SiteGenerator.build`, which runs the four between, each handing the next what it computed once:
@@ -22,7 +22,8 @@ package enum StageEvent: Sendable, Equatable {
         switch self {
         case let .started(stage): return "[\(stage.rawValue)] started"
         case let .finished(stage, produced, seconds, cpu):
-            return "[\(stage.rawValue)] \(produced) (\(NumberFormat.fixed(seconds, places: 2)) s, CPU \(NumberFormat.fixed(cpu, places: 2)) s)"
+            return
+                "[\(stage.rawValue)] \(produced) (\(NumberFormat.fixed(seconds, places: 2)) s, CPU \(NumberFormat.fixed(cpu, places: 2)) s)"
         }
     }
 }
@@ -39,7 +40,9 @@ package final class BuildStages {
     package init(report: @escaping (StageEvent) -> Void = { _ in }) { self.report = report }
 
     /// Runs `body` as `stage`; `produced` says what it made. An error it throws is stamped with the stage.
-    package func run<T>(_ stage: BuildStage, _ body: () throws(SiteError) -> T, produced: (T) -> String) throws(SiteError) -> T {
+    package func run<T>(_ stage: BuildStage, _ body: () throws(SiteError) -> T, produced: (T) -> String)
+        throws(SiteError) -> T
+    {
         do throws(SiteError) {
             return try timed(stage, body, produced: produced)
         } catch {
@@ -50,7 +53,9 @@ package final class BuildStages {
     /// Like `run`, for a stage whose body throws other errors too (the load stage's content
     /// errors, located on their own): they pass unstamped; a `SiteError` the body throws is
     /// stamped by the body (`SiteError.inStage(_:)`).
-    package func timed<T, E: Error>(_ stage: BuildStage, _ body: () throws(E) -> T, produced: (T) -> String) throws(E) -> T {
+    package func timed<T, E: Error>(_ stage: BuildStage, _ body: () throws(E) -> T, produced: (T) -> String) throws(E)
+        -> T
+    {
         report(.started(stage))
         let start = clock.now, startCPU = Self.processCPUSeconds()
         let value = try body()

@@ -44,7 +44,8 @@ package enum Generation {
         /// analyses only when the build depends on more than content and templates (the summary
         /// needs a build's report).
         var cacheMode: IncrementalBuild.Mode {
-            check || noCache ? .uncached : results.isEmpty && baseline == nil && markdownSummary == nil ? .plain : .withOtherInputs
+            check || noCache
+                ? .uncached : results.isEmpty && baseline == nil && markdownSummary == nil ? .plain : .withOtherInputs
         }
     }
 
@@ -70,7 +71,9 @@ package enum Generation {
         defer { generation.incremental?.finish() }
         do {
             let reporter = BuildStages { event in if request.verbose { console.status(event.line) } }
-            guard try BuildPipeline.drive(stages, generation.context, reporting: reporter) else { return generation.early }
+            guard try BuildPipeline.drive(stages, generation.context, reporting: reporter) else {
+                return generation.early
+            }
             return generation.conclude()
         } catch let error as ContentError {
             console.error(error.description)
@@ -126,8 +129,11 @@ package enum Generation {
         init(request: Request, console: Console) {
             self.request = request
             self.console = console
-            let progress: @Sendable (String) -> Void = { [quiet = request.quiet, status = console.status] line in if !quiet { status(line) } }
-            context = BuildContext(jobs: request.jobs, inputs: SiteGenerator.Inputs(), sink: MemorySink(), progress: progress)
+            let progress: @Sendable (String) -> Void = { [quiet = request.quiet, status = console.status] line in
+                if !quiet { status(line) }
+            }
+            context = BuildContext(
+                jobs: request.jobs, inputs: SiteGenerator.Inputs(), sink: MemorySink(), progress: progress)
             context.generation = self
         }
 
@@ -139,12 +145,16 @@ package enum Generation {
     /// ends here), the content, the size check, the templates, stored results and the baseline.
     static let load = Stage(name: .load) { c in
         let g = c.generation!, request = g.request, console = g.console
-        switch IncrementalBuild.start(content: request.content, templates: request.templates, output: request.output, mode: request.cacheMode) {
+        switch IncrementalBuild.start(
+            content: request.content, templates: request.templates, output: request.output, mode: request.cacheMode)
+        {
         case .upToDate(let m):
             for warning in m.warnings { console.status(warning) }
             for line in m.summary { console.status(line) }
-            console.output("\(g.outputName)/ is up to date: no file under \(request.content.lastPathComponent)/ or \(request.templates.lastPathComponent)/ "
-                           + "changed since it was generated (\(m.files.count) files, \(m.runs) runs); nothing was simulated or rendered.")
+            console.output(
+                "\(g.outputName)/ is up to date: no file under \(request.content.lastPathComponent)/ or \(request.templates.lastPathComponent)/ "
+                    + "changed since it was generated (\(m.files.count) files, \(m.runs) runs); nothing was simulated or rendered."
+            )
             for line in m.brokenBudgets { console.error(line) }
             if let ending = g.brokenBudgets(m.brokenBudgets.count) { g.early = ending }
             return nil
@@ -176,7 +186,8 @@ package enum Generation {
             throw InputFailure(description: "\(error)")
         }
         try g.openSink()
-        return "\(content.studies.count) studies, \(content.strategies.count) strategies, \(content.datasets.count) datasets, \(content.warnings.count) warning(s)"
+        return
+            "\(content.studies.count) studies, \(content.strategies.count) strategies, \(content.datasets.count) datasets, \(content.warnings.count) warning(s)"
     }
 
     /// Publish: the staged site swapped in whole (or, with --check, the comparison finished).
@@ -196,18 +207,24 @@ package enum Generation {
         let g = c.generation!, report = c.report!
         var recorded: [String] = []
         if let recording = g.recording, let incremental = g.incremental {
-            if let warning = incremental.published(report, files: recording.files, warnings: c.content.warnings.map(\.description)) {
+            if let warning = incremental.published(
+                report, files: recording.files, warnings: c.content.warnings.map(\.description))
+            {
                 g.console.status("warning: \(warning)")
             } else if incremental.mode == .plain {
                 recorded.append("the manifest of \(recording.files.count) files")
             }
         }
         if let file = g.request.markdownSummary {
-            let input = MarkdownSummary.Input(siteTitle: c.content.site.title, studies: c.content.studies.map { ($0.id, $0.title) },
-                                              fresh: freshSummary(report), baseline: c.inputs.baseline, comparisons: report.comparisons,
-                                              brokenBudgets: report.brokenBudgets, siteURL: g.request.siteURL,
-                                              strategyNames: Dictionary(c.content.strategies.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
-            do throws(MarkdownSummary.IOFailure) { try MarkdownSummary.append(MarkdownSummary.text(input), to: file) } catch {
+            let input = MarkdownSummary.Input(
+                siteTitle: c.content.site.title, studies: c.content.studies.map { ($0.id, $0.title) },
+                fresh: freshSummary(report), baseline: c.inputs.baseline, comparisons: report.comparisons,
+                brokenBudgets: report.brokenBudgets, siteURL: g.request.siteURL,
+                strategyNames: Dictionary(
+                    c.content.strategies.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
+            do throws(MarkdownSummary.IOFailure) {
+                try MarkdownSummary.append(MarkdownSummary.text(input), to: file)
+            } catch {
                 throw InputFailure(description: error.message)
             }
             recorded.append("the Markdown summary")
@@ -218,8 +235,11 @@ package enum Generation {
     /// The fresh build's summary read back as a committed one is, so that both sides of a
     /// comparison read alike.
     package static func freshSummary(_ report: SiteGenerator.Report) -> Baseline.Loaded {
-        (try? Baseline.readSummary(Data(report.summaryText.utf8), source: "the fresh generation") { report.studySummaryText($0).map { Data($0.utf8) } })
-            ?? Baseline.Loaded(source: "the fresh generation", modelVersion: SimulationModel.version, runs: report.summaries)
+        (try? Baseline.readSummary(Data(report.summaryText.utf8), source: "the fresh generation") {
+            report.studySummaryText($0).map { Data($0.utf8) }
+        })
+            ?? Baseline.Loaded(
+                source: "the fresh generation", modelVersion: SimulationModel.version, runs: report.summaries)
     }
 }
 
@@ -251,26 +271,34 @@ extension Generation.Run {
                 console.output("\(outputName)/ is up to date (\(report.fileCount) files).")
                 return code
             }
-            console.output("\(outputName)/ is stale: \(diffs.count) file(s) differ from a fresh generation. Run 'scrollstudy generate' and commit the result.")
+            console.output(
+                "\(outputName)/ is stale: \(diffs.count) file(s) differ from a fresh generation. Run 'scrollstudy generate' and commit the result."
+            )
             let old = request.output.appendingPathComponent(Baseline.summaryFile)
             for line in SummaryDiff.lines(old: old, new: Generation.freshSummary(report)) { console.output(line) }
             for d in diffs.prefix(200) { console.output("  \(d)") }
             if diffs.count > 200 { console.output("  … and \(diffs.count - 200) more") }
             return .differences
         }
-        for why in report.unusableCache { console.status("warning: \(SiteCache.folderName)/runs/\(why); simulated again") }
+        for why in report.unusableCache {
+            console.status("warning: \(SiteCache.folderName)/runs/\(why); simulated again")
+        }
         if context.inputs.cache != nil {
-            console.status("Simulated \(report.ran) of \(report.runs) run(s); \(report.cached) taken from \(SiteCache.folderName)/ (inputs unchanged)"
-                           + (report.shared > 0 ? ", \(report.shared) shared with an identical run of another study" : "")
-                           + (report.reused > 0 ? ", \(report.reused) from --results." : "."))
+            console.status(
+                "Simulated \(report.ran) of \(report.runs) run(s); \(report.cached) taken from \(SiteCache.folderName)/ (inputs unchanged)"
+                    + (report.shared > 0 ? ", \(report.shared) shared with an identical run of another study" : "")
+                    + (report.reused > 0 ? ", \(report.reused) from --results." : "."))
             if incremental?.previous != nil {
-                console.status("Rendered \(report.fileCount - report.kept) of \(report.fileCount) file(s); \(report.kept) kept from the previous build (inputs unchanged).")
+                console.status(
+                    "Rendered \(report.fileCount - report.kept) of \(report.fileCount) file(s); \(report.kept) kept from the previous build (inputs unchanged)."
+                )
             }
         }
         for line in report.summary { console.status(line) }
         let mib = NumberFormat.fixed(Double(report.byteCount) / 1_048_576, places: 2)
-        console.output("Wrote \(report.fileCount) files (\(mib) MiB) to \(request.output.path); \(report.runs) runs. "
-                       + "Open \(request.output.appendingPathComponent(SitePaths.index).path) in a browser.")
+        console.output(
+            "Wrote \(report.fileCount) files (\(mib) MiB) to \(request.output.path); \(report.runs) runs. "
+                + "Open \(request.output.appendingPathComponent(SitePaths.index).path) in a browser.")
         return verdicts(report)
     }
 
@@ -286,7 +314,9 @@ extension Generation.Run {
     /// and returns the ending they give (the first of: a broken budget, a regression, a group not comparable).
     func verdicts(_ report: SiteGenerator.Report) -> Ending {
         if !request.results.isEmpty {
-            console.status("Reused \(report.reused) stored run(s); simulated \(report.ran) (missing from the results or with another fingerprint).")
+            console.status(
+                "Reused \(report.reused) stored run(s); simulated \(report.ran) (missing from the results or with another fingerprint)."
+            )
         }
         for broken in report.brokenBudgets { console.error(broken.description) }
         let regressions = report.comparisons.filter { $0.verdict == .regressed }
@@ -295,12 +325,17 @@ extension Generation.Run {
             console.output("Against \(baseline.source): \(Comparison.countsText(report.comparisons)).")
             for g in regressions {
                 for m in g.metrics where m.verdict == .regressed {
-                    console.output("  regressed: \(g.group) \(m.metric) \(m.baselineText) → \(m.nowText), change \(m.changeText) (\(m.testText))")
+                    console.output(
+                        "  regressed: \(g.group) \(m.metric) \(m.baselineText) → \(m.nowText), change \(m.changeText) (\(m.testText))"
+                    )
                 }
             }
             let notComparable = Comparison.notComparable(report.comparisons)
             for group in notComparable.prefix(20) { console.output("  not comparable: \(group)") }
-            if notComparable.count > 20 { console.output("  … and \(notComparable.count - 20) more not comparable (\(SitePaths.checks) lists them)") }
+            if notComparable.count > 20 {
+                console.output(
+                    "  … and \(notComparable.count - 20) more not comparable (\(SitePaths.checks) lists them)")
+            }
         }
         if let ending = brokenBudgets(report.brokenBudgets.count) { return ending }
         if request.failOnRegression && !regressions.isEmpty {
@@ -309,8 +344,9 @@ extension Generation.Run {
         }
         let notComparable = report.comparisons.filter { $0.verdict == .notComparable }
         if request.failOnNotComparable && !notComparable.isEmpty {
-            console.fail("\(notComparable.count) run group(s) could not be compared with the baseline (--fail-on-not-comparable), "
-                          + "e.g. \(notComparable[0].group)")
+            console.fail(
+                "\(notComparable.count) run group(s) could not be compared with the baseline (--fail-on-not-comparable), "
+                    + "e.g. \(notComparable[0].group)")
             return .notComparable
         }
         return .success

@@ -1,4 +1,5 @@
 import Study
+
 /// One file of the generated site, by path relative to the output folder.
 public struct OutputFile: Sendable, Equatable {
     /// Relative path with `/` separators.
@@ -22,7 +23,9 @@ public struct OutputFile: Sendable, Equatable {
     /// components, or a backslash.
     static func checkPath(_ path: String) throws(SiteError) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if path.isEmpty || path.hasPrefix("/") || parts.contains("..") || parts.contains(".") || parts.contains("") || path.contains("\\") {
+        if path.isEmpty || path.hasPrefix("/") || parts.contains("..") || parts.contains(".") || parts.contains("")
+            || path.contains("\\")
+        {
             throw .badPath(path: path, problem: .outsideOutput)
         }
     }

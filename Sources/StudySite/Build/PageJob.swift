@@ -58,8 +58,10 @@ struct PageRenderer: Sendable {
 
     /// The job of one HTML page whose body data is computed when the job runs; `key`, when given,
     /// is `key(path:_:)` of the page's own inputs.
-    func job(path: String, title: String, section: String, template: String, key: String? = nil,
-             data: @escaping @Sendable () throws(SiteError) -> [String: MustacheValue]) -> PageJob {
+    func job(
+        path: String, title: String, section: String, template: String, key: String? = nil,
+        data: @escaping @Sendable () throws(SiteError) -> [String: MustacheValue]
+    ) -> PageJob {
         PageJob(path: path, key: key) { () throws(SiteError) -> OutputFile in
             try page(path: path, title: title, section: section, template: template, data: try data())
         }
@@ -104,7 +106,9 @@ struct PageRenderer: Sendable {
     }
 
     /// One HTML page: the body template inside the layout, links relative to the page.
-    func page(path: String, title: String, section: String, template: String, data: [String: MustacheValue]) throws(SiteError) -> OutputFile {
+    func page(path: String, title: String, section: String, template: String, data: [String: MustacheValue])
+        throws(SiteError) -> OutputFile
+    {
         let root = SitePaths.root(of: path)
         var pageData = data
         pageData["root"] = .string(root)
@@ -112,18 +116,24 @@ struct PageRenderer: Sendable {
         pageData["pageTitle"] = .string(title)
         pageData["againstBaseline"] = againstBaseline[path] ?? .bool(false)
         let body: String
-        do { body = try templates.render(template, .object(pageData)) } catch { throw .page(path: path, step: .body(template: template), problem: error) }
-        let nav: [MustacheValue] = [("index", "Studies", SitePaths.index), ("techniques", "Techniques", SitePaths.techniques),
-                                    ("strategies", "Strategies", SitePaths.strategies), ("datasets", "Datasets", SitePaths.datasets),
-                                    ("metrics", "Metrics", SitePaths.metrics), ("model", "Model", SitePaths.model),
-                                    ("accuracy", "Accuracy", SitePaths.accuracy)].map { key, label, href in
+        do { body = try templates.render(template, .object(pageData)) } catch {
+            throw .page(path: path, step: .body(template: template), problem: error)
+        }
+        let nav: [MustacheValue] = [
+            ("index", "Studies", SitePaths.index), ("techniques", "Techniques", SitePaths.techniques),
+            ("strategies", "Strategies", SitePaths.strategies), ("datasets", "Datasets", SitePaths.datasets),
+            ("metrics", "Metrics", SitePaths.metrics), ("model", "Model", SitePaths.model),
+            ("accuracy", "Accuracy", SitePaths.accuracy),
+        ].map { key, label, href in
             .object(["label": .string(label), "href": .string(root + href), "current": .bool(key == section)])
         }
         // Only pages with highlighted code blocks load the highlighting stylesheet.
         let highlighted = Self.contains(body, "<code class=\"language-")
-        var layout: [String: MustacheValue] = ["root": .string(root), "siteTitle": .string(siteTitle),
-                                               "pageTitle": .string(title), "nav": .array(nav), "body": .string(body),
-                                               "highlighted": .bool(highlighted)]
+        var layout: [String: MustacheValue] = [
+            "root": .string(root), "siteTitle": .string(siteTitle),
+            "pageTitle": .string(title), "nav": .array(nav), "body": .string(body),
+            "highlighted": .bool(highlighted),
+        ]
         // A page whose numbers are not the simulation's (a measured run's) says so in its footer.
         layout["footerNote"] = data["footerNote"] ?? .bool(false)
         do { return OutputFile(path: path, text: try templates.render("layout", .object(layout))) } catch {

@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import Mustache
 import Results
 import ScrollSimulation
@@ -34,9 +34,13 @@ package struct SiteBuilder: Sendable {
 
     /// Everything the site's pages read, complete when made: the judge stage gives the baseline
     /// sections, the answers and sensitivity reports, the plan stage the dataset digests.
-    init(content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet, answers: [String: StudyAnswers],
-                 againstBaseline: [String: MustacheValue] = [:], sensitivity: [String: Sensitivity] = [:], datasetDigests: [String: String],
-                 accuracy: AccuracyPage.Figures? = nil, parts: PartTexts = PartTexts()) {
+    init(
+        content: SiteContent, plan: [PlannedRun], results: ResultsIndex, templates: TemplateSet,
+        answers: [String: StudyAnswers],
+        againstBaseline: [String: MustacheValue] = [:], sensitivity: [String: Sensitivity] = [:],
+        datasetDigests: [String: String],
+        accuracy: AccuracyPage.Figures? = nil, parts: PartTexts = PartTexts()
+    ) {
         self.accuracy = accuracy
         self.parts = parts
         self.content = content
@@ -51,7 +55,9 @@ package struct SiteBuilder: Sendable {
     }
 
     /// The layout and templates every page shares.
-    var renderer: PageRenderer { PageRenderer(templates: templates, siteTitle: content.site.title, againstBaseline: againstBaseline) }
+    var renderer: PageRenderer {
+        PageRenderer(templates: templates, siteTitle: content.site.title, againstBaseline: againstBaseline)
+    }
 
     /// Every file of the site, sorted by path (every job rendered, in order).
     func build() throws(SiteError) -> [OutputFile] {
@@ -72,21 +78,28 @@ package struct SiteBuilder: Sendable {
         var jobs = templates.assets.map(PageJob.file)
         let titles = Dictionary(content.studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         let configurations = RunPageSource.configurations(of: plan)
-        let source = RunPageSource(plan: plan, results: results, renderer: r, titles: titles, configurations: configurations)
+        let source = RunPageSource(
+            plan: plan, results: results, renderer: r, titles: titles, configurations: configurations)
         jobs += ParallelMap.run(configurations, jobs: threads) { [plan, results] range -> [PageJob] in
-            if let missing = plan[range].first(where: { results[$0.id] == nil }) { return RunPages.missing(Array(plan[range]), missing: missing.id) }
+            if let missing = plan[range].first(where: { results[$0.id] == nil }) {
+                return RunPages.missing(Array(plan[range]), missing: missing.id)
+            }
             return source.jobs(range)
         }.joined()
         let strategies = strategiesInUse()
         generators += [
             TechniquePages(strategies: strategies, studies: studies, documents: documents, renderer: r),
-            StrategyPages(strategies: strategies, studies: content.studies, runs: plan, results: results, documents: documents, renderer: r, parts: parts),
+            StrategyPages(
+                strategies: strategies, studies: content.studies, runs: plan, results: results, documents: documents,
+                renderer: r, parts: parts),
             DatasetPages(datasets: content.datasets, studies: content.studies, renderer: r, digests: datasetDigests),
             RulePage(renderer: r),
             ModelPage(devices: content.devices, studies: studies, documents: documents, renderer: r),
             MetricPages(example: studies.first, runs: plan, results: results, renderer: r, parts: parts),
-            AccuracyPage(figures: accuracy ?? AccuracyPage.Figures(report: .empty, roundTrips: []), validation: content.validation,
-                         seeds: content.site.studyDefaults.seeds, renderer: r),
+            AccuracyPage(
+                figures: accuracy ?? AccuracyPage.Figures(report: .empty, roundTrips: []),
+                validation: content.validation,
+                seeds: content.site.studyDefaults.seeds, renderer: r),
         ]
         jobs += ParallelMap.run(generators, jobs: threads) { $0.jobs() }.joined()
         jobs.append(contentsOf: MeasuredRunPages.jobs(content, renderer: r))
@@ -102,7 +115,12 @@ package struct SiteBuilder: Sendable {
         var count: [String: Int] = [:]
         for job in jobs { count[job.path, default: 0] += 1 }
         for file in content.staticFiles where (count[file.path] ?? 0) > 1 || file.path == OutputFolder.markerName {
-            throw .input(Diagnostic(file: "static/\(file.path)", message: "the site writes '\(file.path)' itself, so this file would clash with it; give it another name or folder (static/ is for files the site does not make, such as CNAME, .nojekyll or favicon.ico)").description)
+            throw .input(
+                Diagnostic(
+                    file: "static/\(file.path)",
+                    message:
+                        "the site writes '\(file.path)' itself, so this file would clash with it; give it another name or folder (static/ is for files the site does not make, such as CNAME, .nojekyll or favicon.ico)"
+                ).description)
         }
     }
 
@@ -113,8 +131,11 @@ package struct SiteBuilder: Sendable {
 
     /// The index: every study's answers, the run count and the tour.
     func indexPage(_ studies: [StudyRuns]) -> IndexPage {
-        let tour = content.site.tour.isEmpty ? nil : Tour(steps: content.site.tour, studies: content.studies, plan: plan, results: results)
-        return IndexPage(tagline: content.site.tagline, studies: studies, runCount: plan.count, tour: tour, renderer: renderer)
+        let tour =
+            content.site.tour.isEmpty
+            ? nil : Tour(steps: content.site.tour, studies: content.studies, plan: plan, results: results)
+        return IndexPage(
+            tagline: content.site.tagline, studies: studies, runCount: plan.count, tour: tour, renderer: renderer)
     }
 
     /// `studies` with, on each, where another study answers one of its settings differently.
@@ -144,10 +165,14 @@ package struct SiteBuilder: Sendable {
     /// `study` with the content it names, its own planned runs, the results index and its answers
     /// (none for a study the judge stage did not see).
     func studyRuns(_ study: Study) -> StudyRuns {
-        StudyRuns(study: study, dataset: content.dataset(study.dataset), devices: study.devices.compactMap { content.device($0) },
-                  strategies: study.strategies.compactMap { content.strategy($0) }, runs: plan.runs(at: positionsByStudy[study.id] ?? []),
-                  results: results, answers: answers[study.id] ?? StudyAnswers(study: study, strategies: [], devices: [], runs: []),
-                  sensitivity: sensitivity[study.id], datasetDigest: datasetDigests[study.dataset], digests: studyDigests)
+        StudyRuns(
+            study: study, dataset: content.dataset(study.dataset),
+            devices: study.devices.compactMap { content.device($0) },
+            strategies: study.strategies.compactMap { content.strategy($0) },
+            runs: plan.runs(at: positionsByStudy[study.id] ?? []),
+            results: results,
+            answers: answers[study.id] ?? StudyAnswers(study: study, strategies: [], devices: [], runs: []),
+            sensitivity: sensitivity[study.id], datasetDigest: datasetDigests[study.dataset], digests: studyDigests)
     }
 
     /// Strategies some study uses, in preset-then-id order.
@@ -197,8 +222,11 @@ final class RunPageSource: Sendable {
 
     /// `digest`: the hash that files configurations by their runs' fingerprints (a test passes one
     /// that collides, to check that equal hashes alone never make two configurations share).
-    init(plan: [PlannedRun], results: ResultsIndex, renderer: PageRenderer, titles: [String: String], configurations: [Range<Int>],
-         digest: (String) -> UInt64 = Hash64.of) {
+    init(
+        plan: [PlannedRun], results: ResultsIndex, renderer: PageRenderer, titles: [String: String],
+        configurations: [Range<Int>],
+        digest: (String) -> UInt64 = Hash64.of
+    ) {
         self.plan = plan
         self.results = results
         self.renderer = renderer
@@ -215,7 +243,10 @@ final class RunPageSource: Sendable {
         var identity: [(digest: UInt64, slot: Int)?] = []
         identity.reserveCapacity(configurations.count)
         for range in configurations {
-            guard let runs = fingerprints(range) else { identity.append(nil); continue }
+            guard let runs = fingerprints(range) else {
+                identity.append(nil)
+                continue
+            }
             let digest = digest(runs.joined(separator: ","))
             if let slot = groups[digest]?.firstIndex(where: { fingerprints($0.first) == runs }) {
                 groups[digest]![slot].count += 1
@@ -241,23 +272,31 @@ final class RunPageSource: Sendable {
         let outline = pages(range, records: plan[range].map { results[$0.id]! })
         let shared = sharing[range.lowerBound]
         // The CSV link: the configuration's own file, or the one its runs' first configuration writes.
-        let csv = shared.flatMap { s in
-            s.owner == range.lowerBound ? nil : RunPages.CSVLink(href: "\(plan[s.owner].configID).csv", downloadName: "\(outline.id).csv")
-        } ?? RunPages.CSVLink(href: "\(outline.id).csv")
+        let csv =
+            shared.flatMap { s in
+                s.owner == range.lowerBound
+                    ? nil : RunPages.CSVLink(href: "\(plan[s.owner].configID).csv", downloadName: "\(outline.id).csv")
+            } ?? RunPages.CSVLink(href: "\(outline.id).csv")
         return RunPages.paths(outline.id).compactMap { path -> PageJob? in
             if path.hasSuffix(".csv"), csv.downloadName != nil { return nil }  // written by the owner
-            let key = outline.key(path).map { key in path.hasSuffix(".html") && csv.downloadName != nil ? key + "+csv=" + csv.href : key }
+            let key = outline.key(path).map { key in
+                path.hasSuffix(".html") && csv.downloadName != nil ? key + "+csv=" + csv.href : key
+            }
             return PageJob(path: path, key: key) { [self] () throws(SiteError) -> OutputFile in
                 var records = plan[range].map { results[$0.id]! }
                 func shownIndex() -> Int { ConfigRuns(Array(zip(plan[range], records.map(\.result)))).shownIndex }
                 if path.hasSuffix(".json") {
                     // Metrics only: the lines the runs make are made once for every configuration of them.
-                    let body = shared.flatMap { bodies.take($0.owner) } ?? {
-                        let body = RunPages.jsonBody(records: records, shownIndex: shownIndex())
-                        if let shared { bodies.keep(body, for: shared.owner, uses: shared.pages) }
-                        return body
-                    }()
-                    return OutputFile(path: path, text: RunPages.json(id: plan[range.lowerBound].configID, records: records, body: body))
+                    let body =
+                        shared.flatMap { bodies.take($0.owner) }
+                        ?? {
+                            let body = RunPages.jsonBody(records: records, shownIndex: shownIndex())
+                            if let shared { bodies.keep(body, for: shared.owner, uses: shared.pages) }
+                            return body
+                        }()
+                    return OutputFile(
+                        path: path,
+                        text: RunPages.json(id: plan[range.lowerBound].configID, records: records, body: body))
                 }
                 if path.hasSuffix(".html"), let shared, let made = parts.take(shared.owner) {
                     return try pages(range, records: records).file(path, shared: made, csv: csv)
@@ -266,7 +305,14 @@ final class RunPageSource: Sendable {
                 let shown = shownIndex()
                 let run = plan[range.lowerBound + shown]
                 guard let record = results.full(run.id) else {
-                    throw .page(path: path, step: .result(run: run.id), problem: .input(Diagnostic(file: nil, message: "the frames of run '\(run.id)' could not be read back from \(results.seriesSource(run.id)); \(results.seriesRemedy(run.id))").description))
+                    throw .page(
+                        path: path, step: .result(run: run.id),
+                        problem: .input(
+                            Diagnostic(
+                                file: nil,
+                                message:
+                                    "the frames of run '\(run.id)' could not be read back from \(results.seriesSource(run.id)); \(results.seriesRemedy(run.id))"
+                            ).description))
                 }
                 records[shown] = record
                 let made = pages(range, records: records)
@@ -280,7 +326,8 @@ final class RunPageSource: Sendable {
 
     private func pages(_ range: Range<Int>, records: [RunRecord]) -> RunPages {
         let study = plan[range.lowerBound].studyID
-        return RunPages(runs: Array(plan[range]), records: records, studyTitle: titles[study] ?? study, renderer: renderer)
+        return RunPages(
+            runs: Array(plan[range]), records: records, studyTitle: titles[study] ?? study, renderer: renderer)
     }
 }
 

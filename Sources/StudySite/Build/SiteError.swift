@@ -75,19 +75,33 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .page(path, step, problem):
             return "\(problem.description)\nnote: while building the page \(path), \(step)"
         case let .badPath(path, .outsideOutput):
-            return Diagnostic(file: nil, message: "refusing to write '\(path)': generated paths must stay inside the output folder").description
+            return Diagnostic(
+                file: nil, message: "refusing to write '\(path)': generated paths must stay inside the output folder"
+            ).description
         case let .badPath(path, .duplicate):
-            return Diagnostic(file: nil, message: "refusing to write '\(path)' twice: two files of the site have the same path, and one would replace the other").description
+            return Diagnostic(
+                file: nil,
+                message:
+                    "refusing to write '\(path)' twice: two files of the site have the same path, and one would replace the other"
+            ).description
         case let .outputRefused(refusal):
             return Diagnostic(file: nil, message: refusal.description).description
         case let .publish(output, step, reason):
             switch step {
             case .clean, .stage, .write, .sync:
-                return Diagnostic(file: output, message: "could not write the new site (\(step): \(reason)); the previous output is untouched").description
+                return Diagnostic(
+                    file: output,
+                    message: "could not write the new site (\(step): \(reason)); the previous output is untouched"
+                ).description
             case .restore:
-                return Diagnostic(file: output, message: "could not swap in the new site, nor move the previous one back (\(reason))").description
+                return Diagnostic(
+                    file: output, message: "could not swap in the new site, nor move the previous one back (\(reason))"
+                ).description
             default:
-                return Diagnostic(file: output, message: "could not swap in the new site (\(step): \(reason)); the previous output was kept").description
+                return Diagnostic(
+                    file: output,
+                    message: "could not swap in the new site (\(step): \(reason)); the previous output was kept"
+                ).description
             }
         }
     }

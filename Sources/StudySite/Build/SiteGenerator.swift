@@ -79,10 +79,14 @@ public enum SiteGenerator {
     }
 
     /// Builds every file of the site into memory.
-    public static func build(content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(),
-                             progress: @escaping @Sendable (String) -> Void = { _ in }) throws(SiteError) -> Report {
+    public static func build(
+        content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(),
+        progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(SiteError) -> Report {
         let sink = MemorySink()
-        var report = try build(content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress, stages: BuildStages())
+        var report = try build(
+            content: content, templates: templates, jobs: jobs, inputs: inputs, into: sink, progress: progress,
+            stages: BuildStages())
         report.files = sink.files
         return report
     }
@@ -90,9 +94,12 @@ public enum SiteGenerator {
     /// Builds every file of the site and hands each to `sink` (the caller then calls `sink.finish()`).
     /// `progress` gets a line per run simulated; `stages` reports the plan, run, judge and render
     /// stages (`BuildPipeline.site`) as each starts and ends, and they stamp their errors.
-    package static func build(content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(), into sink: SiteSink,
-                              progress: @escaping @Sendable (String) -> Void = { _ in }, stages: BuildStages) throws(SiteError) -> Report {
-        let context = BuildContext(content: content, templates: templates, jobs: jobs, inputs: inputs, sink: sink, progress: progress)
+    package static func build(
+        content: SiteContent, templates: TemplateSet, jobs: Int, inputs: Inputs = Inputs(), into sink: SiteSink,
+        progress: @escaping @Sendable (String) -> Void = { _ in }, stages: BuildStages
+    ) throws(SiteError) -> Report {
+        let context = BuildContext(
+            content: content, templates: templates, jobs: jobs, inputs: inputs, sink: sink, progress: progress)
         do { _ = try BuildPipeline.drive(BuildPipeline.site, context, reporting: stages) } catch {
             // The site's stages throw nothing but `SiteError`, each stamped with its stage.
             throw error as? SiteError ?? .input(Diagnostic(file: nil, message: "\(error)").description)
@@ -106,17 +113,28 @@ public enum SiteGenerator {
     /// A job that `previous` can keep (`PreviousSite.keep`) is not rendered: its previous file goes
     /// to the sink as identical to the one on disk. Returns the number of files and bytes written,
     /// and how many were kept.
-    static func render(_ pageJobs: [PageJob], jobs: Int, previous: PreviousSite? = nil, into sink: SiteSink) throws(SiteError) -> (files: Int, bytes: Int, kept: Int) {
+    static func render(_ pageJobs: [PageJob], jobs: Int, previous: PreviousSite? = nil, into sink: SiteSink)
+        throws(SiteError) -> (files: Int, bytes: Int, kept: Int)
+    {
         var written = 0, bytes = 0, kept = 0
         var failure: SiteError? = nil
-        ParallelMap.inOrder(pageJobs, jobs: jobs, { job -> Result<Produced, SiteError> in
-            if let kept = previous?.keep(job) { return .success(kept) }
-            do throws(SiteError) { return .success(Produced(file: try job.render())) } catch { return .failure(error) }
-        }, stops: { if case .failure = $0 { true } else { false } }) { _, outcome in
+        ParallelMap.inOrder(
+            pageJobs, jobs: jobs,
+            { job -> Result<Produced, SiteError> in
+                if let kept = previous?.keep(job) { return .success(kept) }
+                do throws(SiteError) { return .success(Produced(file: try job.render())) } catch {
+                    return .failure(error)
+                }
+            }, stops: { if case .failure = $0 { true } else { false } }
+        ) { _, outcome in
             // One file at a time, in job order, while the other threads keep rendering.
             do throws(SiteError) {
                 let produced = try outcome.get()
-                if let existing = produced.existing { try sink.write(produced.file, identicalTo: existing) } else { try sink.write(produced.file) }
+                if let existing = produced.existing {
+                    try sink.write(produced.file, identicalTo: existing)
+                } else {
+                    try sink.write(produced.file)
+                }
                 bytes += produced.file.bytes.count
                 if produced.existing != nil { kept += 1 }
                 written += 1
@@ -159,7 +177,10 @@ package struct PreviousSite: Sendable {
         guard let key = job.key, let entry = files[job.path], entry.key == key else { return nil }
         let path = folder + "/" + job.path
         guard let (bytes, device, inode) = SiteCache.readFile(path, soleLink: true), bytes.count == entry.size,
-              WordHash64.hex(of: bytes) == entry.hash else { return nil }
-        return Produced(file: OutputFile(path: job.path, bytes: bytes), existing: ExistingFile(path: path, device: device, inode: inode, hash: entry.hash))
+            WordHash64.hex(of: bytes) == entry.hash
+        else { return nil }
+        return Produced(
+            file: OutputFile(path: job.path, bytes: bytes),
+            existing: ExistingFile(path: path, device: device, inode: inode, hash: entry.hash))
     }
 }

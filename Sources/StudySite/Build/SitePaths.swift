@@ -10,7 +10,9 @@ package enum SitePaths {
     /// The index's answer table continued on page `page` (page 1 is the index itself).
     package static func answers(page: Int) -> String { page == 1 ? index : "answers-\(page).html" }
     /// The full list of where two studies disagree, page `page` (`DisagreementPages`).
-    package static func disagreements(page: Int) -> String { page == 1 ? "disagreements.html" : "disagreements-\(page).html" }
+    package static func disagreements(page: Int) -> String {
+        page == 1 ? "disagreements.html" : "disagreements-\(page).html"
+    }
     package static let checks = "checks.html"
     package static let verdicts = "verdicts.html"
     package static let model = "model.html"
@@ -24,7 +26,8 @@ package enum SitePaths {
     /// studies with several seeds add (`RunLabel`); a configuration id is its own.
     package static func configuration(ofRun id: String) -> String {
         guard let mark = id.range(of: "--s", options: .backwards), !id[mark.upperBound...].isEmpty,
-              id[mark.upperBound...].allSatisfy({ $0.isASCII && $0.isNumber }) else { return id }
+            id[mark.upperBound...].allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return id }
         return String(id[..<mark.lowerBound])
     }
     package static func strategy(_ id: String) -> String { "strategies/\(id).html" }
@@ -34,7 +37,9 @@ package enum SitePaths {
     package static func dataset(_ id: String) -> String { "datasets/\(Slug.make(id)).html" }
     package static let datasets = "datasets/index.html"
     /// A metric's page `page` (its ranking continues on pages 2, 3, …).
-    package static func metric(slug: String, page: Int = 1) -> String { page == 1 ? "metrics/\(slug).html" : "metrics/\(slug)-\(page).html" }
+    package static func metric(slug: String, page: Int = 1) -> String {
+        page == 1 ? "metrics/\(slug).html" : "metrics/\(slug)-\(page).html"
+    }
     package static let metrics = "metrics/index.html"
     /// The `number`th measured run of a study.
     package static func measured(study id: String, number: Int) -> String { "measured/\(Slug.make(id))-\(number).html" }

@@ -24,9 +24,11 @@ public struct TemplateSet: Sendable {
     /// The templates the site renders its pages with, and the layout around them: a templates
     /// folder must hold each (the partials they include are theirs to name). Every page generator's
     /// `template:` is one of these (`TemplateNameTests`).
-    package static let required = ["accuracy", "answers", "checks", "dataset", "datasets", "disagreements", "index", "layout",
-                                    "measured-run", "metric", "metric-ranking", "metrics", "model", "run", "strategies", "strategy",
-                                    "study", "technique", "techniques", "verdicts"]
+    package static let required = [
+        "accuracy", "answers", "checks", "dataset", "datasets", "disagreements", "index", "layout",
+        "measured-run", "metric", "metric-ranking", "metrics", "model", "run", "strategies", "strategy",
+        "study", "technique", "techniques", "verdicts",
+    ]
 
     /// Reads every `*.mustache` file and everything under `assets/`; a folder that lacks any of
     /// the `required` templates is refused, naming every one it lacks.
@@ -34,8 +36,11 @@ public struct TemplateSet: Sendable {
         let fm = FileManager.default
         let names: [String]
         do { names = try fm.contentsOfDirectory(atPath: directory.path) } catch {
-            throw SiteError.input(Diagnostic(file: directory.path,
-                                             message: "the templates folder cannot be read (\(SystemReason.of(error))); pass --templates DIR").description)
+            throw SiteError.input(
+                Diagnostic(
+                    file: directory.path,
+                    message: "the templates folder cannot be read (\(SystemReason.of(error))); pass --templates DIR"
+                ).description)
         }
         var templates: [String: Template] = [:]
         var problems: [String] = []
@@ -44,20 +49,29 @@ public struct TemplateSet: Sendable {
             let url = directory.appendingPathComponent(name)
             let data: Data
             do { data = try Data(contentsOf: url) } catch {
-                problems.append(Diagnostic(file: name, message: "the file could not be read (\(SystemReason.of(error)))").description)
+                problems.append(
+                    Diagnostic(file: name, message: "the file could not be read (\(SystemReason.of(error)))")
+                        .description)
                 continue
             }
             let bytes = [UInt8](data)
             hash.add("\(name) \(bytes.count)\n")
             hash.add(bytes)
-            do { templates[String(name.dropLast(".mustache".count))] = try Template(utf8: bytes, name: name) } catch { problems.append(error.description) }
+            do { templates[String(name.dropLast(".mustache".count))] = try Template(utf8: bytes, name: name) } catch {
+                problems.append(error.description)
+            }
         }
         let missing = required.filter { templates[$0] == nil && !names.contains("\($0).mustache") }
         if !missing.isEmpty {
             let list = missing.map { "\($0).mustache" }.joined(separator: ", ")
-            problems.append(Diagnostic(file: directory.path, message: missing.count == 1 ? "the template \(list) is missing"
-                : "\(missing.count) of the site's \(required.count) templates are missing: \(list); a templates folder holds every page's "
-                  + "template and the layout (the project's Templates/ has them all)").description)
+            problems.append(
+                Diagnostic(
+                    file: directory.path,
+                    message: missing.count == 1
+                        ? "the template \(list) is missing"
+                        : "\(missing.count) of the site's \(required.count) templates are missing: \(list); a templates folder holds every page's "
+                            + "template and the layout (the project's Templates/ has them all)"
+                ).description)
         }
         if !problems.isEmpty { throw SiteError.input(problems.joined(separator: "\n")) }
         var assets: [OutputFile] = []
@@ -75,8 +89,11 @@ public struct TemplateSet: Sendable {
     /// Renders `name` in strict mode (a name the data never defines is an error) with every template as a partial.
     func render(_ name: String, _ data: MustacheValue) throws(SiteError) -> String {
         guard let template = templates[name] else {
-            throw SiteError.input(Diagnostic(file: "templates", message: "missing template '\(name).mustache'").description)
+            throw SiteError.input(
+                Diagnostic(file: "templates", message: "missing template '\(name).mustache'").description)
         }
-        do { return try template.render(data, partials: templates, mode: .strict) } catch { throw SiteError.input(error.description) }
+        do { return try template.render(data, partials: templates, mode: .strict) } catch {
+            throw SiteError.input(error.description)
+        }
     }
 }

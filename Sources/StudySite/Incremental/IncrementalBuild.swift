@@ -40,19 +40,27 @@ package struct IncrementalBuild: Sendable {
     /// Reads what the caches hold for a build of `output` from `content` and `templates`.
     package static func start(content: URL, templates: URL, output: URL, mode: Mode) -> Start {
         guard mode == .plain else {
-            return .build(IncrementalBuild(output: output, mode: mode, siteKey: nil, previous: nil, unusableManifest: nil))
+            return .build(
+                IncrementalBuild(output: output, mode: mode, siteKey: nil, previous: nil, unusableManifest: nil))
         }
         let siteKey = SiteCache.inputsKey(content: content, templates: templates)
         switch SiteCache.readManifest(for: output) {
         case .missing:
-            return .build(IncrementalBuild(output: output, mode: mode, siteKey: siteKey, previous: nil, unusableManifest: nil))
+            return .build(
+                IncrementalBuild(output: output, mode: mode, siteKey: siteKey, previous: nil, unusableManifest: nil))
         case .unusable(let why):
-            return .build(IncrementalBuild(output: output, mode: mode, siteKey: siteKey, previous: nil,
-                                           unusableManifest: "\(SiteCache.folderName)/sites/\(output.lastPathComponent).json cannot be used (\(why))"))
+            return .build(
+                IncrementalBuild(
+                    output: output, mode: mode, siteKey: siteKey, previous: nil,
+                    unusableManifest:
+                        "\(SiteCache.folderName)/sites/\(output.lastPathComponent).json cannot be used (\(why))"))
         case .found(let m):
             if let siteKey, m.inputs == siteKey, SiteCache.outputMatches(m, output: output) { return .upToDate(m) }
-            return .build(IncrementalBuild(output: output, mode: mode, siteKey: siteKey, previous: PreviousSite(folder: output, files: m.files),
-                                           unusableManifest: nil))
+            return .build(
+                IncrementalBuild(
+                    output: output, mode: mode, siteKey: siteKey,
+                    previous: PreviousSite(folder: output, files: m.files),
+                    unusableManifest: nil))
         }
     }
 
@@ -63,7 +71,8 @@ package struct IncrementalBuild: Sendable {
     /// of its own in the system's temporary folder, removed by `finish`): without one, every
     /// record would stay whole in memory, about 100 KiB a run (10⁵ runs: 8.8 GB).
     let scratch: URL = FileManager.default.temporaryDirectory
-        .appendingPathComponent("scrollstudy-runs-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))")
+        .appendingPathComponent(
+            "scrollstudy-runs-\(ProcessInfo.processInfo.processIdentifier)-\(UInt64.random(in: 0...UInt64.max))")
 
     /// The generator's cache inputs: the run cache, the sensitivity reports' folder and the previous build.
     package func apply(to inputs: inout SiteGenerator.Inputs) {
@@ -91,15 +100,18 @@ package struct IncrementalBuild: Sendable {
 
     /// After the new site is published: records it in the manifest (plain builds only). Returns a
     /// warning when the manifest could not be written.
-    package func published(_ report: SiteGenerator.Report, files: [SiteCache.Manifest.FileEntry], warnings: [String]) -> String? {
+    package func published(_ report: SiteGenerator.Report, files: [SiteCache.Manifest.FileEntry], warnings: [String])
+        -> String?
+    {
         guard let siteKey else { return nil }
         let keyed = files.map { entry in
             var entry = entry
             entry.key = report.pageKeys[entry.path]
             return entry
         }
-        let manifest = SiteCache.Manifest(inputs: siteKey, files: keyed, runs: report.runs, byteCount: report.byteCount,
-                                          warnings: warnings, summary: report.summary, brokenBudgets: report.brokenBudgets.map(\.description))
+        let manifest = SiteCache.Manifest(
+            inputs: siteKey, files: keyed, runs: report.runs, byteCount: report.byteCount,
+            warnings: warnings, summary: report.summary, brokenBudgets: report.brokenBudgets.map(\.description))
         do throws(CacheError) { try SiteCache.writeManifest(manifest, for: output) } catch {
             return "could not write \(SiteCache.folderName)/ (\(error)); the next run builds everything again"
         }

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Formats
 import Foundation
 import Results
 import ScrollSimulation
 import Study
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `generate` keeps between runs so that unchanged work is not done again. It lives in
 /// `.scrollstudy-cache/` beside the output folder (never inside the output, which is published and
@@ -52,7 +53,8 @@ package enum SiteCache {
     }
 
     static func manifestURL(for output: URL) -> URL {
-        folder(beside: output).appendingPathComponent("sites").appendingPathComponent("\(output.standardizedFileURL.lastPathComponent).json")
+        folder(beside: output).appendingPathComponent("sites").appendingPathComponent(
+            "\(output.standardizedFileURL.lastPathComponent).json")
     }
 
     /// The last build of one output: its inputs, its files, and what it said.
@@ -69,7 +71,10 @@ package enum SiteCache {
         package var summary: [String]
         package var brokenBudgets: [String]
 
-        package init(inputs: String, files: [FileEntry], runs: Int, byteCount: Int, warnings: [String], summary: [String], brokenBudgets: [String]) {
+        package init(
+            inputs: String, files: [FileEntry], runs: Int, byteCount: Int, warnings: [String], summary: [String],
+            brokenBudgets: [String]
+        ) {
             self.inputs = inputs
             self.files = files
             self.runs = runs
@@ -94,7 +99,9 @@ package enum SiteCache {
                 if let key = file.key { put(",\"key\":" + text(key)) }
                 put(",\"path\":" + text(file.path) + ",\"size\":\(file.size)}")
             }
-            put("],\"inputs\":" + text(inputs) + ",\"runs\":\(runs),\"summary\":" + texts(summary) + ",\"version\":\(version),\"warnings\":" + texts(warnings) + "}")
+            put(
+                "],\"inputs\":" + text(inputs) + ",\"runs\":\(runs),\"summary\":" + texts(summary)
+                    + ",\"version\":\(version),\"warnings\":" + texts(warnings) + "}")
             return out
         }
 
@@ -119,7 +126,9 @@ package enum SiteCache {
         guard let data = FileManager.default.contents(atPath: url.path) else { return .missing }
         do {
             let m = try JSONDecoder().decode(Manifest.self, from: data)
-            guard m.version == manifestVersion else { return .unusable("manifest version \(m.version), this build writes \(manifestVersion)") }
+            guard m.version == manifestVersion else {
+                return .unusable("manifest version \(m.version), this build writes \(manifestVersion)")
+            }
             return .found(m)
         } catch {
             return .unusable("it does not decode")
@@ -162,9 +171,9 @@ package enum SiteCache {
         var info = stat()
         guard stat(path, &info) == 0 else { return path }
         #if canImport(Darwin)
-        let modified = info.st_mtimespec
+            let modified = info.st_mtimespec
         #else
-        let modified = info.st_mtim
+            let modified = info.st_mtim
         #endif
         return "\(path) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec)"
     }
@@ -227,10 +236,17 @@ package enum SiteCache {
     /// Whether `output` holds exactly the manifest's files with their sizes and hashes, and the marker.
     package static func outputMatches(_ m: Manifest, output: URL) -> Bool {
         guard OutputFolder.kind(of: output.path) == .directory,
-              let data = FileManager.default.contents(atPath: output.appendingPathComponent(OutputFolder.markerName).path),
-              data.elementsEqual(OutputFolder.markerText.utf8),
-              let present = regularFiles(under: output, follow: false) else { return false }
-        guard present == (m.files.map(\.path) + [OutputFolder.markerName]).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) else { return false }
+            let data = FileManager.default.contents(
+                atPath: output.appendingPathComponent(OutputFolder.markerName).path),
+            data.elementsEqual(OutputFolder.markerText.utf8),
+            let present = regularFiles(under: output, follow: false)
+        else { return false }
+        guard
+            present
+                == (m.files.map(\.path) + [OutputFolder.markerName]).sorted(by: {
+                    $0.utf8.lexicographicallyPrecedes($1.utf8)
+                })
+        else { return false }
         let base = output.standardizedFileURL.path
         for entry in m.files {
             guard let data = readFile(base + "/" + entry.path), data.count == entry.size else { return false }

@@ -22,7 +22,11 @@ struct AccuracyPage: PageGenerator {
     let renderer: PageRenderer
 
     func jobs() -> [PageJob] {
-        [renderer.job(path: SitePaths.accuracy, title: "How close the model comes", section: "accuracy", template: "accuracy") { [self] in data() }]
+        [
+            renderer.job(
+                path: SitePaths.accuracy, title: "How close the model comes", section: "accuracy", template: "accuracy"
+            ) { [self] in data() }
+        ]
     }
 
     static func number(_ v: Double) -> String {
@@ -41,39 +45,59 @@ struct AccuracyPage: PageGenerator {
     /// Where `stats` stands against Lantern's bar, in a sentence (empty without test cases).
     static func againstLantern(_ stats: AccuracyReport.Stats) -> String {
         guard let mape = stats.mape else { return "" }
-        let place = mape > lanternMAPE.upperBound ? "above (worse than)" : mape < lanternMAPE.lowerBound ? "below (better than)" : "within"
-        return "\(stats.name) (\(stats.count) test case\(stats.count == 1 ? "" : "s")): MAPE \(NumberFormat.fixed(mape, places: 1)) % is \(place) its range."
+        let place =
+            mape > lanternMAPE.upperBound
+            ? "above (worse than)" : mape < lanternMAPE.lowerBound ? "below (better than)" : "within"
+        return
+            "\(stats.name) (\(stats.count) test case\(stats.count == 1 ? "" : "s")): MAPE \(NumberFormat.fixed(mape, places: 1)) % is \(place) its range."
     }
 
     /// How a case's simulation reproduces its conditions, in words.
     func simulationText(_ c: ValidationCase) -> String {
-        let era = c.ios.map { $0 <= UIKitEra.lastLegacyVersion ? " Under iOS \($0)'s costs (constraint solving × \(NumberFormat.fixed(UIKitEra.constraintFactor, places: 2)), text measuring × \(NumberFormat.fixed(UIKitEra.textFactor, places: 3)))." : "" } ?? ""
+        let era =
+            c.ios.map {
+                $0 <= UIKitEra.lastLegacyVersion
+                    ? " Under iOS \($0)'s costs (constraint solving × \(NumberFormat.fixed(UIKitEra.constraintFactor, places: 2)), text measuring × \(NumberFormat.fixed(UIKitEra.textFactor, places: 3)))."
+                    : ""
+            } ?? ""
         return simulationWords(c) + era
     }
 
     func simulationWords(_ c: ValidationCase) -> String {
         switch c.simulation {
         case let .run(r):
-            var text = "device \(r.device) · dataset \(r.dataset.id) · strategy \(r.strategy) · gesture \(r.gesture.id) · latency \(NumberFormat.fixed(r.latencyMs, places: 1)) ms · \(seeds.count) seed\(seeds.count == 1 ? "" : "s") (median). Figure: \(r.figure)"
-            if let per = r.perScrollSeconds { text += " per \(NumberFormat.fixed(per, places: 3)) s of scrolling (scrollDurationMs)" }
+            var text =
+                "device \(r.device) · dataset \(r.dataset.id) · strategy \(r.strategy) · gesture \(r.gesture.id) · latency \(NumberFormat.fixed(r.latencyMs, places: 1)) ms · \(seeds.count) seed\(seeds.count == 1 ? "" : "s") (median). Figure: \(r.figure)"
+            if let per = r.perScrollSeconds {
+                text += " per \(NumberFormat.fixed(per, places: 3)) s of scrolling (scrollDurationMs)"
+            }
             if let minus = r.minus { text += ", minus the same run with strategy \(minus), seed by seed" }
             if let a = r.cell { text += "; the source's cell: " + Self.anatomyWords(a, characters: 0) }
             return text + "."
         case let .constants(device, keys, times):
             let scaled = times == 1 ? "" : ", × \(NumberFormat.shortest(times))"
-            return "No run: the engine's charge for this work on device \(device), the sum of its constants " + keys.joined(separator: " + ") + scaled + "."
+            return "No run: the engine's charge for this work on device \(device), the sum of its constants "
+                + keys.joined(separator: " + ") + scaled + "."
         case let .cell(device, a, work, characters):
-            return "No run: the cell (" + Self.anatomyWords(a, characters: characters) + ") priced on device \(device): " + work.map(\.rawValue).joined(separator: " + ") + "."
+            return "No run: the cell (" + Self.anatomyWords(a, characters: characters)
+                + ") priced on device \(device): " + work.map(\.rawValue).joined(separator: " + ") + "."
         }
     }
 
     /// A cell's anatomy in words.
     static func anatomyWords(_ a: CellAnatomy, characters: Int) -> String {
-        var parts = ["\(a.labels) single-line label\(a.labels == 1 ? "" : "s")", "\(a.multilineLabels) multi-line", "\(a.imageViews) image view\(a.imageViews == 1 ? "" : "s")",
-                     "\(a.views) other view\(a.views == 1 ? "" : "s")"]
+        var parts = [
+            "\(a.labels) single-line label\(a.labels == 1 ? "" : "s")", "\(a.multilineLabels) multi-line",
+            "\(a.imageViews) image view\(a.imageViews == 1 ? "" : "s")",
+            "\(a.views) other view\(a.views == 1 ? "" : "s")",
+        ]
         parts.append(a.layout == .manual ? "laid out by hand" : "\(a.constraints) constraints")
-        if a.formattedValues > 0 { parts.append("\(a.formattedValues) value\(a.formattedValues == 1 ? "" : "s") formatted") }
-        if a.attributedLabels > 0 { parts.append("\(a.attributedLabels) attributed label\(a.attributedLabels == 1 ? "" : "s")") }
+        if a.formattedValues > 0 {
+            parts.append("\(a.formattedValues) value\(a.formattedValues == 1 ? "" : "s") formatted")
+        }
+        if a.attributedLabels > 0 {
+            parts.append("\(a.attributedLabels) attributed label\(a.attributedLabels == 1 ? "" : "s")")
+        }
         return parts.joined(separator: ", ") + (characters > 0 ? ", \(characters) characters of multi-line text" : "")
     }
 
@@ -88,44 +112,59 @@ struct AccuracyPage: PageGenerator {
                 seedText = "Seeds: " + row.seeds.map(Self.number).joined(separator: ", ") + " \(unit)."
             }
             return .object([
-                "id": .string(c.id), "family": .string(families[c.family]?.name ?? c.family), "quantity": .string(c.quantity),
+                "id": .string(c.id), "family": .string(families[c.family]?.name ?? c.family),
+                "quantity": .string(c.quantity),
                 "sourceTitle": .string(c.source.title), "sourceURL": .string(c.source.url),
                 "device": .string(c.device), "conditions": .string(c.conditions),
-                "published": .string(Self.number(c.published) + " " + unit), "simulated": .string(Self.number(row.simulated) + " " + unit),
-                "error": .string(Self.percent(row.error)), "simulation": .string(simulationText(c)), "seeds": .string(seedText),
+                "published": .string(Self.number(c.published) + " " + unit),
+                "simulated": .string(Self.number(row.simulated) + " " + unit),
+                "error": .string(Self.percent(row.error)), "simulation": .string(simulationText(c)),
+                "seeds": .string(seedText),
                 "hasSeeds": .bool(!seedText.isEmpty), "assumptions": .string(c.assumptions),
                 "revised": c.revised.map { .string($0) } ?? .null, "role": .string(c.role.rawValue),
             ])
         }
         func statsRow(_ s: AccuracyReport.Stats) -> MustacheValue {
-            .object(["name": .string(s.name), "count": .int(s.count), "fitCount": .int(s.fitCount),
-                     "bias": .string(s.bias.map { (($0 > 0) ? "+" : "") + NumberFormat.fixed($0, places: 1) + " %" } ?? "—"),
-                     "mape": .string(s.mape.map { NumberFormat.fixed($0, places: 1) + " %" } ?? "—"),
-                     "logRatio": .string(s.medianAbsLogRatio.map { $0.isFinite ? NumberFormat.fixed($0, places: 2) : "∞" } ?? "—"),
-                     "unit": .string(families[s.id]?.unit ?? "")])
+            .object([
+                "name": .string(s.name), "count": .int(s.count), "fitCount": .int(s.fitCount),
+                "bias": .string(s.bias.map { (($0 > 0) ? "+" : "") + NumberFormat.fixed($0, places: 1) + " %" } ?? "—"),
+                "mape": .string(s.mape.map { NumberFormat.fixed($0, places: 1) + " %" } ?? "—"),
+                "logRatio": .string(
+                    s.medianAbsLogRatio.map { $0.isFinite ? NumberFormat.fixed($0, places: 2) : "∞" } ?? "—"),
+                "unit": .string(families[s.id]?.unit ?? ""),
+            ])
         }
         let pairs: [MustacheValue] = report.pairs.map { p in
-            .object(["before": .string(p.before.validation.id), "after": .string(p.after.validation.id),
-                     "role": .string(p.isTest ? "test" : "fit"),
-                     "published": .string("×" + NumberFormat.fixed(p.publishedRatio, places: 2)),
-                     "simulated": .string(p.simulatedRatio.map { "×" + NumberFormat.fixed($0, places: 2) } ?? "—"),
-                     "direction": .string(p.directionRight ? "right" : "wrong"),
-                     "error": .string(p.ratioError.map(Self.percent) ?? "—")])
+            .object([
+                "before": .string(p.before.validation.id), "after": .string(p.after.validation.id),
+                "role": .string(p.isTest ? "test" : "fit"),
+                "published": .string("×" + NumberFormat.fixed(p.publishedRatio, places: 2)),
+                "simulated": .string(p.simulatedRatio.map { "×" + NumberFormat.fixed($0, places: 2) } ?? "—"),
+                "direction": .string(p.directionRight ? "right" : "wrong"),
+                "error": .string(p.ratioError.map(Self.percent) ?? "—"),
+            ])
         }
         let pf = report.pairFigures
-        let pairSummary = pf.count == 0 ? "No pair is a test pair yet."
+        let pairSummary =
+            pf.count == 0
+            ? "No pair is a test pair yet."
             : "Over the \(pf.count) test pair\(pf.count == 1 ? "" : "s"): \(pf.right) right in direction, median |ratio error| "
                 + (pf.medianAbsRatioError.map { NumberFormat.fixed($0, places: 1) + " %" } ?? "—") + "."
         let revised = report.rows.filter { $0.validation.revised != nil }
         let sources = Set(report.rows.map(\.validation.source.url)).count
         let gaps: [MustacheValue] = validation.gaps.map { g in
-            .object(["what": .string(g.what), "why": .string(g.why),
-                     "sourceTitle": g.source.map { .string($0.title) } ?? .null, "sourceURL": g.source.map { .string($0.url) } ?? .null])
+            .object([
+                "what": .string(g.what), "why": .string(g.why),
+                "sourceTitle": g.source.map { .string($0.title) } ?? .null,
+                "sourceURL": g.source.map { .string($0.url) } ?? .null,
+            ])
         }
         let trips: [MustacheValue] = figures.roundTrips.map { t in
             func scale(_ value: Double, _ range: [Double], _ determined: Bool) -> String {
                 if determined { return "×" + NumberFormat.fixed(value, places: 2) }
-                let r = range.count == 2 ? "×\(NumberFormat.fixed(range[0], places: 2)) to ×\(NumberFormat.fixed(range[1], places: 2))" : "?"
+                let r =
+                    range.count == 2
+                    ? "×\(NumberFormat.fixed(range[0], places: 2)) to ×\(NumberFormat.fixed(range[1], places: 2))" : "?"
                 return "not determined (fits as well from \(r))"
             }
             var undetermined: [String] = []
@@ -133,15 +172,21 @@ struct AccuracyPage: PageGenerator {
                 if !t.mainDetermined { undetermined.append("the main-thread scale") }
                 if !t.renderDetermined { undetermined.append("the render scale") }
             }
-            let simulated = "\(t.strategy) · \(t.dataset) · gesture \(t.gesture) · latency \(NumberFormat.fixed(t.latencyMs, places: 1)) ms · seed \(t.seed) · base device \(t.device)"
+            let simulated =
+                "\(t.strategy) · \(t.dataset) · gesture \(t.gesture) · latency \(NumberFormat.fixed(t.latencyMs, places: 1)) ms · seed \(t.seed) · base device \(t.device)"
             return .object([
-                "file": .string(t.file), "run": .string(t.run), "example": .bool(t.example), "simulated": .string(simulated),
-                "frames": .int(t.frames), "unusable": t.unusable.map { .string($0) } ?? .null, "usable": .bool(t.unusable == nil),
+                "file": .string(t.file), "run": .string(t.run), "example": .bool(t.example),
+                "simulated": .string(simulated),
+                "frames": .int(t.frames), "unusable": t.unusable.map { .string($0) } ?? .null,
+                "usable": .bool(t.unusable == nil),
                 "main": .string(scale(t.mainScale, t.mainRange, t.mainDetermined)),
                 "render": .string(scale(t.renderScale, t.renderRange, t.renderDetermined)),
                 "residual": .string(NumberFormat.fixed(t.residual, places: 3)),
-                "terms": .string(t.terms.map { "\($0.quantity) \(NumberFormat.fixed($0.distance, places: 3))" }.joined(separator: ", ")),
-                "undetermined": .string(undetermined.isEmpty ? "nothing: both scales determined" : undetermined.joined(separator: " and ")),
+                "terms": .string(
+                    t.terms.map { "\($0.quantity) \(NumberFormat.fixed($0.distance, places: 3))" }.joined(
+                        separator: ", ")),
+                "undetermined": .string(
+                    undetermined.isEmpty ? "nothing: both scales determined" : undetermined.joined(separator: " and ")),
                 "evaluations": .int(t.evaluations),
             ])
         }
@@ -153,15 +198,22 @@ struct AccuracyPage: PageGenerator {
             "pairs": .array(pairs), "hasPairs": .bool(!pairs.isEmpty), "pairSummary": .string(pairSummary),
             "seedCount": .int(seeds.count),
             "lantern": .array(report.families.map { .string(Self.againstLantern($0)) }.filter { $0 != .string("") }),
-            "revised": .array(revised.map { .object(["id": .string($0.validation.id), "note": .string($0.validation.revised ?? "")]) }),
+            "revised": .array(
+                revised.map {
+                    .object(["id": .string($0.validation.id), "note": .string($0.validation.revised ?? "")])
+                }),
             "hasRevised": .bool(!revised.isEmpty),
             "gaps": .array(gaps), "hasGaps": .bool(!gaps.isEmpty),
             "trips": .array(trips), "hasTrips": .bool(!trips.isEmpty),
-            "recordings": .array(RealRecordings.checked.map { r in
-                .object(["repository": .string(r.repository), "shortCommit": .string(r.shortCommit), "path": .string(r.path),
-                         "format": .string(r.format), "script": .string(r.script), "importer": .string(r.importer),
-                         "fixture": .string(r.fixture ?? ""), "hasFixture": .bool(r.fixture != nil)])
-            }),
+            "recordings": .array(
+                RealRecordings.checked.map { r in
+                    .object([
+                        "repository": .string(r.repository), "shortCommit": .string(r.shortCommit),
+                        "path": .string(r.path),
+                        "format": .string(r.format), "script": .string(r.script), "importer": .string(r.importer),
+                        "fixture": .string(r.fixture ?? ""), "hasFixture": .bool(r.fixture != nil),
+                    ])
+                }),
         ]
     }
 }

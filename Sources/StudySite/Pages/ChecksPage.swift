@@ -20,12 +20,16 @@ extension Outcome {
                 key.add("\(index)")
                 key.add(digest)
                 if index == 0 { key.add(studyAnswersDigest(study.id)) }
-                return PageJob(path: path, key: key.hex) { OutputFile(path: path, text: studySummaryText(study.id, file: index)) }
+                return PageJob(path: path, key: key.hex) {
+                    OutputFile(path: path, text: studySummaryText(study.id, file: index))
+                }
             }
         }
         if baselineSource != nil || hasBudgets {
             let data = checksData()
-            jobs.append(renderer.job(path: SitePaths.checks, title: "Budgets and changes", section: "index", template: "checks") { data })
+            jobs.append(
+                renderer.job(path: SitePaths.checks, title: "Budgets and changes", section: "index", template: "checks")
+                { data })
         }
         return jobs
     }
@@ -33,16 +37,21 @@ extension Outcome {
     /// One metric's row as every page shows it: the texts `MetricChange` makes once.
     static func metricRow(_ m: MetricChange) -> MustacheValue {
         let label = HeadlineMetric.named(m.metric)?.label ?? m.metric
-        return .object(["name": .string(label), "key": .string(m.metric), "baseline": .string(m.baselineText), "now": .string(m.nowText),
-                        "difference": .string(m.changeText), "test": .string(m.testText), "verdict": .string(m.verdict.rawValue),
-                        "bad": .bool(m.verdict == .regressed), "good": .bool(m.verdict == .improved)])
+        return .object([
+            "name": .string(label), "key": .string(m.metric), "baseline": .string(m.baselineText),
+            "now": .string(m.nowText),
+            "difference": .string(m.changeText), "test": .string(m.testText), "verdict": .string(m.verdict.rawValue),
+            "bad": .bool(m.verdict == .regressed), "good": .bool(m.verdict == .improved),
+        ])
     }
 
     /// One group as the study pages and the index list it: its verdict and the metrics that moved.
     static func groupRow(_ g: GroupComparison) -> MustacheValue {
-        .object(["group": .string(g.group), "verdict": .string(g.verdict.rawValue), "bad": .bool(g.verdict == .regressed),
-                 "linked": .bool(g.status != .removed),
-                 "metrics": .array(g.shownMetrics.filter { $0.verdict != .noChange }.map(metricRow))])
+        .object([
+            "group": .string(g.group), "verdict": .string(g.verdict.rawValue), "bad": .bool(g.verdict == .regressed),
+            "linked": .bool(g.status != .removed),
+            "metrics": .array(g.shownMetrics.filter { $0.verdict != .noChange }.map(metricRow)),
+        ])
     }
 
     /// The `against-baseline` partial's data for run pages (their group's metrics), study pages
@@ -54,20 +63,25 @@ extension Outcome {
         var out: [String: MustacheValue] = [:]
         let byGroup = Dictionary(comparisons.map { ($0.group, $0) }, uniquingKeysWith: { a, _ in a })
         func section(status: String, metrics: [MustacheValue] = [], groups: [MustacheValue] = []) -> MustacheValue {
-            .object(["status": .string(status), "hasMetrics": .bool(!metrics.isEmpty), "metrics": .array(metrics),
-                     "groups": .array(groups), "hasGroups": .bool(!groups.isEmpty)])
+            .object([
+                "status": .string(status), "hasMetrics": .bool(!metrics.isEmpty), "metrics": .array(metrics),
+                "groups": .array(groups), "hasGroups": .bool(!groups.isEmpty),
+            ])
         }
         let byID = Dictionary(summaries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for run in plan {
             guard let summary = byID[run.id], let g = byGroup[summary.group] else { continue }
             // A configuration's seeds share one page and one group: the first seed's entry stands for them.
             guard out[SitePaths.run(run.configID)] == nil else { continue }
-            out[SitePaths.run(run.configID)] = section(status: "\(g.group): \(g.verdict.rawValue)", metrics: g.shownMetrics.map(Self.metricRow))
+            out[SitePaths.run(run.configID)] = section(
+                status: "\(g.group): \(g.verdict.rawValue)", metrics: g.shownMetrics.map(Self.metricRow))
         }
         for study in content.studies {
             let mine = orderedComparisons.filter { $0.study == study.id && $0.status != .unchanged }
-            out[SitePaths.study(study.id)] = section(status: mine.isEmpty ? "unchanged" : Comparison.countsText(mine) + " of \(mine.count) run group(s) whose inputs changed",
-                                                     groups: mine.map(Self.groupRow))
+            out[SitePaths.study(study.id)] = section(
+                status: mine.isEmpty
+                    ? "unchanged" : Comparison.countsText(mine) + " of \(mine.count) run group(s) whose inputs changed",
+                groups: mine.map(Self.groupRow))
         }
         let listed = orderedComparisons.filter { [.regressed, .improved, .notComparable].contains($0.verdict) }
         out[SitePaths.index] = section(status: Comparison.countsText(comparisons), groups: listed.map(Self.groupRow))
@@ -78,19 +92,30 @@ extension Outcome {
 
     func checksData() -> [String: MustacheValue] {
         let budgetRows: [MustacheValue] = allBudgets.map { study, b -> MustacheValue in
-                let mine = broken.filter { $0.budget == b }
-                return .object([
-                    "study": .string(study?.title ?? "Every study"), "studyID": .string(study?.id ?? ""), "hasStudy": .bool(study != nil),
-                    "rule": .string("\(b.metric) \(b.op.rawValue) " + (b.timesLatency ? "\(Self.number(b.value)) × latency" : Self.number(b.value))
-                        + (b.latencyMs.map { " at \(Self.number($0)) ms" } ?? "") + (b.strategy.map { ", \($0)" } ?? "")),
-                    "where": .string("\(b.file):\(b.line):\(b.column)"),
-                    "ok": .bool(mine.isEmpty),
-                    "broken": .array(mine.map { .object(["run": .string($0.run), "actual": .string(Self.number($0.actual)), "limit": .string(Self.number($0.limit))]) }),
-                ])
+            let mine = broken.filter { $0.budget == b }
+            return .object([
+                "study": .string(study?.title ?? "Every study"), "studyID": .string(study?.id ?? ""),
+                "hasStudy": .bool(study != nil),
+                "rule": .string(
+                    "\(b.metric) \(b.op.rawValue) "
+                        + (b.timesLatency ? "\(Self.number(b.value)) × latency" : Self.number(b.value))
+                        + (b.latencyMs.map { " at \(Self.number($0)) ms" } ?? "") + (b.strategy.map { ", \($0)" } ?? "")
+                ),
+                "where": .string("\(b.file):\(b.line):\(b.column)"),
+                "ok": .bool(mine.isEmpty),
+                "broken": .array(
+                    mine.map {
+                        .object([
+                            "run": .string($0.run), "actual": .string(Self.number($0.actual)),
+                            "limit": .string(Self.number($0.limit)),
+                        ])
+                    }),
+            ])
         }
         let groups: [MustacheValue] = orderedComparisons.filter { $0.status != .unchanged }.map { g in
             .object([
-                "group": .string(g.group), "study": .string(g.study), "status": .string(g.status.rawValue), "verdict": .string(g.verdict.rawValue),
+                "group": .string(g.group), "study": .string(g.study), "status": .string(g.status.rawValue),
+                "verdict": .string(g.verdict.rawValue),
                 "metrics": .array(g.shownMetrics.map(Self.metricRow)), "hasMetrics": .bool(!g.shownMetrics.isEmpty),
             ])
         }
@@ -99,7 +124,8 @@ extension Outcome {
             "hasBudgets": .bool(hasBudgets), "budgets": .array(budgetRows), "brokenCount": .int(broken.count),
             "hasBaseline": .bool(baselineSource != nil), "groups": .array(groups),
             "counts": .string(Comparison.countsText(comparisons)),
-            "hasNotComparable": .bool(!notComparable.isEmpty), "notComparable": .array(notComparable.map { .string($0) }),
+            "hasNotComparable": .bool(!notComparable.isEmpty),
+            "notComparable": .array(notComparable.map { .string($0) }),
             "test": .string(Self.testText),
         ]
     }
@@ -108,9 +134,13 @@ extension Outcome {
     static let testText: String = {
         let minimums = HeadlineMetric.all.map { "\($0.label) \($0.minimumText)" }.joined(separator: ", ")
         let relatives = Set(HeadlineMetric.all.map(\.minRelative))
-        let relative = relatives.count == 1
+        let relative =
+            relatives.count == 1
             ? "by at least \(NumberFormat.fixed(relatives.first! * 100, places: 1)) % of the baseline"
-            : "by at least the metric's share of the baseline (" + HeadlineMetric.all.map { "\($0.label) \(NumberFormat.fixed($0.minRelative * 100, places: 1)) %" }.joined(separator: ", ") + ")"
-        return "A metric of a run group (one configuration over its seeds) counts as changed when the medians differ by at least the metric's minimum (\(minimums)) and \(relative), and — with 2 or more seeds on both sides — the two ranges of values do not overlap (a rank test: Mann–Whitney U = 0). Runs whose device, dataset, gesture, latency, presentation or model version differ are not comparable."
+            : "by at least the metric's share of the baseline ("
+                + HeadlineMetric.all.map { "\($0.label) \(NumberFormat.fixed($0.minRelative * 100, places: 1)) %" }
+                .joined(separator: ", ") + ")"
+        return
+            "A metric of a run group (one configuration over its seeds) counts as changed when the medians differ by at least the metric's minimum (\(minimums)) and \(relative), and — with 2 or more seeds on both sides — the two ranges of values do not overlap (a rank test: Mann–Whitney U = 0). Runs whose device, dataset, gesture, latency, presentation or model version differ are not comparable."
     }()
 }

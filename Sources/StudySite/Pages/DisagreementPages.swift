@@ -57,7 +57,8 @@ struct DisagreementPages: PageGenerator {
         var entries: [Entry] = []
         for subject in studies {
             for d in subject.disagreements where d.disagreement.first == subject.study.id {
-                entries.append(Entry(disagreement: d.disagreement, firstTitle: subject.study.title, secondTitle: d.otherTitle))
+                entries.append(
+                    Entry(disagreement: d.disagreement, firstTitle: subject.study.title, secondTitle: d.otherTitle))
             }
         }
         return DisagreementPages(entries: entries, renderer: renderer)
@@ -68,9 +69,12 @@ struct DisagreementPages: PageGenerator {
     func jobs() -> [PageJob] {
         (0..<pageCount).map { k in
             let page = k + 1, path = Self.pagePath(page)
-            let title = pageCount == 1 ? "Where studies disagree" : "Where studies disagree, page \(page) of \(pageCount)"
-            return renderer.job(path: path, title: title, section: "index", template: "disagreements",
-                                key: renderer.key(path: path) { addInputs(page: page, to: &$0) }) { () throws(SiteError) in data(page: page) }
+            let title =
+                pageCount == 1 ? "Where studies disagree" : "Where studies disagree, page \(page) of \(pageCount)"
+            return renderer.job(
+                path: path, title: title, section: "index", template: "disagreements",
+                key: renderer.key(path: path) { addInputs(page: page, to: &$0) }
+            ) { () throws(SiteError) in data(page: page) }
         }
     }
 
@@ -94,10 +98,16 @@ struct DisagreementPages: PageGenerator {
         var items: [MustacheValue] = []
         var last = 0
         for k in 1...pageCount where k == 1 || k == pageCount || abs(k - current) <= 2 {
-            if k > last + 1 { items.append(.object(["gap": .bool(true), "current": .bool(false), "label": .string("…"), "href": .string("")])) }
+            if k > last + 1 {
+                items.append(
+                    .object(["gap": .bool(true), "current": .bool(false), "label": .string("…"), "href": .string("")]))
+            }
             let first = (k - 1) * perPage + 1, end = min(k * perPage, entries.count)
-            items.append(.object(["gap": .bool(false), "current": .bool(k == current), "label": .string("\(first)–\(end)"),
-                                  "href": .string(SitePaths.sibling(Self.pagePath(k)))]))
+            items.append(
+                .object([
+                    "gap": .bool(false), "current": .bool(k == current), "label": .string("\(first)–\(end)"),
+                    "href": .string(SitePaths.sibling(Self.pagePath(k))),
+                ]))
             last = k
         }
         return .array(items)
@@ -111,11 +121,16 @@ struct DisagreementPages: PageGenerator {
             "first": .int(first), "last": .int(first + shown.count - 1),
             "previous": page > 1 ? .string(SitePaths.sibling(Self.pagePath(page - 1))) : .bool(false),
             "next": page < pageCount ? .string(SitePaths.sibling(Self.pagePath(page + 1))) : .bool(false),
-            "entries": .array(shown.map { e in
-                .object(["text": .string(e.disagreement.text),
-                         "firstHref": .string(SitePaths.study(e.disagreement.first)), "firstTitle": .string(e.firstTitle),
-                         "secondHref": .string(SitePaths.study(e.disagreement.second)), "secondTitle": .string(e.secondTitle)])
-            }),
+            "entries": .array(
+                shown.map { e in
+                    .object([
+                        "text": .string(e.disagreement.text),
+                        "firstHref": .string(SitePaths.study(e.disagreement.first)),
+                        "firstTitle": .string(e.firstTitle),
+                        "secondHref": .string(SitePaths.study(e.disagreement.second)),
+                        "secondTitle": .string(e.secondTitle),
+                    ])
+                }),
         ]
     }
 
@@ -129,21 +144,36 @@ struct DisagreementPages: PageGenerator {
         func count(_ n: Int) -> String { n == 1 ? "1 disagreement" : "\(n) disagreements" }
         let items: [MustacheValue] = settings.prefix(settingsShown).map { s in
             let several = Set(found.lazy.filter { $0.group == s.group }.map(\.device)).count > 1
-            let label = Format.latency(s.latency) + (several ? " on \(s.deviceName)" : "") + " · gesture \(s.gesture) · dataset \(s.dataset)"
+            let label =
+                Format.latency(s.latency) + (several ? " on \(s.deviceName)" : "")
+                + " · gesture \(s.gesture) · dataset \(s.dataset)"
             let answers: [MustacheValue] = s.answers.prefix(answersShown).map { a in
-                .object(["studies": .string(studies(a.studies.count)), "verb": .string(a.studies.count == 1 ? "recommends" : "recommend"),
-                         "said": .string(a.said), "href": .string(root + SitePaths.study(a.studies[0])), "title": .string(title(a.studies[0])),
-                         "others": a.studies.count > 1 ? .int(a.studies.count - 1) : .bool(false)])
+                .object([
+                    "studies": .string(studies(a.studies.count)),
+                    "verb": .string(a.studies.count == 1 ? "recommends" : "recommend"),
+                    "said": .string(a.said), "href": .string(root + SitePaths.study(a.studies[0])),
+                    "title": .string(title(a.studies[0])),
+                    "others": a.studies.count > 1 ? .int(a.studies.count - 1) : .bool(false),
+                ])
             }
             let more = s.answers.count - answers.count
-            return .object(["label": .string(label), "count": .string(count(s.count)), "answers": .array(answers),
-                            "moreAnswers": more > 0 ? .string("and \(more) other \(more == 1 ? "answer" : "answers")") : .bool(false),
-                            "example": .string(found[s.firstIndex].text)])
+            return .object([
+                "label": .string(label), "count": .string(count(s.count)), "answers": .array(answers),
+                "moreAnswers": more > 0
+                    ? .string("and \(more) other \(more == 1 ? "answer" : "answers")") : .bool(false),
+                "example": .string(found[s.firstIndex].text),
+            ])
         }
         let involved = Set(found.flatMap { [$0.first, $0.second] }).count
-        let lede = "\(count(found.count)) among \(studies(involved)), at \(settings.count == 1 ? "1 setting" : "\(settings.count) settings")"
-            + (settings.count > settingsShown ? "; the first \(settingsShown) are below, each with the answers the studies give there." : ", each below with the answers the studies give there.")
-        return .object(["lede": .string(lede), "settings": .array(items), "fullHref": .string(root + pagePath(1)),
-                        "moreSettings": settings.count > settingsShown ? .string("And \(settings.count - settingsShown) more settings, on the full list.") : .bool(false)])
+        let lede =
+            "\(count(found.count)) among \(studies(involved)), at \(settings.count == 1 ? "1 setting" : "\(settings.count) settings")"
+            + (settings.count > settingsShown
+                ? "; the first \(settingsShown) are below, each with the answers the studies give there."
+                : ", each below with the answers the studies give there.")
+        return .object([
+            "lede": .string(lede), "settings": .array(items), "fullHref": .string(root + pagePath(1)),
+            "moreSettings": settings.count > settingsShown
+                ? .string("And \(settings.count - settingsShown) more settings, on the full list.") : .bool(false),
+        ])
     }
 }

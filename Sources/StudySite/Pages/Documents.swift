@@ -19,7 +19,10 @@ struct Documents: Sendable {
         let rest = String(url[url.index(after: colon)...])
         var fragment = ""
         var name = rest
-        if let hash = rest.firstIndex(of: "#") { fragment = String(rest[hash...]); name = String(rest[..<hash]) }
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[hash...])
+            name = String(rest[..<hash])
+        }
         switch scheme {
         case "technique": return TechniqueID(text: name).map { root + SitePaths.technique($0) + fragment } ?? url
         case "strategy": return root + SitePaths.strategy(name) + fragment

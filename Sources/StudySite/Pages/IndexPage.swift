@@ -24,9 +24,16 @@ struct IndexPage: PageGenerator {
     var pageCount: Int { max(1, (studies.count + studiesPerPage - 1) / studiesPerPage) }
 
     func jobs() -> [PageJob] {
-        [renderer.job(path: Self.path, title: "Summary", section: "index", template: "index") { () throws(SiteError) in try data() }]
+        [
+            renderer.job(path: Self.path, title: "Summary", section: "index", template: "index") {
+                () throws(SiteError) in try data()
+            }
+        ]
             + (1..<pageCount).map { k in
-                renderer.job(path: Self.pagePath(k + 1), title: "Answers, page \(k + 1) of \(pageCount)", section: "index", template: "answers") {
+                renderer.job(
+                    path: Self.pagePath(k + 1), title: "Answers, page \(k + 1) of \(pageCount)", section: "index",
+                    template: "answers"
+                ) {
                     () throws(SiteError) in try answersData(page: k + 1)
                 }
             }
@@ -48,12 +55,21 @@ struct IndexPage: PageGenerator {
                 let same = Set(at.map { $0.answer.recommended.map(\.strategyID) }).count == 1
                 for e in same ? [first] : at {
                     let label = same ? Format.latency(latency) : StudyPage.answerLabel(e, in: study)
-                    items.append(.object(["label": .string(label), "names": PageParts.answerNames(e.answer), "meets": .bool(!e.answer.recommended.isEmpty),
-                                          "href": .string(SitePaths.study(study.id) + "#" + StudyPage.answerAnchor(StudyPage.answerLabel(e, in: study)))]))
+                    items.append(
+                        .object([
+                            "label": .string(label), "names": PageParts.answerNames(e.answer),
+                            "meets": .bool(!e.answer.recommended.isEmpty),
+                            "href": .string(
+                                SitePaths.study(study.id) + "#"
+                                    + StudyPage.answerAnchor(StudyPage.answerLabel(e, in: study))),
+                        ]))
                 }
             }
-            rows.append(.object(["id": .string(study.id), "title": .string(study.title), "question": .string(study.question),
-                                 "href": .string(SitePaths.study(study.id)), "answers": .array(items)]))
+            rows.append(
+                .object([
+                    "id": .string(study.id), "title": .string(study.title), "question": .string(study.question),
+                    "href": .string(SitePaths.study(study.id)), "answers": .array(items),
+                ]))
         }
         return rows
     }
@@ -61,27 +77,36 @@ struct IndexPage: PageGenerator {
     /// Links to every answers page, the current one marked; empty with a single page.
     func pager(current: Int) -> MustacheValue {
         guard pageCount > 1 else { return .array([]) }
-        return .array((1...pageCount).map { k in
-            let first = (k - 1) * studiesPerPage + 1
-            let last = min(k * studiesPerPage, studies.count)
-            return .object(["label": .string("\(first)–\(last)"), "href": .string(Self.pagePath(k)), "current": .bool(k == current)])
-        })
+        return .array(
+            (1...pageCount).map { k in
+                let first = (k - 1) * studiesPerPage + 1
+                let last = min(k * studiesPerPage, studies.count)
+                return .object([
+                    "label": .string("\(first)–\(last)"), "href": .string(Self.pagePath(k)),
+                    "current": .bool(k == current),
+                ])
+            })
     }
 
     /// A further page of the answers table.
     func answersData(page: Int) throws(SiteError) -> [String: MustacheValue] {
         let first = (page - 1) * studiesPerPage + 1
-        return ["studies": .array(try rows(page: page, path: Self.pagePath(page))),
-                "runCount": .int(runCount),
-                "studyCount": .int(studies.count), "first": .int(first), "last": .int(min(page * studiesPerPage, studies.count)),
-                "pages": pager(current: page)]
+        return [
+            "studies": .array(try rows(page: page, path: Self.pagePath(page))),
+            "runCount": .int(runCount),
+            "studyCount": .int(studies.count), "first": .int(first),
+            "last": .int(min(page * studiesPerPage, studies.count)),
+            "pages": pager(current: page),
+        ]
     }
 
     /// Where two studies answer one setting differently, each with why (`Disagreement`).
     /// Read from the studies (`SiteBuilder.withDisagreements` found them once): each pair under
     /// its first study, so in the studies' order, as `Disagreement.find` lists them.
     var disagreements: [Disagreement] {
-        studies.flatMap { subject in subject.disagreements.filter { $0.disagreement.first == subject.study.id }.map(\.disagreement) }
+        studies.flatMap { subject in
+            subject.disagreements.filter { $0.disagreement.first == subject.study.id }.map(\.disagreement)
+        }
     }
 
     /// The summary of the disagreements past `DisagreementPages.inFullOnIndex` of them, else false
@@ -97,21 +122,31 @@ struct IndexPage: PageGenerator {
         let rows = try rows(page: 1, path: Self.path)
         let disagreements = self.disagreements
         let tour = try tour?.data(for: Self.path)
-        return ["tagline": .string(tagline), "studies": .array(rows), "runCount": .int(runCount), "hitchBar": .string(VerdictRule.ms(AnswerRule.hitchBar)),
-                "hasTour": .bool(tour != nil), "tour": tour ?? .array([]),
-                "paged": .bool(pageCount > 1), "studyCount": .int(studies.count), "shown": .int(min(studies.count, studiesPerPage)),
-                "pages": pager(current: 1),
-                "disagreements": .array(disagreements.count > DisagreementPages.inFullOnIndex ? [] : disagreements.map { .string($0.text) }),
-                "disagreementSummary": disagreementSummary(disagreements), "hasDisagreements": .bool(!disagreements.isEmpty)]
+        return [
+            "tagline": .string(tagline), "studies": .array(rows), "runCount": .int(runCount),
+            "hitchBar": .string(VerdictRule.ms(AnswerRule.hitchBar)),
+            "hasTour": .bool(tour != nil), "tour": tour ?? .array([]),
+            "paged": .bool(pageCount > 1), "studyCount": .int(studies.count),
+            "shown": .int(min(studies.count, studiesPerPage)),
+            "pages": pager(current: 1),
+            "disagreements": .array(
+                disagreements.count > DisagreementPages.inFullOnIndex ? [] : disagreements.map { .string($0.text) }),
+            "disagreementSummary": disagreementSummary(disagreements),
+            "hasDisagreements": .bool(!disagreements.isEmpty),
+        ]
     }
 
     /// The end-of-generation summary: studies and runs, then one line per study with its answer at
     /// each latency (a study with several devices that disagree names each device).
     func summaryLines() throws(SiteError) -> [String] {
-        var lines = ["\(studies.count) \(studies.count == 1 ? "study" : "studies"), \(runCount) \(runCount == 1 ? "run" : "runs"). Answers (rule: verdicts.html#answers):"]
+        var lines = [
+            "\(studies.count) \(studies.count == 1 ? "study" : "studies"), \(runCount) \(runCount == 1 ? "run" : "runs"). Answers (rule: verdicts.html#answers):"
+        ]
         for subject in studies {
             let answers = try subject.answers(for: Self.path)
-            let parts = subject.study.latenciesMs.compactMap { latency in answers.short(at: latency).map { "\(Format.latency(latency)): \($0)" } }
+            let parts = subject.study.latenciesMs.compactMap { latency in
+                answers.short(at: latency).map { "\(Format.latency(latency)): \($0)" }
+            }
             lines.append("  \(subject.study.id) — " + parts.joined(separator: " · "))
         }
         return lines

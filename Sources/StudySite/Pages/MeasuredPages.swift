@@ -1,8 +1,8 @@
 import Formats
-import Results
-import SVGCharts
 import MeasuredTimings
 import Mustache
+import Results
+import SVGCharts
 import ScrollSimulation
 import Study
 
@@ -22,7 +22,9 @@ struct MeasuredPageRun: Sendable {
     static func all(of study: Study) -> [MeasuredPageRun] {
         var out: [MeasuredPageRun] = []
         for entry in study.measured {
-            for run in entry.runs { out.append(MeasuredPageRun(study: study, entry: entry, run: run, number: out.count + 1)) }
+            for run in entry.runs {
+                out.append(MeasuredPageRun(study: study, entry: entry, run: run, number: out.count + 1))
+            }
         }
         return out
     }
@@ -41,7 +43,8 @@ struct MeasuredRunPages: PageGenerator {
         // The copies of a study list the same files: each measured run's digest is made once.
         let digests = TextMemo<MeasuredRun> { Fingerprint.digest(ofValue: $0) }
         return content.studies.flatMap { study in
-            MeasuredRunPages(runs: MeasuredPageRun.all(of: study), strategies: content.strategies, renderer: renderer).jobs(digests: digests)
+            MeasuredRunPages(runs: MeasuredPageRun.all(of: study), strategies: content.strategies, renderer: renderer)
+                .jobs(digests: digests)
         }
     }
 
@@ -49,7 +52,9 @@ struct MeasuredRunPages: PageGenerator {
 
     func jobs(digests: TextMemo<MeasuredRun>) -> [PageJob] {
         runs.map { r in
-            renderer.job(path: r.path, title: r.title, section: "index", template: "measured-run", key: key(r, digests: digests)) { [strategies] in
+            renderer.job(
+                path: r.path, title: r.title, section: "index", template: "measured-run", key: key(r, digests: digests)
+            ) { [strategies] in
                 Self.pageData(r, strategies: strategies)
             }
         }
@@ -60,8 +65,11 @@ struct MeasuredRunPages: PageGenerator {
     /// the run's number, and the measured run itself, by the digest of its whole value.
     func key(_ r: MeasuredPageRun, digests: TextMemo<MeasuredRun>) -> String? {
         renderer.key(path: r.path) { key in
-            for part in [r.study.id, r.study.title, r.entry.file, r.entry.label, r.entry.example ? "example" : "measured", r.entry.beside,
-                         strategies.first { $0.id == r.entry.beside }?.name ?? "-", String(r.number)] { key.add(part) }
+            for part in [
+                r.study.id, r.study.title, r.entry.file, r.entry.label, r.entry.example ? "example" : "measured",
+                r.entry.beside,
+                strategies.first { $0.id == r.entry.beside }?.name ?? "-", String(r.number),
+            ] { key.add(part) }
             key.add(digests.text(r.run, name: r.entry.file + "\n" + r.run.label))
         }
     }
@@ -79,19 +87,24 @@ struct MeasuredRunPages: PageGenerator {
         parameters.append(("Beside the simulated runs of", beside.map { "\($0.name) (\($0.id))" } ?? r.entry.beside))
         var notes = run.notes
         if run.isFieldAggregate {
-            notes.append("A field aggregate: MetricKit's figure over every reporting device's scrolls of a day, not one scroll.")
+            notes.append(
+                "A field aggregate: MetricKit's figure over every reporting device's scrolls of a day, not one scroll.")
         }
         if run.frames == nil {
-            notes.append("The file keeps only these summaries, not the frames; the other metrics are not measured, so they are not shown.")
+            notes.append(
+                "The file keeps only these summaries, not the frames; the other metrics are not measured, so they are not shown."
+            )
         }
         // Named as the simulated runs' tables name them, with a link to the definition, and each with its unit.
         let metrics = run.metrics.known.map { name, value -> MustacheValue in
             let metric = MetricTable.metrics.first { $0.name == name }
             let label: String? = metric?.label.map(Format.sentence) ?? MetricWords.words(name)
             let unit = MeasuredMetrics.unit(of: name)
-            return .object(["label": .string(label ?? ""), "hasLabel": .bool(label != nil), "field": .string(name),
-                            "href": .string(RunPages.metricHref(name) ?? ""), "hasHref": .bool(RunPages.metricHref(name) != nil),
-                            "value": .string(Self.text(value)), "unit": .string(unit.isEmpty ? "—" : unit)])
+            return .object([
+                "label": .string(label ?? ""), "hasLabel": .bool(label != nil), "field": .string(name),
+                "href": .string(RunPages.metricHref(name) ?? ""), "hasHref": .bool(RunPages.metricHref(name) != nil),
+                "value": .string(Self.text(value)), "unit": .string(unit.isEmpty ? "—" : unit),
+            ])
         }
         let example = r.entry.example
         return [
@@ -103,9 +116,11 @@ struct MeasuredRunPages: PageGenerator {
             "metrics": .array(metrics),
             "notes": .array(notes.map { .string($0) }),
             "example": .bool(example),
-            "footerNote": .string(example
-                ? "The numbers on this page come from an example file written to show its format, not from a device; every other page's numbers come from ScrollStudy's simulation."
-                : "The numbers on this page were measured on a device and imported from its file; every other page's numbers come from ScrollStudy's simulation."),
+            "footerNote": .string(
+                example
+                    ? "The numbers on this page come from an example file written to show its format, not from a device; every other page's numbers come from ScrollStudy's simulation."
+                    : "The numbers on this page were measured on a device and imported from its file; every other page's numbers come from ScrollStudy's simulation."
+            ),
         ]
     }
 
@@ -155,7 +170,8 @@ enum MeasuredStudyRows {
         let href = SitePaths.fromFolder(m.path)
         let none = MustacheValue.string("—")
         return .object([
-            "strategy": .string((m.entry.example ? "Example file, not measured: " : "Measured: ") + m.entry.label), "strategyID": .string("measured:\(m.entry.beside)"),
+            "strategy": .string((m.entry.example ? "Example file, not measured: " : "Measured: ") + m.entry.label),
+            "strategyID": .string("measured:\(m.entry.beside)"),
             "strategyHref": .string(href), "latency": .string("measured"),
             "device": .string(m.run.device ?? m.entry.label), "gesture": .string("measured"),
             "href": .string(href), "measured": .bool(true),
@@ -165,7 +181,8 @@ enum MeasuredStudyRows {
             "p95": metrics.frameDurationP95Ms.map { .string(Format.ms($0)) } ?? none,
             "maxFrame": metrics.frameDurationMaxMs.map { .string(Format.ms($0)) } ?? none,
             "stale": none, "placeholder": none, "changesAfterSettle": none, "ttc95": none, "requests": none,
-            "verdictSymbol": .string("◆"), "verdictLabel": .string(m.entry.example ? "example file" : "measured"), "verdictTone": .string("measured"),
+            "verdictSymbol": .string("◆"), "verdictLabel": .string(m.entry.example ? "example file" : "measured"),
+            "verdictTone": .string("measured"),
             "verdictHref": .string(href), "verdictNear": .null,
         ])
     }
@@ -176,7 +193,9 @@ enum MeasuredStudyRows {
 /// own, named "Measured: …" so that the two are never mistaken for each other. Measured runs
 /// whose file gives no hitch time ratio are left out and named in the caption.
 enum MeasuredStudyChart {
-    static func chart(_ study: Study, strategies: [Strategy], runs: [(run: PlannedRun, result: RunResult)]) -> MustacheValue? {
+    static func chart(_ study: Study, strategies: [Strategy], runs: [(run: PlannedRun, result: RunResult)])
+        -> MustacheValue?
+    {
         let measured = MeasuredPageRun.all(of: study)
         guard !measured.isEmpty else { return nil }
         var items: [RatioBars.Item] = []
@@ -197,10 +216,15 @@ enum MeasuredStudyChart {
             }
         }
         let missing = measured.filter { $0.run.metrics.hitchTimeRatio == nil }.map(\.entry.label)
-        var description = "Hitch time ratio of each measured run beside the simulated runs of the strategy its app uses, against Apple's bands."
-        if !missing.isEmpty { description += " Without a hitch time ratio in their files: \(missing.joined(separator: "; "))." }
-        let chart = RatioBars(id: "\(Slug.make(study.id))-measured", title: "Measured beside simulated: hitch time ratio",
-                              description: description, items: items, bands: PageParts.appleBands).render()
+        var description =
+            "Hitch time ratio of each measured run beside the simulated runs of the strategy its app uses, against Apple's bands."
+        if !missing.isEmpty {
+            description += " Without a hitch time ratio in their files: \(missing.joined(separator: "; "))."
+        }
+        let chart = RatioBars(
+            id: "\(Slug.make(study.id))-measured", title: "Measured beside simulated: hitch time ratio",
+            description: description, items: items, bands: PageParts.appleBands
+        ).render()
         return PageParts.chart(chart)
     }
 }

@@ -37,8 +37,13 @@ enum MetricWords {
         var parts: [String] = []
         var current = ""
         for c in name {
-            let boundary = c.isUppercase || (c.isNumber && !(current.last?.isNumber ?? true) && current.last != "P" && current.last != "p")
-            if boundary && !current.isEmpty { parts.append(current); current = "" }
+            let boundary =
+                c.isUppercase
+                || (c.isNumber && !(current.last?.isNumber ?? true) && current.last != "P" && current.last != "p")
+            if boundary && !current.isEmpty {
+                parts.append(current)
+                current = ""
+            }
             current.append(c)
         }
         if !current.isEmpty { parts.append(current) }

@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import MeasuredTimings
 import Mustache
 import Results
@@ -93,8 +93,12 @@ struct MetricPages: PageGenerator {
             subject.addInputs(to: &key, parts: parts)
             example = key.hex
         }
-        return [renderer.job(path: SitePaths.metrics, title: "Metrics", section: "metrics", template: "metrics",
-                             key: renderer.key(path: SitePaths.metrics) { $0.add("metric table") }) { indexData() }]
+        return [
+            renderer.job(
+                path: SitePaths.metrics, title: "Metrics", section: "metrics", template: "metrics",
+                key: renderer.key(path: SitePaths.metrics) { $0.add("metric table") }
+            ) { indexData() }
+        ]
             + MetricDefinition.all.flatMap { d in
                 let first = Self.path(d, page: 1)
                 let ranked: [Ranked]??
@@ -106,11 +110,18 @@ struct MetricPages: PageGenerator {
                         addRows(d, ranked, page: page, to: &digest)
                     }
                 }
-                return [renderer.job(path: first, title: d.name, section: "metrics", template: "metric", key: key(first, page: 1)) { () throws(SiteError) in try data(d) }]
+                return [
+                    renderer.job(
+                        path: first, title: d.name, section: "metrics", template: "metric", key: key(first, page: 1)
+                    ) { () throws(SiteError) in try data(d) }
+                ]
                     + (1..<pageCount).map { k in
                         let path = Self.path(d, page: k + 1)
-                        return renderer.job(path: path, title: "\(d.name), runs ranked, page \(k + 1) of \(pageCount)", section: "metrics",
-                                            template: "metric-ranking", key: key(path, page: k + 1)) { () throws(SiteError) in try rankingPageData(d, page: k + 1) }
+                        return renderer.job(
+                            path: path, title: "\(d.name), runs ranked, page \(k + 1) of \(pageCount)",
+                            section: "metrics",
+                            template: "metric-ranking", key: key(path, page: k + 1)
+                        ) { () throws(SiteError) in try rankingPageData(d, page: k + 1) }
                     }
             }
     }
@@ -152,7 +163,9 @@ struct MetricPages: PageGenerator {
             var values: [Double] = []
             for p in seeds.indices {
                 let run = seeds[p]
-                guard let metrics = results.metrics(at: p, id: run.id) else { throw PageParts.missingResult(run.id, page: path) }
+                guard let metrics = results.metrics(at: p, id: run.id) else {
+                    throw PageParts.missingResult(run.id, page: path)
+                }
                 switch metric.value(metrics) {
                 case let .int(v): values.append(Double(v))
                 case let .double(v): values.append(v)
@@ -161,7 +174,9 @@ struct MetricPages: PageGenerator {
             }
             rows.append(Ranked(configuration: rows.count, median: SeedRange(values).median))
         }
-        let order = rows.indices.sorted { rows[$0].median != rows[$1].median ? rows[$0].median < rows[$1].median : $0 < $1 }
+        let order = rows.indices.sorted {
+            rows[$0].median != rows[$1].median ? rows[$0].median < rows[$1].median : $0 < $1
+        }
         return order.map { rows[$0] }
     }
 
@@ -179,7 +194,8 @@ struct MetricPages: PageGenerator {
     /// A run's label without its seed (the planner ends it with ` · seed N` when a study has several).
     static func withoutSeed(_ label: String, seed: UInt64) -> String {
         let suffix = " · seed \(seed)"
-        return label.hasSuffix(suffix) ? String(label.dropLast(suffix.count)) : label.replacingOccurrences(of: suffix, with: "")
+        return label.hasSuffix(suffix)
+            ? String(label.dropLast(suffix.count)) : label.replacingOccurrences(of: suffix, with: "")
     }
 
     /// Rows `page` of a ranking, as table data.
@@ -188,9 +204,11 @@ struct MetricPages: PageGenerator {
         let number = { (v: Double) in NumberFormat.fixed(v, places: abs(v) >= 100 ? 1 : 2) }
         let configurations = self.configurations, labels = self.labels
         return ranked.dropFirst(first).prefix(runsPerPage).enumerated().map { k, row in
-            .object(["rank": .int(first + k + 1), "label": .string(labels[row.configuration]),
-                     "href": .string(SitePaths.fromFolder(SitePaths.run(configurations[row.configuration].first!.configID))),
-                     "value": .string(number(row.median))])
+            .object([
+                "rank": .int(first + k + 1), "label": .string(labels[row.configuration]),
+                "href": .string(SitePaths.fromFolder(SitePaths.run(configurations[row.configuration].first!.configID))),
+                "value": .string(number(row.median)),
+            ])
         }
     }
 
@@ -198,18 +216,23 @@ struct MetricPages: PageGenerator {
     func pager(_ d: MetricDefinition, current: Int) -> MustacheValue {
         let pageCount = self.pageCount, configurationCount = configurations.count
         guard pageCount > 1 else { return .array([]) }
-        return .array((1...pageCount).map { k in
-            .object(["label": .string("\((k - 1) * runsPerPage + 1)–\(min(k * runsPerPage, configurationCount))"),
-                     "href": .string(SitePaths.sibling(Self.path(d, page: k))), "current": .bool(k == current)])
-        })
+        return .array(
+            (1...pageCount).map { k in
+                .object([
+                    "label": .string("\((k - 1) * runsPerPage + 1)–\(min(k * runsPerPage, configurationCount))"),
+                    "href": .string(SitePaths.sibling(Self.path(d, page: k))), "current": .bool(k == current),
+                ])
+            })
     }
 
     /// The ranking section's data for `page`.
     func rankingData(_ d: MetricDefinition, page: Int) throws(SiteError) -> [String: MustacheValue] {
         let ranked = try ranking(d, page: Self.path(d, page: page))
-        return ["ranked": .bool(ranked != nil), "rankField": .string(d.fields[0]), "runCount": .int(configurations.count),
-                "ranking": .array(ranked.map { rankingRows(d, $0, page: page) } ?? []),
-                "paged": .bool(pageCount > 1), "pages": pager(d, current: page)]
+        return [
+            "ranked": .bool(ranked != nil), "rankField": .string(d.fields[0]), "runCount": .int(configurations.count),
+            "ranking": .array(ranked.map { rankingRows(d, $0, page: page) } ?? []),
+            "paged": .bool(pageCount > 1), "pages": pager(d, current: page),
+        ]
     }
 
     /// A further page of a metric's ranking.
@@ -224,9 +247,16 @@ struct MetricPages: PageGenerator {
     }
 
     func indexData() -> [String: MustacheValue] {
-        ["metrics": .array(MetricDefinition.all.map { d in
-            .object(["name": .string(d.name), "title": .string(MetricWords.title(d)), "unit": .string(d.unit), "definition": .string(d.definition), "href": .string(SitePaths.sibling(SitePaths.metric(slug: d.slug)))])
-        })]
+        [
+            "metrics": .array(
+                MetricDefinition.all.map { d in
+                    .object([
+                        "name": .string(d.name), "title": .string(MetricWords.title(d)), "unit": .string(d.unit),
+                        "definition": .string(d.definition),
+                        "href": .string(SitePaths.sibling(SitePaths.metric(slug: d.slug))),
+                    ])
+                })
+        ]
     }
 
     /// A column's head: the metric in words with its unit, "Time to content, p50 (ms)".
@@ -245,22 +275,32 @@ struct MetricPages: PageGenerator {
             let pair = config.shown
             // Each value with its field, its label when the table is stacked on a phone.
             let values: [MustacheValue] = d.fields.map { field in
-                .object(["field": .string(field), "label": .string(Self.columnHead(field, unit: d.unit)),
-                         "value": .string(MetricWords.rounded(pair.result.metrics.value(named: field)))])
+                .object([
+                    "field": .string(field), "label": .string(Self.columnHead(field, unit: d.unit)),
+                    "value": .string(MetricWords.rounded(pair.result.metrics.value(named: field))),
+                ])
             }
-            return .object(["strategy": .string(pair.run.config.strategy.name), "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
-                            "href": .string(SitePaths.fromFolder(SitePaths.run(config.id))), "values": .array(values)])
+            return .object([
+                "strategy": .string(pair.run.config.strategy.name),
+                "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
+                "href": .string(SitePaths.fromFolder(SitePaths.run(config.id))), "values": .array(values),
+            ])
         }
-        var out: [String: MustacheValue] = ["name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition), "source": .string(d.source),
-                "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
-                "title": .string(MetricWords.title(d)),
-                "columns": .array(d.fields.map { .string(Self.columnHead($0, unit: d.unit)) }),
-                "exampleTitle": .string(example?.title ?? ""), "exampleHref": .string(SitePaths.fromFolder(SitePaths.study(example?.id ?? ""))),
-                "rows": .array(rows),
-                "seedNote": (example?.seeds.count ?? 1) > 1
-                    ? .string("Each row is one configuration's median seed by hitch time ratio (the seed its page charts), of \(example!.seeds.count).") : .null]
+        var out: [String: MustacheValue] = [
+            "name": .string(d.name), "unit": .string(d.unit), "definition": .string(d.definition),
+            "source": .string(d.source),
+            "fields": .array(d.fields.map { .string($0) }), "hasExample": .bool(!rows.isEmpty),
+            "title": .string(MetricWords.title(d)),
+            "columns": .array(d.fields.map { .string(Self.columnHead($0, unit: d.unit)) }),
+            "exampleTitle": .string(example?.title ?? ""),
+            "exampleHref": .string(SitePaths.fromFolder(SitePaths.study(example?.id ?? ""))),
+            "rows": .array(rows),
+            "seedNote": (example?.seeds.count ?? 1) > 1
+                ? .string(
+                    "Each row is one configuration's median seed by hitch time ratio (the seed its page charts), of \(example!.seeds.count)."
+                ) : .null,
+        ]
         out.merge(try rankingData(d, page: 1)) { a, _ in a }
         return out
     }
 }
-

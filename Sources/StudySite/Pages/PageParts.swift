@@ -1,8 +1,8 @@
 import Formats
 import Mustache
 import Results
-import ScrollSimulation
 import SVGCharts
+import ScrollSimulation
 import Study
 
 /// Pieces of page data that several kinds of page show, from their own narrow inputs.
@@ -11,13 +11,18 @@ enum PageParts {
     /// technique and strategy pages), each with whether it is the last: `(title, id)` in order.
     static func studyLinks(_ studies: [(title: String, id: String)]) -> [MustacheValue] {
         studies.enumerated().map { k, study in
-            .object(["title": .string(study.title), "href": .string(SitePaths.fromFolder(SitePaths.study(study.id))), "last": .bool(k == studies.count - 1)])
+            .object([
+                "title": .string(study.title), "href": .string(SitePaths.fromFolder(SitePaths.study(study.id))),
+                "last": .bool(k == studies.count - 1),
+            ])
         }
     }
 
     /// The records of `runs` in `results`, in the runs' order, for the page at `page`. A run the
     /// index lacks fails that page with `SiteError.PageStep.result`, naming the run.
-    static func results(of runs: [PlannedRun], in results: ResultsIndex, page: String) throws(SiteError) -> [(run: PlannedRun, result: RunResult)] {
+    static func results(of runs: [PlannedRun], in results: ResultsIndex, page: String) throws(SiteError) -> [(
+        run: PlannedRun, result: RunResult
+    )] {
         var out: [(run: PlannedRun, result: RunResult)] = []
         out.reserveCapacity(runs.count)
         for run in runs {
@@ -29,22 +34,32 @@ enum PageParts {
 
     /// The error of a page whose results lack run `id`.
     static func missingResult(_ id: String, page: String) -> SiteError {
-        .page(path: page, step: .result(run: id), problem: .input(Diagnostic(file: nil, message: "the results hold no record of run '\(id)'").description))
+        .page(
+            path: page, step: .result(run: id),
+            problem: .input(Diagnostic(file: nil, message: "the results hold no record of run '\(id)'").description))
     }
 
     /// A chart as template data: its SVG, its data table and its summary.
     static func chart(_ chart: Chart) -> MustacheValue {
-        .object(["svg": .string(chart.svg), "table": .string(chart.table.html()), "summary": .string(chart.summary),
-                 "caption": .string(chart.title)])
+        .object([
+            "svg": .string(chart.svg), "table": .string(chart.table.html()), "summary": .string(chart.summary),
+            "caption": .string(chart.title),
+        ])
     }
 
     /// Strategy names as an answer shows them: one name as it is, several as a list with what
     /// joins them ("tie", "too close to call") said once after it, or `single` when there are none.
     /// `strong` sets the names in bold (a recommendation that meets the bar).
-    static func namesList(_ names: [String], note: String = "", single: String = "", strong: Bool = false) -> MustacheValue {
-        .object(["one": names.count == 1 ? .object(["name": .string(names[0])]) : names.isEmpty ? .object(["name": .string(single)]) : .null,
-                 "hasSeveral": .bool(names.count > 1), "several": .array(names.count > 1 ? names.map { .object(["name": .string($0)]) } : []),
-                 "note": .string(names.count > 1 ? note : ""), "strong": .bool(strong && !names.isEmpty)])
+    static func namesList(_ names: [String], note: String = "", single: String = "", strong: Bool = false)
+        -> MustacheValue
+    {
+        .object([
+            "one": names.count == 1
+                ? .object(["name": .string(names[0])]) : names.isEmpty ? .object(["name": .string(single)]) : .null,
+            "hasSeveral": .bool(names.count > 1),
+            "several": .array(names.count > 1 ? names.map { .object(["name": .string($0)]) } : []),
+            "note": .string(names.count > 1 ? note : ""), "strong": .bool(strong && !names.isEmpty),
+        ])
     }
 
     /// The recommended strategies of an answer (`namesList`), or that none meets the bar.
@@ -57,17 +72,24 @@ enum PageParts {
 
     /// Links of a technique list.
     static func techniqueLinks(_ ids: [TechniqueID], root: String = SitePaths.folderRoot) -> MustacheValue {
-        .array(ids.map { id in
-            .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title), "href": .string(root + SitePaths.technique(id))])
-        })
+        .array(
+            ids.map { id in
+                .object([
+                    "id": .string(id.description), "title": .string(TechniqueInfo.of(id).title),
+                    "href": .string(root + SitePaths.technique(id)),
+                ])
+            })
     }
 
     /// Apple's bands for the hitch time ratio (WWDC20 and the tech talks).
     static var appleBands: [RatioBars.Band] {
         let (warning, critical) = (Thresholds.hitchWarning, Thresholds.hitchCritical)
         let (w, c) = (VerdictRule.ms(warning), VerdictRule.ms(critical))
-        return [RatioBars.Band(0, warning, "good (< \(w) ms/s)", tone: .good), RatioBars.Band(warning, critical, "warning (\(w)–\(c))", tone: .warning),
-                RatioBars.Band(critical, .infinity, "critical (≥ \(c))", tone: .critical)]
+        return [
+            RatioBars.Band(0, warning, "good (< \(w) ms/s)", tone: .good),
+            RatioBars.Band(warning, critical, "warning (\(w)–\(c))", tone: .warning),
+            RatioBars.Band(critical, .infinity, "critical (≥ \(c))", tone: .critical),
+        ]
     }
 
     /// Headline metrics of one configuration as a table row: each value the median across its
@@ -79,7 +101,9 @@ enum PageParts {
         let verdict = Format.verdict(m)
         let agreement = config.count > 1 ? "\(config.verdictAgreement) of \(config.count) seeds" : nil
         let near = [agreement, verdict.near].compactMap { $0 }.joined(separator: " · ")
-        func r(_ value: (RunMetrics) -> Double, _ format: (Double) -> String, _ unit: String = "") -> String { config.range(value).bracketed(format, unit: unit) }
+        func r(_ value: (RunMetrics) -> Double, _ format: (Double) -> String, _ unit: String = "") -> String {
+            config.range(value).bracketed(format, unit: unit)
+        }
         let count = { (v: Double) in NumberFormat.fixed(v, places: 1) }
         let ms = { (v: Double) in NumberFormat.fixed(v, places: v >= 100 ? 0 : 1) }
         let percent = { (v: Double) in NumberFormat.fixed(v * 100, places: v * 100 >= 10 ? 0 : 1) }
@@ -92,18 +116,25 @@ enum PageParts {
             "hitchRatio": .string(r(\.hitchTimeRatio, Format.ratio)), "band": .string(m.hitchBand),
             "hitches": .string(r({ Double($0.hitchCount) }, count)), "p95": .string(r(\.frameDurationP95Ms, ms, " ms")),
             "maxFrame": .string(r(\.frameDurationMaxMs, ms, " ms")),
-            "stale": .string(r(\.staleShare, percent, " %")), "placeholder": .string(r(\.placeholderShare, percent, " %")),
+            "stale": .string(r(\.staleShare, percent, " %")),
+            "placeholder": .string(r(\.placeholderShare, percent, " %")),
             "changesAfterSettle": .string(r({ Double($0.contentChangesAfterSettle) }, count)),
             "ttc95": .string(r(\.timeToContentP95Ms, ms, " ms")),
             // "137 [130–148] of 780": the wasted requests (median and seed range), of the median started.
-            "requests": .string("\(r({ Double($0.requestsWasted) }, count)) of \(count(config.range { Double($0.requestsStarted) }.median))"),
-            "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
-            "verdictHref": .string(root + SitePaths.verdict(verdict.kind)), "verdictNear": near.isEmpty ? .null : .string(near),
+            "requests": .string(
+                "\(r({ Double($0.requestsWasted) }, count)) of \(count(config.range { Double($0.requestsStarted) }.median))"
+            ),
+            "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label),
+            "verdictTone": .string(verdict.tone),
+            "verdictHref": .string(root + SitePaths.verdict(verdict.kind)),
+            "verdictNear": near.isEmpty ? .null : .string(near),
         ])
     }
 
     /// A sentence for tables whose cells are medians across seeds.
     static func rangeNote(seeds: Int) -> String {
-        seeds > 1 ? "Each value is the median of the \(seeds) seeds, with the lowest and highest in brackets; the verdict is the median seed's (by hitch time ratio), with how many seeds share it." : ""
+        seeds > 1
+            ? "Each value is the median of the \(seeds) seeds, with the lowest and highest in brackets; the verdict is the median seed's (by hitch time ratio), with how many seeds share it."
+            : ""
     }
 }

@@ -10,48 +10,69 @@ struct RulePage: PageGenerator {
 
     func jobs() -> [PageJob] {
         // The page shows only the rules written in the code (the executable is in every key).
-        [renderer.job(path: SitePaths.verdicts, title: "How answers and verdicts are decided", section: "model", template: "verdicts",
-                      key: renderer.key(path: SitePaths.verdicts) { $0.add("verdict rules") }) { data() }]
+        [
+            renderer.job(
+                path: SitePaths.verdicts, title: "How answers and verdicts are decided", section: "model",
+                template: "verdicts",
+                key: renderer.key(path: SitePaths.verdicts) { $0.add("verdict rules") }
+            ) { data() }
+        ]
     }
 
     func data() -> [String: MustacheValue] {
         let ranking: [MustacheValue] = AnswerRule.ordered.enumerated().map { i, entry in
             let m = entry.metric
-            return .object(["order": .int(i + 1), "id": .string(m.id), "name": .string(m.name), "minimum": .string(m.minimumText),
-                            "key": .string(m.jsonName), "why": .string(m.why), "concern": .string(entry.concern.text)])
+            return .object([
+                "order": .int(i + 1), "id": .string(m.id), "name": .string(m.name), "minimum": .string(m.minimumText),
+                "key": .string(m.jsonName), "why": .string(m.why), "concern": .string(entry.concern.text),
+            ])
         }
         // The groups of the ranking in its order: "what the user sees: placeholders, …".
         let concerns: [MustacheValue] = AnswerRule.Concern.allCases.map { concern in
             let names = AnswerRule.ordered.filter { $0.concern == concern }.map(\.metric.name)
             return .object(["concern": .string(concern.text), "metrics": .string(names.joined(separator: ", "))])
         }
-        let extra: [MustacheValue] = AnswerRule.askable.filter { m in !AnswerRule.ranking.contains { $0.id == m.id } }.map { m in
-            .object(["name": .string(m.name), "minimum": .string(m.minimumText), "key": .string(m.jsonName)])
-        }
+        let extra: [MustacheValue] = AnswerRule.askable.filter { m in !AnswerRule.ranking.contains { $0.id == m.id } }
+            .map { m in
+                .object(["name": .string(m.name), "minimum": .string(m.minimumText), "key": .string(m.jsonName)])
+            }
         let bar: [MustacheValue] = AnswerRule.bar.map { part in
-            .object(["id": .string(part.id), "name": .string(part.name), "rule": .string(part.rule),
-                     "weight": .string(NumberFormat.fixed(part.weight, places: 0)), "scale": .string(part.scaleText)])
+            .object([
+                "id": .string(part.id), "name": .string(part.name), "rule": .string(part.rule),
+                "weight": .string(NumberFormat.fixed(part.weight, places: 0)), "scale": .string(part.scaleText),
+            ])
         }
         let near: [MustacheValue] = VerdictRule.lines.map { line in
             let band = line.threshold * VerdictRule.nearShare
-            return .object(["name": .string(line.name),
-                            "range": .string("\(NumberFormat.fixed(line.threshold - band, places: 2)) to \(NumberFormat.fixed(line.threshold + band, places: 2))")])
+            return .object([
+                "name": .string(line.name),
+                "range": .string(
+                    "\(NumberFormat.fixed(line.threshold - band, places: 2)) to \(NumberFormat.fixed(line.threshold + band, places: 2))"
+                ),
+            ])
         }
         // A badge's rule is the code's own text, with quotes but nothing HTML would read as markup
         // (`ThresholdGuardTests`), so the template writes it as it is.
         let badges: [MustacheValue] = VerdictRule.badges.map { badge in
-            .object(["anchor": .string(SitePaths.verdictAnchor(badge.kind)), "symbol": .string(badge.symbol), "label": .string(badge.label),
-                     "rule": .string(badge.rule)])
+            .object([
+                "anchor": .string(SitePaths.verdictAnchor(badge.kind)), "symbol": .string(badge.symbol),
+                "label": .string(badge.label),
+                "rule": .string(badge.rule),
+            ])
         }
         // The sign test's p when every one of 5 seeds agrees, the case the page states.
         let unanimous5 = AnswerRule.signTest(minority: 0, of: 5)
-        return ["hitchBar": .string(NumberFormat.fixed(AnswerRule.hitchBar, places: 0)), "ranking": .array(ranking), "concerns": .array(concerns),
-                "askable": .array(extra), "bar": .array(bar),
-                "alpha": .string(NumberFormat.fixed(AnswerRule.credibility, places: 2)),
-                "unanimous5": .string(NumberFormat.fixed(unanimous5, places: 4)),
-                "fourOfFive": .string(NumberFormat.fixed(AnswerRule.signTest(minority: 1, of: 5), places: 3)),
-                "near": .array(near), "nearPercent": .string(NumberFormat.fixed(VerdictRule.nearShare * 100, places: 0)),
-                "badges": .array(badges), "talkBands": .string(Self.words(Thresholds.talks)), "organizerBands": .string(Self.words(Thresholds.organizer))]
+        return [
+            "hitchBar": .string(NumberFormat.fixed(AnswerRule.hitchBar, places: 0)), "ranking": .array(ranking),
+            "concerns": .array(concerns),
+            "askable": .array(extra), "bar": .array(bar),
+            "alpha": .string(NumberFormat.fixed(AnswerRule.credibility, places: 2)),
+            "unanimous5": .string(NumberFormat.fixed(unanimous5, places: 4)),
+            "fourOfFive": .string(NumberFormat.fixed(AnswerRule.signTest(minority: 1, of: 5), places: 3)),
+            "near": .array(near), "nearPercent": .string(NumberFormat.fixed(VerdictRule.nearShare * 100, places: 0)),
+            "badges": .array(badges), "talkBands": .string(Self.words(Thresholds.talks)),
+            "organizerBands": .string(Self.words(Thresholds.organizer)),
+        ]
     }
 
     /// A scale's bands in words: "under 5 ms/s good, 5 to 10 ms/s warning, 10 ms/s or more critical"
@@ -63,10 +84,12 @@ struct RulePage: PageGenerator {
         for (i, band) in scale.bands.enumerated() {
             let lower: Double? = i == 0 ? nil : scale.bands[i - 1].upper
             switch (band.upper, band.inclusive, lower) {
-            case let (upper?, true, _): parts.append("up to \(VerdictRule.ms(upper))\(i == 0 ? " ms/s" : "") \(name(band))")
+            case let (upper?, true, _):
+                parts.append("up to \(VerdictRule.ms(upper))\(i == 0 ? " ms/s" : "") \(name(band))")
             case (nil, _, _) where scale.bands.first?.inclusive == true: parts.append("above that \(name(band))")
             case let (upper?, false, nil): parts.append("under \(VerdictRule.ms(upper)) ms/s \(name(band))")
-            case let (upper?, false, lower?): parts.append("\(VerdictRule.ms(lower)) to \(VerdictRule.ms(upper)) ms/s \(name(band))")
+            case let (upper?, false, lower?):
+                parts.append("\(VerdictRule.ms(lower)) to \(VerdictRule.ms(upper)) ms/s \(name(band))")
             case let (nil, _, lower): parts.append("\(VerdictRule.ms(lower ?? 0)) ms/s or more \(name(band))")
             }
         }

@@ -1,8 +1,8 @@
 import Formats
 import Mustache
 import Results
-import ScrollSimulation
 import SVGCharts
+import ScrollSimulation
 import Study
 
 /// One configuration's page (study × device × gesture × latency × strategy) and its JSON and CSV
@@ -33,17 +33,21 @@ struct RunPages: PageGenerator {
     /// CSV; the other seeds' metrics and parameters are all any file reads. `shared`: the page's
     /// parts that show the runs, made already for a configuration of the same runs
     /// (`sharedData()`); `csv`: where the page's CSV link points and the name it downloads under.
-    func file(_ path: String, shared: [String: MustacheValue]? = nil, csv: CSVLink? = nil) throws(SiteError) -> OutputFile {
+    func file(_ path: String, shared: [String: MustacheValue]? = nil, csv: CSVLink? = nil) throws(SiteError)
+        -> OutputFile
+    {
         let c = runs[0].config
         if path.hasSuffix(".json") {
             return OutputFile(path: path, text: RunPages.json(id: id, records: records, shownIndex: config.shownIndex))
         }
         if path.hasSuffix(".csv") {
-            return OutputFile(path: path, text: RunPages.csv(records[config.shownIndex].result, interval: c.device.vsyncInterval))
+            return OutputFile(
+                path: path, text: RunPages.csv(records[config.shownIndex].result, interval: c.device.vsyncInterval))
         }
         let title = Self.title(c)
-        return try renderer.page(path: path, title: title, section: "index", template: "run",
-                                 data: pageData(shared: shared ?? sharedData(), csv: csv ?? CSVLink(href: "\(id).csv")))
+        return try renderer.page(
+            path: path, title: title, section: "index", template: "run",
+            data: pageData(shared: shared ?? sharedData(), csv: csv ?? CSVLink(href: "\(id).csv")))
     }
 
     /// A configuration's page title (the same for every configuration of the same runs).
@@ -65,7 +69,8 @@ struct RunPages: PageGenerator {
         renderer.key(path: path) { key in
             key.add(studyTitle)
             for (run, record) in zip(runs, records) {
-                for part in [run.id, run.studyID, run.configID, run.label, record.fingerprint, record.id, record.study] { key.add(part) }
+                for part in [run.id, run.studyID, run.configID, run.label, record.fingerprint, record.id, record.study]
+                { key.add(part) }
             }
         }
     }
@@ -111,7 +116,8 @@ struct RunPages: PageGenerator {
         func line(_ key: String, _ value: JSONValue) -> String {
             "  " + JSONValue.string(key).serialized(pretty: false) + ": " + value.serialized(pretty: false)
         }
-        let charted = "{\n" + line("chartedSeed", .int(Int(truncatingIfNeeded: records[shownIndex].parameters.seed))) + ",\n"
+        let charted =
+            "{\n" + line("chartedSeed", .int(Int(truncatingIfNeeded: records[shownIndex].parameters.seed))) + ",\n"
             + line("chartedSeedRule", .string("the median seed by hitch time ratio, ties to the earlier seed")) + ",\n"
         let perSeed = summaries.map { object($0["metrics"]) }
         let names = (perSeed.first ?? [:]).keys.sorted()
@@ -119,7 +125,8 @@ struct RunPages: PageGenerator {
             "    " + JSONValue.string(name).serialized(pretty: false) + ": "
                 + JSONValue.array(perSeed.map { $0[name] ?? .null }).serialized(pretty: false)
         }
-        let rest = line("run", .object(parameters)) + ",\n  \"metrics\": {\n" + lines.joined(separator: ",\n") + "\n  }\n}\n"
+        let rest =
+            line("run", .object(parameters)) + ",\n  \"metrics\": {\n" + lines.joined(separator: ",\n") + "\n  }\n}\n"
         return JSONBody(charted: charted, rest: rest)
     }
 
@@ -127,7 +134,9 @@ struct RunPages: PageGenerator {
     /// failing with the first missing record.
     static func missing(_ runs: [PlannedRun], missing: String) -> [PageJob] {
         paths(runs[0].configID).map { path in
-            PageJob(path: path) { () throws(SiteError) -> OutputFile in throw PageParts.missingResult(missing, page: path) }
+            PageJob(path: path) { () throws(SiteError) -> OutputFile in
+                throw PageParts.missingResult(missing, page: path)
+            }
         }
     }
 
@@ -158,10 +167,16 @@ struct RunPages: PageGenerator {
         var chartList = [charts.frameTimeline(id: "f"), charts.contentTimeline(id: "c")]
         // Charts that would only draw a flat line are left out and said in words instead.
         var notes: [String] = []
-        if m.hitchCount > 0 { chartList.append(charts.sortedDurations(id: "s")) } else {
-            notes.append("No frame was late: frames sorted by duration would be a flat line at \(Format.ms(Double(c.device.vsyncInterval) / 1_000)).")
+        if m.hitchCount > 0 {
+            chartList.append(charts.sortedDurations(id: "s"))
+        } else {
+            notes.append(
+                "No frame was late: frames sorted by duration would be a flat line at \(Format.ms(Double(c.device.vsyncInterval) / 1_000))."
+            )
         }
-        if m.peakQueueDepth > 0 { chartList.append(charts.queueAndMemory(id: "q")) } else {
+        if m.peakQueueDepth > 0 {
+            chartList.append(charts.queueAndMemory(id: "q"))
+        } else {
             notes.append("No work ever waited for a thread, queue or connection.")
         }
         if c.dataset.hasImages {
@@ -169,7 +184,8 @@ struct RunPages: PageGenerator {
             if let first = bytes.first, bytes.contains(where: { $0 != first }) {
                 chartList.append(charts.imageMemory(id: "m"))
             } else {
-                notes.append("Decoded image memory stayed at \(Format.mib(bytes.first ?? 0)): its chart would be a flat line.")
+                notes.append(
+                    "Decoded image memory stayed at \(Format.mib(bytes.first ?? 0)): its chart would be a flat line.")
             }
         }
         let verdict = Format.verdict(m)
@@ -178,9 +194,14 @@ struct RunPages: PageGenerator {
         let parameters: [(String, String)] = [
             ("Strategy", "\(c.strategy.name) (\(c.strategy.id))"),
             ("Dataset", "\(c.dataset.name) (\(c.dataset.count) rows)"), ("Device", c.device.name),
-            ("Gesture", "\(c.gesture.id): \(c.gesture.summary)"), ("Model latency", "\(Format.latency(c.latency.milliseconds)) (\(c.latencyDistribution.label))"),
-            (several ? "Seeds" : "Seed", several ? "\(seeds) (charted: \(c.seed), the median by hitch time ratio)" : seeds),
-            ("Layout", c.effectivePresentation.layout.isGrid ? "grid" : "table"), ("Cell design", c.effectivePresentation.cellDesign.id),
+            ("Gesture", "\(c.gesture.id): \(c.gesture.summary)"),
+            ("Model latency", "\(Format.latency(c.latency.milliseconds)) (\(c.latencyDistribution.label))"),
+            (
+                several ? "Seeds" : "Seed",
+                several ? "\(seeds) (charted: \(c.seed), the median by hitch time ratio)" : seeds
+            ),
+            ("Layout", c.effectivePresentation.layout.isGrid ? "grid" : "table"),
+            ("Cell design", c.effectivePresentation.cellDesign.id),
         ]
         let agreement = several ? " (\(config.verdictAgreement) of \(runs.count) seeds)" : ""
         let deciding = (several ? "seed \(c.seed): " : "") + RunPages.decidingNumbers(m)
@@ -188,17 +209,20 @@ struct RunPages: PageGenerator {
             "title": .string(Self.title(runs[0].config)),
             "techniques": PageParts.techniqueLinks(c.strategy.techniques),
             "parameters": .array(parameters.map { .object(["name": .string($0.0), "value": .string($0.1)]) }),
-            "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label), "verdictTone": .string(verdict.tone),
+            "verdictSymbol": .string(verdict.symbol), "verdictLabel": .string(verdict.label),
+            "verdictTone": .string(verdict.tone),
             "agreement": .string(agreement),
             "charts": .array(chartList.map(PageParts.chart)),
             "notes": .array(notes.map { .string($0) }),
-            "verdictHref": .string(SitePaths.fromFolder(SitePaths.verdict(verdict.kind))), "verdictNear": verdict.near.map { .string($0) } ?? .null,
+            "verdictHref": .string(SitePaths.fromFolder(SitePaths.verdict(verdict.kind))),
+            "verdictNear": verdict.near.map { .string($0) } ?? .null,
             "deciding": .string(deciding),
             "seedHeaders": .array(RunPages.shownColumns(config).map { RunPages.keyMetrics[$0] }),
             "seedRows": .array(RunPages.seedRows(config)),
             // Stacked on a phone, the per-seed table's cells are labelled by position (site.css),
             // and mis-sized cell-frames, when shown, move the columns after it by one.
-            "seedsMisSized": .bool(RunPages.shownColumns(config).contains { RunPages.headline[$0].key == \RunMetrics.misSizedCellFrames }),
+            "seedsMisSized": .bool(
+                RunPages.shownColumns(config).contains { RunPages.headline[$0].key == \RunMetrics.misSizedCellFrames }),
             "metricsCaption": .string(several ? "Medians of \(runs.count) seeds [lowest–highest]" : ""),
             "metricSections": .array(RunPages.metricSections(config.metrics)),
             "jsonText": .string(several ? "every seed's metrics (JSON)" : "metrics and parameters (JSON)"),
@@ -210,36 +234,49 @@ struct RunPages: PageGenerator {
     /// or, for a smooth run, the three values that kept it under every line.
     static func decidingNumbers(_ m: RunMetrics) -> String {
         let hitch = "hitch time ratio \(Format.ratio(m.hitchTimeRatio)) ms/s"
-        let wrong = "\(m.staleCellFrames) of \(m.visibleCellFrames) visible cell-frames (\(Format.percent(m.staleShare))) showed another row's content"
+        let wrong =
+            "\(m.staleCellFrames) of \(m.visibleCellFrames) visible cell-frames (\(Format.percent(m.staleShare))) showed another row's content"
         let (critical, warning) = (VerdictRule.criticalHitches, VerdictRule.hitchWarning)
         switch Format.verdict(m).kind {
         case .hitchCritical: return "\(hitch), at or over the \(VerdictRule.ms(critical.threshold)) ms/s critical line."
         case .wrongRows: return "\(wrong), at or over the \(VerdictRule.ms(VerdictRule.wrongRows.threshold)) % line."
-        case .hitchWarning: return "\(hitch), in the \(VerdictRule.ms(warning.threshold))–\(VerdictRule.ms(critical.threshold)) ms/s warning band."
+        case .hitchWarning:
+            return
+                "\(hitch), in the \(VerdictRule.ms(warning.threshold))–\(VerdictRule.ms(critical.threshold)) ms/s warning band."
         case .rareWrongRows: return "\(wrong): any wrong row is a warning."
         case .placeholders:
-            return "placeholders in \(Format.percent(m.placeholderShare)) of visible cell-frames, at or over the \(VerdictRule.ms(VerdictRule.placeholders.threshold)) % line."
-        case .smooth: return "\(Format.ratio(m.hitchTimeRatio)) ms/s, no wrong rows, \(Format.percent(m.placeholderShare)) placeholders: under every line."
+            return
+                "placeholders in \(Format.percent(m.placeholderShare)) of visible cell-frames, at or over the \(VerdictRule.ms(VerdictRule.placeholders.threshold)) % line."
+        case .smooth:
+            return
+                "\(Format.ratio(m.hitchTimeRatio)) ms/s, no wrong rows, \(Format.percent(m.placeholderShare)) placeholders: under every line."
         }
     }
 
     /// Link to the metric page that defines `field`, from the one metric table.
     static func metricHref(_ field: String) -> String? {
-        MetricDefinition.all.first { $0.fields.contains(field) }.map { SitePaths.fromFolder(SitePaths.metric(slug: $0.slug)) }
+        MetricDefinition.all.first { $0.fields.contains(field) }.map {
+            SitePaths.fromFolder(SitePaths.metric(slug: $0.slug))
+        }
     }
 
     /// The headline metrics of the per-seed table: each named by its label in the metric table
     /// and linked to its page, with its value as short text (the unit in the header).
-    static var headline: [(key: PartialKeyPath<RunMetrics>, unit: String, value: (RunMetrics) -> String)] { [
-        (\.hitchTimeRatio, "ms/s", { Format.ratio($0.hitchTimeRatio) }),
-        (\.staleCellFrames, "%", { NumberFormat.fixed($0.staleShare * 100, places: $0.staleShare >= 0.1 ? 0 : 1) }),
-        (\.placeholderCellFrames, "%", { NumberFormat.fixed($0.placeholderShare * 100, places: $0.placeholderShare >= 0.1 ? 0 : 1) }),
-        (\.timeToContentP95Ms, "ms", { NumberFormat.fixed($0.timeToContentP95Ms, places: 0) }),
-        (\.requestsWasted, "", { "\($0.requestsWasted)/\($0.requestsStarted)" }),
-        (\.misSizedCellFrames, "", { String($0.misSizedCellFrames) }),
-        (\.mainThreadTimeMs, "ms", { NumberFormat.fixed($0.mainThreadTimeMs, places: 0) }),
-        (\.peakImageBytes, "MiB", { NumberFormat.fixed(Double($0.peakImageBytes) / 1_048_576, places: 2) }),
-    ] }
+    static var headline: [(key: PartialKeyPath<RunMetrics>, unit: String, value: (RunMetrics) -> String)] {
+        [
+            (\.hitchTimeRatio, "ms/s", { Format.ratio($0.hitchTimeRatio) }),
+            (\.staleCellFrames, "%", { NumberFormat.fixed($0.staleShare * 100, places: $0.staleShare >= 0.1 ? 0 : 1) }),
+            (
+                \.placeholderCellFrames, "%",
+                { NumberFormat.fixed($0.placeholderShare * 100, places: $0.placeholderShare >= 0.1 ? 0 : 1) }
+            ),
+            (\.timeToContentP95Ms, "ms", { NumberFormat.fixed($0.timeToContentP95Ms, places: 0) }),
+            (\.requestsWasted, "", { "\($0.requestsWasted)/\($0.requestsStarted)" }),
+            (\.misSizedCellFrames, "", { String($0.misSizedCellFrames) }),
+            (\.mainThreadTimeMs, "ms", { NumberFormat.fixed($0.mainThreadTimeMs, places: 0) }),
+            (\.peakImageBytes, "MiB", { NumberFormat.fixed(Double($0.peakImageBytes) / 1_048_576, places: 2) }),
+        ]
+    }
 
     /// The per-seed table's columns: every key metric but mis-sized cell-frames and decoded-image
     /// memory where they are 0 on every seed (most studies; the full table below still lists them).
@@ -247,7 +284,10 @@ struct RunPages: PageGenerator {
         headline.indices.filter { i in
             let key = headline[i].key
             guard key == \RunMetrics.misSizedCellFrames || key == \RunMetrics.peakImageBytes else { return true }
-            return config.metrics.contains { $0.misSizedCellFrames > 0 && key == \RunMetrics.misSizedCellFrames || $0.peakImageBytes > 0 && key == \RunMetrics.peakImageBytes }
+            return config.metrics.contains {
+                $0.misSizedCellFrames > 0 && key == \RunMetrics.misSizedCellFrames
+                    || $0.peakImageBytes > 0 && key == \RunMetrics.peakImageBytes
+            }
         }
     }
 
@@ -256,8 +296,10 @@ struct RunPages: PageGenerator {
     static let keyMetrics: [MustacheValue] = headline.map { key, unit, _ in
         let metric = MetricTable.metric(key)
         let name = Format.sentence(metric.label ?? metric.name)
-        return .object(["name": .string(name), "unit": .string(unit.isEmpty ? "" : " (\(unit))"),
-                        "href": metricHref(metric.name).map { .string($0) } ?? .null])
+        return .object([
+            "name": .string(name), "unit": .string(unit.isEmpty ? "" : " (\(unit))"),
+            "href": metricHref(metric.name).map { .string($0) } ?? .null,
+        ])
     }
 
     /// One row per seed: the seed (marked where it is the charted one), its verdict and its headline values.
@@ -267,9 +309,13 @@ struct RunPages: PageGenerator {
             let v = Format.verdict(m)
             // The label only where it differs from the charted seed's, which the page's first line names.
             let differs = v.kind != Format.verdict(config.shown.result.metrics).kind
-            return .object(["seed": .string(String(pair.run.config.seed) + (i == config.shownIndex && config.count > 1 ? " (charted)" : "")),
-                            "symbol": .string(v.symbol), "label": .string(differs || config.count == 1 ? " " + v.label : ""), "tone": .string(v.tone),
-                            "values": .array(shownColumns(config).map { .string(headline[$0].value(m)) })])
+            return .object([
+                "seed": .string(
+                    String(pair.run.config.seed) + (i == config.shownIndex && config.count > 1 ? " (charted)" : "")),
+                "symbol": .string(v.symbol), "label": .string(differs || config.count == 1 ? " " + v.label : ""),
+                "tone": .string(v.tone),
+                "values": .array(shownColumns(config).map { .string(headline[$0].value(m)) }),
+            ])
         }
     }
 
@@ -283,7 +329,9 @@ struct RunPages: PageGenerator {
             let rows: [MustacheValue] = MetricTable.groups.filter { $0.section == section }.compactMap { group in
                 guard let (label, line) = group.cli else { return nil }
                 // Where every seed gives the same values, the line reads as `simulate` prints it.
-                let same = seeds.allSatisfy { m in group.metrics.allSatisfy { number($0.value(m)) == number($0.value(seeds[0])) } }
+                let same = seeds.allSatisfy { m in
+                    group.metrics.allSatisfy { number($0.value(m)) == number($0.value(seeds[0])) }
+                }
                 let text = same ? line(seeds[0]) : rangeText(group, seeds)
                 return .object(["label": .string(Format.sentence(label)), "text": .string(text)])
             }
@@ -305,7 +353,11 @@ struct RunPages: PageGenerator {
                 text = distinct.joined(separator: " / ")
             case .int, .double:
                 let numbers = values.map { v -> Double in
-                    switch v { case let .int(n): return Double(n); case let .double(d): return d; case .text: return 0 }
+                    switch v {
+                    case let .int(n): return Double(n)
+                    case let .double(d): return d
+                    case .text: return 0
+                    }
                 }
                 let range = SeedRange(numbers)
                 // Values that differ only beyond the printed digits read as one.
@@ -334,17 +386,25 @@ struct RunPages: PageGenerator {
         var prefix = 0
         while split.allSatisfy({ $0.count > prefix + 1 }), Set(split.map { $0[prefix] }).count == 1 { prefix += 1 }
         var suffix = 0
-        while split.allSatisfy({ $0.count > prefix + suffix + 1 }), Set(split.map { $0[$0.count - 1 - suffix] }).count == 1 { suffix += 1 }
+        while split.allSatisfy({ $0.count > prefix + suffix + 1 }),
+            Set(split.map { $0[$0.count - 1 - suffix] }).count == 1
+        { suffix += 1 }
         // Readable words, not JSON keys: "time to content p95", "in flight".
         return split.map { w in w[prefix..<(w.count - suffix)].map { $0.lowercased() }.joined(separator: " ") }
     }
 
     /// A metric's number for the range table: whole above 100, else up to 2 decimals.
-    static func number(_ v: Double) -> String { NumberFormat.fixed(v, places: abs(v) >= 100 ? 0 : abs(v) >= 10 ? 1 : 2) }
+    static func number(_ v: Double) -> String {
+        NumberFormat.fixed(v, places: abs(v) >= 100 ? 0 : abs(v) >= 10 ? 1 : 2)
+    }
 
     /// A metric value as the range table writes it.
     static func number(_ v: MetricValue) -> String {
-        switch v { case let .int(n): return String(n); case let .double(d): return number(d); case let .text(t): return t }
+        switch v {
+        case let .int(n): return String(n)
+        case let .double(d): return number(d)
+        case let .text(t): return t
+        }
     }
 
     /// The presented frames from the gesture's start: time in ms from that start, the frame's
@@ -356,7 +416,9 @@ struct RunPages: PageGenerator {
     /// still list is one line, not one per vsync. Everything but the offsets between a line's
     /// first and last frame is kept exactly.
     static func csv(_ result: RunResult, interval: Micros) -> String {
-        var lines = ["time_ms,intervals,late_intervals,hitch,main_ms,render_ms,visible,placeholder,stale,queued,image_kib,offset_pt,offset_end_pt,frames"]
+        var lines = [
+            "time_ms,intervals,late_intervals,hitch,main_ms,render_ms,visible,placeholder,stale,queued,image_kib,offset_pt,offset_end_pt,frames"
+        ]
         lines.reserveCapacity(result.frames.count / 4 + 1)
         let start = result.gestureStart
         // A line's columns after the time, as the values they print (the work columns as their
@@ -368,7 +430,8 @@ struct RunPages: PageGenerator {
 
             var text: String {
                 let kind = self.kind == 1 ? "commit" : self.kind == 2 ? "render" : ""
-                return "\(intervals),\(late),\(kind),\(main),\(render),\(visible),\(placeholder),\(stale),\(queued),\(kib)"
+                return
+                    "\(intervals),\(late),\(kind),\(main),\(render),\(visible),\(placeholder),\(stale),\(queued),\(kib)"
             }
         }
         var pending: (time: String, columns: Columns, count: Int, last: Micros, from: Double, to: Double)?
@@ -378,15 +441,22 @@ struct RunPages: PageGenerator {
             lines.append("\(p.time),\(p.columns.text),\(NumberFormat.fixed(p.from, places: 0)),\(to),\(p.count)")
         }
         for f in result.frames where f.presented >= start {
-            let columns = Columns(intervals: f.duration / interval, late: f.hitch / interval, kind: f.hitchKind == 1 || f.hitchKind == 2 ? f.hitchKind : 0,
-                                  main: NumberFormat.fixed(Double(f.mainWork) / 1_000, places: 1), render: NumberFormat.fixed(Double(f.renderWork) / 1_000, places: 1),
-                                  visible: f.visible, placeholder: f.placeholder, stale: f.stale, queued: f.queueDepth, kib: f.imageBytes / 1_024)
+            let columns = Columns(
+                intervals: f.duration / interval, late: f.hitch / interval,
+                kind: f.hitchKind == 1 || f.hitchKind == 2 ? f.hitchKind : 0,
+                main: NumberFormat.fixed(Double(f.mainWork) / 1_000, places: 1),
+                render: NumberFormat.fixed(Double(f.renderWork) / 1_000, places: 1),
+                visible: f.visible, placeholder: f.placeholder, stale: f.stale, queued: f.queueDepth,
+                kib: f.imageBytes / 1_024)
             if let p = pending, p.columns == columns, f.presented == p.last + f.duration {
                 pending = (p.time, columns, p.count + 1, f.presented, p.from, f.offset)
                 continue
             }
             flush()
-            pending = (NumberFormat.fixed(Double(f.presented - start) / 1_000, places: 1), columns, 1, f.presented, f.offset, f.offset)
+            pending = (
+                NumberFormat.fixed(Double(f.presented - start) / 1_000, places: 1), columns, 1, f.presented, f.offset,
+                f.offset
+            )
         }
         flush()
         return lines.joined(separator: "\n") + "\n"

@@ -34,14 +34,25 @@ struct StrategyPages: PageGenerator {
         let index = renderer.key(path: SitePaths.strategies) { key in
             key.add("strategies \(strategies.count)")
             for strategy in strategies { key.add(parts.digest(strategy)) }
-            for study in studies where study.search != nil { key.add(study.id); key.add(study.title); key.add(value: study.search as Any) }
+            for study in studies where study.search != nil {
+                key.add(study.id)
+                key.add(study.title)
+                key.add(value: study.search as Any)
+            }
         }
-        return [renderer.job(path: SitePaths.strategies, title: "Strategies", section: "strategies", template: "strategies", key: index) { indexData() }]
+        return [
+            renderer.job(
+                path: SitePaths.strategies, title: "Strategies", section: "strategies", template: "strategies",
+                key: index
+            ) { indexData() }
+        ]
             + strategies.map { strategy in
                 let mine = byStrategy[strategy.id] ?? []
                 let path = SitePaths.strategy(strategy.id)
-                return renderer.job(path: path, title: strategy.name, section: "strategies", template: "strategy",
-                                    key: renderer.key(path: path) { addInputs(strategy, runs: mine, titles: titles, to: &$0) }) { () throws(SiteError) in
+                return renderer.job(
+                    path: path, title: strategy.name, section: "strategies", template: "strategy",
+                    key: renderer.key(path: path) { addInputs(strategy, runs: mine, titles: titles, to: &$0) }
+                ) { () throws(SiteError) in
                     try data(strategy, runs: mine, titles: titles)
                 }
             }
@@ -57,7 +68,10 @@ struct StrategyPages: PageGenerator {
         var seen = Set<String>()
         for run in all where seen.insert(run.studyID).inserted { studyIDs.append(run.studyID) }
         key.add("studies \(studyIDs.count), \(studiesInFull) in full")
-        for id in studyIDs { key.add(id); key.add(titles[id] ?? "no title") }
+        for id in studyIDs {
+            key.add(id)
+            key.add(titles[id] ?? "no title")
+        }
         let shown = Set(studyIDs.prefix(studiesInFull))
         for run in all where shown.contains(run.studyID) {
             key.add(run: run, results: results)
@@ -69,8 +83,11 @@ struct StrategyPages: PageGenerator {
     /// derive is listed under the first). The base itself stays in the first list.
     func indexData() -> [String: MustacheValue] {
         func item(_ s: Strategy) -> MustacheValue {
-            .object(["name": .string(s.name), "id": .string(s.id), "href": .string(SitePaths.sibling(SitePaths.strategy(s.id))), "summary": .string(s.summary),
-                     "techniques": PageParts.techniqueLinks(s.techniques)])
+            .object([
+                "name": .string(s.name), "id": .string(s.id),
+                "href": .string(SitePaths.sibling(SitePaths.strategy(s.id))), "summary": .string(s.summary),
+                "techniques": PageParts.techniqueLinks(s.techniques),
+            ])
         }
         var derived = Set<String>()
         var searches: [MustacheValue] = []
@@ -80,15 +97,23 @@ struct StrategyPages: PageGenerator {
             let mine = strategies.filter { ids.contains($0.id) }
             guard !mine.isEmpty else { continue }
             derived.formUnion(ids)
-            searches.append(.object(["title": .string(study.title), "href": .string(SitePaths.fromFolder(SitePaths.study(study.id))),
-                                     "anchor": .string(Slug.make("search-" + study.id, .anchor)), "base": .string(search.base),
-                                     "count": .int(mine.count), "strategies": .array(mine.map(item))]))
+            searches.append(
+                .object([
+                    "title": .string(study.title), "href": .string(SitePaths.fromFolder(SitePaths.study(study.id))),
+                    "anchor": .string(Slug.make("search-" + study.id, .anchor)), "base": .string(search.base),
+                    "count": .int(mine.count), "strategies": .array(mine.map(item)),
+                ]))
         }
-        return ["strategies": .array(strategies.filter { !derived.contains($0.id) }.map(item)), "searches": .array(searches)]
+        return [
+            "strategies": .array(strategies.filter { !derived.contains($0.id) }.map(item)),
+            "searches": .array(searches),
+        ]
     }
 
     /// The page of `strategy`, whose runs (in plan order) are `all`; `titles`: the studies' titles by id.
-    func data(_ strategy: Strategy, runs all: [PlannedRun], titles: [String: String]) throws(SiteError) -> [String: MustacheValue] {
+    func data(_ strategy: Strategy, runs all: [PlannedRun], titles: [String: String]) throws(SiteError) -> [String:
+        MustacheValue]
+    {
         let doc = try documents.document("strategies/\(strategy.id).md")
         // Studies in the order their runs come in the plan (the content's order).
         var studyIDs: [String] = []
@@ -96,8 +121,9 @@ struct StrategyPages: PageGenerator {
         for run in all where seen.insert(run.studyID).inserted { studyIDs.append(run.studyID) }
         let shown = Set(studyIDs.prefix(studiesInFull))
         let more = PageParts.studyLinks(studyIDs.dropFirst(studiesInFull).map { id in (titles[id] ?? id, id) })
-        let mine = try PageParts.results(of: all.filter { shown.contains($0.studyID) }, in: results,
-                                         page: SitePaths.strategy(strategy.id))
+        let mine = try PageParts.results(
+            of: all.filter { shown.contains($0.studyID) }, in: results,
+            page: SitePaths.strategy(strategy.id))
         let rows: [MustacheValue] = ConfigRuns.group(mine).map { config in
             let run = config.run
             var row = PageParts.metricRow(config, root: SitePaths.folderRoot)
@@ -111,11 +137,16 @@ struct StrategyPages: PageGenerator {
         let source = strategy.source.flatMap(SourceRef.named)
         return [
             "name": .string(strategy.name), "id": .string(strategy.id), "summary": .string(strategy.summary),
-            "techniques": .array(strategy.techniques.map { id in
-                .object(["id": .string(id.description), "title": .string(TechniqueInfo.of(id).title),
-                         "summary": .string(TechniqueInfo.of(id).summary), "href": .string(SitePaths.fromFolder(SitePaths.technique(id)))])
-            }),
-            "hasSource": .bool(source != nil), "sourceTitle": .string(source?.title ?? ""), "sourceURL": .string(source?.url ?? ""),
+            "techniques": .array(
+                strategy.techniques.map { id in
+                    .object([
+                        "id": .string(id.description), "title": .string(TechniqueInfo.of(id).title),
+                        "summary": .string(TechniqueInfo.of(id).summary),
+                        "href": .string(SitePaths.fromFolder(SitePaths.technique(id))),
+                    ])
+                }),
+            "hasSource": .bool(source != nil), "sourceTitle": .string(source?.title ?? ""),
+            "sourceURL": .string(source?.url ?? ""),
             "quirks": .bool(strategy.parameters.sourceQuirks),
             "hasDocument": .bool(doc != nil), "document": .string(doc?.html ?? ""),
             "rows": .array(rows),

@@ -1,8 +1,8 @@
 import Formats
 import Mustache
 import Results
-import ScrollSimulation
 import SVGCharts
+import ScrollSimulation
 import Study
 
 /// One study's page: it sees the study, the dataset, devices and strategies it names, and the
@@ -20,8 +20,12 @@ struct StudyPage: PageGenerator {
     var path: String { SitePaths.study(study.id) }
 
     func jobs() -> [PageJob] {
-        [renderer.job(path: path, title: study.title, section: "index", template: "study",
-                      key: renderer.key(path: path) { subject.addInputs(to: &$0, parts: parts) }) { () throws(SiteError) in try data() }]
+        [
+            renderer.job(
+                path: path, title: study.title, section: "index", template: "study",
+                key: renderer.key(path: path) { subject.addInputs(to: &$0, parts: parts) }
+            ) { () throws(SiteError) in try data() }
+        ]
     }
 
     func strategy(_ id: String) -> Strategy? { strategies.first { $0.id == id } }
@@ -41,16 +45,24 @@ struct StudyPage: PageGenerator {
     static func answerAnchor(_ label: String) -> String { "answer-" + Slug.make(label, .anchor) }
 
     func answerData(_ answers: StudyAnswers) -> MustacheValue {
-        .array(answers.entries.map { e in
-            let a = e.answer
-            let label = answerLabel(e)
-            return .object(["label": .string(label), "anchor": .string(Self.answerAnchor(label)),
-                            "recommended": PageParts.answerNames(a), "meets": .bool(!a.recommended.isEmpty),
-                            "runnerUp": a.runnerUp.isEmpty
-                                ? PageParts.namesList([], single: a.closestText.map { a.recommended.isEmpty || a.closestIsTie ? "closest: \($0)" : "\($0) (meets the bar on \(a.closest!.meetingText))" } ?? "—")
-                                : PageParts.namesList(a.runnerUp.map(\.name), note: "tie"),
-                            "reason": .string(a.reason)])
-        })
+        .array(
+            answers.entries.map { e in
+                let a = e.answer
+                let label = answerLabel(e)
+                return .object([
+                    "label": .string(label), "anchor": .string(Self.answerAnchor(label)),
+                    "recommended": PageParts.answerNames(a), "meets": .bool(!a.recommended.isEmpty),
+                    "runnerUp": a.runnerUp.isEmpty
+                        ? PageParts.namesList(
+                            [],
+                            single: a.closestText.map {
+                                a.recommended.isEmpty || a.closestIsTie
+                                    ? "closest: \($0)" : "\($0) (meets the bar on \(a.closest!.meetingText))"
+                            } ?? "—")
+                        : PageParts.namesList(a.runnerUp.map(\.name), note: "tie"),
+                    "reason": .string(a.reason),
+                ])
+            })
     }
 
     /// How many latency settings a study's page shows in full. Past this many, the page summarises:
@@ -74,7 +86,9 @@ struct StudyPage: PageGenerator {
     /// Per strategy of the study, where it meets the bar across the latencies of one device and
     /// gesture, in words: at how many, up to which latency from the lowest, and where it first crosses.
     func crossingLines(device: String, gesture: String, label: String) -> [String] {
-        let entries = subject.answers.entries.filter { $0.device == device && $0.gesture == gesture }.sorted { $0.latency < $1.latency }
+        let entries = subject.answers.entries.filter { $0.device == device && $0.gesture == gesture }.sorted {
+            $0.latency < $1.latency
+        }
         guard !entries.isEmpty else { return [] }
         return strategies.compactMap { s -> String? in
             let ran = entries.filter { $0.answer.meetsBar(s.id) || $0.answer.missesBar(s.id) }
@@ -82,10 +96,13 @@ struct StudyPage: PageGenerator {
             let meets = ran.map { $0.answer.meetsBar(s.id) }
             let count = meets.filter { $0 }.count
             let lead = "\(label) · \(s.name): meets the bar at \(count) of \(ran.count) latencies"
-            if count == ran.count { return lead + " (\(Format.latency(first.latency)) to \(Format.latency(ran.last!.latency)))." }
+            if count == ran.count {
+                return lead + " (\(Format.latency(first.latency)) to \(Format.latency(ran.last!.latency)))."
+            }
             if count == 0 { return lead + "." }
             let flip = meets.firstIndex { $0 != meets[0] }!
-            let crossing = meets[0]
+            let crossing =
+                meets[0]
                 ? "; from \(Format.latency(first.latency)) it meets it up to \(Format.latency(ran[flip - 1].latency)) and first misses it at \(Format.latency(ran[flip].latency))"
                 : "; it misses it from \(Format.latency(first.latency)) and first meets it at \(Format.latency(ran[flip].latency))"
             return lead + crossing + "."
@@ -99,29 +116,52 @@ struct StudyPage: PageGenerator {
         var notes: [String] = []
         let shown = tableLatencies
         if summarised {
-            notes.append("With \(study.latenciesMs.count) latency settings, this page summarises: where each strategy meets the bar, the results table at \(Self.latenciesInFull) of the latencies (evenly spaced, the lowest and highest included) and no comparison chart per latency. The sweep charts draw every latency, and every run is in the download \(SiteSummary.studyFile(study.id))"
-                         + (SiteSummary.partCount(runs: runs.count) > 0 ? " (in the \(SiteSummary.partCount(runs: runs.count)) parts it lists, with each setting's medians)." : "."))
+            notes.append(
+                "With \(study.latenciesMs.count) latency settings, this page summarises: where each strategy meets the bar, the results table at \(Self.latenciesInFull) of the latencies (evenly spaced, the lowest and highest included) and no comparison chart per latency. The sweep charts draw every latency, and every run is in the download \(SiteSummary.studyFile(study.id))"
+                    + (SiteSummary.partCount(runs: runs.count) > 0
+                        ? " (in the \(SiteSummary.partCount(runs: runs.count)) parts it lists, with each setting's medians)."
+                        : "."))
         }
         for device in study.devices {
             for gesture in study.gestures {
                 let group = runs.filter { $0.run.config.device.id == device && $0.run.config.gesture.id == gesture.id }
                 guard !group.isEmpty else { continue }
                 let label = "\(devices.first { $0.id == device }?.name ?? device) · gesture \(gesture.id)"
-                let configs = ConfigRuns.group(group).filter { !summarised || shown.contains($0.run.config.latency.milliseconds) }
-                groups.append(.object(["label": .string(label), "rows": .array(configs.map { PageParts.metricRow($0, root: SitePaths.folderRoot) })]))
+                let configs = ConfigRuns.group(group).filter {
+                    !summarised || shown.contains($0.run.config.latency.milliseconds)
+                }
+                groups.append(
+                    .object([
+                        "label": .string(label),
+                        "rows": .array(configs.map { PageParts.metricRow($0, root: SitePaths.folderRoot) }),
+                    ]))
                 let chartID = Slug.make("\(study.id)-\(device)-\(gesture.id)")
                 if summarised {
                     notes += crossingLines(device: device, gesture: gesture.id, label: label)
                 }
                 if study.kind == .sweep {
                     let hitch = MetricTable.metric(\.hitchTimeRatio), ttc = MetricTable.metric(\.timeToContentP95Ms)
-                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-hitch", metric: hitch.key, name: Format.sentence(hitch.label ?? hitch.name),
-                                                             unit: MetricTable.group(of: hitch.key).unit, logY: false) { $0.hitchTimeRatio }))
+                    charts.append(
+                        PageParts.chart(
+                            sweepChart(
+                                group, id: "\(chartID)-hitch", metric: hitch.key,
+                                name: Format.sentence(hitch.label ?? hitch.name),
+                                unit: MetricTable.group(of: hitch.key).unit, logY: false
+                            ) { $0.hitchTimeRatio }))
                     // The share of cell-frames, not the count the table lists: named here.
-                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-stale", metric: \.staleCellFrames, name: "Wrong-row cell-frames",
-                                                             unit: "%", logY: false) { $0.staleShare * 100 }))
-                    charts.append(PageParts.chart(sweepChart(group, id: "\(chartID)-ttc", metric: ttc.key, name: Format.sentence(ttc.label ?? ttc.name),
-                                                             unit: "ms", logY: false) { $0.timeToContentP95Ms }))
+                    charts.append(
+                        PageParts.chart(
+                            sweepChart(
+                                group, id: "\(chartID)-stale", metric: \.staleCellFrames, name: "Wrong-row cell-frames",
+                                unit: "%", logY: false
+                            ) { $0.staleShare * 100 }))
+                    charts.append(
+                        PageParts.chart(
+                            sweepChart(
+                                group, id: "\(chartID)-ttc", metric: ttc.key,
+                                name: Format.sentence(ttc.label ?? ttc.name),
+                                unit: "ms", logY: false
+                            ) { $0.timeToContentP95Ms }))
                     // The lines show medians of three metrics; at each latency, every metric that
                     // separates the strategies beyond their seed spread, with that spread.
                     for latency in study.latenciesMs where !summarised {
@@ -131,17 +171,25 @@ struct StudyPage: PageGenerator {
                     }
                 } else {
                     for latency in study.latenciesMs where !summarised {
-                        let (comparison, at, line, differing) = compared(group, latency: latency, label: label, chartID: chartID)
+                        let (comparison, at, line, differing) = compared(
+                            group, latency: latency, label: label, chartID: chartID)
                         if let line { notes.append(line) }
-                        let items = ConfigRuns.group(comparison).map { RatioBars.Item($0.run.config.strategy.name, $0.range(\.hitchTimeRatio).median) }
+                        let items = ConfigRuns.group(comparison).map {
+                            RatioBars.Item($0.run.config.strategy.name, $0.range(\.hitchTimeRatio).median)
+                        }
                         if items.contains(where: { $0.value > 0 }) {
-                            let chart = RatioBars(id: "\(chartID)-\(Slug.make(Format.latency(latency)))", title: "Hitch time ratio at \(at)\(medianTitle)",
-                                                  description: "Hitch time per second of scrolling for each strategy, against Apple's bands\(medianWords).",
-                                                  items: items, bands: PageParts.appleBands).render()
+                            let chart = RatioBars(
+                                id: "\(chartID)-\(Slug.make(Format.latency(latency)))",
+                                title: "Hitch time ratio at \(at)\(medianTitle)",
+                                description:
+                                    "Hitch time per second of scrolling for each strategy, against Apple's bands\(medianWords).",
+                                items: items, bands: PageParts.appleBands
+                            ).render()
                             charts.append(PageParts.chart(chart))
                         } else {
                             // Bars that would all be zero are said in words instead, as run pages do.
-                            notes.append("At \(at): no frame was late with any strategy, so every hitch time ratio is 0 ms/s.")
+                            notes.append(
+                                "At \(at): no frame was late with any strategy, so every hitch time ratio is 0 ms/s.")
                         }
                         if let differing, study.search == nil { charts.append(PageParts.chart(differing)) }
                     }
@@ -149,32 +197,49 @@ struct StudyPage: PageGenerator {
             }
         }
         groups = MeasuredStudyRows.insert(study, into: groups)
-        if let measured = MeasuredStudyChart.chart(study, strategies: strategies, runs: runs) { charts.append(measured) }
+        if let measured = MeasuredStudyChart.chart(study, strategies: strategies, runs: runs) {
+            charts.append(measured)
+        }
         return [
             "title": .string(study.title), "question": .string(study.question), "setup": .string(subject.setupLine),
             "answers": answerData(subject.answers),
             "sensitivity": sensitivityData(),
             "hasDisagreements": .bool(!subject.disagreements.isEmpty),
-            "disagreements": .array(subject.disagreements.count > DisagreementPages.inFullOnStudy ? [] : subject.disagreements.map { d in
-                .object(["text": .string(d.disagreement.text), "href": .string(SitePaths.fromFolder(SitePaths.study(d.otherID))), "title": .string(d.otherTitle)])
-            }),
+            "disagreements": .array(
+                subject.disagreements.count > DisagreementPages.inFullOnStudy
+                    ? []
+                    : subject.disagreements.map { d in
+                        .object([
+                            "text": .string(d.disagreement.text),
+                            "href": .string(SitePaths.fromFolder(SitePaths.study(d.otherID))),
+                            "title": .string(d.otherTitle),
+                        ])
+                    }),
             "disagreementSummary": disagreementSummary(),
             "search": searchData(runs),
             "ranksBy": .string(ranksBy),
             "calibrated": .array(devices.compactMap { d in d.provenance.map { .string("\(d.name) is \($0)") } }),
-            "datasetName": .string(dataset?.name ?? study.dataset), "datasetHref": .string(SitePaths.fromFolder(SitePaths.dataset(study.dataset))),
+            "datasetName": .string(dataset?.name ?? study.dataset),
+            "datasetHref": .string(SitePaths.fromFolder(SitePaths.dataset(study.dataset))),
             "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
-            "seeds": .string(study.seeds.map(String.init).joined(separator: ", ")
-                             + (study.jitter > 0 ? " (each request's latency log-normal around the setting, σ = \(NumberFormat.fixed(study.jitter, places: 2)))" : " (fixed latency)")),
+            "seeds": .string(
+                study.seeds.map(String.init).joined(separator: ", ")
+                    + (study.jitter > 0
+                        ? " (each request's latency log-normal around the setting, σ = \(NumberFormat.fixed(study.jitter, places: 2)))"
+                        : " (fixed latency)")),
             "rangeNote": .string(PageParts.rangeNote(seeds: study.seeds.count)),
             "isSweep": .bool(study.kind == .sweep),
             "groups": .array(groups), "charts": .array(charts), "notes": .array(notes.map { .string($0) }),
             "isolates": PageParts.techniqueLinks(study.isolates),
             "hasIsolates": .bool(!study.isolates.isEmpty),
-            "strategies": .array(strategies.map { s in
-                .object(["name": .string(s.name), "href": .string(SitePaths.fromFolder(SitePaths.strategy(s.id))), "summary": .string(s.summary),
-                         "techniques": PageParts.techniqueLinks(s.techniques)])
-            }),
+            "strategies": .array(
+                strategies.map { s in
+                    .object([
+                        "name": .string(s.name), "href": .string(SitePaths.fromFolder(SitePaths.strategy(s.id))),
+                        "summary": .string(s.summary),
+                        "techniques": PageParts.techniqueLinks(s.techniques),
+                    ])
+                }),
         ]
     }
 
@@ -185,14 +250,17 @@ struct StudyPage: PageGenerator {
         // The other studies' titles by id, as the disagreements carry them (a lookup only).
         var titles = [study.id: study.title]
         for d in subject.disagreements where titles[d.otherID] == nil { titles[d.otherID] = d.otherTitle }
-        return DisagreementPages.summary(subject.disagreements.map(\.disagreement), root: SitePaths.folderRoot, title: { titles[$0] ?? $0 })
+        return DisagreementPages.summary(
+            subject.disagreements.map(\.disagreement), root: SitePaths.folderRoot, title: { titles[$0] ?? $0 })
     }
 
     /// Which metrics rank the strategies that meet the bar, in words: the study's own first.
     var ranksBy: String {
         let order = AnswerRule.ranking(asks: study.asks)
         let asked = order.prefix(study.asks.count).map(\.name)
-        let lead = asked.isEmpty ? "This study asks about no metric in particular, so the strategies that meet the bar are ranked in the severity order: "
+        let lead =
+            asked.isEmpty
+            ? "This study asks about no metric in particular, so the strategies that meet the bar are ranked in the severity order: "
             : "This study asks about \(asked.joined(separator: ", then ")), so the strategies that meet the bar are ranked on \(asked.count == 1 ? "it" : "them") first, then in the severity order: "
         return lead + order.dropFirst(asked.count).map(\.name).joined(separator: ", ") + "."
     }
@@ -201,7 +269,10 @@ struct StudyPage: PageGenerator {
     var medianTitle: String { study.seeds.count > 1 ? ", median of \(study.seeds.count) seeds" : "" }
 
     /// ": each bar is the median of the N seeds", or nothing for one seed.
-    var medianWords: String { study.seeds.count > 1 ? "; each bar is the median of the \(study.seeds.count) seeds (the table above gives their range)" : "" }
+    var medianWords: String {
+        study.seeds.count > 1
+            ? "; each bar is the median of the \(study.seeds.count) seeds (the table above gives their range)" : ""
+    }
 
     /// The sensitivity section: one row per answer, whether it survives every variation, and what flips it.
     func sensitivityData() -> MustacheValue {
@@ -211,24 +282,35 @@ struct StudyPage: PageGenerator {
             if study.devices.count > 1 { parts.append(devices.first { $0.id == c.device }?.name ?? c.device) }
             if study.gestures.count > 1 { parts.append("gesture \(c.gesture)") }
             if let name = c.strategy { parts.insert(name, at: 0) }
-            let verdict = c.survives ? "Survives every variation"
+            let verdict =
+                c.survives
+                ? "Survives every variation"
                 : "Changes under \(c.flips.count) of \(report.variations)" + (c.onCliff ? " — on a cliff edge" : "")
             return .object([
                 "label": .string(parts.joined(separator: " · ")), "answer": .string(c.answer),
                 "survives": .bool(c.survives), "verdict": .string(verdict),
-                "flips": .array(c.flips.map { f in
-                    f.switchedOff ? .string("model assumption \(f.constant) switched off: becomes \(f.becomes)") :
-                    .string("\(f.structural ? "model assumption " : "")\(f.constant) ×\(NumberFormat.fixed(f.factor, places: 1)): becomes \(f.becomes), from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))\(f.onCliff ? " — a cliff edge" : "")")
-                }),
+                "flips": .array(
+                    c.flips.map { f in
+                        f.switchedOff
+                            ? .string("model assumption \(f.constant) switched off: becomes \(f.becomes)")
+                            : .string(
+                                "\(f.structural ? "model assumption " : "")\(f.constant) ×\(NumberFormat.fixed(f.factor, places: 1)): becomes \(f.becomes), from ×\(NumberFormat.fixed(f.flipsAt, places: 2)) (\(f.valueAt) \(f.unit))\(f.onCliff ? " — a cliff edge" : "")"
+                            )
+                    }),
             ])
         }
         let answers = report.answers, verdicts = report.verdicts
         let changed = verdicts.filter { !$0.survives }
         return .object([
             "rows": .array(answers.map(row)), "variations": .int(report.variations),
-            "varied": .string(report.variedText.prefix(1).uppercased() + report.variedText.dropFirst() + ": \(report.variations) variations."),
-            "summary": .string("Answers that survive every variation: \(answers.filter(\.survives).count) of \(answers.count)."),
-            "verdictSummary": .string("Verdict badges (one per strategy and setting) that survive every variation: \(verdicts.count - changed.count) of \(verdicts.count)\(changed.isEmpty ? "." : "; those that change:")"),
+            "varied": .string(
+                report.variedText.prefix(1).uppercased() + report.variedText.dropFirst()
+                    + ": \(report.variations) variations."),
+            "summary": .string(
+                "Answers that survive every variation: \(answers.filter(\.survives).count) of \(answers.count)."),
+            "verdictSummary": .string(
+                "Verdict badges (one per strategy and setting) that survive every variation: \(verdicts.count - changed.count) of \(verdicts.count)\(changed.isEmpty ? "." : "; those that change:")"
+            ),
             "changedVerdicts": .array(changed.map(row)), "hasChangedVerdicts": .bool(!changed.isEmpty),
         ])
     }
@@ -237,7 +319,9 @@ struct StudyPage: PageGenerator {
     /// charted metrics separate them beyond their spread across seeds (the answer rule's test,
     /// `PairTest.differs`: some pair of strategies differs by enough to matter, credibly across seeds) and which do not, each in
     /// `AnswerRule.charted`'s order; nil when fewer than two strategies ran.
-    func differences(_ group: [(run: PlannedRun, result: RunResult)]) -> (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric])? {
+    func differences(_ group: [(run: PlannedRun, result: RunResult)]) -> (
+        contenders: [Contender], differ: [RankingMetric], same: [RankingMetric]
+    )? {
         let contenders = study.strategies.compactMap { sid -> Contender? in
             let seeds = group.filter { $0.run.config.strategy.id == sid }.map(\.result.metrics)
             return seeds.isEmpty ? nil : Contender(strategyID: sid, name: strategy(sid)?.name ?? sid, metrics: seeds)
@@ -246,7 +330,9 @@ struct StudyPage: PageGenerator {
         var differ: [RankingMetric] = [], same: [RankingMetric] = []
         for metric in AnswerRule.charted {
             let split = contenders.indices.contains { i in
-                contenders.indices.contains { j in i < j && AnswerRule.test(contenders[i], contenders[j], on: metric).differs }
+                contenders.indices.contains { j in
+                    i < j && AnswerRule.test(contenders[i], contenders[j], on: metric).differs
+                }
             }
             if split { differ.append(metric) } else { same.append(metric) }
         }
@@ -256,16 +342,22 @@ struct StudyPage: PageGenerator {
     /// The runs of `group` at `latency`, the comparison's place in words (`at`), and what separates
     /// its strategies (`differences`, found once) as a sentence and a chart.
     func compared(_ group: [(run: PlannedRun, result: RunResult)], latency: Double, label: String, chartID: String)
-        -> (runs: [(run: PlannedRun, result: RunResult)], at: String, line: String?, chart: Chart?) {
+        -> (runs: [(run: PlannedRun, result: RunResult)], at: String, line: String?, chart: Chart?)
+    {
         let comparison = group.filter { $0.run.config.latency == .ms(latency) }
         let at = "\(Format.latency(latency)) · \(label)"
         guard let d = differences(comparison) else { return (comparison, at, nil, nil) }
-        return (comparison, at, differenceLine(d, at: at), differenceChart(d, id: "\(chartID)-\(Slug.make(Format.latency(latency)))-d", at: at))
+        return (
+            comparison, at, differenceLine(d, at: at),
+            differenceChart(d, id: "\(chartID)-\(Slug.make(Format.latency(latency)))-d", at: at)
+        )
     }
 
     /// Which of the charted metrics separate the strategies of one comparison and which do not
     /// (`differences`), in one sentence.
-    func differenceLine(_ d: (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric]), at label: String) -> String {
+    func differenceLine(
+        _ d: (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric]), at label: String
+    ) -> String {
         if d.differ.isEmpty { return "At \(label): no metric separates the strategies beyond its minimum difference." }
         let b = d.same.isEmpty ? "" : "; not on \(d.same.map(\.name).joined(separator: ", "))"
         return "At \(label): the strategies differ on \(d.differ.map(\.name).joined(separator: ", "))\(b)."
@@ -274,24 +366,33 @@ struct StudyPage: PageGenerator {
     /// One panel per metric on which the strategies of one comparison differ (`differences`):
     /// each strategy's median across seeds and its lowest and highest seed; nil when they
     /// differ on none.
-    func differenceChart(_ d: (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric]), id: String, at label: String) -> Chart? {
+    func differenceChart(
+        _ d: (contenders: [Contender], differ: [RankingMetric], same: [RankingMetric]), id: String, at label: String
+    ) -> Chart? {
         guard !d.differ.isEmpty else { return nil }
         let panels = d.differ.map { metric in
-            RangePanels.Panel(name: Format.sentence(metric.label), unit: metric.unit, ranges: d.contenders.map { c in
-                let r = c.range(metric)
-                return RangePanels.Range(low: r.low, median: r.median, high: r.high)
-            })
+            RangePanels.Panel(
+                name: Format.sentence(metric.label), unit: metric.unit,
+                ranges: d.contenders.map { c in
+                    let r = c.range(metric)
+                    return RangePanels.Range(low: r.low, median: r.median, high: r.high)
+                })
         }
         let several = study.seeds.count > 1
-        return RangePanels(id: id, title: "Where the strategies differ at \(label)\(medianTitle)",
-                           description: several ? "Dot: median of the \(study.seeds.count) seeds; line: lowest to highest." : nil,
-                           measureName: "Metric", categories: d.contenders.map(\.name), panels: panels).render()
+        return RangePanels(
+            id: id, title: "Where the strategies differ at \(label)\(medianTitle)",
+            description: several ? "Dot: median of the \(study.seeds.count) seeds; line: lowest to highest." : nil,
+            measureName: "Metric", categories: d.contenders.map(\.name), panels: panels
+        ).render()
     }
 
     /// One line per strategy of `metric` (a typed key of the metric table; the hitch time ratio's
     /// chart draws Apple's warning and critical lines) against model latency, titled `name`.
-    func sweepChart(_ group: [(run: PlannedRun, result: RunResult)], id: String, metric: PartialKeyPath<RunMetrics>, name: String, unit: String,
-                    logY: Bool, value: (RunMetrics) -> Double) -> Chart {
+    func sweepChart(
+        _ group: [(run: PlannedRun, result: RunResult)], id: String, metric: PartialKeyPath<RunMetrics>, name: String,
+        unit: String,
+        logY: Bool, value: (RunMetrics) -> Double
+    ) -> Chart {
         let series = study.strategies.compactMap { sid -> SweepLines.Series? in
             let points = ConfigRuns.group(group.filter { $0.run.config.strategy.id == sid })
                 .map { SweepLines.Point($0.run.config.latency.milliseconds, $0.range(value).median) }
@@ -299,11 +400,19 @@ struct StudyPage: PageGenerator {
             guard !points.isEmpty, let s = strategy(sid) else { return nil }
             return SweepLines.Series(name: s.name, points: points)
         }
-        let references = metric == \RunMetrics.hitchTimeRatio ? [ReferenceLine(Thresholds.hitchWarning, "warning"), ReferenceLine(Thresholds.hitchCritical, "critical")] : []
-        return SweepLines(id: id, title: "\(name) against model latency\(medianTitle)", description: study.seeds.count > 1 ? "One line per strategy; each point is the median of the \(study.seeds.count) seeds at that latency." : "One line per strategy; each point is one run.",
-                          series: series, xName: "Model latency", xUnit: "ms", yName: name, yUnit: unit, logY: logY,
-                          // The hitch time ratio spans 0 to about 1000 ms/s: on a linear axis Apple's bands at 5 and 10 sit on the floor.
-                          symlogY: metric == \RunMetrics.hitchTimeRatio, references: references,
-                          height: metric == \RunMetrics.hitchTimeRatio ? 360 : 320).render()
+        let references =
+            metric == \RunMetrics.hitchTimeRatio
+            ? [ReferenceLine(Thresholds.hitchWarning, "warning"), ReferenceLine(Thresholds.hitchCritical, "critical")]
+            : []
+        return SweepLines(
+            id: id, title: "\(name) against model latency\(medianTitle)",
+            description: study.seeds.count > 1
+                ? "One line per strategy; each point is the median of the \(study.seeds.count) seeds at that latency."
+                : "One line per strategy; each point is one run.",
+            series: series, xName: "Model latency", xUnit: "ms", yName: name, yUnit: unit, logY: logY,
+            // The hitch time ratio spans 0 to about 1000 ms/s: on a linear axis Apple's bands at 5 and 10 sit on the floor.
+            symlogY: metric == \RunMetrics.hitchTimeRatio, references: references,
+            height: metric == \RunMetrics.hitchTimeRatio ? 360 : 320
+        ).render()
     }
 }

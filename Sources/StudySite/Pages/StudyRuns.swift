@@ -13,7 +13,8 @@ final class StudyDigests: Sendable {
     /// what its copies share and other studies mostly do not, so that a lookup compares a few
     /// studies, not every one of a thousand-study sweep.
     static func name(_ s: Study) -> String {
-        "\(s.dataset.utf8.count):\(s.dataset) " + s.strategies.map { "\($0.utf8.count):\($0)" }.joined() + " " + s.latenciesMs.map { String($0.bitPattern, radix: 16) }.joined(separator: ",")
+        "\(s.dataset.utf8.count):\(s.dataset) " + s.strategies.map { "\($0.utf8.count):\($0)" }.joined() + " "
+            + s.latenciesMs.map { String($0.bitPattern, radix: 16) }.joined(separator: ",")
     }
 
     /// Likewise for a sensitivity report: its size and first answer.

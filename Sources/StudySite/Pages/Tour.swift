@@ -1,7 +1,7 @@
 import Mustache
 import Results
-import ScrollSimulation
 import SVGCharts
+import ScrollSimulation
 import Study
 
 /// The guided tour on the index, told with the runs' own charts: the steps come from `site.json`'s
@@ -18,10 +18,13 @@ struct Tour: Sendable {
         stops = steps.map { step in
             // The loader checked that the study runs the strategy at the latency.
             guard let study = studies.first(where: { $0.id == step.study }),
-                  let first = plan.first(where: {
-                      $0.studyID == step.study && $0.config.strategy.id == step.strategy && $0.config.latency == .ms(step.latencyMs)
-                          && $0.config.device.id == study.devices.first && $0.config.gesture.id == study.gestures.first?.id
-                  }) else {
+                let first = plan.first(where: {
+                    $0.studyID == step.study && $0.config.strategy.id == step.strategy
+                        && $0.config.latency == .ms(step.latencyMs)
+                        && $0.config.device.id == study.devices.first
+                        && $0.config.gesture.id == study.gestures.first?.id
+                })
+            else {
                 preconditionFailure("tour step '\(step.id)' names no planned run")
             }
             return (step, plan.filter { $0.configID == first.configID })
@@ -39,9 +42,14 @@ struct Tour: Sendable {
             guard let record = results.full(run.id) else { throw PageParts.missingResult(run.id, page: page) }
             let result = record.result
             let charts = RunCharts(run: run, result: result)
-            let chart = step.chart == .frames ? charts.frameTimeline(id: "tour-\(step.id)") : charts.contentTimeline(id: "tour-\(step.id)")
-            steps.append(.object(["title": .string(step.title), "text": .string(TourText.render(step.text, result.metrics)),
-                                  "href": .string(SitePaths.run(config.id)), "chart": PageParts.chart(chart)]))
+            let chart =
+                step.chart == .frames
+                ? charts.frameTimeline(id: "tour-\(step.id)") : charts.contentTimeline(id: "tour-\(step.id)")
+            steps.append(
+                .object([
+                    "title": .string(step.title), "text": .string(TourText.render(step.text, result.metrics)),
+                    "href": .string(SitePaths.run(config.id)), "chart": PageParts.chart(chart),
+                ]))
         }
         return .array(steps)
     }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Results
 import Study
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why `generate` will not replace an output path. Each case names the path and says what to do.
 public enum OutputRefusal: Sendable, Equatable, CustomStringConvertible {
@@ -23,15 +24,19 @@ public enum OutputRefusal: Sendable, Equatable, CustomStringConvertible {
         let what = "generate replaces its output folder whole"
         switch self {
         case let .root(p):
-            return "--output '\(p)' is the root folder; \(what). Choose a new or empty folder, for example --output Output"
+            return
+                "--output '\(p)' is the root folder; \(what). Choose a new or empty folder, for example --output Output"
         case let .home(p):
-            return "--output '\(p)' is your home folder; \(what). Choose a new or empty folder, for example --output Output"
+            return
+                "--output '\(p)' is your home folder; \(what). Choose a new or empty folder, for example --output Output"
         case let .notAFolder(p):
-            return "--output '\(p)' is a file, not a folder; \(what) and would delete it. Choose another path, or delete the file first"
+            return
+                "--output '\(p)' is a file, not a folder; \(what) and would delete it. Choose another path, or delete the file first"
         case let .symbolicLink(p):
             return "--output '\(p)' is a symbolic link; \(what). Pass the folder it points to instead"
         case let .notASite(p):
-            return "--output '\(p)' is a folder that scrollstudy did not write (it is not empty and has no \(OutputFolder.markerName) file); \(what) and would delete its files. Choose a new or empty folder, or delete this one first if nothing in it is needed"
+            return
+                "--output '\(p)' is a folder that scrollstudy did not write (it is not empty and has no \(OutputFolder.markerName) file); \(what) and would delete its files. Choose a new or empty folder, or delete this one first if nothing in it is needed"
         case let .contains(output, flag, folder):
             return output == folder
                 ? "--output '\(output)' would replace the \(flag) folder; choose another output folder"
@@ -49,10 +54,10 @@ public enum OutputFolder {
     public static let markerName = ".scrollstudy-site"
     /// The marker's bytes (fixed, so the site stays deterministic).
     package static let markerText = """
-    This folder was written by `scrollstudy generate`, which replaces it whole on the next run.
-    Delete this file to keep scrollstudy from ever replacing the folder.
+        This folder was written by `scrollstudy generate`, which replaces it whole on the next run.
+        Delete this file to keep scrollstudy from ever replacing the folder.
 
-    """
+        """
 
     /// Refuses an output path that `generate` may not replace: `/`, the home folder, a file, a symbolic link,
     /// a folder that is neither empty nor marked as a site, or one that is, contains or lies inside one of
@@ -143,7 +148,8 @@ public enum OutputFolder {
         for name in names.sorted() where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             guard let dash = rest.lastIndex(of: "-"), Temporary(rawValue: String(rest[..<dash])) != nil,
-                  let pid = Int32(rest[rest.index(after: dash)...]), pid > 0 else { continue }
+                let pid = Int32(rest[rest.index(after: dash)...]), pid > 0
+            else { continue }
             if pid != me, processExists(pid) { continue }
             let path = parent.appendingPathComponent(name).path
             guard kind(of: path) == .directory, isMarkedOrEmpty(path) else { continue }
@@ -168,7 +174,9 @@ public enum OutputFolder {
         }
         beforeEach(entries.count)
         let marker = url.appendingPathComponent(markerName).path
-        if kind(of: marker) != .missing, unlink(marker) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        if kind(of: marker) != .missing, unlink(marker) != 0 {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
         if rmdir(url.path) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A step of publishing: named in error messages, and the points where the test seam can make a step fail
 /// or where `SCROLLSTUDY_TEST_PAUSE_AT` stops the process (for the kill test).

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Results
 import Study
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Publishing a generated site: `StagingSink` streams the files into a temporary folder beside the output
 /// and swaps it in whole; `ComparingSink` compares them with the output for `--check`.
@@ -73,7 +74,9 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
         try self.init(output: output, protecting: protected, system: .live, durable: true)
     }
 
-    init(output: URL, protecting protected: [(flag: String, folder: URL)], system: PublishSystem, durable: Bool) throws(SiteError) {
+    init(output: URL, protecting protected: [(flag: String, folder: URL)], system: PublishSystem, durable: Bool)
+        throws(SiteError)
+    {
         self.output = output.standardizedFileURL
         self.protected = protected
         self.system = system
@@ -82,7 +85,9 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
         staging = parent.appendingPathComponent(OutputFolder.temporaryName(for: self.output, .staging, pid: getpid()))
         try OutputFolder.check(self.output, protecting: protected)
         let outputPath = self.output.path
-        func fail(_ step: PublishStep, _ reason: String) -> SiteError { .publish(output: outputPath, step: step, reason: reason) }
+        func fail(_ step: PublishStep, _ reason: String) -> SiteError {
+            .publish(output: outputPath, step: step, reason: reason)
+        }
 
         if let e = system.before(.clean) { throw fail(.clean, SystemReason.of(errno: e)) }
         do { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) } catch {
@@ -91,8 +96,11 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
         for leftover in OutputFolder.leftovers(beside: self.output) { try? OutputFolder.removeSite(at: leftover) }
 
         if let e = system.before(.stage) { throw fail(.stage, SystemReason.of(errno: e)) }
-        if mkdir(staging.path, 0o777) != 0 { throw fail(.stage, "\(staging.lastPathComponent): \(SystemReason.of(errno: errno))") }
-        let e = FileCalls.writeFile(Array(OutputFolder.markerText.utf8), to: staging.appendingPathComponent(OutputFolder.markerName).path)
+        if mkdir(staging.path, 0o777) != 0 {
+            throw fail(.stage, "\(staging.lastPathComponent): \(SystemReason.of(errno: errno))")
+        }
+        let e = FileCalls.writeFile(
+            Array(OutputFolder.markerText.utf8), to: staging.appendingPathComponent(OutputFolder.markerName).path)
         if e != 0 {
             try? OutputFolder.removeSite(at: staging)
             throw fail(.stage, "\(OutputFolder.markerName): \(SystemReason.of(errno: e))")
@@ -124,7 +132,9 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
     private func write(_ file: OutputFile, identicalTo existing: ExistingFile?) throws(SiteError) {
         lock.lock()
         defer { lock.unlock() }
-        guard state == .open else { throw failLocked(.write(index: files, path: file.path), "the site was already finished") }
+        guard state == .open else {
+            throw failLocked(.write(index: files, path: file.path), "the site was already finished")
+        }
         do { try OutputFile.checkPath(file.path) } catch {
             _ = failLocked(.write(index: files, path: file.path), "")
             throw error
@@ -169,19 +179,28 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
         }
         var previous: URL? = nil
         if OutputFolder.kind(of: output.path) == .missing {
-            if let e = system.before(.moveIn) ?? FileCalls.rename(staging.path, output.path) { throw failLocked(.moveIn, SystemReason.of(errno: e)) }
+            if let e = system.before(.moveIn) ?? FileCalls.rename(staging.path, output.path) {
+                throw failLocked(.moveIn, SystemReason.of(errno: e))
+            }
         } else {
             let e = system.before(.exchange) ?? FileCalls.exchange(staging.path, output.path)
             if e == 0 {
                 previous = staging
             } else if e == EINVAL || e == ENOSYS || e == ENOTSUP || e == EOPNOTSUPP {
-                let aside = staging.deletingLastPathComponent().appendingPathComponent(OutputFolder.temporaryName(for: output, .previous, pid: getpid()))
-                if let e = system.before(.moveAside) ?? FileCalls.rename(output.path, aside.path) { throw failLocked(.moveAside, SystemReason.of(errno: e)) }
+                let aside = staging.deletingLastPathComponent().appendingPathComponent(
+                    OutputFolder.temporaryName(for: output, .previous, pid: getpid()))
+                if let e = system.before(.moveAside) ?? FileCalls.rename(output.path, aside.path) {
+                    throw failLocked(.moveAside, SystemReason.of(errno: e))
+                }
                 if let e = system.before(.moveIn) ?? FileCalls.rename(staging.path, output.path) {
                     if let r = system.before(.restore) ?? FileCalls.rename(aside.path, output.path) {
                         removeStaging()
                         state = .aborted
-                        throw .publish(output: output.path, step: .restore, reason: "\(SystemReason.of(errno: e)), then \(SystemReason.of(errno: r)); the previous site is in \(aside.path)")
+                        throw .publish(
+                            output: output.path, step: .restore,
+                            reason:
+                                "\(SystemReason.of(errno: e)), then \(SystemReason.of(errno: r)); the previous site is in \(aside.path)"
+                        )
                     }
                     throw failLocked(.moveIn, SystemReason.of(errno: e))
                 }
@@ -196,7 +215,9 @@ public final class StagingSink: SiteSink, @unchecked Sendable {
             FileCalls.syncFolder(output.deletingLastPathComponent().path)
         }
         if let previous {
-            try? OutputFolder.removeSite(at: previous) { removed in _ = self.system.before(.removePrevious(removed: removed)) }
+            try? OutputFolder.removeSite(at: previous) { removed in
+                _ = self.system.before(.removePrevious(removed: removed))
+            }
         }
         _ = system.before(.done)
     }

@@ -103,7 +103,8 @@ public final class ComparingSink: SiteSink, @unchecked Sendable {
         let base = output.standardizedFileURL.path
         var extra: [String] = []
         if let walker = FileManager.default.enumerator(at: output, includingPropertiesForKeys: [.isRegularFileKey]) {
-            for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            for case let url as URL in walker
+            where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
                 let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
                 if !expected.contains(relative) { extra.append("extra: \(relative)") }
             }

@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import Results
 import Study
 
@@ -35,7 +35,9 @@ package enum MarkdownSummary {
         func link(_ text: String, _ path: String) -> String { "[\(cell(text))](\(url(path, input.siteURL)))" }
         func study(_ id: String) -> String { link(titles[id] ?? id, SitePaths.study(id)) }
 
-        out.append("## \(cell(input.siteTitle)): \(input.studies.count) studies, \(input.fresh.runs.count) runs, model version \(input.fresh.modelVersion)")
+        out.append(
+            "## \(cell(input.siteTitle)): \(input.studies.count) studies, \(input.fresh.runs.count) runs, model version \(input.fresh.modelVersion)"
+        )
         out.append("")
         var headline: [String] = []
         let regressed = input.comparisons.filter { $0.verdict == .regressed }
@@ -46,66 +48,101 @@ package enum MarkdownSummary {
                 let was = Dictionary(before.map { ($0.study, $0.answers) }, uniquingKeysWith: { a, _ in a })
                 for s in answers {
                     for a in s.answers {
-                        if let p = was[s.study]?.first(where: { $0.sameComparison(as: a) }), p.recommended != a.recommended || p.meetsBar != a.meetsBar {
+                        if let p = was[s.study]?.first(where: { $0.sameComparison(as: a) }),
+                            p.recommended != a.recommended || p.meetsBar != a.meetsBar
+                        {
                             flips.append((s.study, p, a))
                         }
                     }
                 }
             }
             let counts = Comparison.countsText(input.comparisons)
-            let bold = counts.replacingOccurrences(of: "\(regressed.count) run group(s) regressed", with: "**\(regressed.count) run group(s) regressed**")
-            headline.append("Against the baseline `\(code(baseline.source))`: \(bold); "
-                            + (baseline.answers == nil ? "the baseline records no answers, so none can have flipped." : "**\(flips.count) answer(s) flipped** of \(answerCount)."))
+            let bold = counts.replacingOccurrences(
+                of: "\(regressed.count) run group(s) regressed", with: "**\(regressed.count) run group(s) regressed**")
+            headline.append(
+                "Against the baseline `\(code(baseline.source))`: \(bold); "
+                    + (baseline.answers == nil
+                        ? "the baseline records no answers, so none can have flipped."
+                        : "**\(flips.count) answer(s) flipped** of \(answerCount)."))
         } else {
             headline.append("No baseline was given (`--baseline`), so nothing is compared; \(answerCount) answers.")
         }
-        headline.append(input.brokenBudgets.isEmpty ? "Every budget holds." : "**\(input.brokenBudgets.count) budget(s) broken.**")
+        headline.append(
+            input.brokenBudgets.isEmpty ? "Every budget holds." : "**\(input.brokenBudgets.count) budget(s) broken.**")
         out.append(headline.joined(separator: " "))
 
         if !flips.isEmpty {
-            out += ["", "### Answers that flipped", "", "| Study | Setting | Was | Now | Why, now |", "|---|---|---|---|---|"]
+            out += [
+                "", "### Answers that flipped", "", "| Study | Setting | Was | Now | Why, now |",
+                "|---|---|---|---|---|",
+            ]
             for f in flips {
-                out.append("| \(study(f.study)) | \(cell(setting(f.now))) | \(cell(recommended(f.was, names: input.strategyNames))) | \(cell(recommended(f.now, names: input.strategyNames))) | \(cell(f.now.reason)) |")
+                out.append(
+                    "| \(study(f.study)) | \(cell(setting(f.now))) | \(cell(recommended(f.was, names: input.strategyNames))) | \(cell(recommended(f.now, names: input.strategyNames))) | \(cell(f.now.reason)) |"
+                )
             }
         }
         if !regressed.isEmpty {
-            out += ["", "### Regressions", "",
-                    "A metric regressed when its median over the seeds rose by at least its minimum change and the seeds' ranges do not overlap (the test on \(link(SitePaths.checks, SitePaths.checks))).",
-                    "", "| Run group | Metric | Baseline median (lowest–highest seed) | Now median (lowest–highest seed) | Change of the medians | Test | Verdict |",
-                    "|---|---|---|---|---|---|---|"]
+            out += [
+                "", "### Regressions", "",
+                "A metric regressed when its median over the seeds rose by at least its minimum change and the seeds' ranges do not overlap (the test on \(link(SitePaths.checks, SitePaths.checks))).",
+                "",
+                "| Run group | Metric | Baseline median (lowest–highest seed) | Now median (lowest–highest seed) | Change of the medians | Test | Verdict |",
+                "|---|---|---|---|---|---|---|",
+            ]
             for g in regressed {
                 for m in g.metrics where m.verdict == .regressed {
-                    out.append("| \(link(g.group, SitePaths.run(g.group))) | \(cell(label(m.metric))) | \(cell(m.baselineText)) | \(cell(m.nowText)) | \(cell(m.changeText)) | \(cell(m.testText)) | \(m.verdict.rawValue) |")
+                    out.append(
+                        "| \(link(g.group, SitePaths.run(g.group))) | \(cell(label(m.metric))) | \(cell(m.baselineText)) | \(cell(m.nowText)) | \(cell(m.changeText)) | \(cell(m.testText)) | \(m.verdict.rawValue) |"
+                    )
                 }
             }
         }
         if !notComparable.isEmpty {
-            out += ["", "### Not comparable (\(notComparable.count))", "",
-                    "These groups' device, dataset, gesture, latency, presentation or model version differ from the baseline's, so no verdict is given; `--fail-on-not-comparable` fails the build on them.", ""]
+            out += [
+                "", "### Not comparable (\(notComparable.count))", "",
+                "These groups' device, dataset, gesture, latency, presentation or model version differ from the baseline's, so no verdict is given; `--fail-on-not-comparable` fails the build on them.",
+                "",
+            ]
             for g in notComparable.prefix(50) { out.append("- \(link(g.group, SitePaths.run(g.group)))") }
-            if notComparable.count > 50 { out.append("- … and \(notComparable.count - 50) more (\(link(SitePaths.checks, SitePaths.checks)))") }
+            if notComparable.count > 50 {
+                out.append("- … and \(notComparable.count - 50) more (\(link(SitePaths.checks, SitePaths.checks)))")
+            }
         }
         if !input.brokenBudgets.isEmpty {
             out += ["", "### Broken budgets", ""]
             for b in input.brokenBudgets {
-                out.append("- \(link(b.run, SitePaths.run(b.run.components(separatedBy: "--seed").first ?? b.run))): `\(code(b.budget.metric)) \(code(b.budget.op.rawValue)) \(NumberFormat.fixed(b.limit, places: 3))`, is \(NumberFormat.fixed(b.actual, places: 3)) (\(cell(b.budget.file)):\(b.budget.line))")
+                out.append(
+                    "- \(link(b.run, SitePaths.run(b.run.components(separatedBy: "--seed").first ?? b.run))): `\(code(b.budget.metric)) \(code(b.budget.op.rawValue)) \(NumberFormat.fixed(b.limit, places: 3))`, is \(NumberFormat.fixed(b.actual, places: 3)) (\(cell(b.budget.file)):\(b.budget.line))"
+                )
             }
         }
-        out += ["", "<details><summary>Every answer (\(answerCount))</summary>", "", "| Study | Setting | Recommended | Why, in numbers |", "|---|---|---|---|"]
+        out += [
+            "", "<details><summary>Every answer (\(answerCount))</summary>", "",
+            "| Study | Setting | Recommended | Why, in numbers |", "|---|---|---|---|",
+        ]
         for s in answers {
-            for a in s.answers { out.append("| \(study(s.study)) | \(cell(setting(a))) | \(cell(recommended(a, names: input.strategyNames))) | \(cell(a.reason)) |") }
+            for a in s.answers {
+                out.append(
+                    "| \(study(s.study)) | \(cell(setting(a))) | \(cell(recommended(a, names: input.strategyNames))) | \(cell(a.reason)) |"
+                )
+            }
         }
         out += ["", "</details>", ""]
         return out.joined(separator: "\n") + "\n"
     }
 
     /// "100 ms · iphone-60hz · fling".
-    static func setting(_ a: AnswerSummary) -> String { "\(NumberFormat.fixed(a.latencyMs, places: 3)) ms · \(a.device) · \(a.gesture)" }
+    static func setting(_ a: AnswerSummary) -> String {
+        "\(NumberFormat.fixed(a.latencyMs, places: 3)) ms · \(a.device) · \(a.gesture)"
+    }
 
     static func recommended(_ a: AnswerSummary, names: [String: String] = [:]) -> String {
         func name(_ id: String) -> String { names[id] ?? id }
         let closest = a.closestTie.map { $0.map(name).joined(separator: " and ") + ", a tie" } ?? a.closest.map(name)
-        return a.recommended.isEmpty ? "none meets the bar" + (closest.map { " (closest: \($0))" } ?? "") : a.recommended.map(name).joined(separator: "; ")
+        return a.recommended.isEmpty
+            ? "none meets the bar" + (closest.map { " (closest: \($0))" } ?? "")
+            : a.recommended.map(name).joined(separator: "; ")
     }
 
     static func label(_ metric: String) -> String { HeadlineMetric.all.first { $0.name == metric }?.label ?? metric }
@@ -129,7 +166,9 @@ package enum MarkdownSummary {
     }
 
     /// Text inside a code span: backticks would end it, so they become quotes.
-    static func code(_ text: String) -> String { text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "\n", with: " ") }
+    static func code(_ text: String) -> String {
+        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "\n", with: " ")
+    }
 
     /// A page's address: below `siteURL` when given (with one slash between), else relative.
     static func url(_ path: String, _ siteURL: String?) -> String {
@@ -140,7 +179,9 @@ package enum MarkdownSummary {
     /// Whether `text` can be a site address: http or https, with a host, and nothing a Markdown
     /// link destination would end at (spaces, parentheses, angle brackets).
     package static func validSiteURL(_ text: String) -> Bool {
-        guard let u = URL(string: text), let scheme = u.scheme?.lowercased(), ["http", "https"].contains(scheme), u.host?.isEmpty == false else { return false }
+        guard let u = URL(string: text), let scheme = u.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            u.host?.isEmpty == false
+        else { return false }
         return !text.contains { " ()<>\"'\\".contains($0) || $0.isNewline }
     }
 
@@ -148,7 +189,9 @@ package enum MarkdownSummary {
     static func append(_ text: String, to url: URL) throws(IOFailure) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw IOFailure(path: url.path, reason: "it is a folder; give a file to append the summary to") }
+            if isDirectory.boolValue {
+                throw IOFailure(path: url.path, reason: "it is a folder; give a file to append the summary to")
+            }
             do {
                 let handle = try FileHandle(forWritingTo: url)
                 defer { try? handle.close() }
@@ -156,7 +199,9 @@ package enum MarkdownSummary {
                 try handle.write(contentsOf: Data(text.utf8))
             } catch { throw IOFailure(path: url.path, reason: SystemReason.of(error)) }
         } else {
-            do { try Data(text.utf8).write(to: url, options: .withoutOverwriting) } catch { throw IOFailure(path: url.path, reason: SystemReason.of(error)) }
+            do { try Data(text.utf8).write(to: url, options: .withoutOverwriting) } catch {
+                throw IOFailure(path: url.path, reason: SystemReason.of(error))
+            }
         }
     }
 

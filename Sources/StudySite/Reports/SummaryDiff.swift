@@ -1,5 +1,5 @@
-import Foundation
 import Formats
+import Foundation
 import Results
 import ScrollSimulation
 import Study
@@ -38,7 +38,10 @@ enum SummaryDiff {
         let nowIDs = Set(new.runs.map(\.id))
         for run in new.runs {
             guard let was = before[run.id] else {
-                add(run.study) { $0.runs.append((run.id, "new run: \(run.id)")); $0.changedRuns += 1 }
+                add(run.study) {
+                    $0.runs.append((run.id, "new run: \(run.id)"))
+                    $0.changedRuns += 1
+                }
                 continue
             }
             var moved: [String] = []
@@ -46,20 +49,31 @@ enum SummaryDiff {
                 let a = was.metrics[m.name], b = run.metrics[m.name]
                 if a != b {
                     let d = (b ?? 0) - (a ?? 0)
-                    moved.append("\(m.name) \(a.map(num) ?? "–") → \(b.map(num) ?? "–") (\(d > 0 ? "+" : "")\(num(d)) \(m.unit))")
+                    moved.append(
+                        "\(m.name) \(a.map(num) ?? "–") → \(b.map(num) ?? "–") (\(d > 0 ? "+" : "")\(num(d)) \(m.unit))"
+                    )
                 }
             }
             let inputs = was.fingerprint != run.fingerprint
             if !inputs && moved.isEmpty { continue }
-            let line = "run \(run.id): " + (inputs ? "inputs changed" : "same inputs") + (moved.isEmpty ? ", no headline metric moved" : ": " + moved.joined(separator: "; "))
-            add(run.study) { $0.runs.append((run.id, line)); $0.changedRuns += 1 }
+            let line =
+                "run \(run.id): " + (inputs ? "inputs changed" : "same inputs")
+                + (moved.isEmpty ? ", no headline metric moved" : ": " + moved.joined(separator: "; "))
+            add(run.study) {
+                $0.runs.append((run.id, line))
+                $0.changedRuns += 1
+            }
         }
         for r in old.runs where !nowIDs.contains(r.id) {
-            add(r.study) { $0.runs.append((r.id, "removed run: \(r.id)")); $0.changedRuns += 1 }
+            add(r.study) {
+                $0.runs.append((r.id, "removed run: \(r.id)"))
+                $0.changedRuns += 1
+            }
         }
 
         // The baseline test, committed runs against fresh ones.
-        for g in Comparison.compare(baseline: old.runs, baselineModel: old.modelVersion, now: new.runs, nowModel: new.modelVersion)
+        for g in Comparison.compare(
+            baseline: old.runs, baselineModel: old.modelVersion, now: new.runs, nowModel: new.modelVersion)
         where g.regressed || g.improved {
             let verdicts = g.metrics.filter { $0.verdict != .noChange }.map { "\($0.metric) \($0.verdict.rawValue)" }
             add(g.study) { $0.other.append("verdict: \(g.group): " + verdicts.joined(separator: ", ")) }
@@ -70,9 +84,16 @@ enum SummaryDiff {
         if let now = new.answers {
             let was = old.answers.map { Dictionary($0.map { ($0.study, $0.answers) }, uniquingKeysWith: { a, _ in a }) }
             for study in now {
-                guard let was else { answersUnknown.append(study.study); continue }
+                guard let was else {
+                    answersUnknown.append(study.study)
+                    continue
+                }
                 guard let previous = was[study.study] else {
-                    add(study.study) { $0.other.append("answers new: \(study.study) (\(study.answers.count) comparison(s); not in the committed summary)") }
+                    add(study.study) {
+                        $0.other.append(
+                            "answers new: \(study.study) (\(study.answers.count) comparison(s); not in the committed summary)"
+                        )
+                    }
                     continue
                 }
                 for a in study.answers {
@@ -83,12 +104,16 @@ enum SummaryDiff {
                     add(study.study) { $0.flips += answerLines(study.study, old: p, new: a, into: &$0.other) }
                 }
                 for p in previous where !study.answers.contains(where: { $0.sameComparison(as: p) }) {
-                    add(study.study) { $0.other.append("answer removed: \(study.study) \(p.label) (was \(recommended(p)))") }
+                    add(study.study) {
+                        $0.other.append("answer removed: \(study.study) \(p.label) (was \(recommended(p)))")
+                    }
                 }
             }
             if let oldAnswers = old.answers {
                 for study in oldAnswers where !now.contains(where: { $0.study == study.study }) {
-                    add(study.study) { $0.other.append("answers removed: \(study.study) (\(study.answers.count) comparison(s))") }
+                    add(study.study) {
+                        $0.other.append("answers removed: \(study.study) (\(study.answers.count) comparison(s))")
+                    }
                 }
             }
         }
@@ -103,14 +128,24 @@ enum SummaryDiff {
             }
             let previously = Set(was?.broken ?? [])
             for run in b.broken where !previously.contains(run) {
-                add(studyOfRun[run] ?? b.study ?? "") { $0.other.append("budget broken: \(where_) by run \(run)\(was == nil ? " (a new budget)" : "")") }
+                add(studyOfRun[run] ?? b.study ?? "") {
+                    $0.other.append("budget broken: \(where_) by run \(run)\(was == nil ? " (a new budget)" : "")")
+                }
             }
             for run in was?.broken ?? [] where !b.broken.contains(run) {
-                add(studyOfRun[run] ?? b.study ?? "") { $0.other.append("budget no longer broken: \(where_) by run \(run)" + (nowIDs.contains(run) ? "" : " (the run is gone)")) }
+                add(studyOfRun[run] ?? b.study ?? "") {
+                    $0.other.append(
+                        "budget no longer broken: \(where_) by run \(run)"
+                            + (nowIDs.contains(run) ? "" : " (the run is gone)"))
+                }
             }
         }
         for b in old.budgets where !new.budgets.contains(where: { $0.study == b.study && $0.rule == b.rule }) {
-            add(b.study ?? "") { $0.other.append("budget removed: \(b.study ?? "every study") \(b.rule)" + (b.broken.isEmpty ? "" : ", which \(b.broken.count) run(s) broke")) }
+            add(b.study ?? "") {
+                $0.other.append(
+                    "budget removed: \(b.study ?? "every study") \(b.rule)"
+                        + (b.broken.isEmpty ? "" : ", which \(b.broken.count) run(s) broke"))
+            }
         }
 
         // Verdicts against the baseline each summary was generated with, when both record one.
@@ -118,7 +153,11 @@ enum SummaryDiff {
             let before = Dictionary(was.map { ($0.group, $0) }, uniquingKeysWith: { a, _ in a })
             let after = Dictionary(now.map { ($0.group, $0) }, uniquingKeysWith: { a, _ in a })
             for g in now where before[g.group]?.verdictText != g.verdictText {
-                add(g.study) { $0.other.append("baseline verdict: \(g.group): \(before[g.group]?.verdictText ?? "unchanged") → \(g.verdictText)") }
+                add(g.study) {
+                    $0.other.append(
+                        "baseline verdict: \(g.group): \(before[g.group]?.verdictText ?? "unchanged") → \(g.verdictText)"
+                    )
+                }
             }
             for g in was where after[g.group] == nil {
                 add(g.study) { $0.other.append("baseline verdict: \(g.group): \(g.verdictText) → unchanged") }
@@ -127,27 +166,45 @@ enum SummaryDiff {
 
         // Study order: as studies appear in the fresh summary, then the committed one; site-wide last.
         var order: [String] = []
-        for s in new.runs.map(\.study) + (new.answers ?? []).map(\.study) + old.runs.map(\.study) + (old.answers ?? []).map(\.study)
+        for s in new.runs.map(\.study) + (new.answers ?? []).map(\.study) + old.runs.map(\.study)
+            + (old.answers ?? []).map(\.study)
         where !order.contains(s) { order.append(s) }
         order += sections.keys.filter { !order.contains($0) && !$0.isEmpty }.sorted()
-        if sections[""] != nil { order.removeAll { $0.isEmpty }; order.append("") }
+        if sections[""] != nil {
+            order.removeAll { $0.isEmpty }
+            order.append("")
+        }
 
         let changedRuns = sections.values.reduce(0) { $0 + $1.changedRuns }
         let flips = sections.values.reduce(0) { $0 + $1.flips }
         let studiesChanged = sections.filter { !$0.key.isEmpty && $0.value.changedRuns > 0 }.count
-        let model = old.modelVersion != new.modelVersion ? " (model version \(old.modelVersion) → \(new.modelVersion))" : ""
+        let model =
+            old.modelVersion != new.modelVersion ? " (model version \(old.modelVersion) → \(new.modelVersion))" : ""
         // An older committed summary has no answers: every study's answers are new, none can have flipped.
-        let unknownNote = answersUnknown.isEmpty ? "" :
-            "the committed summary.json records no answers (an older schema), so \(answersUnknown.count == 1 ? "1 study's answers are" : "all \(answersUnknown.count) studies' answers are") new"
+        let unknownNote =
+            answersUnknown.isEmpty
+            ? ""
+            : "the committed summary.json records no answers (an older schema), so \(answersUnknown.count == 1 ? "1 study's answers are" : "all \(answersUnknown.count) studies' answers are") new"
         if sections.values.allSatisfy(\.isEmpty) {
             if !answersUnknown.isEmpty {
-                return ["What moved: no number changed — every run's fingerprint and headline metrics and every verdict are as committed\(model); \(unknownNote)."]
+                return [
+                    "What moved: no number changed — every run's fingerprint and headline metrics and every verdict are as committed\(model); \(unknownNote)."
+                ]
             }
-            return ["What moved: no number changed and no answer flipped — every run's fingerprint and headline metrics, every study's answer"
-                    + " and every verdict are as committed\(model); only the pages' text or markup differs."]
+            return [
+                "What moved: no number changed and no answer flipped — every run's fingerprint and headline metrics, every study's answer"
+                    + " and every verdict are as committed\(model); only the pages' text or markup differs."
+            ]
         }
-        var out = ["What moved: " + (changedRuns == 0 ? "no number changed" : "\(changedRuns) run(s) changed in \(studiesChanged) stud\(studiesChanged == 1 ? "y" : "ies")")
-                   + "; " + (!answersUnknown.isEmpty ? unknownNote : flips == 0 ? "no answer flipped" : "\(flips) answer(s) flipped") + model + ":"]
+        var out = [
+            "What moved: "
+                + (changedRuns == 0
+                    ? "no number changed"
+                    : "\(changedRuns) run(s) changed in \(studiesChanged) stud\(studiesChanged == 1 ? "y" : "ies")")
+                + "; "
+                + (!answersUnknown.isEmpty
+                    ? unknownNote : flips == 0 ? "no answer flipped" : "\(flips) answer(s) flipped") + model + ":"
+        ]
         for study in order {
             guard let s = sections[study], !s.isEmpty else { continue }
             var head = study.isEmpty ? "  site-wide:" : "  study \(study):"
@@ -163,7 +220,9 @@ enum SummaryDiff {
     }
 
     /// The lines for one answer that changed; returns 1 when the recommended strategy flipped.
-    private static func answerLines(_ study: String, old p: AnswerSummary, new a: AnswerSummary, into out: inout [String]) -> Int {
+    private static func answerLines(
+        _ study: String, old p: AnswerSummary, new a: AnswerSummary, into out: inout [String]
+    ) -> Int {
         let at = "\(study) \(a.label)"
         var flipped = 0
         if p.recommended != a.recommended {
@@ -171,13 +230,16 @@ enum SummaryDiff {
             flipped = 1
         }
         if p.meetsBar != a.meetsBar {
-            out.append("bar: \(at): " + (p.meetsBar ? "met → not met" : "not met → met") + (a.closest.map { a.meetsBar ? "" : " (closest: \($0))" } ?? ""))
+            out.append(
+                "bar: \(at): " + (p.meetsBar ? "met → not met" : "not met → met")
+                    + (a.closest.map { a.meetsBar ? "" : " (closest: \($0))" } ?? ""))
         }
         if p.runnerUp != a.runnerUp {
             out.append("runner-up: \(at): \(names(p.runnerUp)) → \(names(a.runnerUp))")
         }
         if p.missesBar != a.missesBar {
-            let lost = a.missesBar.filter { !p.missesBar.contains($0) }, gained = p.missesBar.filter { !a.missesBar.contains($0) }
+            let lost = a.missesBar.filter { !p.missesBar.contains($0) },
+                gained = p.missesBar.filter { !a.missesBar.contains($0) }
             var parts: [String] = []
             if !lost.isEmpty { parts.append("now misses: " + lost.joined(separator: ", ")) }
             if !gained.isEmpty { parts.append("now meets: " + gained.joined(separator: ", ")) }
@@ -189,7 +251,8 @@ enum SummaryDiff {
 
     /// "a", "a and b (tie)", or "none meets the bar (closest: c)".
     static func recommended(_ a: AnswerSummary) -> String {
-        a.recommended.isEmpty ? "none meets the bar" + (a.closest.map { " (closest: \($0))" } ?? "") : names(a.recommended)
+        a.recommended.isEmpty
+            ? "none meets the bar" + (a.closest.map { " (closest: \($0))" } ?? "") : names(a.recommended)
     }
 
     static func names(_ ids: [String]) -> String {

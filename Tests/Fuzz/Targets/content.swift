@@ -7,10 +7,12 @@
 // Invariants: the load either returns content or throws at least one error; every diagnostic
 // names a file of the folder (or the folder itself).
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+
 @testable import Study
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 private let scratch: URL = {
     let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
@@ -40,7 +42,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for component in path.split(separator: "/").dropLast() {
             folder += "/" + component
             if folders.contains(folder) { continue }
-            guard mkdir(folder, 0o755) == 0 else { ok = false; break }
+            guard mkdir(folder, 0o755) == 0 else {
+                ok = false
+                break
+            }
             folders.insert(folder)
             previousFolders.append(folder)
         }
@@ -65,8 +70,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 private func checkNamesAFile(_ file: String, _ written: Set<String>) {
-    require(file == "." || written.contains(file) || written.contains { $0.hasPrefix(file + "/") } || file == "site.json",
-            "a diagnostic for '\(file)', which is not in the folder")
+    require(
+        file == "." || written.contains(file) || written.contains { $0.hasPrefix(file + "/") } || file == "site.json",
+        "a diagnostic for '\(file)', which is not in the folder")
 }
 
 /// The files an input describes, in input order (a later file with the same path wins).
@@ -75,7 +81,9 @@ private func decode(_ bytes: [UInt8]) -> [(String, [UInt8])] {
     var starts: [Int] = []
     var i = 0
     while i + marker.count <= bytes.count {
-        if (i == 0 || bytes[i - 1] == 0x0A), bytes[i] == marker[0], bytes[i + 1] == marker[1], bytes[i + 2] == marker[2] { starts.append(i) }
+        if i == 0 || bytes[i - 1] == 0x0A, bytes[i] == marker[0], bytes[i + 1] == marker[1], bytes[i + 2] == marker[2] {
+            starts.append(i)
+        }
         i += 1
     }
     var files: [String: [UInt8]] = [:]
@@ -99,6 +107,8 @@ private func safePath(_ raw: ArraySlice<UInt8>) -> String? {
     guard !components.isEmpty, components.count <= 10 else { return nil }
     let names = components.map { String(decoding: $0, as: UTF8.self) }
     // Names must survive the round trip through the file system.
-    guard names.allSatisfy({ !$0.contains("/") && !$0.contains("\u{FFFD}") && $0 != "." && $0 != ".." }) else { return nil }
+    guard names.allSatisfy({ !$0.contains("/") && !$0.contains("\u{FFFD}") && $0 != "." && $0 != ".." }) else {
+        return nil
+    }
     return names.joined(separator: "/")
 }

@@ -10,7 +10,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = SourceText(bytes: fuzzBytes(data, size))
     let table = CSVTable.parse(text)
     for row in table.rows {
-        require(row.count == table.header.count, "a row of \(row.count) fields kept under a header of \(table.header.count)")
+        require(
+            row.count == table.header.count, "a row of \(row.count) fields kept under a header of \(table.header.count)"
+        )
     }
     let file = ContentFile(path: "data.csv", text: text, log: DiagnosticLog())
     for (index, cell) in (table.header + table.rows.joined()).enumerated() {
@@ -37,6 +39,7 @@ private func checkColumn(_ p: TextPosition, _ file: ContentFile, exact: Bool) {
 }
 
 private func checkPosition(_ p: TextPosition, in text: SourceText) {
-    require(p.line >= 1 && text.bodyStart <= p.lineStart && p.lineStart <= p.offset && p.offset <= text.bytes.count,
-            "position \(p) outside the text of \(text.bytes.count) bytes")
+    require(
+        p.line >= 1 && text.bodyStart <= p.lineStart && p.lineStart <= p.offset && p.offset <= text.bytes.count,
+        "position \(p) outside the text of \(text.bytes.count) bytes")
 }

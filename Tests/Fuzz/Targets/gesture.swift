@@ -13,7 +13,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     require(gesture.phases.contains { $0.moves }, "a gesture that never moves")
     let timeline = GestureTimeline(gesture)
-    require(timeline.duration >= 0 && timeline.movingDuration <= timeline.duration, "durations \(timeline.movingDuration) of \(timeline.duration)")
+    require(
+        timeline.duration >= 0 && timeline.movingDuration <= timeline.duration,
+        "durations \(timeline.movingDuration) of \(timeline.duration)")
     var end: Micros = 0
     for segment in timeline.segments {
         require(segment.start >= end && segment.end >= segment.start, "segments out of order")

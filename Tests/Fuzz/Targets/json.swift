@@ -13,7 +13,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require((parsed.root == nil) != (parsed.error == nil), "exactly one of root and error")
     if let error = parsed.error {
         checkPosition(error.position, in: text, lines)
-        require(text.position(ofOffset: error.position.offset) == error.position, "the line table disagrees with SourceText")
+        require(
+            text.position(ofOffset: error.position.offset) == error.position, "the line table disagrees with SourceText"
+        )
         require(text.lineColumn(error.position).column >= 1, "column of \(error.position)")
     }
     // Duplicate keys are reported in file order, located by the loader's ContentFile.locate.
@@ -22,7 +24,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkPosition(duplicate.position, in: text, lines)
         let located = file.locate(duplicate.position)
         if index < 16 || index % 257 == 0 {
-            require(located == text.lineColumn(duplicate.position), "ContentFile.locate gives \(located) for \(duplicate.position)")
+            require(
+                located == text.lineColumn(duplicate.position),
+                "ContentFile.locate gives \(located) for \(duplicate.position)")
         }
     }
     if let root = parsed.root { walk(root, in: text, lines, depth: 0) }
@@ -48,9 +52,12 @@ private struct LineTable {
 }
 
 private func checkPosition(_ p: TextPosition, in text: SourceText, _ lines: LineTable) {
-    require(p.line >= 1 && text.bodyStart <= p.lineStart && p.lineStart <= p.offset && p.offset <= text.bytes.count,
-            "position \(p) outside the text of \(text.bytes.count) bytes")
-    require(lines.position(ofOffset: p.offset) == p, "position \(p) does not match its offset's line \(lines.position(ofOffset: p.offset))")
+    require(
+        p.line >= 1 && text.bodyStart <= p.lineStart && p.lineStart <= p.offset && p.offset <= text.bytes.count,
+        "position \(p) outside the text of \(text.bytes.count) bytes")
+    require(
+        lines.position(ofOffset: p.offset) == p,
+        "position \(p) does not match its offset's line \(lines.position(ofOffset: p.offset))")
 }
 
 private func walk(_ node: JSONNode, in text: SourceText, _ lines: LineTable, depth: Int) {
@@ -59,8 +66,9 @@ private func walk(_ node: JSONNode, in text: SourceText, _ lines: LineTable, dep
     switch node.value {
     case let .number(value, literal):
         require(value.isFinite, "a non-finite number from \(literal)")
-        require(Array(literal.utf8) == Array(text.bytes[node.position.offset..<node.position.offset + literal.utf8.count]),
-                "literal \(literal) is not the text at its position")
+        require(
+            Array(literal.utf8) == Array(text.bytes[node.position.offset..<node.position.offset + literal.utf8.count]),
+            "literal \(literal) is not the text at its position")
     case let .array(elements):
         for element in elements { walk(element, in: text, lines, depth: depth + 1) }
     case let .object(members):

@@ -23,7 +23,9 @@ private let data: MustacheValue = [
     "nothing": nil,
     "none": [],
     "one": ["only"],
-    "items": [["name": "first", "value": 1, "yes": true], ["name": "second <i>", "value": 2.5, "yes": false], "third"],
+    "items": [
+        ["name": "first", "value": 1, "yes": true], ["name": "second <i>", "value": 2.5, "yes": false], "third",
+    ],
     "site": ["title": "Site", "tagline": "Tag & line", "nav": [["title": "Home", "href": "index.html"]]],
     "object": ["a": ["b": ["c": "deep"]], "list": ["x"], "flag": true],
 ]
@@ -81,7 +83,7 @@ private func mayRecurse(_ main: Template, _ partials: [String: Template]) -> Boo
         edges[name] = out.filter { partials[$0] != nil }
     }
     // Depth-first search for a cycle among the partials.
-    var state: [String: Int] = [:] // 1 on the path, 2 done
+    var state: [String: Int] = [:]  // 1 on the path, 2 done
     func cycle(from name: String) -> Bool {
         if state[name] == 1 { return true }
         if state[name] == 2 { return false }
@@ -96,6 +98,7 @@ private func mayRecurse(_ main: Template, _ partials: [String: Template]) -> Boo
 private func count(_ needle: [UInt8], in haystack: [UInt8]) -> Int {
     guard haystack.count >= needle.count else { return 0 }
     var n = 0
-    for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] && Array(haystack[i..<i + needle.count]) == needle { n += 1 }
+    for i in 0...(haystack.count - needle.count)
+    where haystack[i] == needle[0] && Array(haystack[i..<i + needle.count]) == needle { n += 1 }
     return n
 }
