@@ -81,6 +81,9 @@ package enum ValidationRole: String, Sendable, CaseIterable {
     case fit
     /// Never used to derive anything: the cases the accuracy figures are computed from.
     case test
+    /// The source's work is more than the model's vocabulary can describe (its assumptions say
+    /// what is left out): shown beside the rest so the gap is visible, never scored, never fitted.
+    case partial
 }
 
 /// A run that reproduces a case's conditions, and the figure read from it.

@@ -136,6 +136,8 @@ package struct AccuracyReport: Sendable {
         package var ratioError: Double? { simulatedRatio.map { $0 / publishedRatio - 1 } }
         /// Both cases are test cases, so the pair scores the model.
         package var isTest: Bool { before.validation.role == .test && after.validation.role == .test }
+        /// Either case is partial, so the pair is shown and not scored.
+        package var isPartial: Bool { before.validation.role == .partial || after.validation.role == .partial }
     }
 
     package struct Stats: Sendable {
@@ -146,6 +148,8 @@ package struct AccuracyReport: Sendable {
         package let count: Int
         /// Fit cases, shown and not scored.
         package let fitCount: Int
+        /// Partial cases: the source's work described only in part; shown and not scored.
+        package let partialCount: Int
         /// Mean signed error, percent (negative: the model underestimates). Nil without test cases.
         package let bias: Double?
         /// Mean absolute percentage error, percent.
@@ -164,7 +168,10 @@ package struct AccuracyReport: Sendable {
     package static let empty = AccuracyReport(rows: [], families: [], pairs: [])
 
     /// Test cases over all families.
-    package var testCount: Int { rows.filter { $0.validation.role == .test }.count }
+    package var testCount: Int { count(.test) }
+
+    /// Cases of `role` over all families.
+    package func count(_ role: ValidationRole) -> Int { rows.filter { $0.validation.role == role }.count }
 
     /// A case's run is missing from `metrics`.
     package struct Missing: Error, Sendable { package let run: String }
@@ -223,7 +230,7 @@ package struct AccuracyReport: Sendable {
         return (test.count, test.filter(\.directionRight).count, Median.of(errors))
     }
 
-    /// `summary.json`'s `accuracy`: per family its test and fit counts, bias, MAPE and median
+    /// `summary.json`'s `accuracy`: per family its test, fit and partial counts, bias, MAPE and median
     /// |log ratio| (`null` where not defined), and the pairs' figures, so CI can follow the
     /// model's accuracy without reading the page; nil without cases.
     package var summaryJSON: JSONValue? {
@@ -231,11 +238,12 @@ package struct AccuracyReport: Sendable {
         func number(_ v: Double?) -> JSONValue { v.map(JSONValue.double) ?? .null }
         let p = pairFigures
         return .object([
-            "testCases": .int(testCount), "fitCases": .int(rows.count - testCount),
+            "testCases": .int(testCount), "fitCases": .int(count(.fit)), "partialCases": .int(count(.partial)),
             "families": .array(
                 families.map { f in
                     .object([
                         "id": .string(f.id), "testCases": .int(f.count), "fitCases": .int(f.fitCount),
+                        "partialCases": .int(f.partialCount),
                         "biasPercent": number(f.bias),
                         "mapePercent": number(f.mape), "medianAbsLogRatio": number(f.medianAbsLogRatio),
                     ])
@@ -266,7 +274,8 @@ package struct AccuracyReport: Sendable {
         let bias = test.isEmpty ? nil : 100 * test.map(\.error).reduce(0, +) / Double(test.count)
         let logs = test.map { $0.logRatio.map(abs) ?? .infinity }
         return Stats(
-            id: id, name: name, count: test.count, fitCount: rows.count - test.count, bias: bias,
+            id: id, name: name, count: test.count, fitCount: rows.filter { $0.validation.role == .fit }.count,
+            partialCount: rows.filter { $0.validation.role == .partial }.count, bias: bias,
             mape: AccuracyMath.mape(published: published, simulated: simulated), medianAbsLogRatio: Median.of(logs))
     }
 }

@@ -42,9 +42,15 @@ struct AccuracyPage: PageGenerator {
     /// Lantern's published bar (GoogleChrome/lighthouse `docs/lantern.md`): MAPE 23–45 % per metric.
     static let lanternMAPE = 23.0...45.0
 
-    /// Where `stats` stands against Lantern's bar, in a sentence (empty without test cases).
+    /// Where `stats` stands against Lantern's bar, in a sentence; without test cases, that the family
+    /// is not scored and why (empty when it has fit cases only, which say so in the table).
     static func againstLantern(_ stats: AccuracyReport.Stats) -> String {
-        guard let mape = stats.mape else { return "" }
+        guard let mape = stats.mape else {
+            guard stats.partialCount > 0 else { return "" }
+            let cases = "\(stats.partialCount) partial case\(stats.partialCount == 1 ? "" : "s")"
+            return
+                "\(stats.name): not scored. It has no test case, only \(cases), whose source's work the model describes in part; the table above shows how far off they are."
+        }
         let place =
             mape > lanternMAPE.upperBound
             ? "above (worse than)" : mape < lanternMAPE.lowerBound ? "below (better than)" : "within"
@@ -127,6 +133,7 @@ struct AccuracyPage: PageGenerator {
         func statsRow(_ s: AccuracyReport.Stats) -> MustacheValue {
             .object([
                 "name": .string(s.name), "count": .int(s.count), "fitCount": .int(s.fitCount),
+                "partialCount": .int(s.partialCount),
                 "bias": .string(s.bias.map { (($0 > 0) ? "+" : "") + NumberFormat.fixed($0, places: 1) + " %" } ?? "—"),
                 "mape": .string(s.mape.map { NumberFormat.fixed($0, places: 1) + " %" } ?? "—"),
                 "logRatio": .string(
@@ -137,7 +144,7 @@ struct AccuracyPage: PageGenerator {
         let pairs: [MustacheValue] = report.pairs.map { p in
             .object([
                 "before": .string(p.before.validation.id), "after": .string(p.after.validation.id),
-                "role": .string(p.isTest ? "test" : "fit"),
+                "role": .string(p.isTest ? "test" : p.isPartial ? "partial" : "fit"),
                 "published": .string("×" + NumberFormat.fixed(p.publishedRatio, places: 2)),
                 "simulated": .string(p.simulatedRatio.map { "×" + NumberFormat.fixed($0, places: 2) } ?? "—"),
                 "direction": .string(p.directionRight ? "right" : "wrong"),
@@ -194,7 +201,8 @@ struct AccuracyPage: PageGenerator {
             "cases": .array(rows), "caseCount": .int(report.rows.count), "sourceCount": .int(sources),
             "hasCases": .bool(!report.rows.isEmpty),
             "families": .array(report.families.map(statsRow)),
-            "testCount": .int(report.testCount), "fitCount": .int(report.rows.count - report.testCount),
+            "testCount": .int(report.testCount), "fitCount": .int(report.count(.fit)),
+            "partialCount": .int(report.count(.partial)), "hasPartial": .bool(report.count(.partial) > 0),
             "pairs": .array(pairs), "hasPairs": .bool(!pairs.isEmpty), "pairSummary": .string(pairSummary),
             "seedCount": .int(seeds.count),
             "lantern": .array(report.families.map { .string(Self.againstLantern($0)) }.filter { $0 != .string("") }),
