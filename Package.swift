@@ -39,7 +39,8 @@ let package = Package(
         // A study from content to judgement: content loading (Content/), the plan of runs with their
         // labels (Plan/), running them (Execution/), and what the runs answer: answers, sensitivity,
         // claims, budgets, verdicts (Judgement/). Knows nothing of pages, templates or files written.
-        .target(name: "Study", dependencies: ["Formats", "ScrollSimulation", "Results", "MeasuredTimings"]),
+        .target(
+            name: "Study", dependencies: ["Formats", "Markdown", "ScrollSimulation", "Results", "MeasuredTimings"]),
         // The site built from a study's outcome: the build's stages (Build/), one generator per page
         // kind (Pages/), publishing to a folder (Publishing/) and incremental builds (Incremental/).
         .target(

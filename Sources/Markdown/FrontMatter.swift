@@ -46,6 +46,12 @@ package struct FrontMatter: Sendable, Equatable {
     }
 
     mutating func append(_ entry: Entry) { entries.append(entry) }
+
+    /// The front matter of `source` alone, without parsing the Markdown after it (empty when the
+    /// first line is not `---`).
+    package static func of(_ source: String) throws(FrontMatterError) -> FrontMatter {
+        try FrontMatterParser.split(Array(source.utf8)).0
+    }
 }
 
 /// Why front matter could not be read. The description names the line and column, quotes the
@@ -69,22 +75,25 @@ package struct FrontMatterError: Error, Sendable, Equatable, CustomStringConvert
     /// The offending line, as written.
     package let lineText: String
 
-    package var description: String {
-        let location = "front matter, line \(line), column \(column): "
+    package var description: String { "front matter, line \(line), column \(column): " + reason }
+
+    /// What is wrong and what would be valid, without the location (a caller that prints
+    /// `file:line:column:` itself uses this).
+    package var reason: String {
         let quoted = "\"\(lineText)\""
         switch kind {
         case .unclosed:
-            return location + "the block opened by \(quoted) is never closed; "
+            return "the block opened by \(quoted) is never closed; "
                 + "end the front matter with a line containing only \"---\""
         case .missingKey:
-            return location + "\(quoted) is not a \"key: value\" line; valid lines are "
+            return "\(quoted) is not a \"key: value\" line; valid lines are "
                 + "\"key: value\", \"key:\" followed by \"  - item\" lines, blank lines, "
                 + "\"# comments\" and the closing \"---\" (keys use letters, digits, '_', '-' and '.')"
         case .misplacedListItem:
-            return location + "the list item \(quoted) does not belong to a key; "
+            return "the list item \(quoted) does not belong to a key; "
                 + "list items must follow a line \"key:\" that has no value"
         case .duplicateKey(let key, let firstLine):
-            return location + "duplicate key \"\(key)\" in \(quoted) (first set on line \(firstLine)); "
+            return "duplicate key \"\(key)\" in \(quoted) (first set on line \(firstLine)); "
                 + "each key may appear only once"
         }
     }

@@ -145,10 +145,11 @@ struct HostileContentTests {
             "datasets/items.json":
                 #"{"name": "Items", "summary": "JSON rows.", "file": "items-data.json", "fields": {"id": "id", "text": "text", "detail": "detail"}}"#,
             "datasets/items-data.json": "[" + records.joined(separator: ",\n") + "]",
-            "techniques/t3.md": markdown("md.technique"),
+            // Front matter only a technique's document may hold; nothing shows it, so none may leak.
+            "techniques/t3.md": "---\ntitle: \(value("md.frontMatter"))\nsummary: \(value("md.frontMatter"))\n---\n"
+                + markdown("md.technique"),
             "strategies/mine.md": markdown("md.strategy"),
-            "model.md": "---\ntitle: \(value("md.frontMatter"))\nsummary: \(value("md.frontMatter"))\n---\n"
-                + markdown("md.model"),
+            "model.md": markdown("md.model"),
         ]
     }
 
@@ -161,8 +162,8 @@ struct HostileContentTests {
         case "devices/dev.json": return ["device.name"]
         case "datasets/people.json": return ["dataset.name", "dataset.summary", "file.name"]
         case "datasets/items-data.json": return ["json.id", "json.text", "json.detail"]
-        case "model.md": return ["md.frontMatter", "md.model"]
-        case "techniques/t3.md": return ["md.technique"]
+        case "model.md": return ["md.model"]
+        case "techniques/t3.md": return ["md.frontMatter", "md.technique"]
         case "strategies/mine.md": return ["md.strategy"]
         default:
             if diagnostic.file.hasSuffix(".csv") {

@@ -75,7 +75,10 @@ package final class ContentLoadSession: DataFileSource {
             let parts = path.split(separator: "/").map(String.init)
             if parts[0] == "static" { continue }  // copied as is (`staticFiles`), hidden files too
             if path.hasSuffix(".md") {
-                if let file = read(path) { documents.append(ContentDocument(path: path, text: file.text.string)) }
+                if let file = read(path) {
+                    DocumentFrontMatter.check(file)
+                    documents.append(ContentDocument(path: path, text: file.text.string))
+                }
                 continue
             }
             if parts.count == 1 {
