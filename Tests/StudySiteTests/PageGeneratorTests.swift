@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Mustache
 import Results
@@ -107,7 +108,7 @@ struct PageGeneratorTests {
         #expect(
             throws: SiteError.page(
                 path: "studies/compare.html", step: .result(run: missing.id),
-                problem: .input("error: the results hold no record of run '\(missing.id)'"))
+                problem: .input(Diagnostic(file: nil, message: "the results hold no record of run '\(missing.id)'")))
         ) {
             try broken.jobs()[0].render()
         }

@@ -7,9 +7,7 @@ extension Sensitivity {
     package static func run(study studyID: String, content folder: URL, jobs: Int, console: Console) -> Ending {
         let content: SiteContent
         do { content = try ContentLoader.load(from: folder) } catch {
-            console.error(error.description)
-            console.fail("\(error.errorCount) problem(s) in \(folder.path)")
-            return .badInput
+            return console.contentFailed(error, in: folder.path, wroteNothing: false)
         }
         guard let study = content.studies.first(where: { $0.id == studyID }) else {
             console.fail(unknownNameMessage(kind: "study", name: studyID, valid: content.studies.map(\.id)))

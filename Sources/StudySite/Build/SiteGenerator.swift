@@ -102,7 +102,7 @@ public enum SiteGenerator {
             content: content, templates: templates, jobs: jobs, inputs: inputs, sink: sink, progress: progress)
         do { _ = try BuildPipeline.drive(BuildPipeline.site, context, reporting: stages) } catch {
             // The site's stages throw nothing but `SiteError`, each stamped with its stage.
-            throw error as? SiteError ?? .input(Diagnostic(file: nil, message: "\(error)").description)
+            throw error as? SiteError ?? .input(Diagnostic(file: nil, message: "\(error)"))
         }
         return context.finishedReport(stages)
     }

@@ -24,8 +24,7 @@ enum KeptAnalyses {
         do { report = try AccuracyReport.evaluate(content) { validation[$0]?.result.metrics } } catch {
             throw .page(
                 path: SitePaths.accuracy, step: .result(run: error.run),
-                problem: .input(
-                    Diagnostic(file: nil, message: "validation run '\(error.run)' has no record").description))
+                problem: .input(Diagnostic(file: nil, message: "validation run '\(error.run)' has no record")))
         }
         let subjects = CalibrationRoundTrips.subjects(content)
         let measured = TextMemo<MeasuredRun> { Fingerprint.digest(ofValue: $0) }

@@ -36,7 +36,7 @@ enum PageParts {
     static func missingResult(_ id: String, page: String) -> SiteError {
         .page(
             path: page, step: .result(run: id),
-            problem: .input(Diagnostic(file: nil, message: "the results hold no record of run '\(id)'").description))
+            problem: .input(Diagnostic(file: nil, message: "the results hold no record of run '\(id)'")))
     }
 
     /// A chart as template data: its SVG, its data table and its summary.
