@@ -397,7 +397,7 @@ package struct Sensitivity: Sendable, Codable, Equatable {
                     }
                     var labels: [String] = []
                     for p in seeds {
-                        let l = Format.verdict(p.result.metrics).label
+                        let l = VerdictRule.verdict(p.result.metrics).label
                         if !labels.contains(l) { labels.append(l) }
                     }
                     out.append(labels.isEmpty ? "not run" : labels.joined(separator: " / "))

@@ -16,7 +16,7 @@ extension Sensitivity {
         let plan = RunPlanner.plan(content).filter { $0.studyID == study.id }
         let report = analyse(
             study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
-        console.output(report.lines(latencyText: Format.latency).joined(separator: "\n"))
+        console.output(report.lines(latencyText: NumberFormat.latency).joined(separator: "\n"))
         return .success
     }
 }
