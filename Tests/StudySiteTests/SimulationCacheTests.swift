@@ -22,23 +22,34 @@ struct SimulationCacheTests {
         return (content, study, plan, PlanFingerprints(plan, datasets: content.datasets, jobs: 2))
     }
 
+    /// The study, and its analysis with `table` given the runs `known` holds (by run id).
+    struct Subject {
+        let content: SiteContent, study: Study, plan: [PlannedRun], fingerprints: PlanFingerprints
+        /// The run stage's results and reads, as a build hands them to the analysis.
+        var known: [String: (result: RunResult, readMask: UInt64)]
+
+        init() throws {
+            (content, study, plan, fingerprints) = try SimulationCacheTests.study()
+            let execution = RunExecutor.execute(plan, fingerprints: fingerprints, cache: nil, jobs: 2) { _, _ in }
+            known = KeptAnalyses.known(in: execution, plan: plan, positions: Array(plan.indices))
+        }
+
+        func analyse(_ table: SensitivitySimulations) -> Sensitivity {
+            Sensitivity.analyse(
+                study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2,
+                fingerprints: fingerprints.fingerprints, simulations: table
+            ) { [known] in known[$0.id] }
+        }
+    }
+
     @Test("A second analysis with the first one's table simulates nothing and reports the same")
     func secondAnalysisSimulatesNothing() throws {
-        let (content, study, plan, fingerprints) = try Self.study()
-        // The plain runs from the run stage, as in a build.
-        let execution = RunExecutor.execute(plan, fingerprints: fingerprints, cache: nil, jobs: 2) { _, _ in }
-        let known = KeptAnalyses.known(in: execution, plan: plan, positions: Array(plan.indices))
+        let subject = try Subject()
         let table = SensitivitySimulations()
-        let first = Sensitivity.analyse(
-            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2,
-            fingerprints: fingerprints.fingerprints, simulations: table
-        ) { known[$0.id] }
+        let first = subject.analyse(table)
         let made = table.current
         #expect(made.simulated > 0, "the variations: \(made)")
-        let second = Sensitivity.analyse(
-            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2,
-            fingerprints: fingerprints.fingerprints, simulations: table
-        ) { known[$0.id] }
+        let second = subject.analyse(table)
         #expect(table.current.simulated == made.simulated, "nothing simulated again: \(table.current)")
         #expect(table.current.taken > made.taken)
         #expect(Fingerprint.digest(ofValue: first) == Fingerprint.digest(ofValue: second))
@@ -46,33 +57,21 @@ struct SimulationCacheTests {
 
     @Test("Runs the run stage took from its cache (reads unknown) take their reads from the table, not a simulation")
     func readsOfCachedRunsFromTheTable() throws {
-        let (content, study, plan, fingerprints) = try Self.study()
-        let execution = RunExecutor.execute(plan, fingerprints: fingerprints, cache: nil, jobs: 2) { _, _ in }
-        var known = KeptAnalyses.known(in: execution, plan: plan, positions: Array(plan.indices))
+        var subject = try Subject()
         let table = SensitivitySimulations()
-        let simulated = Sensitivity.analyse(
-            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2,
-            fingerprints: fingerprints.fingerprints, simulations: table
-        ) { [known] in known[$0.id] }
+        let simulated = subject.analyse(table)
         // The next build takes every run from the run cache: its reads are unknown.
-        for id in Array(known.keys) { known[id]!.readMask = RunExecutor.Execution.unknownReads }
-        let next = SimulationCache.table(nil)
-        let bytes = SimulationCache.encode(table.all().used)
-        let entries = SimulationCache.decode(bytes)
+        for id in Array(subject.known.keys) { subject.known[id]!.readMask = RunExecutor.Execution.unknownReads }
+        let entries = SimulationCache.decode(SimulationCache.encode(table.all().used))
         #expect(entries.count == table.all().used.count)
         let reloaded = SensitivitySimulations(entries)
-        let again = Sensitivity.analyse(
-            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2,
-            fingerprints: fingerprints.fingerprints, simulations: reloaded
-        ) { [known] in known[$0.id] }
+        let again = subject.analyse(reloaded)
         #expect(reloaded.current.simulated == 0, "\(reloaded.current)")
         #expect(Fingerprint.digest(ofValue: simulated) == Fingerprint.digest(ofValue: again))
         // Without the table, the plain runs are simulated again to note their reads.
-        _ = Sensitivity.analyse(
-            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2,
-            fingerprints: fingerprints.fingerprints, simulations: next
-        ) { [known] in known[$0.id] }
-        #expect(next.current.simulated >= plan.count)
+        let next = SimulationCache.table(nil)
+        _ = subject.analyse(next)
+        #expect(next.current.simulated >= subject.plan.count)
     }
 
     @Test("The file reads back every metric of every entry, and a damaged or foreign file reads as empty")
