@@ -15,9 +15,25 @@ package struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     package var severity: Severity
     /// What is wrong, quoting the bad value and saying what is valid.
     package var message: String
+    /// The stage of `generate`'s build the problem arose in, when one did (its driver stamps it):
+    /// printed right after the severity, `error: [render] …`, so the location keeps the start of the line.
+    package var stage: String?
+    /// Lines shown under the message: the source line with a caret under the place, for instance.
+    package var excerpt: String?
 
-    package init(file: String?, line: Int? = nil, column: Int? = nil, severity: Severity = .error, message: String) {
+    package init(
+        file: String?, line: Int? = nil, column: Int? = nil, severity: Severity = .error, message: String,
+        excerpt: String? = nil
+    ) {
         (self.file, self.line, self.column, self.severity, self.message) = (file, line, column, severity, message)
+        self.excerpt = excerpt
+    }
+
+    /// This diagnostic stamped with the build stage `stage`, unless it has one already.
+    package func inStage(_ stage: String) -> Diagnostic {
+        var stamped = self
+        stamped.stage = self.stage ?? stage
+        return stamped
     }
 
     /// `file:line:column`, as much of it as is known ("" without a file).
@@ -29,6 +45,7 @@ package struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 
     package var description: String {
         let place = location
-        return (place.isEmpty ? "" : place + ": ") + "\(severity.rawValue): \(message)"
+        return (place.isEmpty ? "" : place + ": ") + "\(severity.rawValue): " + (stage.map { "[\($0)] " } ?? "")
+            + message + (excerpt.map { "\n" + $0 } ?? "")
     }
 }

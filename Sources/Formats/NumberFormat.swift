@@ -129,4 +129,21 @@ package enum NumberFormat {
         }
         return String(out)
     }
+
+    // MARK: Page text: a number with its unit, as pages, messages and the terminal write it
+
+    /// Milliseconds: one decimal under 100, none from 100 (`12.3 ms`, `140 ms`).
+    package static func ms(_ v: Double) -> String { fixed(v, places: v >= 100 ? 0 : 1) + " ms" }
+    /// A ratio such as the hitch time ratio in ms/s, without its unit: as `ms`' number.
+    package static func ratio(_ v: Double) -> String { fixed(v, places: v >= 100 ? 0 : 1) }
+    /// A share as a percentage with a plain space before `%`: one decimal under 10 %, none from
+    /// 10 % (`0.4 %`, `25 %`). (`percent` is the charts' form, with a no-break space.)
+    package static func sharePercent(_ share: Double) -> String {
+        fixed(share * 100, places: share * 100 >= 10 ? 0 : 1) + " %"
+    }
+    /// Bytes in MiB, two decimals (`1.25 MiB`).
+    package static func mib(_ bytes: Int) -> String { fixed(Double(bytes) / 1_048_576, places: 2) + " MiB" }
+    /// A latency setting in ms to 0.1 ms, with its unit: run ids' and content errors' number
+    /// (`latencyLabel`) and ` ms`.
+    package static func latency(_ ms: Double) -> String { fixed(ms, places: 1) + " ms" }
 }

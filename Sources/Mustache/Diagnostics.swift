@@ -16,7 +16,7 @@ enum Diagnostics {
         }
         var message = "'\(tag.name.hasPrefix("*") ? String(tag.name.dropFirst()) : tag.name)' is not defined here"
         message += "; names in scope: " + list(keys)
-        if let guess = closest(to: first, among: keys) { message += "; did you mean '\(guess)'?" }
+        message += Suggestion.didYouMean(first, among: keys.sorted())
         return tag.error(message)
     }
 
@@ -32,14 +32,14 @@ enum Diagnostics {
         }
         let keys = dict.keys.sorted()
         var message = "'\(name)' is not defined here: '\(prefix)' has no key '\(segment)'; its keys: " + list(keys)
-        if let guess = closest(to: segment, among: keys) { message += "; did you mean '\(prefix).\(guess)'?" }
+        message += Suggestion.didYouMean(segment, among: keys, prefix: prefix + ".")
         return tag.error(message)
     }
 
     static func undefinedPartial(_ name: String, tag: TagInfo, partials: [String: Template]) -> MustacheError {
         let names = partials.keys.sorted()
         var message = "partial '\(name)' is not defined; partials available: " + list(names)
-        if let guess = closest(to: name, among: names) { message += "; did you mean '\(guess)'?" }
+        message += Suggestion.didYouMean(name, among: names)
         return tag.error(message)
     }
 
@@ -49,10 +49,5 @@ enum Diagnostics {
         var text = names.prefix(maxListed).sorted().joined(separator: ", ")
         if names.count > maxListed { text += " (and \(names.count - maxListed) more)" }
         return text
-    }
-
-    /// The candidate to suggest for `name` (`Suggestion`, the one rule), among the names sorted.
-    static func closest(to name: String, among candidates: [String]) -> String? {
-        Suggestion.closest(to: name, among: candidates.sorted())
     }
 }

@@ -19,8 +19,12 @@ package struct MustacheError: Error, CustomStringConvertible, Equatable {
     package let sourceLine: String
 
     /// The compiler-style report: location, message, source line and caret line.
-    package var description: String {
-        "\(Diagnostic(file: templateName, line: line, column: column, message: message))\n\(sourceLine)\n\(caretLine)"
+    package var description: String { diagnostic.description }
+
+    /// The error as a located diagnostic, with the source line and a caret under the place as its excerpt.
+    package var diagnostic: Diagnostic {
+        Diagnostic(
+            file: templateName, line: line, column: column, message: message, excerpt: "\(sourceLine)\n\(caretLine)")
     }
 
     /// Spaces (tabs kept, so the caret aligns) up to the tag, then `^` and `~` under the rest of it.

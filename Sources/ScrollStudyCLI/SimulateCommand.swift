@@ -92,7 +92,7 @@ enum SimulateCommand {
         lines.append(
             "\(c.strategy.name) (\(c.strategy.id): \(c.strategy.techniques.map(\.description).joined(separator: " ")))")
         lines.append(
-            "\(c.dataset.name) · \(c.device.name) · gesture \(c.gesture.id) · latency \(Format.latency(c.latency.milliseconds)) · seed \(c.seed)"
+            "\(c.dataset.name) · \(c.device.name) · gesture \(c.gesture.id) · latency \(NumberFormat.latency(c.latency.milliseconds)) · seed \(c.seed)"
         )
         lines.append("")
         // One line per group of the metric table that has one, by section in the table's order.

@@ -20,6 +20,14 @@ struct DiagnosticTests {
                 == "x:1:1: warning: w")
     }
 
+    @Test("A build stage stamped on a diagnostic prints after the severity, once; an excerpt prints under the line")
+    func stageAndExcerpt() {
+        let located = Diagnostic(file: "layout.mustache", line: 1, column: 3, message: "bad", excerpt: "{{x}}\n  ^")
+        #expect(located.inStage("render").description == "layout.mustache:1:3: error: [render] bad\n{{x}}\n  ^")
+        #expect(located.inStage("render").inStage("publish").stage == "render", "the first stage stamped stays")
+        #expect(Diagnostic(file: nil, message: "m").inStage("run").description == "error: [run] m")
+    }
+
     @Test("One suggestion rule: within max(2, n/3) edits, a prefix counts two closer, never the name itself")
     func suggestion() {
         #expect(Suggestion.closest(to: "titel", among: ["summary", "title"]) == "title")

@@ -59,7 +59,7 @@ struct DifferenceChartTests {
             let headers = try #require(
                 Self.panelHeaders(page, title: "Where the strategies differ at \(at)"), "no chart for \(at)")
             func label(_ name: String) throws -> String {
-                Format.sentence(
+                PageText.sentence(
                     try #require(AnswerRule.charted.first { $0.name == name }, "unknown metric \(name)").label)
             }
             #expect(headers.count == differ.count, "\(at): panels \(headers), differing \(differ)")

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Mustache
 import Results
@@ -107,7 +108,7 @@ struct PageGeneratorTests {
         #expect(
             throws: SiteError.page(
                 path: "studies/compare.html", step: .result(run: missing.id),
-                problem: .input("error: the results hold no record of run '\(missing.id)'"))
+                problem: .input(Diagnostic(file: nil, message: "the results hold no record of run '\(missing.id)'")))
         ) {
             try broken.jobs()[0].render()
         }
@@ -234,9 +235,10 @@ struct PageGeneratorTests {
             let study = subject.study
             let page = text(try StudyPage(subject: subject, renderer: r).jobs()[0].render())
             for latency in study.latenciesMs {
-                let anchor = StudyPage.answerAnchor(Format.latency(latency))
+                let anchor = StudyPage.answerAnchor(NumberFormat.latency(latency))
                 #expect(
-                    index.contains("href=\"studies/\(study.id).html#\(anchor)\">At \(Format.latency(latency))</a>"),
+                    index.contains(
+                        "href=\"studies/\(study.id).html#\(anchor)\">At \(NumberFormat.latency(latency))</a>"),
                     "\(study.id) at \(latency) ms is not linked")
                 #expect(page.contains("<tr id=\"\(anchor)\">"), "\(study.id)'s page has no row \(anchor)")
             }
@@ -316,7 +318,7 @@ struct PageGeneratorTests {
             ])
         let labelled = MetricTable.metrics.filter { $0.label != nil }
         #expect(
-            labelled.map { Format.sentence($0.label!) }.sorted() == names.sorted(),
+            labelled.map { PageText.sentence($0.label!) }.sorted() == names.sorted(),
             "every label the table gives names a key metric")
         let keys: [PartialKeyPath<RunMetrics>] = [
             \.hitchTimeRatio, \.staleCellFrames, \.placeholderCellFrames, \.timeToContentP95Ms,
@@ -339,8 +341,8 @@ struct PageGeneratorTests {
             (100.0, "100 ms"), (1_000, "1000 ms"), (250.5, "250.5 ms"), (99.95, "100 ms"), (0.04, "0 ms"),
             (12.25, "12.3 ms"),
         ] {
-            #expect(Format.latency(ms) == shown, "\(ms)")
-            #expect(Format.latency(ms) == latencyLabel(ms) + " ms", "\(ms)")
+            #expect(NumberFormat.latency(ms) == shown, "\(ms)")
+            #expect(NumberFormat.latency(ms) == latencyLabel(ms) + " ms", "\(ms)")
         }
     }
 

@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Testing
 
@@ -33,7 +34,7 @@ struct RenderHandOffTests {
             return PageJob(path: path) { () throws(SiteError) -> OutputFile in
                 // Uneven work, so that threads finish out of order.
                 if i % 7 == 0 { usleep(1_000) }
-                if failing.contains(i) { throw SiteError.input("job \(i) fails") }
+                if failing.contains(i) { throw SiteError.input(Diagnostic(file: nil, message: "job \(i) fails")) }
                 return OutputFile(path: path, text: "page \(i)")
             }
         }
@@ -55,7 +56,7 @@ struct RenderHandOffTests {
     func failure() {
         for jobs in 1...4 {
             let sink = SlowSink()
-            #expect(throws: SiteError.input("job 41 fails")) {
+            #expect(throws: SiteError.input(Diagnostic(file: nil, message: "job 41 fails"))) {
                 try SiteGenerator.render(Self.jobs(120, failing: [41, 77, 90]), jobs: jobs, into: sink)
             }
             #expect(sink.paths == (0..<41).map { String(format: "p%03d.html", $0) }, "jobs \(jobs)")

@@ -151,17 +151,17 @@ struct AnswerTests {
 
     @Test("Near a verdict line the badge says so with the margin; the verdict itself does not change")
     func nearLines() {
-        let under = Format.verdict(metrics(placeholders: 24.8))
+        let under = VerdictRule.verdict(metrics(placeholders: 24.8))
         #expect(under.symbol == "✔" && under.kind == .smooth)
         #expect(under.near == "near the 25 % placeholder line: 0.2 points under")
-        let over = Format.verdict(metrics(placeholders: 27))
+        let over = VerdictRule.verdict(metrics(placeholders: 27))
         #expect(over.symbol == "△" && over.kind == .placeholders)
         #expect(over.near == "near the 25 % placeholder line: 2 points over")
-        #expect(Format.verdict(metrics(placeholders: 40)).near == nil)
-        #expect(Format.verdict(metrics(placeholders: 22)).near == nil, "22 % is more than 10 % below the line")
-        #expect(Format.verdict(metrics(hitch: 4.7)).near == "near the 5 ms/s hitch warning line: 0.3 ms/s under")
-        #expect(Format.verdict(metrics(wrong: 11)).kind == .wrongRows)
-        #expect(Format.verdict(metrics()).near == nil)
+        #expect(VerdictRule.verdict(metrics(placeholders: 40)).near == nil)
+        #expect(VerdictRule.verdict(metrics(placeholders: 22)).near == nil, "22 % is more than 10 % below the line")
+        #expect(VerdictRule.verdict(metrics(hitch: 4.7)).near == "near the 5 ms/s hitch warning line: 0.3 ms/s under")
+        #expect(VerdictRule.verdict(metrics(wrong: 11)).kind == .wrongRows)
+        #expect(VerdictRule.verdict(metrics()).near == nil)
     }
 
     @Test(
@@ -169,13 +169,13 @@ struct AnswerTests {
     )
     func badgesInOrder() {
         // 1 of 1,000 cell-frames is 0.1 %: under the wrong-row line, but any wrong row is a warning.
-        #expect(Format.verdict(metrics(wrong: 1)).kind == .rareWrongRows)
-        #expect(Format.verdict(metrics(wrong: 1)).symbol == "△")
+        #expect(VerdictRule.verdict(metrics(wrong: 1)).kind == .rareWrongRows)
+        #expect(VerdictRule.verdict(metrics(wrong: 1)).symbol == "△")
         // 10 of 1,000 is 1 %: on the line, so the badge is the failing one.
-        #expect(Format.verdict(metrics(wrong: 10)).kind == .wrongRows)
+        #expect(VerdictRule.verdict(metrics(wrong: 10)).kind == .wrongRows)
         // 9.99 ms/s is a warning; 10 is critical, and critical comes before wrong rows and placeholders.
-        #expect(Format.verdict(metrics(hitch: 9.99)).kind == .hitchWarning)
-        #expect(Format.verdict(metrics(placeholders: 30, wrong: 20, hitch: 10)).kind == .hitchCritical)
-        #expect(Format.verdict(metrics(placeholders: 30, hitch: 5)).kind == .hitchWarning)
+        #expect(VerdictRule.verdict(metrics(hitch: 9.99)).kind == .hitchWarning)
+        #expect(VerdictRule.verdict(metrics(placeholders: 30, wrong: 20, hitch: 10)).kind == .hitchCritical)
+        #expect(VerdictRule.verdict(metrics(placeholders: 30, hitch: 5)).kind == .hitchWarning)
     }
 }

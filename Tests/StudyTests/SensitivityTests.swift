@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import ScrollSimulation
 import TestSupport
@@ -139,7 +140,7 @@ struct SlowSensitivityTests {
         var out: [String: [String]] = [:]
         for run in RunPlanner.plan(content) where run.studyID == study.id {
             let config = try Self.varied(run.config, key: key, factor: factor)
-            let label = Format.verdict(config.run().metrics).label
+            let label = VerdictRule.verdict(config.run().metrics).label
             let k = "\(config.strategy.name)|\(config.latency.milliseconds)"
             if !(out[k] ?? []).contains(label) { out[k, default: []].append(label) }
         }
@@ -180,7 +181,8 @@ struct SlowSensitivityTests {
         // latencyJitter) at ×0.5 and ×2, and the URL cache off once: 50 + 4 + 1.
         #expect(report.variations == DeviceProfile.catalog.count * 2 + 2 * 2 + 1)
         #expect(
-            report.lines(latencyText: Format.latency)[0].contains("urlCache, which the model assumes on, switched off"))
+            report.lines(latencyText: NumberFormat.latency)[0].contains(
+                "urlCache, which the model assumes on, switched off"))
         // The variation really turns it off: a run that scrolls back over the rows it showed
         // (cache-revisits' down-then-up gesture) answers downloads from the URL cache at the
         // model's own values and none with the knob at 0.
@@ -214,7 +216,7 @@ struct SlowSensitivityTests {
                 #expect(varied == report.answers.map(\.answer), "\(key) ×\(factor)")
             }
         }
-        let text = report.lines(latencyText: Format.latency).joined(separator: "\n")
+        let text = report.lines(latencyText: NumberFormat.latency).joined(separator: "\n")
         #expect(text.contains("survives every variation"))
     }
 }

@@ -80,3 +80,8 @@ public struct RunMetrics: Sendable, Equatable, Codable {
         visibleCellFrames == 0 ? 0 : Double(placeholderCellFrames) / Double(visibleCellFrames)
     }
 }
+
+extension RunMetrics {
+    /// Every metric zero, to be filled in (a cache reading metrics back).
+    public static var zero: RunMetrics { RunMetrics() }
+}

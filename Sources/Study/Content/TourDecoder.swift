@@ -51,11 +51,11 @@ package enum TourText {
 
     /// A run's value for placeholder `name`, as text.
     static func value(_ name: String, _ m: RunMetrics) -> String? {
-        if let share = shares.first(where: { $0.0 == name }) { return Format.percent(share.1(m)) }
+        if let share = shares.first(where: { $0.0 == name }) { return NumberFormat.sharePercent(share.1(m)) }
         guard let metric = MetricTable.metrics.first(where: { $0.name == name }) else { return nil }
         switch metric.value(m) {
-        case let .double(v) where name == "hitchTimeRatio": return Format.ratio(v)
-        case let .double(v) where name.hasSuffix("Ms"): return Format.ms(v)
+        case let .double(v) where name == "hitchTimeRatio": return NumberFormat.ratio(v)
+        case let .double(v) where name.hasSuffix("Ms"): return NumberFormat.ms(v)
         case let value: return value.description
         }
     }

@@ -19,6 +19,14 @@ package struct Console: Sendable {
 
     /// Prints an error that concerns no one file: `error: message` (`Diagnostic`).
     package func fail(_ message: String) { error(Diagnostic(file: nil, message: message).description) }
+
+    /// Prints content that could not be loaded from `folder` as every command does: each problem,
+    /// located, then the closing line ("3 problems in Content; nothing was written"). Returns the ending.
+    package func contentFailed(_ failure: ContentError, in folder: String, wroteNothing: Bool = true) -> Ending {
+        error(failure.description)
+        fail(failure.summary(in: folder) + (wroteNothing ? "; nothing was written" : ""))
+        return .badInput
+    }
 }
 
 /// How a command ended, in words the command line maps to an exit code (its one table,

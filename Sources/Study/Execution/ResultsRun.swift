@@ -24,9 +24,7 @@ package enum ResultsRun {
         }
         let content: SiteContent
         do { content = try ContentLoader.load(from: request.content) } catch {
-            console.error(error.description)
-            console.fail("\(error.errorCount) problem(s) in \(request.content.path); nothing was written")
-            return .badInput
+            return console.contentFailed(error, in: request.content.path)
         }
         let plan = RunPlanner.plan(content)
         let ids = plan.map(\.id)

@@ -156,7 +156,7 @@ package enum AnswerRule {
     static let timeToContent = RankingMetric(
         id: "time-to-content", name: "time to content p95", key: \RunMetrics.timeToContentP95Ms, conversion: .same,
         value: { $0.timeToContentP95Ms }, absolute: 17, relative: 0.05,
-        format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
+        format: { NumberFormat.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
         why: "how long the content that does arrive keeps the user waiting")
     static let layoutJumps = RankingMetric(
         id: "layout-jumps", name: "layout jumps", key: \RunMetrics.offsetCorrectionPoints, conversion: .same,
@@ -178,7 +178,7 @@ package enum AnswerRule {
     static let mainThread = RankingMetric(
         id: "main-thread", name: "main-thread time", key: \RunMetrics.mainThreadTimeMs, conversion: .same,
         value: { $0.mainThreadTimeMs }, absolute: 1, relative: 0.05,
-        format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 1 ms",
+        format: { NumberFormat.ms($0) }, minimumText: "5 % of the larger value, at least 1 ms",
         why:
             "felt before it is seen: the main thread's busy time is how slowly touches are answered and how close the next frame is to a hitch"
     )
@@ -214,12 +214,12 @@ package enum AnswerRule {
     static let longestBlock = RankingMetric(
         id: "longest-block", name: "longest main-thread block", key: \RunMetrics.longestMainThreadBlockMs,
         conversion: .same, value: { $0.longestMainThreadBlockMs }, absolute: 17, relative: 0.05,
-        format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
+        format: { NumberFormat.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
         why: "ranked only when a study asks: how long the app stops answering touches")
     static let firstContent = RankingMetric(
         id: "first-content", name: "time to first content", key: \RunMetrics.timeToFirstContentMs, conversion: .same,
         value: { $0.timeToFirstContentMs }, absolute: 17, relative: 0.05,
-        format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
+        format: { NumberFormat.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
         why: "ranked only when a study asks: when the first row is complete")
 
     /// What a ranking metric measures, in the order the ranking takes them.
@@ -277,9 +277,11 @@ package enum AnswerRule {
     static func miss(_ m: RunMetrics) -> String? {
         var reasons: [String] = []
         if m.staleCellFrames > 0 {
-            reasons.append("another row's content in \(Format.percent(m.staleShare)) of cell-frames")
+            reasons.append("another row's content in \(NumberFormat.sharePercent(m.staleShare)) of cell-frames")
         }
-        if m.hitchTimeRatio >= hitchBar { reasons.append("hitch time ratio \(Format.ratio(m.hitchTimeRatio)) ms/s") }
+        if m.hitchTimeRatio >= hitchBar {
+            reasons.append("hitch time ratio \(NumberFormat.ratio(m.hitchTimeRatio)) ms/s")
+        }
         if m.misSizedCellFrames > 0 { reasons.append("\(m.misSizedCellFrames) mis-sized cell-frames") }
         return reasons.isEmpty ? nil : reasons.joined(separator: " and ")
     }

@@ -32,8 +32,8 @@ package struct ConfigRuns: Sendable {
 
     /// How many seeds share the shown seed's verdict.
     package var verdictAgreement: Int {
-        let kind = Format.verdict(shown.result.metrics).kind
-        return metrics.filter { Format.verdict($0).kind == kind }.count
+        let kind = VerdictRule.verdict(shown.result.metrics).kind
+        return metrics.filter { VerdictRule.verdict($0).kind == kind }.count
     }
 
     /// The rule that picks the charted seed, in words (run pages and the model page say it).

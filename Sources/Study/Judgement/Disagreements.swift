@@ -128,7 +128,7 @@ package struct Disagreement: Sendable, Equatable {
                 "the strategies both compare ran the same runs; the answers differ because each ranks them among a different set of strategies, and a tie or a too-close call in one set need not be one in the other"
             )
         }
-        let at = Format.latency(ea.latency) + (several ? " on \(ea.deviceName)" : "") + " · gesture \(ea.gesture)"
+        let at = NumberFormat.latency(ea.latency) + (several ? " on \(ea.deviceName)" : "") + " · gesture \(ea.gesture)"
         return "At \(at), \(a.title) recommends \(said(ea)) and \(b.title) recommends \(said(eb)): "
             + reasons.joined(separator: "; ") + "."
     }

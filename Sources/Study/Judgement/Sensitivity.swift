@@ -14,8 +14,9 @@ import ScrollSimulation
 /// log scale between ×1 and the variation (four steps: within a factor of about 1.05), simulating
 /// only the runs of the comparison that answer belongs to (its device, gesture and latency). An answer
 /// that changes within ×0.8 to ×1.25 of a value sits on a cliff edge: a modest error in that
-/// estimate would change it. Its cost is bounded by `SiteGenerator`'s sensitivity cache: an
-/// analysis is kept by a digest of its inputs and computed again only when they change.
+/// estimate would change it. Its cost is bounded by `StudySite`'s caches (`KeptAnalyses`): an
+/// analysis is kept by a digest of its inputs and computed again only when they change, and then
+/// every simulation it made before is taken from its table (`SensitivitySimulations`).
 package struct Sensitivity: Sendable, Codable, Equatable {
     /// The variations every constant gets.
     static let factors: [Double] = [0.5, 2]
@@ -77,49 +78,71 @@ package struct Sensitivity: Sendable, Codable, Equatable {
     }
 
     /// Analyses `study`: its planned runs (`plan`, the study's entries only), strategies and devices.
-    /// `narrowBisection`: a bisection simulates only the runs of the comparison it bisects (the
-    /// default; false simulates all the study's runs at each factor, which gives the same report
-    /// with more simulation, and is kept for the test that checks the two agree).
+    /// `narrowBisection`: a bisection simulates only the runs of the conclusion it bisects (the
+    /// default: an answer's comparison, or one strategy's runs in it for a verdict; false simulates
+    /// all the study's runs at each factor, which gives the same report with more simulation, and
+    /// is kept for the test that checks the two agree).
     ///
-    /// `known` gives a run's result at the profile's own values and the constants it read, when the
-    /// build's run stage simulated it (`RunExecutor.Execution.readMasks`): those runs are taken
-    /// from it, not simulated again; the others are simulated here.
+    /// `known` gives a run's result at the profile's own values and the constants it read (a mask,
+    /// `DeviceProfile.constants(readMask:)`; `RunExecutor.Execution.unknownReads` when the build
+    /// did not simulate it), as the build's run stage made it (`RunExecutor.Execution`): those
+    /// results are taken, not simulated again, and a run whose reads are unknown takes them from
+    /// `simulations` (filed by an earlier build) or is simulated once to note them. Every varied
+    /// run goes through `simulations` too, by its fingerprint (`fingerprints`, the plan stage's, in
+    /// `plan`'s order; computed here when nil), the value varied and the value it takes: a variation
+    /// that leaves a run's value as it was (a count or a µs constant that rounds back) takes the
+    /// run's own result, and one made before in this build or kept from an earlier build is not
+    /// simulated again.
     package static func analyse(
         study: Study, plan: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], jobs: Int,
-        narrowBisection: Bool = true,
-        known: @Sendable (PlannedRun) -> (result: RunResult, read: Set<String>)? = { _ in nil }
+        narrowBisection: Bool = true, fingerprints: [String]? = nil,
+        simulations: SensitivitySimulations = SensitivitySimulations(),
+        known: @Sendable (PlannedRun) -> (result: RunResult, readMask: UInt64)? = { _ in nil }
     ) -> Sensitivity {
-        let runs = plan.filter { $0.studyID == study.id }
-        // The runs at the profile's own values first, noting which constants each read: a run
-        // that never read a constant gives the same result with that constant varied, so only
-        // the runs that read it are simulated again. Then every variation's runs in one batch
-        // across the threads (no wait for the slowest run of each variation).
-        let plain = ParallelMap.run(runs, jobs: jobs) { run -> (result: RunResult, read: Set<String>) in
-            if let taken = known(run) { return taken }
-            var config = run.config
+        let positions = plan.indices.filter { plan[$0].studyID == study.id }
+        let runs = positions.map { plan[$0] }
+        let keys = fingerprints.map { f in positions.map { f[$0] } } ?? PlanFingerprints(runs, jobs: jobs).fingerprints
+        let unknown = RunExecutor.Execution.unknownReads
+        // The runs at the profile's own values first, with the constants each read: a run that
+        // never read a constant gives the same result with that constant varied, so only the runs
+        // that read it are simulated again. Then every variation's runs in one batch across the
+        // threads (no wait for the slowest run of each variation).
+        let plain = ParallelMap.run(Array(runs.indices), jobs: jobs) { j -> (result: RunResult, read: Set<String>) in
+            let taken = known(runs[j])
+            if let taken, taken.readMask != unknown {
+                simulations.note(keys[j], Entry(metrics: taken.result.metrics, readMask: taken.readMask))
+                return (taken.result, Set(DeviceProfile.constants(readMask: taken.readMask)))
+            }
+            if let taken, let kept = simulations.entry(keys[j]), kept.readMask != unknown,
+                kept.metrics == taken.result.metrics
+            {
+                return (taken.result, Set(DeviceProfile.constants(readMask: kept.readMask)))
+            }
+            var config = runs[j].config
             config.recordSeries = false
-            let (result, read) = config.runNotingReads()
-            return (result, Set(read))
+            let (result, mask) = config.runNotingReadMask()
+            simulations.add(keys[j], Entry(metrics: result.metrics, readMask: mask))
+            return (result, Set(DeviceProfile.constants(readMask: mask)))
         }
         let knobs = Self.knobs(for: runs)
         let scales: [Scale] = knobs.flatMap { knob in knob.factors.map { Scale(knob: knob, factor: $0) } }
-        let all =
-            [answers(study: study, runs: runs, strategies: strategies, devices: devices, results: plain.map(\.result))]
-            + answers(
-                study: study, runs: runs, strategies: strategies, devices: devices, scales: scales, plain: plain,
-                jobs: jobs)
+        let context = Runs(
+            study: study, runs: runs, keys: keys, strategies: strategies, devices: devices, plain: plain, jobs: jobs,
+            simulations: simulations)
+        let all = [context.answers(plain.map(\.result))] + context.answers(scales)
         let base = all[0]
-        // The runs each comparison reads (`StudyAnswers` groups by device, gesture and latency): an
-        // answer and the verdicts of one comparison depend on its runs alone, so bisecting one of
-        // them simulates only its comparison's runs. `base` lists the comparisons' answers, then
-        // each strategy's verdicts in the same order of comparisons.
+        // The runs each conclusion reads (`StudyAnswers` groups by device, gesture and latency): an
+        // answer depends on its comparison's runs alone, and a strategy's verdict in it on that
+        // strategy's runs there, so bisecting one of them simulates only those. `base` lists the
+        // comparisons' answers, then each strategy's verdicts in the same order of comparisons.
         let comparisons = StudyAnswers.comparisons(study: study, runs: runs)
         let groups = narrowBisection ? comparisons.map { Set($0.runs) } : []
+        let ofStrategy = study.strategies.map { sid in Set(runs.indices.filter { runs[$0].config.strategy.id == sid }) }
         var flipsByEntry = Array(repeating: [Flip](), count: base.count)
         var offset = 1
         for constant in knobs {
-            // The answers at each factor tried for this constant, by comparison: the conclusions
-            // of one comparison that change bisect through the same factors, so each is simulated once.
+            // The answers at each factor tried for this constant, by the runs simulated: the
+            // conclusions that change bisect through the same factors, so each is worked out once.
             var tried: [Tried: [String]] = [:]
             defer { offset += constant.factors.count }
             for (f, factor) in constant.factors.enumerated() {
@@ -128,19 +151,21 @@ package struct Sensitivity: Sendable, Codable, Equatable {
                     // Bisect on a log scale for the factor nearest ×1 that still changes this
                     // answer (a switch has nothing in between: off is the only variation).
                     let group = groups.isEmpty ? 0 : i % groups.count
+                    // 0 for an answer, 1 + the strategy's place for a verdict.
+                    let subject = groups.isEmpty ? 0 : i / groups.count
+                    let only: Set<Int>? =
+                        groups.isEmpty
+                        ? nil : subject == 0 ? groups[group] : groups[group].intersection(ofStrategy[subject - 1])
                     var near = 1.0, far = factor, becomes = answer
                     for _ in 0..<(constant.switched ? 0 : 4) {
                         let mid = (near * far).squareRoot()
+                        let tryKey = Tried(factor: mid.bitPattern, group: group, subject: subject)
                         let at: [String]
-                        if let known = tried[Tried(factor: mid.bitPattern, group: group)] {
+                        if let known = tried[tryKey] {
                             at = known
                         } else {
-                            at =
-                                Self.answers(
-                                    study: study, runs: runs, strategies: strategies, devices: devices,
-                                    scales: [Scale(knob: constant, factor: mid)], plain: plain, jobs: jobs,
-                                    only: groups.isEmpty ? nil : groups[group])[0]
-                            tried[Tried(factor: mid.bitPattern, group: group)] = at
+                            at = context.answers([Scale(knob: constant, factor: mid)], only: only, bisecting: true)[0]
+                            tried[tryKey] = at
                         }
                         if at[i] != base[i] {
                             far = mid
@@ -182,10 +207,14 @@ package struct Sensitivity: Sendable, Codable, Equatable {
             assumptions: knobs.filter { !$0.device }.map(\.key))
     }
 
-    /// A factor tried in a bisection, for one comparison (its index in `StudyAnswers.comparisons`).
+    package typealias Entry = SensitivitySimulations.Entry
+
+    /// A factor tried in a bisection, for one conclusion's runs: a comparison (its index in
+    /// `StudyAnswers.comparisons`) and its answer (subject 0) or one strategy's verdicts (1 + its place).
     private struct Tried: Hashable {
         let factor: UInt64
         let group: Int
+        let subject: Int
     }
 
     /// One value the analysis varies: a device cost constant of the catalog, or a structural
@@ -206,6 +235,12 @@ package struct Sensitivity: Sendable, Codable, Equatable {
         let apply: @Sendable (inout RunConfig, Double) -> Void
         /// The value in the run's configuration, as text in `unit`.
         let value: @Sendable (RunConfig) -> String
+        /// The value exactly, when `value` rounds it: two configurations with the same identity
+        /// for every knob are the same run (`identity`).
+        var exact: (@Sendable (RunConfig) -> String)? = nil
+
+        /// The value in `config`, exactly: what a varied run is filed under in `SensitivitySimulations`.
+        func identity(_ config: RunConfig) -> String { (exact ?? value)(config) }
 
         /// The value at `factor` in `config`, as text.
         func valueText(_ config: RunConfig, _ factor: Double) -> String {
@@ -236,7 +271,8 @@ package struct Sensitivity: Sendable, Codable, Equatable {
             key: "cacheByteLimit", unit: "MiB", device: false,
             affects: { c, _ in c.strategy.uses(.t11) && c.strategy.parameters.cachePolicy == .lruBytes },
             apply: { c, f in c.strategy.parameters.cacheByteLimit = scaled(c.strategy.parameters.cacheByteLimit, f) },
-            value: { NumberFormat.fixed(Double($0.strategy.parameters.cacheByteLimit) / 1_048_576, places: 1) }),
+            value: { NumberFormat.fixed(Double($0.strategy.parameters.cacheByteLimit) / 1_048_576, places: 1) },
+            exact: { String($0.strategy.parameters.cacheByteLimit) }),
         Knob(
             key: "sharedQueueWidth", unit: "operations at once", device: false,
             affects: { c, _ in c.strategy.parameters.sharedQueueWidth != nil },
@@ -256,6 +292,10 @@ package struct Sensitivity: Sendable, Codable, Equatable {
                 } else {
                     return "0"
                 }
+            },
+            exact: {
+                if case let .logNormal(s) = $0.latencyDistribution { return String(s.bitPattern, radix: 16) }
+                return "none"
             }),
         // The Capital One samples fetch through URLSession.shared, whose URL cache answers a repeat
         // download only when the image host sends cacheable headers; the model assumes it does.
@@ -285,58 +325,86 @@ package struct Sensitivity: Sendable, Codable, Equatable {
         let factor: Double
     }
 
-    /// The answers of the study with one constant scaled, as comparable texts in `StudyAnswers`'
-    /// order: one list per entry of `scales`, all simulated in one batch. `plain` holds each run's
-    /// result at the profile's own values and the constants it read: a run that did not read the
-    /// scaled constant keeps that result. With `only`, only those runs are simulated again: the
-    /// answers of the comparisons they make are right, the others' are the model's own.
-    private static func answers(
-        study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile],
-        scales: [Scale], plain: [(result: RunResult, read: Set<String>)], jobs: Int,
-        only: Set<Int>? = nil
-    ) -> [[String]] {
-        var configs: [RunConfig] = []
-        var slots: [(scale: Int, run: Int)] = []
-        for (k, scale) in scales.enumerated() {
-            for (j, run) in runs.enumerated()
-            where only?.contains(j) ?? true && scale.knob.affects(run.config, plain[j].read) {
-                var config = run.config
-                config.recordSeries = false
-                scale.knob.apply(&config, scale.factor)
-                configs.append(config)
-                slots.append((k, j))
-            }
-        }
-        let simulated = ParallelMap.run(configs, jobs: jobs) { $0.run() }
-        var results = scales.map { _ in plain.map(\.result) }
-        for (n, slot) in slots.enumerated() { results[slot.scale][slot.run] = simulated[n] }
-        return results.map { answers(study: study, runs: runs, strategies: strategies, devices: devices, results: $0) }
-    }
+    /// A study's runs as one analysis sees them: at the model's own values (`plain`, with the
+    /// constants each read) and under variations, through the build's `simulations`.
+    private struct Runs {
+        let study: Study
+        let runs: [PlannedRun]
+        /// Each run's fingerprint: the key of its simulations.
+        let keys: [String]
+        let strategies: [Strategy]
+        let devices: [DeviceProfile]
+        let plain: [(result: RunResult, read: Set<String>)]
+        let jobs: Int
+        let simulations: SensitivitySimulations
 
-    /// The answers given the results of `runs` (in order), as comparable texts in `StudyAnswers`' order.
-    private static func answers(
-        study: Study, runs: [PlannedRun], strategies: [Strategy], devices: [DeviceProfile], results: [RunResult]
-    ) -> [String] {
-        let pairs = zip(runs, results).map { (run: $0, result: $1) }
-        let entries = StudyAnswers(study: study, strategies: strategies, devices: devices, runs: pairs).entries
-        var out = entries.map { Self.key($0.answer) }
-        // Then each strategy's verdict in each comparison: the badge each of its seeds gets.
-        for sid in study.strategies {
-            for e in entries {
-                let seeds = pairs.filter { p in
-                    let c = p.run.config
-                    return c.strategy.id == sid && c.device.id == e.device && c.gesture.id == e.gesture
-                        && c.latency == .ms(e.latency)
+        /// The answers of the study with one constant scaled, as comparable texts in `StudyAnswers`'
+        /// order: one list per entry of `scales`, all simulated in one batch. A run that did not
+        /// read the scaled constant, or whose value the scale leaves as it was, keeps its result at
+        /// the model's own values; a varied run already in `simulations` is taken from there. With
+        /// `only`, only those runs are varied: the answers of the conclusions they make are right,
+        /// the others' are the model's own.
+        func answers(_ scales: [Scale], only: Set<Int>? = nil, bisecting: Bool = false) -> [[String]] {
+            var results = scales.map { _ in plain.map(\.result) }
+            // The varied runs to simulate, each once (two scales may give a run the same value),
+            // and the places each result goes.
+            var pending: [(key: String, config: RunConfig)] = []
+            var slot: [String: Int] = [:]
+            var waiting: [(scale: Int, run: Int, pending: Int)] = []
+            for (k, scale) in scales.enumerated() {
+                for (j, run) in runs.enumerated()
+                where only?.contains(j) ?? true && scale.knob.affects(run.config, plain[j].read) {
+                    var config = run.config
+                    config.recordSeries = false
+                    scale.knob.apply(&config, scale.factor)
+                    let value = scale.knob.identity(config)
+                    if value == scale.knob.identity(run.config) { continue }
+                    let key = keys[j] + " " + scale.knob.key + "=" + value
+                    if let kept = simulations.entry(key) {
+                        results[k][j].metrics = kept.metrics
+                        continue
+                    }
+                    if slot[key] == nil {
+                        slot[key] = pending.count
+                        pending.append((key, config))
+                    }
+                    waiting.append((k, j, slot[key]!))
                 }
-                var labels: [String] = []
-                for p in seeds {
-                    let l = Format.verdict(p.result.metrics).label
-                    if !labels.contains(l) { labels.append(l) }
-                }
-                out.append(labels.isEmpty ? "not run" : labels.joined(separator: " / "))
             }
+            let simulated = ParallelMap.run(pending, jobs: jobs) { $0.config.run().metrics }
+            for (n, p) in pending.enumerated() {
+                simulations.add(
+                    p.key, Entry(metrics: simulated[n], readMask: RunExecutor.Execution.unknownReads),
+                    bisecting: bisecting)
+            }
+            // Only the metrics are read (`StudyAnswers`, the verdicts): the rest of a result is the plain run's.
+            for w in waiting { results[w.scale][w.run].metrics = simulated[w.pending] }
+            return results.map(answers)
         }
-        return out
+
+        /// The answers given the results of `runs` (in order), as comparable texts in `StudyAnswers`' order.
+        func answers(_ results: [RunResult]) -> [String] {
+            let pairs = zip(runs, results).map { (run: $0, result: $1) }
+            let entries = StudyAnswers(study: study, strategies: strategies, devices: devices, runs: pairs).entries
+            var out = entries.map { Sensitivity.key($0.answer) }
+            // Then each strategy's verdict in each comparison: the badge each of its seeds gets.
+            for sid in study.strategies {
+                for e in entries {
+                    let seeds = pairs.filter { p in
+                        let c = p.run.config
+                        return c.strategy.id == sid && c.device.id == e.device && c.gesture.id == e.gesture
+                            && c.latency == .ms(e.latency)
+                    }
+                    var labels: [String] = []
+                    for p in seeds {
+                        let l = VerdictRule.verdict(p.result.metrics).label
+                        if !labels.contains(l) { labels.append(l) }
+                    }
+                    out.append(labels.isEmpty ? "not run" : labels.joined(separator: " / "))
+                }
+            }
+            return out
+        }
     }
 
     /// An answer as text that two runs of the rule can be compared by.

@@ -7,9 +7,7 @@ extension Sensitivity {
     package static func run(study studyID: String, content folder: URL, jobs: Int, console: Console) -> Ending {
         let content: SiteContent
         do { content = try ContentLoader.load(from: folder) } catch {
-            console.error(error.description)
-            console.fail("\(error.errorCount) problem(s) in \(folder.path)")
-            return .badInput
+            return console.contentFailed(error, in: folder.path, wroteNothing: false)
         }
         guard let study = content.studies.first(where: { $0.id == studyID }) else {
             console.fail(unknownNameMessage(kind: "study", name: studyID, valid: content.studies.map(\.id)))
@@ -18,7 +16,7 @@ extension Sensitivity {
         let plan = RunPlanner.plan(content).filter { $0.studyID == study.id }
         let report = analyse(
             study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: jobs)
-        console.output(report.lines(latencyText: Format.latency).joined(separator: "\n"))
+        console.output(report.lines(latencyText: NumberFormat.latency).joined(separator: "\n"))
         return .success
     }
 }

@@ -18,8 +18,9 @@ package struct Verdict: Sendable, Equatable {
     package let near: String?
 }
 
-extension Format {
-    /// The first badge of `VerdictRule.badges` whose rule `m` meets.
+extension VerdictRule {
+    /// The run's verdict: the first badge of `badges` whose rule `m` meets. Its `kind` is what the
+    /// study's judgement reads; the site maps it to its anchor on the rule page.
     package static func verdict(_ m: RunMetrics) -> Verdict {
         let badge = VerdictRule.badges.first { $0.applies(m) }!
         return Verdict(
@@ -27,7 +28,7 @@ extension Format {
     }
 }
 
-/// The verdict's thresholds and badges, as data: `Format.verdict`, the rule page, the "near"
+/// The verdict's thresholds and badges, as data: `VerdictRule.verdict`, the rule page, the "near"
 /// notes and the answers' bar are written from them. The numbers are `Thresholds`'.
 package enum VerdictRule {
     package struct Line: Sendable {
@@ -43,7 +44,7 @@ package enum VerdictRule {
     }
     /// Within this share of a threshold (relative), a badge says how near it is.
     package static let nearShare = 0.10
-    /// A run at or over a line's threshold has crossed it (`Format.verdict`).
+    /// A run at or over a line's threshold has crossed it (`VerdictRule.verdict`).
     package static let criticalHitches = Line(
         name: "\(ms(Thresholds.hitchCritical)) ms/s critical hitch line", threshold: Thresholds.hitchCritical,
         value: { $0.hitchTimeRatio }, format: { NumberFormat.fixed($0, places: 3) }, unit: "ms/s")

@@ -130,13 +130,16 @@ enum BuildPipeline {
         var sensitivity: [String: Sensitivity] = [:]
         let compared = TextMemo<Study> { Fingerprint.digest(ofValue: $0) }
         var made: [String: Sensitivity] = [:]
+        let simulations = SimulationCache.table(c.inputs.simulationCache)
         for study in c.content.studies where study.sensitivity {
             c.progress("sensitivity: \(study.id)")
             sensitivity[study.id] = KeptAnalyses.sensitivity(
                 of: study, plan: c.plan, fingerprints: c.fingerprints, content: c.content, jobs: c.jobs,
                 cache: c.inputs.sensitivityCache, comparedStudies: compared, made: &made,
-                execution: c.execution, positions: outcome.positionsByStudy[study.id] ?? [])
+                execution: c.execution, positions: outcome.positionsByStudy[study.id] ?? [], simulations: simulations)
         }
+        SimulationCache.keep(simulations, in: c.inputs.simulationCache)
+        let counts = simulations.current
         c.outcome = outcome
         c.builder = SiteBuilder(
             content: c.content, plan: c.plan, results: results, templates: c.templates,
@@ -144,7 +147,8 @@ enum BuildPipeline {
             sensitivity: sensitivity,
             datasetDigests: c.fingerprints.datasetDigests, accuracy: accuracy, parts: c.fingerprints.parts)
         return
-            "\(outcome.answerSummaries.count) studies answered, \(outcome.broken.count) broken budget(s), \(outcome.comparisons.count) group(s) compared"
+            "\(outcome.answerSummaries.count) studies answered, \(outcome.broken.count) broken budget(s), \(outcome.comparisons.count) group(s) compared; "
+            + "sensitivity: \(counts.simulated) simulated (\(counts.inBisections) in bisections), \(counts.taken) taken from the simulations table"
     }
 
     static let render = Stage(name: .render) { c in

@@ -28,9 +28,9 @@ package enum StageEvent: Sendable, Equatable {
     }
 }
 
-/// Runs a build's stages: reports each as it starts and ends (`StageEvent`), keeps its wall time,
-/// and stamps the stage on the errors thrown inside it (`SiteError.inStage`). One per build: the
-/// command's load and publish stages and `SiteGenerator.build`'s four go through the same one.
+/// Times a build's stages for `BuildPipeline.drive`: reports each as it starts and ends
+/// (`StageEvent`) and keeps its wall time. One per build: the command's load and publish stages and
+/// `SiteGenerator.build`'s four go through the same one.
 package final class BuildStages {
     private let report: (StageEvent) -> Void
     private let clock = ContinuousClock()
@@ -39,20 +39,9 @@ package final class BuildStages {
 
     package init(report: @escaping (StageEvent) -> Void = { _ in }) { self.report = report }
 
-    /// Runs `body` as `stage`; `produced` says what it made. An error it throws is stamped with the stage.
-    package func run<T>(_ stage: BuildStage, _ body: () throws(SiteError) -> T, produced: (T) -> String)
-        throws(SiteError) -> T
-    {
-        do throws(SiteError) {
-            return try timed(stage, body, produced: produced)
-        } catch {
-            throw error.inStage(stage)
-        }
-    }
-
-    /// Like `run`, for a stage whose body throws other errors too (the load stage's content
-    /// errors, located on their own): they pass unstamped; a `SiteError` the body throws is
-    /// stamped by the body (`SiteError.inStage(_:)`).
+    /// Runs `body` as `stage`, reporting it as it starts and ends; `produced` says what it made.
+    /// What it throws passes through: `BuildPipeline.drive`, the one driver, stamps the stage on a
+    /// `SiteError` (`SiteError.inStage(_:)`); the load stage's content errors are located on their own.
     package func timed<T, E: Error>(_ stage: BuildStage, _ body: () throws(E) -> T, produced: (T) -> String) throws(E)
         -> T
     {

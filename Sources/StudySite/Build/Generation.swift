@@ -76,9 +76,7 @@ package enum Generation {
             }
             return generation.conclude()
         } catch let error as ContentError {
-            console.error(error.description)
-            console.fail("\(error.summary(in: request.content.path)); nothing was written")
-            return .badInput
+            return console.contentFailed(error, in: request.content.path)
         } catch let error as SiteError {
             generation.staging?.abort()
             console.error(error.description)

@@ -120,7 +120,7 @@ package struct SiteBuilder: Sendable {
                     file: "static/\(file.path)",
                     message:
                         "the site writes '\(file.path)' itself, so this file would clash with it; give it another name or folder (static/ is for files the site does not make, such as CNAME, .nojekyll or favicon.ico)"
-                ).description)
+                ))
         }
     }
 
@@ -312,7 +312,7 @@ final class RunPageSource: Sendable {
                                 file: nil,
                                 message:
                                     "the frames of run '\(run.id)' could not be read back from \(results.seriesSource(run.id)); \(results.seriesRemedy(run.id))"
-                            ).description))
+                            )))
                 }
                 records[shown] = record
                 let made = pages(range, records: records)

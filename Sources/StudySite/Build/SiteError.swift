@@ -5,9 +5,9 @@ import Study
 /// Why generation stopped. Each case carries what the message needs, so the command line maps a case
 /// to its exit code without reading the text, and `description` is the complete message to print.
 public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Bad content or templates: one or more located diagnostics, each starting
-    /// `file:line:column: error:` or `file: error:` (exit code 3).
-    case input(String)
+    /// Bad content or templates: one or more located diagnostics, each printed
+    /// `file:line:column: error: …` or `file: error: …` (exit code 3).
+    case input(Problems)
     /// Building the page at `path` failed at `step`; `problem` says where in the content or templates.
     indirect case page(path: String, step: PageStep, problem: SiteError)
     /// A generated file's path is not one the output folder may hold (exit code 4).
@@ -22,7 +22,18 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `error`, thrown inside the build's stage `stage` (`BuildStages`); the exit code is `error`'s.
     indirect case inStage(BuildStage, SiteError)
 
-    /// This error stamped with `stage`, unless it carries a stage already.
+    /// Bad content or templates: one diagnostic, or several.
+    static func input(_ diagnostic: Diagnostic) -> SiteError { .input(Problems([diagnostic])) }
+    static func input(_ diagnostics: [Diagnostic]) -> SiteError { .input(Problems(diagnostics)) }
+
+    /// Located problems (`Diagnostic`s, printed one a line), as the public error carries them.
+    public struct Problems: Sendable, Equatable {
+        package var diagnostics: [Diagnostic]
+        package init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    }
+
+    /// This error stamped with `stage`, unless it carries a stage already: `BuildPipeline.drive`
+    /// stamps every `SiteError` thrown inside a stage, and its diagnostics print the stage.
     package func inStage(_ stage: BuildStage) -> SiteError {
         if case .inStage = self { return self }
         return .inStage(stage, self)
@@ -60,48 +71,58 @@ public enum SiteError: Error, Sendable, Equatable, CustomStringConvertible {
         case duplicate
     }
 
-    public var description: String {
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+    /// The error as the located diagnostics it prints, the errors stamped with the stage it arose
+    /// in (`inStage`), its notes not.
+    package var diagnostics: [Diagnostic] {
         switch self {
         case let .inStage(stage, error):
-            // "error: [render] …": the stage right after the first "error: ", so that a located
-            // message keeps its file:line:column at the start of the line.
-            let text = error.description
-            guard let mark = text.range(of: "error: ") else { return "[\(stage.rawValue)] " + text }
-            return text.replacingCharacters(in: mark, with: "error: [\(stage.rawValue)] ")
-        case let .input(text):
-            return text
+            return error.diagnostics.map { $0.severity == .error ? $0.inStage(stage.rawValue) : $0 }
+        case let .input(problems):
+            return problems.diagnostics
         case let .storedResults(text):
-            return Diagnostic(file: nil, message: text).description
+            return [Diagnostic(file: nil, message: text)]
         case let .page(path, step, problem):
-            return "\(problem.description)\nnote: while building the page \(path), \(step)"
+            return problem.diagnostics + [
+                Diagnostic(file: nil, severity: .note, message: "while building the page \(path), \(step)")
+            ]
         case let .badPath(path, .outsideOutput):
-            return Diagnostic(
-                file: nil, message: "refusing to write '\(path)': generated paths must stay inside the output folder"
-            ).description
+            return [
+                Diagnostic(
+                    file: nil,
+                    message: "refusing to write '\(path)': generated paths must stay inside the output folder")
+            ]
         case let .badPath(path, .duplicate):
-            return Diagnostic(
-                file: nil,
-                message:
-                    "refusing to write '\(path)' twice: two files of the site have the same path, and one would replace the other"
-            ).description
+            return [
+                Diagnostic(
+                    file: nil,
+                    message:
+                        "refusing to write '\(path)' twice: two files of the site have the same path, and one would replace the other"
+                )
+            ]
         case let .outputRefused(refusal):
-            return Diagnostic(file: nil, message: refusal.description).description
+            return [Diagnostic(file: nil, message: refusal.description)]
         case let .publish(output, step, reason):
             switch step {
             case .clean, .stage, .write, .sync:
-                return Diagnostic(
-                    file: output,
-                    message: "could not write the new site (\(step): \(reason)); the previous output is untouched"
-                ).description
+                return [
+                    Diagnostic(
+                        file: output,
+                        message: "could not write the new site (\(step): \(reason)); the previous output is untouched")
+                ]
             case .restore:
-                return Diagnostic(
-                    file: output, message: "could not swap in the new site, nor move the previous one back (\(reason))"
-                ).description
+                return [
+                    Diagnostic(
+                        file: output,
+                        message: "could not swap in the new site, nor move the previous one back (\(reason))")
+                ]
             default:
-                return Diagnostic(
-                    file: output,
-                    message: "could not swap in the new site (\(step): \(reason)); the previous output was kept"
-                ).description
+                return [
+                    Diagnostic(
+                        file: output,
+                        message: "could not swap in the new site (\(step): \(reason)); the previous output was kept")
+                ]
             }
         }
     }

@@ -63,6 +63,9 @@ public enum SiteGenerator {
         /// Where sensitivity reports are kept between generations (with `cache`), by a digest of
         /// the study, its runs' fingerprints, its strategies and devices, and the executable.
         package var sensitivityCache: URL? = nil
+        /// The sensitivity analyses' simulations kept between generations (with `cache`), by
+        /// fingerprint and variation (`SimulationCache`).
+        package var simulationCache: URL? = nil
         /// Where the accuracy page's calibration round trips are kept between generations (with
         /// `cache`), by a digest of the simulated configuration, the measured run and the executable.
         package var calibrationCache: URL? = nil
@@ -102,7 +105,7 @@ public enum SiteGenerator {
             content: content, templates: templates, jobs: jobs, inputs: inputs, sink: sink, progress: progress)
         do { _ = try BuildPipeline.drive(BuildPipeline.site, context, reporting: stages) } catch {
             // The site's stages throw nothing but `SiteError`, each stamped with its stage.
-            throw error as? SiteError ?? .input(Diagnostic(file: nil, message: "\(error)").description)
+            throw error as? SiteError ?? .input(Diagnostic(file: nil, message: "\(error)"))
         }
         return context.finishedReport(stages)
     }

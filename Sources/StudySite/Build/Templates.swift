@@ -40,25 +40,24 @@ public struct TemplateSet: Sendable {
                 Diagnostic(
                     file: directory.path,
                     message: "the templates folder cannot be read (\(SystemReason.of(error))); pass --templates DIR"
-                ).description)
+                ))
         }
         var templates: [String: Template] = [:]
-        var problems: [String] = []
+        var problems: [Diagnostic] = []
         var hash = Hash64()
         for name in names.sorted() where name.hasSuffix(".mustache") {
             let url = directory.appendingPathComponent(name)
             let data: Data
             do { data = try Data(contentsOf: url) } catch {
                 problems.append(
-                    Diagnostic(file: name, message: "the file could not be read (\(SystemReason.of(error)))")
-                        .description)
+                    Diagnostic(file: name, message: "the file could not be read (\(SystemReason.of(error)))"))
                 continue
             }
             let bytes = [UInt8](data)
             hash.add("\(name) \(bytes.count)\n")
             hash.add(bytes)
             do { templates[String(name.dropLast(".mustache".count))] = try Template(utf8: bytes, name: name) } catch {
-                problems.append(error.description)
+                problems.append(error.diagnostic)
             }
         }
         let missing = required.filter { templates[$0] == nil && !names.contains("\($0).mustache") }
@@ -71,9 +70,9 @@ public struct TemplateSet: Sendable {
                         ? "the template \(list) is missing"
                         : "\(missing.count) of the site's \(required.count) templates are missing: \(list); a templates folder holds every page's "
                             + "template and the layout (the project's Templates/ has them all)"
-                ).description)
+                ))
         }
-        if !problems.isEmpty { throw SiteError.input(problems.joined(separator: "\n")) }
+        if !problems.isEmpty { throw SiteError.input(problems) }
         var assets: [OutputFile] = []
         let assetsDir = directory.appendingPathComponent("assets")
         if let files = try? fm.contentsOfDirectory(atPath: assetsDir.path) {
@@ -90,10 +89,10 @@ public struct TemplateSet: Sendable {
     func render(_ name: String, _ data: MustacheValue) throws(SiteError) -> String {
         guard let template = templates[name] else {
             throw SiteError.input(
-                Diagnostic(file: "templates", message: "missing template '\(name).mustache'").description)
+                Diagnostic(file: "templates", message: "missing template '\(name).mustache'"))
         }
         do { return try template.render(data, partials: templates, mode: .strict) } catch {
-            throw SiteError.input(error.description)
+            throw SiteError.input(error.diagnostic)
         }
     }
 }

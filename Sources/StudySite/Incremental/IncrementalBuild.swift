@@ -83,6 +83,7 @@ package struct IncrementalBuild: Sendable {
         inputs.cache = SiteCache.runs(beside: output)
         inputs.sensitivityCache = SiteCache.folder(beside: output).appendingPathComponent("sensitivity")
         inputs.calibrationCache = SiteCache.folder(beside: output).appendingPathComponent("calibration")
+        inputs.simulationCache = SimulationCache.file(beside: output)
         inputs.previous = previous
     }
 

@@ -24,8 +24,7 @@ enum KeptAnalyses {
         do { report = try AccuracyReport.evaluate(content) { validation[$0]?.result.metrics } } catch {
             throw .page(
                 path: SitePaths.accuracy, step: .result(run: error.run),
-                problem: .input(
-                    Diagnostic(file: nil, message: "validation run '\(error.run)' has no record").description))
+                problem: .input(Diagnostic(file: nil, message: "validation run '\(error.run)' has no record")))
         }
         let subjects = CalibrationRoundTrips.subjects(content)
         let measured = TextMemo<MeasuredRun> { Fingerprint.digest(ofValue: $0) }
@@ -86,12 +85,14 @@ enum KeptAnalyses {
             comparedStudies: comparedStudies, made: &made)
     }
 
-    /// `execution`: the run stage's, whose records and read masks the analysis takes for the runs
-    /// this build simulated (`Sensitivity.analyse`'s `known`), instead of simulating them again.
+    /// `execution`: the run stage's, whose records (and read masks, for the runs this build
+    /// simulated) the analysis takes (`Sensitivity.analyse`'s `known`) instead of simulating them
+    /// again. `simulations`: the build's table of the analyses' simulations (`SimulationCache`).
     static func sensitivity(
         of study: Study, plan: [PlannedRun], fingerprints planned: PlanFingerprints, content: SiteContent, jobs: Int,
         cache: URL?, comparedStudies: TextMemo<Study>, made: inout [String: Sensitivity],
-        execution: RunExecutor.Execution? = nil, positions given: [Int]? = nil
+        execution: RunExecutor.Execution? = nil, positions given: [Int]? = nil,
+        simulations: SensitivitySimulations = SensitivitySimulations()
     ) -> Sensitivity {
         // The study's places in the plan: the judge stage has them (`Outcome.positionsByStudy`),
         // so a build with many studies does not walk the whole plan once per study.
@@ -134,7 +135,7 @@ enum KeptAnalyses {
         let known = execution.map { Self.known(in: $0, plan: plan, positions: positions) } ?? [:]
         let report = Sensitivity.analyse(
             study: study, plan: plan.runs(at: positions), strategies: content.strategies, devices: content.devices,
-            jobs: jobs
+            jobs: jobs, fingerprints: fingerprints, simulations: simulations
         ) { run in
             known[run.id]
         }
@@ -143,20 +144,20 @@ enum KeptAnalyses {
         return report
     }
 
-    /// The results and read constants of the runs at `positions` of `plan` that the run stage
-    /// simulated, by run id.
+    /// The results of the runs at `positions` of `plan` that the run stage holds, by run id, with
+    /// the constants each read (a mask; `RunExecutor.Execution.unknownReads` for a run it did not
+    /// simulate but took from the run cache or stored results).
     static func known(in execution: RunExecutor.Execution, plan: [PlannedRun], positions: [Int])
-        -> [String: (result: RunResult, read: Set<String>)]
+        -> [String: (result: RunResult, readMask: UInt64)]
     {
-        var known: [String: (result: RunResult, read: Set<String>)] = [:]
-        for i in positions
-        where i < execution.readMasks.count
-            && execution.readMasks[i] != RunExecutor.Execution.unknownReads
-        {
+        var known: [String: (result: RunResult, readMask: UInt64)] = [:]
+        for i in positions {
             guard var result = execution.index[plan[i].id]?.result else { continue }
             // The analysis reads metrics only (its own runs record no series).
             (result.frames, result.contentLanes) = ([], [])
-            known[plan[i].id] = (result, Set(DeviceProfile.constants(readMask: execution.readMasks[i])))
+            known[plan[i].id] = (
+                result, i < execution.readMasks.count ? execution.readMasks[i] : RunExecutor.Execution.unknownReads
+            )
         }
         return known
     }

@@ -145,7 +145,7 @@ struct DisagreementPages: PageGenerator {
         let items: [MustacheValue] = settings.prefix(settingsShown).map { s in
             let several = Set(found.lazy.filter { $0.group == s.group }.map(\.device)).count > 1
             let label =
-                Format.latency(s.latency) + (several ? " on \(s.deviceName)" : "")
+                NumberFormat.latency(s.latency) + (several ? " on \(s.deviceName)" : "")
                 + " · gesture \(s.gesture) · dataset \(s.dataset)"
             let answers: [MustacheValue] = s.answers.prefix(answersShown).map { a in
                 .object([

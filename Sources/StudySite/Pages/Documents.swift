@@ -46,7 +46,7 @@ struct Documents: Sendable {
         options.focusableCodeBlocks = true
         options.rewriteURL = { url in Documents.rewrite(url, root: root) }
         do { return try MarkdownDocument(parsing: doc.text, options: options) } catch {
-            throw SiteError.input(Diagnostic(file: path, message: error.description).description)
+            throw SiteError.input(Diagnostic(file: path, message: error.description))
         }
     }
 }

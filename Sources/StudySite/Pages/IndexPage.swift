@@ -1,3 +1,4 @@
+import Formats
 import Mustache
 import ScrollSimulation
 import Study
@@ -54,7 +55,7 @@ struct IndexPage: PageGenerator {
                 guard let first = at.first else { continue }
                 let same = Set(at.map { $0.answer.recommended.map(\.strategyID) }).count == 1
                 for e in same ? [first] : at {
-                    let label = same ? Format.latency(latency) : StudyPage.answerLabel(e, in: study)
+                    let label = same ? NumberFormat.latency(latency) : StudyPage.answerLabel(e, in: study)
                     items.append(
                         .object([
                             "label": .string(label), "names": PageParts.answerNames(e.answer),
@@ -145,7 +146,7 @@ struct IndexPage: PageGenerator {
         for subject in studies {
             let answers = try subject.answers(for: Self.path)
             let parts = subject.study.latenciesMs.compactMap { latency in
-                answers.short(at: latency).map { "\(Format.latency(latency)): \($0)" }
+                answers.short(at: latency).map { "\(NumberFormat.latency(latency)): \($0)" }
             }
             lines.append("  \(subject.study.id) — " + parts.joined(separator: " · "))
         }

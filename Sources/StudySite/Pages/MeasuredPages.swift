@@ -98,7 +98,7 @@ struct MeasuredRunPages: PageGenerator {
         // Named as the simulated runs' tables name them, with a link to the definition, and each with its unit.
         let metrics = run.metrics.known.map { name, value -> MustacheValue in
             let metric = MetricTable.metrics.first { $0.name == name }
-            let label: String? = metric?.label.map(Format.sentence) ?? MetricWords.words(name)
+            let label: String? = metric?.label.map(PageText.sentence) ?? MetricWords.words(name)
             let unit = MeasuredMetrics.unit(of: name)
             return .object([
                 "label": .string(label ?? ""), "hasLabel": .bool(label != nil), "field": .string(name),
@@ -175,11 +175,11 @@ enum MeasuredStudyRows {
             "strategyHref": .string(href), "latency": .string("measured"),
             "device": .string(m.run.device ?? m.entry.label), "gesture": .string("measured"),
             "href": .string(href), "measured": .bool(true),
-            "hitchRatio": metrics.hitchTimeRatio.map { .string(Format.ratio($0)) } ?? none,
+            "hitchRatio": metrics.hitchTimeRatio.map { .string(NumberFormat.ratio($0)) } ?? none,
             "band": .string(metrics.hitchBand ?? "none"),
             "hitches": metrics.hitchCount.map { .int($0) } ?? none,
-            "p95": metrics.frameDurationP95Ms.map { .string(Format.ms($0)) } ?? none,
-            "maxFrame": metrics.frameDurationMaxMs.map { .string(Format.ms($0)) } ?? none,
+            "p95": metrics.frameDurationP95Ms.map { .string(NumberFormat.ms($0)) } ?? none,
+            "maxFrame": metrics.frameDurationMaxMs.map { .string(NumberFormat.ms($0)) } ?? none,
             "stale": none, "placeholder": none, "changesAfterSettle": none, "ttc95": none, "requests": none,
             "verdictSymbol": .string("◆"), "verdictLabel": .string(m.entry.example ? "example file" : "measured"),
             "verdictTone": .string("measured"),
@@ -204,7 +204,7 @@ enum MeasuredStudyChart {
         for sid in besides {
             let name = strategies.first { $0.id == sid }?.name ?? sid
             for r in runs where r.run.config.strategy.id == sid {
-                var label = "\(name) at \(Format.latency(r.run.config.latency.milliseconds))"
+                var label = "\(name) at \(NumberFormat.latency(r.run.config.latency.milliseconds))"
                 if study.devices.count > 1 { label += " · \(r.run.config.device.name)" }
                 if study.gestures.count > 1 { label += " · \(r.run.config.gesture.id)" }
                 if study.seeds.count > 1 { label += " · seed \(r.run.config.seed)" }

@@ -65,7 +65,7 @@ enum MetricWords {
 
     /// A metric's name in words: its label when the table gives one, else `words`.
     static func name(_ field: String) -> String {
-        if let label = MetricTable.metrics.first(where: { $0.name == field })?.label { return Format.sentence(label) }
+        if let label = MetricTable.metrics.first(where: { $0.name == field })?.label { return PageText.sentence(label) }
         return words(field)
     }
 

@@ -282,7 +282,7 @@ struct MetricPages: PageGenerator {
             }
             return .object([
                 "strategy": .string(pair.run.config.strategy.name),
-                "latency": .string(Format.latency(pair.run.config.latency.milliseconds)),
+                "latency": .string(NumberFormat.latency(pair.run.config.latency.milliseconds)),
                 "href": .string(SitePaths.fromFolder(SitePaths.run(config.id))), "values": .array(values),
             ])
         }

@@ -36,7 +36,7 @@ enum PageParts {
     static func missingResult(_ id: String, page: String) -> SiteError {
         .page(
             path: page, step: .result(run: id),
-            problem: .input(Diagnostic(file: nil, message: "the results hold no record of run '\(id)'").description))
+            problem: .input(Diagnostic(file: nil, message: "the results hold no record of run '\(id)'")))
     }
 
     /// A chart as template data: its SVG, its data table and its summary.
@@ -98,7 +98,7 @@ enum PageParts {
     static func metricRow(_ config: ConfigRuns, root: String) -> MustacheValue {
         let run = config.run
         let m = config.shown.result.metrics
-        let verdict = Format.verdict(m)
+        let verdict = VerdictRule.verdict(m)
         let agreement = config.count > 1 ? "\(config.verdictAgreement) of \(config.count) seeds" : nil
         let near = [agreement, verdict.near].compactMap { $0 }.joined(separator: " · ")
         func r(_ value: (RunMetrics) -> Double, _ format: (Double) -> String, _ unit: String = "") -> String {
@@ -110,10 +110,10 @@ enum PageParts {
         return .object([
             "strategy": .string(run.config.strategy.name), "strategyID": .string(run.config.strategy.id),
             "strategyHref": .string(root + SitePaths.strategy(run.config.strategy.id)),
-            "latency": .string(Format.latency(run.config.latency.milliseconds)),
+            "latency": .string(NumberFormat.latency(run.config.latency.milliseconds)),
             "device": .string(run.config.device.name), "gesture": .string(run.config.gesture.id),
             "href": .string(root + SitePaths.run(config.id)),
-            "hitchRatio": .string(r(\.hitchTimeRatio, Format.ratio)), "band": .string(m.hitchBand),
+            "hitchRatio": .string(r(\.hitchTimeRatio, NumberFormat.ratio)), "band": .string(m.hitchBand),
             "hitches": .string(r({ Double($0.hitchCount) }, count)), "p95": .string(r(\.frameDurationP95Ms, ms, " ms")),
             "maxFrame": .string(r(\.frameDurationMaxMs, ms, " ms")),
             "stale": .string(r(\.staleShare, percent, " %")),

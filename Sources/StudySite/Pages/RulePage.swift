@@ -4,7 +4,7 @@ import ScrollSimulation
 import Study
 
 /// `verdicts.html`: the rule that answers every study and the rule behind every verdict badge,
-/// written from the values the code uses (`AnswerRule`, `VerdictRule`, `Format.verdict`).
+/// written from the values the code uses (`AnswerRule`, `VerdictRule`, `VerdictRule.verdict`).
 struct RulePage: PageGenerator {
     let renderer: PageRenderer
 

@@ -51,7 +51,9 @@ struct RunPages: PageGenerator {
     }
 
     /// A configuration's page title (the same for every configuration of the same runs).
-    static func title(_ c: RunConfig) -> String { "\(c.strategy.name) at \(Format.latency(c.latency.milliseconds))" }
+    static func title(_ c: RunConfig) -> String {
+        "\(c.strategy.name) at \(NumberFormat.latency(c.latency.milliseconds))"
+    }
 
     /// Where a run page's CSV link points, and the file name it downloads under when that is not
     /// the linked file's own (a configuration whose runs another configuration already wrote).
@@ -171,7 +173,7 @@ struct RunPages: PageGenerator {
             chartList.append(charts.sortedDurations(id: "s"))
         } else {
             notes.append(
-                "No frame was late: frames sorted by duration would be a flat line at \(Format.ms(Double(c.device.vsyncInterval) / 1_000))."
+                "No frame was late: frames sorted by duration would be a flat line at \(NumberFormat.ms(Double(c.device.vsyncInterval) / 1_000))."
             )
         }
         if m.peakQueueDepth > 0 {
@@ -185,17 +187,18 @@ struct RunPages: PageGenerator {
                 chartList.append(charts.imageMemory(id: "m"))
             } else {
                 notes.append(
-                    "Decoded image memory stayed at \(Format.mib(bytes.first ?? 0)): its chart would be a flat line.")
+                    "Decoded image memory stayed at \(NumberFormat.mib(bytes.first ?? 0)): its chart would be a flat line."
+                )
             }
         }
-        let verdict = Format.verdict(m)
+        let verdict = VerdictRule.verdict(m)
         let seeds = runs.map { String($0.config.seed) }.joined(separator: ", ")
         let several = runs.count > 1
         let parameters: [(String, String)] = [
             ("Strategy", "\(c.strategy.name) (\(c.strategy.id))"),
             ("Dataset", "\(c.dataset.name) (\(c.dataset.count) rows)"), ("Device", c.device.name),
             ("Gesture", "\(c.gesture.id): \(c.gesture.summary)"),
-            ("Model latency", "\(Format.latency(c.latency.milliseconds)) (\(c.latencyDistribution.label))"),
+            ("Model latency", "\(NumberFormat.latency(c.latency.milliseconds)) (\(c.latencyDistribution.label))"),
             (
                 several ? "Seeds" : "Seed",
                 several ? "\(seeds) (charted: \(c.seed), the median by hitch time ratio)" : seeds
@@ -233,11 +236,11 @@ struct RunPages: PageGenerator {
     /// The numbers behind the verdict, in words: the value that decided it and the line it crossed,
     /// or, for a smooth run, the three values that kept it under every line.
     static func decidingNumbers(_ m: RunMetrics) -> String {
-        let hitch = "hitch time ratio \(Format.ratio(m.hitchTimeRatio)) ms/s"
+        let hitch = "hitch time ratio \(NumberFormat.ratio(m.hitchTimeRatio)) ms/s"
         let wrong =
-            "\(m.staleCellFrames) of \(m.visibleCellFrames) visible cell-frames (\(Format.percent(m.staleShare))) showed another row's content"
+            "\(m.staleCellFrames) of \(m.visibleCellFrames) visible cell-frames (\(NumberFormat.sharePercent(m.staleShare))) showed another row's content"
         let (critical, warning) = (VerdictRule.criticalHitches, VerdictRule.hitchWarning)
-        switch Format.verdict(m).kind {
+        switch VerdictRule.verdict(m).kind {
         case .hitchCritical: return "\(hitch), at or over the \(VerdictRule.ms(critical.threshold)) ms/s critical line."
         case .wrongRows: return "\(wrong), at or over the \(VerdictRule.ms(VerdictRule.wrongRows.threshold)) % line."
         case .hitchWarning:
@@ -246,10 +249,10 @@ struct RunPages: PageGenerator {
         case .rareWrongRows: return "\(wrong): any wrong row is a warning."
         case .placeholders:
             return
-                "placeholders in \(Format.percent(m.placeholderShare)) of visible cell-frames, at or over the \(VerdictRule.ms(VerdictRule.placeholders.threshold)) % line."
+                "placeholders in \(NumberFormat.sharePercent(m.placeholderShare)) of visible cell-frames, at or over the \(VerdictRule.ms(VerdictRule.placeholders.threshold)) % line."
         case .smooth:
             return
-                "\(Format.ratio(m.hitchTimeRatio)) ms/s, no wrong rows, \(Format.percent(m.placeholderShare)) placeholders: under every line."
+                "\(NumberFormat.ratio(m.hitchTimeRatio)) ms/s, no wrong rows, \(NumberFormat.sharePercent(m.placeholderShare)) placeholders: under every line."
         }
     }
 
@@ -264,7 +267,7 @@ struct RunPages: PageGenerator {
     /// and linked to its page, with its value as short text (the unit in the header).
     static var headline: [(key: PartialKeyPath<RunMetrics>, unit: String, value: (RunMetrics) -> String)] {
         [
-            (\.hitchTimeRatio, "ms/s", { Format.ratio($0.hitchTimeRatio) }),
+            (\.hitchTimeRatio, "ms/s", { NumberFormat.ratio($0.hitchTimeRatio) }),
             (\.staleCellFrames, "%", { NumberFormat.fixed($0.staleShare * 100, places: $0.staleShare >= 0.1 ? 0 : 1) }),
             (
                 \.placeholderCellFrames, "%",
@@ -295,7 +298,7 @@ struct RunPages: PageGenerator {
     /// (The same for every page: made once.)
     static let keyMetrics: [MustacheValue] = headline.map { key, unit, _ in
         let metric = MetricTable.metric(key)
-        let name = Format.sentence(metric.label ?? metric.name)
+        let name = PageText.sentence(metric.label ?? metric.name)
         return .object([
             "name": .string(name), "unit": .string(unit.isEmpty ? "" : " (\(unit))"),
             "href": metricHref(metric.name).map { .string($0) } ?? .null,
@@ -306,9 +309,9 @@ struct RunPages: PageGenerator {
     static func seedRows(_ config: ConfigRuns) -> [MustacheValue] {
         config.runs.enumerated().map { i, pair in
             let m = pair.result.metrics
-            let v = Format.verdict(m)
+            let v = VerdictRule.verdict(m)
             // The label only where it differs from the charted seed's, which the page's first line names.
-            let differs = v.kind != Format.verdict(config.shown.result.metrics).kind
+            let differs = v.kind != VerdictRule.verdict(config.shown.result.metrics).kind
             return .object([
                 "seed": .string(
                     String(pair.run.config.seed) + (i == config.shownIndex && config.count > 1 ? " (charted)" : "")),
@@ -333,7 +336,7 @@ struct RunPages: PageGenerator {
                     group.metrics.allSatisfy { number($0.value(m)) == number($0.value(seeds[0])) }
                 }
                 let text = same ? line(seeds[0]) : rangeText(group, seeds)
-                return .object(["label": .string(Format.sentence(label)), "text": .string(text)])
+                return .object(["label": .string(PageText.sentence(label)), "text": .string(text)])
             }
             return .object(["section": .string(section.rawValue), "rows": .array(rows)])
         }

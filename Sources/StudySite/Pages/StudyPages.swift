@@ -34,7 +34,7 @@ struct StudyPage: PageGenerator {
     func answerLabel(_ e: StudyAnswers.Entry) -> String { Self.answerLabel(e, in: study) }
 
     static func answerLabel(_ e: StudyAnswers.Entry, in study: Study) -> String {
-        var parts = [Format.latency(e.latency)]
+        var parts = [NumberFormat.latency(e.latency)]
         if study.devices.count > 1 { parts.append(e.deviceName) }
         if study.gestures.count > 1 { parts.append("gesture \(e.gesture)") }
         return parts.joined(separator: " · ")
@@ -97,14 +97,14 @@ struct StudyPage: PageGenerator {
             let count = meets.filter { $0 }.count
             let lead = "\(label) · \(s.name): meets the bar at \(count) of \(ran.count) latencies"
             if count == ran.count {
-                return lead + " (\(Format.latency(first.latency)) to \(Format.latency(ran.last!.latency)))."
+                return lead + " (\(NumberFormat.latency(first.latency)) to \(NumberFormat.latency(ran.last!.latency)))."
             }
             if count == 0 { return lead + "." }
             let flip = meets.firstIndex { $0 != meets[0] }!
             let crossing =
                 meets[0]
-                ? "; from \(Format.latency(first.latency)) it meets it up to \(Format.latency(ran[flip - 1].latency)) and first misses it at \(Format.latency(ran[flip].latency))"
-                : "; it misses it from \(Format.latency(first.latency)) and first meets it at \(Format.latency(ran[flip].latency))"
+                ? "; from \(NumberFormat.latency(first.latency)) it meets it up to \(NumberFormat.latency(ran[flip - 1].latency)) and first misses it at \(NumberFormat.latency(ran[flip].latency))"
+                : "; it misses it from \(NumberFormat.latency(first.latency)) and first meets it at \(NumberFormat.latency(ran[flip].latency))"
             return lead + crossing + "."
         }
     }
@@ -145,7 +145,7 @@ struct StudyPage: PageGenerator {
                         PageParts.chart(
                             sweepChart(
                                 group, id: "\(chartID)-hitch", metric: hitch.key,
-                                name: Format.sentence(hitch.label ?? hitch.name),
+                                name: PageText.sentence(hitch.label ?? hitch.name),
                                 unit: MetricTable.group(of: hitch.key).unit, logY: false
                             ) { $0.hitchTimeRatio }))
                     // The share of cell-frames, not the count the table lists: named here.
@@ -159,7 +159,7 @@ struct StudyPage: PageGenerator {
                         PageParts.chart(
                             sweepChart(
                                 group, id: "\(chartID)-ttc", metric: ttc.key,
-                                name: Format.sentence(ttc.label ?? ttc.name),
+                                name: PageText.sentence(ttc.label ?? ttc.name),
                                 unit: "ms", logY: false
                             ) { $0.timeToContentP95Ms }))
                     // The lines show medians of three metrics; at each latency, every metric that
@@ -179,7 +179,7 @@ struct StudyPage: PageGenerator {
                         }
                         if items.contains(where: { $0.value > 0 }) {
                             let chart = RatioBars(
-                                id: "\(chartID)-\(Slug.make(Format.latency(latency)))",
+                                id: "\(chartID)-\(Slug.make(NumberFormat.latency(latency)))",
                                 title: "Hitch time ratio at \(at)\(medianTitle)",
                                 description:
                                     "Hitch time per second of scrolling for each strategy, against Apple's bands\(medianWords).",
@@ -221,7 +221,7 @@ struct StudyPage: PageGenerator {
             "calibrated": .array(devices.compactMap { d in d.provenance.map { .string("\(d.name) is \($0)") } }),
             "datasetName": .string(dataset?.name ?? study.dataset),
             "datasetHref": .string(SitePaths.fromFolder(SitePaths.dataset(study.dataset))),
-            "latencies": .string(study.latenciesMs.map(Format.latency).joined(separator: ", ")),
+            "latencies": .string(study.latenciesMs.map(NumberFormat.latency).joined(separator: ", ")),
             "seeds": .string(
                 study.seeds.map(String.init).joined(separator: ", ")
                     + (study.jitter > 0
@@ -278,7 +278,7 @@ struct StudyPage: PageGenerator {
     func sensitivityData() -> MustacheValue {
         guard let report = subject.sensitivity else { return .bool(false) }
         func row(_ c: Sensitivity.Conclusion) -> MustacheValue {
-            var parts = [Format.latency(c.latency)]
+            var parts = [NumberFormat.latency(c.latency)]
             if study.devices.count > 1 { parts.append(devices.first { $0.id == c.device }?.name ?? c.device) }
             if study.gestures.count > 1 { parts.append("gesture \(c.gesture)") }
             if let name = c.strategy { parts.insert(name, at: 0) }
@@ -345,11 +345,11 @@ struct StudyPage: PageGenerator {
         -> (runs: [(run: PlannedRun, result: RunResult)], at: String, line: String?, chart: Chart?)
     {
         let comparison = group.filter { $0.run.config.latency == .ms(latency) }
-        let at = "\(Format.latency(latency)) · \(label)"
+        let at = "\(NumberFormat.latency(latency)) · \(label)"
         guard let d = differences(comparison) else { return (comparison, at, nil, nil) }
         return (
             comparison, at, differenceLine(d, at: at),
-            differenceChart(d, id: "\(chartID)-\(Slug.make(Format.latency(latency)))-d", at: at)
+            differenceChart(d, id: "\(chartID)-\(Slug.make(NumberFormat.latency(latency)))-d", at: at)
         )
     }
 
@@ -372,7 +372,7 @@ struct StudyPage: PageGenerator {
         guard !d.differ.isEmpty else { return nil }
         let panels = d.differ.map { metric in
             RangePanels.Panel(
-                name: Format.sentence(metric.label), unit: metric.unit,
+                name: PageText.sentence(metric.label), unit: metric.unit,
                 ranges: d.contenders.map { c in
                     let r = c.range(metric)
                     return RangePanels.Range(low: r.low, median: r.median, high: r.high)

@@ -155,7 +155,7 @@ struct TechniquePages: PageGenerator {
     /// A run's name in an evidence section: strategy and latency, and the refresh rate when the
     /// study runs on several devices.
     func evidenceLabel(_ r: PlannedRun, _ study: Study) -> String {
-        var text = "\(r.config.strategy.name), \(Format.latency(r.config.latency.milliseconds))"
+        var text = "\(r.config.strategy.name), \(NumberFormat.latency(r.config.latency.milliseconds))"
         if study.devices.count > 1 { text += ", \(r.config.device.refreshRateHz) Hz" }
         return text
     }
@@ -256,7 +256,7 @@ struct EvidenceFocus {
                     Column(title: "Main-thread time in all (ms)") { ms($1.mainThreadTimeMs) },
                     Column(title: "Frame overrun p50 (ms)") { ms($1.frameOverrunP50Ms) },
                     Column(title: "Frame overrun p99 (ms)") { ms($1.frameOverrunP99Ms) },
-                    Column(title: "Peak decoded images") { Format.mib($1.peakImageBytes) },
+                    Column(title: "Peak decoded images") { NumberFormat.mib($1.peakImageBytes) },
                     Column(title: "Wasted requests") { String($1.requestsWasted) },
                 ],
                 chart: ChartSpec(

@@ -1,3 +1,4 @@
+import Formats
 import Mustache
 import ScrollSimulation
 import Study
@@ -19,7 +20,7 @@ extension StudyPage {
         }
         let entries: [MustacheValue] = answers.entries.map { e in
             let r = e.result
-            var label = [Format.latency(e.latency)]
+            var label = [NumberFormat.latency(e.latency)]
             if study.devices.count > 1 { label.append(e.deviceName) }
             if study.gestures.count > 1 { label.append("gesture \(e.gesture)") }
             let lead: String
@@ -51,7 +52,7 @@ extension StudyPage {
                         ranked.add.indices.contains(q) ? "\(ranked.add[q].text), \(ranked.add[q].verdict)" : "no runs"
                     let out = ranked.leaveOut.map { "\($0[q].text), \($0[q].verdict)" } ?? "not in the best combination"
                     return .object([
-                        "name": .string(Format.sentence(r.quantities[q].name)), "add": .string(add),
+                        "name": .string(PageText.sentence(r.quantities[q].name)), "add": .string(add),
                         "leaveOut": .string(out),
                     ])
                 }
@@ -65,7 +66,7 @@ extension StudyPage {
                 "label": .string(label.joined(separator: " · ")), "lead": .string(lead),
                 "meets": .bool(!r.minimalSets.isEmpty),
                 "sets": .array(sets.map(strategyLink)), "best": .string(best),
-                "quantities": .array(r.quantities.map { .string(Format.sentence($0.name)) }), "rows": .array(rows),
+                "quantities": .array(r.quantities.map { .string(PageText.sentence($0.name)) }), "rows": .array(rows),
             ])
         }
         let k = search.candidates.count
