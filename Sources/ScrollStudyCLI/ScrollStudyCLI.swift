@@ -93,7 +93,7 @@ package enum ScrollStudyCLI {
 
     /// How the command line `args` ended: a usage error is `.usage`, a `CommandFailure` its own ending.
     static func ending(_ args: [String]) -> Ending {
-        let console = Console(output: { print($0) }, status: { printError($0) }, error: { printError($0) })
+        let console = standardConsole()
         guard let command = args.first else {
             print(help)
             return .success
@@ -137,5 +137,24 @@ package enum ScrollStudyCLI {
 
     static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Whether standard error is a terminal that can rewrite a line (not a file, a pipe or a CI log).
+    static let errorIsTerminal: Bool = {
+        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }()
+
+    /// The process's streams. On a terminal a progress meter rewrites one line of standard error
+    /// ("\r" and erase-line), and every other line printed there first erases it; elsewhere every
+    /// line is plain.
+    static func standardConsole() -> Console {
+        guard errorIsTerminal else {
+            return Console(output: { print($0) }, status: { printError($0) }, error: { printError($0) })
+        }
+        let erase = "\r\u{1B}[2K"
+        var console = Console(
+            output: { print($0) }, status: { printError(erase + $0) }, error: { printError(erase + $0) })
+        console.transient = { FileHandle.standardError.write(Data((erase + $0).utf8)) }
+        return console
     }
 }

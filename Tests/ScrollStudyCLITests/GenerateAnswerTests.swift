@@ -7,7 +7,8 @@ import Testing
 /// `generate`'s account of the answers (split from StudyTests' AnswerTests, which holds the rule).
 @Suite("generate: the summary of answers")
 struct GenerateAnswerTests {
-    @Test("generate --quiet prints no per-run lines; every generate ends with the summary of answers on standard error")
+    @Test(
+        "generate --quiet prints no progress lines; every generate ends with the summary of answers on standard error")
     func quietAndSummary() throws {
         let dir = try Project.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -23,7 +24,7 @@ struct GenerateAnswerTests {
             return lines.all
         }
         let loud = try run([])
-        #expect(loud.contains { $0.hasPrefix("[1/1]") })
+        #expect(loud.contains { $0.hasPrefix("[run] 1/1 runs in ") }, "\(loud)")
         let quiet = try run(["--quiet"])
         #expect(!quiet.contains { $0.hasPrefix("[") || $0.hasPrefix("Loading") }, "\(quiet)")
         #expect(quiet.first == "1 study, 1 run. Answers (rule: verdicts.html#answers):")

@@ -7,6 +7,9 @@ package struct Console: Sendable {
     package var output: @Sendable (String) -> Void
     package var status: @Sendable (String) -> Void
     package var error: @Sendable (String) -> Void
+    /// Rewrites the terminal's current line in place (no newline), set only when standard error is a
+    /// terminal: a `ProgressMeter` draws its one updating line through it.
+    package var transient: (@Sendable (String) -> Void)? = nil
 
     package init(
         output: @escaping @Sendable (String) -> Void, status: @escaping @Sendable (String) -> Void,

@@ -12,8 +12,11 @@ final class BuildContext {
     let jobs: Int
     /// What the build starts from besides content and templates (stored results, baseline, caches).
     var inputs: SiteGenerator.Inputs
-    /// A line per run simulated, per sensitivity analysis and per calibration.
+    /// A line per calibration, and the lines a stage prints beside its meter.
     let progress: @Sendable (String) -> Void
+    /// Counts the run, validation, sensitivity and render stages' work as it goes (`ProgressMeter`):
+    /// by default plain lines through `progress`; `generate` draws one updating line on a terminal.
+    var meter: ProgressMeter
     /// Where the files go.
     var sink: SiteSink
     /// The `generate` around the build, when there is one (its load, publish and record stages read it).
@@ -47,6 +50,7 @@ final class BuildContext {
         self.inputs = inputs
         self.sink = sink
         self.progress = progress
+        meter = ProgressMeter(line: progress)
     }
 }
 
@@ -96,22 +100,25 @@ enum BuildPipeline {
 
     static let run = Stage(name: .run) { c in
         let total = RunExecutor.toRunCount(c.plan, stored: c.inputs.stored, fingerprints: c.fingerprints)
-        let progress = c.progress
+        let meter = c.meter
+        meter.begin("run", total: total, unit: "runs")
         do throws(StoreError) {
             c.execution = try RunExecutor.execute(
                 c.plan, fingerprints: c.fingerprints, stored: c.inputs.stored, cache: c.inputs.cache,
                 jobs: c.jobs
-            ) { done, run in progress("[\(done)/\(total)] \(run.label)") }
+            ) { _, run in meter.advance(run.label) }
         } catch {
+            meter.end()
             throw SiteError.storedResults(error.description)
         }
+        meter.end()
         let validationCount = c.validationPlan.count
+        meter.begin("validation", total: validationCount, unit: "runs")
         c.validation =
             RunExecutor.execute(
                 c.validationPlan, fingerprints: c.validationFingerprints, cache: c.inputs.cache, jobs: c.jobs
-            ) { done, run in
-                progress("[validation \(done)/\(validationCount)] \(run.label)")
-            }.index
+            ) { _, run in meter.advance(run.label) }.index
+        meter.end()
         let e = c.execution!
         return
             "\(e.ran) simulated, \(e.cached) from the run cache, \(e.shared) shared with an identical run, \(e.reused) from stored results; "
@@ -131,13 +138,16 @@ enum BuildPipeline {
         let compared = TextMemo<Study> { Fingerprint.digest(ofValue: $0) }
         var made: [String: Sensitivity] = [:]
         let simulations = SimulationCache.table(c.inputs.simulationCache)
-        for study in c.content.studies where study.sensitivity {
-            c.progress("sensitivity: \(study.id)")
+        let analysed = c.content.studies.filter(\.sensitivity)
+        c.meter.begin("sensitivity", total: analysed.count, unit: "studies")
+        for study in analysed {
             sensitivity[study.id] = KeptAnalyses.sensitivity(
                 of: study, plan: c.plan, fingerprints: c.fingerprints, content: c.content, jobs: c.jobs,
                 cache: c.inputs.sensitivityCache, comparedStudies: compared, made: &made,
                 execution: c.execution, positions: outcome.positionsByStudy[study.id] ?? [], simulations: simulations)
+            c.meter.advance(study.id)
         }
+        c.meter.end()
         SimulationCache.keep(simulations, in: c.inputs.simulationCache)
         let counts = simulations.current
         c.outcome = outcome
@@ -159,7 +169,7 @@ enum BuildPipeline {
         pageJobs.sort { $0.path < $1.path }
         try builder.checkStatic(pageJobs)
         let (fileCount, bytes, kept) = try SiteGenerator.render(
-            pageJobs, jobs: c.jobs, previous: c.inputs.previous, into: c.sink)
+            pageJobs, jobs: c.jobs, previous: c.inputs.previous, into: c.sink, meter: c.meter)
         // Best effort; every run is stored and read back: the run cache's pack gets its index and name.
         try? c.inputs.cache?.finish()
         var report = SiteGenerator.Report(

@@ -132,6 +132,7 @@ package enum Generation {
             }
             context = BuildContext(
                 jobs: request.jobs, inputs: SiteGenerator.Inputs(), sink: MemorySink(), progress: progress)
+            context.meter = request.quiet ? .silent : ProgressMeter(line: console.status, transient: console.transient)
             context.generation = self
         }
 

@@ -116,9 +116,12 @@ public enum SiteGenerator {
     /// A job that `previous` can keep (`PreviousSite.keep`) is not rendered: its previous file goes
     /// to the sink as identical to the one on disk. Returns the number of files and bytes written,
     /// and how many were kept.
-    static func render(_ pageJobs: [PageJob], jobs: Int, previous: PreviousSite? = nil, into sink: SiteSink)
-        throws(SiteError) -> (files: Int, bytes: Int, kept: Int)
-    {
+    static func render(
+        _ pageJobs: [PageJob], jobs: Int, previous: PreviousSite? = nil, into sink: SiteSink,
+        meter: ProgressMeter = .silent
+    ) throws(SiteError) -> (files: Int, bytes: Int, kept: Int) {
+        meter.begin("render", total: pageJobs.count, unit: "files")
+        defer { meter.end() }
         var written = 0, bytes = 0, kept = 0
         var failure: SiteError? = nil
         ParallelMap.inOrder(
@@ -141,6 +144,7 @@ public enum SiteGenerator {
                 bytes += produced.file.bytes.count
                 if produced.existing != nil { kept += 1 }
                 written += 1
+                meter.advance(produced.file.path)
                 return true
             } catch {
                 failure = error
