@@ -301,9 +301,17 @@ package enum AnswerRule {
         return min(1, 2 * tail / all)
     }
 
-    /// How `a` and `b` compare on `metric`.
+    /// "p = 0.062", or "p < 0.001" where three places would print 0.
+    package static func pText(_ p: Double) -> String {
+        p < 0.0005 ? "p < 0.001" : "p = \(NumberFormat.fixed(p, places: 3))"
+    }
+
+    /// How `a` and `b` compare on `metric`, over the seeds both ran: a strategy that ran more seeds
+    /// (`MoreSeeds`, which adds them after the study's) meets one that did not on the study's seeds.
     package static func test(_ a: Contender, _ b: Contender, on metric: RankingMetric) -> PairTest {
-        PairTest(metric: metric, a: a.metrics.map(metric.value), b: b.metrics.map(metric.value))
+        let (ma, mb) = (a.metrics, b.metrics)
+        let n = min(ma.count, mb.count)
+        return PairTest(metric: metric, a: ma.prefix(n).map(metric.value), b: mb.prefix(n).map(metric.value))
     }
 }
 
@@ -372,6 +380,6 @@ package struct PairTest: Sendable {
         guard let p else { return "\(size) \(side) (\(counts); one seed, so no test across seeds)" }
         guard seeds > 0 || a.median != b.median else { return "no difference on any seed" }
         return
-            "\(size) \(side) on the seed-paired median (\(counts)), \(side) on \(agreeing) of \(seeds) seed\(seeds == 1 ? "" : "s") that differ, sign test p = \(NumberFormat.fixed(p, places: 3))"
+            "\(size) \(side) on the seed-paired median (\(counts)), \(side) on \(agreeing) of \(seeds) seed\(seeds == 1 ? "" : "s") that differ, sign test \(AnswerRule.pText(p))"
     }
 }

@@ -97,11 +97,17 @@ enum BuildPipeline {
     static let run = Stage(name: .run) { c in
         let total = RunExecutor.toRunCount(c.plan, stored: c.inputs.stored, fingerprints: c.fingerprints)
         let progress = c.progress
+        var seedsAdded = 0
         do throws(StoreError) {
             c.execution = try RunExecutor.execute(
                 c.plan, fingerprints: c.fingerprints, stored: c.inputs.stored, cache: c.inputs.cache,
                 jobs: c.jobs
             ) { done, run in progress("[\(done)/\(total)] \(run.label)") }
+            // Seeds until decided: a second pass for the comparisons whose seeds cannot separate their top strategies.
+            seedsAdded = try MoreSeeds.run(
+                plan: &c.plan, fingerprints: &c.fingerprints, execution: &c.execution, content: c.content,
+                stored: c.inputs.stored, cache: c.inputs.cache, jobs: c.jobs
+            ) { done, run in progress("[more seeds \(done)] \(run.label)") }
         } catch {
             throw SiteError.storedResults(error.description)
         }
@@ -115,7 +121,7 @@ enum BuildPipeline {
         let e = c.execution!
         return
             "\(e.ran) simulated, \(e.cached) from the run cache, \(e.shared) shared with an identical run, \(e.reused) from stored results; "
-            + "\(validationCount) validation runs"
+            + "\(seedsAdded) more seeds where the first seeds could not decide; \(validationCount) validation runs"
     }
 
     static let judge = Stage(name: .judge) { c in
