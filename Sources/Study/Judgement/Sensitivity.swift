@@ -130,7 +130,7 @@ package struct Sensitivity: Sendable, Codable, Equatable {
                     let group = groups.isEmpty ? 0 : i % groups.count
                     var near = 1.0, far = factor, becomes = answer
                     for _ in 0..<(constant.switched ? 0 : 4) {
-                        let mid = (near * far).squareRoot()
+                        let mid = Self.midpoint(near, far)
                         let at: [String]
                         if let known = tried[Tried(factor: mid.bitPattern, group: group)] {
                             at = known
@@ -181,6 +181,10 @@ package struct Sensitivity: Sendable, Codable, Equatable {
             studyID: study.id, conclusions: conclusions, variations: scales.count, runsPerVariation: runs.count,
             assumptions: knobs.filter { !$0.device }.map(\.key))
     }
+
+    /// The next factor a bisection tries between `near` and `far`: their geometric mean, the middle
+    /// on a log scale, so that four steps from ×1 towards ×0.5 or ×2 try only powers of 2^(1/16).
+    static func midpoint(_ near: Double, _ far: Double) -> Double { (near * far).squareRoot() }
 
     /// A factor tried in a bisection, for one comparison (its index in `StudyAnswers.comparisons`).
     private struct Tried: Hashable {
