@@ -155,9 +155,12 @@ package enum AnswerRule {
     )
     static let timeToContent = RankingMetric(
         id: "time-to-content", name: "time to content p95", key: \RunMetrics.timeToContentP95Ms, conversion: .same,
-        value: { $0.timeToContentP95Ms }, absolute: 17, relative: 0.05,
-        format: { Format.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
-        why: "how long the content that does arrive keeps the user waiting")
+        value: { $0.timeToContentCensored(95) ? .infinity : $0.timeToContentP95Ms }, absolute: 17, relative: 0.05,
+        format: { $0.isInfinite ? "censored (over 5 % never served)" : Format.ms($0) },
+        minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
+        why:
+            "how long the content that does arrive keeps the user waiting; a display never served counts as worse than every served one, so a p95 that falls among them (censored) is worse than any time"
+    )
     static let layoutJumps = RankingMetric(
         id: "layout-jumps", name: "layout jumps", key: \RunMetrics.offsetCorrectionPoints, conversion: .same,
         value: { $0.offsetCorrectionPoints }, absolute: 5, relative: 0.05,
@@ -338,7 +341,8 @@ package struct PairTest: Sendable {
         b = SeedRange(vb)
         minimum = metric.threshold(a.median, b.median)
         if va.count == vb.count {
-            let d = zip(va, vb).map { $0 - $1 }
+            // Two censored values (infinite: worse than any time) are equal.
+            let d = zip(va, vb).map { $0 == $1 ? 0 : $0 - $1 }
             let median = SeedRange(d).median
             let nonzero = d.filter { $0 != 0 }
             effect = median
