@@ -169,6 +169,16 @@ struct StudyPage: PageGenerator {
                                     !$0.timeToContentCensored(95) && $0.hitchTimeRatio < Thresholds.hitchCritical
                                 }
                             ) { $0.timeToContentP95Ms }))
+                    // What the censored points leave out: the share of displays never served.
+                    charts.append(
+                        PageParts.chart(
+                            sweepChart(
+                                group, id: "\(chartID)-never", metric: \.displaysWithoutContent,
+                                name: "Displays never served", unit: "% of displays", logY: false
+                            ) {
+                                $0.timeToContentDisplays == 0
+                                    ? 0 : Double($0.displaysWithoutContent) / Double($0.timeToContentDisplays) * 100
+                            }))
                     // The lines show medians of three metrics; at each latency, every metric that
                     // separates the strategies beyond their seed spread, with that spread.
                     for latency in study.latenciesMs where !summarised {
