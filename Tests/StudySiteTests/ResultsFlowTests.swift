@@ -93,7 +93,8 @@ struct ResultsFlowTests {
             try Data(file.bytes).write(to: dir.appendingPathComponent(file.path))
         }
         let baseline = try Baseline.load(dir)
-        #expect(before.runs == 12 && baseline.runs.count == before.runs)
+        // 12 planned runs, and the seeds a second pass adds where 3 seeds cannot decide (`MoreSeeds`).
+        #expect(before.runs >= 12 && baseline.runs.count == before.runs)
         let after = try SiteGenerator.build(
             content: Self.content(cacheLimit: 2), templates: Self.templates, jobs: 2, inputs: .init(baseline: baseline))
         let changed = Set(after.comparisons.filter { $0.status == .compared }.map(\.group))

@@ -102,6 +102,9 @@ struct SlowSensitivityTests {
                 "\(flip.constant) ×\(flip.flipsAt): \(at[i]), reported \(flip.becomes)")
             // Four bisection steps between ×1 and ×0.5 or ×2 leave a bracket of 2^(1/16); a switch has no inside.
             if flip.switchedOff { continue }
+            // The bisection halves on a log scale: the reported factor is 2^(k/16), k = ±1…±16.
+            let k = log2(flip.flipsAt) * 16
+            #expect(abs(k - k.rounded()) < 1e-9 && abs(k) >= 1 && abs(k) <= 16, "×\(flip.flipsAt) is not 2^(k/16)")
             let inside = flip.flipsAt / pow(flip.factor, 1.0 / 16)
             let before = try Self.answers(content, study, key: flip.constant, factor: inside)
             #expect(before[i] == base[i], "\(flip.constant) ×\(inside) already changes the answer: \(before[i])")

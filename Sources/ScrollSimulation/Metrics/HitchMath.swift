@@ -20,6 +20,17 @@ public enum HitchMath {
         percentile(sorted: values.sorted(), p)
     }
 
+    /// A time-to-content percentile `p` (0–100), nearest rank over every display, where `served`
+    /// (sorted) are the served displays' times and `all` (sorted) every display's wait, those never
+    /// served counting their time on screen. A display never served counts as worse than every
+    /// served one: below the never-served ranks the value is the served displays'; at or beyond
+    /// them (censored, `RunMetrics.timeToContentCensored`) it is the rank's value in `all`, a lower
+    /// bound. 0 when there is no display.
+    public static func percentile(served: [Micros], all: [Micros], _ p: Double) -> Micros {
+        guard let k = NearestRank.index(count: all.count, fraction: p / 100) else { return 0 }
+        return k < served.count ? served[k] : all[k]
+    }
+
     /// The value at percentile `p` (0–100) of already sorted values, nearest rank (`NearestRank`); 0 when empty.
     public static func percentile(sorted: [Micros], _ p: Double) -> Micros {
         NearestRank.value(sortedAscending: sorted, fraction: p / 100) ?? 0

@@ -267,15 +267,16 @@ public enum MetricTable {
                 .double("timeToContentP95Ms", \.timeToContentP95Ms, label: "time to content, p95"),
                 .double("timeToContentMaxMs", \.timeToContentMaxMs),
                 .int("displaysWithoutContent", \.displaysWithoutContent),
+                .int("timeToContentDisplays", \.timeToContentDisplays),
             ],
             unit: "ms, displays", section: .content,
             definition:
-                "From the frame a row was first shown to the frame its own content appeared, over every display. A display that ended (the row scrolled away, or observation ended) before its content arrived is a censored observation: it counts with the time it was on screen, a lower bound of its wait, so rows never served raise the percentiles instead of dropping out; displaysWithoutContent counts them.",
+                "From the frame a row was first shown to the frame its own content appeared, over every display. A display that ended (the row scrolled away, or observation ended) before its content arrived was never served: it counts as worse than every served display, so rows never served raise the percentiles instead of dropping out. A percentile whose rank falls among them is censored and reads as such (\"p95 > 417 ms (97 % never served)\"): its value is the rank's wait among every display, served or not (each display never served counting the time it was on screen), a lower bound; the maximum is censored whenever a display was never served. displaysWithoutContent counts them, timeToContentDisplays counts every display.",
             source: "ScrollStudy content-correctness metric",
             cli: (
                 "time to content",
                 { m in
-                    "p50 \(ms(m.timeToContentP50Ms)) · p95 \(ms(m.timeToContentP95Ms)) · max \(ms(m.timeToContentMaxMs)); \(m.displaysWithoutContent) displays never got it"
+                    "p50 \(m.timeToContentCensored(50) ? "> " : "")\(ms(m.timeToContentP50Ms)) · p95 \(m.timeToContentCensored(95) ? "> " : "")\(ms(m.timeToContentP95Ms)) · max \(m.timeToContentCensored(100) ? "> " : "")\(ms(m.timeToContentMaxMs)); \(m.displaysWithoutContent) of \(m.timeToContentDisplays) displays never got it"
                 }
             )),
         MetricGroup(

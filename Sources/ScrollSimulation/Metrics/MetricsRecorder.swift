@@ -1,3 +1,5 @@
+import Formats
+
 /// Accumulates a run's measurements as the engine produces frames and events, and turns them into
 /// the run's metrics at the end.
 ///
@@ -25,7 +27,9 @@ struct MetricsRecorder {
     private var contentChanges = 0
     private var contentChangesAfterSettle = 0
     private var displaysWithoutContent = 0
+    /// Times to content of the displays served, and the waits (lower bounds) of those never served.
     private var timesToContent: [Micros] = []
+    private var censoredWaits: [Micros] = []
     private var longestMainBlock: Micros = 0
     /// Main-thread work in all, from launch: every frame's plus blocks outside frames.
     private var mainThreadTime: Micros = 0
@@ -106,7 +110,7 @@ struct MetricsRecorder {
     /// in time to content as a censored observation (a lower bound of its wait).
     mutating func noteDisplayWithoutContent(waited: Micros) {
         displaysWithoutContent += 1
-        timesToContent.append(waited)
+        censoredWaits.append(waited)
     }
     /// A slot showed its content `duration` after the cell appeared (0: it already did).
     mutating func noteTimeToContent(_ duration: Micros) { timesToContent.append(duration) }
@@ -287,13 +291,19 @@ struct MetricsRecorder {
         m.misSizedCellFrames = r.misSizedCellFrames
         m.contentChangesAfterDisplay = r.contentChanges
         m.contentChangesAfterSettle = r.contentChangesAfterSettle
-        // Displays still waiting at the end count with the time they waited so far (a lower bound).
-        var times = r.timesToContent + stillWaiting
-        times.sort()
-        m.timeToContentP50Ms = HitchMath.percentile(sorted: times, 50).milliseconds
-        m.timeToContentP95Ms = HitchMath.percentile(sorted: times, 95).milliseconds
-        m.timeToContentMaxMs = (times.last ?? 0).milliseconds
-        m.displaysWithoutContent = r.displaysWithoutContent + stillWaiting.count
+        // A display never served (it ended, or observation did, before its content came) counts as
+        // worse than every served one: a percentile whose rank lies beyond the served displays is
+        // censored (`RunMetrics.timeToContentCensored`) and holds the rank's value among every
+        // display's wait, served or not, a lower bound; below it, the served displays' value.
+        var served = r.timesToContent
+        served.sort()
+        var all = served + r.censoredWaits + stillWaiting
+        all.sort()
+        m.timeToContentP50Ms = HitchMath.percentile(served: served, all: all, 50).milliseconds
+        m.timeToContentP95Ms = HitchMath.percentile(served: served, all: all, 95).milliseconds
+        m.timeToContentMaxMs = (all.last ?? 0).milliseconds
+        m.timeToContentDisplays = all.count
+        m.displaysWithoutContent = all.count - served.count
         m.timeToFirstContentMs = (r.timeToFirstContent ?? end).milliseconds
         m.requestsStarted = r.requestsStarted
         m.requestsCompleted = r.requestsCompleted

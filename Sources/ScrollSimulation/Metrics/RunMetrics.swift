@@ -1,3 +1,5 @@
+import Formats
+
 /// The metrics of one run (MODEL.md). Times in ms unless the name says otherwise.
 public struct RunMetrics: Sendable, Equatable, Codable {
     // Frames and hitches (scrolling frames only).
@@ -39,6 +41,8 @@ public struct RunMetrics: Sendable, Equatable, Codable {
     public var timeToContentP95Ms = 0.0
     public var timeToContentMaxMs = 0.0
     public var displaysWithoutContent = 0
+    /// Every display time to content counts, served or not (`timeToContentCensored`).
+    public var timeToContentDisplays = 0
     public var timeToFirstContentMs = 0.0
     // Work.
     public var requestsStarted = 0
@@ -64,6 +68,30 @@ public struct RunMetrics: Sendable, Equatable, Codable {
     public var gestureStartMs = 0.0
     public var settleTimeMs = 0.0
     public var observedUntilMs = 0.0
+
+    /// Whether the time-to-content percentile `p` (0–100; 100 is the maximum) falls among the
+    /// displays never served, which count as worse than every served one: its value is then a lower
+    /// bound ("> 417 ms"), not a time any display waited to the end.
+    public func timeToContentCensored(_ p: Double) -> Bool {
+        guard displaysWithoutContent > 0,
+            let k = NearestRank.index(count: timeToContentDisplays, fraction: p / 100)
+        else { return false }
+        return k >= timeToContentDisplays - displaysWithoutContent
+    }
+
+    /// A time-to-content percentile as text: "417 ms", or when censored "> 417 ms (97 % never served)".
+    public func timeToContentText(_ p: Double, _ value: Double) -> String {
+        let ms = NumberFormat.fixed(value, places: value >= 100 ? 0 : 1) + " ms"
+        guard timeToContentCensored(p) else { return ms }
+        return "> \(ms) (\(neverServedPercentText) never served)"
+    }
+
+    /// The share of displays never served, as "97 %".
+    public var neverServedPercentText: String {
+        let share =
+            timeToContentDisplays == 0 ? 0 : Double(displaysWithoutContent) / Double(timeToContentDisplays) * 100
+        return NumberFormat.fixed(share, places: share >= 10 ? 0 : 1) + " %"
+    }
 
     /// Cache hit rate in [0, 1] (0 without lookups).
     public var cacheHitRate: Double {

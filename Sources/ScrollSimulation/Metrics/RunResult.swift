@@ -131,8 +131,10 @@ public struct RunResult: Sendable, Equatable, Codable {
 /// 7: Capital One's image reset in prepareForReuse is a main-queue block, after the completions
 /// already queued (`resetsImageAsyncOnMain`); an image at hand is set through the main queue after
 /// it.
+/// 8: time to content counts a display never served as worse than every served one (percentiles
+/// below the never-served ranks are the served displays'; the rest are censored), and every display is counted.
 public enum SimulationModel {
-    public static let version = 7
+    public static let version = 8
 }
 
 /// A frame is stored as one array, `[begin, presented, duration, hitch, hitchKind, overrun,

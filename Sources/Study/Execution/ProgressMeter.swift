@@ -38,10 +38,12 @@ package final class ProgressMeter: @unchecked Sendable {
     /// A meter that prints nothing (`--quiet`).
     package static let silent = ProgressMeter(line: { _ in })
 
-    /// Starts counting `total` items of `unit` (plural, "runs") for `stage` ("run").
+    /// Starts counting `total` items of `unit` (plural, "runs") for `stage` ("run"), ending the
+    /// stage counted before if it was not ended.
     package func begin(_ stage: String, total: Int, unit: String) {
         lock.lock()
         defer { lock.unlock() }
+        finish()
         self.stage = stage
         self.unit = unit
         self.total = total
@@ -86,6 +88,11 @@ package final class ProgressMeter: @unchecked Sendable {
     package func end() {
         lock.lock()
         defer { lock.unlock() }
+        finish()
+    }
+
+    /// `end`'s work, with the lock held.
+    private func finish() {
         guard active else { return }
         active = false
         let seconds = Self.seconds(clock.now - started)

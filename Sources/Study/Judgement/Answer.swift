@@ -200,13 +200,26 @@ package struct Answer: Sendable {
             "\(other ? "the closest others" : "the closest") are a tie between \(names): the same shortfall weighed by severity (\(NumberFormat.fixed(first.shortfall, places: 2)) on the median seed), and each meets it on \(first.meetingText); at worst \(worst)"
     }
 
+    /// Where some strategies ran more seeds than the others (`MoreSeeds`: the study's seeds could not
+    /// separate them): " (X and Y ran 30 seeds: the study's 5 could not separate them)", else "".
+    var moreSeedsText: String {
+        let all = tiers.flatMap { $0 } + missing
+        guard let base = all.map(\.metrics.count).min() else { return "" }
+        let more = all.filter { $0.metrics.count > base }
+        guard let n = more.map(\.metrics.count).max() else { return "" }
+        let names =
+            more.count == 1
+            ? more[0].name : more.dropLast().map(\.name).joined(separator: ", ") + " and " + more[more.count - 1].name
+        return " (\(names) ran \(n) seeds: the study's \(base) could not separate \(more.count == 1 ? "it" : "them"))"
+    }
+
     /// The one-line reason in numbers, against the runner-up (or the strategies that miss the bar).
     package var reason: String {
         guard let first = recommended.first else {
             guard closest != nil else { return "no runs" }
             return "None meets the bar on every seed; \(closestReason(other: false))."
         }
-        var text = "Meets the bar on \(first.meetingText)"
+        var text = "Meets the bar on \(first.meetingText)" + moreSeedsText
         if let t = undecided, let (x, y) = undecidedNames {
             text +=
                 "; too close to call between \(x) and \(y): \(t.metric.name) \(t.values), \(t.evidence), so the seeds cannot say which is better"

@@ -155,9 +155,12 @@ package enum AnswerRule {
     )
     static let timeToContent = RankingMetric(
         id: "time-to-content", name: "time to content p95", key: \RunMetrics.timeToContentP95Ms, conversion: .same,
-        value: { $0.timeToContentP95Ms }, absolute: 17, relative: 0.05,
-        format: { NumberFormat.ms($0) }, minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
-        why: "how long the content that does arrive keeps the user waiting")
+        value: { $0.timeToContentCensored(95) ? .infinity : $0.timeToContentP95Ms }, absolute: 17, relative: 0.05,
+        format: { $0.isInfinite ? "censored (over 5 % never served)" : NumberFormat.ms($0) },
+        minimumText: "5 % of the larger value, at least 17 ms (one 60 Hz frame)",
+        why:
+            "how long the content that does arrive keeps the user waiting; a display never served counts as worse than every served one, so a p95 that falls among them (censored) is worse than any time"
+    )
     static let layoutJumps = RankingMetric(
         id: "layout-jumps", name: "layout jumps", key: \RunMetrics.offsetCorrectionPoints, conversion: .same,
         value: { $0.offsetCorrectionPoints }, absolute: 5, relative: 0.05,
@@ -303,9 +306,17 @@ package enum AnswerRule {
         return min(1, 2 * tail / all)
     }
 
-    /// How `a` and `b` compare on `metric`.
+    /// "p = 0.062", or "p < 0.001" where three places would print 0.
+    package static func pText(_ p: Double) -> String {
+        p < 0.0005 ? "p < 0.001" : "p = \(NumberFormat.fixed(p, places: 3))"
+    }
+
+    /// How `a` and `b` compare on `metric`, over the seeds both ran: a strategy that ran more seeds
+    /// (`MoreSeeds`, which adds them after the study's) meets one that did not on the study's seeds.
     package static func test(_ a: Contender, _ b: Contender, on metric: RankingMetric) -> PairTest {
-        PairTest(metric: metric, a: a.metrics.map(metric.value), b: b.metrics.map(metric.value))
+        let (ma, mb) = (a.metrics, b.metrics)
+        let n = min(ma.count, mb.count)
+        return PairTest(metric: metric, a: ma.prefix(n).map(metric.value), b: mb.prefix(n).map(metric.value))
     }
 }
 
@@ -332,7 +343,8 @@ package struct PairTest: Sendable {
         b = SeedRange(vb)
         minimum = metric.threshold(a.median, b.median)
         if va.count == vb.count {
-            let d = zip(va, vb).map { $0 - $1 }
+            // Two censored values (infinite: worse than any time) are equal.
+            let d = zip(va, vb).map { $0 == $1 ? 0 : $0 - $1 }
             let median = SeedRange(d).median
             let nonzero = d.filter { $0 != 0 }
             effect = median
@@ -374,6 +386,6 @@ package struct PairTest: Sendable {
         guard let p else { return "\(size) \(side) (\(counts); one seed, so no test across seeds)" }
         guard seeds > 0 || a.median != b.median else { return "no difference on any seed" }
         return
-            "\(size) \(side) on the seed-paired median (\(counts)), \(side) on \(agreeing) of \(seeds) seed\(seeds == 1 ? "" : "s") that differ, sign test p = \(NumberFormat.fixed(p, places: 3))"
+            "\(size) \(side) on the seed-paired median (\(counts)), \(side) on \(agreeing) of \(seeds) seed\(seeds == 1 ? "" : "s") that differ, sign test \(AnswerRule.pText(p))"
     }
 }

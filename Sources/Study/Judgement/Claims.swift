@@ -218,10 +218,10 @@ package enum Claims {
     ]
 
     /// Every claim's figure over `studies`' runs (each study with its seeds, runs and results).
-    package static func evaluate(_ studies: [(study: Study, runs: [(run: PlannedRun, result: RunResult)])])
-        -> [ClaimResult]
-    {
-        all.map { check in
+    package static func evaluate(
+        _ studies: [(study: Study, runs: [(run: PlannedRun, result: RunResult)])], checks: [ClaimCheck] = all
+    ) -> [ClaimResult] {
+        checks.map { check in
             guard let subject = studies.first(where: { $0.study.id == check.study }) else {
                 return ClaimResult(
                     number: check.number, claim: check.claim, checked: check.checked, study: check.study, held: 0,
@@ -245,4 +245,55 @@ package enum Claims {
                 seeds: seeds)
         }
     }
+}
+
+/// What this site's own prose says of its runs (issue 42 item 7): each sentence with a figure or a
+/// comparison the runs decide, where it is written, and its check on one seed's runs. A sentence
+/// that names a run's number through a placeholder (the tour's `{{metric}}`) is computed and needs
+/// no entry. `ProseClaimsTests` checks every entry on every seed of the default content.
+package enum ProseClaims {
+    /// Where the sentence is, and the check, as `ClaimCheck` states a source's claim.
+    /// Each sentence's figure over `studies`' runs (as `Claims.evaluate`), with its file.
+    package static func evaluate(_ studies: [(study: Study, runs: [(run: PlannedRun, result: RunResult)])])
+        -> [(file: String, result: ClaimResult)]
+    {
+        zip(all.map(\.file), Claims.evaluate(studies, checks: all.map(\.check))).map { ($0, $1) }
+    }
+
+    package static let all: [(file: String, check: ClaimCheck)] = [
+        (
+            "Content/strategies/glitchy-serial-cancel.md",
+            ClaimCheck(
+                number: 1,
+                claim:
+                    "At 1000 ms the longest waits of the GlitchyTable study's runs are more than twice the setting.",
+                checked: "glitchy-serial-cancel at 1000 ms: longest time to content > 2 × 1000 ms",
+                study: "glitchy-table"
+            ) { r in r("glitchy-serial-cancel", 1_000).map { $0.timeToContentMaxMs > 2 * 1_000 } }
+        ),
+        (
+            "Content/studies/latency-sweep.json",
+            ClaimCheck(
+                number: 2,
+                claim:
+                    "At 100 and 200 ms, without its store reconfiguring by id shows as many placeholders as the index-path check, within a point, so there its whole margin is the store.",
+                checked:
+                    "latency-sweep at 100 and 200 ms: glitchy-reconfigure-no-store's placeholders within 1 point of glitchy-index-path-check's, and glitchy-reconfigure's at least 1 point below both",
+                study: "latency-sweep"
+            ) { r in
+                var holds = true
+                for latency in [100.0, 200] {
+                    guard let store = r("glitchy-reconfigure", latency),
+                        let none = r("glitchy-reconfigure-no-store", latency),
+                        let check = r("glitchy-index-path-check", latency)
+                    else { return nil }
+                    let (s, n, c) = (
+                        store.placeholderShare * 100, none.placeholderShare * 100, check.placeholderShare * 100
+                    )
+                    holds = holds && abs(n - c) < 1 && s <= min(n, c) - 1
+                }
+                return holds
+            }
+        ),
+    ]
 }

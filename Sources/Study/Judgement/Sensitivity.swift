@@ -158,7 +158,7 @@ package struct Sensitivity: Sendable, Codable, Equatable {
                         ? nil : subject == 0 ? groups[group] : groups[group].intersection(ofStrategy[subject - 1])
                     var near = 1.0, far = factor, becomes = answer
                     for _ in 0..<(constant.switched ? 0 : 4) {
-                        let mid = (near * far).squareRoot()
+                        let mid = Self.midpoint(near, far)
                         let tryKey = Tried(factor: mid.bitPattern, group: group, subject: subject)
                         let at: [String]
                         if let known = tried[tryKey] {
@@ -208,6 +208,10 @@ package struct Sensitivity: Sendable, Codable, Equatable {
     }
 
     package typealias Entry = SensitivitySimulations.Entry
+
+    /// The next factor a bisection tries between `near` and `far`: their geometric mean, the middle
+    /// on a log scale, so that four steps from ×1 towards ×0.5 or ×2 try only powers of 2^(1/16).
+    static func midpoint(_ near: Double, _ far: Double) -> Double { (near * far).squareRoot() }
 
     /// A factor tried in a bisection, for one conclusion's runs: a comparison (its index in
     /// `StudyAnswers.comparisons`) and its answer (subject 0) or one strategy's verdicts (1 + its place).

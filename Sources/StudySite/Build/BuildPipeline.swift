@@ -102,10 +102,17 @@ enum BuildPipeline {
         let total = RunExecutor.toRunCount(c.plan, stored: c.inputs.stored, fingerprints: c.fingerprints)
         let meter = c.meter
         meter.begin("run", total: total, unit: "runs")
+        var seedsAdded = 0
         do throws(StoreError) {
             c.execution = try RunExecutor.execute(
                 c.plan, fingerprints: c.fingerprints, stored: c.inputs.stored, cache: c.inputs.cache,
                 jobs: c.jobs
+            ) { _, run in meter.advance(run.label) }
+            // Seeds until decided: a second pass for the comparisons whose seeds cannot separate their top strategies.
+            seedsAdded = try MoreSeeds.run(
+                plan: &c.plan, fingerprints: &c.fingerprints, execution: &c.execution, content: c.content,
+                stored: c.inputs.stored, cache: c.inputs.cache, jobs: c.jobs,
+                pass: { meter.begin("more seeds", total: $0, unit: "runs") }
             ) { _, run in meter.advance(run.label) }
         } catch {
             meter.end()
@@ -122,7 +129,7 @@ enum BuildPipeline {
         let e = c.execution!
         return
             "\(e.ran) simulated, \(e.cached) from the run cache, \(e.shared) shared with an identical run, \(e.reused) from stored results; "
-            + "\(validationCount) validation runs"
+            + "\(seedsAdded) more seeds where the first seeds could not decide; \(validationCount) validation runs"
     }
 
     static let judge = Stage(name: .judge) { c in

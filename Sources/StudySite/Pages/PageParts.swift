@@ -119,7 +119,7 @@ enum PageParts {
             "stale": .string(r(\.staleShare, percent, " %")),
             "placeholder": .string(r(\.placeholderShare, percent, " %")),
             "changesAfterSettle": .string(r({ Double($0.contentChangesAfterSettle) }, count)),
-            "ttc95": .string(r(\.timeToContentP95Ms, ms, " ms")),
+            "ttc95": .string(Self.censoredMedian(config, r(\.timeToContentP95Ms, ms, " ms"))),
             // "137 [130–148] of 780": the wasted requests (median and seed range), of the median started.
             "requests": .string(
                 "\(r({ Double($0.requestsWasted) }, count)) of \(count(config.range { Double($0.requestsStarted) }.median))"
@@ -132,6 +132,19 @@ enum PageParts {
     }
 
     /// A sentence for tables whose cells are medians across seeds.
+    /// A configuration's time-to-content p95 cell (`text`: its median and range) said as censored
+    /// where the p95 falls among displays never served: "> 417 ms (97 % never served)" when it does
+    /// on every seed, else the text with "censored on k of n seeds".
+    static func censoredMedian(_ config: ConfigRuns, _ text: String) -> String {
+        let censored = config.metrics.filter { $0.timeToContentCensored(95) }
+        if censored.isEmpty { return text }
+        if censored.count == config.count {
+            let m = config.shown.result.metrics
+            return "> \(text) (\(m.neverServedPercentText) never served)"
+        }
+        return "\(text) (censored on \(censored.count) of \(config.count) seeds: never served)"
+    }
+
     static func rangeNote(seeds: Int) -> String {
         seeds > 1
             ? "Each value is the median of the \(seeds) seeds, with the lowest and highest in brackets; the verdict is the median seed's (by hitch time ratio), with how many seeds share it."

@@ -62,7 +62,12 @@ struct RulePage: PageGenerator {
         }
         // The sign test's p when every one of 5 seeds agrees, the case the page states.
         let unanimous5 = AnswerRule.signTest(minority: 0, of: 5)
+        // The least uneven split the sign test calls at the cap of `MoreSeeds`.
+        let cap = MoreSeeds.cap
+        let minority = (0...cap).last { AnswerRule.signTest(minority: $0, of: cap) <= AnswerRule.credibility } ?? 0
         return [
+            "seedCap": .int(cap), "capSplit": .string("\(cap - minority) to \(minority)"),
+            "capSplitP": .string(NumberFormat.fixed(AnswerRule.signTest(minority: minority, of: cap), places: 3)),
             "hitchBar": .string(NumberFormat.fixed(AnswerRule.hitchBar, places: 0)), "ranking": .array(ranking),
             "concerns": .array(concerns),
             "askable": .array(extra), "bar": .array(bar),

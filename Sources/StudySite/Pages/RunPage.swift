@@ -273,7 +273,13 @@ struct RunPages: PageGenerator {
                 \.placeholderCellFrames, "%",
                 { NumberFormat.fixed($0.placeholderShare * 100, places: $0.placeholderShare >= 0.1 ? 0 : 1) }
             ),
-            (\.timeToContentP95Ms, "ms", { NumberFormat.fixed($0.timeToContentP95Ms, places: 0) }),
+            (
+                \.timeToContentP95Ms, "ms",
+                {
+                    ($0.timeToContentCensored(95) ? "> " : "") + NumberFormat.fixed($0.timeToContentP95Ms, places: 0)
+                        + ($0.timeToContentCensored(95) ? " (\($0.neverServedPercentText) never served)" : "")
+                }
+            ),
             (\.requestsWasted, "", { "\($0.requestsWasted)/\($0.requestsStarted)" }),
             (\.misSizedCellFrames, "", { String($0.misSizedCellFrames) }),
             (\.mainThreadTimeMs, "ms", { NumberFormat.fixed($0.mainThreadTimeMs, places: 0) }),

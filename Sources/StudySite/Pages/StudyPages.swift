@@ -160,8 +160,25 @@ struct StudyPage: PageGenerator {
                             sweepChart(
                                 group, id: "\(chartID)-ttc", metric: ttc.key,
                                 name: PageText.sentence(ttc.label ?? ttc.name),
-                                unit: "ms", logY: false
+                                unit: "ms", logY: false,
+                                // A censored p95 is a lower bound, and a frozen list (critical hitch
+                                // time ratio) shows content at display only because nothing moves.
+                                leftOut:
+                                    "Left out: a point whose p95 falls among displays never served on the median seed (censored: the table gives it as \u{201C}> …\u{201D}) and a list frozen in the critical hitch band, whose 0 ms is content shown while nothing moves.",
+                                include: {
+                                    !$0.timeToContentCensored(95) && $0.hitchTimeRatio < Thresholds.hitchCritical
+                                }
                             ) { $0.timeToContentP95Ms }))
+                    // What the censored points leave out: the share of displays never served.
+                    charts.append(
+                        PageParts.chart(
+                            sweepChart(
+                                group, id: "\(chartID)-never", metric: \.displaysWithoutContent,
+                                name: "Displays never served", unit: "% of displays", logY: false
+                            ) {
+                                $0.timeToContentDisplays == 0
+                                    ? 0 : Double($0.displaysWithoutContent) / Double($0.timeToContentDisplays) * 100
+                            }))
                     // The lines show medians of three metrics; at each latency, every metric that
                     // separates the strategies beyond their seed spread, with that spread.
                     for latency in study.latenciesMs where !summarised {
@@ -391,10 +408,12 @@ struct StudyPage: PageGenerator {
     func sweepChart(
         _ group: [(run: PlannedRun, result: RunResult)], id: String, metric: PartialKeyPath<RunMetrics>, name: String,
         unit: String,
-        logY: Bool, value: (RunMetrics) -> Double
+        logY: Bool, leftOut: String? = nil, include: (RunMetrics) -> Bool = { _ in true },
+        value: (RunMetrics) -> Double
     ) -> Chart {
         let series = study.strategies.compactMap { sid -> SweepLines.Series? in
             let points = ConfigRuns.group(group.filter { $0.run.config.strategy.id == sid })
+                .filter { include($0.shown.result.metrics) }
                 .map { SweepLines.Point($0.run.config.latency.milliseconds, $0.range(value).median) }
                 .sorted { $0.x < $1.x }
             guard !points.isEmpty, let s = strategy(sid) else { return nil }
@@ -408,7 +427,8 @@ struct StudyPage: PageGenerator {
             id: id, title: "\(name) against model latency\(medianTitle)",
             description: study.seeds.count > 1
                 ? "One line per strategy; each point is the median of the \(study.seeds.count) seeds at that latency."
-                : "One line per strategy; each point is one run.",
+                    + (leftOut.map { " " + $0 } ?? "")
+                : "One line per strategy; each point is one run." + (leftOut.map { " " + $0 } ?? ""),
             series: series, xName: "Model latency", xUnit: "ms", yName: name, yUnit: unit, logY: logY,
             // The hitch time ratio spans 0 to about 1000 ms/s: on a linear axis Apple's bands at 5 and 10 sit on the floor.
             symlogY: metric == \RunMetrics.hitchTimeRatio, references: references,
