@@ -55,6 +55,8 @@ struct PageRenderer: Sendable {
     /// The "against baseline" section of a page by path (the `against-baseline` partial's data,
     /// `againstBaseline`); false on pages without one.
     var againstBaseline: [String: MustacheValue] = [:]
+    /// Whether the site has `checks.html` (a baseline or budgets): the navigation then links it.
+    var hasChecks = false
 
     /// The job of one HTML page whose body data is computed when the job runs; `key`, when given,
     /// is `key(path:_:)` of the page's own inputs.
@@ -115,16 +117,20 @@ struct PageRenderer: Sendable {
         pageData["siteTitle"] = .string(siteTitle)
         pageData["pageTitle"] = .string(title)
         pageData["againstBaseline"] = againstBaseline[path] ?? .bool(false)
+        let paths = PageParts.paths(root: root, hasChecks: hasChecks)
+        pageData["paths"] = paths
         let body: String
         do { body = try templates.render(template, .object(pageData)) } catch {
             throw .page(path: path, step: .body(template: template), problem: error)
         }
-        let nav: [MustacheValue] = [
+        var sections = [
             ("index", "Studies", SitePaths.index), ("techniques", "Techniques", SitePaths.techniques),
             ("strategies", "Strategies", SitePaths.strategies), ("datasets", "Datasets", SitePaths.datasets),
             ("metrics", "Metrics", SitePaths.metrics), ("model", "Model", SitePaths.model),
             ("accuracy", "Accuracy", SitePaths.accuracy),
-        ].map { key, label, href in
+        ]
+        if hasChecks { sections.append(("checks", "Checks", SitePaths.checks)) }
+        let nav: [MustacheValue] = sections.map { key, label, href in
             .object(["label": .string(label), "href": .string(root + href), "current": .bool(key == section)])
         }
         // Only pages with highlighted code blocks load the highlighting stylesheet.
@@ -132,7 +138,7 @@ struct PageRenderer: Sendable {
         var layout: [String: MustacheValue] = [
             "root": .string(root), "siteTitle": .string(siteTitle),
             "pageTitle": .string(title), "nav": .array(nav), "body": .string(body),
-            "highlighted": .bool(highlighted),
+            "highlighted": .bool(highlighted), "paths": paths,
         ]
         // A page whose numbers are not the simulation's (a measured run's) says so in its footer.
         layout["footerNote"] = data["footerNote"] ?? .bool(false)
