@@ -98,7 +98,7 @@ extension Outcome {
         return out
     }
 
-    static func number(_ v: Double) -> String { NumberFormat.fixed(v, places: 3) }
+    static func number(_ v: Double) -> String { NumberFormat.readable(v) }
 
     func checksData() -> [String: MustacheValue] {
         let budgetRows: [MustacheValue] = allBudgets.map { study, b -> MustacheValue in
@@ -156,6 +156,6 @@ extension Outcome {
                 + HeadlineMetric.all.map { "\($0.label) \(NumberFormat.fixed($0.minRelative * 100, places: 1)) %" }
                 .joined(separator: ", ") + ")"
         return
-            "A metric of a run group (one configuration over its seeds) counts as changed when the medians differ by at least the metric's minimum (\(minimums)) and \(relative), and — with 2 or more seeds on both sides — the two ranges of values do not overlap (a rank test: Mann–Whitney U = 0). Runs whose device, dataset, gesture, latency, presentation or model version differ are not comparable."
+            "A metric of a run group (one configuration over its seeds) counts as changed when the medians differ by at least the metric's minimum (\(minimums)) and \(relative), and — with 2 or more seeds on both sides — every seed moved: the two sides' values do not overlap (a Mann–Whitney rank test, whose p is given). Runs whose device, dataset, gesture, latency, presentation or model version differ are not comparable."
     }()
 }
