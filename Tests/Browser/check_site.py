@@ -24,9 +24,12 @@ What it asserts, for every HTML page under the output folder:
     inside a <details> expansion, checked opened); at 390 px no data table is wider than the
     screen (charts' data tables and scrollers marked data-wide aside) and each cell of a stacked
     table (table.stack) is labelled with its column header; printed (emulated print media, 720 px), every
-    cell of every table outside a closed <details> is visible and within the page, every chart's
-    figure keeps together (break-inside: avoid) and its data table prints although "Numbers
-    behind this chart" was never opened;
+    cell of every table outside a closed <details> is visible and within the page, every chart
+    keeps together (break-inside: avoid) with its caption (break-after: avoid), no "Numbers
+    behind this chart" label is left alone (break-after: avoid), and its data table prints although it
+    was never opened;
+  * reading, counted per width: words and numbers broken inside table cells and their labels,
+    chart texts cut at the chart's edge, and document overflow (`READING_KINDS`);
   * size: the whole site within 5 MB and no file over 1 MB.
 It also writes screenshots of the index, a study page and a run page at both widths to the
 artifacts folder.
@@ -324,8 +327,9 @@ def chart_fit_problems(driver) -> list[str]:
 # must read as well), and each cell label drawn by CSS (::before) is measured as the text it shows.
 READING_KINDS = ("broken words", "clipped labels", "overflow")
 
-# A line may end inside a token only after one of these (where a reader expects a break).
-BREAK_AFTER = "-‐–—/"
+# A line may end inside a token only after one of these (where a reader expects a break): a hyphen
+# or dash, a slash, a comma of a list written without spaces, an ellipsis ("p50…/p99").
+BREAK_AFTER = "-\u2010\u2013\u2014/,\u2026"
 
 READING_SCRIPT = r"""
     const breakAfter = arguments[0], broken = [], clipped = [];
@@ -480,8 +484,12 @@ def print_problems(driver) -> list[str]:
         const problems = [];
         document.querySelectorAll('figure.chart-figure').forEach((fig, n) => {
           const name = (fig.querySelector('figcaption') || {}).textContent || 'figure ' + (n + 1);
-          const s = getComputedStyle(fig);
-          if (s.breakInside !== 'avoid' && s.pageBreakInside !== 'avoid') problems.push(`"${name.trim()}": the figure may break across pages (break-inside: ${s.breakInside})`);
+          // The drawing keeps together and its caption stays with it; the figure may break before
+          // its numbers (a figure kept whole leaves most of a page blank when its table is long).
+          const svg = fig.querySelector(':scope > svg'), caption = fig.querySelector('figcaption');
+          if (svg) { const s = getComputedStyle(svg); if (s.breakInside !== 'avoid' && s.pageBreakInside !== 'avoid') problems.push(`"${name.trim()}": the chart may break across pages (break-inside: ${s.breakInside})`); }
+          if (caption) { const s = getComputedStyle(caption); if (s.breakAfter !== 'avoid' && s.pageBreakAfter !== 'avoid') problems.push(`"${name.trim()}": its caption may be left at the foot of a page (break-after: ${s.breakAfter})`); }
+          fig.querySelectorAll('details').forEach(d => { const s = getComputedStyle(d); if (s.breakAfter !== 'avoid' && s.pageBreakAfter !== 'avoid') problems.push(`"${name.trim()}": "Numbers behind this chart" may be left alone at the foot of a page`); });
           fig.querySelectorAll('table').forEach(table => {
             if (!table.checkVisibility()) problems.push(`"${name.trim()}": its numbers do not print ("Numbers behind this chart" stays closed)`);
           });

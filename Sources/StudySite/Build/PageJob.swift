@@ -70,7 +70,8 @@ struct PageRenderer: Sendable {
     }
 
     /// The key of the file at `path` (`PageJob.key`): what every page shares — the executable, the
-    /// model version, the templates' digest, the site's title, the page's "against baseline" section —
+    /// model version, the templates' digest, the site's title, the page's "against baseline" section,
+    /// whether the navigation links checks.html —
     /// and `inputs`, which adds what the page itself reads. Nil when the templates were not loaded
     /// from files (no digest), so such pages are always rendered.
     func key(path: String, _ inputs: (inout PageKey) -> Void) -> String? {
@@ -81,6 +82,8 @@ struct PageRenderer: Sendable {
         key.add(siteTitle)
         key.add(path)
         key.add(againstBaseline[path].map { Fingerprint.digest(ofValue: $0) } ?? "-")
+        // The navigation links checks.html on every page when the site has it.
+        key.add(hasChecks ? SitePaths.checks : "-")
         inputs(&key)
         return key.hex
     }
