@@ -24,9 +24,12 @@ What it asserts, for every HTML page under the output folder:
     inside a <details> expansion, checked opened); at 390 px no data table is wider than the
     screen (charts' data tables and scrollers marked data-wide aside) and each cell of a stacked
     table (table.stack) is labelled with its column header; printed (emulated print media, 720 px), every
-    cell of every table outside a closed <details> is visible and within the page, every chart's
-    figure keeps together (break-inside: avoid) and its data table prints although "Numbers
-    behind this chart" was never opened;
+    cell of every table outside a closed <details> is visible and within the page, every chart
+    keeps together (break-inside: avoid) with its caption (break-after: avoid), no "Numbers
+    behind this chart" label is left alone (break-after: avoid), and its data table prints although it
+    was never opened;
+  * reading, counted per width: words and numbers broken inside table cells and their labels,
+    chart texts cut at the chart's edge, and document overflow (`READING_KINDS`);
   * size: the whole site within 5 MB and no file over 1 MB.
 It also writes screenshots of the index, a study page and a run page at both widths to the
 artifacts folder.
@@ -318,6 +321,113 @@ def chart_fit_problems(driver) -> list[str]:
     """)
 
 
+# Reading checks, counted per width (`READING_KINDS`): a word or number broken across lines inside
+# a table cell or a stacked table's cell label, a chart text clipped by its chart's edge, and the
+# document wider than the screen. Closed <details> are opened first (what they show when opened
+# must read as well), and each cell label drawn by CSS (::before) is measured as the text it shows.
+READING_KINDS = ("broken words", "clipped labels", "overflow")
+
+# A line may end inside a token only after one of these (where a reader expects a break): a hyphen
+# or dash, a slash, a comma of a list written without spaces, an ellipsis ("p50…/p99").
+BREAK_AFTER = "-\u2010\u2013\u2014/,\u2026"
+
+READING_SCRIPT = r"""
+    const breakAfter = arguments[0], broken = [], clipped = [];
+    const opened = [];
+    document.querySelectorAll('details:not([open])').forEach(d => { d.open = true; opened.push(d); });
+    // Cell labels drawn by CSS become real spans with the pseudo-element's computed style.
+    const hide = document.createElement('style');
+    hide.textContent = '[data-check-label]::before { content: none !important; }';
+    const labels = [];
+    document.querySelectorAll('main td, main th').forEach(cell => {
+      const cs = getComputedStyle(cell, '::before');
+      let text = cs.content;
+      if (!text || text === 'none' || text === 'normal') return;
+      if (/^attr\(/.test(text)) text = cell.getAttribute(text.slice(5, -1).trim()) || '';
+      else text = text.replace(/^"|"$/g, '').replace(/\"/g, '"');
+      if (!text.trim()) return;
+      const span = document.createElement('span');
+      for (const property of cs) if (property !== 'content') span.style.setProperty(property, cs.getPropertyValue(property));
+      span.textContent = text;
+      span.dataset.checkMade = '1';
+      labels.push([cell, span]);
+    });
+    labels.forEach(([cell, span]) => { cell.dataset.checkLabel = '1'; cell.insertBefore(span, cell.firstChild); });
+    document.head.appendChild(hide);
+
+    const lineOf = (node, start, end) => {
+      const range = document.createRange();
+      range.setStart(node, start); range.setEnd(node, end);
+      const rects = Array.from(range.getClientRects()).filter(r => r.width > 0.5 && r.height > 0);
+      return rects;
+    };
+    const where = el => {
+      const table = el.closest('table');
+      const caption = table && table.caption ? table.caption.textContent.trim().slice(0, 40) : '';
+      return caption ? `table "${caption}"` : (table ? 'table.' + (table.className || 'plain').split(' ')[0] : el.tagName.toLowerCase());
+    };
+    const cells = document.querySelectorAll('main td, main th');
+    for (const cell of cells) {
+      // A stacked table's header row is kept for screen readers only, in a 1 px box.
+      const head = cell.closest('thead');
+      if (head && getComputedStyle(head).position === 'absolute') continue;
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest('svg')) continue;
+        const text = node.data;
+        for (const m of text.matchAll(/\S{2,}/g)) {
+          const rects = lineOf(node, m.index, m.index + m[0].length);
+          if (rects.length < 2) continue;
+          const tops = new Set(rects.map(r => Math.round(r.top)));
+          if (tops.size < 2) continue;
+          // Where does the line change? A break is fine after a dash or a slash.
+          let previousTop = null;
+          for (let i = 0; i < m[0].length; i++) {
+            const r = lineOf(node, m.index + i, m.index + i + 1)[0];
+            if (!r) continue;
+            if (previousTop !== null && r.top > previousTop + 2 && !breakAfter.includes(m[0][i - 1])) {
+              const isLabel = node.parentElement.dataset.checkMade === '1';
+              broken.push(`${where(cell)}: ${isLabel ? 'label' : 'cell'} "${m[0].slice(0, i)}/${m[0].slice(i)}"`);
+              break;
+            }
+            previousTop = r.top;
+          }
+        }
+      }
+    }
+    // Chart texts outside their chart's box (an <svg> clips what lies beyond it) or a clipping ancestor's.
+    document.querySelectorAll('main svg').forEach((svg, n) => {
+      if (svg.parentElement.closest('svg')) return;
+      const box = svg.getBoundingClientRect();
+      if (box.width === 0) return;
+      const name = svg.querySelector('title') ? svg.querySelector('title').textContent.trim().slice(0, 50) : 'svg #' + (n + 1);
+      svg.querySelectorAll('text').forEach(t => {
+        if (!t.textContent.trim()) return;
+        const r = t.getBoundingClientRect();
+        if (r.width === 0) return;
+        let cut = r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1;
+        for (let p = svg.parentElement; !cut && p && p !== document.body; p = p.parentElement) {
+          const o = getComputedStyle(p).overflowX;
+          if (o === 'visible') continue;
+          const c = p.getBoundingClientRect();
+          if (r.left < c.left - 1 || r.right > c.left + p.clientWidth + 1) cut = true;
+        }
+        if (cut) clipped.push(`chart "${name}": label "${t.textContent.trim().slice(0, 40)}" cut at the chart's edge`);
+      });
+    });
+    labels.forEach(([cell, span]) => { span.remove(); delete cell.dataset.checkLabel; });
+    hide.remove();
+    opened.forEach(d => { d.open = false; });
+    return [broken, clipped];
+"""
+
+
+def reading_problems(driver) -> tuple[list[str], list[str]]:
+    """(broken words, clipped labels) on the page at the current width."""
+    broken, clipped = driver.execute_script(READING_SCRIPT, BREAK_AFTER)
+    return broken, clipped
+
+
 def code_block_problems(driver, wide: bool) -> list[str]:
     """<pre> blocks wider than their box that do not scroll inside themselves with a keyboard
     stop, and (on a wide screen) that are clipped although the page's column had room."""
@@ -374,8 +484,12 @@ def print_problems(driver) -> list[str]:
         const problems = [];
         document.querySelectorAll('figure.chart-figure').forEach((fig, n) => {
           const name = (fig.querySelector('figcaption') || {}).textContent || 'figure ' + (n + 1);
-          const s = getComputedStyle(fig);
-          if (s.breakInside !== 'avoid' && s.pageBreakInside !== 'avoid') problems.push(`"${name.trim()}": the figure may break across pages (break-inside: ${s.breakInside})`);
+          // The drawing keeps together and its caption stays with it; the figure may break before
+          // its numbers (a figure kept whole leaves most of a page blank when its table is long).
+          const svg = fig.querySelector(':scope > svg'), caption = fig.querySelector('figcaption');
+          if (svg) { const s = getComputedStyle(svg); if (s.breakInside !== 'avoid' && s.pageBreakInside !== 'avoid') problems.push(`"${name.trim()}": the chart may break across pages (break-inside: ${s.breakInside})`); }
+          if (caption) { const s = getComputedStyle(caption); if (s.breakAfter !== 'avoid' && s.pageBreakAfter !== 'avoid') problems.push(`"${name.trim()}": its caption may be left at the foot of a page (break-after: ${s.breakAfter})`); }
+          fig.querySelectorAll('details').forEach(d => { const s = getComputedStyle(d); if (s.breakAfter !== 'avoid' && s.pageBreakAfter !== 'avoid') problems.push(`"${name.trim()}": "Numbers behind this chart" may be left alone at the foot of a page`); });
           fig.querySelectorAll('table').forEach(table => {
             if (!table.checkVisibility()) problems.push(`"${name.trim()}": its numbers do not print ("Numbers behind this chart" stays closed)`);
           });
@@ -550,6 +664,7 @@ def main() -> int:
     source = "" if options.skip_axe else axe_source()
     driver = start_browser(options.chromium, options.chromedriver)
     checked = 0
+    reading = {width: {kind: 0 for kind in READING_KINDS} for width in WIDTHS}
     try:
         for number, page in enumerate(pages, 1):
             name = page.relative_to(root).as_posix()
@@ -574,6 +689,14 @@ def main() -> int:
                 if scroll_width > client_width:
                     page_failures.append(f"horizontal overflow at {width} px: document is {scroll_width} px "
                                          f"wide (first wide elements: {', '.join(culprits) or 'unknown'})")
+                    reading[width]["overflow"] += 1
+                broken, clipped = reading_problems(driver)
+                reading[width]["broken words"] += len(broken)
+                reading[width]["clipped labels"] += len(clipped)
+                page_failures += [f"at {width} px: broken word in {p}" for p in broken[:5]]
+                page_failures += [f"at {width} px: {p}" for p in clipped[:5]]
+                if len(broken) > 5 or len(clipped) > 5:
+                    page_failures.append(f"at {width} px: {len(broken)} broken words and {len(clipped)} clipped labels in all")
                 page_failures += [f"at {width} px: {p}" for p in code_block_problems(driver, wide=width == WIDTHS[-1])]
                 if width == WIDTHS[-1]:
                     page_failures += [f"at {width} px: {p}" for p in chart_text_problems(driver)]
@@ -611,6 +734,9 @@ def main() -> int:
 
     for failure in failures:
         print(f"FAIL {failure}")
+    for width in WIDTHS:
+        counts = ", ".join(f"{kind} {reading[width][kind]}" for kind in READING_KINDS)
+        print(f"reading at {width} px over {checked} pages: {counts}")
     elapsed = time.monotonic() - started
     audit = "skipped" if options.skip_axe else "light and dark"
     print(f"browser checks: {checked} pages loaded from file:// at {' and '.join(map(str, WIDTHS))} px, "

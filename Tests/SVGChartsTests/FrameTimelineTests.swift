@@ -21,6 +21,31 @@ import Testing
         #expect(c.table.rows[6] == ["3–3.5", "1", "1", "1017", "1017"])
     }
 
+    /// A legend lists what the chart draws (issue 40 item 2): no hitch marker for a run without
+    /// hitches, one kind when it has only that kind, no budget line when none is given.
+    @Test func legendListsOnlyWhatIsDrawn() throws {
+        let smooth = (0..<60).map { FrameSample(start: Double($0) * 16.7, duration: 16.7) }
+        let plain = try #require(checkCommon(chart(smooth, budgets: []), id: "frames-test"))
+        #expect(plain.withClass("c-hitch-commit").isEmpty)
+        #expect(plain.withClass("c-hitch-render").isEmpty)
+        #expect(plain.withClass("c-budget").isEmpty)
+        #expect(!chart(smooth, budgets: []).svg.contains("Commit hitch"))
+        #expect(!chart(smooth, budgets: []).svg.contains("Render hitch"))
+        var commitOnly = smooth
+        commitOnly[30] = FrameSample(start: commitOnly[30].start, duration: 50, kind: .commitHitch)
+        let one = try #require(checkCommon(chart(commitOnly), id: "frames-test"))
+        #expect(one.withClass("c-hitch-commit").count == 2)  // legend swatch + marker
+        #expect(one.withClass("c-hitch-render").isEmpty)
+        #expect(chart(commitOnly).svg.contains("Commit hitch"))
+        #expect(!chart(commitOnly).svg.contains("Render hitch"))
+        // Sorted durations: the budget's swatch only with a budget.
+        let sorted = SortedDurations(id: "s", title: "Sorted", frames: smooth).render()
+        #expect(!sorted.svg.contains("Frame budget"))
+        #expect(
+            SortedDurations(id: "s", title: "Sorted", frames: smooth, budgets: SampleData.budgets).render().svg
+                .contains("Frame budget"))
+    }
+
     @Test func escapesHostileText() {
         let c = FrameTimeline(
             id: hostile, title: hostile, description: hostile, frames: SampleData.frames(),
@@ -54,8 +79,8 @@ import Testing
         let top = try #require(pathPoints(line).map(\.y).min())
         let y1000 = try #require(tickY(doc, label: "1000"))
         #expect((top - y1000).magnitude < 0.6, "spike top \(top), 1000 ms at \(y1000)")
-        // No hitch markers: none was marked.
-        #expect(doc.withClass("c-hitch-commit").count == 1)
+        // No hitch markers: none was marked, and the legend lists none.
+        #expect(doc.withClass("c-hitch-commit").isEmpty)
     }
 
     @Test func hitchMarkerSurvivesAmongManyFrames() throws {

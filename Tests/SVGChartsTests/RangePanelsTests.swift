@@ -63,10 +63,10 @@ import Testing
             ])
         let chart = c.render()
         let doc = try #require(checkCommon(chart, id: "differ"))
-        // The axis by hand: names 0.68 em wide at 13 units ("A", "B"), then 16 + names + 14 to
-        // the panel's left; the panel takes the rest of the chart's width less 12. Highest value 9: two steps
-        // of the 1-2-5 step above 9 / 2, 5, make the axis 0–10.
-        let left = 16 + 0.68 * 13 + 14, right = Chart.defaultWidth - 12
+        // The axis by hand: names 0.68 em wide at 13 units ("A", "B") with room for a wider font
+        // (× fontSafety, 1.12), then 16 + names + 14 to the panel's left; the panel takes the rest of
+        // the chart's width less 12. Highest value 9: two steps of the 1-2-5 step above 9 / 2, 5, make the axis 0–10.
+        let left = 16 + 0.68 * 13 * 1.12 + 14, right = Chart.defaultWidth - 12
         func x(_ v: Double) -> Double { left + v / 10 * (right - left) }
         // Each dot is a zero-length stroke, "M x y h0": every other point.
         let dots = pathPoints(try #require(doc.withClass("c-md").first?.attributes["d"])).enumerated().filter {

@@ -64,9 +64,15 @@ struct BaselineSurfacesTests {
             let name = try #require(metric["name"]?.value.stringValue),
                 change = try #require(metric["change"]?.value.stringValue)
             let test = try #require(metric["test"]?.value.stringValue)
-            #expect(test.contains("Mann–Whitney U = 0, p = 0.1, 3 + 3 seeds): yes"), "\(test)")
+            // The test in words, and every number rounded with its unit.
+            #expect(
+                test.contains("large enough; every seed moved (values apart, Mann–Whitney p = 0.1 over 3 + 3 seeds)"),
+                "\(test)")
             let range = try #require(metric["nowRange"]?.value.elements?.compactMap { $0.value.number })
-            let nowText = MetricChange.medianText(try #require(metric["now"]?.value.value.number), range[0]...range[1])
+            let nowText = MetricChange.medianText(
+                try #require(metric["now"]?.value.value.number), range[0]...range[1],
+                unit: HeadlineMetric.named(name)?.unit ?? "")
+            #expect(nowText.range(of: #"\d\.\d{3}"#, options: .regularExpression) == nil, "\(nowText) rounded")
 
             // Every surface shows the group, its verdict, the now median with its range, the change and the test.
             let texts: [(String, String)] = [

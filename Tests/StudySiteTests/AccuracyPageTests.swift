@@ -54,6 +54,13 @@ enum AccuracySite {
 
 @Suite("Accuracy page")
 struct AccuracyPageTests {
+    @Test("A long list or path in a case's text may wrap after its commas and slashes, and stays escaped")
+    func breakableText() {
+        #expect(AccuracyPage.breakable("fling:5000:1,fling:5000:1, a/b") == "fling:5000:1,<wbr>fling:5000:1, a/<wbr>b")
+        #expect(AccuracyPage.breakable("<b>x,y</b>") == "&lt;b&gt;x,<wbr>y&lt;/<wbr>b&gt;")
+        #expect(AccuracyPage.breakable("plain text.") == "plain text.")
+    }
+
     @Test(
         "Each case's simulated value is computed from its runs or its device's constants, and the error from the published value"
     )

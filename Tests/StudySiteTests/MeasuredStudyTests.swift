@@ -118,6 +118,37 @@ struct MeasuredStudyTests {
     }
 
     @Test(
+        "Measured beside simulated sets a 60 Hz recording beside the 60 Hz phone's runs only, and an example file in a chart of its own"
+    )
+    func measuredChartComparesLikeWithLike() throws {
+        let study = MeasuredFixture.study(
+            MeasuredFixture.entry + ",\n"
+                + #"{"file": "measured/pixel.txt", "label": "Format example", "beside": "capitalone-cancel", "example": true}"#
+        ).replacingOccurrences(
+            of: #""latenciesMs": [100],"#, with: #""latenciesMs": [100], "devices": ["iphone-60hz", "iphone-120hz"],"#)
+        let folder = try Fixture.folder(["studies/s.json": study, "measured/pixel.txt": MeasuredFixture.framestats])
+        let files = try SmallSite.build(content: try folder.load())
+        let page = try #require(
+            files.first { $0.path == "studies/s.html" }.map { String(decoding: $0.bytes, as: UTF8.self) })
+        let start = try #require(page.range(of: "Measured beside simulated: hitch time ratio"))
+        let examplesStart = try #require(
+            page.range(of: "Example files, not measurements: hitch time ratio as imported"))
+        #expect(start.lowerBound < examplesStart.lowerBound)
+        let beside = String(page[start.lowerBound..<examplesStart.lowerBound])
+        #expect(
+            beside.contains("Simulated: Capital One: cancel on reuse at 100 ms · iPhone, 60 Hz"),
+            "\(beside.prefix(600))")
+        #expect(!beside.contains("120 Hz ProMotion"), "a 60 Hz recording is not set beside a 120 Hz phone's runs")
+        #expect(beside.contains("Measured: Feed 4.2"))
+        #expect(!beside.contains("Format example"), "an example file is not drawn beside simulated runs")
+        let examples = String(page[examplesStart.lowerBound...])
+        let figureEnd = try #require(examples.range(of: "</figure>"))
+        let exampleChart = String(examples[..<figureEnd.lowerBound])
+        #expect(exampleChart.contains("Example file: Format example"))
+        #expect(!exampleChart.contains("Simulated:"), "the examples' chart holds no simulated bar")
+    }
+
+    @Test(
         "An example file is named as one on its page, in its footer and in the study table, where it follows every simulated row"
     )
     func exampleFile() throws {

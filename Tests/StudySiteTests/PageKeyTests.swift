@@ -239,7 +239,7 @@ struct PageKeyTests {
         // `config` (in `box`, with `seed`) is part of the fingerprint; the renderer's parts in PageRenderer.key.
         #expect(Self.fields(pages) == ["runs", "records", "studyTitle", "renderer"])
         #expect(Self.fields(pages.runs[0]) == ["id", "studyID", "configID", "label", "box", "seed"])
-        #expect(Self.fields(renderer) == ["templates", "siteTitle", "againstBaseline"])
+        #expect(Self.fields(renderer) == ["templates", "siteTitle", "againstBaseline", "hasChecks"])
         // MetricPages.jobs: the example by StudyRuns.addInputs (with `parts`, a memo of digests),
         // `runs` and `results` by each ranked configuration's label, id and median, `runsPerPage`
         // by the pager's counts; `memo` holds what is worked out from them.

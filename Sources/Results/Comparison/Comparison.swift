@@ -72,33 +72,52 @@ package struct MetricChange: Sendable, Equatable {
     // The texts every surface shows (the checks page, run, study and index pages, the CLI, the
     // Markdown summary): made here once so that no surface words or rounds a comparison its own way.
 
-    static func number(_ v: Double) -> String { NumberFormat.fixed(v, places: 3) }
+    /// A value rounded for reading (`NumberFormat.readable`: 78.986 → 79, 0.5 → 0.5, 1017.4 → 1017).
+    static func number(_ v: Double) -> String { NumberFormat.readable(v) }
 
-    /// "1.2 (1.1–1.3)": the median over the seeds, then the lowest and highest value.
-    package static func medianText(_ median: Double, _ range: ClosedRange<Double>) -> String {
-        "\(number(median)) (\(number(range.lowerBound))–\(number(range.upperBound)))"
+    /// `v` with its unit as prose writes it: "79 ms/s", "3.5 %", "2" (a count of changes).
+    package static func withUnit(_ v: String, _ unit: String) -> String {
+        switch unit {
+        case "", "changes": v
+        default: v + "\u{00A0}" + unit
+        }
     }
-    package var baselineText: String { Self.medianText(baseline, baselineRange) }
-    package var nowText: String { Self.medianText(now, nowRange) }
 
-    /// "+77.453 (+7745 %)": the change of the medians, and relative to the baseline's when it is not 0.
+    /// "79 ms/s (74–82)": the median over the seeds with its unit, then the lowest and highest value.
+    package static func medianText(_ median: Double, _ range: ClosedRange<Double>, unit: String = "") -> String {
+        "\(withUnit(number(median), unit)) (\(number(range.lowerBound))–\(number(range.upperBound)))"
+    }
+    /// The metric's unit (`HeadlineMetric.unit`), "" for a metric the table does not name.
+    var unit: String { HeadlineMetric.named(metric)?.unit ?? "" }
+    package var baselineText: String { Self.medianText(baseline, baselineRange, unit: unit) }
+    package var nowText: String { Self.medianText(now, nowRange, unit: unit) }
+
+    /// "+77 ms/s (+7745 %)", "+2.8 points": the change of the medians with its unit, and relative to
+    /// the baseline's when it is not 0.
     package var changeText: String {
         let sign = difference > 0 ? "+" : ""
         let relative =
             baseline != 0 ? " (\(sign)\(NumberFormat.fixed(100 * difference / abs(baseline), places: 0)) %)" : ""
-        return sign + Self.number(difference) + relative
+        // A change of a percentage is in points ("+2.8 points"), as the metric's minimum says it.
+        let change = sign + Self.number(difference)
+        return (unit == "%" ? change + (abs(difference) == 1 ? " point" : " points") : Self.withUnit(change, unit))
+            + relative
     }
 
-    /// Which test decided and how it came out: the size rule, and the rank test when both sides
-    /// have 2 or more seeds ("size ≥ minimum: yes; ranges apart (Mann–Whitney U = 0, p = 0.1, 3 + 3 seeds): yes").
+    /// Which test decided and how it came out, in words: whether the change of the medians is at
+    /// least the metric's minimum, and — when both sides have 2 or more seeds — whether every seed
+    /// moved (the two sides' values do not overlap: a Mann–Whitney rank test with U = 0, whose
+    /// p is given). "large enough; every seed moved (values apart, Mann–Whitney p = 0.1 over 3 + 3 seeds)".
     package var testText: String {
-        let size = "size ≥ minimum: " + (bigEnough ? "yes" : "no")
+        let size = bigEnough ? "large enough" : "smaller than the minimum change"
         guard let apart = rangesApart else {
-            return size + "; rank test not applied (\(baselineSeeds) + \(nowSeeds) seeds: one side has a single seed)"
+            return size + "; seeds not compared (one side has a single seed: \(baselineSeeds) + \(nowSeeds))"
         }
         let p = NumberFormat.fixed(Self.rankTestP(baselineSeeds, nowSeeds), places: 3)
-        return size + "; ranges apart (Mann–Whitney U = 0, p = \(p), \(baselineSeeds) + \(nowSeeds) seeds): "
-            + (apart ? "yes" : "no")
+        return size + "; "
+            + (apart
+                ? "every seed moved (values apart, Mann–Whitney p = \(p) over \(baselineSeeds) + \(nowSeeds) seeds)"
+                : "the seeds' values overlap (no Mann–Whitney difference over \(baselineSeeds) + \(nowSeeds) seeds)")
     }
 
     static func median(_ v: [Double]) -> Double { Median.of(v) ?? 0 }

@@ -96,7 +96,9 @@ package struct RangePanels: Sendable {
     }
 
     func geometry() -> Geometry {
-        let names = min(width * 0.3, categories.map { Markup.textWidth($0, fontSize: Theme.fontSize) }.max() ?? 0)
+        let names = min(
+            width * 0.3,
+            (categories.map { Markup.textWidth($0, fontSize: Theme.fontSize) }.max() ?? 0) * Markup.fontSafety)
         let firstLeft = 16 + names + 14
         let available = width - firstLeft - 12
         let fit = max(1, Int(((available + Self.panelGap) / (Self.minPanelWidth + Self.panelGap)).snapped(.down)))
@@ -128,7 +130,8 @@ package struct RangePanels: Sendable {
         let text = ChartText(id: id, title: title, description: description)
         let summary = summary()
         let g = geometry()
-        let names = RatioBars.categoryLines(categories, width: g.namesWidth, fontSize: Theme.fontSize)
+        let names = RatioBars.categoryLines(
+            categories, width: g.namesWidth / Markup.fontSafety, fontSize: Theme.fontSize)
         let rowHeight = names.contains { $0.count > 1 } ? Self.tallRowHeight : Self.rowHeight
         let headers = panels.map { Self.headerLines($0.header, width: g.panelWidth) }
         let panelRows = max(1, (panels.count + g.perRow - 1) / g.perRow)

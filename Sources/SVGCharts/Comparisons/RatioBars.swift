@@ -144,9 +144,13 @@ package struct RatioBars: Sendable {
         let domainMax = axisMaximum()
         let summary = summary(domainMax: domainMax)
 
-        let nameWidth = min(width * 0.38, items.map { Markup.textWidth($0.name, fontSize: Theme.fontSize) }.max() ?? 0)
+        // The names' column holds their estimated width with room for a wider font; they are fitted to the estimate.
+        let nameWidth = min(
+            width * 0.38,
+            (items.map { Markup.textWidth($0.name, fontSize: Theme.fontSize) }.max() ?? 0) * Markup.fontSafety)
         let valueWidth = items.map { Markup.textWidth(valueText($0.value), fontSize: Theme.smallFontSize) }.max() ?? 0
-        let names = Self.categoryLines(items.map(\.name), width: nameWidth, fontSize: Theme.fontSize)
+        let names = Self.categoryLines(
+            items.map(\.name), width: nameWidth / Markup.fontSafety, fontSize: Theme.fontSize)
         let rowHeight = names.contains { $0.count > 1 } ? Self.tallRowHeight : Self.rowHeight
         let bandRow = bands.isEmpty ? 0.0 : 22.0
         let plotTop = 10 + bandRow

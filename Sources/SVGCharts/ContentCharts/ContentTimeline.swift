@@ -257,7 +257,8 @@ package struct ContentTimeline: Sendable {
             [("class", "c-row-label"), ("text-anchor", "end"), ("font-size", NumberFormat.coord(Theme.smallFontSize))])
         for (i, r) in rows.enumerated() {
             let cy = plot.top + 3 + Double(i) * (Self.rowHeight + Self.rowGap) + Self.rowHeight / 2
-            let label = Markup.truncate(r.label, toWidth: plot.left - 14, fontSize: Theme.smallFontSize)
+            let label = Markup.truncate(
+                r.label, toWidth: (plot.left - 14) / Markup.fontSafety, fontSize: Theme.smallFontSize)
             w.element(
                 "text", [("x", NumberFormat.coord(plot.left - 6)), ("y", NumberFormat.coord(cy + 4))], text: label)
         }

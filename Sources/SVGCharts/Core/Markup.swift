@@ -17,9 +17,15 @@ package enum Markup {
         return out
     }
 
+    /// How much wider than `textWidth` a real font may set a label: DejaVu Sans, the sans-serif
+    /// of most Linux browsers, sets the charts' labels up to about 12 % wider (digits and
+    /// capitals). A label anchored against the chart's edge is fitted to its room divided by this,
+    /// so that it is never cut by the edge (`check_site.py` counts labels that are).
+    package static let fontSafety = 1.12
+
     /// Roughly how wide `text` renders at `fontSize` in a system sans-serif font, from
-    /// per-character widths in ems: 0.34 for narrow glyphs (i l j I ! | . , : ; ' 1 and
-    /// spaces), 0.42 for f t r ( ) [ ] -, 0.9 for m w M W % @, 0.68 for other capitals and
+    /// per-character widths in ems: 0.34 for narrow glyphs (i l j I ! | . , : ; ' and
+    /// spaces; digits, "1" too, are 0.58), 0.42 for f t r ( ) [ ] -, 0.9 for m w M W % @, 0.68 for other capitals and
     /// 0.58 for everything else. Deliberately generous, so layouts computed from it do not
     /// collide.
     static func textWidth(_ text: String, fontSize: Double) -> Double {
@@ -33,7 +39,8 @@ package enum Markup {
         var units = 0.0
         for c in text {
             switch c {
-            case "i", "l", "j", "I", "!", "|", ".", ",", ":", ";", "'", "1", " ", "\u{202F}", "\u{00A0}": units += 0.34
+            // Digits, "1" included, are as wide as each other in the fonts charts use (tabular figures).
+            case "i", "l", "j", "I", "!", "|", ".", ",", ":", ";", "'", " ", "\u{202F}", "\u{00A0}": units += 0.34
             case "f", "t", "r", "(", ")", "[", "]", "-": units += 0.42
             case "m", "w", "M", "W", "%", "@": units += 0.9
             default:

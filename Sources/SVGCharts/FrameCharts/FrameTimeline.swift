@@ -63,13 +63,18 @@ package struct FrameTimeline: Sendable {
         let facts = FrameFacts(frames)
         let summary = Self.summary(facts, budget: budgets.first)
 
-        let legend = Legend(
-            [
-                LegendItem(label: "Frame duration", swatch: .line(cls: "c-series-1", dash: "", marker: nil)),
-                LegendItem(label: "Commit hitch", swatch: .marker(cls: "c-hitch-commit", shape: .triangleUp)),
-                LegendItem(label: "Render hitch", swatch: .marker(cls: "c-hitch-render", shape: .diamond)),
-                LegendItem(label: "Frame budget", swatch: .line(cls: "c-budget", dash: "6 4", marker: nil)),
-            ], left: 8, maxWidth: width - 16)
+        // The legend lists what is drawn: a hitch kind only when the run has one, the budget only when given.
+        var items = [LegendItem(label: "Frame duration", swatch: .line(cls: "c-series-1", dash: "", marker: nil))]
+        if facts.commitHitches > 0 {
+            items.append(LegendItem(label: "Commit hitch", swatch: .marker(cls: "c-hitch-commit", shape: .triangleUp)))
+        }
+        if facts.renderHitches > 0 {
+            items.append(LegendItem(label: "Render hitch", swatch: .marker(cls: "c-hitch-render", shape: .diamond)))
+        }
+        if budgets.contains(where: { $0.value.isFinite }) {
+            items.append(LegendItem(label: "Frame budget", swatch: .line(cls: "c-budget", dash: "6 4", marker: nil)))
+        }
+        let legend = Legend(items, left: 8, maxWidth: width - 16)
 
         let yDomain = facts.durationDomain(preferred: yRange)
         let yTicks = Self.ticks(yDomain)

@@ -42,13 +42,17 @@ package struct SortedDurations: Sendable {
         let summary = Self.summary(facts, budget: budgets.first)
         let n = max(facts.count, 1)
 
-        let legend = Legend(
-            [
-                LegendItem(
-                    label: "Frame duration, longest first", swatch: .line(cls: "c-series-1", dash: "", marker: nil)),
-                LegendItem(label: "Percentile", swatch: .marker(cls: "c-percentile", shape: .circle)),
-                LegendItem(label: "Frame budget", swatch: .line(cls: "c-budget", dash: "6 4", marker: nil)),
-            ], left: 8, maxWidth: width - 16)
+        // The legend lists what is drawn: the percentile dots only when there are frames, the budget only when given.
+        var items = [
+            LegendItem(label: "Frame duration, longest first", swatch: .line(cls: "c-series-1", dash: "", marker: nil))
+        ]
+        if facts.count > 0 {
+            items.append(LegendItem(label: "Percentile", swatch: .marker(cls: "c-percentile", shape: .circle)))
+        }
+        if budgets.contains(where: { $0.value.isFinite }) {
+            items.append(LegendItem(label: "Frame budget", swatch: .line(cls: "c-budget", dash: "6 4", marker: nil)))
+        }
+        let legend = Legend(items, left: 8, maxWidth: width - 16)
 
         let yDomain = facts.durationDomain(preferred: yRange)
         let probe = Scale.log(yDomain, range: (1, 0))

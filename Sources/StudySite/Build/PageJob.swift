@@ -55,6 +55,8 @@ struct PageRenderer: Sendable {
     /// The "against baseline" section of a page by path (the `against-baseline` partial's data,
     /// `againstBaseline`); false on pages without one.
     var againstBaseline: [String: MustacheValue] = [:]
+    /// Whether the site has `checks.html` (a baseline or budgets): the navigation then links it.
+    var hasChecks = false
 
     /// The job of one HTML page whose body data is computed when the job runs; `key`, when given,
     /// is `key(path:_:)` of the page's own inputs.
@@ -68,7 +70,8 @@ struct PageRenderer: Sendable {
     }
 
     /// The key of the file at `path` (`PageJob.key`): what every page shares — the executable, the
-    /// model version, the templates' digest, the site's title, the page's "against baseline" section —
+    /// model version, the templates' digest, the site's title, the page's "against baseline" section,
+    /// whether the navigation links checks.html —
     /// and `inputs`, which adds what the page itself reads. Nil when the templates were not loaded
     /// from files (no digest), so such pages are always rendered.
     func key(path: String, _ inputs: (inout PageKey) -> Void) -> String? {
@@ -79,6 +82,8 @@ struct PageRenderer: Sendable {
         key.add(siteTitle)
         key.add(path)
         key.add(againstBaseline[path].map { Fingerprint.digest(ofValue: $0) } ?? "-")
+        // The navigation links checks.html on every page when the site has it.
+        key.add(hasChecks ? SitePaths.checks : "-")
         inputs(&key)
         return key.hex
     }
@@ -115,16 +120,20 @@ struct PageRenderer: Sendable {
         pageData["siteTitle"] = .string(siteTitle)
         pageData["pageTitle"] = .string(title)
         pageData["againstBaseline"] = againstBaseline[path] ?? .bool(false)
+        let paths = PageParts.paths(root: root, hasChecks: hasChecks)
+        pageData["paths"] = paths
         let body: String
         do { body = try templates.render(template, .object(pageData)) } catch {
             throw .page(path: path, step: .body(template: template), problem: error)
         }
-        let nav: [MustacheValue] = [
+        var sections = [
             ("index", "Studies", SitePaths.index), ("techniques", "Techniques", SitePaths.techniques),
             ("strategies", "Strategies", SitePaths.strategies), ("datasets", "Datasets", SitePaths.datasets),
             ("metrics", "Metrics", SitePaths.metrics), ("model", "Model", SitePaths.model),
             ("accuracy", "Accuracy", SitePaths.accuracy),
-        ].map { key, label, href in
+        ]
+        if hasChecks { sections.append(("checks", "Checks", SitePaths.checks)) }
+        let nav: [MustacheValue] = sections.map { key, label, href in
             .object(["label": .string(label), "href": .string(root + href), "current": .bool(key == section)])
         }
         // Only pages with highlighted code blocks load the highlighting stylesheet.
@@ -132,7 +141,7 @@ struct PageRenderer: Sendable {
         var layout: [String: MustacheValue] = [
             "root": .string(root), "siteTitle": .string(siteTitle),
             "pageTitle": .string(title), "nav": .array(nav), "body": .string(body),
-            "highlighted": .bool(highlighted),
+            "highlighted": .bool(highlighted), "paths": paths,
         ]
         // A page whose numbers are not the simulation's (a measured run's) says so in its footer.
         layout["footerNote"] = data["footerNote"] ?? .bool(false)

@@ -56,7 +56,10 @@ package struct SiteBuilder: Sendable {
 
     /// The layout and templates every page shares.
     var renderer: PageRenderer {
-        PageRenderer(templates: templates, siteTitle: content.site.title, againstBaseline: againstBaseline)
+        PageRenderer(
+            templates: templates, siteTitle: content.site.title, againstBaseline: againstBaseline,
+            hasChecks: !againstBaseline.isEmpty || !content.site.budgets.isEmpty
+                || content.studies.contains { !$0.budgets.isEmpty })
     }
 
     /// Every file of the site, sorted by path (every job rendered, in order).

@@ -1,4 +1,5 @@
 import Formats
+import Results
 import ScrollSimulation
 import Study
 
@@ -19,7 +20,14 @@ package enum SitePaths {
     /// The model's accuracy against published device figures.
     package static let accuracy = "accuracy.html"
 
+    /// Every study's answers and runs in one file (`Baseline.summaryFile`).
+    package static let summaryJSON = Baseline.summaryFile
+    /// One of the site's style sheets (`site`, `charts`, `highlight`).
+    package static func stylesheet(_ name: String) -> String { "assets/\(name).css" }
+
     package static func study(_ id: String) -> String { "studies/\(id).html" }
+    /// A study's answers and runs as JSON (the first of `Outcome.studySummaryFiles`).
+    package static func studyJSON(_ id: String) -> String { SiteSummary.studyFile(id) }
     /// A configuration's run page (`html`) and its downloads (`json`, `csv`).
     package static func run(_ configID: String, _ ext: String = "html") -> String { "runs/\(configID).\(ext)" }
     /// The configuration id of run `id`: the id without its seed part (`--s<seed>`), which only

@@ -120,11 +120,11 @@ struct AccuracyPage: PageGenerator {
             return .object([
                 "id": .string(c.id), "family": .string(families[c.family]?.name ?? c.family),
                 "quantity": .string(c.quantity),
-                "sourceTitle": .string(c.source.title), "sourceURL": .string(c.source.url),
-                "device": .string(c.device), "conditions": .string(c.conditions),
+                "sourceTitle": .string(Self.breakable(c.source.title)), "sourceURL": .string(c.source.url),
+                "device": .string(c.device), "conditions": .string(Self.breakable(c.conditions)),
                 "published": .string(Self.number(c.published) + " " + unit),
                 "simulated": .string(Self.number(row.simulated) + " " + unit),
-                "error": .string(Self.percent(row.error)), "simulation": .string(simulationText(c)),
+                "error": .string(Self.percent(row.error)), "simulation": .string(Self.breakable(simulationText(c))),
                 "seeds": .string(seedText),
                 "hasSeeds": .bool(!seedText.isEmpty), "assumptions": .string(c.assumptions),
                 "revised": c.revised.map { .string($0) } ?? .null, "role": .string(c.role.rawValue),
@@ -217,11 +217,32 @@ struct AccuracyPage: PageGenerator {
                 RealRecordings.checked.map { r in
                     .object([
                         "repository": .string(r.repository), "shortCommit": .string(r.shortCommit),
-                        "path": .string(r.path),
-                        "format": .string(r.format), "script": .string(r.script), "importer": .string(r.importer),
-                        "fixture": .string(r.fixture ?? ""), "hasFixture": .bool(r.fixture != nil),
+                        // Paths and lists wrap after their slashes and commas (`breakable`), already escaped.
+                        "path": .string(Self.breakable(r.path)),
+                        "format": .string(Self.breakable(r.format)), "script": .string(Self.breakable(r.script)),
+                        "importer": .string(Self.breakable(r.importer)),
+                        "fixture": .string(Self.breakable(r.fixture ?? "")), "hasFixture": .bool(r.fixture != nil),
                     ])
                 }),
         ]
+    }
+
+    /// `text` escaped for HTML, with a line-break opportunity (`<wbr>`) after each comma or slash
+    /// that no space follows: a gesture list ("fling:5000:1,fling:5000:1,…") or a repository path
+    /// may wrap there instead of widening its column or being cut inside a word.
+    static func breakable(_ text: String) -> String {
+        var segments: [String] = []
+        var segment = ""
+        var previous: Character? = nil
+        for c in text {
+            if let p = previous, p == "," || p == "/", c != " " {
+                segments.append(segment)
+                segment = ""
+            }
+            segment.append(c)
+            previous = c
+        }
+        segments.append(segment)
+        return segments.map { HTMLText.escape($0) }.joined(separator: "<wbr>")
     }
 }

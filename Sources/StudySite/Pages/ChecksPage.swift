@@ -27,9 +27,12 @@ extension Outcome {
         }
         if baselineSource != nil || hasBudgets {
             let data = checksData()
+            var renderer = renderer
+            renderer.hasChecks = true
             jobs.append(
-                renderer.job(path: SitePaths.checks, title: "Budgets and changes", section: "index", template: "checks")
-                { data })
+                renderer.job(
+                    path: SitePaths.checks, title: "Budgets and changes", section: "checks", template: "checks"
+                ) { data })
         }
         return jobs
     }
@@ -49,7 +52,7 @@ extension Outcome {
     static func groupRow(_ g: GroupComparison) -> MustacheValue {
         .object([
             "group": .string(g.group), "verdict": .string(g.verdict.rawValue), "bad": .bool(g.verdict == .regressed),
-            "linked": .bool(g.status != .removed),
+            "linked": .bool(g.status != .removed), "runPath": .string(SitePaths.run(g.group)),
             "metrics": .array(g.shownMetrics.filter { $0.verdict != .noChange }.map(metricRow)),
         ])
     }
@@ -62,10 +65,15 @@ extension Outcome {
         guard baselineSource != nil else { return [:] }
         var out: [String: MustacheValue] = [:]
         let byGroup = Dictionary(comparisons.map { ($0.group, $0) }, uniquingKeysWith: { a, _ in a })
-        func section(status: String, metrics: [MustacheValue] = [], groups: [MustacheValue] = []) -> MustacheValue {
+        func section(status: String, metrics: [MustacheValue] = [], groups: [MustacheValue] = [], regressed: Int = 0)
+            -> MustacheValue
+        {
             .object([
                 "status": .string(status), "hasMetrics": .bool(!metrics.isEmpty), "metrics": .array(metrics),
                 "groups": .array(groups), "hasGroups": .bool(!groups.isEmpty),
+                // The index says so at its top, linking checks.html, when a run group regressed.
+                "hasRegressions": .bool(regressed > 0),
+                "regressions": .string(regressed == 1 ? "1 run group" : "\(regressed) run groups"),
             ])
         }
         let byID = Dictionary(summaries.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -84,18 +92,20 @@ extension Outcome {
                 groups: mine.map(Self.groupRow))
         }
         let listed = orderedComparisons.filter { [.regressed, .improved, .notComparable].contains($0.verdict) }
-        out[SitePaths.index] = section(status: Comparison.countsText(comparisons), groups: listed.map(Self.groupRow))
+        out[SitePaths.index] = section(
+            status: Comparison.countsText(comparisons), groups: listed.map(Self.groupRow),
+            regressed: comparisons.filter { $0.verdict == .regressed }.count)
         return out
     }
 
-    static func number(_ v: Double) -> String { NumberFormat.fixed(v, places: 3) }
+    static func number(_ v: Double) -> String { NumberFormat.readable(v) }
 
     func checksData() -> [String: MustacheValue] {
         let budgetRows: [MustacheValue] = allBudgets.map { study, b -> MustacheValue in
             let mine = broken.filter { $0.budget == b }
             return .object([
                 "study": .string(study?.title ?? "Every study"), "studyID": .string(study?.id ?? ""),
-                "hasStudy": .bool(study != nil),
+                "hasStudy": .bool(study != nil), "studyHref": .string(SitePaths.study(study?.id ?? "")),
                 "rule": .string(
                     "\(b.metric) \(b.op.rawValue) "
                         + (b.timesLatency ? "\(Self.number(b.value)) × latency" : Self.number(b.value))
@@ -106,7 +116,9 @@ extension Outcome {
                 "broken": .array(
                     mine.map {
                         .object([
-                            "run": .string($0.run), "actual": .string(Self.number($0.actual)),
+                            "run": .string($0.run),
+                            "runHref": .string(SitePaths.run(SitePaths.configuration(ofRun: $0.run))),
+                            "actual": .string(Self.number($0.actual)),
                             "limit": .string(Self.number($0.limit)),
                         ])
                     }),
@@ -125,7 +137,10 @@ extension Outcome {
             "hasBaseline": .bool(baselineSource != nil), "groups": .array(groups),
             "counts": .string(Comparison.countsText(comparisons)),
             "hasNotComparable": .bool(!notComparable.isEmpty),
-            "notComparable": .array(notComparable.map { .string($0) }),
+            "notComparable": .array(
+                notComparable.map {
+                    .object(["id": .string($0), "href": .string(SitePaths.run(SitePaths.configuration(ofRun: $0)))])
+                }),
             "test": .string(Self.testText),
         ]
     }
@@ -141,6 +156,6 @@ extension Outcome {
                 + HeadlineMetric.all.map { "\($0.label) \(NumberFormat.fixed($0.minRelative * 100, places: 1)) %" }
                 .joined(separator: ", ") + ")"
         return
-            "A metric of a run group (one configuration over its seeds) counts as changed when the medians differ by at least the metric's minimum (\(minimums)) and \(relative), and — with 2 or more seeds on both sides — the two ranges of values do not overlap (a rank test: Mann–Whitney U = 0). Runs whose device, dataset, gesture, latency, presentation or model version differ are not comparable."
+            "A metric of a run group (one configuration over its seeds) counts as changed when the medians differ by at least the metric's minimum (\(minimums)) and \(relative), and — with 2 or more seeds on both sides — every seed moved: the two sides' values do not overlap (a Mann–Whitney rank test, whose p is given). Runs whose device, dataset, gesture, latency, presentation or model version differ are not comparable."
     }()
 }

@@ -59,6 +59,7 @@ struct IndexPage: PageGenerator {
                     items.append(
                         .object([
                             "label": .string(label), "names": PageParts.answerNames(e.answer),
+                            "headline": Self.headline(e.answer).map { .string($0) } ?? .null,
                             "meets": .bool(!e.answer.recommended.isEmpty),
                             "href": .string(
                                 SitePaths.study(study.id) + "#"
@@ -73,6 +74,21 @@ struct IndexPage: PageGenerator {
                 ]))
         }
         return rows
+    }
+
+    /// The answer's headline difference, for the index: on what, and by how much, the recommended
+    /// strategy beats the runner-up ("downloads: 77 [77–78] against 124 for X"), or that it is the
+    /// only one meeting the bar; nil when none meets it (the names already say so).
+    static func headline(_ a: Answer) -> String? {
+        guard let first = a.recommended.first else { return nil }
+        if let other = a.runnerUp.first {
+            guard let (metric, _) = a.deciding else { return "no metric separates it from \(other.name)" }
+            return "\(metric.name) \(AnswerRule.test(first, other, on: metric).values) for \(other.name)"
+        }
+        if let closest = a.closest {
+            return "the only one meeting the bar on every seed (closest: \(closest.name), on \(closest.meetingText))"
+        }
+        return nil
     }
 
     /// Links to every answers page, the current one marked; empty with a single page.

@@ -188,43 +188,74 @@ enum MeasuredStudyRows {
     }
 }
 
-/// The study page's measured chart: for each strategy a measured run is beside, its simulated
-/// hitch time ratio at every latency setting and device of the study, then each measured run's
-/// own, named "Measured: …" so that the two are never mistaken for each other. Measured runs
-/// whose file gives no hitch time ratio are left out and named in the caption.
+/// The study page's measured charts. "Measured beside simulated": for each strategy a recording
+/// is beside, its simulated hitch time ratio on the study's devices that refresh at the recording's
+/// rate (a 120 Hz recording is not set beside a 60 Hz phone's runs; a recording that gives no rate
+/// is set beside every device), at every latency, then each recording's own, named "Measured: …"
+/// so that the two are never mistaken for each other. Example files, which measure nothing, are
+/// never drawn there: they get a chart of their own, titled as examples, with no simulated bar.
+/// Runs whose file gives no hitch time ratio are left out and named in the caption.
 enum MeasuredStudyChart {
-    static func chart(_ study: Study, strategies: [Strategy], runs: [(run: PlannedRun, result: RunResult)])
-        -> MustacheValue?
+    static func charts(_ study: Study, strategies: [Strategy], runs: [(run: PlannedRun, result: RunResult)])
+        -> [MustacheValue]
     {
         let measured = MeasuredPageRun.all(of: study)
-        guard !measured.isEmpty else { return nil }
-        var items: [RatioBars.Item] = []
-        var besides: [String] = []
-        for m in measured where !besides.contains(m.entry.beside) { besides.append(m.entry.beside) }
-        for sid in besides {
-            let name = strategies.first { $0.id == sid }?.name ?? sid
-            for r in runs where r.run.config.strategy.id == sid {
-                var label = "\(name) at \(NumberFormat.latency(r.run.config.latency.milliseconds))"
-                if study.devices.count > 1 { label += " · \(r.run.config.device.name)" }
-                if study.gestures.count > 1 { label += " · \(r.run.config.gesture.id)" }
-                if study.seeds.count > 1 { label += " · seed \(r.run.config.seed)" }
-                items.append(RatioBars.Item("Simulated: \(label)", r.result.metrics.hitchTimeRatio))
+        let recordings = measured.filter { !$0.entry.example }
+        let examples = measured.filter(\.entry.example)
+        var out: [MustacheValue] = []
+        if !recordings.isEmpty {
+            var items: [RatioBars.Item] = []
+            var besides: [String] = []
+            for m in recordings where !besides.contains(m.entry.beside) { besides.append(m.entry.beside) }
+            for sid in besides {
+                let name = strategies.first { $0.id == sid }?.name ?? sid
+                let mine = recordings.filter { $0.entry.beside == sid }
+                // The refresh rates the recordings beside this strategy ran at; nil: one did not say.
+                let rates = mine.map { $0.run.refreshHz.map { Int($0.rounded()) } }
+                let comparable = { (hz: Int) in rates.contains(nil) || rates.contains(hz) }
+                for r in runs where r.run.config.strategy.id == sid && comparable(r.run.config.device.refreshRateHz) {
+                    var label = "\(name) at \(NumberFormat.latency(r.run.config.latency.milliseconds))"
+                    if study.devices.count > 1 { label += " · \(r.run.config.device.name)" }
+                    if study.gestures.count > 1 { label += " · \(r.run.config.gesture.id)" }
+                    if study.seeds.count > 1 { label += " · seed \(r.run.config.seed)" }
+                    items.append(RatioBars.Item("Simulated: \(label)", r.result.metrics.hitchTimeRatio))
+                }
+                for m in mine {
+                    guard let ratio = m.run.metrics.hitchTimeRatio else { continue }
+                    items.append(RatioBars.Item("Measured: " + m.entry.label, ratio))
+                }
             }
-            for m in measured where m.entry.beside == sid {
-                guard let ratio = m.run.metrics.hitchTimeRatio else { continue }
-                items.append(RatioBars.Item((m.entry.example ? "Example file: " : "Measured: ") + m.entry.label, ratio))
-            }
+            var description =
+                "Hitch time ratio of each recording beside the simulated runs of the strategy its app uses, on the study's devices that refresh at the recording's rate, against Apple's bands."
+            description += missingText(recordings)
+            out.append(
+                PageParts.chart(
+                    RatioBars(
+                        id: "\(Slug.make(study.id))-measured", title: "Measured beside simulated: hitch time ratio",
+                        description: description, items: items, bands: PageParts.appleBands
+                    ).render()))
         }
-        let missing = measured.filter { $0.run.metrics.hitchTimeRatio == nil }.map(\.entry.label)
-        var description =
-            "Hitch time ratio of each measured run beside the simulated runs of the strategy its app uses, against Apple's bands."
-        if !missing.isEmpty {
-            description += " Without a hitch time ratio in their files: \(missing.joined(separator: "; "))."
+        let exampleItems = examples.compactMap { m in
+            m.run.metrics.hitchTimeRatio.map { RatioBars.Item("Example file: " + m.entry.label, $0) }
         }
-        let chart = RatioBars(
-            id: "\(Slug.make(study.id))-measured", title: "Measured beside simulated: hitch time ratio",
-            description: description, items: items, bands: PageParts.appleBands
-        ).render()
-        return PageParts.chart(chart)
+        if !examples.isEmpty && !exampleItems.isEmpty {
+            let description =
+                "Files written to show each format, not recordings from a device: what their import gives, drawn apart from the simulated runs, with which they are not compared."
+                + missingText(examples)
+            out.append(
+                PageParts.chart(
+                    RatioBars(
+                        id: "\(Slug.make(study.id))-examples",
+                        title: "Example files, not measurements: hitch time ratio as imported",
+                        description: description, items: exampleItems, bands: PageParts.appleBands
+                    ).render()))
+        }
+        return out
+    }
+
+    /// The caption's note of runs whose files give no hitch time ratio, or "".
+    private static func missingText(_ runs: [MeasuredPageRun]) -> String {
+        let missing = runs.filter { $0.run.metrics.hitchTimeRatio == nil }.map(\.entry.label)
+        return missing.isEmpty ? "" : " Without a hitch time ratio in their files: \(missing.joined(separator: "; "))."
     }
 }

@@ -242,6 +242,7 @@ struct MetricPages: PageGenerator {
         out["title"] = .string(MetricWords.title(d))
         out["unit"] = .string(d.unit)
         out["slug"] = .string(d.slug)
+        out["metricHref"] = .string(SitePaths.sibling(SitePaths.metric(slug: d.slug)))
         out["fields"] = .array(d.fields.map { .string($0) })
         return out
     }

@@ -7,6 +7,28 @@ import Study
 
 /// Pieces of page data that several kinds of page show, from their own narrow inputs.
 enum PageParts {
+    /// Every fixed page and file of the site as linked from a page whose way back to the root is
+    /// `root` (`SitePaths.root(of:)`): the `paths` object every template reads (`{{paths.model}}`,
+    /// `{{paths.metric.hitchTimeRatio}}`), so that no template spells a page path
+    /// (`TemplatePathTests`). `metric` maps each listed metric field to its group's page.
+    static func paths(root: String, hasChecks: Bool = false) -> MustacheValue {
+        var metric: [String: MustacheValue] = [:]
+        for d in MetricDefinition.all {
+            for field in d.fields { metric[field] = .string(root + SitePaths.metric(slug: d.slug)) }
+        }
+        let fixed: [(String, String)] = [
+            ("index", SitePaths.index), ("checks", SitePaths.checks), ("verdicts", SitePaths.verdicts),
+            ("model", SitePaths.model), ("accuracy", SitePaths.accuracy), ("strategies", SitePaths.strategies),
+            ("techniques", SitePaths.techniques), ("datasets", SitePaths.datasets), ("metrics", SitePaths.metrics),
+            ("summaryJSON", SitePaths.summaryJSON), ("siteCSS", SitePaths.stylesheet("site")),
+            ("chartsCSS", SitePaths.stylesheet("charts")), ("highlightCSS", SitePaths.stylesheet("highlight")),
+        ]
+        var object = Dictionary(uniqueKeysWithValues: fixed.map { ($0.0, MustacheValue.string(root + $0.1)) })
+        object["metric"] = .object(metric)
+        object["hasChecks"] = .bool(hasChecks)
+        return .object(object)
+    }
+
     /// Links to studies a page names without showing them in full (the "N more studies …" line of
     /// technique and strategy pages), each with whether it is the last: `(title, id)` in order.
     static func studyLinks(_ studies: [(title: String, id: String)]) -> [MustacheValue] {

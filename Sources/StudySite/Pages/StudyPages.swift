@@ -214,11 +214,10 @@ struct StudyPage: PageGenerator {
             }
         }
         groups = MeasuredStudyRows.insert(study, into: groups)
-        if let measured = MeasuredStudyChart.chart(study, strategies: strategies, runs: runs) {
-            charts.append(measured)
-        }
+        charts += MeasuredStudyChart.charts(study, strategies: strategies, runs: runs)
         return [
             "title": .string(study.title), "question": .string(study.question), "setup": .string(subject.setupLine),
+            "dataHref": .string(SitePaths.fromFolder(SitePaths.studyJSON(study.id))),
             "answers": answerData(subject.answers),
             "sensitivity": sensitivityData(),
             "hasDisagreements": .bool(!subject.disagreements.isEmpty),

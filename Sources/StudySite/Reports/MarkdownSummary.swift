@@ -32,7 +32,11 @@ package enum MarkdownSummary {
         let answers = input.fresh.answers ?? []
         let answerCount = answers.reduce(0) { $0 + $1.answers.count }
         let titles = Dictionary(input.studies.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        func link(_ text: String, _ path: String) -> String { "[\(cell(text))](\(url(path, input.siteURL)))" }
+        // Links only with the published site's address: a relative link is dead on GitHub.
+        func link(_ text: String, _ path: String) -> String {
+            guard let base = input.siteURL else { return cell(text) }
+            return "[\(cell(text))](\(url(path, base)))"
+        }
         func study(_ id: String) -> String { link(titles[id] ?? id, SitePaths.study(id)) }
 
         out.append(
@@ -69,6 +73,7 @@ package enum MarkdownSummary {
         }
         headline.append(
             input.brokenBudgets.isEmpty ? "Every budget holds." : "**\(input.brokenBudgets.count) budget(s) broken.**")
+        if input.siteURL == nil { headline.append("(Names link to the site's pages when `--site-url` is given.)") }
         out.append(headline.joined(separator: " "))
 
         if !flips.isEmpty {
@@ -85,9 +90,9 @@ package enum MarkdownSummary {
         if !regressed.isEmpty {
             out += [
                 "", "### Regressions", "",
-                "A metric regressed when its median over the seeds rose by at least its minimum change and the seeds' ranges do not overlap (the test on \(link(SitePaths.checks, SitePaths.checks))).",
+                "A metric regressed when its median over the seeds rose by at least its minimum change and every seed moved: the two sides' values do not overlap (a Mann–Whitney rank test). The site rendered against the baseline lists every change on its `\(SitePaths.checks)` (this job's `compared` artifact).",
                 "",
-                "| Run group | Metric | Baseline median (lowest–highest seed) | Now median (lowest–highest seed) | Change of the medians | Test | Verdict |",
+                "| Run group | Metric | Baseline median (lowest–highest seed) | Now median (lowest–highest seed) | Change of the medians | Why it counts | Verdict |",
                 "|---|---|---|---|---|---|---|",
             ]
             for g in regressed {
@@ -106,14 +111,15 @@ package enum MarkdownSummary {
             ]
             for g in notComparable.prefix(50) { out.append("- \(link(g.group, SitePaths.run(g.group)))") }
             if notComparable.count > 50 {
-                out.append("- … and \(notComparable.count - 50) more (\(link(SitePaths.checks, SitePaths.checks)))")
+                out.append(
+                    "- … and \(notComparable.count - 50) more (every one on the compared site's `\(SitePaths.checks)`)")
             }
         }
         if !input.brokenBudgets.isEmpty {
             out += ["", "### Broken budgets", ""]
             for b in input.brokenBudgets {
                 out.append(
-                    "- \(link(b.run, SitePaths.run(b.run.components(separatedBy: "--seed").first ?? b.run))): `\(code(b.budget.metric)) \(code(b.budget.op.rawValue)) \(NumberFormat.fixed(b.limit, places: 3))`, is \(NumberFormat.fixed(b.actual, places: 3)) (\(cell(b.budget.file)):\(b.budget.line))"
+                    "- \(link(b.run, SitePaths.run(SitePaths.configuration(ofRun: b.run)))): `\(code(b.budget.metric)) \(code(b.budget.op.rawValue)) \(NumberFormat.readable(b.limit))`, is \(NumberFormat.readable(b.actual)) (\(cell(b.budget.file)):\(b.budget.line))"
                 )
             }
         }
@@ -134,7 +140,7 @@ package enum MarkdownSummary {
 
     /// "100 ms · iphone-60hz · fling".
     static func setting(_ a: AnswerSummary) -> String {
-        "\(NumberFormat.fixed(a.latencyMs, places: 3)) ms · \(a.device) · \(a.gesture)"
+        "\(NumberFormat.readable(a.latencyMs)) ms · \(a.device) · \(a.gesture)"
     }
 
     static func recommended(_ a: AnswerSummary, names: [String: String] = [:]) -> String {
