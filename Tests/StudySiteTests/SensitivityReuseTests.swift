@@ -34,8 +34,10 @@ struct SensitivityReuseTests {
             #expect(known[run.id]?.result.metrics == result.metrics, "\(run.id)")
         }
         let asked = Counter()
+        let reusedTable = SensitivitySimulations(), aloneTable = SensitivitySimulations()
         let reused = Sensitivity.analyse(
-            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2
+            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2,
+            simulations: reusedTable
         ) { run in
             let taken = known[run.id]
             if taken != nil { asked.add() }
@@ -43,7 +45,15 @@ struct SensitivityReuseTests {
         }
         #expect(asked.value == plan.count, "every plain run taken from the run stage")
         let alone = Sensitivity.analyse(
-            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2)
+            study: study, plan: plan, strategies: content.strategies, devices: content.devices, jobs: 2,
+            simulations: aloneTable)
+        // The same variations are simulated either way: the analysis alone simulates the plain runs
+        // too (one each), the reusing one takes them, and their reads send the same runs to each
+        // variation (a taken run said to read nothing would skip every device variation).
+        #expect(
+            reusedTable.current.simulated == aloneTable.current.simulated - plan.count,
+            "\(reusedTable.current.simulated) simulated reusing, \(aloneTable.current.simulated) alone, \(plan.count) plain runs"
+        )
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(try encoder.encode(reused) == encoder.encode(alone))

@@ -301,6 +301,25 @@ package struct Sensitivity: Sendable, Codable, Equatable {
                 if case let .logNormal(s) = $0.latencyDistribution { return String(s.bitPattern, radix: 16) }
                 return "none"
             }),
+        // Spread at all: the site draws every request's latency around its setting (σ above); the
+        // same runs at exactly the setting (σ = 0, what `simulate --jitter 0` runs) show which
+        // answers rest on the spread itself.
+        Knob(
+            key: "latencySpread", unit: "", device: false, switched: true,
+            affects: { c, _ in if case .logNormal = c.latencyDistribution { return true } else { return false } },
+            apply: { c, f in if f < 1 { c.latencyDistribution = .fixed } },
+            value: {
+                if case let .logNormal(s) = $0.latencyDistribution { return "σ \(NumberFormat.fixed(s, places: 3))" }
+                return "fixed"
+            }),
+        // Capital One's prepareForReuse posts its reset to the default avatar to the main queue, so
+        // it runs after completions already queued (resetsImageAsyncOnMain, from the sample's code);
+        // switched off, the reset happens at once, as the model did before it read the sample again.
+        Knob(
+            key: "resetsImageAsyncOnMain", unit: "", device: false, switched: true,
+            affects: { c, _ in c.strategy.parameters.resetsImageAsyncOnMain },
+            apply: { c, f in if f < 1 { c.strategy.parameters.resetsImageAsyncOnMain = false } },
+            value: { $0.strategy.parameters.resetsImageAsyncOnMain ? "queued" : "at once" }),
         // The Capital One samples fetch through URLSession.shared, whose URL cache answers a repeat
         // download only when the image host sends cacheable headers; the model assumes it does.
         Knob(
