@@ -18,8 +18,12 @@ struct SlowIncrementalTests {
         try Project.using { dir in
             let first = Project.generate(dir) { $0.verbose = true }
             #expect(first.ending == .success)
+            // The stage events: "[stage] started" and "[stage] … (wall s, CPU s)"; the progress
+            // meter's lines ("[run] 5 runs to go", "[run] 5/5 runs in 0.01 s") are not events.
+            let cpu = #" \(\d+(\.\d+)? s, CPU \d+(\.\d+)? s\)$"#
             let lines = first.status.split(separator: "\n").map(String.init).filter {
-                $0.hasPrefix("[") && !$0.hasPrefix("[0") && !$0.first!.isNumber
+                $0.hasPrefix("[")
+                    && ($0.hasSuffix("] started") || $0.range(of: cpu, options: .regularExpression) != nil)
             }
             let stages = lines.compactMap { line -> String? in
                 guard let end = line.firstIndex(of: "]"), line.dropFirst().first?.isLetter == true else { return nil }
