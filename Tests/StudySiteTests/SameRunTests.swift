@@ -87,8 +87,9 @@ struct SensitivityCacheTests {
         let analysed = KeptAnalyses.sensitivity(
             of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: cache)
         #expect(
-            analysed.assumptions == ["cacheCountLimit", "urlCache"],
-            "'mine' keeps a cache of 100 entries and fetches through the URL cache")
+            analysed.assumptions == ["cacheCountLimit", "resetsImageAsyncOnMain", "urlCache"],
+            "'mine' keeps a cache of 100 entries, queues its reset as Capital One's sample does and fetches through the URL cache"
+        )
         let stored = KeptAnalyses.sensitivity(
             of: study, plan: plan, fingerprints: fingerprints, content: content, jobs: 2, cache: cache)
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).count == 1)
