@@ -49,7 +49,7 @@ enum BenchCommand {
                     var elapsed = 0.0
                     repeat {
                         simulated += config.run().lastFrameTime.secondsValue
-                        elapsed = seconds(clock.now - start)
+                        elapsed = (clock.now - start).inSeconds
                     } while elapsed < minSeconds / Double(rounds * 2)
                     speeds[i].append(simulated / elapsed)
                 }
@@ -78,7 +78,7 @@ enum BenchCommand {
         let before = peakMemoryBytes()
         let start = clock.now
         let result = million.run()
-        let millionWall = seconds(clock.now - start)
+        let millionWall = (clock.now - start).inSeconds
         let peak = peakMemoryBytes()
         lines.append("")
         lines.append(
@@ -93,7 +93,7 @@ enum BenchCommand {
             let jobs = ProcessInfo.processInfo.activeProcessorCount
             let siteStart = clock.now
             if let report = try? SiteGenerator.build(content: content, templates: templates, jobs: jobs) {
-                let total = seconds(clock.now - siteStart)
+                let total = (clock.now - siteStart).inSeconds
                 let pages = report.files.filter { $0.path.hasSuffix(".html") }
                 let bytes = report.files.reduce(0) { $0 + $1.bytes.count }
                 let largest = report.files.max { $0.bytes.count < $1.bytes.count }!
@@ -128,11 +128,6 @@ enum BenchCommand {
         } else {
             output(lines.joined(separator: "\n"))
         }
-    }
-
-    static func seconds(_ d: Duration) -> Double {
-        let c = d.components
-        return Double(c.seconds) + Double(c.attoseconds) / 1e18
     }
 
     /// Resets the kernel's peak-RSS mark for this process (Linux), so the next reading covers what follows.

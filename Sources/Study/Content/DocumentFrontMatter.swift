@@ -30,9 +30,10 @@ enum DocumentFrontMatter {
     /// Reports every problem of `file`'s front matter to its log.
     static func check(_ file: ContentFile) {
         let text = file.text
+        let lines = Lines(text)
         let matter: FrontMatter
         do { matter = try FrontMatter.of(text.string) } catch {
-            file.error(error.reason, at: position(in: text, line: error.line, column: error.column))
+            file.error(error.reason, at: lines.position(line: error.line, column: error.column))
             return
         }
         let allowed = keys(for: file.path)
@@ -43,98 +44,102 @@ enum DocumentFrontMatter {
                     names.isEmpty
                     ? "unknown key '\(entry.key)': this document takes no front matter (only technique documents, techniques/t<n>.md, have one: title, summary, sources, related); remove the block or move the text into the document"
                     : unknownKeyMessage(entry.key, in: "front matter", valid: names)
-                file.error(message, at: position(in: text, line: entry.line, column: 1))
+                file.error(message, at: lines.position(line: entry.line, column: 1))
                 continue
             }
-            check(entry, as: value, in: file)
+            check(entry, as: value, in: file, lines: lines)
         }
     }
 
-    private static func check(_ entry: FrontMatter.Entry, as value: Value, in file: ContentFile) {
-        let text = file.text
-        let valueColumn = valueStart(in: text, line: entry.line)
+    private static func check(_ entry: FrontMatter.Entry, as value: Value, in file: ContentFile, lines: Lines) {
+        let valueColumn = lines.valueStart(line: entry.line)
         switch (value, entry.value) {
         case (.text, .string(let s)):
             if s.isEmpty {
                 file.error(
                     "'\(entry.key)' is empty; it takes one line of text after the colon",
-                    at: position(in: text, line: entry.line, column: valueColumn))
+                    at: lines.position(line: entry.line, column: valueColumn))
             }
         case (.text, .list(let items)):
             file.error(
                 "'\(entry.key)' is a list of \(items.count) item\(items.count == 1 ? "" : "s"); it takes one line of text after the colon, as '\(entry.key): …'",
-                at: position(in: text, line: entry.line, column: 1))
+                at: lines.position(line: entry.line, column: 1))
         case (.names(let kind, let valid), .string(let s)):
             if s.hasPrefix("[") {
                 file.error(
                     "'\(entry.key)': \"\(s)\" is not a list here: front matter lists put each item on its own line under '\(entry.key):', as '  - \(valid.first ?? "item")'",
-                    at: position(in: text, line: entry.line, column: valueColumn))
+                    at: lines.position(line: entry.line, column: valueColumn))
             } else if !valid.contains(s) {
                 file.error(
                     "'\(entry.key)': " + unknownNameMessage(kind: kind, name: s, valid: valid),
-                    at: position(in: text, line: entry.line, column: valueColumn))
+                    at: lines.position(line: entry.line, column: valueColumn))
             }
         case (.names(let kind, let valid), .list(let items)):
-            let lines = itemLines(in: text, after: entry.line, count: items.count)
-            for (item, line) in zip(items, lines) where !valid.contains(item) {
+            let itemLines = lines.itemLines(after: entry.line, count: items.count)
+            for (item, line) in zip(items, itemLines) where !valid.contains(item) {
                 file.error(
                     "'\(entry.key)': " + unknownNameMessage(kind: kind, name: item, valid: valid),
-                    at: position(in: text, line: line, column: valueStart(in: text, line: line)))
+                    at: lines.position(line: line, column: lines.valueStart(line: line)))
             }
         }
     }
 
     // MARK: Positions
 
-    /// The bytes of each line of `text`, from its body's start (after a byte-order mark).
-    private static func lineRanges(_ text: SourceText) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = text.bodyStart
-        for i in text.bodyStart..<text.bytes.count where text.bytes[i] == 0x0A {
-            ranges.append(start..<i)
-            start = i + 1
-        }
-        ranges.append(start..<text.bytes.count)
-        return ranges
-    }
+    /// A document's lines, split once: where each line's bytes lie, from the body's start (after a
+    /// byte-order mark), for locating keys, values and items.
+    struct Lines {
+        let text: SourceText
+        let ranges: [Range<Int>]
 
-    /// Line `line`, byte column `column` (1-based; the front matter is read as bytes).
-    static func position(in text: SourceText, line: Int, column: Int) -> TextPosition? {
-        let lines = lineRanges(text)
-        guard line >= 1, line <= lines.count else { return nil }
-        let r = lines[line - 1]
-        return TextPosition(line: line, lineStart: r.lowerBound, offset: min(r.lowerBound + column - 1, r.upperBound))
-    }
-
-    /// The 1-based byte column where the value of line `line` starts: after `key:` or `-` and the
-    /// spaces that follow.
-    private static func valueStart(in text: SourceText, line: Int) -> Int {
-        let lines = lineRanges(text)
-        guard line >= 1, line <= lines.count else { return 1 }
-        let r = lines[line - 1]
-        let bytes = text.bytes
-        var i = r.lowerBound
-        while i < r.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-        if i < r.upperBound, bytes[i] == UInt8(ascii: "-") {
-            i += 1
-        } else {
-            while i < r.upperBound, bytes[i] != UInt8(ascii: ":") { i += 1 }
-            i += 1
+        init(_ text: SourceText) {
+            self.text = text
+            var ranges: [Range<Int>] = []
+            var start = text.bodyStart
+            for i in text.bodyStart..<text.bytes.count where text.bytes[i] == 0x0A {
+                ranges.append(start..<i)
+                start = i + 1
+            }
+            ranges.append(start..<text.bytes.count)
+            self.ranges = ranges
         }
-        while i < r.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-        return min(i, r.upperBound) - r.lowerBound + 1
-    }
 
-    /// The lines of the first `count` list items after the key on `line` (blank and `#` lines skipped).
-    private static func itemLines(in text: SourceText, after line: Int, count: Int) -> [Int] {
-        let lines = lineRanges(text)
-        var found: [Int] = []
-        var n = line
-        while found.count < count, n < lines.count {
-            n += 1
-            let content = text.bytes[lines[n - 1]].drop { $0 == 0x20 || $0 == 0x09 }
-            if content.first == UInt8(ascii: "-") { found.append(n) }
+        /// Line `line`, byte column `column` (1-based; the front matter is read as bytes).
+        func position(line: Int, column: Int) -> TextPosition? {
+            guard line >= 1, line <= ranges.count else { return nil }
+            let r = ranges[line - 1]
+            return TextPosition(
+                line: line, lineStart: r.lowerBound, offset: min(r.lowerBound + column - 1, r.upperBound))
         }
-        return found
+
+        /// The 1-based byte column where the value of line `line` starts: after `key:` or `-` and the
+        /// spaces that follow.
+        func valueStart(line: Int) -> Int {
+            guard line >= 1, line <= ranges.count else { return 1 }
+            let r = ranges[line - 1]
+            let bytes = text.bytes
+            var i = r.lowerBound
+            while i < r.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            if i < r.upperBound, bytes[i] == UInt8(ascii: "-") {
+                i += 1
+            } else {
+                while i < r.upperBound, bytes[i] != UInt8(ascii: ":") { i += 1 }
+                i += 1
+            }
+            while i < r.upperBound, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            return min(i, r.upperBound) - r.lowerBound + 1
+        }
+
+        /// The lines of the first `count` list items after the key on `line` (blank and `#` lines skipped).
+        func itemLines(after line: Int, count: Int) -> [Int] {
+            var found: [Int] = []
+            var n = line
+            while found.count < count, n < ranges.count {
+                n += 1
+                let content = text.bytes[ranges[n - 1]].drop { $0 == 0x20 || $0 == 0x09 }
+                if content.first == UInt8(ascii: "-") { found.append(n) }
+            }
+            return found
+        }
     }
 }

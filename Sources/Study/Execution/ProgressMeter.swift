@@ -95,7 +95,7 @@ package final class ProgressMeter: @unchecked Sendable {
     private func finish() {
         guard active else { return }
         active = false
-        let seconds = Self.seconds(clock.now - started)
+        let seconds = (clock.now - started).inSeconds
         let took = seconds < 0.01 ? "under 0.01" : NumberFormat.fixed(seconds, places: seconds < 10 ? 2 : 1)
         let summary = "[\(stage)] \(Self.count(done))/\(Self.count(total)) \(unit) in \(took) s"
         if let transient { transient("") }
@@ -104,7 +104,7 @@ package final class ProgressMeter: @unchecked Sendable {
 
     /// "[run] 412/815 runs (51 %) · 1,240/s · about 1 s left", and the label on a terminal.
     private func text(label: String?) -> String {
-        let elapsed = Self.seconds(clock.now - started)
+        let elapsed = (clock.now - started).inSeconds
         var parts = [
             "[\(stage)] \(Self.count(done))/\(Self.count(total)) \(unit) (\(done * 100 / max(total, 1)) %)"
         ]
@@ -135,7 +135,4 @@ package final class ProgressMeter: @unchecked Sendable {
                 ? "\(Int((seconds / 60).rounded())) min" : NumberFormat.fixed(seconds / 3_600, places: 1) + " h"
     }
 
-    static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-    }
 }

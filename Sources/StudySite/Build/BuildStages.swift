@@ -48,7 +48,7 @@ package final class BuildStages {
         report(.started(stage))
         let start = clock.now, startCPU = Self.processCPUSeconds()
         let value = try body()
-        let took = Self.seconds(clock.now - start), cpu = max(0, Self.processCPUSeconds() - startCPU)
+        let took = (clock.now - start).inSeconds, cpu = max(0, Self.processCPUSeconds() - startCPU)
         seconds.append((stage, took))
         report(.finished(stage, produced: produced(value), seconds: took, cpuSeconds: cpu))
         return value
@@ -65,7 +65,4 @@ package final class BuildStages {
     /// The wall time of `stage`, 0 when it has not run.
     package func seconds(of stage: BuildStage) -> Double { seconds.first { $0.stage == stage }?.seconds ?? 0 }
 
-    static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-    }
 }
